@@ -1,0 +1,225 @@
+//! The format registry: for each format its name, extensions, content sniffer,
+//! encoding conventions, reader, writer, and what it can hold.
+//!
+//! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
+//! turns a collection into text (or bytes) plus [`Loss`] reports.
+
+pub mod json;
+
+use std::path::Path;
+
+use crate::diag::{Diagnostic, Loss, Span};
+use crate::model::{Collection, GameKind};
+use crate::text::TextEncoding;
+
+/// What a reader produced: the games it could read, every problem it found, and
+/// where each node came from (so rule checks on the model can point into the source).
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    /// The games.
+    pub collection: Collection,
+    /// Problems, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// For each game, the source span of each node, indexed by `NodeId`; may be
+    /// empty (or short) for formats that do not track it.
+    pub node_spans: Vec<Vec<Span>>,
+}
+
+/// Facts about where a collection was read from: its path, format, and the encoding
+/// used with how it was decided. Written by the `json` format under `"source"`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SourceInfo {
+    /// The path read (`-` for standard input).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The format it was read as.
+    pub format: String,
+    /// The encoding used (absent for binary formats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    /// How the encoding was decided: `bom`, `declared`, `utf8-valid`, `guess` …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding_decided_by: Option<String>,
+}
+
+/// What a writer needs to know besides the games.
+#[derive(Debug, Clone, Copy)]
+pub struct WriteOptions<'a> {
+    /// The encoding the text will be written in, so the writer can declare it (SGF
+    /// `CA[]`, `#KIF … encoding=`); the caller encodes.
+    pub encoding: TextEncoding,
+    /// Where the games came from, for formats that record it.
+    pub source: Option<&'a SourceInfo>,
+}
+
+impl Default for WriteOptions<'_> {
+    fn default() -> Self {
+        WriteOptions {
+            encoding: TextEncoding::UTF_8,
+            source: None,
+        }
+    }
+}
+
+/// A writer's output: the text (or bytes) and what it could not express.
+#[derive(Debug, Clone)]
+pub struct Written<T> {
+    /// The output.
+    pub output: T,
+    /// What was left out.
+    pub losses: Vec<Loss>,
+}
+
+/// Why a writer could not write at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// The target holds other games than this one.
+    #[error("{format} cannot hold {kind} games: it holds {}", .holds.join(", "))]
+    UnsupportedKind {
+        /// The target format.
+        format: &'static str,
+        /// The game family of the input.
+        kind: &'static str,
+        /// The families the target holds.
+        holds: &'static [&'static str],
+    },
+    /// The target holds one game per file and the input has several.
+    #[error("{format} holds one game per file, and the input has {count}")]
+    TooManyGames {
+        /// The target format.
+        format: &'static str,
+        /// How many games the input has.
+        count: usize,
+    },
+    /// The game cannot be written for a reason the message gives.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A reader: from decoded text, or from raw bytes for binary formats.
+#[derive(Clone, Copy)]
+pub enum Reader {
+    /// Reads decoded text.
+    Text(fn(&str) -> Parsed),
+    /// Reads raw bytes.
+    Binary(fn(&[u8]) -> Parsed),
+}
+
+/// A writer: to text (which the caller encodes) or to raw bytes.
+#[derive(Clone, Copy)]
+pub enum Writer {
+    /// Writes text.
+    Text(fn(&Collection, &WriteOptions<'_>) -> Result<Written<String>, WriteError>),
+    /// Writes bytes.
+    Binary(fn(&Collection) -> Result<Written<Vec<u8>>, WriteError>),
+}
+
+/// What a format can express, shown by `kifu formats`.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct Capabilities {
+    /// Variations (branches).
+    pub variations: bool,
+    /// Comments.
+    pub comments: bool,
+    /// Setup positions.
+    pub setup: bool,
+    /// Time per move.
+    pub time: bool,
+    /// Board markup.
+    pub markup: bool,
+    /// More than one game per file.
+    pub collections: bool,
+}
+
+/// One format of the registry.
+pub struct Format {
+    /// The name used with `-f` and `-t`.
+    pub name: &'static str,
+    /// One line saying what it is.
+    pub description: &'static str,
+    /// File extensions, without the dot, lowercase.
+    pub extensions: &'static [&'static str],
+    /// The game families it holds: `go`, `gomoku`, `shogi`, `gonu`.
+    pub kinds: &'static [&'static str],
+    /// What it can express.
+    pub capabilities: Capabilities,
+    /// The legacy encoding its files customarily use when they are not UTF-8.
+    pub legacy_encoding: Option<TextEncoding>,
+    /// The encoding it is written in unless the user says otherwise.
+    pub default_output_encoding: TextEncoding,
+    /// True when `bytes` look like this format.
+    pub sniff: fn(&[u8]) -> bool,
+    /// The charset label the file declares, found in bytes where ASCII is ASCII.
+    pub declared_charset: Option<fn(&[u8]) -> Option<String>>,
+    /// The reader.
+    pub reader: Reader,
+    /// The writer, if kifu writes this format.
+    pub writer: Option<Writer>,
+}
+
+impl Format {
+    /// True when this format holds games of the given family.
+    pub fn holds(&self, kind: &GameKind) -> bool {
+        self.kinds.contains(&kind.family())
+    }
+
+    /// True for formats read from raw bytes (no text decoding).
+    pub fn is_binary(&self) -> bool {
+        matches!(self.reader, Reader::Binary(_))
+    }
+
+    /// Checks that every game of `collection` is of a family this format holds.
+    pub fn check_kinds(&self, collection: &Collection) -> Result<(), WriteError> {
+        match collection.games.iter().find(|g| !self.holds(&g.kind)) {
+            Some(game) => Err(WriteError::UnsupportedKind {
+                format: self.name,
+                kind: game.kind.family(),
+                holds: self.kinds,
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Every registered format, in the order sniffing tries them.
+pub fn all() -> &'static [Format] {
+    static FORMATS: [Format; 1] = [json::FORMAT];
+    &FORMATS
+}
+
+/// The format with this name (case-insensitive).
+pub fn by_name(name: &str) -> Option<&'static Format> {
+    all().iter().find(|f| f.name.eq_ignore_ascii_case(name))
+}
+
+/// The format a path's extension names.
+pub fn by_extension(path: &Path) -> Option<&'static Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    all().iter().find(|f| f.extensions.contains(&ext.as_str()))
+}
+
+/// The first format whose sniffer recognises these bytes.
+pub fn sniff(bytes: &[u8]) -> Option<&'static Format> {
+    all().iter().find(|f| (f.sniff)(bytes))
+}
+
+/// The names of all formats, for messages.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|f| f.name).collect()
+}
+
+/// Skips a UTF-8 BOM and leading ASCII whitespace: where sniffers look.
+pub fn content_start(bytes: &[u8]) -> &[u8] {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    bytes.get(start..).unwrap_or(&[])
+}
+
+impl std::fmt::Debug for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Format").field("name", &self.name).finish()
+    }
+}

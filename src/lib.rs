@@ -1,0 +1,18 @@
+//! kifu: read, validate and write board-game records (Go, gomoku, shogi, gonu)
+//! through one shared game-tree model.
+//!
+//! The flow: bytes → [`text::decode`] → a format's reader → [`model::Collection`] →
+//! [`rules::check`] → a format's writer → [`text::encode_strict`] → bytes.
+//! The library never prints and never exits.
+
+pub mod diag;
+pub mod formats;
+pub mod model;
+pub mod rules;
+pub mod text;
+
+mod api;
+
+pub use api::{
+    detect_format, encode_output, read, validate, write, Encoded, Error, Input, ReadOutcome,
+};

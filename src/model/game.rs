@@ -1,0 +1,161 @@
+use serde::{Deserialize, Serialize};
+
+use super::{GameInfo, GonuBoard, Tree};
+
+/// The largest side of a Go or gomoku board (SGF FF[4] allows 1–52).
+pub const MAX_GO_SIZE: u8 = 52;
+
+/// One game: what is played, the information about it, and its tree of moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// The game and its board.
+    pub kind: GameKind,
+    /// Players, event, result and the other game information.
+    #[serde(default)]
+    pub info: GameInfo,
+    /// The moves, variations and per-node data.
+    pub tree: Tree,
+}
+
+impl Game {
+    /// A game of this kind with empty information and a tree holding only the root.
+    pub fn new(kind: GameKind) -> Game {
+        Game {
+            kind,
+            info: GameInfo::default(),
+            tree: Tree::new(),
+        }
+    }
+}
+
+/// The game played, with what its board needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Go (baduk, weiqi) on a board of 1–52 by 1–52.
+    Go {
+        /// Board dimensions.
+        size: BoardSize,
+    },
+    /// Gomoku or renju; 15×15 unless the record says otherwise.
+    Gomoku {
+        /// Board dimensions.
+        size: BoardSize,
+        /// The rule in force.
+        rule: GomokuRule,
+    },
+    /// Shogi on the 9×9 board; the starting position is in `GameInfo::shogi_start`.
+    Shogi,
+    /// A KUR GONU game on a graph board.
+    Gonu(Box<GonuBoard>),
+}
+
+impl GameKind {
+    /// Go on a square board of this size.
+    pub fn go(size: u8) -> GameKind {
+        GameKind::Go {
+            size: BoardSize::square(size),
+        }
+    }
+
+    /// Gomoku on the standard 15×15 board under `rule`.
+    pub fn gomoku(rule: GomokuRule) -> GameKind {
+        GameKind::Gomoku {
+            size: BoardSize::square(15),
+            rule,
+        }
+    }
+
+    /// The family name used in messages and `kifu formats`: go, gomoku, shogi, gonu.
+    pub fn family(&self) -> &'static str {
+        match self {
+            GameKind::Go { .. } => "go",
+            GameKind::Gomoku { .. } => "gomoku",
+            GameKind::Shogi => "shogi",
+            GameKind::Gonu(_) => "gonu",
+        }
+    }
+
+    /// The board dimensions of a Go or gomoku game.
+    pub fn board_size(&self) -> Option<BoardSize> {
+        match self {
+            GameKind::Go { size } | GameKind::Gomoku { size, .. } => Some(*size),
+            _ => None,
+        }
+    }
+}
+
+/// Width and height of a rectangular grid board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSize {
+    /// Columns, 1–52.
+    pub width: u8,
+    /// Rows, 1–52.
+    pub height: u8,
+}
+
+impl BoardSize {
+    /// A square board.
+    pub const fn square(n: u8) -> BoardSize {
+        BoardSize {
+            width: n,
+            height: n,
+        }
+    }
+
+    /// True when both sides are within 1–52.
+    pub fn is_valid(self) -> bool {
+        (1..=MAX_GO_SIZE).contains(&self.width) && (1..=MAX_GO_SIZE).contains(&self.height)
+    }
+
+    /// True when the point lies on the board.
+    pub fn contains(self, p: super::Point) -> bool {
+        p.x < self.width && p.y < self.height
+    }
+}
+
+impl std::fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// The rule a gomoku game is played under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GomokuRule {
+    /// The omok seed's simplified rule (black: no 3-3, 4-4, overline by 위상).
+    Seed,
+    /// Standard RIF renju.
+    Renju,
+    /// Exactly five wins, no forbidden moves.
+    Gomoku,
+    /// Five or more wins, no forbidden moves.
+    Freestyle,
+    /// A rule named by the record that kifu does not check (kept verbatim).
+    Other(String),
+}
+
+impl GomokuRule {
+    /// The name used on the command line and in SGF `RU[]`.
+    pub fn name(&self) -> &str {
+        match self {
+            GomokuRule::Seed => "seed",
+            GomokuRule::Renju => "renju",
+            GomokuRule::Gomoku => "gomoku",
+            GomokuRule::Freestyle => "freestyle",
+            GomokuRule::Other(s) => s,
+        }
+    }
+
+    /// The rule for a name (case-insensitive); unknown names become `Other`.
+    pub fn from_name(name: &str) -> GomokuRule {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "seed" => GomokuRule::Seed,
+            "renju" => GomokuRule::Renju,
+            "gomoku" => GomokuRule::Gomoku,
+            "freestyle" => GomokuRule::Freestyle,
+            _ => GomokuRule::Other(name.to_string()),
+        }
+    }
+}

@@ -1,0 +1,92 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Color, Point};
+
+/// A marker shape on a point (SGF TR, SQ, CR, MA, SL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// Triangle (TR, Kiseong ▲).
+    Triangle,
+    /// Square (SQ, Kiseong ▣).
+    Square,
+    /// Circle (CR, Kiseong ⊙).
+    Circle,
+    /// Cross (MA).
+    Cross,
+    /// Selected point (SL).
+    Selected,
+}
+
+/// A shape drawn on a point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Symbol {
+    /// Where.
+    pub point: Point,
+    /// What.
+    pub shape: Shape,
+}
+
+/// A text label on a point (SGF LB; Kiseong letter and Hangul labels).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Label {
+    /// Where.
+    pub point: Point,
+    /// The text.
+    pub text: String,
+}
+
+/// A line or arrow between two points (SGF LN, AR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    /// Start.
+    pub from: Point,
+    /// End.
+    pub to: Point,
+}
+
+/// A stone drawn with a number on it (Kiseong numbered stones), shown in diagrams.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NumberedStone {
+    /// Where.
+    pub point: Point,
+    /// The stone's colour.
+    pub color: Color,
+    /// The number shown.
+    pub number: u32,
+}
+
+/// Everything drawn on the board in a node without changing the position.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Markup {
+    /// Shapes on points.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symbols: Vec<Symbol>,
+    /// Text labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<Label>,
+    /// Arrows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrows: Vec<Line>,
+    /// Lines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<Line>,
+    /// Points shown dimmed (SGF DD).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dimmed: Vec<Point>,
+    /// Numbered stones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub numbered: Vec<NumberedStone>,
+}
+
+impl Markup {
+    /// True when nothing is drawn.
+    pub fn is_empty(&self) -> bool {
+        self.symbols.is_empty()
+            && self.labels.is_empty()
+            && self.arrows.is_empty()
+            && self.lines.is_empty()
+            && self.dimmed.is_empty()
+            && self.numbered.is_empty()
+    }
+}

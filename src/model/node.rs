@@ -1,0 +1,167 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Color, Extras, Markup, Move, MoveAnnotation, NodeId, PositionAnnotation, Setup};
+
+/// A special end of the game recorded in the move sequence (shogi's 投了, 千日手 …;
+/// a Go resignation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndingKind {
+    /// 投了: the side to move resigns.
+    Resign,
+    /// 中断: play stopped.
+    Interrupt,
+    /// 千日手: fourfold repetition.
+    Repetition,
+    /// 持将棋: impasse (draw).
+    Impasse,
+    /// 詰み: checkmated.
+    Checkmate,
+    /// 不詰: no mate exists (tsume problems).
+    NoMate,
+    /// 切れ負け: lost on time.
+    Timeout,
+    /// 反則勝ち: won because the opponent's previous move broke a rule.
+    IllegalWin,
+    /// 反則負け: lost by breaking a rule.
+    IllegalLoss,
+    /// 入玉勝ち: won by entering king declaration.
+    EnteringKing,
+    /// 不戦勝: won by default.
+    WinByDefault,
+    /// 不戦敗: lost by default.
+    LossByDefault,
+    /// 封じ手: sealed move (adjournment).
+    SealedMove,
+    /// A draw agreed or declared (CSA %HIKIWAKE).
+    Draw,
+}
+
+impl EndingKind {
+    /// Every kind, in KIF's order.
+    pub const ALL: [EndingKind; 14] = [
+        EndingKind::Resign,
+        EndingKind::Interrupt,
+        EndingKind::Repetition,
+        EndingKind::Impasse,
+        EndingKind::Checkmate,
+        EndingKind::NoMate,
+        EndingKind::Timeout,
+        EndingKind::IllegalWin,
+        EndingKind::IllegalLoss,
+        EndingKind::EnteringKing,
+        EndingKind::WinByDefault,
+        EndingKind::LossByDefault,
+        EndingKind::SealedMove,
+        EndingKind::Draw,
+    ];
+
+    /// The Japanese word KIF writes in the move column.
+    pub fn japanese(self) -> &'static str {
+        match self {
+            EndingKind::Resign => "投了",
+            EndingKind::Interrupt => "中断",
+            EndingKind::Repetition => "千日手",
+            EndingKind::Impasse => "持将棋",
+            EndingKind::Checkmate => "詰み",
+            EndingKind::NoMate => "不詰",
+            EndingKind::Timeout => "切れ負け",
+            EndingKind::IllegalWin => "反則勝ち",
+            EndingKind::IllegalLoss => "反則負け",
+            EndingKind::EnteringKing => "入玉勝ち",
+            EndingKind::WinByDefault => "不戦勝",
+            EndingKind::LossByDefault => "不戦敗",
+            EndingKind::SealedMove => "封じ手",
+            EndingKind::Draw => "引き分け",
+        }
+    }
+
+    /// The kind for a KIF word.
+    pub fn from_japanese(word: &str) -> Option<EndingKind> {
+        EndingKind::ALL.into_iter().find(|k| k.japanese() == word)
+    }
+}
+
+/// A special end and the side it is said of (the side to move, for most kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// What happened.
+    pub kind: EndingKind,
+    /// The side that resigned, ran out of time, declared …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+}
+
+/// One node of a game tree: at most one move, plus everything said or drawn there.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
+    #[serde(skip)]
+    pub(crate) parent: Option<NodeId>,
+    /// Children in order; the first is the main line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) children: Vec<NodeId>,
+    /// The move made in this node.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<Move>,
+    /// Stones added or removed without a move.
+    #[serde(default, skip_serializing_if = "Setup::is_empty")]
+    pub setup: Setup,
+    /// Markers, labels, arrows drawn here.
+    #[serde(default, skip_serializing_if = "Markup::is_empty")]
+    pub markup: Markup,
+    /// Commentary (lines joined with `\n`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The node's name (SGF N).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Judgement of the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_annotation: Option<MoveAnnotation>,
+    /// Judgement of the position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position_annotation: Option<PositionAnnotation>,
+    /// A hotspot (SGF HO).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hotspot: Option<super::Emphasis>,
+    /// An estimated score (SGF V).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    /// The move number shown for this move, when the record sets it (SGF MN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_number: Option<u32>,
+    /// Time left for the mover after the move, in seconds (SGF BL/WL).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left: Option<f64>,
+    /// Byo-yomi periods or stones left after the move (SGF OB/OW).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub periods_left: Option<u32>,
+    /// Time spent on this move in milliseconds (KIF, CSA `T`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_used_ms: Option<u64>,
+    /// The mover's total time spent so far in milliseconds (KIF's second figure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_total_ms: Option<u64>,
+    /// A special end of the game recorded here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+    /// Bookmarks (KIF `&` lines).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bookmarks: Vec<String>,
+    /// Format-specific data, in source order.
+    #[serde(default, skip_serializing_if = "Extras::is_empty")]
+    pub extras: Extras,
+}
+
+impl Node {
+    /// The parent node; `None` for the root.
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// The children, main line first.
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+}

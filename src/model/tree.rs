@@ -1,0 +1,277 @@
+use serde::{Deserialize, Serialize};
+
+use super::Node;
+
+/// The index of a node in its [`Tree`]'s arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a serialised tree was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TreeError {
+    /// There is no root node.
+    #[error("a tree needs at least its root node")]
+    Empty,
+    /// A child id points outside the arena.
+    #[error("node {node} lists child {child}, but there are only {len} nodes")]
+    OutOfRange {
+        /// The listing node.
+        node: u32,
+        /// The bad id.
+        child: u32,
+        /// The arena size.
+        len: usize,
+    },
+    /// A node is listed as a child twice, or the root is listed as a child.
+    #[error("node {0} has more than one parent")]
+    SharedChild(u32),
+    /// A node is not reachable from the root.
+    #[error("node {0} is not reachable from the root")]
+    Unreachable(u32),
+    /// The arena is too large for 32-bit ids.
+    #[error("a tree holds at most 4294967295 nodes")]
+    TooLarge,
+}
+
+/// A game tree held as an arena: `nodes[0]` is the root; each node lists its children,
+/// the first child being the main line. Every walk is iterative, so depth is data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "TreeRepr", into = "TreeRepr")]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree::new()
+    }
+}
+
+impl Tree {
+    /// A tree holding only an empty root.
+    pub fn new() -> Tree {
+        Tree {
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// The root's id.
+    pub fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    /// How many nodes, root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree has at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The node with this id, if it exists.
+    pub fn get(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id.index())
+    }
+
+    /// The node with this id, mutably.
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node> {
+        self.nodes.get_mut(id.index())
+    }
+
+    /// The root node.
+    pub fn root_node(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// The root node, mutably.
+    pub fn root_node_mut(&mut self) -> &mut Node {
+        &mut self.nodes[0]
+    }
+
+    /// Every node with its id, in arena order.
+    pub fn iter(&self) -> impl Iterator<Item = (NodeId, &Node)> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (NodeId(i as u32), n))
+    }
+
+    /// Adds `node` as the last child of `parent` and returns its id. A parent that is
+    /// not in the tree is treated as the root, so the call never fails on bad ids.
+    pub fn add_child(&mut self, parent: NodeId, mut node: Node) -> NodeId {
+        let parent = if parent.index() < self.nodes.len() {
+            parent
+        } else {
+            NodeId::ROOT
+        };
+        let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        node.parent = Some(parent);
+        node.children.clear();
+        self.nodes.push(node);
+        self.nodes[parent.index()].children.push(id);
+        id
+    }
+
+    /// The main line from the root: the root, its first child, that child's first child …
+    pub fn main_line(&self) -> MainLine<'_> {
+        MainLine {
+            tree: self,
+            next: Some(NodeId::ROOT),
+        }
+    }
+
+    /// The path from the root to `id`, root first.
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::new();
+        let mut cur = self.get(id).map(|_| id);
+        while let Some(c) = cur {
+            path.push(c);
+            cur = self.get(c).and_then(|n| n.parent);
+        }
+        path.reverse();
+        path
+    }
+
+    /// Every node in depth-first pre-order (main line before variations), iteratively.
+    pub fn preorder(&self) -> Preorder<'_> {
+        Preorder {
+            tree: self,
+            stack: vec![NodeId::ROOT],
+        }
+    }
+
+    /// Counts the branch points' extra children: the number of variations.
+    pub fn variation_count(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| n.children.len().saturating_sub(1))
+            .sum()
+    }
+
+    /// The 1-based number of the move at `id` in its line of play (moves only counted).
+    pub fn move_number(&self, id: NodeId) -> Option<u32> {
+        self.get(id)?.mv?;
+        let count = self
+            .path_to(id)
+            .iter()
+            .filter(|&&n| self.get(n).is_some_and(|n| n.mv.is_some()))
+            .count();
+        u32::try_from(count).ok()
+    }
+}
+
+/// Iterator over the main line; see [`Tree::main_line`].
+pub struct MainLine<'a> {
+    tree: &'a Tree,
+    next: Option<NodeId>,
+}
+
+impl<'a> Iterator for MainLine<'a> {
+    type Item = (NodeId, &'a Node);
+    fn next(&mut self) -> Option<Self::Item> {
+        let id = self.next?;
+        let node = self.tree.get(id)?;
+        self.next = node.children.first().copied();
+        Some((id, node))
+    }
+}
+
+/// Iterator in pre-order; see [`Tree::preorder`].
+pub struct Preorder<'a> {
+    tree: &'a Tree,
+    stack: Vec<NodeId>,
+}
+
+impl<'a> Iterator for Preorder<'a> {
+    type Item = (NodeId, &'a Node);
+    fn next(&mut self) -> Option<Self::Item> {
+        let id = self.stack.pop()?;
+        let node = self.tree.get(id)?;
+        self.stack.extend(node.children.iter().rev());
+        Some((id, node))
+    }
+}
+
+/// The serialised form: the arena as is; parents are rebuilt and checked on reading.
+#[derive(Serialize, Deserialize)]
+struct TreeRepr {
+    nodes: Vec<Node>,
+}
+
+impl From<Tree> for TreeRepr {
+    fn from(t: Tree) -> TreeRepr {
+        TreeRepr { nodes: t.nodes }
+    }
+}
+
+impl TryFrom<TreeRepr> for Tree {
+    type Error = TreeError;
+    fn try_from(r: TreeRepr) -> Result<Tree, TreeError> {
+        Tree::from_nodes(r.nodes)
+    }
+}
+
+impl Tree {
+    /// Builds a tree from an arena whose nodes list their children: checks that every
+    /// node but the root has exactly one parent and is reachable, and sets parents.
+    pub fn from_nodes(mut nodes: Vec<Node>) -> Result<Tree, TreeError> {
+        let len = nodes.len();
+        if len == 0 {
+            return Err(TreeError::Empty);
+        }
+        if u32::try_from(len).is_err() {
+            return Err(TreeError::TooLarge);
+        }
+        let mut parent: Vec<Option<u32>> = vec![None; len];
+        for (i, node) in nodes.iter().enumerate() {
+            for &child in &node.children {
+                let c = child.index();
+                if c >= len {
+                    return Err(TreeError::OutOfRange {
+                        node: i as u32,
+                        child: child.0,
+                        len,
+                    });
+                }
+                if c == 0 || parent[c].is_some() {
+                    return Err(TreeError::SharedChild(child.0));
+                }
+                parent[c] = Some(i as u32);
+            }
+        }
+        // Every node has at most one parent; a node is reachable iff following
+        // parents ends at the root. Walk from the root instead (cycles are then
+        // detected as unreachable nodes).
+        let mut seen = vec![false; len];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        while let Some(i) = stack.pop() {
+            for &child in &nodes[i].children {
+                let c = child.index();
+                if !seen[c] {
+                    seen[c] = true;
+                    stack.push(c);
+                }
+            }
+        }
+        if let Some(i) = seen.iter().position(|s| !s) {
+            return Err(TreeError::Unreachable(i as u32));
+        }
+        for (node, p) in nodes.iter_mut().zip(parent) {
+            node.parent = p.map(NodeId);
+        }
+        Ok(Tree { nodes })
+    }
+}

@@ -1,0 +1,448 @@
+//! Encoding detection in the documented order of evidence:
+//! override → BOM → UTF-16 byte pattern → declared charset (unless the bytes are
+//! non-ASCII valid UTF-8, which outweighs a legacy declaration) → strict UTF-8 →
+//! the format's customary legacy encoding → statistical guess.
+
+use serde::Serialize;
+
+use super::{decode_strict, StrictDecode, TextEncoding};
+use crate::diag::{Diagnostic, Span};
+
+/// How the encoding of an input was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// `--encoding` on the command line.
+    Override,
+    /// A byte-order mark.
+    Bom,
+    /// UTF-16 recognised by its zero bytes (no BOM).
+    Utf16Pattern,
+    /// The charset the file declares (SGF `CA[]`, `#KIF … encoding=`, `'CSA encoding=`).
+    Declared,
+    /// The bytes are valid UTF-8.
+    Utf8,
+    /// The format's customary legacy encoding decoded cleanly.
+    FormatDefault,
+    /// A statistical guess (chardetng).
+    Guess,
+}
+
+impl Decision {
+    /// The word used in output: `override`, `bom`, `declared` …
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Override => "override",
+            Decision::Bom => "bom",
+            Decision::Utf16Pattern => "utf16-pattern",
+            Decision::Declared => "declared",
+            Decision::Utf8 => "utf8-valid",
+            Decision::FormatDefault => "format-default",
+            Decision::Guess => "guess",
+        }
+    }
+}
+
+/// What the caller knows before decoding.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DetectHints {
+    /// An encoding forced by the user; everything else is ignored.
+    pub forced: Option<TextEncoding>,
+    /// Finds the charset label the file declares, given bytes in which ASCII reads as
+    /// ASCII (for UTF-16 inputs, the caller's function sees the low bytes only).
+    pub declared: Option<fn(&[u8]) -> Option<String>>,
+    /// The format's customary legacy encoding (Shift_JIS for KIF, EUC-KR for Kiseong).
+    pub legacy: Option<TextEncoding>,
+}
+
+/// Decoded text with the encoding used, how it was chosen, and every problem found.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The text, with U+FFFD for each malformed sequence (each also an error below).
+    pub text: String,
+    /// The encoding used.
+    pub encoding: TextEncoding,
+    /// How it was chosen.
+    pub decision: Decision,
+    /// Whether a BOM was present (and removed).
+    pub bom: bool,
+    /// The charset label the file declares, verbatim, if any.
+    pub declared: Option<String>,
+    /// Malformed bytes (errors), mismatches and guesses (warnings), with spans in `text`.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Decoded {
+    /// True when some bytes did not decode.
+    pub fn has_malformed(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.code == MALFORMED)
+    }
+}
+
+const MALFORMED: &str = "text::malformed";
+
+/// Decodes an input by the order of evidence. Never fails: when no encoding decodes
+/// the bytes cleanly, the best candidate is used and each malformed sequence becomes
+/// an error diagnostic carrying its byte offset.
+pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
+    let mut notes = Vec::new();
+    if let Some(enc) = hints.forced {
+        let (body, base, bom) = strip_bom_of(bytes, enc);
+        return finish(
+            decode_strict(body, base, enc),
+            enc,
+            Decision::Override,
+            bom,
+            None,
+            notes,
+        );
+    }
+
+    if let Some((enc, len)) = bom(bytes) {
+        let declared = declared_label(bytes.get(len..).unwrap_or(&[]), enc, hints);
+        if let Some(label) = &declared {
+            check_declaration(label, enc, &mut notes);
+        }
+        let body = bytes.get(len..).unwrap_or(&[]);
+        return finish(
+            decode_strict(body, len, enc),
+            enc,
+            Decision::Bom,
+            true,
+            declared,
+            notes,
+        );
+    }
+
+    if let Some(enc) = utf16_pattern(bytes) {
+        let declared = declared_label(bytes, enc, hints);
+        if let Some(label) = &declared {
+            check_declaration(label, enc, &mut notes);
+        }
+        return finish(
+            decode_strict(bytes, 0, enc),
+            enc,
+            Decision::Utf16Pattern,
+            false,
+            declared,
+            notes,
+        );
+    }
+
+    let declared = hints.declared.and_then(|f| f(bytes));
+    let mut fallback: Option<(StrictDecode, TextEncoding, Decision)> = None;
+    if let Some(label) = &declared {
+        match TextEncoding::for_label(label) {
+            Some(enc) if enc != TextEncoding::UTF_8 && looks_like_utf8(bytes) => {
+                notes.push(Diagnostic::warning(
+                    "text::declared-mismatch",
+                    format!(
+                        "the file declares charset {label:?}, but its bytes are valid UTF-8 with non-ASCII text, which {} text almost never is; decoded as UTF-8",
+                        enc.name()
+                    ),
+                    Span::at(0),
+                ));
+            }
+            Some(enc) if enc.is_ascii_compatible() => {
+                let d = decode_strict(bytes, 0, enc);
+                if d.is_clean() {
+                    return finish(d, enc, Decision::Declared, false, declared, notes);
+                }
+                let first = d.malformed.first().map_or(0, |m| m.bytes.start);
+                notes.push(Diagnostic::warning(
+                    "text::declared-mismatch",
+                    format!(
+                        "the file declares charset {label:?}, but byte {first} is not valid {}; trying other encodings",
+                        enc.name()
+                    ),
+                    Span::at(0),
+                ));
+                fallback = Some((d, enc, Decision::Declared));
+            }
+            Some(enc) => notes.push(Diagnostic::warning(
+                "text::declared-mismatch",
+                format!(
+                    "the file declares charset {label:?} ({}), but its bytes are not in that encoding",
+                    enc.name()
+                ),
+                Span::at(0),
+            )),
+            None => notes.push(Diagnostic::warning(
+                "text::unknown-charset",
+                format!("the file declares charset {label:?}, which kifu does not know"),
+                Span::at(0),
+            )),
+        }
+    }
+
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        let d = StrictDecode {
+            text: s.to_owned(),
+            malformed: Vec::new(),
+        };
+        return finish(
+            d,
+            TextEncoding::UTF_8,
+            Decision::Utf8,
+            false,
+            declared,
+            notes,
+        );
+    }
+
+    let mut candidates: Vec<(TextEncoding, Decision)> = Vec::new();
+    if let Some(enc) = hints.legacy {
+        candidates.push((enc, Decision::FormatDefault));
+    }
+    let guessed = guess(bytes);
+    if !candidates.iter().any(|&(e, _)| e == guessed) {
+        candidates.push((guessed, Decision::Guess));
+    }
+    for (enc, decision) in candidates {
+        if fallback.as_ref().is_some_and(|(_, e, _)| *e == enc) {
+            continue;
+        }
+        let d = decode_strict(bytes, 0, enc);
+        if d.is_clean() {
+            if decision == Decision::Guess {
+                notes.push(Diagnostic::warning(
+                    "text::guessed-encoding",
+                    format!(
+                        "no charset is declared and the bytes are not UTF-8; guessed {} (use --encoding to be sure)",
+                        enc.name()
+                    ),
+                    Span::at(0),
+                ));
+            }
+            return finish(d, enc, decision, false, declared, notes);
+        }
+        let better = fallback
+            .as_ref()
+            .is_none_or(|(f, _, _)| d.malformed.len() < f.malformed.len());
+        if better {
+            fallback = Some((d, enc, decision));
+        }
+    }
+    let (d, enc, decision) = fallback.unwrap_or_else(|| {
+        (
+            decode_strict(bytes, 0, TextEncoding::UTF_8),
+            TextEncoding::UTF_8,
+            Decision::Utf8,
+        )
+    });
+    finish(d, enc, decision, false, declared, notes)
+}
+
+/// Valid UTF-8 that is not plain ASCII: strong evidence of UTF-8, since legacy
+/// multibyte text is almost never valid UTF-8 by accident.
+fn looks_like_utf8(bytes: &[u8]) -> bool {
+    !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok()
+}
+
+/// Builds the result, turning each malformed range into an error diagnostic.
+fn finish(
+    d: StrictDecode,
+    encoding: TextEncoding,
+    decision: Decision,
+    bom: bool,
+    declared: Option<String>,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Decoded {
+    for m in &d.malformed {
+        diagnostics.push(
+            Diagnostic::error(
+                MALFORMED,
+                format!(
+                    "bytes {}..{} are not valid {}",
+                    m.bytes.start,
+                    m.bytes.end,
+                    encoding.name()
+                ),
+                Span::new(m.text_offset, m.text_offset + '\u{FFFD}'.len_utf8()),
+            )
+            .with_byte_offset(m.bytes.start),
+        );
+    }
+    Decoded {
+        text: d.text,
+        encoding,
+        decision,
+        bom,
+        declared,
+        diagnostics,
+    }
+}
+
+/// The encoding a BOM announces, and the BOM's length.
+fn bom(bytes: &[u8]) -> Option<(TextEncoding, usize)> {
+    match bytes {
+        [0xEF, 0xBB, 0xBF, ..] => Some((TextEncoding::UTF_8, 3)),
+        [0xFF, 0xFE, ..] => Some((TextEncoding::UTF_16LE, 2)),
+        [0xFE, 0xFF, ..] => Some((TextEncoding::UTF_16BE, 2)),
+        _ => None,
+    }
+}
+
+/// Removes a BOM that matches the forced encoding (a BOM is never content).
+fn strip_bom_of(bytes: &[u8], enc: TextEncoding) -> (&[u8], usize, bool) {
+    match bom(bytes) {
+        Some((b, len)) if b == enc => (bytes.get(len..).unwrap_or(&[]), len, true),
+        _ => (bytes, 0, false),
+    }
+}
+
+/// UTF-16 without a BOM: in text that is mostly ASCII, every other byte is zero.
+fn utf16_pattern(bytes: &[u8]) -> Option<TextEncoding> {
+    let sample = bytes.get(..bytes.len().min(512) & !1)?;
+    if sample.len() < 4 {
+        return None;
+    }
+    let pairs = sample.len() / 2;
+    let (mut even_zero, mut odd_zero) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        if pair[0] == 0 {
+            even_zero += 1;
+        }
+        if pair[1] == 0 {
+            odd_zero += 1;
+        }
+    }
+    // At least 60 % of the units look like ASCII in one byte order, hardly any in
+    // the other.
+    if odd_zero * 10 >= pairs * 6 && even_zero * 10 <= pairs {
+        Some(TextEncoding::UTF_16LE)
+    } else if even_zero * 10 >= pairs * 6 && odd_zero * 10 <= pairs {
+        Some(TextEncoding::UTF_16BE)
+    } else {
+        None
+    }
+}
+
+/// Runs the format's declaration finder; for UTF-16 it sees only the low bytes.
+fn declared_label(body: &[u8], enc: TextEncoding, hints: &DetectHints) -> Option<String> {
+    let find = hints.declared?;
+    if !enc.is_utf16() {
+        return find(body);
+    }
+    let low = usize::from(enc == TextEncoding::UTF_16BE);
+    let ascii: Vec<u8> = body
+        .chunks_exact(2)
+        .map(|pair| if pair[1 - low] == 0 { pair[low] } else { b'?' })
+        .collect();
+    find(&ascii)
+}
+
+/// Warns when a declaration disagrees with what the bytes proved (BOM, UTF-16 pattern).
+fn check_declaration(label: &str, used: TextEncoding, notes: &mut Vec<Diagnostic>) {
+    let declared = TextEncoding::for_label(label);
+    let agrees = match declared {
+        Some(d) => d == used || (d.is_utf16() && used.is_utf16()),
+        None => false,
+    };
+    if !agrees {
+        notes.push(Diagnostic::warning(
+            "text::declared-mismatch",
+            format!(
+                "the file declares charset {label:?}, but its bytes are {}",
+                used.name()
+            ),
+            Span::at(0),
+        ));
+    }
+}
+
+/// chardetng's guess for bytes that are not UTF-8.
+fn guess(bytes: &[u8]) -> TextEncoding {
+    let mut det = chardetng::EncodingDetector::new();
+    det.feed(bytes, true);
+    let enc = det.guess(None, false);
+    TextEncoding::for_label(enc.name()).unwrap_or(TextEncoding::UTF_8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sgf_ca(bytes: &[u8]) -> Option<String> {
+        let at = bytes.windows(3).position(|w| w == b"CA[")?;
+        let rest = bytes.get(at + 3..)?;
+        let end = rest.iter().position(|&b| b == b']')?;
+        Some(String::from_utf8_lossy(rest.get(..end)?).into_owned())
+    }
+
+    fn hints() -> DetectHints {
+        DetectHints {
+            forced: None,
+            declared: Some(sgf_ca),
+            legacy: None,
+        }
+    }
+
+    #[test]
+    fn declared_charset_wins_over_utf8_validity() {
+        let (body, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表示]");
+        let d = decode(&body, &hints());
+        assert_eq!(d.encoding, TextEncoding::SHIFT_JIS);
+        assert_eq!(d.decision, Decision::Declared);
+        assert_eq!(d.text, "(;CA[Shift_JIS]C[表示]");
+        assert!(d.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_wrong_declaration_falls_back_with_a_warning() {
+        let d = decode("(;CA[MS_KANJI]C[日本語]".as_bytes(), &hints());
+        assert_eq!(d.encoding, TextEncoding::UTF_8);
+        assert_eq!(d.decision, Decision::Utf8);
+        assert_eq!(d.diagnostics.len(), 1);
+        assert_eq!(d.diagnostics[0].code, "text::declared-mismatch");
+    }
+
+    #[test]
+    fn bom_is_stripped_and_wins() {
+        let d = decode(b"\xEF\xBB\xBF(;C[x])", &hints());
+        assert_eq!(d.text, "(;C[x])");
+        assert_eq!(d.decision, Decision::Bom);
+        assert!(d.bom);
+    }
+
+    #[test]
+    fn utf16_without_bom_is_recognised() {
+        let bytes: Vec<u8> = "(;CA[UTF-16BE]C[한])"
+            .encode_utf16()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
+        let d = decode(&bytes, &hints());
+        assert_eq!(d.encoding, TextEncoding::UTF_16BE);
+        assert_eq!(d.decision, Decision::Utf16Pattern);
+        assert_eq!(d.declared.as_deref(), Some("UTF-16BE"));
+        assert_eq!(d.text, "(;CA[UTF-16BE]C[한])");
+        assert!(d.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn legacy_default_before_guessing() {
+        let (body, _, _) = encoding_rs::EUC_KR.encode("흑 홍길동 4급");
+        let h = DetectHints {
+            legacy: Some(TextEncoding::EUC_KR),
+            ..DetectHints::default()
+        };
+        let d = decode(&body, &h);
+        assert_eq!(d.decision, Decision::FormatDefault);
+        assert_eq!(d.text, "흑 홍길동 4급");
+    }
+
+    #[test]
+    fn undecodable_bytes_become_positioned_errors() {
+        let h = DetectHints {
+            forced: Some(TextEncoding::UTF_8),
+            ..DetectHints::default()
+        };
+        let d = decode(b"line1\nab\xffc", &h);
+        assert_eq!(d.diagnostics.len(), 1);
+        let diag = &d.diagnostics[0];
+        assert_eq!(diag.code, "text::malformed");
+        assert_eq!(diag.byte_offset, Some(8));
+        assert_eq!(diag.span, Span::new(8, 11));
+        assert_eq!(diag.message, "bytes 8..9 are not valid UTF-8");
+    }
+}

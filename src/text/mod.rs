@@ -1,0 +1,17 @@
+//! The text layer: encoding labels, detection, strict decoding and encoding, the
+//! Shift_JIS normalisations, and a line/column index.
+//!
+//! Nothing here guesses silently: every decision records how it was made, every
+//! malformed byte and every unmappable character is reported with its position.
+
+mod decode;
+mod detect;
+mod encode;
+mod encoding;
+mod lines;
+
+pub use decode::{decode_strict, Malformed, StrictDecode};
+pub use detect::{decode, Decision, Decoded, DetectHints};
+pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
+pub use encoding::TextEncoding;
+pub use lines::LineIndex;
