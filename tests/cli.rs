@@ -324,3 +324,69 @@ fn completions_for_every_shell_and_a_man_page() {
     let (_, help, _) = run(&["--help"]);
     assert!(!help.contains("man "), "man is hidden");
 }
+
+#[test]
+fn unmappable_output_characters_fail_with_their_position() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc = GAME.replace(
+        r#""tree""#,
+        r#""info":{"black":{"name":"이세돌"},"white":{"name":"〜山"}},"tree""#,
+    );
+    let path = write(dir.path(), "k.json", &doc);
+    let out_path = dir.path().join("out.json");
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "cp932",
+        "-o",
+        &out_path.display().to_string(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!out_path.exists(), "nothing is written on failure");
+    // The output is pretty JSON: the name sits on line 21, after 10 spaces and `"name": "`.
+    assert!(
+        err.contains("Shift_JIS cannot hold 3 character(s): '이' (U+C774) at output line 21, column 20, '세' (U+C138) at output line 21, column 21, '돌' (U+B3CC) at output line 21, column 22"),
+        "{err}"
+    );
+    // 〜 alone is normalised for Shift_JIS and reported, not fatal.
+    let doc = GAME.replace(r#""tree""#, r#""info":{"white":{"name":"〜山"}},"tree""#);
+    let path = write(dir.path(), "j.json", &doc);
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "sjis",
+        "-o",
+        &out_path.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("[text::normalized] '〜' (U+301C) written as '～' (U+FF5E) for Shift_JIS"),
+        "{err}"
+    );
+    let bytes = std::fs::read(&out_path).expect("written");
+    assert!(
+        bytes.windows(4).any(|w| w == b"\x81\x60\x8e\x52"),
+        "～山 in CP932"
+    );
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "sjis",
+        "--strict",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(
+        code, 1,
+        "--strict turns the normalisation into a failure: {err}"
+    );
+}
