@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diag;
 pub mod formats;
 pub mod model;
+pub mod reencode;
 pub mod rules;
 pub mod text;
 

@@ -12,6 +12,7 @@ mod inputs;
 mod load;
 mod man;
 mod output;
+mod reencode;
 mod validate;
 
 use std::process::ExitCode;
@@ -56,6 +57,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Summarise records: format, encoding, players, result, moves, variations.
     Info(info::InfoArgs),
+    /// Re-encode record archives (e.g. Shift_JIS or EUC-KR to UTF-8), losslessly.
+    Reencode(reencode::ReencodeArgs),
     /// List the formats kifu reads and writes.
     Formats(formats::FormatsArgs),
     /// Print a shell completion script.
@@ -96,6 +99,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(&args, &ui),
         Command::Validate(args) => validate::run(&args, &ui),
         Command::Info(args) => info::run(&args, &ui),
+        Command::Reencode(args) => reencode::run(&args, &ui),
         Command::Formats(args) => formats::run(&args, &ui),
         Command::Completions(args) => completions::run(&args, &ui),
         Command::Man => man::run(&ui),

@@ -4,7 +4,9 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
+pub mod declaration;
 pub mod json;
+pub mod kiseong_sniff;
 
 use std::path::Path;
 
