@@ -4,6 +4,7 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
+pub mod gonu;
 pub mod json;
 
 use std::path::Path;
@@ -183,7 +184,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 1] = [json::FORMAT];
+    static FORMATS: [Format; 2] = [gonu::FORMAT, json::FORMAT];
     &FORMATS
 }
 
