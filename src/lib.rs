@@ -8,6 +8,7 @@
 pub mod diag;
 pub mod formats;
 pub mod model;
+pub mod render;
 pub mod rules;
 pub mod text;
 

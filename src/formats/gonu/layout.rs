@@ -42,12 +42,9 @@ impl Layout<'_> {
         let board = self.board();
         match subject {
             Subject::Board => board,
-            Subject::Vertex { id, field } => self.vertices.get(id).map_or(board, |l| l.field(field)),
-            Subject::Row(id) => self
-                .rows
-                .get(id)
-                .or(self.vertices.get(id))
-                .map_or(board, Line::span),
+            Subject::Vertex { id, field } => {
+                self.vertices.get(id).map_or(board, |l| l.field(field))
+            }
             Subject::PieceCount(p) => self
                 .piece_counts
                 .get(p)

@@ -26,9 +26,7 @@ pub(super) struct Line<'a> {
 impl Line<'_> {
     /// Where to point for the line as a whole: its first token, else its start.
     pub fn span(&self) -> Span {
-        self.tokens
-            .first()
-            .map_or(Span::at(self.start), |t| t.span)
+        self.tokens.first().map_or(Span::at(self.start), |t| t.span)
     }
 
     /// The span of token `i`, else of the whole line.

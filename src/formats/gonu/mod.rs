@@ -45,9 +45,15 @@ fn sniff(bytes: &[u8]) -> bool {
         let l = l.strip_suffix(b"\r").unwrap_or(l);
         let end = l.windows(2).position(|w| w == b"//").unwrap_or(l.len());
         let l = l.get(..end).unwrap_or(l);
-        let word_end = l.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(l.len());
+        let word_end = l
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(l.len());
         let rest = l.get(word_end..).unwrap_or(&[]);
-        (l.get(..word_end).unwrap_or(&[]), rest.iter().all(u8::is_ascii_whitespace))
+        (
+            l.get(..word_end).unwrap_or(&[]),
+            rest.iter().all(u8::is_ascii_whitespace),
+        )
     });
     let Some((first, alone)) = lines.next() else {
         return false;

@@ -9,9 +9,7 @@ use super::lines::{lines, Line, Token};
 use super::validator;
 use crate::diag::{Diagnostic, Span};
 use crate::formats::Parsed;
-use crate::model::{
-    Collection, Game, GameKind, GonuBoard, GonuDeploy, GonuPiece, GonuVertex,
-};
+use crate::model::{Collection, Game, GameKind, GonuBoard, GonuDeploy, GonuPiece, GonuVertex};
 
 /// The most vertices a board can have: ids are 16-bit.
 const MAX_VERTICES: usize = u16::MAX as usize + 1;
@@ -80,7 +78,8 @@ fn is_keyword(word: &str) -> bool {
 /// A line that holds no number and is not a keyword or a one-character line: the
 /// seed's headings ("교차점", "id txtColor range stackable", "●★③④⑤").
 fn is_documentation(line: &Line<'_>) -> bool {
-    let one_char = line.tokens.len() == 1 && line.tokens.iter().all(|t| t.text.chars().count() == 1);
+    let one_char =
+        line.tokens.len() == 1 && line.tokens.iter().all(|t| t.text.chars().count() == 1);
     !one_char
         && !line.first().is_some_and(is_keyword)
         && line
@@ -447,7 +446,10 @@ impl<'a> Reader<'a> {
             let Some(id) = usize::try_from(id).ok().filter(|&id| id < n) else {
                 self.error(
                     "gonu::neighbour-out-of-range",
-                    format!("vertex {id} does not exist: ids run from 0 to {}", n.saturating_sub(1)),
+                    format!(
+                        "vertex {id} does not exist: ids run from 0 to {}",
+                        n.saturating_sub(1)
+                    ),
                     token.span,
                 );
                 continue;
@@ -494,7 +496,12 @@ impl<'a> Reader<'a> {
     fn finish_player(&mut self, p: usize) {
         let found = self.piece_lines.get(p).copied().unwrap_or(0);
         let declared = self.declared_pieces.get(p).copied().flatten();
-        let span = self.layout.piece_counts.get(p).and_then(Option::as_ref).map(Line::span);
+        let span = self
+            .layout
+            .piece_counts
+            .get(p)
+            .and_then(Option::as_ref)
+            .map(Line::span);
         if let (Some(declared), Some(span)) = (declared, span) {
             if declared != found {
                 self.error(
@@ -516,7 +523,10 @@ impl<'a> Reader<'a> {
         if self.counts_seen < 2 {
             self.error(
                 "gonu::missing-count",
-                format!("the piece count of player {} is missing", self.counts_seen + 1),
+                format!(
+                    "the piece count of player {} is missing",
+                    self.counts_seen + 1
+                ),
                 span,
             );
         }
@@ -579,7 +589,9 @@ impl<'a> Reader<'a> {
         }
         let mut counts = [0u16; 5];
         for (k, c) in counts.iter_mut().enumerate() {
-            *c = self.number(line.tokens.get(k), "a piece count").unwrap_or(0);
+            *c = self
+                .number(line.tokens.get(k), "a piece count")
+                .unwrap_or(0);
         }
         self.free_counts = Some(counts);
         self.layout.free = Some(line);
@@ -695,7 +707,13 @@ impl<'a> Reader<'a> {
         let read_edges = self.layout.adjacency.is_some() && !self.layout.rows.is_empty();
         let read_deploy = self.normal || self.free;
         let mut diags = std::mem::take(&mut self.diags);
-        diags.extend(validator::positioned(&board, &self.layout, &diags, read_edges, read_deploy));
+        diags.extend(validator::positioned(
+            &board,
+            &self.layout,
+            &diags,
+            read_edges,
+            read_deploy,
+        ));
         diags.sort_by_key(|d| d.span.start);
         let root = self.layout.count.as_ref().map_or(Span::at(0), Line::span);
         Parsed {

@@ -44,7 +44,8 @@ pub(super) fn positioned(
         .filter(|f| read_deploy || !NEED_DEPLOY.contains(&f.code))
         .filter_map(|f| {
             let span = layout.span(f.subject);
-            (!taken.contains(&span.start)).then(|| Diagnostic::new(f.severity, f.code, f.message, span))
+            (!taken.contains(&span.start))
+                .then(|| Diagnostic::new(f.severity, f.code, f.message, span))
         })
         .collect()
 }

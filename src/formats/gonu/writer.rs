@@ -31,18 +31,27 @@ pub fn write(
     };
     let mut losses = Vec::new();
     if game.info != GameInfo::default() {
-        losses.push(loss("gonu::info-dropped", "the game information (a .gonu file holds only the board)"));
+        losses.push(loss(
+            "gonu::info-dropped",
+            "the game information (a .gonu file holds only the board)",
+        ));
     }
     if game.tree.len() > 1 {
         losses.push(loss(
             "gonu::moves-dropped",
-            &format!("{} moves (a .gonu file holds only the starting position)", game.tree.len() - 1),
+            &format!(
+                "{} moves (a .gonu file holds only the starting position)",
+                game.tree.len() - 1
+            ),
         ));
     }
     let mut root = game.tree.root_node().clone();
     root.children.clear();
     if root != Node::default() {
-        losses.push(loss("gonu::root-dropped", "the root node's comment and markup"));
+        losses.push(loss(
+            "gonu::root-dropped",
+            "the root node's comment and markup",
+        ));
     }
     let (text, mut more) = board_text(board)?;
     losses.append(&mut more);

@@ -13,7 +13,7 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
     for (id, list) in adjacency.iter().enumerate() {
         if list.is_empty() {
             faults.push(BoardFault::error(
-                Subject::Row(id),
+                Subject::Vertex { id, field: 0 },
                 "gonu::isolated-vertex",
                 format!("vertex {id} has no edge: every vertex must join the board"),
             ));
@@ -90,7 +90,8 @@ fn component(adjacency: &[Vec<usize>], start: usize, done: &mut [bool]) -> Vec<u
     members
 }
 
-/// Breadth-first reach from `starts` through vertices `may_enter` allows (iterative).
+/// Breadth-first reach from `starts` (reached whatever `may_enter` says: a piece
+/// stands there) through the vertices `may_enter` allows (iterative).
 fn reach(
     adjacency: &[Vec<usize>],
     starts: &[usize],
@@ -100,7 +101,7 @@ fn reach(
     let mut queue = VecDeque::new();
     for &s in starts {
         if let Some(slot) = seen.get_mut(s) {
-            if !*slot && may_enter(s) {
+            if !*slot {
                 *slot = true;
                 queue.push_back(s);
             }

@@ -35,8 +35,6 @@ pub enum Subject {
         /// The field index.
         field: usize,
     },
-    /// The adjacency row of vertex `id`.
-    Row(usize),
     /// The piece count of player `0` or `1` (normal deploy).
     PieceCount(usize),
     /// Field `field` (vertex fg bg range stackable) of piece `index` of `player`.
