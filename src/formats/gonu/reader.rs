@@ -76,7 +76,8 @@ fn is_keyword(word: &str) -> bool {
 }
 
 /// A line that holds no number and is not a keyword or a one-character line: the
-/// seed's headings ("교차점", "id txtColor range stackable", "●★③④⑤").
+/// seed's headings ("교차점", "id txtColor range stackable", "●★③④⑤"), tolerated
+/// in the `N` and `F` sections where the seed has them.
 fn is_documentation(line: &Line<'_>) -> bool {
     let one_char =
         line.tokens.len() == 1 && line.tokens.iter().all(|t| t.text.chars().count() == 1);
@@ -183,7 +184,7 @@ impl<'a> Reader<'a> {
             self.keyword(line);
             return;
         }
-        if is_documentation(&line) {
+        if matches!(self.state, State::Normal | State::Free) && is_documentation(&line) {
             self.diags.push(Diagnostic::warning(
                 "gonu::documentation-line",
                 "a line without numbers (a heading?): kifu skips it, the game would not read it",
@@ -203,8 +204,8 @@ impl<'a> Reader<'a> {
                     self.piece_line(line);
                 }
             }
-            State::Free => self.free_line(line),
-            State::AfterDeploy | State::Ended => self.error(
+            State::Free if self.free_counts.is_none() => self.free_line(line),
+            State::Free | State::AfterDeploy | State::Ended => self.error(
                 "gonu::unexpected-line",
                 "expected `end` or one edge character here",
                 line.span(),
@@ -705,7 +706,7 @@ impl<'a> Reader<'a> {
             edge_char: self.edge_char,
         };
         let read_edges = self.layout.adjacency.is_some() && !self.layout.rows.is_empty();
-        let read_deploy = self.normal || self.free;
+        let read_deploy = self.normal || (self.free && self.free_counts.is_some());
         let mut diags = std::mem::take(&mut self.diags);
         diags.extend(validator::positioned(
             &board,

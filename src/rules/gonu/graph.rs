@@ -120,12 +120,17 @@ fn reach(
     seen
 }
 
-/// Where player `p` starts: the vertices of its pieces, or its deploy cells.
+/// Where player `p` starts: the (existing) vertices of its pieces, or its deploy cells.
 fn starts(board: &GonuBoard, p: usize) -> Vec<usize> {
     match &board.deploy {
         GonuDeploy::Normal { pieces } => pieces
             .get(p)
-            .map(|ps| ps.iter().map(|pc| usize::from(pc.vertex)).collect())
+            .map(|ps| {
+                ps.iter()
+                    .map(|pc| usize::from(pc.vertex))
+                    .filter(|&v| v < board.vertices.len())
+                    .collect()
+            })
             .unwrap_or_default(),
         GonuDeploy::Free { .. } => {
             let glyph = if p == 0 { '*' } else { '+' };
