@@ -771,6 +771,15 @@ fn rule_documentation_lines_and_remarks_are_warnings() {
 }
 
 #[test]
+fn crlf_spaces_and_remark_after_end_are_fine() {
+    let crlf = BASE.replace('\n', "\r\n").replace('\t', "  ");
+    let o = read(&crlf);
+    assert_eq!(found(&o), []);
+    assert_eq!(o.parsed.collection, read(BASE).parsed.collection);
+    assert_found(&format!("{BASE} // done"), &[(W, "gonu::remark", 16, 5)]);
+}
+
+#[test]
 fn rule_empty_file() {
     let o = read("");
     assert_eq!(found(&o), [(E, "gonu::empty", 1, 1)]);
