@@ -211,3 +211,53 @@ fn rows(board: &GonuBoard) -> Result<(Vec<Vec<u16>>, bool), WriteError> {
     }
     Ok((rows, reordered))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::GonuVertex;
+
+    fn board(n: usize, edges: Vec<[u16; 2]>) -> GonuBoard {
+        let v = GonuVertex {
+            x: 2,
+            y: 1,
+            glyph: ',',
+            access: [true, true],
+            fg: 15,
+            bg: 0,
+            occupier: 0,
+        };
+        GonuBoard {
+            vertices: vec![v; n],
+            edges,
+            deploy: GonuDeploy::Free {
+                counts: [1, 0, 0, 0, 0],
+            },
+            edge_char: None,
+        }
+    }
+
+    #[test]
+    fn rows_list_each_edge_once_and_repeat_for_empty_rows() {
+        let (listed, reordered) = rows(&board(3, vec![[0, 1], [0, 2]])).unwrap();
+        assert_eq!(listed, [vec![1, 2], vec![0], vec![0]]);
+        assert!(!reordered);
+    }
+
+    #[test]
+    fn rows_follow_the_model_order() {
+        let (listed, reordered) = rows(&board(3, vec![[0, 2], [1, 2]])).unwrap();
+        assert_eq!(listed, [vec![2], vec![2], vec![0]]);
+        assert!(!reordered);
+        // [0, 1] cannot follow [2, 3] row by row: listed under lower ids instead.
+        let (listed, reordered) = rows(&board(4, vec![[2, 3], [0, 1]])).unwrap();
+        assert_eq!(listed, [vec![1], vec![0], vec![3], vec![2]]);
+        assert!(reordered);
+    }
+
+    #[test]
+    fn no_row_for_a_vertex_without_edges() {
+        assert!(rows(&board(3, vec![[0, 1]])).is_err());
+        assert!(rows(&board(2, vec![[0, 5]])).is_err());
+    }
+}

@@ -115,3 +115,122 @@ pub fn check(board: &GonuBoard) -> Vec<Finding> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GonuDeploy, GonuPiece, GonuVertex};
+
+    fn vertex(x: i32, access: [bool; 2]) -> GonuVertex {
+        GonuVertex {
+            x,
+            y: 5,
+            glyph: ',',
+            access,
+            fg: 15,
+            bg: 0,
+            occupier: 0,
+        }
+    }
+
+    fn piece(vertex: u16) -> GonuPiece {
+        GonuPiece {
+            vertex,
+            fg: 15,
+            bg: 0,
+            range: 1,
+            stackable: false,
+        }
+    }
+
+    /// 0 (castle 1) – 1 – 2 – 3 (castle 2), pieces on 1 and 2.
+    fn line_board() -> GonuBoard {
+        GonuBoard {
+            vertices: vec![
+                vertex(2, [false, true]),
+                vertex(10, [true, true]),
+                vertex(20, [true, true]),
+                vertex(30, [true, false]),
+            ],
+            edges: vec![[0, 1], [1, 2], [2, 3]],
+            deploy: GonuDeploy::Normal {
+                pieces: [vec![piece(1)], vec![piece(2)]],
+            },
+            edge_char: None,
+        }
+    }
+
+    fn codes(board: &GonuBoard) -> Vec<(&'static str, Subject)> {
+        check_board(board)
+            .into_iter()
+            .map(|f| (f.code, f.subject))
+            .collect()
+    }
+
+    #[test]
+    fn a_sound_board_has_no_faults() {
+        assert_eq!(codes(&line_board()), []);
+    }
+
+    #[test]
+    fn a_blocked_path_leaves_a_castle_unreachable() {
+        let mut b = line_board();
+        b.vertices[1].access[1] = false; // vertex 1 becomes a castle of player 2
+        assert_eq!(
+            codes(&b),
+            [(
+                "gonu::unreachable-castle",
+                Subject::Vertex { id: 0, field: 3 }
+            )]
+        );
+    }
+
+    #[test]
+    fn bad_edges_from_json_are_reported_not_followed() {
+        let mut b = line_board();
+        b.edges.push([3, 9]);
+        b.edges.push([2, 2]);
+        let found = codes(&b);
+        assert_eq!(
+            found,
+            [
+                ("gonu::bad-edge", Subject::Board),
+                ("gonu::bad-edge", Subject::Board)
+            ]
+        );
+    }
+
+    #[test]
+    fn parts_of_the_board_are_reported_once_each() {
+        let mut b = line_board();
+        b.edges = vec![[0, 1], [2, 3]];
+        assert_eq!(
+            codes(&b),
+            [
+                ("gonu::disconnected", Subject::Vertex { id: 2, field: 0 }),
+                (
+                    "gonu::unreachable-castle",
+                    Subject::Vertex { id: 0, field: 3 }
+                ),
+                (
+                    "gonu::unreachable-castle",
+                    Subject::Vertex { id: 3, field: 4 }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn findings_for_json_boards_sit_at_the_root() {
+        let mut b = line_board();
+        b.vertices[2].x = 100;
+        let found = check(&b);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].node, NodeId::ROOT);
+        assert_eq!(found[0].code, "gonu::off-screen");
+        assert_eq!(
+            found[0].message,
+            "vertex 2 at (100, 5) is off the game's screen (x 2–78, y 1–38)"
+        );
+    }
+}
