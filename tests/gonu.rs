@@ -946,3 +946,46 @@ fn mangled_inputs_never_panic() {
         }
     }
 }
+
+#[test]
+fn a_huge_board_is_cut_at_the_id_limit() {
+    let n = 65_540usize;
+    let mut text = format!("{n}\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "{}\t{}\t,\t1\t1\t15\t0\t0\n",
+            2 + i % 77,
+            1 + (i / 77) % 38
+        ));
+    }
+    text.push_str("L\n");
+    for i in 0..n {
+        text.push_str(&format!("{}\n", (i + 1) % n));
+    }
+    text.push_str("F\n1\t0\t0\t0\t0\nend");
+    let started = std::time::Instant::now();
+    let o = read(&text);
+    let codes: std::collections::BTreeMap<&str, usize> =
+        o.parsed
+            .diagnostics
+            .iter()
+            .fold(Default::default(), |mut m, d| {
+                *m.entry(d.code).or_default() += 1;
+                m
+            });
+    assert!(started.elapsed().as_secs() < 20);
+    assert_eq!(board(&o).vertices.len(), 65_536);
+    // 77 × 38 spots, so all but 2,926 vertices share one; no castles; 65,536 `,`
+    // vertices give no deploy cells; the count and the rows disagree with the lines.
+    let expected: std::collections::BTreeMap<&str, usize> = [
+        ("gonu::count-mismatch", 2),
+        ("gonu::neighbour-out-of-range", 1),
+        ("gonu::no-castle", 2),
+        ("gonu::same-spot", 65_536 - 2_926),
+        ("gonu::too-few-cells", 2),
+        ("gonu::too-many-vertices", 1),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(codes, expected);
+}

@@ -37,11 +37,28 @@ impl Layout<'_> {
             .map_or(Span::at(0), Line::span)
     }
 
+    /// For a subject that is one field of a line: whether the line has that field
+    /// (`None` for subjects that are whole lines or the board).
+    pub fn has_field(&self, subject: Subject) -> Option<bool> {
+        let has = |line: Option<&Line<'_>>, field: usize| line.map(|l| field < l.tokens.len());
+        match subject {
+            Subject::Vertex { id, field } => has(self.vertices.get(id), field),
+            Subject::Piece {
+                player,
+                index,
+                field,
+            } => has(self.pieces.get(player).and_then(|ls| ls.get(index)), field),
+            Subject::FreeCounts(Some(k)) => has(self.free.as_ref(), k),
+            _ => None,
+        }
+    }
+
     /// Where a fault about `subject` is shown.
     pub fn span(&self, subject: Subject) -> Span {
         let board = self.board();
         match subject {
             Subject::Board => board,
+            Subject::VertexLine(id) => self.vertices.get(id).map_or(board, Line::span),
             Subject::Vertex { id, field } => {
                 self.vertices.get(id).map_or(board, |l| l.field(field))
             }

@@ -4,9 +4,12 @@
 use std::collections::HashSet;
 
 use super::layout::Layout;
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::Diagnostic;
 use crate::model::GonuBoard;
 use crate::rules::gonu::check_board;
+
+/// Reader errors after which a field holds a stand-in value.
+const TOKEN_ERRORS: &[&str] = &["gonu::bad-number", "gonu::bad-flag", "gonu::bad-glyph"];
 
 /// Checks that need the neighbour list.
 const NEED_EDGES: &[&str] = &[
@@ -25,7 +28,8 @@ const NEED_DEPLOY: &[&str] = &[
 
 /// The board's faults as diagnostics on their lines. A fault is left out when its
 /// section was never read (no `L` list, no `N`/`F` forces: the reader reported
-/// that), or when the reader already put an error on the same token.
+/// that), or when it is about a field the reader could not read or did not find
+/// (the model holds a stand-in there, and the reader reported it).
 pub(super) fn positioned(
     board: &GonuBoard,
     layout: &Layout<'_>,
@@ -33,9 +37,9 @@ pub(super) fn positioned(
     read_edges: bool,
     read_deploy: bool,
 ) -> Vec<Diagnostic> {
-    let taken: HashSet<usize> = reader
+    let bad_tokens: HashSet<usize> = reader
         .iter()
-        .filter(|d| d.severity == Severity::Error)
+        .filter(|d| TOKEN_ERRORS.contains(&d.code))
         .map(|d| d.span.start)
         .collect();
     check_board(board)
@@ -44,8 +48,14 @@ pub(super) fn positioned(
         .filter(|f| read_deploy || !NEED_DEPLOY.contains(&f.code))
         .filter_map(|f| {
             let span = layout.span(f.subject);
-            (!taken.contains(&span.start))
-                .then(|| Diagnostic::new(f.severity, f.code, f.message, span))
+            let keep = match layout.has_field(f.subject) {
+                // The field is missing: its value is a stand-in (field-count said so).
+                Some(false) => false,
+                // The field could not be read: its value is a stand-in too.
+                Some(true) => !bad_tokens.contains(&span.start),
+                None => true,
+            };
+            keep.then(|| Diagnostic::new(f.severity, f.code, f.message, span))
         })
         .collect()
 }

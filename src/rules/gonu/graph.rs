@@ -13,7 +13,7 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
     for (id, list) in adjacency.iter().enumerate() {
         if list.is_empty() {
             faults.push(BoardFault::error(
-                Subject::Vertex { id, field: 0 },
+                Subject::VertexLine(id),
                 "gonu::isolated-vertex",
                 format!("vertex {id} has no edge: every vertex must join the board"),
             ));
@@ -29,10 +29,7 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
             continue; // the main part, or a vertex already reported as isolated
         }
         faults.push(BoardFault::error(
-            Subject::Vertex {
-                id: start,
-                field: 0,
-            },
+            Subject::VertexLine(start),
             "gonu::disconnected",
             format!(
                 "vertices {} cannot be reached from vertex 0: the board is in pieces",

@@ -28,6 +28,8 @@ pub const MAX_PIECES: usize = 10;
 pub enum Subject {
     /// The board as a whole (a reader points at its first line).
     Board,
+    /// Vertex `id` as a whole (its line).
+    VertexLine(usize),
     /// Field `field` (0-based: x y glyph p1 p2 fg bg occupier) of vertex `id`.
     Vertex {
         /// The vertex id.
@@ -207,7 +209,7 @@ mod tests {
         assert_eq!(
             codes(&b),
             [
-                ("gonu::disconnected", Subject::Vertex { id: 2, field: 0 }),
+                ("gonu::disconnected", Subject::VertexLine(2)),
                 (
                     "gonu::unreachable-castle",
                     Subject::Vertex { id: 0, field: 3 }
