@@ -724,6 +724,10 @@ fn rule_lines_out_of_place() {
         &replace(11, 15, "F\n1\t0\t0\t0\t0\n1\t2\t3"),
         &[(E, "gonu::unexpected-line", 13, 1)],
     );
+    assert_found(
+        &replace(11, 15, "F\n1\t0\t0\t0\t0\n# x"),
+        &[(E, "gonu::unexpected-line", 13, 1)],
+    );
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn is_keyword(word: &str) -> bool {
 
 /// A line that holds no number and is not a keyword or a one-character line: the
 /// seed's headings ("교차점", "id txtColor range stackable", "●★③④⑤"), tolerated
-/// in the `N` and `F` sections where the seed has them.
+/// where the seed has them (see `headings_allowed`).
 fn is_documentation(line: &Line<'_>) -> bool {
     let one_char =
         line.tokens.len() == 1 && line.tokens.iter().all(|t| t.text.chars().count() == 1);
@@ -147,6 +147,16 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// True where the seed puts its headings: in `N` before the pieces of player 2,
+    /// in `F` before the counts.
+    fn headings_allowed(&self) -> bool {
+        match self.state {
+            State::Normal => self.counts_seen < 2,
+            State::Free => self.free_counts.is_none(),
+            _ => false,
+        }
+    }
+
     /// True where a line holding one token is the edge character.
     fn edge_position(&self) -> bool {
         match self.state {
@@ -184,7 +194,7 @@ impl<'a> Reader<'a> {
             self.keyword(line);
             return;
         }
-        if matches!(self.state, State::Normal | State::Free) && is_documentation(&line) {
+        if self.headings_allowed() && is_documentation(&line) {
             self.diags.push(Diagnostic::warning(
                 "gonu::documentation-line",
                 "a line without numbers (a heading?): kifu skips it, the game would not read it",
@@ -419,7 +429,9 @@ impl<'a> Reader<'a> {
                 let span = line.span();
                 self.error(
                     "gonu::count-mismatch",
-                    format!("the count says {declared} vertices, but {found} vertex lines follow"),
+                    format!(
+                        "the count says {declared} vertices, but {found} vertex line(s) follow"
+                    ),
                     span,
                 );
             }
@@ -508,7 +520,7 @@ impl<'a> Reader<'a> {
                 self.error(
                     "gonu::count-mismatch",
                     format!(
-                        "the count says {declared} pieces for player {}, but {found} piece lines follow",
+                        "the count says {declared} pieces for player {}, but {found} piece line(s) follow",
                         p + 1
                     ),
                     span,
