@@ -1050,7 +1050,7 @@ fn random_board(rng: &mut Rng) -> GonuBoard {
         })
         .collect();
     let mut edges: Vec<[u16; 2]> = Vec::new();
-    let mut add = |a: usize, b: usize, edges: &mut Vec<[u16; 2]>| {
+    let add = |a: usize, b: usize, edges: &mut Vec<[u16; 2]>| {
         let e = [a.min(b) as u16, a.max(b) as u16];
         if a != b && !edges.contains(&e) {
             edges.push(e);
@@ -1070,7 +1070,7 @@ fn random_board(rng: &mut Rng) -> GonuBoard {
         edges.swap(i, j);
     }
     let deploy = if rng.below(2) == 0 {
-        let mut piece = |rng: &mut Rng| GonuPiece {
+        let piece = |rng: &mut Rng| GonuPiece {
             vertex: rng.below(n as u64 + 2) as u16,
             fg: rng.below(16) as u8,
             bg: rng.below(16) as u8,
