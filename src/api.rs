@@ -163,18 +163,22 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 /// already reported (same code and message, as the gonu reader does for its board
 /// checks) is not repeated.
 pub fn validate(outcome: &mut ReadOutcome) {
+    // What the reader already reported, each able to stand for one finding.
+    let mut reported: std::collections::HashMap<(&'static str, String), usize> =
+        std::collections::HashMap::new();
+    for d in &outcome.parsed.diagnostics {
+        *reported.entry((d.code, d.message.clone())).or_default() += 1;
+    }
     let mut found = Vec::new();
     for (g, game) in outcome.parsed.collection.games.iter().enumerate() {
         let spans = outcome.parsed.node_spans.get(g);
         for f in rules::check(game) {
             // A reader that ran the same check already put it on its line.
-            let known = outcome
-                .parsed
-                .diagnostics
-                .iter()
-                .any(|d| d.code == f.code && d.message == f.message);
-            if known {
-                continue;
+            if let Some(n) = reported.get_mut(&(f.code, f.message.clone())) {
+                if *n > 0 {
+                    *n -= 1;
+                    continue;
+                }
             }
             let span = spans
                 .and_then(|s| s.get(f.node.0 as usize))

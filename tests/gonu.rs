@@ -1150,3 +1150,30 @@ fn generated_boards_round_trip() {
     }
     assert!(kept_order > 0);
 }
+
+#[test]
+fn validate_is_quick_on_a_board_with_many_faults() {
+    // 3,000 vertices on one spot: 2,999 `same-spot` errors, each absorbed once.
+    let n = 3_000;
+    let mut text = format!("{n}\n");
+    for i in 0..n {
+        let flags = match i {
+            0 => "0\t1",
+            1 => "1\t0",
+            _ => "1\t1",
+        };
+        text.push_str(&format!("2\t1\t,\t{flags}\t15\t0\t0\n"));
+    }
+    text.push_str("L\n");
+    for i in 0..n {
+        text.push_str(&format!("{}\n", (i + 1) % n));
+    }
+    text.push_str("F\n0\t0\t0\t0\t0\nend");
+    let mut o = read(&text);
+    let before = o.parsed.diagnostics.len();
+    assert_eq!(before, 3_000); // 2,999 same-spot and one free-total
+    let started = std::time::Instant::now();
+    kifu::validate(&mut o);
+    assert!(started.elapsed().as_secs() < 10);
+    assert_eq!(o.parsed.diagnostics.len(), before);
+}
