@@ -294,7 +294,8 @@ impl<'a> Reader<'a> {
         );
     }
 
-    /// Closes the vertex and adjacency sections before the forces (or `end`).
+    /// Closes the vertex and adjacency sections before the forces (or `end`); the
+    /// caller sets the next state.
     fn finish_before_deploy(&mut self, line: &Line<'_>) {
         match self.state {
             State::Start | State::Vertices => {
@@ -311,7 +312,6 @@ impl<'a> Reader<'a> {
             State::Adjacency => self.finish_rows(line),
             _ => {}
         }
-        self.state = State::Adjacency;
     }
 
     /// Closes whatever section `end` (or the end of the text) interrupts.
