@@ -5,6 +5,7 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod declaration;
+pub mod gonu;
 pub mod json;
 pub mod kiseong_sniff;
 
@@ -185,7 +186,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 1] = [json::FORMAT];
+    static FORMATS: [Format; 2] = [gonu::FORMAT, json::FORMAT];
     &FORMATS
 }
 
