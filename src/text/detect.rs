@@ -159,6 +159,16 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
                 ));
                 fallback = Some((d, enc, Decision::Declared));
             }
+            // ISO-2022-JP is 7-bit: its bytes are ASCII, so the label was found, and
+            // a clean strict decode confirms it.
+            Some(enc)
+                if enc.inner() == encoding_rs::ISO_2022_JP
+                    && bytes.is_ascii()
+                    && decode_strict(bytes, 0, enc).is_clean() =>
+            {
+                let d = decode_strict(bytes, 0, enc);
+                return finish(d, enc, Decision::Declared, false, declared, notes);
+            }
             Some(enc) => notes.push(Diagnostic::warning(
                 "text::declared-mismatch",
                 format!(

@@ -466,10 +466,10 @@ fn type_node<'s>(
                 keep_raw(&mut t.node, id, vals);
                 continue;
             }
-            diags.push(Diagnostic::warning(
-                "sgf::game-info-outside-root",
+            diags.push(Diagnostic::info(
+                "sgf::game-info-moved",
                 format!(
-                    "game-info property {id} outside the root node (moved to the game information)"
+                    "game-info property {id} in a node below the root (moved to the game information, written in the root)"
                 ),
                 pspan,
             ));
