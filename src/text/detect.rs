@@ -185,6 +185,19 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         }
     }
 
+    // 7-bit ISO-2022-JP is valid ASCII, so it would pass as UTF-8: its escape
+    // sequences (ESC $ B, ESC $ @) give it away.
+    if bytes.contains(&0x1b)
+        && bytes.is_ascii()
+        && (contains(bytes, b"\x1b$B") || contains(bytes, b"\x1b$@"))
+    {
+        let enc = TextEncoding::for_label("iso-2022-jp").unwrap_or(TextEncoding::UTF_8);
+        let d = decode_strict(bytes, 0, enc);
+        if d.is_clean() {
+            return finish(d, enc, Decision::Guess, false, declared, notes);
+        }
+    }
+
     if let Ok(s) = std::str::from_utf8(bytes) {
         let d = StrictDecode {
             text: s.to_owned(),
@@ -241,6 +254,11 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         )
     });
     finish(d, enc, decision, false, declared, notes)
+}
+
+/// True when `needle` occurs in `hay`.
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
 }
 
 /// Valid UTF-8 that is not plain ASCII: strong evidence of UTF-8, since legacy

@@ -22,6 +22,8 @@ pub(super) struct Builder {
     pub spans: Vec<Vec<Span>>,
     /// The charset the first game declared, to warn about mixed collections.
     first_charset: Option<String>,
+    /// The FF of the first game, to warn about mixed collections.
+    first_ff: Option<u8>,
     current: Option<GameState>,
 }
 
@@ -170,6 +172,17 @@ impl<'a> Sink<'a> for Builder {
                     )),
                     Some(_) => {}
                 }
+            }
+        }
+        if parent.is_none() {
+            match self.first_ff {
+                None => self.first_ff = Some(state.ff),
+                Some(ff) if ff != state.ff => diags.push(Diagnostic::warning(
+                    "sgf::mixed-file-formats",
+                    format!("this game is FF[{}], an earlier one FF[{ff}]", state.ff),
+                    raw.span,
+                )),
+                Some(_) => {}
             }
         }
         if state.skip {
@@ -444,6 +457,11 @@ fn type_node<'s>(
             ));
         }
         if !is_known(id) {
+            diags.push(Diagnostic::info(
+                "sgf::unknown-property",
+                format!("unknown property {id} (kept as a private property)"),
+                Span::new(prop.start, prop.start + prop.written.len()),
+            ));
             keep_raw(&mut t.node, id, vals);
             continue;
         }
@@ -527,6 +545,24 @@ fn type_node<'s>(
         t.node.extras.0 = rest;
         mv_node.extras.0 = ko;
         t.split.insert(0, mv_node);
+    }
+    {
+        let m = &t.node.markup;
+        let mut pts: Vec<crate::model::Point> = m.symbols.iter().map(|s| s.point).collect();
+        pts.extend(m.labels.iter().map(|l| l.point));
+        let n = pts.len();
+        pts.sort_unstable();
+        pts.dedup();
+        if pts.len() != n {
+            diags.push(Diagnostic::warning(
+                "sgf::duplicate-markup",
+                format!(
+                    "{} markup on a point already marked in this node (kept)",
+                    n - pts.len()
+                ),
+                raw.span,
+            ));
+        }
     }
     if t.node.mv.is_none() && t.split.is_empty() && t.node.move_annotation.is_some() {
         let at = raw
@@ -762,9 +798,14 @@ fn type_prop<'s>(
                     continue;
                 };
                 match point(p, size) {
-                    Ok((p, _)) => t.node.markup.labels.push(Label {
-                        point: p,
-                        text: values::text(text, true),
+                    Ok((p, cleaned)) => t.node.markup.labels.push({
+                        if cleaned {
+                            spaces(diags, id, v);
+                        }
+                        Label {
+                            point: p,
+                            text: values::text(text, true),
+                        }
                     }),
                     Err(e) => point_error(diags, id, v, e),
                 }
@@ -773,9 +814,12 @@ fn type_prop<'s>(
         "AR" | "LN" => {
             for v in vals {
                 let pair = split_compose(v.text)
-                    .and_then(|(a, b)| Some((point(a, size).ok()?.0, point(b, size).ok()?.0)));
+                    .and_then(|(a, b)| Some((point(a, size).ok()?, point(b, size).ok()?)));
                 match pair {
-                    Some((from, to)) => {
+                    Some(((from, c1), (to, c2))) => {
+                        if c1 || c2 {
+                            spaces(diags, id, v);
+                        }
                         let line = Line { from, to };
                         if id == "AR" {
                             t.node.markup.arrows.push(line)
@@ -1011,6 +1055,14 @@ fn empty_double(
         return Some(crate::model::Emphasis::Normal);
     }
     double(v.text)
+}
+
+fn spaces(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>) {
+    diags.push(Diagnostic::error(
+        "sgf::spaces-in-point",
+        format!("{id}[{}] has spaces in a point (removed)", v.text),
+        v.span(),
+    ));
 }
 
 fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>, e: PointError) {

@@ -149,7 +149,9 @@ impl Board {
             members.push(i);
             let ns: Vec<u32> = self.neighbours(i).collect();
             for n in ns {
-                let Some(m) = self.mark.get_mut(n as usize) else { continue };
+                let Some(m) = self.mark.get_mut(n as usize) else {
+                    continue;
+                };
                 if *m == gen {
                     continue;
                 }
@@ -245,12 +247,23 @@ mod tests {
         b.play(pt("ab"), Color::Black).unwrap();
         assert_eq!(b.play(pt("aa"), Color::White), Err(Illegal::Suicide));
         assert_eq!(b.at(pt("aa")), Cell::Empty);
-        assert_eq!(b.play(pt("ba"), Color::White), Err(Illegal::Occupied(Color::Black)));
+        assert_eq!(
+            b.play(pt("ba"), Color::White),
+            Err(Illegal::Occupied(Color::Black))
+        );
         let mut k = Board::new(BoardSize::square(4));
         // . B W .
         // B W . W
         // . B W .
-        for (p, c) in [("ba", Color::Black), ("ab", Color::Black), ("bc", Color::Black), ("ca", Color::White), ("db", Color::White), ("cc", Color::White), ("bb", Color::White)] {
+        for (p, c) in [
+            ("ba", Color::Black),
+            ("ab", Color::Black),
+            ("bc", Color::Black),
+            ("ca", Color::White),
+            ("db", Color::White),
+            ("cc", Color::White),
+            ("bb", Color::White),
+        ] {
             k.play(pt(p), c).unwrap();
         }
         // Black takes the white stone at bb by playing cb.

@@ -93,7 +93,11 @@ fn off_board(node: NodeId, p: crate::model::Point) -> Finding {
 }
 
 fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Finding {
-    let who = if color == Color::Black { "black" } else { "white" };
+    let who = if color == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
     let (code, message) = match e {
         Illegal::OffBoard => return off_board(node, p),
         Illegal::Occupied(c) => (
@@ -106,7 +110,10 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
         ),
         Illegal::Suicide => (
             "go::suicide",
-            format!("{who} at {} would leave its own group without liberties (suicide)", name(p)),
+            format!(
+                "{who} at {} would leave its own group without liberties (suicide)",
+                name(p)
+            ),
         ),
         Illegal::Ko => (
             "go::ko",
