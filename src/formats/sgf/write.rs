@@ -186,11 +186,12 @@ impl W {
         let tree = &game.tree;
         // Explicit stack: depth of variations is data.
         enum Task {
-            Node(NodeId),
+            /// A node, and how many moves its line has before it.
+            Node(NodeId, u32),
             Open,
             Close,
         }
-        let mut tasks = vec![Task::Node(NodeId::ROOT)];
+        let mut tasks = vec![Task::Node(NodeId::ROOT, 0)];
         let mut first = true;
         while let Some(task) = tasks.pop() {
             match task {
@@ -199,15 +200,16 @@ impl W {
                     self.raw("(");
                 }
                 Task::Close => self.raw(")"),
-                Task::Node(id) => {
+                Task::Node(id, before) => {
                     let Some(node) = tree.get(id) else { continue };
+                    let moves = before + u32::from(node.mv.is_some());
                     if !first {
                         if self.col >= LINE - 8 {
                             self.newline();
                         }
                         self.raw(";");
                     }
-                    self.node(node, id, game, first);
+                    self.node(node, node.mv.is_some().then_some(moves), first);
                     if first {
                         self.newline();
                     }
@@ -215,12 +217,12 @@ impl W {
                     let children = node.children();
                     if children.len() == 1 {
                         if let Some(&c) = children.first() {
-                            tasks.push(Task::Node(c));
+                            tasks.push(Task::Node(c, moves));
                         }
                     } else {
                         for &c in children.iter().rev() {
                             tasks.push(Task::Close);
-                            tasks.push(Task::Node(c));
+                            tasks.push(Task::Node(c, moves));
                             tasks.push(Task::Open);
                         }
                     }
@@ -329,8 +331,7 @@ impl W {
         }
     }
 
-    fn node(&mut self, n: &Node, id: NodeId, game: &Game, is_root: bool) {
-        let mvno = game.tree.move_number(id);
+    fn node(&mut self, n: &Node, mvno: Option<u32>, is_root: bool) {
         let mut mover = None;
         match &n.mv {
             Some(Move::Stone(m)) => {
@@ -450,20 +451,23 @@ impl W {
 
     fn markup(&mut self, n: &Node) {
         let m = &n.markup;
-        for (shape, id) in [
-            (Shape::Circle, "CR"),
-            (Shape::Cross, "MA"),
-            (Shape::Selected, "SL"),
-            (Shape::Square, "SQ"),
-            (Shape::Triangle, "TR"),
-        ] {
-            let pts: Vec<Point> = m
-                .symbols
+        // Runs of one shape in model order, so a reread gives the same order.
+        let mut i = 0;
+        while let Some(first) = m.symbols.get(i) {
+            let run: Vec<Point> = m.symbols[i..]
                 .iter()
-                .filter(|s| s.shape == shape)
+                .take_while(|s| s.shape == first.shape)
                 .map(|s| s.point)
                 .collect();
-            self.points(id, &pts);
+            i += run.len();
+            let id = match first.shape {
+                Shape::Circle => "CR",
+                Shape::Cross => "MA",
+                Shape::Selected => "SL",
+                Shape::Square => "SQ",
+                Shape::Triangle => "TR",
+            };
+            self.points(id, &run);
         }
         self.points("DD", &m.dimmed);
         if !m.labels.is_empty() {
