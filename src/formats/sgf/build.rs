@@ -393,9 +393,9 @@ struct NodeTyping<'s> {
 }
 
 /// Types one raw node into one or more model nodes (more when SGFC would split it).
-fn type_node<'s>(
+fn type_node(
     state: &mut GameState,
-    raw: &'s RawNode<'_>,
+    raw: &RawNode<'_>,
     is_root: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Node> {

@@ -20,14 +20,10 @@ pub(super) fn text(raw: &str, simple: bool) -> String {
         match c {
             '\\' => match chars.next() {
                 Some('\n') => {
-                    if chars.peek() == Some(&'\r') {
-                        chars.next();
-                    }
+                    chars.next_if_eq(&'\r');
                 }
                 Some('\r') => {
-                    if chars.peek() == Some(&'\n') {
-                        chars.next();
-                    }
+                    chars.next_if_eq(&'\n');
                 }
                 Some(c) if c.is_whitespace() || c == '\0' => out.push(' '),
                 Some(c) => out.push(c),
