@@ -361,6 +361,10 @@ impl<'a> Parser<'a> {
                     }
                     let first = raw.values.len();
                     end = self.values(&mut raw.values);
+                    if raw.values.len() == first {
+                        // The only value was unclosed (already reported).
+                        continue;
+                    }
                     if written.len() > MAX_IDENT {
                         self.diags.push(Diagnostic::error(
                             "sgf::identifier-too-long",

@@ -38,6 +38,7 @@ pub fn write_wrapped(
         wrap,
         losses: Vec::new(),
         game: 0,
+        written: Vec::new(),
     };
     for (g, game) in collection.games.iter().enumerate() {
         w.game = g;
@@ -55,6 +56,8 @@ struct W {
     wrap: Option<usize>,
     losses: Vec<Loss>,
     game: usize,
+    /// Identifiers written in the current node (a second one would be dropped on reading).
+    written: Vec<String>,
 }
 
 /// How a value is escaped.
@@ -103,6 +106,7 @@ impl W {
         if self.col >= LINE - 4 {
             self.newline();
         }
+        self.written.push(id.to_string());
         self.raw(id);
     }
 
@@ -174,6 +178,7 @@ impl W {
                 })
             }
         };
+        self.written.clear();
         self.raw("(;FF[4]");
         self.prop_text("CA", charset);
         self.raw(&format!("GM[{gm}]"));
@@ -204,6 +209,7 @@ impl W {
                     let Some(node) = tree.get(id) else { continue };
                     let moves = before + u32::from(node.mv.is_some());
                     if !first {
+                        self.written.clear();
                         if self.col >= LINE - 8 {
                             self.newline();
                         }
@@ -282,17 +288,16 @@ impl W {
         if let Some(t) = i.main_time {
             self.prop_raw("TM", &fmt_real(t));
         }
-        let raw_re = i.extras.get("sgf:RE").and_then(|v| v.first()).cloned();
-        if let Some(r) = &i.result {
-            match raw_re {
-                Some(raw) if parse_result(&raw).result == *r => self.prop_text("RE", &raw),
-                _ => self.prop_text("RE", &format_result(r)),
-            }
+        // A kept raw RE text that still means the result is written where it is kept
+        // among the extras (so their order survives), else the canonical text here.
+        let raw_re = self.raw_result(game);
+        if let (Some(r), None) = (&i.result, &raw_re) {
+            self.prop_text("RE", &format_result(r));
         }
         if let Some(gc) = &i.game_comment {
             self.prop_text("GC", gc);
         }
-        self.extras(&i.extras, None, true);
+        self.extras(&i.extras, None, raw_re.as_deref());
         if i.shogi_start.is_some() {
             self.loss(
                 "sgf::shogi-start",
@@ -303,12 +308,35 @@ impl W {
     }
 
     /// Writes `sgf:` extras verbatim; reports others as lost.
-    fn extras(&mut self, extras: &Extras, mv: Option<u32>, info: bool) {
+    /// The raw RE text kept in the extras, when it still means the game's result.
+    fn raw_result(&self, game: &Game) -> Option<String> {
+        let r = game.info.result.as_ref()?;
+        let raw = game.info.extras.get("sgf:RE")?.first()?;
+        (parse_result(raw).result == *r).then(|| raw.clone())
+    }
+
+    /// Writes `sgf:` extras verbatim; reports others as lost. `raw_re` is the kept
+    /// RE text of the game information, written at its place.
+    fn extras(&mut self, extras: &Extras, mv: Option<u32>, raw_re: Option<&str>) {
+        let mut re_done = false;
         for e in &extras.0 {
             match e.key.strip_prefix("sgf:") {
-                Some("RE") if info => {}
+                Some("RE") if raw_re.is_some() && !re_done => {
+                    re_done = true;
+                    if let Some(raw) = raw_re {
+                        self.prop_text("RE", raw);
+                    }
+                }
                 Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) => {
-                    if e.values.is_empty() {
+                    if e.values.is_empty() || self.written.iter().any(|w| w == id) {
+                        self.loss(
+                            "sgf::duplicate-property",
+                            format!(
+                                "kept value(s) [{}] of {id} dropped: the node already has {id} (or the value list is empty)",
+                                e.values.join("][")
+                            ),
+                            mv,
+                        );
                         continue;
                     }
                     self.ident(id);
@@ -414,7 +442,7 @@ impl W {
         if let Some(c) = &n.comment {
             self.prop_text("C", c);
         }
-        self.extras(&n.extras, mvno, false);
+        self.extras(&n.extras, mvno, None);
         if n.time_used_ms.is_some() || n.time_total_ms.is_some() {
             self.loss(
                 "sgf::time-used",
