@@ -10,7 +10,7 @@ use crate::model::{BoardSize, Color, Emphasis, Point};
 pub(super) fn text(raw: &str, simple: bool) -> String {
     if !raw
         .bytes()
-        .any(|b| b == b'\\' || (b.is_ascii_whitespace() && b != b' ') || b == 0)
+        .any(|b| b == b'\\' || (is_space(b) && b != b' '))
     {
         return raw.to_owned();
     }
@@ -25,7 +25,7 @@ pub(super) fn text(raw: &str, simple: bool) -> String {
                 Some('\r') => {
                     chars.next_if_eq(&'\n');
                 }
-                Some(c) if c.is_whitespace() || c == '\0' => out.push(' '),
+                Some(c) if c.is_ascii() && is_space(c as u8) => out.push(' '),
                 Some(c) => out.push(c),
                 None => {}
             },
@@ -36,11 +36,17 @@ pub(super) fn text(raw: &str, simple: bool) -> String {
                 }
                 out.push(if simple { ' ' } else { '\n' });
             }
-            c if c.is_whitespace() || c == '\0' => out.push(' '),
+            c if c.is_ascii() && is_space(c as u8) => out.push(' '),
             c => out.push(c),
         }
     }
     out
+}
+
+/// The whitespace SGF converts: ASCII spaces, tabs, line breaks, VT, FF, and NUL.
+/// Unicode spaces (NBSP, the ideographic space of CJK text) are text and kept.
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0B || b == 0
 }
 
 /// Splits a compose value at its first unescaped `:`.
@@ -194,6 +200,7 @@ mod tests {
         }
         assert_eq!(text("a\r\nb\n\rc\rd", false), "a\nb\nc\nd");
         assert_eq!(text("a\r\nb\tc", true), "a b c");
+        assert_eq!(text("全角\u{3000}空白\u{a0}x\\]", false), "全角\u{3000}空白\u{a0}x]");
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub struct Board {
     mark: Vec<u32>,
     generation: u32,
     stack: Vec<u32>,
+    members: Vec<u32>,
 }
 
 impl Board {
@@ -51,6 +52,7 @@ impl Board {
             mark: vec![0; n],
             generation: 0,
             stack: Vec::new(),
+            members: Vec::new(),
         }
     }
 
@@ -114,23 +116,35 @@ impl Board {
         self.ko = None;
     }
 
-    fn neighbours(&self, i: u32) -> impl Iterator<Item = u32> {
+    /// The up to four neighbours of point index `i`, as a fixed array and a count.
+    fn neighbours(&self, i: u32) -> ([u32; 4], usize) {
         let w = u32::from(self.size.width);
         let h = u32::from(self.size.height);
         let (x, y) = (i % w, i / w);
-        [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (y + 1 < h).then(|| i + w),
-        ]
-        .into_iter()
-        .flatten()
+        let mut out = [0u32; 4];
+        let mut n = 0;
+        if x > 0 {
+            out[n] = i - 1;
+            n += 1;
+        }
+        if x + 1 < w {
+            out[n] = i + 1;
+            n += 1;
+        }
+        if y > 0 {
+            out[n] = i - w;
+            n += 1;
+        }
+        if y + 1 < h {
+            out[n] = i + w;
+            n += 1;
+        }
+        (out, n)
     }
 
-    /// Marks the group at `start` (in `self.stack` afterwards, as its members) and
-    /// counts its liberties, stopping early at `enough` liberties.
-    fn group(&mut self, start: u32, enough: usize) -> (Vec<u32>, usize) {
+    /// Collects the group at `start` into `self.members` and counts its liberties,
+    /// stopping early at `enough` liberties (the members are then incomplete).
+    fn group(&mut self, start: u32, enough: usize) -> usize {
         let color = self.cell(start);
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -138,20 +152,18 @@ impl Board {
             self.generation = 1;
         }
         let gen = self.generation;
-        let mut members = Vec::new();
         let mut libs = 0usize;
+        self.members.clear();
         self.stack.clear();
         self.stack.push(start);
         if let Some(m) = self.mark.get_mut(start as usize) {
             *m = gen;
         }
         while let Some(i) = self.stack.pop() {
-            members.push(i);
-            let ns: Vec<u32> = self.neighbours(i).collect();
-            for n in ns {
-                let Some(m) = self.mark.get_mut(n as usize) else {
-                    continue;
-                };
+            self.members.push(i);
+            let (ns, count) = self.neighbours(i);
+            for &n in ns.iter().take(count) {
+                let Some(m) = self.mark.get_mut(n as usize) else { continue };
                 if *m == gen {
                     continue;
                 }
@@ -160,7 +172,7 @@ impl Board {
                     *m = gen;
                     libs += 1;
                     if libs >= enough {
-                        return (members, libs);
+                        return libs;
                     }
                 } else if c == color {
                     *m = gen;
@@ -168,7 +180,7 @@ impl Board {
                 }
             }
         }
-        (members, libs)
+        libs
     }
 
     /// Plays a stone: captures, then refuses suicide and an immediate ko retake.
@@ -186,27 +198,34 @@ impl Board {
         let enemy = Cell::Stone(color.opponent());
         let mut captured = 0usize;
         let mut last_captured = None;
-        let ns: Vec<u32> = self.neighbours(i).collect();
-        for n in ns {
+        let (ns, count) = self.neighbours(i);
+        for &n in ns.iter().take(count) {
             if self.cell(n) != enemy {
                 continue;
             }
-            let (members, libs) = self.group(n, 1);
-            if libs == 0 {
-                captured += members.len();
-                last_captured = members.first().copied();
-                for m in members {
+            if self.group(n, 1) == 0 {
+                captured += self.members.len();
+                last_captured = self.members.first().copied();
+                let members = std::mem::take(&mut self.members);
+                for &m in &members {
                     self.set(m, Cell::Empty);
                 }
+                self.members = members;
             }
         }
-        let (own, libs) = self.group(i, 2);
+        let libs = self.group(i, 2);
         if libs == 0 {
             self.undo_to(cp);
             return Err(Illegal::Suicide);
         }
+        let own_single = self.members.len() == 1 && libs == 1 && {
+            // With one liberty found the walk may have stopped early; a lone stone has
+            // no same-coloured neighbour.
+            let (ns, count) = self.neighbours(i);
+            !ns.iter().take(count).any(|&n| self.cell(n) == Cell::Stone(color))
+        };
         self.ko = None;
-        if captured == 1 && own.len() == 1 && libs == 1 {
+        if captured == 1 && own_single {
             if let Some(k) = last_captured {
                 let w = u32::from(self.size.width);
                 // k < width*height ≤ 52*52, so both fit in u8.
