@@ -42,10 +42,11 @@ def game(rng, out):
         rng.choice(["B+R", "W+2.5", "B+T", "W+R", "0", "B+12.5"])))
     if ha:
         stones = [(3, 15), (15, 3), (15, 15), (3, 3)][:ha]
+        played_init = set(stones)
         out.append("HA[%d]AB%s" % (ha, "".join("[%s]" % coord(x, y) for x, y in stones)))
     out.append("GC[%s\\\nsoft break and a hard\nline]\n" % text(rng.choice(COMMENTS)))
     moves = rng.randint(110, 250)
-    played = set()
+    played = set(played_init) if ha else set()
     time_left = [3600.0, 3600.0]
     stack_depth = 0
     color = 1 if ha else 0
@@ -70,11 +71,15 @@ def game(rng, out):
         out.append(node)
         if i % 10 == 9:
             out.append("\n")
-        if rng.random() < 0.03 and stack_depth < 6:
+        if rng.random() < 0.03 and stack_depth < 6 and i < moves - 1:
             # A variation: a short side line, then the main line continues in a sibling.
             out.append("\n(")
+            side = set(played)
             for _ in range(rng.randint(1, 6)):
                 vx, vy = rng.randrange(size), rng.randrange(size)
+                while (vx, vy) in side:
+                    vx, vy = rng.randrange(size), rng.randrange(size)
+                side.add((vx, vy))
                 out.append(";%s[%s]C[%s]" % ("BW"[color ^ 1], coord(vx, vy), text(rng.choice(COMMENTS))))
                 color ^= 1
             out.append(")\n(")
