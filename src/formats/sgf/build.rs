@@ -218,6 +218,12 @@ impl<'a> Sink<'a> for Builder {
             return;
         }
         check_handicap(&mut state, diags);
+        // The gomoku rule follows RU wherever it stood (the root or a game-info node).
+        if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
+            (&mut state.game.kind, &state.game.info.rules)
+        {
+            *rule = GomokuRule::from_name(ru);
+        }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
         }
