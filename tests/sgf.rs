@@ -766,3 +766,67 @@ fn recovery_in_one_pass_with_positions() {
     assert_eq!(tree.variation_count(), 1);
     assert_eq!(tree.len(), 7);
 }
+
+#[test]
+fn fuzz_findings_round_trip() {
+    let cases: [&[u8]; 4] = [
+        // A property whose only value is unclosed is dropped, not kept empty.
+        b"(\nKKKKKKKKKKKKK[K",
+        // Unicode spaces are text (NBSP, the ideographic space), only ASCII ones convert.
+        "(;C[a\u{a0}b\u{3000}c\\]\td])".as_bytes(),
+        // A kept raw RE text stays in its place among the other kept values.
+        b"(;FF[3]KI[13 x]RE[B+Resign];B[aa])",
+        // RU in a game-info node below the root still sets the gomoku rule.
+        b"(;FF[4]GM[4];RU[renju];B[hh])",
+    ];
+    for bytes in cases {
+        let first = read(bytes);
+        let again = read(write(&first.parsed.collection).as_bytes());
+        assert_eq!(
+            again.parsed.collection, first.parsed.collection,
+            "{bytes:?}"
+        );
+    }
+    let nbsp = read("(;C[a\u{a0}b\u{3000}c\\]\td])".as_bytes());
+    assert_eq!(
+        nbsp.parsed.collection.games[0]
+            .tree
+            .root_node()
+            .comment
+            .as_deref(),
+        Some("a\u{a0}b\u{3000}c] d")
+    );
+    let unclosed = read(b"(\nKKKKKKKKKKKKK[K");
+    assert!(unclosed.parsed.collection.games[0]
+        .tree
+        .root_node()
+        .extras
+        .is_empty());
+    let gomoku = read(b"(;FF[4]GM[4];RU[renju];B[hh])");
+    assert_eq!(
+        gomoku.parsed.collection.games[0].kind,
+        GameKind::Gomoku {
+            size: kifu::model::BoardSize::square(15),
+            rule: kifu::model::GomokuRule::Renju
+        }
+    );
+}
+
+#[test]
+fn utf16_files_with_and_without_bom_decode() {
+    for (name, enc) in [
+        ("libsgfcplusplus/encoding-utf16-withbom.sgf", "UTF-16BE"),
+        ("libsgfcplusplus/encoding-utf16-nobom.sgf", "UTF-16BE"),
+        ("sabaki-sgf/utf16le.sgf", "UTF-16LE"),
+    ] {
+        let bytes = std::fs::read(corpus().join("sgf").join(name)).expect("corpus");
+        let out = read(&bytes);
+        assert_eq!(out.source.encoding.as_deref(), Some(enc), "{name}");
+        assert!(
+            out.parsed.diagnostics.is_empty(),
+            "{name}: {:?}",
+            out.parsed.diagnostics
+        );
+        assert!(!out.parsed.collection.games.is_empty());
+    }
+}

@@ -200,7 +200,10 @@ mod tests {
         }
         assert_eq!(text("a\r\nb\n\rc\rd", false), "a\nb\nc\nd");
         assert_eq!(text("a\r\nb\tc", true), "a b c");
-        assert_eq!(text("全角\u{3000}空白\u{a0}x\\]", false), "全角\u{3000}空白\u{a0}x]");
+        assert_eq!(
+            text("全角\u{3000}空白\u{a0}x\\]", false),
+            "全角\u{3000}空白\u{a0}x]"
+        );
     }
 
     #[test]

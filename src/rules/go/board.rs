@@ -163,7 +163,9 @@ impl Board {
             self.members.push(i);
             let (ns, count) = self.neighbours(i);
             for &n in ns.iter().take(count) {
-                let Some(m) = self.mark.get_mut(n as usize) else { continue };
+                let Some(m) = self.mark.get_mut(n as usize) else {
+                    continue;
+                };
                 if *m == gen {
                     continue;
                 }
@@ -222,7 +224,9 @@ impl Board {
             // With one liberty found the walk may have stopped early; a lone stone has
             // no same-coloured neighbour.
             let (ns, count) = self.neighbours(i);
-            !ns.iter().take(count).any(|&n| self.cell(n) == Cell::Stone(color))
+            !ns.iter()
+                .take(count)
+                .any(|&n| self.cell(n) == Cell::Stone(color))
         };
         self.ko = None;
         if captured == 1 && own_single {
