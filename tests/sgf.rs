@@ -830,3 +830,45 @@ fn utf16_files_with_and_without_bom_decode() {
         assert!(!out.parsed.collection.games.is_empty());
     }
 }
+
+#[test]
+fn collections_mixing_charsets_decode_each_game_with_its_own() {
+    let bytes = std::fs::read(corpus().join("sgf/sgfc/mixed-encoding.sgf")).expect("corpus");
+    let out = read(&bytes);
+    assert_eq!(
+        out.source.encoding.as_deref(),
+        Some("UTF-16LE, ISO-8859-15, windows-1252, gb18030, Shift_JIS")
+    );
+    assert_eq!(
+        out.source.encoding_decided_by.as_deref(),
+        Some("declared-per-game")
+    );
+    let comments: Vec<String> = out
+        .parsed
+        .collection
+        .games
+        .iter()
+        .map(|g| g.tree.root_node().comment.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(comments[0], "hallö! DÜ! ßüper dich zu s€h€n-");
+    assert_eq!(comments[1], "hallö! DÜ! ßüper dich zu s€h€n-");
+    assert_eq!(comments[2], "s¤h¤n");
+    // Character-wise reading (the seed's rule): 0x93 0x5C is one GB18030 character, so
+    // the `]` after it ends the value; SGFC, escaping bytes, reads 揮權 here.
+    assert_eq!(
+        comments[3],
+        "Cho Chikun (Cho Chihun, Japanese: 趙 治勲, Korean: 조치훈)\n交通運輸\n指揬"
+    );
+    assert_eq!(comments[4], "Yen: \\");
+    let codes: Vec<_> = positions(&out);
+    assert_eq!(
+        codes,
+        vec![
+            (3, 1, "sgf::default-charset"),
+            (2, 1, "sgf::mixed-charsets"),
+            (4, 1, "sgf::mixed-charsets"),
+            (6, 4, "sgf::illegal-characters"),
+            (7, 1, "sgf::mixed-charsets"),
+        ]
+    );
+}

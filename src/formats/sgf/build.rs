@@ -167,7 +167,7 @@ impl<'a> Sink<'a> for Builder {
                     None => self.first_charset = Some(cs),
                     Some(first) if !first.eq_ignore_ascii_case(&cs) => diags.push(Diagnostic::warning(
                         "sgf::mixed-charsets",
-                        format!("this game declares charset {cs:?}, an earlier one {first:?}; the file is decoded as one text"),
+                        format!("this game declares charset {cs:?}, an earlier one {first:?} (each game is decoded with its own; many programs read such files wrongly)"),
                         Span::new(state.start, state.start + 1),
                     )),
                     Some(_) => {}

@@ -7,6 +7,7 @@
 mod build;
 mod charset;
 mod info;
+mod mixed;
 mod parse;
 mod values;
 mod write;
@@ -15,6 +16,7 @@ use super::{Capabilities, Format, Parsed, Reader, Writer};
 use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
+pub use mixed::{decode_per_game, PerGame};
 pub use write::{write, write_wrapped};
 
 /// The registry entry.
