@@ -411,7 +411,6 @@ fn type_node(
         seen: Vec::new(),
         deferred_time: Vec::new(),
     };
-    let mut ko_extra_count = 0usize;
     for prop in &raw.props {
         let id: &str = prop.ident.as_ref();
         let vals = raw.values_of(prop);
@@ -514,12 +513,8 @@ fn type_node(
         } else {
             vals
         };
-        if id == "KO" {
-            ko_extra_count += 1;
-        }
-        type_prop(state, &mut t, id, vals, pspan, is_root, diags);
+        type_prop(state, &mut t, id, vals, pspan, diags);
     }
-    let _ = ko_extra_count;
     for (id, vals) in std::mem::take(&mut t.deferred_time) {
         type_time(&mut t, id, &vals, diags);
     }
@@ -582,20 +577,17 @@ fn type_node(
             at,
         ));
     }
-    if is_root {
-        if let Some(mv) = t.node.mv {
-            let _ = mv;
-            let at = raw
-                .props
-                .iter()
-                .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
-                .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
-            diags.push(Diagnostic::warning(
-                "sgf::move-in-root",
-                "a move in the root node",
-                at,
-            ));
-        }
+    if is_root && t.node.mv.is_some() {
+        let at = raw
+            .props
+            .iter()
+            .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
+            .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
+        diags.push(Diagnostic::warning(
+            "sgf::move-in-root",
+            "a move in the root node",
+            at,
+        ));
     }
     let mut out = Vec::with_capacity(1 + t.split.len());
     out.push(t.node);
@@ -644,7 +636,6 @@ fn type_prop<'s>(
     id: &'s str,
     vals: &[RawValue<'s>],
     pspan: Span,
-    is_root: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
     let first = vals.first();
@@ -1043,7 +1034,6 @@ fn type_prop<'s>(
         },
         _ => keep_raw(&mut t.node, id, vals),
     }
-    let _ = is_root;
 }
 
 /// A Double; an empty value (FF[3] style) is read as 1 with a warning.

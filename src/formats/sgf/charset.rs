@@ -5,43 +5,37 @@
 /// mentions `CA[...]` does not count.
 pub fn declared_charset(bytes: &[u8]) -> Option<String> {
     let mut i = 0;
-    let mut prev_letter = false;
     while let Some(&b) = bytes.get(i) {
-        match b {
-            b'[' => {
-                // Property value: is it CA's? Look back over spaces to the identifier.
-                let mut j = i;
-                while j > 0 && bytes.get(j - 1).is_some_and(|c| c.is_ascii_whitespace()) {
-                    j -= 1;
-                }
-                let is_ca = j >= 2
-                    && bytes.get(j - 2..j) == Some(b"CA")
-                    && !(j >= 3 && bytes.get(j - 3).is_some_and(|c| c.is_ascii_alphabetic()));
-                // Skip to the closing `]`, honouring `\` (only ASCII-compatible input).
-                let mut k = i + 1;
-                while let Some(&c) = bytes.get(k) {
-                    match c {
-                        b'\\' => k += 2,
-                        b']' => break,
-                        _ => k += 1,
-                    }
-                }
-                if is_ca {
-                    let label = bytes.get(i + 1..k.min(bytes.len()))?;
-                    let label = std::str::from_utf8(label).ok()?.trim();
-                    if !label.is_empty() && label.is_ascii() {
-                        return Some(label.to_string());
-                    }
-                }
-                i = k + 1;
-                prev_letter = false;
-                continue;
+        if b == b'[' {
+            // Property value: is it CA's? Look back over spaces to the identifier.
+            let mut j = i;
+            while j > 0 && bytes.get(j - 1).is_some_and(|c| c.is_ascii_whitespace()) {
+                j -= 1;
             }
-            _ => prev_letter = b.is_ascii_alphabetic() || (prev_letter && b.is_ascii_whitespace()),
+            let is_ca = j >= 2
+                && bytes.get(j - 2..j) == Some(b"CA")
+                && !(j >= 3 && bytes.get(j - 3).is_some_and(|c| c.is_ascii_alphabetic()));
+            // Skip to the closing `]`, honouring `\` (only ASCII-compatible input).
+            let mut k = i + 1;
+            while let Some(&c) = bytes.get(k) {
+                match c {
+                    b'\\' => k += 2,
+                    b']' => break,
+                    _ => k += 1,
+                }
+            }
+            if is_ca {
+                let label = bytes.get(i + 1..k.min(bytes.len()))?;
+                let label = std::str::from_utf8(label).ok()?.trim();
+                if !label.is_empty() && label.is_ascii() {
+                    return Some(label.to_string());
+                }
+            }
+            i = k + 1;
+            continue;
         }
         i += 1;
     }
-    let _ = prev_letter;
     naive(bytes)
 }
 

@@ -215,7 +215,7 @@ impl W {
                         }
                         self.raw(";");
                     }
-                    self.node(node, node.mv.is_some().then_some(moves), first);
+                    self.node(node, node.mv.is_some().then_some(moves));
                     if first {
                         self.newline();
                     }
@@ -359,7 +359,7 @@ impl W {
         }
     }
 
-    fn node(&mut self, n: &Node, mvno: Option<u32>, is_root: bool) {
+    fn node(&mut self, n: &Node, mvno: Option<u32>) {
         let mut mover = None;
         match &n.mv {
             Some(Move::Stone(m)) => {
@@ -474,7 +474,6 @@ impl W {
                 mvno,
             );
         }
-        let _ = is_root;
     }
 
     fn markup(&mut self, n: &Node) {
