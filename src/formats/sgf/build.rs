@@ -189,19 +189,14 @@ impl<'a> Sink<'a> for Builder {
             return NodeId::ROOT;
         }
         let is_root = parent.is_none();
-        let typed = type_node(state, raw, is_root, diags);
-        let mut parts = typed.into_iter();
-        let mut last = match (parent, parts.next()) {
-            (None, Some(first)) => {
+        let (first, parts) = type_node(state, raw, is_root, diags);
+        state.spans.push(raw.span);
+        let mut last = match parent {
+            None => {
                 *state.game.tree.root_node_mut() = first;
-                state.spans.push(raw.span);
                 NodeId::ROOT
             }
-            (Some(p), Some(first)) => {
-                state.spans.push(raw.span);
-                state.game.tree.add_child(p, first)
-            }
-            (_, None) => parent.unwrap_or(NodeId::ROOT),
+            Some(p) => state.game.tree.add_child(p, first),
         };
         for more in parts {
             state.spans.push(raw.span);
@@ -394,24 +389,25 @@ struct NodeTyping<'s> {
     node: Node,
     /// The move split off because the node also has setup, or a second move.
     split: Vec<Node>,
-    seen: Vec<&'s str>,
-    deferred_time: Vec<(&'s str, Vec<RawValue<'s>>)>,
+    /// BL/WL/OB/OW, typed once the node's move is known (each at most once: a second
+    /// one is a deleted duplicate).
+    deferred_time: [Option<(&'s str, RawValue<'s>)>; 4],
 }
 
-/// Types one raw node into one or more model nodes (more when SGFC would split it).
+/// Types one raw node into a model node, plus the nodes split off it (a move mixed
+/// with setup, a second move), which follow it as a chain.
 fn type_node(
     state: &mut GameState,
     raw: &RawNode<'_>,
     is_root: bool,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<Node> {
+) -> (Node, Vec<Node>) {
     let mut t = NodeTyping {
         node: Node::default(),
         split: Vec::new(),
-        seen: Vec::new(),
-        deferred_time: Vec::new(),
+        deferred_time: [None; 4],
     };
-    for prop in &raw.props {
+    for (k, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
         let vals = raw.values_of(prop);
         let pspan = span_of(prop, vals);
@@ -437,7 +433,10 @@ fn type_node(
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
         }
-        let duplicate = t.seen.contains(&id);
+        let duplicate = raw
+            .props
+            .get(..k)
+            .is_some_and(|before| before.iter().any(|p| p.ident == prop.ident));
         if duplicate && is_known(id) && !is_list_prop(id) && !matches!(id, "C" | "GC" | "B" | "W") {
             diags.push(Diagnostic::error(
                 "sgf::duplicate-property",
@@ -453,7 +452,6 @@ fn type_node(
                 pspan,
             ));
         }
-        t.seen.push(id);
         for v in vals.iter().filter(|v| v.text.contains('\0')) {
             diags.push(Diagnostic::warning(
                 "sgf::nul-byte",
@@ -515,8 +513,8 @@ fn type_node(
         };
         type_prop(state, &mut t, id, vals, pspan, diags);
     }
-    for (id, vals) in std::mem::take(&mut t.deferred_time) {
-        type_time(&mut t, id, &vals, diags);
+    for (id, v) in std::mem::take(&mut t.deferred_time).into_iter().flatten() {
+        type_time(&mut t, id, std::slice::from_ref(&v), diags);
     }
     let has_setup = !t.node.setup.add_black.is_empty()
         || !t.node.setup.add_white.is_empty()
@@ -589,10 +587,7 @@ fn type_node(
             at,
         ));
     }
-    let mut out = Vec::with_capacity(1 + t.split.len());
-    out.push(t.node);
-    out.append(&mut t.split);
-    out
+    (t.node, t.split)
 }
 
 /// True when the game information already holds what property `id` sets.
@@ -921,7 +916,12 @@ fn type_prop<'s>(
                 keep_raw(&mut t.node, id, vals);
             }
         },
-        "BL" | "WL" | "OB" | "OW" => t.deferred_time.push((id, vals.to_vec())),
+        "BL" | "WL" | "OB" | "OW" => {
+            if let (Some(slot), Some(v)) = (t.deferred_time.iter_mut().find(|s| s.is_none()), first)
+            {
+                *slot = Some((id, *v));
+            }
+        }
         "KO" | "FG" | "PM" | "VW" | "ST" => keep_raw(&mut t.node, id, vals),
         "AP" => {
             info.application = first.map(|v| match split_compose(v.text) {
