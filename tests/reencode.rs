@@ -392,7 +392,7 @@ fn utf8_to_shift_jis_and_back_is_identical_and_unmappable_text_is_refused() {
 fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("many");
-    let n = 2000;
+    let n = 3000;
     let mut originals = Vec::with_capacity(n);
     for i in 0..n {
         let body = format!("{KIF}*コメント{i}\r\n").repeat(8);
@@ -403,9 +403,12 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
         let converted = format!("#KIF version=2.0 encoding=UTF-8\r\n{body}");
         originals.push((path, bytes, converted.into_bytes()));
     }
-    // Deterministic "random" moments: a few milliseconds to a good part of the run.
+    // Kill at growing moments until one lands in the middle of the renames (the
+    // originals are restored after a kill that came too late); every kill, early or
+    // late, must leave each file whole.
     let mut interrupted_mid_run = false;
-    for delay_ms in [15u64, 60, 140, 35] {
+    let mut delay_ms = 5u64;
+    for _ in 0..14 {
         let mut child = kifu()
             .args(["reencode", "--to", "UTF-8", "--in-place", "-q"])
             .arg(&root)
@@ -426,6 +429,15 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
         }
         if converted > 0 && converted < n {
             interrupted_mid_run = true;
+            break;
+        }
+        if converted == n {
+            for (path, before, _) in &originals {
+                std::fs::write(path, before).expect("restore");
+            }
+            delay_ms = delay_ms * 2 / 3 + 1;
+        } else {
+            delay_ms = delay_ms * 3 / 2 + 5;
         }
     }
     assert!(

@@ -6,6 +6,7 @@
 //! the reader's node spans.
 
 pub mod go;
+pub mod gonu;
 
 use crate::diag::Severity;
 use crate::model::{Game, GameKind, NodeId};
@@ -26,8 +27,9 @@ pub struct Finding {
 /// Checks a game against the rules of its kind. Kinds whose rules are not part of
 /// kifu yet produce no findings.
 pub fn check(game: &Game) -> Vec<Finding> {
-    match game.kind {
+    match &game.kind {
         GameKind::Go { .. } => go::check(game),
+        GameKind::Gonu(board) => gonu::check(board),
         _ => Vec::new(),
     }
 }

@@ -216,15 +216,11 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         );
     }
 
-    let mut candidates: Vec<(TextEncoding, Decision)> = Vec::new();
-    if let Some(enc) = hints.legacy {
-        candidates.push((enc, Decision::FormatDefault));
-    }
-    let guessed = guess(bytes);
-    if !candidates.iter().any(|&(e, _)| e == guessed) {
-        candidates.push((guessed, Decision::Guess));
-    }
-    for (enc, decision) in candidates {
+    // The statistical guess is only computed when the legacy encoding fails: it costs
+    // far more than a strict decode.
+    let legacy = hints.legacy.map(|enc| (enc, Decision::FormatDefault));
+    let guessed = std::iter::once(()).map(|()| (guess(bytes), Decision::Guess));
+    for (enc, decision) in legacy.into_iter().chain(guessed) {
         if fallback.as_ref().is_some_and(|(_, e, _)| *e == enc) {
             continue;
         }
