@@ -47,6 +47,11 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
     if sample.iter().filter(|&&b| b == 0).count() * 4 > sample.len() {
         return None;
     }
+    // Valid UTF-8 with non-ASCII text outweighs legacy declarations (the text layer's
+    // rule), so such files keep its single decision.
+    if !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
+        return None;
+    }
     let declared = all_labels(bytes);
     let mut distinct: Vec<TextEncoding> = Vec::new();
     for e in declared.iter().filter_map(|l| TextEncoding::for_label(l)) {
@@ -64,6 +69,21 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
     for seg in segments {
         let body = bytes.get(seg.range.clone()).unwrap_or(&[]);
         let enc = match seg.encoding {
+            Some(e) if e.is_ascii_compatible() && !decode_strict(body, 0, e).is_clean() => {
+                if std::str::from_utf8(body).is_ok() {
+                    diagnostics.push(Diagnostic::warning(
+                        "text::declared-mismatch",
+                        format!(
+                            "this game declares {}, but its bytes are not; they are valid UTF-8, read as such",
+                            e.name()
+                        ),
+                        Span::at(text.len()),
+                    ));
+                    TextEncoding::UTF_8
+                } else {
+                    e
+                }
+            }
             Some(e) => e,
             None if std::str::from_utf8(body).is_ok() => TextEncoding::UTF_8,
             None => {
@@ -289,6 +309,8 @@ mod tests {
     fn one_charset_is_left_to_the_text_layer() {
         assert!(decode_per_game(b"(;CA[UTF-8]C[x])(;CA[utf8]C[y])").is_none());
         assert!(decode_per_game(b"(;C[x])").is_none());
+        // All valid UTF-8: the text layer decides (UTF-8 outweighs the declarations).
+        assert!(decode_per_game("(;CA[Shift_JIS]C[表])(;CA[EUC-KR]C[한])".as_bytes()).is_none());
     }
 
     #[test]
