@@ -872,3 +872,48 @@ fn collections_mixing_charsets_decode_each_game_with_its_own() {
         ]
     );
 }
+
+#[test]
+fn nihon_kiin_dialect_is_read() {
+    let bytes = std::fs::read(corpus().join("sgf/sabaki-sgf/nihon-kiin.sgf")).expect("corpus");
+    let out = read(&bytes);
+    let info = &out.parsed.collection.games[0].info;
+    assert_eq!(
+        info.title.as_deref(),
+        Some("第1回ソパルコサノル世界最高棋士決定戦第9戦")
+    );
+    assert_eq!(info.date.as_deref(), Some("2025-06-12"));
+    assert_eq!(info.komi, Some(6.5));
+    assert_eq!(info.main_time, Some(3600.0));
+    assert_eq!(
+        info.result,
+        Some(GameResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Resign
+        })
+    );
+    assert_eq!(
+        info.extras.get("sgf:RE"),
+        Some(&["257手完, 黒中押し勝ち".to_string()][..])
+    );
+    let codes: Vec<_> = positions(&out)
+        .into_iter()
+        .filter(|c| c.2.starts_with("sgf::n") || c.2 == "sgf::japanese-time")
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            (2, 1, "sgf::nihon-kiin-dialect"),
+            (3, 1, "sgf::nihon-kiin-dialect"),
+            (5, 3, "sgf::japanese-time"),
+            (8, 1, "sgf::nihon-kiin-dialect"),
+            (9, 3, "sgf::nonstandard-result"),
+        ]
+    );
+    let moves = out.parsed.collection.games[0]
+        .tree
+        .main_line()
+        .filter(|(_, n)| n.mv.is_some())
+        .count();
+    assert_eq!(moves, 8);
+}

@@ -7,6 +7,7 @@ use crate::model::{
     PositionAnnotation, Shape, StoneMove, Symbol,
 };
 
+use super::dialect;
 use super::info::{format_result, is_iso_date, normalize_date, parse_result};
 use super::parse::{RawNode, RawProp, RawValue, Sink};
 use super::values::{
@@ -459,6 +460,9 @@ fn type_node(
                 v.span(),
             ));
         }
+        if is_root && root_dialect(&mut state.game.info, id, vals, pspan, diags) {
+            continue;
+        }
         if !is_known(id) {
             diags.push(Diagnostic::info(
                 "sgf::unknown-property",
@@ -588,6 +592,45 @@ fn type_node(
         ));
     }
     (t.node, t.split)
+}
+
+/// The Nihon Kiin's root dialect: `TE` that is not a Double is the title, `RD` the date,
+/// `KO` with Japanese komi text the komi. Returns true when the property was taken.
+fn root_dialect(
+    info: &mut crate::model::GameInfo,
+    id: &str,
+    vals: &[RawValue<'_>],
+    pspan: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let Some(v) = vals.first() else { return false };
+    let text = values::text(v.text, true);
+    let (what, taken) = match id {
+        "TE" if double(v.text).is_none() && !v.text.trim().is_empty() && info.title.is_none() => {
+            info.title = Some(text);
+            ("TE as the title (GN)", true)
+        }
+        "RD" if info.date.is_none() && is_iso_date(&text) => {
+            info.date = Some(text);
+            ("RD as the date (DT)", true)
+        }
+        "KO" if info.komi.is_none() => match dialect::komi(&text) {
+            Some(k) => {
+                info.komi = Some(k);
+                ("KO as the komi (KM)", true)
+            }
+            None => ("", false),
+        },
+        _ => ("", false),
+    };
+    if taken {
+        diags.push(Diagnostic::info(
+            "sgf::nihon-kiin-dialect",
+            format!("Nihon Kiin root property read: {what}"),
+            pspan,
+        ));
+    }
+    taken
 }
 
 /// True when the game information already holds what property `id` sets.
@@ -1006,6 +1049,19 @@ fn type_prop<'s>(
         "KM" | "TM" => match first.and_then(|v| real(v.text)) {
             Some(x) if id == "KM" => info.komi = Some(x),
             Some(x) => info.main_time = Some(x),
+            None if id == "TM" && first.is_some_and(|v| dialect::seconds(v.text).is_some()) => {
+                let v = first.map_or("", |v| v.text);
+                let secs = dialect::seconds(v).unwrap_or(0.0);
+                diags.push(Diagnostic::warning(
+                    "sgf::japanese-time",
+                    format!(
+                        "TM[{v}] is Japanese; read as TM[{}] (seconds)",
+                        values::fmt_real(secs)
+                    ),
+                    first.map_or(pspan, |v| v.span()),
+                ));
+                info.main_time = Some(secs);
+            }
             None => {
                 bad(diags, "a real number");
                 info.extras.push(

@@ -53,6 +53,12 @@ pub(super) fn parse_result(raw: &str) -> ParsedResult {
             return std(GameResult::Win { winner, reason });
         }
     }
+    if let Some(result) = super::dialect::result(t) {
+        return ParsedResult {
+            result,
+            nonstandard: Some("a result in Japanese (read as its FF[4] meaning; the text is kept)"),
+        };
+    }
     ParsedResult {
         result: GameResult::Other(t.to_string()),
         nonstandard: Some("not an FF[4] result (B+…, W+…, 0, Draw, Void, ?); kept as text"),

@@ -6,6 +6,7 @@
 
 mod build;
 mod charset;
+mod dialect;
 mod info;
 mod mixed;
 mod parse;
