@@ -7,6 +7,7 @@
 pub mod declaration;
 pub mod gonu;
 pub mod json;
+pub mod kiseong;
 pub mod kiseong_sniff;
 pub mod sgf;
 
@@ -187,7 +188,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 3] = [sgf::FORMAT, gonu::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 4] = [sgf::FORMAT, kiseong::FORMAT, gonu::FORMAT, json::FORMAT];
     &FORMATS
 }
 
