@@ -60,10 +60,25 @@ fn formats_prints_a_table_with_a_header() {
     let (code, out, _) = run(&["formats"]);
     assert_eq!(code, 0);
     let first = out.lines().next().unwrap_or("");
-    assert!(
-        first.starts_with("FORMAT  EXTENSIONS  READ  WRITE"),
-        "{first}"
+    let columns: Vec<&str> = first.split_whitespace().collect();
+    assert_eq!(
+        columns,
+        [
+            "FORMAT",
+            "EXTENSIONS",
+            "READ",
+            "WRITE",
+            "GAMES",
+            "LEGACY",
+            "ENCODING",
+            "HOLDS"
+        ]
     );
+    // Columns line up: every row has its READ cell under the header's.
+    let read_at = first.find("READ").unwrap_or(0);
+    for row in out.lines().skip(1) {
+        assert_eq!(row.get(read_at..read_at + 3), Some("yes"), "{row}");
+    }
     assert!(out.lines().any(|l| l.starts_with("json ")));
 }
 

@@ -407,8 +407,14 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
     // originals are restored after a kill that came too late); every kill, early or
     // late, must leave each file whole.
     let mut interrupted_mid_run = false;
-    let mut delay_ms = 5u64;
-    for _ in 0..14 {
+    // Bisect between a delay known too early (nothing renamed yet) and one known too
+    // late (everything done), so a loaded machine only makes the search longer.
+    let (mut early, mut late): (u64, Option<u64>) = (0, None);
+    for _ in 0..40 {
+        let delay_ms = match late {
+            Some(l) => (early + l) / 2,
+            None => early * 2 + 10,
+        };
         let mut child = kifu()
             .args(["reencode", "--to", "UTF-8", "--in-place", "-q"])
             .arg(&root)
@@ -435,9 +441,14 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
             for (path, before, _) in &originals {
                 std::fs::write(path, before).expect("restore");
             }
-            delay_ms = delay_ms * 2 / 3 + 1;
+            late = Some(delay_ms);
         } else {
-            delay_ms = delay_ms * 3 / 2 + 5;
+            early = delay_ms;
+        }
+        if late.is_some_and(|l| l <= early + 1) {
+            // The window is narrower than a millisecond at this load: start over.
+            early = 0;
+            late = None;
         }
     }
     assert!(
@@ -517,11 +528,11 @@ fn lossy_replaces_and_reports_every_replacement() {
     assert_eq!(lines[0]["outcome"], "converted");
     assert_eq!(
         lines[0]["detail"],
-        "Shift_JIS (override) → UTF-8; bytes 14..15 are not valid Shift_JIS replaced by U+FFFD; bytes 15..16 are not valid Shift_JIS replaced by U+FFFD; bytes 16..17 are not valid Shift_JIS replaced by U+FFFD; declaration set to UTF-8"
+        "Shift_JIS (override) → UTF-8; bytes 14..16 are not valid Shift_JIS replaced by U+FFFD; bytes 16..17 are not valid Shift_JIS replaced by U+FFFD; declaration set to UTF-8"
     );
     assert_eq!(
         std::fs::read_to_string(&broken).expect("utf-8 now"),
-        "#KIF version=2.0 encoding=UTF-8\r\n手合割：平手\r\n\u{FFFD}\u{FFFD}\u{FFFD}\n"
+        "#KIF version=2.0 encoding=UTF-8\r\n手合割：平手\r\n\u{FFFD}\u{FFFD}\n"
     );
 
     let kif = dir.path().join("k.kif");

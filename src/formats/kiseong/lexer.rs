@@ -28,8 +28,44 @@ pub struct Spanned {
     pub span: Span,
 }
 
-/// Tokenizes a record; a malformed command becomes text plus an error.
+/// Tokenizes a record; a malformed command becomes text plus an error. Physical line
+/// breaks are removed first, wherever they stand (inside a command too): spans still
+/// point into `text`.
 pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
+    let mut compact = String::with_capacity(text.len());
+    // For each byte of `compact`, its offset in `text`; one more entry for the end.
+    let mut origin = Vec::with_capacity(text.len() + 1);
+    for (i, ch) in text.char_indices() {
+        if ch == '\r' || ch == '\n' {
+            continue;
+        }
+        origin.extend(i..i + ch.len_utf8());
+        compact.push(ch);
+    }
+    origin.push(text.len());
+    let map = |span: Span| -> Span {
+        let start = origin.get(span.start).copied().unwrap_or(text.len());
+        let end = if span.end > span.start {
+            origin.get(span.end - 1).map_or(text.len(), |&e| e + 1)
+        } else {
+            start
+        };
+        Span::new(start, end)
+    };
+    let mut local = Vec::new();
+    let mut tokens = lex_compact(&compact, &mut local);
+    for t in &mut tokens {
+        t.span = map(t.span);
+    }
+    for mut d in local {
+        d.span = map(d.span);
+        diags.push(d);
+    }
+    tokens
+}
+
+/// Tokenizes text without line breaks.
+fn lex_compact(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
     let bytes = text.as_bytes();
     let mut out: Vec<Spanned> = Vec::new();
     let mut text_start: Option<usize> = None;
@@ -81,10 +117,6 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
                 span: Span::new(i, i + 2),
             });
             i += 2;
-            continue;
-        }
-        if b == b'\r' || b == b'\n' {
-            i += 1;
             continue;
         }
         let ch_len = text[i..].chars().next().map_or(1, char::len_utf8);
@@ -160,12 +192,23 @@ mod tests {
     }
 
     #[test]
+    fn line_breaks_mean_nothing_even_inside_a_command() {
+        let mut d = Vec::new();
+        let t = lex("&\r\n[3;1\n1;13@가", &mut d);
+        assert!(d.is_empty());
+        assert_eq!(t[0].token, Token::Place(vec![3, 11, 13]));
+        assert_eq!(t[0].span, Span::new(0, 13));
+        assert_eq!(t[1].token, Token::Text("가".into()));
+        assert_eq!(t[1].span, Span::new(13, 16));
+    }
+
+    #[test]
     fn a_broken_command_is_text_with_an_error() {
         let mut d = Vec::new();
         let t = lex("a&[1;2;3;4;5@b", &mut d);
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].code, "kiseong::bad-command");
-        assert_eq!(d[0].span, Span::new(1, 11));
+        assert_eq!(d[0].span, Span::new(1, 10));
         assert_eq!(t[0].token, Token::Text("a&[1;2;3;4;5@b".into()));
     }
 }

@@ -17,8 +17,10 @@ const SIZE: u8 = 19;
 /// An open `{{` block: where it branches, and its own cursor.
 struct Block {
     open: Span,
-    branch: NodeId,
     cursor: NodeId,
+    /// The variation's first node, created at `{{`: what comes before the first move
+    /// belongs to it, and the first move lands in it.
+    root: NodeId,
 }
 
 /// An open save `&[8@` diagram: the node it branches from and its current node.
@@ -44,6 +46,8 @@ struct State {
     total: Option<(u16, Span)>,
     started: bool,
     ended: bool,
+    /// The first node of every variation and diagram, with the node it branches from.
+    branches: Vec<(NodeId, NodeId)>,
 }
 
 impl State {
@@ -97,6 +101,7 @@ pub fn read(text: &str) -> Parsed {
         total: None,
         started: false,
         ended: false,
+        branches: Vec::new(),
     };
     let mut i = 0;
     while let Some(tok) = tokens.get(i) {
@@ -146,25 +151,26 @@ fn open_block(st: &mut State, span: Span) {
             "`{{` inside a save/restore diagram; it is ignored",
             span,
         ));
+        st.push_raw("{{".into());
         return;
     }
-    if let Some(b) = &st.block {
+    if st.block.is_some() {
         st.diags.push(Diagnostic::error(
             "kiseong::nested-variation",
-            format!(
-                "`{{{{` inside the variation opened at byte {}: Kiseong variations do not nest; it is ignored",
-                b.open.start
-            ),
+            "`{{` inside another variation: Kiseong variations do not nest; it is ignored",
             span,
         ));
+        st.push_raw("{{".into());
         return;
     }
     let main = st.main;
     st.push(main, "v".into());
+    let root = st.add(main, Node::default(), span);
+    st.branches.push((main, root));
     st.block = Some(Block {
         open: span,
-        branch: main,
-        cursor: main,
+        cursor: root,
+        root,
     });
 }
 
@@ -175,24 +181,29 @@ fn close_block(st: &mut State, span: Span) {
             "`}}` inside a save/restore diagram; it is ignored",
             span,
         ));
+        st.push_raw("}}".into());
         return;
     }
     match st.block.take() {
         Some(b) => {
-            if b.cursor == b.branch {
+            let empty =
+                st.game.tree.get(b.root).is_none_or(|n| n.mv.is_none()) && b.cursor == b.root;
+            if empty {
                 st.diags.push(Diagnostic::warning(
                     "kiseong::empty-variation",
                     "a variation without moves",
                     Span::new(b.open.start, span.end),
                 ));
-                // Its content (if any) stays with the branch node's script.
             }
         }
-        None => st.diags.push(Diagnostic::error(
-            "kiseong::unbalanced-variation",
-            "`}}` without a `{{` before it; it is ignored",
-            span,
-        )),
+        None => {
+            st.diags.push(Diagnostic::error(
+                "kiseong::unbalanced-variation",
+                "`}}` without a `{{` before it; it is ignored",
+                span,
+            ));
+            st.push_raw("}}".into());
+        }
     }
 }
 
@@ -285,7 +296,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                         number: u32::from(n[3]),
                     });
                 }
-                st.push_raw(raw);
+                st.push_raw(format!("m{raw}"));
             }
         }
         0 | 1 | 4 | 5 | 11 | 12 => {
@@ -306,7 +317,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                     if let Some(node) = st.node(at) {
                         node.markup.dimmed.push(p);
                     }
-                    true
+                    st.game.tree.get(at).is_some()
                 }
                 1 => label(st, at, p, n[3], &HANGUL, "Hangul", span, None),
                 4 | 5 => {
@@ -327,8 +338,9 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                     symbol(st, at, p, n[3], color, span)
                 }
             };
-            let _ = ok;
-            st.push(at, raw);
+            // A placement that drew something is marked `m` in the layout, so the
+            // writer can tell whether the drawing is still in the model.
+            st.push(at, if ok { format!("m{raw}") } else { raw });
         }
         8 => {
             if !arity(st, n, &[1], "save (8)", span) {
@@ -345,6 +357,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
             let from = st.cursor();
             st.push(from, "v".into());
             let d0 = st.add(from, Node::default(), span);
+            st.branches.push((from, d0));
             st.push(d0, raw);
             st.diagram = Some(Diagram {
                 save: span,
@@ -513,16 +526,20 @@ fn stone_move(
         point: Some(p),
     }));
     node.move_number = number;
-    if let Some(d) = &st.diagram {
-        let parent = d.cursor;
-        // The diagram's first node holds what came before its first stone; a stone
-        // lands in it when it has no move yet.
-        let empty = st
-            .game
-            .tree
-            .get(parent)
-            .is_some_and(|n| n.mv.is_none() && n.markup.is_empty() && n.setup.is_empty())
-            && parent == d.root;
+    // In a diagram or a variation, the first stone lands in the node opened for it
+    // (unless that node already holds drawings or stones); the others follow it.
+    let line = match (&st.diagram, &st.block) {
+        (Some(d), _) => Some((d.cursor, d.root)),
+        (None, Some(b)) => Some((b.cursor, b.root)),
+        (None, None) => None,
+    };
+    if let Some((parent, root)) = line {
+        let empty = parent == root
+            && st
+                .game
+                .tree
+                .get(parent)
+                .is_some_and(|n| n.mv.is_none() && n.markup.is_empty() && n.setup.is_empty());
         let id = if empty {
             if let Some(n) = st.node(parent) {
                 n.mv = node.mv;
@@ -538,14 +555,7 @@ fn stone_move(
         st.push(id, item);
         if let Some(d) = &mut st.diagram {
             d.cursor = id;
-        }
-        return;
-    }
-    if let Some(b) = &st.block {
-        let parent = b.cursor;
-        let id = st.add(parent, node, span);
-        st.push(id, item);
-        if let Some(b) = &mut st.block {
+        } else if let Some(b) = &mut st.block {
             b.cursor = id;
         }
         return;
@@ -751,12 +761,26 @@ fn finish(mut st: State, text: &str) -> Parsed {
     }
     let State {
         mut game,
-        spans,
+        mut spans,
         scripts,
         comments,
         diags,
+        branches,
         ..
     } = st;
+    // A variation of a move that never came (the record ends, or goes on in another
+    // variation): an empty node keeps the main line first, so the variation stays one.
+    for (parent, child) in branches {
+        let first = game
+            .tree
+            .get(parent)
+            .and_then(|n| n.children().first().copied());
+        if first == Some(child) {
+            let placeholder = game.tree.add_child(parent, Node::default());
+            game.tree.promote_child(parent, placeholder);
+            spans.push(spans.get(child.0 as usize).copied().unwrap_or_default());
+        }
+    }
     for (i, (script, comment)) in scripts.into_iter().zip(comments).enumerate() {
         let Some(node) = game.tree.get_mut(NodeId(i as u32)) else {
             continue;

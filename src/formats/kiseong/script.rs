@@ -7,7 +7,8 @@
 //!
 //! Items: `@<raw>` the node's move as written; `t<text>` commentary text; `v` the next variation
 //! block; `b<raw>` / `w<raw>` / `g<raw>` black's name, white's name, the title (each
-//! between `&[4w` and its closing control); anything else is a raw command written as
+//! between `&[4w` and its closing control); `m<raw>` a placement that drew markup;
+//! anything else is a raw command written as
 //! is (`&[9w`, `&[7w`, `&[1;3;4;0@` …).
 
 /// The extras key of the script (a layout hint: see `Extra::is_layout`).
@@ -41,6 +42,8 @@ pub enum Item<'a> {
     Variation,
     /// A name or title: which control closes it, and the raw text.
     Name(u16, &'a str),
+    /// A placement that drew a label, symbol, numbered stone or marker.
+    Drawn(&'a str),
     /// A raw command.
     Raw(&'a str),
 }
@@ -54,6 +57,7 @@ pub fn parse(item: &str) -> Item<'_> {
         Some(("b", rest)) => Item::Name(5, rest),
         Some(("w", rest)) => Item::Name(6, rest),
         Some(("g", rest)) => Item::Name(12, rest),
+        Some(("m", rest)) => Item::Drawn(rest),
         _ => Item::Raw(item),
     }
 }
@@ -67,6 +71,7 @@ pub fn text(item: Item<'_>) -> String {
         Item::Name(5, raw) => format!("b{raw}"),
         Item::Name(6, raw) => format!("w{raw}"),
         Item::Name(_, raw) => format!("g{raw}"),
+        Item::Drawn(r) => format!("m{r}"),
         Item::Raw(r) => r.to_string(),
     }
 }

@@ -138,7 +138,7 @@ impl Out<'_> {
             let items = node.extras.get(script::KEY).unwrap_or(&[]).to_vec();
             for item in &items {
                 match script::parse(item) {
-                    Item::Move(raw) | Item::Raw(raw) => self.text.push_str(raw),
+                    Item::Move(raw) | Item::Raw(raw) | Item::Drawn(raw) => self.text.push_str(raw),
                     Item::Text(t) => self.text.push_str(t),
                     Item::Name(closer, raw) => {
                         self.text.push_str(&format!("&[4w{raw}&[{closer}w"));
@@ -333,6 +333,7 @@ impl Out<'_> {
         let scripted_diagram = read_as_diagram && self.scripted(first, node);
         let diagram = read_as_diagram || numbered;
         self.in_diagram = diagram;
+        let start = self.text.len();
         if !diagram {
             self.text.push_str("{{");
         } else if !scripted_diagram {
@@ -347,7 +348,9 @@ impl Out<'_> {
                 let items = n.extras.get(script::KEY).unwrap_or(&[]).to_vec();
                 for item in &items {
                     match script::parse(item) {
-                        Item::Move(raw) | Item::Raw(raw) => self.text.push_str(raw),
+                        Item::Move(raw) | Item::Raw(raw) | Item::Drawn(raw) => {
+                            self.text.push_str(raw)
+                        }
                         Item::Text(t) => self.text.push_str(t),
                         Item::Name(closer, raw) => {
                             self.text.push_str(&format!("&[4w{raw}&[{closer}w"))
@@ -370,7 +373,8 @@ impl Out<'_> {
         }
         if !diagram {
             self.text.push_str("}}");
-        } else if !self.text.ends_with("&[9@") {
+        } else if !self.text.get(start..).unwrap_or("").contains("&[9@") {
+            // A diagram must end with restore, or what follows would fall into it.
             self.text.push_str("&[9@");
         }
         self.in_diagram = false;
@@ -476,13 +480,12 @@ fn agrees(game: &Game, id: NodeId, node: &Node, items: &[String]) -> bool {
                 }
             }
             Item::Text(t) => comment.push_str(t),
+            Item::Drawn(_) => drawn += 1,
             Item::Raw(r) => {
                 if let Some(n) = script::line_breaks(r) {
                     comment.extend(std::iter::repeat_n('\n', n));
                 } else if script::is_cue(r) {
                     cues.push(r);
-                } else if draws(r) {
-                    drawn += 1;
                 }
             }
             Item::Name(closer, raw) => {
@@ -554,13 +557,4 @@ fn parse_move(raw: &str) -> Option<(Color, Point, Option<u32>)> {
         None
     };
     Some((color, p, number))
-}
-
-/// Whether a raw placement draws markup (codes 0, 1, 4, 5, 6/7 outside moves, 11, 12).
-fn draws(raw: &str) -> bool {
-    let mut d = Vec::new();
-    matches!(
-        lex(raw, &mut d).first().map(|t| &t.token),
-        Some(Token::Place(n)) if matches!(n.first(), Some(0 | 1 | 4 | 5 | 6 | 7 | 11 | 12))
-    )
 }
