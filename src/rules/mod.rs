@@ -5,8 +5,10 @@
 //! findings tied to nodes; the library turns them into positioned diagnostics with
 //! the reader's node spans.
 
+pub mod shogi;
+
 use crate::diag::Severity;
-use crate::model::{Game, NodeId};
+use crate::model::{Game, GameKind, NodeId};
 
 /// A rule broken (or a notable fact) at one node of a game tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +26,8 @@ pub struct Finding {
 /// Checks a game against the rules of its kind. Kinds whose rules are not part of
 /// kifu yet produce no findings.
 pub fn check(game: &Game) -> Vec<Finding> {
-    let _ = game;
-    Vec::new()
+    match game.kind {
+        GameKind::Shogi => shogi::check_game(game),
+        _ => Vec::new(),
+    }
 }
