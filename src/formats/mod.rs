@@ -5,6 +5,7 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod json;
+pub mod kif;
 
 use std::path::Path;
 
@@ -183,7 +184,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 1] = [json::FORMAT];
+    static FORMATS: [Format; 2] = [kif::FORMAT, json::FORMAT];
     &FORMATS
 }
 

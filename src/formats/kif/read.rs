@@ -1,0 +1,615 @@
+//! The KIF reader: header, start position, moves with times, comments, bookmarks,
+//! special endings, the `まで` summary and `変化：N手` variations.
+
+use super::header::{self, Bod};
+use super::line::{looks_like_move, parse_move_line, Body, Dest};
+use super::notation::parse_special;
+use crate::diag::{Diagnostic, Span};
+use crate::formats::Parsed;
+use crate::model::{
+    Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
+    NodeId, ShogiStart, WinReason,
+};
+use crate::rules::shogi::{Illegal, Position};
+
+/// Extras key on the first node of a variation: comment lines written between the
+/// `変化：N手` line and its first move.
+pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
+/// Extras key on the last node of a line: the `まで…` summary as written.
+pub const SUMMARY_KEY: &str = "kif:summary";
+
+/// Reads a KIF document (one game).
+pub fn read(text: &str) -> Parsed {
+    let mut r = KifReader::new(text);
+    r.run();
+    r.finish()
+}
+
+struct KifReader<'a> {
+    text: &'a str,
+    diags: Vec<Diagnostic>,
+    game: Game,
+    spans: Vec<Span>,
+    /// True until the moves start.
+    in_header: bool,
+    bod: Bod,
+    handicap: Option<Handicap>,
+    handicap_span: Span,
+    pos: Position,
+    /// The current line: `line[k]` is the node after k moves (0: the root), then at
+    /// most one ending node.
+    line: Vec<NodeId>,
+    made: Vec<crate::model::ShogiMove>,
+    /// The current line is broken (a move could not be read); skip to the next 変化.
+    skipping: bool,
+    /// The current line has ended (a special move); more moves are an error.
+    ended: bool,
+    /// A 変化 block started and has no move yet.
+    fresh_variation: bool,
+    in_main_line: bool,
+    pending_comment: Vec<String>,
+    pending_bookmarks: Vec<String>,
+    game_comment: Vec<String>,
+    main_summary: Option<String>,
+}
+
+impl<'a> KifReader<'a> {
+    fn new(text: &'a str) -> Self {
+        let game = Game::new(GameKind::Shogi);
+        KifReader {
+            text,
+            diags: Vec::new(),
+            game,
+            spans: vec![Span::at(0)],
+            in_header: true,
+            bod: Bod::default(),
+            handicap: None,
+            handicap_span: Span::at(0),
+            pos: Position::from_model(&Handicap::Even.position()),
+            line: vec![NodeId::ROOT],
+            made: Vec::new(),
+            skipping: false,
+            ended: false,
+            fresh_variation: false,
+            in_main_line: true,
+            pending_comment: Vec::new(),
+            pending_bookmarks: Vec::new(),
+            game_comment: Vec::new(),
+            main_summary: None,
+        }
+    }
+
+    fn run(&mut self) {
+        let text = self.text;
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            let start = offset;
+            offset += raw.len();
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+            self.line_at(
+                line,
+                start + (raw.len() - raw.trim_start_matches('\u{feff}').len()),
+            );
+        }
+        if self.in_header {
+            self.start_moves(Span::at(text.len()));
+        }
+    }
+
+    fn span(&self, start: usize, len: usize) -> Span {
+        Span::new(start, start + len)
+    }
+
+    fn line_at(&mut self, line: &str, at: usize) {
+        let trimmed = line.trim_end();
+        if trimmed.trim().is_empty() {
+            return;
+        }
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            if !rest.starts_with("KIF") {
+                self.game.info.extras.push("kif:#", vec![rest.to_string()]);
+                self.order("#");
+            }
+            return;
+        }
+        if self.in_header {
+            if trimmed.starts_with("手数-") || trimmed.starts_with("手数－") {
+                self.start_moves(self.span(at, trimmed.len()));
+                return;
+            }
+            if looks_like_move(trimmed) {
+                self.start_moves(Span::at(at));
+            } else {
+                self.header_line(trimmed, at);
+                return;
+            }
+        }
+        self.body_line(trimmed, at);
+    }
+
+    fn order(&mut self, key: &str) {
+        let info = &mut self.game.info;
+        match info
+            .extras
+            .0
+            .iter_mut()
+            .find(|e| e.key == header::ORDER_KEY)
+        {
+            Some(e) => e.values.push(key.to_string()),
+            None => info.extras.push(header::ORDER_KEY, vec![key.to_string()]),
+        }
+    }
+
+    fn header_line(&mut self, line: &str, at: usize) {
+        let t = line.trim();
+        if let Some(c) = t.strip_prefix('*') {
+            self.game_comment.push(c.to_string());
+            return;
+        }
+        if let Some(b) = t.strip_prefix('&') {
+            self.game.tree.root_node_mut().bookmarks.push(b.to_string());
+            return;
+        }
+        if t.starts_with('|') {
+            if self.bod.rows == 0 {
+                self.order("#BOD");
+            }
+            if let Err(msg) = header::read_board_row(&mut self.bod, t) {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-board",
+                    msg,
+                    self.span(at, line.len()),
+                ));
+            }
+            return;
+        }
+        if t.starts_with('+') || t.starts_with("９ ") || t.starts_with('９') {
+            self.bod.seen = true;
+            return;
+        }
+        let side = match t {
+            "先手番" | "下手番" => Some(Color::Black),
+            "後手番" | "上手番" => Some(Color::White),
+            _ => None,
+        };
+        if let Some(side) = side {
+            self.bod.side = Some(side);
+            self.order(t);
+            return;
+        }
+        if t == "盤面回転" {
+            self.order(t);
+            return;
+        }
+        let Some((key, value)) = header::split_header(line) else {
+            self.diags.push(Diagnostic::warning(
+                "kif::unknown-line",
+                format!("this header line is not `key：value` and is ignored: {t:?}"),
+                self.span(at, line.len()),
+            ));
+            return;
+        };
+        if let Some(owner) = header::hand_owner(key) {
+            self.order(key);
+            if let Err(bad) = header::read_hand(&mut self.bod, owner, value) {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-hand",
+                    format!("cannot read {bad:?} in the pieces in hand"),
+                    self.span(at, line.len()),
+                ));
+            }
+            return;
+        }
+        if key == "手合割" {
+            let name = value.trim();
+            if name != "その他" {
+                match Handicap::from_japanese(name) {
+                    Some(h) => self.handicap = Some(h),
+                    None => self.diags.push(Diagnostic::error(
+                        "kif::unknown-handicap",
+                        format!("unknown handicap {name:?}; reading as 平手"),
+                        self.span(at, line.len()),
+                    )),
+                }
+            }
+            self.handicap_span = self.span(at, line.len());
+        }
+        header::apply_header(&mut self.game.info, key, value);
+    }
+
+    /// Ends the header: fixes the start position.
+    fn start_moves(&mut self, at: Span) {
+        self.in_header = false;
+        self.spans[0] = at;
+        let start = if self.bod.seen {
+            if self.bod.rows != 9 {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-board",
+                    format!("the board diagram has {} rows, not 9", self.bod.rows),
+                    at,
+                ));
+            }
+            let mut p = self.bod.position.clone();
+            p.to_move = self.bod.side.unwrap_or(Color::Black);
+            match Handicap::ALL.into_iter().find(|h| h.position() == p) {
+                Some(h) => ShogiStart::Preset(h),
+                None => ShogiStart::Other(Box::new(p)),
+            }
+        } else {
+            ShogiStart::Preset(self.handicap.unwrap_or(Handicap::Even))
+        };
+        self.pos = Position::from_model(&start.position());
+        self.game.info.shogi_start = Some(start);
+    }
+
+    fn current(&self) -> NodeId {
+        self.line.last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    fn body_line(&mut self, line: &str, at: usize) {
+        let t = line.trim_start();
+        let lead = line.len() - t.len();
+        if let Some(c) = t.strip_prefix('*') {
+            if self.fresh_variation {
+                self.pending_comment.push(c.to_string());
+            } else if self.current() == NodeId::ROOT && self.in_main_line {
+                self.game_comment.push(c.to_string());
+            } else if !self.skipping {
+                let id = self.current();
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    let com = n.comment.get_or_insert_with(String::new);
+                    if !com.is_empty() {
+                        com.push('\n');
+                    }
+                    com.push_str(c);
+                }
+            }
+            return;
+        }
+        if let Some(b) = t.strip_prefix('&') {
+            if self.fresh_variation {
+                self.pending_bookmarks.push(b.to_string());
+            } else if !self.skipping {
+                let id = self.current();
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    n.bookmarks.push(b.to_string());
+                }
+            }
+            return;
+        }
+        if let Some(rest) = t.strip_prefix("変化：").or_else(|| t.strip_prefix("変化:")) {
+            self.variation(rest, at + lead, t.len());
+            return;
+        }
+        if t.starts_with("まで") {
+            if !self.skipping {
+                let id = self.current();
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    n.extras.push(SUMMARY_KEY, vec![t.to_string()]);
+                }
+            }
+            if self.in_main_line {
+                self.main_summary = Some(t.to_string());
+            }
+            return;
+        }
+        if looks_like_move(t) {
+            if !self.skipping {
+                self.move_line(line, at);
+            }
+            return;
+        }
+        if let Some((key, value)) = header::split_header(t) {
+            // Headers after the moves (終了日時 written at the end, …).
+            header::apply_header(&mut self.game.info, key, value);
+            return;
+        }
+        self.diags.push(Diagnostic::warning(
+            "kif::unknown-line",
+            format!("this line is ignored: {t:?}"),
+            self.span(at + lead, t.len()),
+        ));
+    }
+
+    fn variation(&mut self, rest: &str, at: usize, len: usize) {
+        let span = self.span(at, len);
+        self.in_main_line = false;
+        self.fresh_variation = true;
+        self.pending_comment.clear();
+        self.pending_bookmarks.clear();
+        let n = rest
+            .trim()
+            .trim_end_matches('手')
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1);
+        let Some(n) = n else {
+            self.diags.push(Diagnostic::error(
+                "kif::bad-variation",
+                format!("cannot read the move number of {:?}", rest.trim()),
+                span,
+            ));
+            self.skipping = true;
+            return;
+        };
+        // The variation replaces move n of the line read last: go back to after move n-1.
+        if n > self.made.len() + 1 || n > self.line.len() {
+            self.diags.push(Diagnostic::error(
+                "kif::variation-parent",
+                format!(
+                    "a variation from move {n}, but the line above has only {} moves",
+                    self.made.len()
+                ),
+                span,
+            ));
+            self.skipping = true;
+            return;
+        }
+        while self.made.len() > n - 1 {
+            if let Some(m) = self.made.pop() {
+                self.pos.unmake(&m);
+            }
+        }
+        self.line.truncate(n);
+        self.skipping = false;
+        self.ended = false;
+    }
+
+    fn new_node(&mut self, node: Node, span: Span) -> NodeId {
+        let parent = self.current();
+        let mut node = node;
+        if self.fresh_variation {
+            if !self.pending_comment.is_empty() {
+                node.extras
+                    .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+            }
+            node.bookmarks.append(&mut self.pending_bookmarks);
+            self.fresh_variation = false;
+        }
+        let id = self.game.tree.add_child(parent, node);
+        self.spans.push(span);
+        self.line.push(id);
+        id
+    }
+
+    fn move_line(&mut self, line: &str, at: usize) {
+        let parsed = match parse_move_line(line) {
+            Ok(p) => p,
+            Err(e) => {
+                self.diags.push(Diagnostic::error(
+                    e.code,
+                    e.message,
+                    Span::new(at + e.range.0, at + e.range.1),
+                ));
+                self.skipping = true;
+                return;
+            }
+        };
+        let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
+        let expected = self.made.len() + 1;
+        if parsed.number as usize != expected {
+            self.diags.push(
+                Diagnostic::warning(
+                    "kif::move-number",
+                    format!(
+                        "move number {} where {expected} was expected",
+                        parsed.number
+                    ),
+                    span,
+                )
+                .with_move(expected as u32),
+            );
+        }
+        if self.ended {
+            self.diags.push(
+                Diagnostic::error(
+                    "kif::move-after-end",
+                    "a move after the end of the game (start a variation with 変化：N手)",
+                    span,
+                )
+                .with_move(expected as u32),
+            );
+            self.skipping = true;
+            return;
+        }
+        let mut node = Node::default();
+        if let Some((used, total)) = parsed.time {
+            node.time_used_ms = Some(used);
+            node.time_total_ms = Some(total);
+        }
+        match parsed.body {
+            Body::Special(kind) => {
+                node.ending = Some(Ending {
+                    kind,
+                    color: Some(self.pos.to_move()),
+                });
+                self.new_node(node, span);
+                self.ended = true;
+            }
+            Body::Move {
+                dest,
+                piece,
+                promote,
+                no_promote: _,
+                drop,
+                from,
+            } => {
+                let to = match dest {
+                    Dest::Square(sq) => sq,
+                    Dest::Same => match self.made.last() {
+                        Some(m) => m.to,
+                        None => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    "kif::same-without-previous",
+                                    "同 (same square) but there is no previous move",
+                                    span,
+                                )
+                                .with_move(expected as u32),
+                            );
+                            self.skipping = true;
+                            return;
+                        }
+                    },
+                };
+                let origin = if drop { None } else { from };
+                if origin.is_none() && !drop {
+                    // No origin written: a drop when the piece is in hand and the square
+                    // is empty, else the record is ambiguous for KIF.
+                    if self.pos.get(to).is_some()
+                        || self.pos.in_hand(self.pos.to_move(), piece) == 0
+                    {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "kif::no-origin",
+                                "a board move without its origin (xy)",
+                                span,
+                            )
+                            .with_move(expected as u32),
+                        );
+                        self.skipping = true;
+                        return;
+                    }
+                }
+                if drop && from.is_some() {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            "kif::drop-with-origin",
+                            "打 with an origin: read as a drop",
+                            span,
+                        )
+                        .with_move(expected as u32),
+                    );
+                }
+                let color = self.pos.to_move();
+                match self.pos.resolve(color, origin, to, piece, promote) {
+                    Ok(mv) => self.add_move(mv, node, span),
+                    Err(why) if is_rule_only(why) => {
+                        // Playable but against the rules: kept; validation reports it.
+                        let mv = crate::model::ShogiMove {
+                            color,
+                            from: origin,
+                            to,
+                            piece,
+                            promote,
+                            capture: self
+                                .pos
+                                .get(to)
+                                .filter(|p| p.color != color)
+                                .map(|p| p.kind),
+                        };
+                        self.add_move(mv, node, span);
+                    }
+                    Err(why) => {
+                        let mv = crate::model::ShogiMove {
+                            color,
+                            from: origin,
+                            to,
+                            piece,
+                            promote,
+                            capture: None,
+                        };
+                        self.diags.push(
+                            Diagnostic::error(why.code(), why.message(&mv), span)
+                                .with_move(expected as u32),
+                        );
+                        self.skipping = true;
+                    }
+                }
+            }
+        }
+    }
+
+    fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
+        node.mv = Some(Move::Shogi(mv));
+        self.new_node(node, span);
+        self.pos.make(&mv);
+        self.made.push(mv);
+    }
+
+    fn finish(mut self) -> Parsed {
+        if !self.game_comment.is_empty() {
+            self.game.info.game_comment = Some(self.game_comment.join("\n"));
+        }
+        if self.game.info.result.is_none() {
+            self.game.info.result = self.result();
+        }
+        Parsed {
+            collection: Collection {
+                games: vec![self.game],
+            },
+            diagnostics: self.diags,
+            node_spans: vec![self.spans],
+        }
+    }
+
+    /// The result: from the main line's special move, else from the `まで` summary.
+    fn result(&self) -> Option<GameResult> {
+        let last = self.game.tree.main_line().last().map(|(_, n)| n.clone());
+        if let Some(Ending {
+            kind,
+            color: Some(side),
+        }) = last.as_ref().and_then(|n| n.ending)
+        {
+            return result_of(kind, side);
+        }
+        let summary = self.main_summary.as_deref()?;
+        let rest = summary.split_once('で').map(|(_, r)| r)?;
+        let rest = rest.split_once('で').map_or(rest, |(_, r)| r);
+        let winner = if rest.contains("先手の勝ち") || rest.contains("下手の勝ち") {
+            Color::Black
+        } else if rest.contains("後手の勝ち") || rest.contains("上手の勝ち") {
+            Color::White
+        } else if let Some(k) = parse_special(rest.trim()) {
+            return matches!(
+                k,
+                EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw
+            )
+            .then_some(GameResult::Draw);
+        } else {
+            return None;
+        };
+        Some(GameResult::Win {
+            winner,
+            reason: if summary.contains("時間切れ") {
+                WinReason::Time
+            } else if summary.contains("反則") {
+                WinReason::Forfeit
+            } else {
+                WinReason::Unspecified
+            },
+        })
+    }
+}
+
+/// Rule violations that still leave a playable, representable move.
+fn is_rule_only(why: Illegal) -> bool {
+    matches!(
+        why,
+        Illegal::Unreachable
+            | Illegal::DoublePawn
+            | Illegal::DeadPiece
+            | Illegal::DropPawnMate
+            | Illegal::OutsideZone
+            | Illegal::SelfCheck
+    )
+}
+
+/// The result a special move implies; `side` is the side to move when it was made.
+pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
+    let win = |winner, reason| Some(GameResult::Win { winner, reason });
+    match kind {
+        EndingKind::Resign => win(side.opponent(), WinReason::Resign),
+        EndingKind::Checkmate => win(side.opponent(), WinReason::Unspecified),
+        EndingKind::Timeout => win(side.opponent(), WinReason::Time),
+        EndingKind::IllegalLoss | EndingKind::LossByDefault => {
+            win(side.opponent(), WinReason::Forfeit)
+        }
+        EndingKind::IllegalWin | EndingKind::WinByDefault => win(side, WinReason::Forfeit),
+        EndingKind::EnteringKing => win(side, WinReason::Unspecified),
+        EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw => Some(GameResult::Draw),
+        EndingKind::Interrupt | EndingKind::SealedMove | EndingKind::NoMate => None,
+    }
+}
