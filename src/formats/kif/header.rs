@@ -41,7 +41,6 @@ fn typed_slot<'a>(info: &'a mut GameInfo, key: &str) -> Option<&'a mut Option<St
 /// Stores one header: in its typed field when it has one (and it is still empty),
 /// else in `extras` as `kif:<key>`. The key's place is recorded for the writer.
 pub fn apply_header(info: &mut GameInfo, key: &str, value: &str) {
-    let value = value.trim_end();
     match typed_slot(info, key) {
         Some(slot) if slot.is_none() => *slot = Some(value.to_string()),
         _ => info
@@ -199,4 +198,11 @@ pub fn read_board_row(bod: &mut Bod, line: &str) -> Result<(), String> {
     }
     bod.rows += 1;
     Ok(())
+}
+
+/// True when the hand list `raw` reads as exactly `color`'s hand in `p`.
+pub fn same_hand(raw: &str, p: &ShogiPosition, color: Color) -> bool {
+    let mut bod = Bod::default();
+    read_hand(&mut bod, color, raw).is_ok()
+        && bod.position.hands[color.index()] == p.hands[color.index()]
 }

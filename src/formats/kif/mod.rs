@@ -12,10 +12,12 @@ mod header;
 mod line;
 pub mod notation;
 mod read;
+mod write;
 
 pub use read::read;
+pub use write::write;
 
-use super::{Capabilities, Format, Reader};
+use super::{Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;
 
 /// The registry entry.
@@ -37,7 +39,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(declared_charset),
     reader: Reader::Text(read),
-    writer: None,
+    writer: Some(Writer::Text(write)),
 };
 
 /// `手数----` in UTF-8 and in Shift_JIS.

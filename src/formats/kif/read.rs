@@ -18,6 +18,10 @@ pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
 /// Extras key on the last node of a line: the `まで…` summary as written.
 pub const SUMMARY_KEY: &str = "kif:summary";
 
+/// Extras key of the game: the `手数----` line as written, when it is not the one
+/// the writer would choose.
+pub const SEPARATOR_KEY: &str = "kif:separator";
+
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
     let mut r = KifReader::new(text);
@@ -51,6 +55,10 @@ struct KifReader<'a> {
     pending_bookmarks: Vec<String>,
     game_comment: Vec<String>,
     main_summary: Option<String>,
+    /// Nodes a `まで` line followed.
+    summarised: Vec<NodeId>,
+    /// The `手数----` line as written.
+    separator: Option<String>,
 }
 
 impl<'a> KifReader<'a> {
@@ -76,6 +84,8 @@ impl<'a> KifReader<'a> {
             pending_bookmarks: Vec::new(),
             game_comment: Vec::new(),
             main_summary: None,
+            summarised: Vec::new(),
+            separator: None,
         }
     }
 
@@ -102,7 +112,7 @@ impl<'a> KifReader<'a> {
     }
 
     fn line_at(&mut self, line: &str, at: usize) {
-        let trimmed = line.trim_end();
+        let trimmed = line;
         if trimmed.trim().is_empty() {
             return;
         }
@@ -115,6 +125,7 @@ impl<'a> KifReader<'a> {
         }
         if self.in_header {
             if trimmed.starts_with("手数-") || trimmed.starts_with("手数－") {
+                self.separator = Some(trimmed.to_string());
                 self.start_moves(self.span(at, trimmed.len()));
                 return;
             }
@@ -142,11 +153,11 @@ impl<'a> KifReader<'a> {
     }
 
     fn header_line(&mut self, line: &str, at: usize) {
-        let t = line.trim();
-        if let Some(c) = t.strip_prefix('*') {
+        if let Some(c) = line.trim_start().strip_prefix('*') {
             self.game_comment.push(c.to_string());
             return;
         }
+        let t = line.trim();
         if let Some(b) = t.strip_prefix('&') {
             self.game.tree.root_node_mut().bookmarks.push(b.to_string());
             return;
@@ -192,6 +203,10 @@ impl<'a> KifReader<'a> {
         };
         if let Some(owner) = header::hand_owner(key) {
             self.order(key);
+            self.game
+                .info
+                .extras
+                .push(format!("kif:{key}"), vec![value.to_string()]);
             if let Err(bad) = header::read_hand(&mut self.bod, owner, value) {
                 self.diags.push(Diagnostic::error(
                     "kif::bad-hand",
@@ -285,8 +300,16 @@ impl<'a> KifReader<'a> {
         if t.starts_with("まで") {
             if !self.skipping {
                 let id = self.current();
+                let words = super::write::words_for(self.game.info.shogi_start.as_ref());
+                let moves = self.made.len() as u32;
+                self.summarised.push(id);
                 if let Some(n) = self.game.tree.get_mut(id) {
-                    n.extras.push(SUMMARY_KEY, vec![t.to_string()]);
+                    let generated = n
+                        .ending
+                        .map(|e| super::write::summary_text(e, moves, words));
+                    if generated.as_deref() != Some(t) {
+                        n.extras.push(SUMMARY_KEY, vec![t.to_string()]);
+                    }
                 }
             }
             if self.in_main_line {
@@ -432,7 +455,7 @@ impl<'a> KifReader<'a> {
                 dest,
                 piece,
                 promote,
-                no_promote: _,
+                no_promote,
                 drop,
                 from,
             } => {
@@ -483,6 +506,9 @@ impl<'a> KifReader<'a> {
                         .with_move(expected as u32),
                     );
                 }
+                if no_promote {
+                    node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+                }
                 let color = self.pos.to_move();
                 match self.pos.resolve(color, origin, to, piece, promote) {
                     Ok(mv) => self.add_move(mv, node, span),
@@ -530,6 +556,31 @@ impl<'a> KifReader<'a> {
     }
 
     fn finish(mut self) -> Parsed {
+        // Lines that end with a special move but no `まで` line keep that absence.
+        let unsummarised: Vec<NodeId> = self
+            .game
+            .tree
+            .iter()
+            .filter(|(id, n)| {
+                n.ending.is_some() && n.children().is_empty() && !self.summarised.contains(id)
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for id in unsummarised {
+            if let Some(n) = self.game.tree.get_mut(id) {
+                n.extras.push(SUMMARY_KEY, Vec::new());
+            }
+        }
+        if let Some(sep) = self.separator.take() {
+            let timed = self
+                .game
+                .tree
+                .iter()
+                .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some());
+            if sep != super::write::separator(timed) {
+                self.game.info.extras.push(SEPARATOR_KEY, vec![sep]);
+            }
+        }
         if !self.game_comment.is_empty() {
             self.game.info.game_comment = Some(self.game_comment.join("\n"));
         }
