@@ -412,7 +412,8 @@ impl<'a> KifReader<'a> {
         };
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
         let expected = self.made.len() + 1;
-        if parsed.number as usize != expected {
+        let written_ply = self.line.len();
+        if parsed.number as usize != written_ply {
             self.diags.push(
                 Diagnostic::warning(
                     "kif::move-number",

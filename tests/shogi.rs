@@ -1,0 +1,821 @@
+//! Shogi through the library: the KIF corpus, round trips, broken records with
+//! exact diagnostics, a very long game, and the engine's published figures.
+
+use std::path::{Path, PathBuf};
+
+use kifu::diag::Severity;
+use kifu::model::{Collection, Color, Game, GameKind, GameResult, Handicap, ShogiStart, WinReason};
+use kifu::text::{LineIndex, TextEncoding};
+
+const CORPUS: &str = "../shared/corpus/shogi/json-kifu-format/kif";
+
+fn corpus_dir() -> PathBuf {
+    let local = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
+    if local.is_dir() {
+        local
+    } else {
+        PathBuf::from("/work/shared/corpus/shogi/json-kifu-format/kif")
+    }
+}
+
+fn read_path(path: &Path) -> kifu::ReadOutcome {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let input = kifu::Input {
+        bytes: &bytes,
+        path: Some(path),
+        format: None,
+        encoding: None,
+    };
+    let mut out = kifu::read(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    kifu::validate(&mut out);
+    out
+}
+
+fn read_kif(text: &str) -> kifu::ReadOutcome {
+    let input = kifu::Input {
+        bytes: text.as_bytes(),
+        path: Some(Path::new("test.kifu")),
+        format: None,
+        encoding: None,
+    };
+    let mut out = kifu::read(&input).unwrap_or_else(|e| panic!("{e}"));
+    kifu::validate(&mut out);
+    out
+}
+
+/// (code, severity, line, column, move) of every diagnostic.
+fn diags(out: &kifu::ReadOutcome) -> Vec<(&'static str, Severity, usize, usize, Option<u32>)> {
+    let text = out.text.as_deref().unwrap_or("");
+    let index = LineIndex::new(text);
+    out.parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.line_col_in(text, d.span.start);
+            (d.code, d.severity, l, c, d.move_number)
+        })
+        .collect()
+}
+
+fn main_moves(game: &Game) -> usize {
+    game.tree
+        .main_line()
+        .filter(|(_, n)| n.mv.is_some())
+        .count()
+}
+
+fn start_name(game: &Game) -> String {
+    match &game.info.shogi_start {
+        Some(ShogiStart::Preset(h)) => h.japanese().to_string(),
+        Some(ShogiStart::Other(_)) => "その他".to_string(),
+        None => "none".to_string(),
+    }
+}
+
+fn win(winner: Color, reason: WinReason) -> Option<GameResult> {
+    Some(GameResult::Win { winner, reason })
+}
+
+#[test]
+fn every_corpus_kif_reads_with_the_expected_game() {
+    use Color::{Black as B, White as W};
+    use WinReason::{Forfeit, Resign, Unspecified};
+    #[allow(clippy::type_complexity)]
+    let expected: [(
+        &str,
+        usize,
+        usize,
+        usize,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        Option<GameResult>,
+    ); 27] = [
+        (
+            "20081220kyoochi.kif",
+            142,
+            144,
+            0,
+            "香落ち",
+            Some("糸谷哲郎"),
+            Some("深浦康市"),
+            win(B, Resign),
+        ),
+        (
+            "32ryu-cumbersome.kif",
+            9,
+            11,
+            0,
+            "その他",
+            None,
+            None,
+            win(B, Unspecified),
+        ),
+        (
+            "8mai.kif",
+            25,
+            27,
+            0,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "9fu.kif",
+            61,
+            63,
+            0,
+            "その他",
+            Some("shitate"),
+            Some("uwate"),
+            win(B, Unspecified),
+        ),
+        (
+            "chudan.kif",
+            3,
+            5,
+            0,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            None,
+        ),
+        (
+            "doh_branch.kifu",
+            3,
+            10,
+            2,
+            "平手",
+            Some(""),
+            Some(""),
+            None,
+        ),
+        (
+            "fork-notime.kif",
+            3,
+            15,
+            7,
+            "平手",
+            Some(""),
+            Some(""),
+            None,
+        ),
+        ("fork-test.kif", 3, 10, 2, "平手", Some(""), Some(""), None),
+        (
+            "fork.kif",
+            3,
+            23,
+            7,
+            "平手",
+            Some(""),
+            Some(""),
+            win(B, Resign),
+        ),
+        (
+            "henka.kif",
+            12,
+            36,
+            5,
+            "平手",
+            Some("先手56789012全3456789"),
+            Some("後手567890全123456789"),
+            None,
+        ),
+        (
+            "illegal.kif",
+            2,
+            7,
+            1,
+            "平手",
+            Some(""),
+            Some(""),
+            win(W, Forfeit),
+        ),
+        (
+            "jt201409130101.kif",
+            107,
+            109,
+            0,
+            "平手",
+            Some("渡辺明"),
+            Some("佐藤康光"),
+            win(B, Resign),
+        ),
+        (
+            "kifu_for_iphone.kif",
+            3,
+            5,
+            0,
+            "その他",
+            None,
+            None,
+            win(B, Unspecified),
+        ),
+        (
+            "kiou201403160101.kif",
+            85,
+            87,
+            0,
+            "平手",
+            Some("渡辺明"),
+            Some("三浦弘行"),
+            win(B, Resign),
+        ),
+        (
+            "last-fork.kifu",
+            10,
+            14,
+            1,
+            "平手",
+            Some(""),
+            Some(""),
+            None,
+        ),
+        (
+            "last_comment.kif",
+            3,
+            4,
+            0,
+            "平手",
+            Some(""),
+            Some(""),
+            None,
+        ),
+        (
+            "meijinsen_20180508_M7_10034.kif",
+            52,
+            54,
+            0,
+            "平手",
+            Some("羽生 善治竜王"),
+            Some("佐藤 天彦名人"),
+            None,
+        ),
+        (
+            "no_henka.kif",
+            11,
+            12,
+            0,
+            "平手",
+            Some("先手56789012全3456789"),
+            Some("後手567890全123456789"),
+            None,
+        ),
+        (
+            "no_henka.kifu",
+            11,
+            12,
+            0,
+            "平手",
+            Some("先手56789012全3456789"),
+            Some("後手567890全123456789"),
+            None,
+        ),
+        (
+            "noeol.kif",
+            3,
+            5,
+            0,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            None,
+        ),
+        (
+            "oui201407080101.kif",
+            116,
+            118,
+            0,
+            "平手",
+            Some("羽生善治"),
+            Some("木村一基"),
+            win(W, Resign),
+        ),
+        (
+            "ouza201410070101.kif",
+            103,
+            104,
+            0,
+            "平手",
+            Some("豊島将之"),
+            Some("羽生善治"),
+            None,
+        ),
+        (
+            "ryuou201409020101.kif",
+            117,
+            119,
+            0,
+            "平手",
+            Some("羽生善治"),
+            Some("糸谷哲郎"),
+            win(B, Resign),
+        ),
+        (
+            "ryuou4.kif",
+            101,
+            103,
+            0,
+            "平手",
+            Some("渡辺\u{3000}明竜王"),
+            Some("木村一基七段"),
+            win(B, Resign),
+        ),
+        (
+            "shogidb2.kifu",
+            110,
+            112,
+            0,
+            "平手",
+            Some("加藤一二三"),
+            Some("藤井聡太"),
+            win(W, Resign),
+        ),
+        (
+            "shogidokoro.kifu",
+            19,
+            20,
+            0,
+            "その他",
+            Some(""),
+            Some(""),
+            None,
+        ),
+        (
+            "taichitsume.kif",
+            7,
+            9,
+            0,
+            "その他",
+            Some(""),
+            Some(""),
+            win(B, Unspecified),
+        ),
+    ];
+    let dir = corpus_dir();
+    let mut listed: Vec<String> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    listed.sort();
+    let names: Vec<&str> = expected.iter().map(|e| e.0).collect();
+    assert_eq!(listed, names, "the corpus listing changed");
+    for (name, moves, nodes, vars, start, black, white, result) in expected {
+        let out = read_path(&dir.join(name));
+        assert_eq!(out.format.name, "kif", "{name}");
+        let game = &out.parsed.collection.games[0];
+        assert_eq!(game.kind, GameKind::Shogi, "{name}");
+        assert_eq!(main_moves(game), moves, "{name}: main-line moves");
+        assert_eq!(game.tree.len(), nodes, "{name}: nodes");
+        assert_eq!(game.tree.variation_count(), vars, "{name}: variations");
+        assert_eq!(start_name(game), start, "{name}: start");
+        assert_eq!(game.info.black.name.as_deref(), black, "{name}: black");
+        assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
+        assert_eq!(game.info.result, result, "{name}: result");
+        let found = diags(&out);
+        let allowed: Vec<(&str, Severity, usize, usize, Option<u32>)> = match name {
+            // Declares UTF-8 but is Shift_JIS (森けい二 written in kana).
+            "no_henka.kif" => vec![("text::declared-mismatch", Severity::Warning, 1, 1, None)],
+            // Two moves numbered 5 in a row: the second is read as move 6.
+            "fork-test.kif" => vec![("kif::move-number", Severity::Warning, 18, 6, Some(6))],
+            _ => vec![],
+        };
+        assert_eq!(found, allowed, "{name}: diagnostics");
+    }
+}
+
+#[test]
+fn corpus_details_comments_bookmarks_times_and_handicap_sides() {
+    let dir = corpus_dir();
+    let out = read_path(&dir.join("henka.kif"));
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(
+        g.info.game_comment.as_deref().map(|c| c.lines().count()),
+        Some(10)
+    );
+    assert_eq!(
+        g.tree.root_node().bookmarks,
+        vec!["読み込み時表示".to_string()]
+    );
+    let (_, first) = g.tree.main_line().nth(1).expect("a first move");
+    assert_eq!(first.comment.as_deref(), Some("初手のコメント"));
+    assert_eq!(first.time_used_ms, Some(2000));
+    assert_eq!(first.time_total_ms, Some(2000));
+
+    // 9fu: その他 with 上手/下手 words, hands, 下手番.
+    let out = read_path(&dir.join("9fu.kif"));
+    let g = &out.parsed.collection.games[0];
+    let Some(ShogiStart::Other(p)) = &g.info.shogi_start else {
+        panic!("9fu starts from a diagram")
+    };
+    assert_eq!(p.to_move, Color::Black);
+    assert_eq!(p.hands[1].silver, 4);
+    assert_eq!(p.hands[1].knight, 4);
+    assert_eq!(p.hands[0].rook, 2);
+    assert_eq!(p.hands[0].lance, 4);
+
+    // meijinsen: 封じ手 as the recorded end, with its time.
+    let out = read_path(&dir.join("meijinsen_20180508_M7_10034.kif"));
+    let g = &out.parsed.collection.games[0];
+    let (_, last) = g.tree.main_line().last().expect("nodes");
+    assert_eq!(
+        last.ending.map(|e| e.kind),
+        Some(kifu::model::EndingKind::SealedMove)
+    );
+    assert_eq!(last.time_used_ms, Some(25 * 60 * 1000));
+    assert_eq!(last.time_total_ms, Some((4 * 3600 + 7 * 60) * 1000));
+}
+
+fn kif_format() -> &'static kifu::formats::Format {
+    kifu::formats::by_name("kif").expect("kif is registered")
+}
+
+/// Files Kifu for Windows V7 wrote are reproduced byte for byte.
+#[test]
+fn kakinoki_files_round_trip_byte_for_byte() {
+    let dir = corpus_dir();
+    for name in [
+        "8mai.kif",
+        "9fu.kif",
+        "chudan.kif",
+        "fork.kif",
+        "fork-notime.kif",
+        "illegal.kif",
+        "last_comment.kif",
+        "taichitsume.kif",
+        "kifu_for_iphone.kif",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("corpus file");
+        let out = read_path(&dir.join(name));
+        let written = kifu::write(
+            &out.parsed.collection,
+            kif_format(),
+            Some(TextEncoding::SHIFT_JIS),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            String::from_utf8_lossy(&written.bytes),
+            String::from_utf8_lossy(&bytes),
+            "{name}"
+        );
+        assert_eq!(written.bytes, bytes, "{name}");
+        assert!(written.losses.is_empty(), "{name}");
+    }
+    // UTF-8 with a BOM: the same text.
+    let out = read_path(&dir.join("doh_branch.kifu"));
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let original = std::fs::read(dir.join("doh_branch.kifu")).expect("corpus file");
+    assert_eq!(
+        kifu::text::decode(&written.bytes, &Default::default()).text,
+        out.text.clone().unwrap_or_default()
+    );
+    assert!(original.starts_with(b"\xEF\xBB\xBF"));
+}
+
+/// Every corpus file reads back to the same model after writing.
+#[test]
+fn every_corpus_kif_round_trips_through_the_model() {
+    let dir = corpus_dir();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    assert_eq!(names.len(), 27);
+    for path in names {
+        let out = read_path(&path);
+        let written = kifu::write(
+            &out.parsed.collection,
+            kif_format(),
+            Some(TextEncoding::UTF_8),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let again = read_kif(std::str::from_utf8(&written.bytes).expect("UTF-8 output"));
+        assert_eq!(
+            again.parsed.collection,
+            out.parsed.collection,
+            "{}",
+            path.display()
+        );
+        assert!(
+            diags(&again).is_empty(),
+            "{}: {:?}",
+            path.display(),
+            diags(&again)
+        );
+    }
+}
+
+/// A KIF document starting from `sfen` (written by kifu's own writer), plus moves.
+fn kif_from(sfen: &str, moves: &str) -> String {
+    let (pos, _) = kifu::rules::shogi::from_sfen(sfen).expect("test SFEN");
+    let mut game = Game::new(GameKind::Shogi);
+    game.info.shogi_start = Some(ShogiStart::Other(Box::new(pos)));
+    let written = kifu::write(
+        &Collection { games: vec![game] },
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let mut text = String::from_utf8(written.bytes).expect("UTF-8");
+    text.push_str(moves);
+    text
+}
+
+const EVEN: &str = "手合割：平手\n手数----指手---------消費時間--\n";
+
+#[test]
+fn moves_that_cannot_be_built_are_reader_errors() {
+    use Severity::Error as E;
+    // (moves, code, line, column, move)
+    let cases: [(&str, &str, usize, usize, u32); 8] = [
+        ("   1 ７六歩(76)\n", "shogi::no-piece", 3, 6, 1),
+        ("   1 ７六銀(77)\n", "shogi::wrong-piece", 3, 6, 1),
+        ("   1 ７九金(69)\n", "shogi::own-piece", 3, 6, 1),
+        ("   1 ５五角打\n", "shogi::not-in-hand", 3, 6, 1),
+        ("   1 ５八金成(69)\n", "shogi::not-promotable", 3, 6, 1),
+        (
+            "   1 ７六歩(77)\n   2 ７六歩打\n",
+            "shogi::not-in-hand",
+            4,
+            6,
+            2,
+        ),
+        ("   1 同　歩(77)\n", "kif::same-without-previous", 3, 6, 1),
+        (
+            "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７六角(88)\n",
+            "shogi::own-piece",
+            5,
+            6,
+            3,
+        ),
+    ];
+    for (moves, code, line, col, mv) in cases {
+        let out = read_kif(&format!("{EVEN}{moves}"));
+        assert_eq!(diags(&out), vec![(code, E, line, col, Some(mv))], "{moves}");
+        // The line stops before the bad move.
+        assert_eq!(
+            main_moves(&out.parsed.collection.games[0]),
+            mv as usize - 1,
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn moves_against_the_rules_are_validation_errors_naming_their_kind() {
+    use Severity::Error as E;
+    // Black to move, kings on 5九 and 5一 unless the case says otherwise.
+    let cases: [(&str, &str, &str, usize); 8] = [
+        // A pawn cannot move two squares.
+        (
+            "4k4/9/9/9/9/9/4P4/9/4K4 b - 1",
+            "   1 ５五歩(57)\n",
+            "shogi::unreachable",
+            0,
+        ),
+        // 二歩.
+        (
+            "4k4/9/9/9/9/9/4P4/9/4K4 b P 1",
+            "   1 ５五歩打\n",
+            "shogi::double-pawn",
+            0,
+        ),
+        // A pawn dropped on the last rank could never move.
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+            "   1 ２一歩打\n",
+            "shogi::dead-piece",
+            0,
+        ),
+        // A knight dropped on the second rank could never move.
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 b N 1",
+            "   1 ２二桂打\n",
+            "shogi::dead-piece",
+            0,
+        ),
+        // A pawn reaching the last rank must promote.
+        (
+            "4k4/1P7/9/9/9/9/9/9/4K4 b - 1",
+            "   1 ８一歩(82)\n",
+            "shogi::dead-piece",
+            0,
+        ),
+        // Promotion outside the zone.
+        (
+            "4k4/9/9/9/9/9/4P4/9/4K4 b - 1",
+            "   1 ５六歩成(57)\n",
+            "shogi::outside-zone",
+            0,
+        ),
+        // The silver on 5八 is pinned by the rook on 5一... of white: moving it exposes the king.
+        (
+            "4r3k/9/9/9/9/9/9/4S4/4K4 b - 1",
+            "   1 ４七銀(58)\n",
+            "shogi::self-check",
+            0,
+        ),
+        // 打ち歩詰め: the pawn on 1二 is guarded by the lance, the king has nowhere to go.
+        (
+            "7nk/7b1/9/9/9/9/9/9/4K3L b P 1",
+            "   1 １二歩打\n",
+            "shogi::drop-pawn-mate",
+            0,
+        ),
+    ];
+    for (sfen, moves, code, _) in cases {
+        let text = kif_from(sfen, moves);
+        let line = text.lines().count();
+        let out = read_kif(&text);
+        assert_eq!(
+            diags(&out),
+            vec![(code, E, line, 6, Some(1))],
+            "{sfen} {moves}"
+        );
+        assert_eq!(
+            main_moves(&out.parsed.collection.games[0]),
+            1,
+            "the move is kept"
+        );
+    }
+}
+
+#[test]
+fn a_pawn_drop_check_that_is_not_mate_is_legal() {
+    // The king can take the unguarded pawn.
+    let text = kif_from("7nk/7b1/9/9/9/9/9/9/4K4 b P 1", "   1 １二歩打\n");
+    assert_eq!(diags(&read_kif(&text)), vec![]);
+    // A promoted pawn, not a pawn, on the file: no 二歩.
+    let text = kif_from("4k4/9/9/9/9/9/4+P4/9/4K4 b P 1", "   1 ５五歩打\n");
+    assert_eq!(diags(&read_kif(&text)), vec![]);
+}
+
+#[test]
+fn a_foul_the_record_ends_with_is_noted_not_an_error() {
+    let out = read_kif(&format!(
+        "{EVEN}   1 ７五歩(77)\n   2 反則勝ち\nまで1手で後手の反則勝ち\n"
+    ));
+    assert_eq!(
+        diags(&out),
+        vec![("shogi::unreachable", Severity::Info, 3, 6, Some(1))]
+    );
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(g.info.result, win(Color::White, WinReason::Forfeit));
+}
+
+#[test]
+fn syntax_problems_are_positioned() {
+    use Severity::{Error as E, Warning as W};
+    let cases: [(&str, Vec<(&str, Severity, usize, usize, Option<u32>)>); 7] = [
+        (
+            "手合割：九枚落ち\n手数----指手--\n   1 ７六歩(77)\n",
+            vec![("kif::unknown-handicap", E, 1, 1, None)],
+        ),
+        (
+            "手数----指手--\n   1 ７六蛇(77)\n",
+            vec![("kif::unknown-piece", E, 2, 6, None)],
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)   ( 0:1O/00:00:10)\n",
+            vec![("kif::bad-time", E, 2, 16, None)],
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n",
+            vec![("kif::move-after-end", E, 4, 6, Some(2))],
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)\n\n変化：5手\n   5 ２六歩(27)\n",
+            vec![("kif::variation-parent", E, 4, 1, None)],
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)\n   3 ３四歩(33)\n",
+            vec![("kif::move-number", W, 3, 6, Some(2))],
+        ),
+        (
+            "手数----指手--\n   1 ７六歩(77)\nこれは何\n",
+            vec![("kif::unknown-line", W, 3, 1, None)],
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(diags(&read_kif(text)), expected, "{text}");
+    }
+}
+
+#[test]
+fn variations_attach_to_the_right_line_at_any_depth() {
+    let text = format!(
+        "{EVEN}   1 ７六歩(77)   ( 0:01/00:00:01)+\n   2 ３四歩(33)   ( 0:01/00:00:01)+\n   3 ２六歩(27)   ( 0:01/00:00:02)\n\n\
+         変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n   3 ６八銀(79)   ( 0:01/00:00:02)+\n\n\
+         変化：3手\n*variation comment\n   3 ２六歩(27)   ( 0:01/00:00:02)\n   4 ８五歩(84)   ( 0:01/00:00:02)\n\n\
+         変化：1手\n   1 ２六歩(27)   ( 0:01/00:00:01)\n"
+    );
+    let out = read_kif(&text);
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(g.tree.variation_count(), 3);
+    let root = g.tree.root_node();
+    assert_eq!(root.children().len(), 2);
+    let m1 = root.children()[0];
+    let n1 = g.tree.get(m1).expect("move 1");
+    assert_eq!(n1.children().len(), 2, "move 2 has an alternative");
+    // 変化：3手 hangs under ８四歩: ６八銀 and ２六歩 are its two children.
+    let eight_four = n1.children()[1];
+    let kids = g
+        .tree
+        .get(eight_four)
+        .map(|n| n.children().to_vec())
+        .unwrap_or_default();
+    assert_eq!(kids.len(), 2);
+    let var3 = g.tree.get(kids[1]).expect("２六歩");
+    assert_eq!(
+        var3.extras.get("kif:pre-comment"),
+        Some(&["variation comment".to_string()][..])
+    );
+    // Written back in the same order with the same markers.
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let back = String::from_utf8(written.bytes).expect("UTF-8");
+    let tail = back
+        .split_once("手数----指手---------消費時間--\n")
+        .map(|(_, t)| t)
+        .unwrap_or("");
+    let body = text
+        .split_once("手数----指手---------消費時間--\n")
+        .map(|(_, t)| t)
+        .unwrap_or("");
+    // Kakinoki leaves an empty line where a line without an end has no `まで` line.
+    assert_eq!(tail, body.replace("\n\n変化", "\n\n\n変化") + "\n");
+}
+
+#[test]
+fn a_fifty_thousand_move_game_reads_validates_and_writes() {
+    let shuffle = ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"];
+    let mut text = String::from(EVEN);
+    for i in 0..50_000usize {
+        text.push_str(&format!("{:>4} {}\n", i + 1, shuffle[i % 4]));
+    }
+    let out = read_kif(&text);
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(main_moves(g), 50_000);
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let again = read_kif(std::str::from_utf8(&written.bytes).expect("UTF-8"));
+    assert_eq!(again.parsed.collection, out.parsed.collection);
+}
+
+#[test]
+fn handicap_presets_read_and_write() {
+    for h in Handicap::ALL {
+        let first = if h == Handicap::Even {
+            "７六歩(77)"
+        } else {
+            "３四歩(33)"
+        };
+        let text = format!("手合割：{}\n手数----指手--\n   1 {first}\n", h.japanese());
+        let out = read_kif(&text);
+        assert_eq!(diags(&out), vec![], "{}", h.japanese());
+        let g = &out.parsed.collection.games[0];
+        assert_eq!(g.info.shogi_start, Some(ShogiStart::Preset(h)));
+        assert_eq!(main_moves(g), 1);
+    }
+}
+
+#[test]
+fn shift_jis_kif_is_detected_and_sniffed() {
+    let text = format!("{EVEN}   1 ７六歩(77)\n");
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&text);
+    let input = kifu::Input {
+        bytes: &sjis,
+        path: None,
+        format: None,
+        encoding: None,
+    };
+    let out = kifu::read(&input).expect("sniffed");
+    assert_eq!(out.format.name, "kif");
+    assert_eq!(out.source.encoding.as_deref(), Some("Shift_JIS"));
+    assert_eq!(main_moves(&out.parsed.collection.games[0]), 1);
+}
