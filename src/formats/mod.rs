@@ -5,6 +5,7 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod json;
+pub mod ki2;
 pub mod kif;
 
 use std::path::Path;
@@ -184,7 +185,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 2] = [kif::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 3] = [kif::FORMAT, ki2::FORMAT, json::FORMAT];
     &FORMATS
 }
 

@@ -9,12 +9,15 @@
 //! that are playable but against the rules for validation to report.
 
 mod header;
+mod ki2line;
+mod ki2write;
 mod line;
 pub mod notation;
 mod read;
 mod write;
 
-pub use read::read;
+pub use ki2write::write_ki2;
+pub use read::{read, read_ki2};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};

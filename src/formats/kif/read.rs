@@ -29,6 +29,25 @@ pub fn read(text: &str) -> Parsed {
     r.finish()
 }
 
+/// Reads a KI2 document (one game): the same header, then moves written as
+/// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
+/// JSA relative words; the end of the game comes from the `まで` line.
+pub fn read_ki2(text: &str) -> Parsed {
+    let mut r = KifReader::new(text);
+    r.ki2 = true;
+    r.run();
+    r.finish()
+}
+
+/// The marks that open a KI2 move, and the side each names.
+fn ki2_mark(c: char) -> Option<Color> {
+    match c {
+        '▲' | '☗' => Some(Color::Black),
+        '△' | '▽' | '☖' => Some(Color::White),
+        _ => None,
+    }
+}
+
 struct KifReader<'a> {
     text: &'a str,
     diags: Vec<Diagnostic>,
@@ -59,6 +78,10 @@ struct KifReader<'a> {
     summarised: Vec<NodeId>,
     /// The `手数----` line as written.
     separator: Option<String>,
+    /// Reading KI2 rather than KIF.
+    ki2: bool,
+    /// A header line was read (KI2: the first empty line after it ends the header).
+    header_seen: bool,
 }
 
 impl<'a> KifReader<'a> {
@@ -86,6 +109,8 @@ impl<'a> KifReader<'a> {
             main_summary: None,
             summarised: Vec::new(),
             separator: None,
+            ki2: false,
+            header_seen: false,
         }
     }
 
@@ -114,10 +139,13 @@ impl<'a> KifReader<'a> {
     fn line_at(&mut self, line: &str, at: usize) {
         let trimmed = line;
         if trimmed.trim().is_empty() {
+            if self.ki2 && self.in_header && self.header_seen {
+                self.start_moves(Span::at(at));
+            }
             return;
         }
         if let Some(rest) = trimmed.strip_prefix('#') {
-            if !rest.starts_with("KIF") {
+            if !rest.starts_with("KIF") && !rest.starts_with("KI2") {
                 self.game.info.extras.push("kif:#", vec![rest.to_string()]);
                 self.order("#");
             }
@@ -129,9 +157,15 @@ impl<'a> KifReader<'a> {
                 self.start_moves(self.span(at, trimmed.len()));
                 return;
             }
-            if looks_like_move(trimmed) {
+            let starts_moves = if self.ki2 {
+                trimmed.trim_start().starts_with(|c| ki2_mark(c).is_some())
+            } else {
+                looks_like_move(trimmed)
+            };
+            if starts_moves {
                 self.start_moves(Span::at(at));
             } else {
+                self.header_seen = true;
                 self.header_line(trimmed, at);
                 return;
             }
@@ -298,6 +332,24 @@ impl<'a> KifReader<'a> {
             return;
         }
         if t.starts_with("まで") {
+            if self.ki2 && !self.skipping && !self.ended {
+                if let Some(kind) = ki2_ending(t) {
+                    let side = if matches!(kind, EndingKind::IllegalWin | EndingKind::IllegalLoss) {
+                        named_side(t).unwrap_or(self.pos.to_move())
+                    } else {
+                        self.pos.to_move()
+                    };
+                    let node = Node {
+                        ending: Some(Ending {
+                            kind,
+                            color: Some(side),
+                        }),
+                        ..Node::default()
+                    };
+                    self.new_node(node, self.span(at + lead, t.len()));
+                    self.ended = true;
+                }
+            }
             if !self.skipping {
                 let id = self.current();
                 let words = super::write::words_for(self.game.info.shogi_start.as_ref());
@@ -317,7 +369,13 @@ impl<'a> KifReader<'a> {
             }
             return;
         }
-        if looks_like_move(t) {
+        if self.ki2 && t.starts_with(|c| ki2_mark(c).is_some()) {
+            if !self.skipping {
+                self.ki2_line(t, at + lead);
+            }
+            return;
+        }
+        if !self.ki2 && looks_like_move(t) {
             if !self.skipping {
                 self.move_line(line, at);
             }
@@ -549,6 +607,169 @@ impl<'a> KifReader<'a> {
         }
     }
 
+    fn ki2_line(&mut self, t: &str, at: usize) {
+        for (off, token) in super::ki2line::tokens(t) {
+            if self.skipping {
+                return;
+            }
+            let span = self.span(at + off, token.len());
+            let number = self.made.len() as u32 + 1;
+            let fail = |this: &mut Self, code: &'static str, msg: String| {
+                this.diags
+                    .push(Diagnostic::error(code, msg, span).with_move(number));
+                this.skipping = true;
+            };
+            if self.ended {
+                fail(
+                    self,
+                    "kif::move-after-end",
+                    "a move after the end of the game (start a variation with 変化：N手)".into(),
+                );
+                return;
+            }
+            let m = match super::ki2line::parse_token(token) {
+                Ok(m) => m,
+                Err(msg) => return fail(self, "ki2::bad-move", msg),
+            };
+            if m.color != self.pos.to_move() {
+                let msg = format!(
+                    "{} is written, but it is {}'s move",
+                    token.chars().next().unwrap_or('?'),
+                    if self.pos.to_move() == Color::Black {
+                        "black (▲)"
+                    } else {
+                        "white (△)"
+                    }
+                );
+                return fail(self, "shogi::wrong-side", msg);
+            }
+            let to = match m.to.or_else(|| self.made.last().map(|l| l.to)) {
+                Some(sq) => sq,
+                None => {
+                    return fail(
+                        self,
+                        "kif::same-without-previous",
+                        "同 (same square) but there is no previous move".into(),
+                    )
+                }
+            };
+            match self.resolve_ki2(&m, to) {
+                Ok(mv) => {
+                    let mut node = Node::default();
+                    if m.no_promote {
+                        node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+                    }
+                    self.add_move(mv, node, span);
+                }
+                Err((code, msg)) => return fail(self, code, msg),
+            }
+        }
+    }
+
+    /// Finds the move a KI2 token means: among the legal moves first (a pinned piece
+    /// is no candidate), else among every piece that reaches the square, so that an
+    /// illegal record is still read and reported by validation.
+    fn resolve_ki2(
+        &mut self,
+        m: &super::ki2line::Ki2Move,
+        to: crate::model::Square,
+    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+        let color = m.color;
+        let piece = m.piece;
+        if m.drop {
+            return self.resolve_keep(color, None, to, piece, m.promote);
+        }
+        let physical = self.pos.reaching(color, piece, to);
+        if physical.is_empty() {
+            if self.pos.get(to).is_none() && self.pos.in_hand(color, piece) > 0 && !m.promote {
+                return self.resolve_keep(color, None, to, piece, false);
+            }
+            return Err((
+                "shogi::no-movable-piece",
+                format!("no {} can move to {}{}", piece.kanji(), to.file, to.rank),
+            ));
+        }
+        let legal: Vec<crate::model::Square> = physical
+            .iter()
+            .copied()
+            .filter(|&f| {
+                self.pos
+                    .resolve(color, Some(f), to, piece, m.promote)
+                    .is_ok()
+            })
+            .collect();
+        let chosen = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &legal);
+        let origins = |v: &[crate::model::Square]| {
+            v.iter()
+                .map(|f| format!("{}{}", f.file, f.rank))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match chosen.as_slice() {
+            [f] => return self.resolve_keep(color, Some(*f), to, piece, m.promote),
+            [] => {}
+            many => {
+                return Err((
+                    "ki2::ambiguous",
+                    format!(
+                        "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
+                        piece.kanji(),
+                        origins(many)
+                    ),
+                ))
+            }
+        }
+        let any = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &physical);
+        match any.as_slice() {
+            [f] => self.resolve_keep(color, Some(*f), to, piece, m.promote),
+            [] => Err((
+                "ki2::no-candidate",
+                format!(
+                    "no {} on {} fits {:?}",
+                    piece.kanji(),
+                    origins(&physical),
+                    m.relative.text()
+                ),
+            )),
+            many => Err((
+                "ki2::ambiguous",
+                format!(
+                    "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
+                    piece.kanji(),
+                    origins(many)
+                ),
+            )),
+        }
+    }
+
+    /// Checks a move; a playable move against the rules is kept for validation.
+    fn resolve_keep(
+        &mut self,
+        color: Color,
+        from: Option<crate::model::Square>,
+        to: crate::model::Square,
+        piece: crate::model::PieceKind,
+        promote: bool,
+    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+        let mv = crate::model::ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: self
+                .pos
+                .get(to)
+                .filter(|p| p.color != color)
+                .map(|p| p.kind),
+        };
+        match self.pos.resolve(color, from, to, piece, promote) {
+            Ok(mv) => Ok(mv),
+            Err(why) if is_rule_only(why) => Ok(mv),
+            Err(why) => Err((why.code(), why.message(&mv))),
+        }
+    }
+
     fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
         node.mv = Some(Move::Shogi(mv));
         self.new_node(node, span);
@@ -663,5 +884,46 @@ pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
         EndingKind::EnteringKing => win(side, WinReason::Unspecified),
         EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw => Some(GameResult::Draw),
         EndingKind::Interrupt | EndingKind::SealedMove | EndingKind::NoMate => None,
+    }
+}
+
+/// The special end a KI2 `まで` line names.
+fn ki2_ending(t: &str) -> Option<EndingKind> {
+    let rest = t.trim_start_matches("まで");
+    Some(if rest.contains("中断") {
+        EndingKind::Interrupt
+    } else if rest.contains("千日手") {
+        EndingKind::Repetition
+    } else if rest.contains("持将棋") {
+        EndingKind::Impasse
+    } else if rest.contains("封じ手") {
+        EndingKind::SealedMove
+    } else if rest.contains("反則勝ち") {
+        EndingKind::IllegalWin
+    } else if rest.contains("反則負け") {
+        EndingKind::IllegalLoss
+    } else if rest.contains("時間切れ") || rest.contains("切れ負け") {
+        EndingKind::Timeout
+    } else if rest.contains("入玉") {
+        EndingKind::EnteringKing
+    } else if rest.contains("不詰") {
+        EndingKind::NoMate
+    } else if rest.contains('詰') {
+        EndingKind::Checkmate
+    } else if rest.contains("勝ち") {
+        EndingKind::Resign
+    } else {
+        return None;
+    })
+}
+
+/// The side a summary names before の: 先手/下手 or 後手/上手.
+fn named_side(t: &str) -> Option<Color> {
+    if t.contains("先手の") || t.contains("下手の") {
+        Some(Color::Black)
+    } else if t.contains("後手の") || t.contains("上手の") {
+        Some(Color::White)
+    } else {
+        None
     }
 }

@@ -80,11 +80,11 @@ pub fn write(
 }
 
 /// The words for the two sides: 先手/後手, or 下手/上手 in handicap games.
-fn side_words(game: &Game) -> (&'static str, &'static str) {
+pub(super) fn side_words(game: &Game) -> (&'static str, &'static str) {
     words_for(game.info.shogi_start.as_ref())
 }
 
-fn write_header(out: &mut String, game: &Game) {
+pub(super) fn write_header(out: &mut String, game: &Game) {
     let info = &game.info;
     let order: &[String] = info.extras.get(ORDER_KEY).unwrap_or(&[]);
     let mut used: Vec<(String, usize)> = Vec::new();
@@ -206,7 +206,9 @@ fn write_header(out: &mut String, game: &Game) {
             }
         }
     }
-    if !wrote_start {
+    // A source without 手合割 said 平手 by leaving it out: keep it out.
+    let implied_even = !order.is_empty() && start == ShogiStart::Preset(Handicap::Even);
+    if !wrote_start && !implied_even {
         match &start {
             ShogiStart::Preset(h) => {
                 let _ = writeln!(out, "手合割：{}", h.japanese());
@@ -288,7 +290,7 @@ fn write_board(out: &mut String, p: &ShogiPosition) {
 }
 
 /// Display width: East Asian characters take two columns.
-fn width(s: &str) -> usize {
+pub(super) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
@@ -329,7 +331,8 @@ fn time_text(node: &Node) -> String {
 /// Writes the main line, then every variation block in Kakinoki's order: after a
 /// line, the alternatives of its deepest branch point first, each followed at once
 /// by its own variations.
-fn write_moves(out: &mut String, game: &Game, timed: bool) {
+/// The depth (ply) of every node, root 0, computed iteratively.
+pub(super) fn depths(game: &Game) -> Vec<u32> {
     let tree = &game.tree;
     let mut depth = vec![0u32; tree.len()];
     for (id, node) in tree.preorder() {
@@ -340,28 +343,53 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
             }
         }
     }
-    let (bw, ww) = side_words(game);
+    depth
+}
+
+/// The lines of the tree in Kakinoki's order: the main line, then after each line
+/// the alternatives of its deepest branch point first, each followed at once by its
+/// own variations. Each block runs from its first node down the first children.
+pub(super) fn blocks(game: &Game) -> Vec<Vec<NodeId>> {
+    let tree = &game.tree;
+    let mut out = Vec::new();
     let mut stack: Vec<NodeId> = Vec::new();
     if let Some(&first) = tree.root_node().children().first() {
         stack.push(first);
     }
-    let mut first_block = true;
     while let Some(start) = stack.pop() {
+        let mut line = Vec::new();
+        let mut cur = Some(start);
+        while let Some(id) = cur {
+            line.push(id);
+            cur = tree.get(id).and_then(|n| n.children().first().copied());
+        }
+        let mut pending: Vec<NodeId> = Vec::new();
+        for &id in line.iter().skip(1).rev() {
+            pending.extend(later_siblings(game, id));
+        }
+        if line_is_main(game, start) {
+            pending.extend(later_siblings(game, start));
+        }
+        stack.extend(pending.into_iter().rev());
+        out.push(line);
+    }
+    out
+}
+
+fn write_moves(out: &mut String, game: &Game, timed: bool) {
+    let tree = &game.tree;
+    let depth = depths(game);
+    let (bw, ww) = side_words(game);
+    for (b, line) in blocks(game).into_iter().enumerate() {
+        let Some(&start) = line.first() else { continue };
         let start_depth = depth.get(start.0 as usize).copied().unwrap_or(1);
-        if !first_block {
+        if b > 0 {
             let _ = writeln!(out, "\n変化：{start_depth}手");
             if let Some(pre) = tree.get(start).and_then(|n| n.extras.get(PRE_COMMENT_KEY)) {
                 for l in pre {
                     let _ = writeln!(out, "*{l}");
                 }
             }
-        }
-        first_block = false;
-        let mut line = Vec::new();
-        let mut cur = Some(start);
-        while let Some(id) = cur {
-            line.push(id);
-            cur = tree.get(id).and_then(|n| n.children().first().copied());
         }
         let mut last_move: Option<ShogiMove> = parent_move(game, start);
         let mut moves_in_line = start_depth.saturating_sub(1);
@@ -415,15 +443,6 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
                 out.push('\n');
             }
         }
-        // Alternatives: deepest branch point first; the start's later siblings last.
-        let mut pending: Vec<NodeId> = Vec::new();
-        for &id in line.iter().skip(1).rev() {
-            pending.extend(later_siblings(game, id));
-        }
-        if start_depth == 1 && line_is_main(game, start) {
-            pending.extend(later_siblings(game, start));
-        }
-        stack.extend(pending.into_iter().rev());
     }
 }
 
@@ -447,7 +466,7 @@ fn has_later_sibling(game: &Game, id: NodeId) -> bool {
     !later_siblings(game, id).is_empty()
 }
 
-fn parent_move(game: &Game, id: NodeId) -> Option<ShogiMove> {
+pub(super) fn parent_move(game: &Game, id: NodeId) -> Option<ShogiMove> {
     let parent = game.tree.get(id)?.parent()?;
     match game.tree.get(parent)?.mv {
         Some(Move::Shogi(m)) => Some(m),

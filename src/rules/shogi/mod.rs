@@ -6,11 +6,13 @@
 mod legality;
 mod movegen;
 mod position;
+mod relative;
 mod replay;
 mod sfen;
 
 pub use legality::Illegal;
 pub use position::Position;
+pub use relative::{filter as filter_relative, Relative};
 pub use replay::check_game;
 pub use sfen::{from_sfen, to_sfen};
 
