@@ -819,3 +819,433 @@ fn shift_jis_kif_is_detected_and_sniffed() {
     assert_eq!(out.source.encoding.as_deref(), Some("Shift_JIS"));
     assert_eq!(main_moves(&out.parsed.collection.games[0]), 1);
 }
+
+/// Mangled corpus files never panic the reader, the validator or the writer, and
+/// every diagnostic points inside the text.
+#[test]
+fn mangled_kif_never_panics() {
+    let dir = corpus_dir();
+    let tokens = [
+        "同",
+        "　",
+        "(",
+        ")",
+        "+",
+        "変化：",
+        "1手",
+        "打",
+        "成",
+        "*",
+        "&",
+        "\n",
+        "まで",
+        "投了",
+        "99",
+        "|",
+        "v",
+        "手数----",
+        "０",
+        "：",
+        "9999999999999999999999",
+        "(0:1/",
+        "\r",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for path in names {
+        let text = read_path(&path).text.unwrap_or_default();
+        let chars: Vec<char> = text.chars().collect();
+        for _ in 0..40 {
+            let mut c = chars.clone();
+            for _ in 0..(1 + next() % 4) {
+                let at = (next() as usize) % (c.len() + 1);
+                match next() % 3 {
+                    0 if at < c.len() => {
+                        c.remove(at);
+                    }
+                    1 => {
+                        let t = tokens[(next() as usize) % tokens.len()];
+                        for (k, ch) in t.chars().enumerate() {
+                            c.insert(at + k, ch);
+                        }
+                    }
+                    _ => {
+                        let len = (next() as usize % 40).min(c.len() - at.min(c.len()));
+                        c.drain(at.min(c.len())..at.min(c.len()) + len);
+                    }
+                }
+            }
+            let mangled: String = c.into_iter().collect();
+            let out = read_kif(&mangled);
+            for d in &out.parsed.diagnostics {
+                assert!(d.span.start <= mangled.len() && d.span.end <= mangled.len() + 1);
+            }
+            let _ = kifu::write(
+                &out.parsed.collection,
+                kif_format(),
+                Some(TextEncoding::UTF_8),
+                None,
+            );
+        }
+    }
+}
+
+fn ki2_dir() -> PathBuf {
+    corpus_dir().with_file_name("ki2")
+}
+
+fn ki2_format() -> &'static kifu::formats::Format {
+    kifu::formats::by_name("ki2").expect("ki2 is registered")
+}
+
+#[test]
+fn every_corpus_ki2_reads_with_the_expected_game() {
+    use Color::{Black as B, White as W};
+    use WinReason::{Forfeit, Resign, Unspecified};
+    #[allow(clippy::type_complexity)]
+    let expected: [(
+        &str,
+        usize,
+        usize,
+        usize,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        Option<GameResult>,
+    ); 12] = [
+        (
+            "20091203.ki2",
+            172,
+            174,
+            0,
+            "平手",
+            Some("伊奈祐介六段"),
+            Some("西尾\u{3000}明五段"),
+            win(W, Resign),
+        ),
+        (
+            "7mai.ki2u",
+            2,
+            4,
+            0,
+            "左七枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "8mai.ki2",
+            25,
+            27,
+            0,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "8mai.ki2u",
+            25,
+            27,
+            0,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "9fu.ki2",
+            61,
+            63,
+            0,
+            "その他",
+            Some("shitate"),
+            Some("uwate"),
+            win(B, Unspecified),
+        ),
+        (
+            "chudan.ki2",
+            3,
+            5,
+            0,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            None,
+        ),
+        (
+            "denou3-1.ki2",
+            98,
+            100,
+            0,
+            "平手",
+            Some("菅井竜也五段"),
+            Some("習甦"),
+            win(W, Resign),
+        ),
+        ("fork.ki2", 3, 23, 7, "平手", None, None, win(B, Resign)),
+        (
+            "fuujite.ki2u",
+            2,
+            4,
+            0,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        ("illegal.ki2", 2, 7, 1, "平手", None, None, win(W, Forfeit)),
+        (
+            "kobayashi_kinsho196702.ki2",
+            49,
+            51,
+            0,
+            "その他",
+            None,
+            None,
+            win(B, Unspecified),
+        ),
+        (
+            "noeol.ki2",
+            3,
+            5,
+            0,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            None,
+        ),
+    ];
+    let dir = ki2_dir();
+    let mut listed: Vec<String> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    listed.sort();
+    assert_eq!(listed, expected.iter().map(|e| e.0).collect::<Vec<_>>());
+    for (name, moves, nodes, vars, start, black, white, result) in expected {
+        let out = read_path(&dir.join(name));
+        assert_eq!(out.format.name, "ki2", "{name}");
+        let game = &out.parsed.collection.games[0];
+        assert_eq!(main_moves(game), moves, "{name}: main-line moves");
+        assert_eq!(game.tree.len(), nodes, "{name}: nodes");
+        assert_eq!(game.tree.variation_count(), vars, "{name}: variations");
+        assert_eq!(start_name(game), start, "{name}: start");
+        assert_eq!(game.info.black.name.as_deref(), black, "{name}: black");
+        assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
+        assert_eq!(game.info.result, result, "{name}: result");
+        assert_eq!(diags(&out), vec![], "{name}: diagnostics");
+    }
+}
+
+/// The moves and special ends of every node in pre-order.
+fn moves_of(game: &Game) -> Vec<(Option<kifu::model::Move>, Option<kifu::model::EndingKind>)> {
+    game.tree
+        .preorder()
+        .map(|(_, n)| (n.mv, n.ending.map(|e| e.kind)))
+        .collect()
+}
+
+#[test]
+fn kif_and_ki2_of_the_same_game_give_the_same_moves() {
+    for (kif, ki2) in [
+        ("8mai.kif", "8mai.ki2"),
+        ("9fu.kif", "9fu.ki2"),
+        ("chudan.kif", "chudan.ki2"),
+        ("fork.kif", "fork.ki2"),
+        ("illegal.kif", "illegal.ki2"),
+        ("noeol.kif", "noeol.ki2"),
+    ] {
+        let a = read_path(&corpus_dir().join(kif));
+        let b = read_path(&ki2_dir().join(ki2));
+        let (ga, gb) = (&a.parsed.collection.games[0], &b.parsed.collection.games[0]);
+        assert_eq!(moves_of(ga), moves_of(gb), "{kif} / {ki2}");
+        assert_eq!(ga.info.shogi_start, gb.info.shogi_start, "{kif} / {ki2}");
+        assert_eq!(ga.info.result, gb.info.result, "{kif} / {ki2}");
+    }
+}
+
+#[test]
+fn ki2_round_trips_byte_for_byte_and_through_the_model() {
+    let dir = ki2_dir();
+    for name in ["7mai.ki2u", "8mai.ki2u", "fuujite.ki2u"] {
+        let bytes = std::fs::read(dir.join(name)).expect("corpus file");
+        let out = read_path(&dir.join(name));
+        let written = kifu::write(
+            &out.parsed.collection,
+            ki2_format(),
+            Some(TextEncoding::UTF_8),
+            None,
+        )
+        .expect("writes");
+        assert_eq!(
+            String::from_utf8_lossy(&written.bytes),
+            String::from_utf8_lossy(&bytes),
+            "{name}"
+        );
+    }
+    for name in [
+        "8mai.ki2",
+        "9fu.ki2",
+        "chudan.ki2",
+        "fork.ki2",
+        "illegal.ki2",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("corpus file");
+        let out = read_path(&dir.join(name));
+        let written = kifu::write(
+            &out.parsed.collection,
+            ki2_format(),
+            Some(TextEncoding::SHIFT_JIS),
+            None,
+        )
+        .expect("writes");
+        assert_eq!(written.bytes, bytes, "{name}");
+    }
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for path in names {
+        let out = read_path(&path);
+        let written = kifu::write(
+            &out.parsed.collection,
+            ki2_format(),
+            Some(TextEncoding::UTF_8),
+            None,
+        )
+        .expect("writes");
+        let input = kifu::Input {
+            bytes: &written.bytes,
+            path: Some(Path::new("again.ki2u")),
+            format: None,
+            encoding: None,
+        };
+        let again = kifu::read(&input).expect("reads");
+        assert_eq!(
+            again.parsed.collection,
+            out.parsed.collection,
+            "{}",
+            path.display()
+        );
+    }
+}
+
+fn read_ki2(text: &str) -> kifu::ReadOutcome {
+    let input = kifu::Input {
+        bytes: text.as_bytes(),
+        path: Some(Path::new("test.ki2u")),
+        format: None,
+        encoding: None,
+    };
+    let mut out = kifu::read(&input).unwrap_or_else(|e| panic!("{e}"));
+    kifu::validate(&mut out);
+    out
+}
+
+/// A KI2 document from an SFEN start, written by kifu itself, plus moves.
+fn ki2_from(sfen: &str, moves: &str) -> String {
+    let (pos, _) = kifu::rules::shogi::from_sfen(sfen).expect("test SFEN");
+    let mut game = Game::new(GameKind::Shogi);
+    game.info.shogi_start = Some(ShogiStart::Other(Box::new(pos)));
+    let written = kifu::write(
+        &Collection { games: vec![game] },
+        ki2_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let mut text = String::from_utf8(written.bytes).expect("UTF-8");
+    text.push_str(moves);
+    text
+}
+
+#[test]
+fn a_pinned_piece_is_no_ki2_candidate() {
+    // Golds on 6九 and 4九 can both reach 5八, but the white rook on 9九 pins the
+    // 6九 gold against the king on 5九.
+    let sfen = "4k4/9/9/9/9/9/9/9/r2GKG3 b - 1";
+    let out = read_ki2(&ki2_from(sfen, "▲５八金\n"));
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    let (_, n) = g.tree.main_line().nth(1).expect("a move");
+    let Some(kifu::model::Move::Shogi(m)) = n.mv else {
+        panic!("a shogi move")
+    };
+    assert_eq!(m.from, kifu::model::Square::new(4, 9));
+    // The writer counts the pinned gold too, so it writes 右 (any reader resolves it).
+    let written = kifu::write(
+        &out.parsed.collection,
+        ki2_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let text = String::from_utf8(written.bytes).expect("UTF-8");
+    assert!(text.ends_with("\n▲５八金右\n"), "{text}");
+    assert_eq!(read_ki2(&text).parsed.collection, out.parsed.collection);
+}
+
+#[test]
+fn ki2_resolution_errors_are_positioned() {
+    use Severity::Error as E;
+    // Two golds (6九, 4九) can both reach 5八.
+    let two_golds = "4k4/9/9/9/9/9/9/9/3GKG3 b - 1";
+    let pinned = "4k4/9/9/9/9/9/9/9/r2GKG3 b - 1";
+    let cases: [(&str, &str, Vec<(&str, Severity, usize, usize, Option<u32>)>); 6] = [
+        (
+            two_golds,
+            "▲５八金\n",
+            vec![("ki2::ambiguous", E, 0, 1, Some(1))],
+        ),
+        (
+            two_golds,
+            "▲５八金引\n",
+            vec![("ki2::no-candidate", E, 0, 1, Some(1))],
+        ),
+        (
+            two_golds,
+            "▲５五金\n",
+            vec![("shogi::no-movable-piece", E, 0, 1, Some(1))],
+        ),
+        (
+            two_golds,
+            "△５二玉\n",
+            vec![("shogi::wrong-side", E, 0, 1, Some(1))],
+        ),
+        (
+            two_golds,
+            "▲５八金右 △５八玉\n",
+            vec![("shogi::no-movable-piece", E, 0, 7, Some(2))],
+        ),
+        // The record names the pinned gold: read, and reported by validation.
+        (
+            pinned,
+            "▲５八金左\n",
+            vec![("shogi::self-check", E, 0, 1, Some(1))],
+        ),
+    ];
+    for (sfen, moves, mut expected) in cases {
+        let text = ki2_from(sfen, moves);
+        let line = text.lines().count();
+        for e in &mut expected {
+            e.2 = line;
+        }
+        assert_eq!(diags(&read_ki2(&text)), expected, "{moves}");
+    }
+    // Right-hand gold, then the king takes nothing: a legal pair.
+    let text = ki2_from(two_golds, "▲５八金右 △５二玉 ▲４八金\n");
+    assert_eq!(diags(&read_ki2(&text)), vec![]);
+}
