@@ -1249,3 +1249,47 @@ fn ki2_resolution_errors_are_positioned() {
     let text = ki2_from(two_golds, "▲５八金右 △５二玉 ▲４八金\n");
     assert_eq!(diags(&read_ki2(&text)), vec![]);
 }
+
+#[test]
+fn kif_converts_to_usi_for_engines() {
+    let out = read_path(&corpus_dir().join("chudan.kif"));
+    let usi = kifu::formats::by_name("usi").expect("usi is registered");
+    let written = kifu::write(&out.parsed.collection, usi, None, None).expect("writes");
+    assert_eq!(
+        String::from_utf8_lossy(&written.bytes),
+        "position startpos moves 7g7f 3c3d 8h2b+\n"
+    );
+    assert_eq!(
+        written.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
+        vec!["usi::ending-dropped"]
+    );
+    // A diagram start becomes an SFEN; reading the line back gives the same moves.
+    let out = read_path(&corpus_dir().join("9fu.kif"));
+    let written = kifu::write(&out.parsed.collection, usi, None, None).expect("writes");
+    let line = String::from_utf8(written.bytes).expect("UTF-8");
+    assert!(
+        line.starts_with(
+            "position sfen 7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1 moves L*1c N*1b 1c1b+ "
+        ),
+        "{line}"
+    );
+    let again = kifu::read(&kifu::Input {
+        bytes: line.as_bytes(),
+        path: None,
+        format: None,
+        encoding: None,
+    })
+    .expect("sniffed as usi");
+    assert_eq!(again.format.name, "usi");
+    let a: Vec<_> = out.parsed.collection.games[0]
+        .tree
+        .main_line()
+        .filter_map(|(_, n)| n.mv)
+        .collect();
+    let b: Vec<_> = again.parsed.collection.games[0]
+        .tree
+        .main_line()
+        .filter_map(|(_, n)| n.mv)
+        .collect();
+    assert_eq!(a, b);
+}

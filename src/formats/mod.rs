@@ -7,6 +7,7 @@
 pub mod json;
 pub mod ki2;
 pub mod kif;
+pub mod usi;
 
 use std::path::Path;
 
@@ -185,7 +186,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 3] = [kif::FORMAT, ki2::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 4] = [kif::FORMAT, ki2::FORMAT, usi::FORMAT, json::FORMAT];
     &FORMATS
 }
 

@@ -237,3 +237,174 @@ impl Position {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shogi::from_sfen;
+
+    fn pos(sfen: &str) -> Position {
+        let (p, _) = from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        Position::from_model(&p)
+    }
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square { file: f, rank: r }
+    }
+
+    fn try_move(
+        sfen: &str,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> Result<(), Illegal> {
+        let mut p = pos(sfen);
+        let before = p.clone();
+        let color = p.to_move();
+        let r = p.resolve(color, from, to, piece, promote).map(|_| ());
+        assert_eq!(p, before, "checking leaves the position unchanged");
+        r
+    }
+
+    #[test]
+    fn every_kind_of_illegal_move_is_named() {
+        use PieceKind::*;
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let bare = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Pawn, false),
+            Ok(())
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 6)), sq(7, 5), Pawn, false),
+            Err(Illegal::NoPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 3)), sq(7, 4), Pawn, false),
+            Err(Illegal::NoPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Silver, false),
+            Err(Illegal::WrongPiece(Pawn))
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 5), Pawn, false),
+            Err(Illegal::Unreachable)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(2, 8)), sq(2, 7), Rook, false),
+            Err(Illegal::OwnPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(8, 8)), sq(5, 5), Bishop, false),
+            Err(Illegal::Unreachable)
+        );
+        assert_eq!(
+            try_move(start, None, sq(5, 5), Pawn, false),
+            Err(Illegal::NotInHand)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Pawn, true),
+            Err(Illegal::OutsideZone)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(6, 9)), sq(5, 8), Gold, true),
+            Err(Illegal::NotPromotable)
+        );
+        let hand = "4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1";
+        assert_eq!(
+            try_move(hand, None, sq(5, 5), Pawn, false),
+            Err(Illegal::DoublePawn)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 1), Pawn, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 1), Lance, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 2), Knight, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(try_move(hand, None, sq(4, 3), Knight, false), Ok(()));
+        assert_eq!(
+            try_move(hand, None, sq(5, 1), Lance, false),
+            Err(Illegal::DropOccupied)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 4), Pawn, true),
+            Err(Illegal::PromotedDrop)
+        );
+        let pawn_on_2 = "4k4/4P4/9/9/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(pawn_on_2, Some(sq(5, 2)), sq(5, 1), Pawn, false),
+            Err(Illegal::DeadPiece)
+        );
+        let knight = "4k4/9/9/5N3/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(knight, Some(sq(4, 4)), sq(3, 2), Knight, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(knight, Some(sq(4, 4)), sq(3, 2), Knight, true),
+            Ok(())
+        );
+        // Pinned silver; a king stepping into check.
+        let pin = "4r3k/9/9/9/9/9/9/4S4/4K4 b - 1";
+        assert_eq!(
+            try_move(pin, Some(sq(5, 8)), sq(4, 7), Silver, false),
+            Err(Illegal::SelfCheck)
+        );
+        assert_eq!(
+            try_move(pin, Some(sq(5, 8)), sq(5, 7), Silver, false),
+            Ok(())
+        );
+        assert_eq!(
+            try_move(bare, Some(sq(5, 9)), sq(5, 8), King, false),
+            Ok(())
+        );
+        let rook = "4k4/9/9/9/9/9/9/r8/4K4 b - 1";
+        assert_eq!(
+            try_move(rook, Some(sq(5, 9)), sq(5, 8), King, false),
+            Err(Illegal::SelfCheck)
+        );
+        // 打ち歩詰め, and the same drop when the king can take the pawn.
+        let mate = "7nk/7b1/9/9/9/9/9/9/4K3L b P 1";
+        assert_eq!(
+            try_move(mate, None, sq(1, 2), Pawn, false),
+            Err(Illegal::DropPawnMate)
+        );
+        let escape = "7nk/7b1/9/9/9/9/9/9/4K4 b P 1";
+        assert_eq!(try_move(escape, None, sq(1, 2), Pawn, false), Ok(()));
+        // A pawn-push mate is fine.
+        let push = "7nk/7b1/8P/9/9/9/9/9/4K3L b - 1";
+        assert_eq!(
+            try_move(push, Some(sq(1, 3)), sq(1, 2), Pawn, false),
+            Ok(())
+        );
+        // The wrong side.
+        let mut p = pos(start);
+        let mv = ShogiMove {
+            color: Color::White,
+            from: Some(sq(3, 3)),
+            to: sq(3, 4),
+            piece: Pawn,
+            promote: false,
+            capture: None,
+        };
+        assert_eq!(p.check(&mv), Err(Illegal::WrongSide));
+        // A recorded capture that is not on the board.
+        let mv = ShogiMove {
+            color: Color::Black,
+            from: Some(sq(7, 7)),
+            to: sq(7, 6),
+            piece: Pawn,
+            promote: false,
+            capture: Some(Gold),
+        };
+        assert_eq!(p.check(&mv), Err(Illegal::CaptureMismatch));
+    }
+}
