@@ -1293,3 +1293,304 @@ fn kif_converts_to_usi_for_engines() {
         .collect();
     assert_eq!(a, b);
 }
+
+fn csa_dir() -> PathBuf {
+    corpus_dir().with_file_name("csa")
+}
+
+fn csa_format() -> &'static kifu::formats::Format {
+    kifu::formats::by_name("csa").expect("csa is registered")
+}
+
+#[test]
+fn every_corpus_csa_reads_with_the_expected_game() {
+    use Color::{Black as B, White as W};
+    use WinReason::{Forfeit, Resign, Unspecified};
+    #[allow(clippy::type_complexity)]
+    let expected: [(
+        &str,
+        &str,
+        usize,
+        usize,
+        &str,
+        Option<&str>,
+        Option<&str>,
+        Option<GameResult>,
+    ); 14] = [
+        (
+            "2005_GPS_K-SHOGI.csa",
+            "UTF-8",
+            173,
+            175,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            win(B, Resign),
+        ),
+        (
+            "2005_YAMADA_GPS.csa",
+            "EUC-JP",
+            107,
+            109,
+            "平手",
+            Some("gps"),
+            Some("山田将棋 Version 2.18 (LEVEL5)"),
+            win(B, Resign),
+        ),
+        (
+            "8mai.csa",
+            "Shift_JIS",
+            25,
+            27,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "8mai_hirate.csa",
+            "Shift_JIS",
+            25,
+            27,
+            "八枚落ち",
+            Some("shitate"),
+            Some("uwate"),
+            None,
+        ),
+        (
+            "9fu.csa",
+            "Shift_JIS",
+            61,
+            63,
+            "その他",
+            Some("shitate"),
+            Some("uwate"),
+            win(B, Unspecified),
+        ),
+        (
+            "9fu_komabetsu.csa",
+            "Shift_JIS",
+            61,
+            63,
+            "その他",
+            Some("shitate"),
+            Some("uwate"),
+            win(B, Unspecified),
+        ),
+        (
+            "chudan.csa",
+            "Shift_JIS",
+            3,
+            5,
+            "平手",
+            Some("sente"),
+            Some("gote"),
+            None,
+        ),
+        (
+            "dr1test1test0+tu-1_aobazero_viper-300-5F+aobazero+viper+20200719201040.csa",
+            "UTF-8",
+            400,
+            402,
+            "平手",
+            Some("aobazero"),
+            Some("viper"),
+            win(B, Unspecified),
+        ),
+        (
+            "example.csa",
+            "Shift_JIS",
+            2,
+            4,
+            "平手",
+            Some("NAKAHARA"),
+            Some("YONENAGA"),
+            None,
+        ),
+        (
+            "formal.csa",
+            "Shift_JIS",
+            2,
+            4,
+            "平手",
+            Some("NAKAHARA"),
+            Some("YONENAGA"),
+            None,
+        ),
+        (
+            "illegal_lose.csa",
+            "Shift_JIS",
+            2,
+            4,
+            "平手",
+            Some("sent0"),
+            Some("gote"),
+            win(W, Forfeit),
+        ),
+        (
+            "illegal_win.csa",
+            "Shift_JIS",
+            2,
+            4,
+            "平手",
+            None,
+            None,
+            win(B, Forfeit),
+        ),
+        (
+            "noeol.csa",
+            "Shift_JIS",
+            2,
+            4,
+            "平手",
+            Some("NAKAHARA"),
+            Some("YONENAGA"),
+            None,
+        ),
+        (
+            "v2.csa",
+            "UTF-8",
+            196,
+            198,
+            "平手",
+            Some("Titanda_L"),
+            Some("HarrySan"),
+            win(W, Resign),
+        ),
+    ];
+    let dir = csa_dir();
+    let mut listed: Vec<String> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    listed.sort();
+    assert_eq!(listed, expected.iter().map(|e| e.0).collect::<Vec<_>>());
+    for (name, encoding, moves, nodes, start, black, white, result) in expected {
+        let out = read_path(&dir.join(name));
+        assert_eq!(out.format.name, "csa", "{name}");
+        assert_eq!(out.source.encoding.as_deref(), Some(encoding), "{name}");
+        let game = &out.parsed.collection.games[0];
+        assert_eq!(out.parsed.collection.games.len(), 1, "{name}");
+        assert_eq!(main_moves(game), moves, "{name}: main-line moves");
+        assert_eq!(game.tree.len(), nodes, "{name}: nodes");
+        assert_eq!(start_name(game), start, "{name}: start");
+        assert_eq!(game.info.black.name.as_deref(), black, "{name}: black");
+        assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
+        assert_eq!(game.info.result, result, "{name}: result");
+        let found = diags(&out);
+        let allowed: Vec<(&str, Severity, usize, usize, Option<u32>)> = match name {
+            // EUC-JP without a declaration: chardetng's guess, reported.
+            "2005_YAMADA_GPS.csa" => {
+                vec![("text::guessed-encoding", Severity::Warning, 1, 1, None)]
+            }
+            _ => vec![],
+        };
+        assert_eq!(found, allowed, "{name}: diagnostics");
+    }
+}
+
+#[test]
+fn csa_round_trips_and_agrees_with_kif() {
+    let dir = csa_dir();
+    for name in [
+        "8mai.csa",
+        "9fu.csa",
+        "chudan.csa",
+        "illegal_lose.csa",
+        "illegal_win.csa",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("corpus file");
+        let out = read_path(&dir.join(name));
+        let written = kifu::write(
+            &out.parsed.collection,
+            csa_format(),
+            Some(TextEncoding::SHIFT_JIS),
+            None,
+        )
+        .expect("writes");
+        assert_eq!(
+            String::from_utf8_lossy(&written.bytes),
+            String::from_utf8_lossy(&bytes),
+            "{name}"
+        );
+        assert_eq!(written.bytes, bytes, "{name}");
+    }
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    for path in names {
+        let out = read_path(&path);
+        let written = kifu::write(
+            &out.parsed.collection,
+            csa_format(),
+            Some(TextEncoding::UTF_8),
+            None,
+        )
+        .expect("writes");
+        let input = kifu::Input {
+            bytes: &written.bytes,
+            path: Some(Path::new("again.csa")),
+            format: None,
+            encoding: None,
+        };
+        let again = kifu::read(&input).expect("reads");
+        assert_eq!(
+            again.parsed.collection,
+            out.parsed.collection,
+            "{}",
+            path.display()
+        );
+    }
+    // The same games in KIF and CSA: the same moves and ends.
+    for (kif, csa) in [
+        ("8mai.kif", "8mai.csa"),
+        ("9fu.kif", "9fu.csa"),
+        ("chudan.kif", "chudan.csa"),
+        ("9fu.kif", "9fu_komabetsu.csa"),
+        ("8mai.kif", "8mai_hirate.csa"),
+    ] {
+        let a = read_path(&corpus_dir().join(kif));
+        let b = read_path(&dir.join(csa));
+        let (ga, gb) = (&a.parsed.collection.games[0], &b.parsed.collection.games[0]);
+        assert_eq!(moves_of(ga), moves_of(gb), "{kif} / {csa}");
+        assert_eq!(ga.info.shogi_start, gb.info.shogi_start, "{kif} / {csa}");
+    }
+    // KIF → CSA keeps the moves; variations are a loss.
+    let out = read_path(&corpus_dir().join("fork.kif"));
+    let written = kifu::write(&out.parsed.collection, csa_format(), None, None).expect("writes");
+    assert!(written
+        .losses
+        .iter()
+        .any(|l| l.code == "csa::variations-dropped"));
+}
+
+#[test]
+fn csa_errors_are_positioned() {
+    use Severity::Error as E;
+    let head = "V2.2\nPI\n+\n";
+    let cases: [(&str, (&str, Severity, usize, usize, Option<u32>)); 4] = [
+        ("+7776FU\n-7776FU\n", ("shogi::no-piece", E, 5, 1, Some(2))),
+        (
+            "+7776FU\n+3334FU\n",
+            ("shogi::wrong-side", E, 5, 1, Some(2)),
+        ),
+        ("+7776KI\n", ("shogi::wrong-piece", E, 4, 1, Some(1))),
+        ("+77XXFU\n", ("csa::bad-move", E, 4, 1, Some(1))),
+    ];
+    for (moves, expected) in cases {
+        let text = format!("{head}{moves}");
+        let input = kifu::Input {
+            bytes: text.as_bytes(),
+            path: Some(Path::new("test.csa")),
+            format: None,
+            encoding: None,
+        };
+        let mut out = kifu::read(&input).expect("reads");
+        kifu::validate(&mut out);
+        assert_eq!(diags(&out), vec![expected], "{moves}");
+    }
+}

@@ -4,6 +4,7 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
+pub mod csa;
 pub mod json;
 pub mod ki2;
 pub mod kif;
@@ -186,7 +187,13 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 4] = [kif::FORMAT, ki2::FORMAT, usi::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 5] = [
+        kif::FORMAT,
+        ki2::FORMAT,
+        csa::FORMAT,
+        usi::FORMAT,
+        json::FORMAT,
+    ];
     &FORMATS
 }
 

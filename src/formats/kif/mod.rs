@@ -17,7 +17,7 @@ mod read;
 mod write;
 
 pub use ki2write::write_ki2;
-pub use read::{read, read_ki2};
+pub use read::{read, read_ki2, result_of};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};
