@@ -820,11 +820,10 @@ fn shift_jis_kif_is_detected_and_sniffed() {
     assert_eq!(main_moves(&out.parsed.collection.games[0]), 1);
 }
 
-/// Mangled corpus files never panic the reader, the validator or the writer, and
-/// every diagnostic points inside the text.
+/// Mangled corpus files never panic a reader, the validator or a writer, and every
+/// diagnostic points inside the text.
 #[test]
-fn mangled_kif_never_panics() {
-    let dir = corpus_dir();
+fn mangled_records_never_panic() {
     let tokens = [
         "同",
         "　",
@@ -849,6 +848,23 @@ fn mangled_kif_never_panics() {
         "9999999999999999999999",
         "(0:1/",
         "\r",
+        "▲",
+        "△",
+        "右",
+        "直",
+        "%TORYO",
+        "P1",
+        "00AL",
+        ",",
+        "'",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"x\":",
+        "null",
+        "-1",
+        "\"forks\":[[",
     ];
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut next = move || {
@@ -857,44 +873,54 @@ fn mangled_kif_never_panics() {
         seed ^= seed << 17;
         seed
     };
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    names.sort();
-    for path in names {
-        let text = read_path(&path).text.unwrap_or_default();
-        let chars: Vec<char> = text.chars().collect();
-        for _ in 0..40 {
-            let mut c = chars.clone();
-            for _ in 0..(1 + next() % 4) {
-                let at = (next() as usize) % (c.len() + 1);
-                match next() % 3 {
-                    0 if at < c.len() => {
-                        c.remove(at);
-                    }
-                    1 => {
-                        let t = tokens[(next() as usize) % tokens.len()];
-                        for (k, ch) in t.chars().enumerate() {
-                            c.insert(at + k, ch);
+    for (sub, ext) in [
+        ("kif", "kifu"),
+        ("ki2", "ki2u"),
+        ("csa", "csa"),
+        ("jkf", "jkf"),
+    ] {
+        let dir = corpus_dir().with_file_name(sub);
+        let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        names.sort();
+        let format = kifu::formats::by_name(sub).expect("registered");
+        for path in names {
+            let text = read_path(&path).text.unwrap_or_default();
+            let chars: Vec<char> = text.chars().collect();
+            for _ in 0..25 {
+                let mut c = chars.clone();
+                for _ in 0..(1 + next() % 4) {
+                    let at = (next() as usize) % (c.len() + 1);
+                    match next() % 3 {
+                        0 if at < c.len() => {
+                            c.remove(at);
+                        }
+                        1 => {
+                            let t = tokens[(next() as usize) % tokens.len()];
+                            for (k, ch) in t.chars().enumerate() {
+                                c.insert(at + k, ch);
+                            }
+                        }
+                        _ => {
+                            let at = at.min(c.len());
+                            let len = (next() as usize % 40).min(c.len() - at);
+                            c.drain(at..at + len);
                         }
                     }
-                    _ => {
-                        let len = (next() as usize % 40).min(c.len() - at.min(c.len()));
-                        c.drain(at.min(c.len())..at.min(c.len()) + len);
-                    }
                 }
+                let mangled: String = c.into_iter().collect();
+                let out = reread(mangled.as_bytes(), &format!("mangled.{ext}"));
+                for d in &out.parsed.diagnostics {
+                    assert!(d.span.start <= mangled.len() && d.span.end <= mangled.len() + 1);
+                }
+                let _ = kifu::write(
+                    &out.parsed.collection,
+                    format,
+                    Some(TextEncoding::UTF_8),
+                    None,
+                );
             }
-            let mangled: String = c.into_iter().collect();
-            let out = read_kif(&mangled);
-            for d in &out.parsed.diagnostics {
-                assert!(d.span.start <= mangled.len() && d.span.end <= mangled.len() + 1);
-            }
-            let _ = kifu::write(
-                &out.parsed.collection,
-                kif_format(),
-                Some(TextEncoding::UTF_8),
-                None,
-            );
         }
     }
 }
@@ -1592,5 +1618,79 @@ fn csa_errors_are_positioned() {
         let mut out = kifu::read(&input).expect("reads");
         kifu::validate(&mut out);
         assert_eq!(diags(&out), vec![expected], "{moves}");
+    }
+}
+
+fn jkf_format() -> &'static kifu::formats::Format {
+    kifu::formats::by_name("jkf").expect("jkf is registered")
+}
+
+fn reread(bytes: &[u8], name: &str) -> kifu::ReadOutcome {
+    let input = kifu::Input {
+        bytes,
+        path: Some(Path::new(name)),
+        format: None,
+        encoding: None,
+    };
+    let mut out = kifu::read(&input).expect("reads");
+    kifu::validate(&mut out);
+    out
+}
+
+#[test]
+fn jkf_reads_and_agrees_with_kif() {
+    let dir = corpus_dir().with_file_name("jkf");
+    let jkf = read_path(&dir.join("ryuou201409020101.jkf"));
+    assert_eq!(jkf.format.name, "jkf");
+    assert_eq!(diags(&jkf), vec![]);
+    let kif = read_path(&corpus_dir().join("ryuou201409020101.kif"));
+    let (a, b) = (
+        &jkf.parsed.collection.games[0],
+        &kif.parsed.collection.games[0],
+    );
+    assert_eq!(moves_of(a), moves_of(b));
+    assert_eq!(a.info.black.name.as_deref(), Some("羽生善治"));
+    assert_eq!(a.info.result, b.info.result);
+    assert_eq!(a.info.game_comment, b.info.game_comment);
+    let min = read_path(&dir.join("same_move_minimal.jkf"));
+    assert_eq!(diags(&min), vec![]);
+    assert_eq!(main_moves(&min.parsed.collection.games[0]), 5);
+}
+
+#[test]
+fn jkf_round_trips_forks_times_comments_and_positions() {
+    for (dir, name) in [
+        (corpus_dir(), "fork.kif"),
+        (corpus_dir(), "henka.kif"),
+        (corpus_dir(), "9fu.kif"),
+        (corpus_dir(), "doh_branch.kifu"),
+        (corpus_dir().with_file_name("jkf"), "ryuou201409020101.jkf"),
+    ] {
+        let out = read_path(&dir.join(name));
+        let written =
+            kifu::write(&out.parsed.collection, jkf_format(), None, None).expect("writes");
+        let again = reread(&written.bytes, "again.jkf");
+        assert_eq!(diags(&again), vec![], "{name}");
+        let (a, b) = (
+            &out.parsed.collection.games[0],
+            &again.parsed.collection.games[0],
+        );
+        assert_eq!(moves_of(a), moves_of(b), "{name}");
+        assert_eq!(a.info.shogi_start, b.info.shogi_start, "{name}");
+        let times = |g: &Game| {
+            g.tree
+                .preorder()
+                .map(|(_, n)| (n.time_used_ms, n.time_total_ms, n.comment.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(times(a), times(b), "{name}");
+        // JKF → JKF is stable.
+        let twice =
+            kifu::write(&again.parsed.collection, jkf_format(), None, None).expect("writes");
+        assert_eq!(
+            String::from_utf8_lossy(&twice.bytes),
+            String::from_utf8_lossy(&written.bytes),
+            "{name}"
+        );
     }
 }

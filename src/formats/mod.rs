@@ -5,6 +5,7 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod csa;
+pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
@@ -187,11 +188,12 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 5] = [
+    static FORMATS: [Format; 6] = [
         kif::FORMAT,
         ki2::FORMAT,
         csa::FORMAT,
         usi::FORMAT,
+        jkf::FORMAT,
         json::FORMAT,
     ];
     &FORMATS

@@ -206,3 +206,72 @@ pub fn same_hand(raw: &str, p: &ShogiPosition, color: Color) -> bool {
     read_hand(&mut bod, color, raw).is_ok()
         && bod.position.hands[color.index()] == p.hands[color.index()]
 }
+
+/// The header as key/value pairs (for JKF): in the order read when known, then the
+/// typed fields not yet given, then the other kept keys. Diagram lines, hands and
+/// file comments are left out.
+pub fn header_pairs(info: &GameInfo) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut nth: Vec<(String, usize)> = Vec::new();
+    let order: &[String] = info.extras.get(ORDER_KEY).unwrap_or(&[]);
+    let skip = |k: &str| {
+        k.starts_with('#')
+            || hand_owner(k).is_some()
+            || matches!(k, "先手番" | "後手番" | "下手番" | "上手番" | "盤面回転")
+    };
+    for key in order {
+        if skip(key) {
+            continue;
+        }
+        let n = match nth.iter_mut().find(|(k, _)| k == key) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                nth.push((key.clone(), 1));
+                0
+            }
+        };
+        let typed = typed_value(info, key);
+        let value = match typed {
+            Some(v) if n == 0 => v.map(str::to_string),
+            _ => {
+                let skip_typed = usize::from(typed.is_some());
+                info.extras
+                    .0
+                    .iter()
+                    .filter(|e| e.key.strip_prefix("kif:") == Some(key.as_str()))
+                    .nth(n - skip_typed.min(n))
+                    .and_then(|e| e.values.first().cloned())
+            }
+        };
+        if let Some(v) = value {
+            seen.push(key.clone());
+            out.push((key.clone(), v));
+        }
+    }
+    for key in TYPED_KEYS.iter().chain(["先手", "後手"].iter()) {
+        let filled = seen.iter().any(|s| {
+            s == key || (*key == "先手" && s == "下手") || (*key == "後手" && s == "上手")
+        });
+        if !filled {
+            if let Some(Some(v)) = typed_value(info, key) {
+                out.push(((*key).to_string(), v.to_string()));
+            }
+        }
+    }
+    if order.is_empty() {
+        for e in info.extras.of_format("kif") {
+            let key = e.key.trim_start_matches("kif:");
+            if e.key == ORDER_KEY || skip(key) || matches!(key, "separator" | "no-promote") {
+                continue;
+            }
+            if let Some(v) = e.values.first() {
+                out.push((key.to_string(), v.clone()));
+            }
+        }
+    }
+    out
+}
