@@ -5,9 +5,11 @@
 //! [`rules::check`] → a format's writer → [`text::encode_strict`] → bytes.
 //! The library never prints and never exits.
 
+pub mod cli;
 pub mod diag;
 pub mod formats;
 pub mod model;
+pub mod reencode;
 pub mod rules;
 pub mod text;
 

@@ -1,3 +1,5 @@
+//! The `kifu` binary: everything happens in [`kifu::cli::run`].
+
 fn main() -> std::process::ExitCode {
-    std::process::ExitCode::SUCCESS
+    kifu::cli::run()
 }

@@ -18,6 +18,9 @@ fn corpus_dir() -> PathBuf {
     }
 }
 
+/// A diagnostic as tests compare it: code, severity, line, column, move.
+type Diag = (&'static str, Severity, usize, usize, Option<u32>);
+
 fn read_path(path: &Path) -> kifu::ReadOutcome {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let input = kifu::Input {
@@ -44,7 +47,7 @@ fn read_kif(text: &str) -> kifu::ReadOutcome {
 }
 
 /// (code, severity, line, column, move) of every diagnostic.
-fn diags(out: &kifu::ReadOutcome) -> Vec<(&'static str, Severity, usize, usize, Option<u32>)> {
+fn diags(out: &kifu::ReadOutcome) -> Vec<Diag> {
     let text = out.text.as_deref().unwrap_or("");
     let index = LineIndex::new(text);
     out.parsed
@@ -377,7 +380,7 @@ fn every_corpus_kif_reads_with_the_expected_game() {
         assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
         assert_eq!(game.info.result, result, "{name}: result");
         let found = diags(&out);
-        let allowed: Vec<(&str, Severity, usize, usize, Option<u32>)> = match name {
+        let allowed: Vec<Diag> = match name {
             // Declares UTF-8 but is Shift_JIS (森けい二 written in kana).
             "no_henka.kif" => vec![("text::declared-mismatch", Severity::Warning, 1, 1, None)],
             // Two moves numbered 5 in a row: the second is read as move 6.
@@ -679,7 +682,7 @@ fn a_foul_the_record_ends_with_is_noted_not_an_error() {
 #[test]
 fn syntax_problems_are_positioned() {
     use Severity::{Error as E, Warning as W};
-    let cases: [(&str, Vec<(&str, Severity, usize, usize, Option<u32>)>); 7] = [
+    let cases: [(&str, Vec<Diag>); 7] = [
         (
             "手合割：九枚落ち\n手数----指手--\n   1 ７六歩(77)\n",
             vec![("kif::unknown-handicap", E, 1, 1, None)],
@@ -1230,7 +1233,7 @@ fn ki2_resolution_errors_are_positioned() {
     // Two golds (6九, 4九) can both reach 5八.
     let two_golds = "4k4/9/9/9/9/9/9/9/3GKG3 b - 1";
     let pinned = "4k4/9/9/9/9/9/9/9/r2GKG3 b - 1";
-    let cases: [(&str, &str, Vec<(&str, Severity, usize, usize, Option<u32>)>); 6] = [
+    let cases: [(&str, &str, Vec<Diag>); 6] = [
         (
             two_golds,
             "▲５八金\n",
@@ -1507,7 +1510,7 @@ fn every_corpus_csa_reads_with_the_expected_game() {
         assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
         assert_eq!(game.info.result, result, "{name}: result");
         let found = diags(&out);
-        let allowed: Vec<(&str, Severity, usize, usize, Option<u32>)> = match name {
+        let allowed: Vec<Diag> = match name {
             // EUC-JP without a declaration: chardetng's guess, reported.
             "2005_YAMADA_GPS.csa" => {
                 vec![("text::guessed-encoding", Severity::Warning, 1, 1, None)]
@@ -1598,7 +1601,7 @@ fn csa_round_trips_and_agrees_with_kif() {
 fn csa_errors_are_positioned() {
     use Severity::Error as E;
     let head = "V2.2\nPI\n+\n";
-    let cases: [(&str, (&str, Severity, usize, usize, Option<u32>)); 4] = [
+    let cases: [(&str, Diag); 4] = [
         ("+7776FU\n-7776FU\n", ("shogi::no-piece", E, 5, 1, Some(2))),
         (
             "+7776FU\n+3334FU\n",

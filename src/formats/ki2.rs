@@ -23,7 +23,7 @@ pub const FORMAT: Format = Format {
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
-    declared_charset: None,
+    declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(super::kif::read_ki2),
     writer: Some(Writer::Text(super::kif::write_ki2)),
 };

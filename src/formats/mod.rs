@@ -5,17 +5,19 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod csa;
+pub mod declaration;
 pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
+pub mod kiseong_sniff;
 pub mod usi;
 
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
-use crate::text::TextEncoding;
+use crate::text::{CharsetFinder, TextEncoding};
 
 /// What a reader produced: the games it could read, every problem it found, and
 /// where each node came from (so rule checks on the model can point into the source).
@@ -155,7 +157,7 @@ pub struct Format {
     /// True when `bytes` look like this format.
     pub sniff: fn(&[u8]) -> bool,
     /// The charset label the file declares, found in bytes where ASCII is ASCII.
-    pub declared_charset: Option<fn(&[u8]) -> Option<String>>,
+    pub declared_charset: Option<CharsetFinder>,
     /// The reader.
     pub reader: Reader,
     /// The writer, if kifu writes this format.

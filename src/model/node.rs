@@ -155,6 +155,22 @@ pub struct Node {
 }
 
 impl Node {
+    /// A node holding only a move.
+    pub fn with_move(mv: Move) -> Node {
+        Node {
+            mv: Some(mv),
+            ..Node::default()
+        }
+    }
+
+    /// A node holding only a special end.
+    pub fn with_ending(ending: Ending) -> Node {
+        Node {
+            ending: Some(ending),
+            ..Node::default()
+        }
+    }
+
     /// The parent node; `None` for the root.
     pub fn parent(&self) -> Option<NodeId> {
         self.parent

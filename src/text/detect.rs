@@ -43,6 +43,9 @@ impl Decision {
     }
 }
 
+/// Finds the charset label a file declares, in bytes where ASCII reads as ASCII.
+pub type CharsetFinder = fn(&[u8]) -> Option<String>;
+
 /// What the caller knows before decoding.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DetectHints {
@@ -50,7 +53,7 @@ pub struct DetectHints {
     pub forced: Option<TextEncoding>,
     /// Finds the charset label the file declares, given bytes in which ASCII reads as
     /// ASCII (for UTF-16 inputs, the caller's function sees the low bytes only).
-    pub declared: Option<fn(&[u8]) -> Option<String>>,
+    pub declared: Option<CharsetFinder>,
     /// The format's customary legacy encoding (Shift_JIS for KIF, EUC-KR for Kiseong).
     pub legacy: Option<TextEncoding>,
 }

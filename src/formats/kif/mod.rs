@@ -41,7 +41,7 @@ pub const FORMAT: Format = Format {
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
-    declared_charset: Some(declared_charset),
+    declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(read),
     writer: Some(Writer::Text(write)),
 };
@@ -59,24 +59,4 @@ fn sniff(bytes: &[u8]) -> bool {
     SEPARATORS
         .iter()
         .any(|sep| head.windows(sep.len()).any(|w| w == *sep))
-}
-
-/// The charset of a `#KIF version=2.0 encoding=…` line among the first lines.
-fn declared_charset(bytes: &[u8]) -> Option<String> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    for line in bytes.split(|&b| b == b'\n').take(8) {
-        if !line.starts_with(b"#KIF") {
-            continue;
-        }
-        let at = line.windows(9).position(|w| w == b"encoding=")?;
-        let value = line.get(at + 9..)?;
-        let end = value
-            .iter()
-            .position(|b| b.is_ascii_whitespace())
-            .unwrap_or(value.len());
-        return std::str::from_utf8(value.get(..end)?)
-            .ok()
-            .map(str::to_string);
-    }
-    None
 }

@@ -1,0 +1,105 @@
+//! Turning command-line paths into inputs: files as given, directories walked for
+//! record files (symlinks not followed), `-` as standard input.
+
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+
+use crate::formats;
+
+/// One input named on the command line or found in a directory.
+#[derive(Debug, Clone)]
+pub struct InputFile {
+    /// The path as shown in messages (`-` for standard input).
+    pub display: String,
+    /// The file to read; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The path relative to the argument it came from, for mirroring into an
+    /// output directory.
+    pub relative: PathBuf,
+}
+
+/// Expands arguments: directories are walked (sorted, iteratively) for files whose
+/// extension some format claims; files and `-` are taken as given.
+pub fn expand(args: &[PathBuf]) -> Result<Vec<InputFile>, String> {
+    let mut out = Vec::new();
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            out.push(InputFile {
+                display: "-".into(),
+                path: None,
+                relative: PathBuf::from("stdin"),
+            });
+            continue;
+        }
+        // A path that cannot be inspected is kept as a file: reading it reports why,
+        // and the batch goes on.
+        let is_dir = std::fs::metadata(arg).is_ok_and(|m| m.is_dir());
+        if is_dir {
+            walk(arg, &mut out).map_err(|e| format!("{}: {e}", arg.display()))?;
+        } else {
+            out.push(InputFile {
+                display: arg.display().to_string(),
+                path: Some(arg.clone()),
+                relative: relative_of_file(arg),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A file argument's place under an output directory: its relative path without
+/// `..` or root components, else its file name.
+fn relative_of_file(path: &Path) -> PathBuf {
+    let clean: PathBuf = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    if path.is_absolute() || path.components().any(|c| c == Component::ParentDir) {
+        path.file_name().map(PathBuf::from).unwrap_or(clean)
+    } else {
+        clean
+    }
+}
+
+/// Walks a directory iteratively, collecting files with a known record extension.
+fn walk(root: &Path, out: &mut Vec<InputFile>) -> std::io::Result<()> {
+    let mut stack = vec![root.to_path_buf()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let path = entry.path();
+            if kind.is_dir() {
+                stack.push(path);
+            } else if kind.is_file() && formats::by_extension(&path).is_some() {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    for path in found {
+        let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        out.push(InputFile {
+            display: path.display().to_string(),
+            path: Some(path),
+            relative,
+        });
+    }
+    Ok(())
+}
+
+/// Reads an input's bytes (standard input for `-`).
+pub fn read_bytes(input: &InputFile) -> std::io::Result<Vec<u8>> {
+    match &input.path {
+        Some(p) => std::fs::read(p),
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin().lock().read_to_end(&mut buf)?;
+            Ok(buf)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Reading one input file through the library, with the command line's options.
+
+use super::inputs::{read_bytes, InputFile};
+use super::{encoding_arg, format_arg, Fatal, ReadOptions};
+use crate::{formats::Format, text::TextEncoding, Input, ReadOutcome};
+
+/// The parsed `-f` / `--encoding` options.
+#[derive(Debug, Clone, Copy)]
+pub struct Resolved {
+    /// The forced input format.
+    pub format: Option<&'static Format>,
+    /// The forced input encoding.
+    pub encoding: Option<TextEncoding>,
+}
+
+impl Resolved {
+    /// Checks the options once, before any file is read.
+    pub fn new(opts: &ReadOptions) -> Result<Resolved, Fatal> {
+        Ok(Resolved {
+            format: format_arg(opts.format.as_deref())?,
+            encoding: encoding_arg(opts.encoding.as_deref())?,
+        })
+    }
+}
+
+/// Reads and parses one input. `Err` holds a one-line reason the file could not be
+/// read at all (missing, unreadable, unknown format).
+pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
+    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
+    crate::read(&Input {
+        bytes: &bytes,
+        path: input.path.as_deref(),
+        format: opts.format,
+        encoding: opts.encoding,
+    })
+    .map_err(|e| format!("{}: {e}", input.display))
+}

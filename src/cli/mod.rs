@@ -1,0 +1,191 @@
+//! The command line: clap definitions and one file per subcommand. Thin: it reads
+//! files, calls the library, prints, and chooses the exit code.
+//!
+//! Exit codes: 0 success; 1 some input failed to read, validate or convert; 2 usage
+//! or fatal error. A closed output pipe ends the program quietly with 0.
+
+mod completions;
+mod convert;
+mod formats;
+mod info;
+mod inputs;
+mod load;
+mod man;
+mod output;
+mod reencode;
+mod validate;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub use output::Ui;
+
+/// kifu: read, check and convert Go, gomoku, shogi and gonu game records.
+#[derive(Debug, Parser)]
+#[command(name = "kifu", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// Print nothing but errors.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// When to colour diagnostics: auto (only on a terminal), always, never.
+    /// NO_COLOR in the environment turns colour off in every case.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Only when writing to a terminal.
+    Auto,
+    /// Always (unless NO_COLOR is set).
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Convert records to another format (one file to -o or stdout, many to --out-dir).
+    Convert(convert::ConvertArgs),
+    /// Check records: syntax, encoding and game rules; report every problem.
+    Validate(validate::ValidateArgs),
+    /// Summarise records: format, encoding, players, result, moves, variations.
+    Info(info::InfoArgs),
+    /// Re-encode record archives (e.g. Shift_JIS or EUC-KR to UTF-8), losslessly.
+    Reencode(reencode::ReencodeArgs),
+    /// List the formats kifu reads and writes.
+    Formats(formats::FormatsArgs),
+    /// Print a shell completion script.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    #[command(hide = true)]
+    Man,
+}
+
+/// Options shared by the commands that read records.
+#[derive(Debug, Clone, Args)]
+pub struct ReadOptions {
+    /// Input format (default: from the extension, else from the content).
+    #[arg(
+        short = 'f',
+        long = "from",
+        visible_alias = "format",
+        value_name = "FORMAT"
+    )]
+    pub format: Option<String>,
+    /// Input encoding, overriding BOM, declaration and detection (e.g. Shift_JIS, cp949).
+    #[arg(long, value_name = "ENC")]
+    pub encoding: Option<String>,
+}
+
+/// Runs the program and returns its exit code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help/version to stdout (exit 0) and usage errors to stderr (2).
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let ui = Ui::new(cli.quiet, cli.color);
+    let result = match cli.command {
+        Command::Convert(args) => convert::run(&args, &ui),
+        Command::Validate(args) => validate::run(&args, &ui),
+        Command::Info(args) => info::run(&args, &ui),
+        Command::Reencode(args) => reencode::run(&args, &ui),
+        Command::Formats(args) => formats::run(&args, &ui),
+        Command::Completions(args) => completions::run(&args, &ui),
+        Command::Man => man::run(&ui),
+    };
+    match result {
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::SomeFailed) => ExitCode::from(1),
+        Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Fatal::Usage(msg)) => {
+            ui.error(&format!("{msg}\n(see kifu --help)"));
+            ExitCode::from(2)
+        }
+        Err(Fatal::Other(msg)) => {
+            ui.error(&msg);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// How a command ended when it ran to completion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything succeeded.
+    Success,
+    /// Some input failed (exit 1).
+    SomeFailed,
+}
+
+impl Status {
+    /// `SomeFailed` when `failed` is true.
+    pub fn from_failed(failed: bool) -> Status {
+        if failed {
+            Status::SomeFailed
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum Fatal {
+    /// Standard output was closed by its reader: stop quietly.
+    BrokenPipe,
+    /// The command line makes no sense (exit 2).
+    Usage(String),
+    /// Something outside the inputs failed (exit 2).
+    Other(String),
+}
+
+impl From<std::io::Error> for Fatal {
+    fn from(e: std::io::Error) -> Fatal {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Fatal::BrokenPipe
+        } else {
+            Fatal::Other(format!("cannot write output: {e}"))
+        }
+    }
+}
+
+/// The `clap::Command` behind the CLI, for completions and the man page.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// Looks up a format named on the command line.
+fn format_arg(name: Option<&str>) -> Result<Option<&'static kifu_formats::Format>, Fatal> {
+    match name {
+        None => Ok(None),
+        Some(n) => kifu_formats::by_name(n).map(Some).ok_or_else(|| {
+            Fatal::Usage(format!(
+                "unknown format {n:?}; kifu knows: {}",
+                kifu_formats::names().join(", ")
+            ))
+        }),
+    }
+}
+
+/// Looks up an encoding named on the command line.
+fn encoding_arg(name: Option<&str>) -> Result<Option<crate::text::TextEncoding>, Fatal> {
+    match name {
+        None => Ok(None),
+        Some(n) => crate::text::TextEncoding::for_label(n)
+            .map(Some)
+            .ok_or_else(|| Fatal::Usage(format!("unknown encoding {n:?}"))),
+    }
+}
+
+use crate::formats as kifu_formats;

@@ -1,0 +1,120 @@
+//! Where output goes: results to stdout (a closed pipe stops quietly), diagnostics and
+//! messages to stderr, coloured only when allowed.
+
+use std::io::{IsTerminal, Write};
+
+use super::{ColorChoice, Fatal};
+use crate::diag::{self, Diagnostic, Loss, Source, Style};
+use crate::text::LineIndex;
+
+/// The user interface settings of one run.
+#[derive(Debug)]
+pub struct Ui {
+    quiet: bool,
+    style: Style,
+}
+
+impl Ui {
+    /// Settles quietness and colour: `auto` colours only a terminal; NO_COLOR (set and
+    /// not empty) always wins.
+    pub fn new(quiet: bool, choice: ColorChoice) -> Ui {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let colour = !no_color
+            && match choice {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => std::io::stderr().is_terminal(),
+            };
+        Ui {
+            quiet,
+            style: if colour { Style::ANSI } else { Style::PLAIN },
+        }
+    }
+
+    /// True with `-q`.
+    pub fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// Prints an error message (always, even with `-q`).
+    pub fn error(&self, msg: &str) {
+        let s = self.style;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "{}error{}: {msg}",
+            s.error,
+            s.reset
+        );
+    }
+
+    /// Prints a warning message unless quiet.
+    pub fn warning(&self, msg: &str) {
+        if !self.quiet {
+            let s = self.style;
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "{}warning{}: {msg}",
+                s.warning,
+                s.reset
+            );
+        }
+    }
+
+    /// Prints a note to stderr unless quiet.
+    pub fn note(&self, msg: &str) {
+        if !self.quiet {
+            let _ = writeln!(std::io::stderr().lock(), "{msg}");
+        }
+    }
+
+    /// Prints diagnostics for people; with `-q` only errors.
+    pub fn diagnostics(&self, path: &str, text: Option<&str>, diags: &[Diagnostic]) {
+        let index = text.map(LineIndex::new);
+        let mut err = std::io::stderr().lock();
+        for d in diags {
+            if self.quiet && d.severity != diag::Severity::Error {
+                continue;
+            }
+            let source = match (text, &index) {
+                (Some(t), Some(i)) => Source::Text(t, i),
+                _ => Source::Bytes,
+            };
+            let _ = err.write_all(diag::render_human(path, d, source, self.style).as_bytes());
+        }
+    }
+
+    /// Prints what a writer lost, as warnings (errors under `--strict`).
+    pub fn losses(&self, path: &str, losses: &[Loss], strict: bool) {
+        for l in losses {
+            let msg = format!("{path}: [{}] {}", l.code, l.message);
+            if strict {
+                self.error(&msg);
+            } else {
+                self.warning(&msg);
+            }
+        }
+    }
+}
+
+/// Writes bytes to standard output; a closed pipe becomes [`Fatal::BrokenPipe`].
+pub fn stdout_bytes(bytes: &[u8]) -> Result<(), Fatal> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes a line to standard output.
+pub fn stdout_line(line: &str) -> Result<(), Fatal> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Writes one JSON value as a line (NDJSON).
+pub fn stdout_json(value: &impl serde::Serialize) -> Result<(), Fatal> {
+    let line = serde_json::to_string(value)
+        .map_err(|e| Fatal::Other(format!("cannot serialise JSON output: {e}")))?;
+    stdout_line(&line)
+}

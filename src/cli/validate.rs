@@ -1,0 +1,176 @@
+//! `kifu validate`: read records, check them against their game's rules, and report
+//! every problem.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::inputs::expand;
+use super::load::{load, Resolved};
+use super::output::{stdout_json, stdout_line};
+use super::{Fatal, ReadOptions, Status, Ui};
+use crate::diag::{self, Counts, Source};
+use crate::text::LineIndex;
+
+/// Arguments of `kifu validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files or directories to check (`-` for standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Print NDJSON: one object per diagnostic and per file, then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Input options.
+    #[command(flatten)]
+    pub read: ReadOptions,
+}
+
+/// The per-file NDJSON object.
+#[derive(Serialize)]
+struct FileReport<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    path: &'a str,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoding: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoding_decided_by: Option<&'a str>,
+    games: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<&'a str>,
+}
+
+/// A diagnostic as an NDJSON object.
+#[derive(Serialize)]
+struct DiagReport<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    located: diag::Located<'a>,
+}
+
+/// The final NDJSON object.
+#[derive(Serialize)]
+struct Summary {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    files: usize,
+    valid: usize,
+    invalid: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+/// Runs `kifu validate`.
+pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
+    let opts = Resolved::new(&args.read)?;
+    let inputs = expand(&args.paths).map_err(Fatal::Other)?;
+    let mut total = Counts::default();
+    let mut invalid = 0usize;
+    for input in &inputs {
+        let outcome = match load(input, opts) {
+            Ok(mut o) => {
+                crate::validate(&mut o);
+                o
+            }
+            Err(reason) => {
+                invalid += 1;
+                total.errors += 1;
+                if args.json {
+                    stdout_json(&FileReport {
+                        kind: "file",
+                        path: &input.display,
+                        valid: false,
+                        format: None,
+                        encoding: None,
+                        encoding_decided_by: None,
+                        games: 0,
+                        errors: 1,
+                        warnings: 0,
+                        infos: 0,
+                        failure: Some(&reason),
+                    })?;
+                } else {
+                    ui.error(&reason);
+                }
+                continue;
+            }
+        };
+        let diags = &outcome.parsed.diagnostics;
+        let counts = Counts::of(diags);
+        total.errors += counts.errors;
+        total.warnings += counts.warnings;
+        total.infos += counts.infos;
+        let valid = counts.errors == 0;
+        if !valid {
+            invalid += 1;
+        }
+        if args.json {
+            let index = outcome.text.as_deref().map(LineIndex::new);
+            for d in diags {
+                let source = match (outcome.text.as_deref(), &index) {
+                    (Some(t), Some(i)) => Source::Text(t, i),
+                    _ => Source::Bytes,
+                };
+                stdout_json(&DiagReport {
+                    kind: "diagnostic",
+                    located: diag::locate(&input.display, d, source),
+                })?;
+            }
+            stdout_json(&FileReport {
+                kind: "file",
+                path: &input.display,
+                valid,
+                format: Some(outcome.format.name),
+                encoding: outcome.source.encoding.as_deref(),
+                encoding_decided_by: outcome.source.encoding_decided_by.as_deref(),
+                games: outcome.parsed.collection.games.len(),
+                errors: counts.errors,
+                warnings: counts.warnings,
+                infos: counts.infos,
+                failure: None,
+            })?;
+        } else {
+            ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
+            if !ui.quiet() {
+                let verdict = if valid { "ok" } else { "invalid" };
+                stdout_line(&format!(
+                    "{}: {verdict} ({} game(s), {} error(s), {} warning(s))",
+                    input.display,
+                    outcome.parsed.collection.games.len(),
+                    counts.errors,
+                    counts.warnings
+                ))?;
+            }
+        }
+    }
+    if args.json {
+        stdout_json(&Summary {
+            kind: "summary",
+            files: inputs.len(),
+            valid: inputs.len() - invalid,
+            invalid,
+            errors: total.errors,
+            warnings: total.warnings,
+            infos: total.infos,
+        })?;
+    } else if !ui.quiet() && inputs.len() > 1 {
+        stdout_line(&format!(
+            "{} file(s) checked: {} valid, {invalid} invalid; {} error(s), {} warning(s)",
+            inputs.len(),
+            inputs.len() - invalid,
+            total.errors,
+            total.warnings
+        ))?;
+    }
+    Ok(Status::from_failed(invalid > 0))
+}

@@ -1,0 +1,161 @@
+//! Batch re-encoding of record archives: decide each file's encoding, decode strictly,
+//! encode strictly, update the file's own charset declaration, verify, and replace the
+//! file atomically (or mirror it into another directory).
+//!
+//! The library never prints: [`run`] returns one [`FileReport`] per file and calls a
+//! callback as each finishes, so the CLI can draw progress.
+
+mod profile;
+mod select;
+mod transform;
+mod write;
+
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::text::TextEncoding;
+
+pub use profile::Profile;
+pub use select::{select, Candidate, Selection};
+pub use transform::{transform, Transformed};
+
+/// Where converted files go.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    /// Replace each file; keep the original as `<name><suffix>` when a suffix is given.
+    InPlace {
+        /// The backup suffix (`--backup`).
+        backup: Option<String>,
+    },
+    /// Mirror the tree under this directory; the originals are not touched.
+    OutDir(PathBuf),
+}
+
+/// What to do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The target encoding.
+    pub to: TextEncoding,
+    /// The source encoding, overriding detection.
+    pub from: Option<TextEncoding>,
+    /// In place or into a directory.
+    pub mode: Mode,
+    /// Report what would change; change nothing.
+    pub dry_run: bool,
+    /// Replace undecodable bytes and unencodable characters instead of failing,
+    /// reporting every replacement.
+    pub lossy: bool,
+    /// Follow symbolic links.
+    pub follow: bool,
+    /// Take every regular text file, not only record files.
+    pub all: bool,
+}
+
+/// How one file ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Re-encoded (and verified) and written.
+    Converted,
+    /// Would be converted (`--dry-run`).
+    WouldConvert,
+    /// Already in the target encoding with the right declaration; not rewritten.
+    Unchanged,
+    /// Not a file kifu re-encodes (symlink, binary, JSON record to a non-UTF-8 target).
+    Skipped,
+    /// Left untouched because something was wrong; `detail` says what.
+    Failed,
+}
+
+/// The report of one file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileReport {
+    /// The path as found.
+    pub path: String,
+    /// The encoding it was in, when known.
+    pub from: Option<String>,
+    /// The target encoding.
+    pub to: String,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Why, or what changed.
+    pub detail: String,
+    /// Size before.
+    pub bytes_in: u64,
+    /// Size after (0 when not written).
+    pub bytes_out: u64,
+}
+
+/// Totals of a run.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Summary {
+    /// Files looked at.
+    pub files: usize,
+    /// Converted (or would be, in a dry run).
+    pub converted: usize,
+    /// Already right.
+    pub unchanged: usize,
+    /// Not handled.
+    pub skipped: usize,
+    /// Left untouched because of a problem.
+    pub failed: usize,
+    /// Bytes read.
+    pub bytes_in: u64,
+    /// Bytes written.
+    pub bytes_out: u64,
+    /// Stale temporary files from interrupted runs removed.
+    pub stale_removed: usize,
+}
+
+impl Summary {
+    /// Adds up reports.
+    pub fn of(reports: &[FileReport], stale_removed: usize) -> Summary {
+        let mut s = Summary {
+            files: reports.len(),
+            stale_removed,
+            ..Summary::default()
+        };
+        for r in reports {
+            match r.outcome {
+                Outcome::Converted | Outcome::WouldConvert => s.converted += 1,
+                Outcome::Unchanged => s.unchanged += 1,
+                Outcome::Skipped => s.skipped += 1,
+                Outcome::Failed => s.failed += 1,
+            }
+            s.bytes_in += r.bytes_in;
+            s.bytes_out += r.bytes_out;
+        }
+        s
+    }
+}
+
+/// Re-encodes every selected file in parallel; `done` is called after each file (from
+/// worker threads). Reports come back in selection order.
+pub fn run(
+    selection: &Selection,
+    opts: &Options,
+    done: &(dyn Fn(&FileReport) + Sync),
+) -> Vec<FileReport> {
+    selection
+        .candidates
+        .par_iter()
+        .map(|c| {
+            let report = write::process(c, opts);
+            done(&report);
+            report
+        })
+        .collect()
+}
+
+/// Removes the temporary files that interrupted runs left (unless `dry_run`); returns
+/// how many there were.
+pub fn clean_stale(selection: &Selection, dry_run: bool) -> usize {
+    if !dry_run {
+        for path in &selection.stale_temps {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    selection.stale_temps.len()
+}

@@ -1,0 +1,392 @@
+//! The command line as users and scripts see it: exit codes, streams, JSON shapes.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+
+fn kifu() -> Command {
+    let mut c = Command::cargo_bin("kifu").expect("the kifu binary is built");
+    c.env_remove("NO_COLOR");
+    c
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = kifu().args(args).output().expect("kifu runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const GAME: &str = r#"{"version":1,"games":[{"kind":{"go":{"size":{"width":9,"height":9}}},"tree":{"nodes":[{"children":[1]},{"move":{"stone":{"color":"black","point":[2,2]}}}]}}]}"#;
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(&path, text).expect("write fixture");
+    path.display().to_string()
+}
+
+#[test]
+fn formats_json_lists_every_format_with_its_capabilities() {
+    let (code, out, _) = run(&["formats", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON array");
+    let formats = v.as_array().expect("an array");
+    let json = formats
+        .iter()
+        .find(|f| f["name"] == "json")
+        .expect("json is listed");
+    assert_eq!(json["extensions"], serde_json::json!(["json"]));
+    assert_eq!(json["read"], true);
+    assert_eq!(json["write"], true);
+    assert_eq!(
+        json["kinds"],
+        serde_json::json!(["go", "gomoku", "shogi", "gonu"])
+    );
+    for f in formats {
+        for key in ["name", "extensions", "read", "write", "kinds"] {
+            assert!(f.get(key).is_some(), "{key} missing in {f}");
+        }
+    }
+}
+
+#[test]
+fn formats_prints_a_table_with_a_header() {
+    let (code, out, _) = run(&["formats"]);
+    assert_eq!(code, 0);
+    let first = out.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("FORMAT  EXTENSIONS  READ  WRITE"),
+        "{first}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("json ")));
+}
+
+#[test]
+fn convert_json_to_json_prints_the_model_with_its_source() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "g.json", GAME);
+    let (code, out, err) = run(&["convert", &path, "-t", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON output");
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["source"]["path"], path.as_str());
+    assert_eq!(v["source"]["format"], "json");
+    assert_eq!(v["source"]["encoding"], "UTF-8");
+    assert_eq!(v["source"]["encoding_decided_by"], "utf8-valid");
+    assert_eq!(
+        v["games"][0]["tree"]["nodes"][1]["move"]["stone"]["point"],
+        serde_json::json!([2, 2])
+    );
+}
+
+#[test]
+fn stdin_and_stdout_are_dash() {
+    use std::io::Write;
+    let mut child = kifu()
+        .args(["convert", "-", "-f", "json", "-t", "json", "-o", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(GAME.as_bytes())
+        .expect("feed");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["source"]["path"], serde_json::Value::Null);
+    assert_eq!(v["source"]["format"], "json");
+}
+
+#[test]
+fn stdin_format_is_sniffed_without_f() {
+    use std::io::Write;
+    let mut child = kifu()
+        .args(["info", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(GAME.as_bytes())
+        .expect("feed");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["path"], "-");
+    assert_eq!(v["format"], "json");
+    assert_eq!(v["games"][0]["kind"], "go");
+    assert_eq!(v["games"][0]["board"], "9x9");
+    assert_eq!(v["games"][0]["moves"], 1);
+}
+
+#[test]
+fn exit_codes_tell_success_input_failure_and_usage() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "good.json", GAME);
+    let bad = write(dir.path(), "bad.json", "{\"version\": 1, \"games\": [}");
+    assert_eq!(run(&["validate", &good]).0, 0);
+    assert_eq!(run(&["validate", &bad]).0, 1);
+    assert_eq!(run(&["validate", &good, &bad]).0, 1);
+    assert_eq!(run(&["validate", "/no/such/file.json"]).0, 1);
+    assert_eq!(run(&["convert", &good, "-t", "nope"]).0, 2);
+    assert_eq!(run(&["convert", &good]).0, 2, "missing -t");
+    assert_eq!(
+        run(&["convert", &good, &good, "-t", "json"]).0,
+        2,
+        "many inputs need --out-dir"
+    );
+    assert_eq!(run(&["validate", &good, "--encoding", "klingon"]).0, 2);
+    assert_eq!(run(&["frobnicate"]).0, 2);
+    assert_eq!(run(&["--help"]).0, 0);
+    assert_eq!(run(&["--version"]).0, 0);
+}
+
+#[test]
+fn an_unknown_format_names_the_known_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "x.txt", "hello");
+    let (code, _, err) = run(&["validate", &path]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot tell the format of"), "{err}");
+    assert!(err.contains("give it with -f"), "{err}");
+}
+
+#[test]
+fn validate_json_is_ndjson_with_positions_and_a_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "good.json", GAME);
+    let bad = write(dir.path(), "bad.json", "{\"version\": 1,\n \"games\": [}");
+    let (code, out, _) = run(&["validate", "--json", &good, &bad]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0]["type"], "file");
+    assert_eq!(lines[0]["path"], good.as_str());
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[0]["format"], "json");
+    assert_eq!(lines[1]["type"], "diagnostic");
+    assert_eq!(lines[1]["path"], bad.as_str());
+    assert_eq!(lines[1]["severity"], "error");
+    assert_eq!(lines[1]["code"], "json::syntax");
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["column"], 12);
+    assert_eq!(lines[2]["type"], "file");
+    assert_eq!(lines[2]["valid"], false);
+    assert_eq!(lines[2]["errors"], 1);
+    assert_eq!(lines[3]["type"], "summary");
+    assert_eq!(lines[3]["files"], 2);
+    assert_eq!(lines[3]["valid"], 1);
+    assert_eq!(lines[3]["invalid"], 1);
+}
+
+#[test]
+fn human_diagnostics_show_path_line_column_code_and_a_caret() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = write(dir.path(), "bad.json", "{\"version\": 1,\n \"games\": [}");
+    let (code, _, err) = run(&["validate", "--color", "never", &bad]);
+    assert_eq!(code, 1);
+    let expected = format!(
+        "{bad}:2:12: error[json::syntax]: expected value\n  |\n2 |  \"games\": [}}\n  |            ^\n"
+    );
+    assert!(
+        err.starts_with(&expected),
+        "got:\n{err}\nwanted:\n{expected}"
+    );
+}
+
+#[test]
+fn colour_only_when_asked_and_never_with_no_color() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = write(dir.path(), "bad.json", "{");
+    let (_, _, plain) = run(&["validate", &bad]);
+    assert!(!plain.contains('\x1b'), "not a terminal: no colour");
+    let (_, _, coloured) = run(&["validate", "--color", "always", &bad]);
+    assert!(coloured.contains("\x1b[1;31merror"), "{coloured:?}");
+    let out = kifu()
+        .args(["validate", "--color", "always", &bad])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains('\x1b'));
+}
+
+#[test]
+fn quiet_prints_errors_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "good.json", GAME);
+    let bad = write(dir.path(), "bad.json", "{");
+    let (code, out, err) = run(&["-q", "validate", &good]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    let (code, out, err) = run(&["validate", &bad, "-q"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(err.contains("error[json::syntax]"), "{err}");
+}
+
+#[test]
+fn batch_convert_keeps_relative_paths_and_names_each_failure() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("src");
+    write(&src, "a.json", GAME);
+    write(&src, "deep/er/b.json", GAME);
+    write(&src, "deep/broken.json", "{");
+    write(&src, "notes.txt", "not a record");
+    let out_dir = dir.path().join("out");
+    let (code, _, err) = run(&[
+        "convert",
+        &src.display().to_string(),
+        "-t",
+        "json",
+        "--out-dir",
+        &out_dir.display().to_string(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out_dir.join("a.json").is_file());
+    assert!(out_dir.join("deep/er/b.json").is_file());
+    assert!(!out_dir.join("deep/broken.json").exists());
+    assert!(!out_dir.join("notes.json").exists());
+    assert!(err.contains("1 of 3 files not converted"), "{err}");
+    assert!(err.contains("broken.json"), "{err}");
+    let converted: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("deep/er/b.json")).expect("read"))
+            .expect("JSON");
+    assert_eq!(converted["games"][0]["kind"]["go"]["size"]["height"], 9);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_success() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A big document so the writer is still writing when the reader goes away.
+    let mut nodes = vec![r#"{"children":[1]}"#.to_string()];
+    for i in 1..200_000 {
+        let next = if i + 1 < 200_000 {
+            format!(r#","children":[{}]"#, i + 1)
+        } else {
+            String::new()
+        };
+        nodes.push(format!(
+            r#"{{"move":{{"stone":{{"color":"black","point":null}}}}{next}}}"#
+        ));
+    }
+    let doc = format!(
+        r#"{{"version":1,"games":[{{"kind":{{"go":{{"size":{{"width":19,"height":19}}}}}},"tree":{{"nodes":[{}]}}}}]}}"#,
+        nodes.join(",")
+    );
+    let path = write(dir.path(), "big.json", &doc);
+    let mut child = kifu()
+        .args(["convert", &path, "-t", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    {
+        use std::io::Read;
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut first = [0u8; 16];
+        stdout.read_exact(&mut first).expect("some output");
+        // stdout dropped here: the pipe closes.
+    }
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn completions_for_every_shell_and_a_man_page() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, out, _) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            out.contains("convert") && out.contains("validate"),
+            "{shell}"
+        );
+    }
+    assert_eq!(run(&["completions", "tcsh"]).0, 2);
+    let (code, out, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH kifu 1"), "{out}");
+    let (_, help, _) = run(&["--help"]);
+    assert!(!help.contains("man "), "man is hidden");
+}
+
+#[test]
+fn unmappable_output_characters_fail_with_their_position() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc = GAME.replace(
+        r#""tree""#,
+        r#""info":{"black":{"name":"이세돌"},"white":{"name":"〜山"}},"tree""#,
+    );
+    let path = write(dir.path(), "k.json", &doc);
+    let out_path = dir.path().join("out.json");
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "cp932",
+        "-o",
+        &out_path.display().to_string(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!out_path.exists(), "nothing is written on failure");
+    // The output is pretty JSON: the name sits on line 21, after 10 spaces and `"name": "`.
+    assert!(
+        err.contains("Shift_JIS cannot hold 3 character(s): '이' (U+C774) at output line 21, column 20, '세' (U+C138) at output line 21, column 21, '돌' (U+B3CC) at output line 21, column 22"),
+        "{err}"
+    );
+    // 〜 alone is normalised for Shift_JIS and reported, not fatal.
+    let doc = GAME.replace(r#""tree""#, r#""info":{"white":{"name":"〜山"}},"tree""#);
+    let path = write(dir.path(), "j.json", &doc);
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "sjis",
+        "-o",
+        &out_path.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("[text::normalized] '〜' (U+301C) written as '～' (U+FF5E) for Shift_JIS"),
+        "{err}"
+    );
+    let bytes = std::fs::read(&out_path).expect("written");
+    assert!(
+        bytes.windows(4).any(|w| w == b"\x81\x60\x8e\x52"),
+        "～山 in CP932"
+    );
+    let (code, _, err) = run(&[
+        "convert",
+        &path,
+        "-t",
+        "json",
+        "--output-encoding",
+        "sjis",
+        "--strict",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(
+        code, 1,
+        "--strict turns the normalisation into a failure: {err}"
+    );
+}
