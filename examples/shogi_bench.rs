@@ -3,8 +3,8 @@
 //! `cargo run --release --example shogi_bench -- gen DIR N` writes N deterministic
 //! random legal games (handicaps, diagram starts, times, comments, bookmarks, nested
 //! variations, rare endings) as Shift_JIS KIF and KI2 into DIR.
-//! `cargo run --release --example shogi_bench -- run DIR` reads and validates every
-//! `.kif`/`.ki2` file there (every move checked) and prints games/s and MB/s.
+//! `cargo run --release --example shogi_bench -- run DIR [kif|ki2]` reads and validates
+//! every `.kif`/`.ki2` file there (every move checked) and prints games/s and MB/s.
 
 use std::path::Path;
 use std::time::Instant;
@@ -169,8 +169,11 @@ fn generate(dir: &Path, count: usize) -> std::io::Result<()> {
     Ok(())
 }
 
-fn run(dir: &Path) -> std::io::Result<()> {
+fn run(dir: &Path, only: Option<&str>) -> std::io::Result<()> {
     for ext in ["kif", "ki2"] {
+        if only.is_some_and(|o| o != ext) {
+            continue;
+        }
         let mut files = Vec::new();
         for e in std::fs::read_dir(dir)? {
             let p = e?.path();
@@ -224,7 +227,10 @@ fn main() -> std::io::Result<()> {
             let n = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(2000);
             generate(Path::new(dir), n)
         }
-        Some("run") => run(Path::new(args.get(2).map_or("bench-shogi", String::as_str))),
+        Some("run") => run(
+            Path::new(args.get(2).map_or("bench-shogi", String::as_str)),
+            args.get(3).map(String::as_str),
+        ),
         _ => {
             eprintln!("usage: shogi_bench gen DIR [N] | run DIR");
             Ok(())

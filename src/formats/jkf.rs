@@ -284,16 +284,9 @@ pub fn read(text: &str) -> Parsed {
             );
             continue;
         }
-        match pos.check(&m) {
-            Ok(())
-            | Err(
-                Illegal::Unreachable
-                | Illegal::DoublePawn
-                | Illegal::DeadPiece
-                | Illegal::DropPawnMate
-                | Illegal::OutsideZone
-                | Illegal::SelfCheck,
-            ) => {}
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&m) {
+            Ok(()) => {}
             Err(why) => {
                 parsed.diagnostics.push(
                     Diagnostic::error(why.code(), why.message(&m), moves_at).with_move(number),

@@ -10,7 +10,7 @@ use crate::model::{
     Collection, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind, ShogiMove, ShogiStart,
     Square,
 };
-use crate::rules::shogi::{from_sfen, to_sfen, Illegal, Position};
+use crate::rules::shogi::{from_sfen, to_sfen, Position};
 use crate::text::TextEncoding;
 
 /// The registry entry.
@@ -236,16 +236,9 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
             promote,
             capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
         };
-        match pos.resolve(color, from, to, piece, promote) {
-            Ok(_) => {}
-            Err(
-                Illegal::Unreachable
-                | Illegal::DoublePawn
-                | Illegal::DeadPiece
-                | Illegal::DropPawnMate
-                | Illegal::OutsideZone
-                | Illegal::SelfCheck,
-            ) => {}
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&mv) {
+            Ok(()) => {}
             Err(why) => {
                 diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
                 break;

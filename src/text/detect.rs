@@ -197,11 +197,26 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
     if let Some(enc) = hints.legacy {
         candidates.push((enc, Decision::FormatDefault));
     }
-    let guessed = guess(bytes);
-    if !candidates.iter().any(|&(e, _)| e == guessed) {
-        candidates.push((guessed, Decision::Guess));
-    }
-    for (enc, decision) in candidates {
+    // The statistical guess is costly: it is made only when the legacy encoding
+    // does not decode the bytes cleanly.
+    let mut guessed = false;
+    let mut next = 0;
+    loop {
+        if next == candidates.len() {
+            if guessed {
+                break;
+            }
+            guessed = true;
+            let g = guess(bytes);
+            if candidates.iter().any(|&(e, _)| e == g) {
+                break;
+            }
+            candidates.push((g, Decision::Guess));
+        }
+        let Some(&(enc, decision)) = candidates.get(next) else {
+            break;
+        };
+        next += 1;
         if fallback.as_ref().is_some_and(|(_, e, _)| *e == enc) {
             continue;
         }

@@ -7,7 +7,7 @@ use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
     ShogiPosition, ShogiStart, Square,
 };
-use crate::rules::shogi::{Illegal, Position};
+use crate::rules::shogi::Position;
 
 /// Extras key of a game: the version line (`V2.2`, `V3.0`).
 pub const VERSION_KEY: &str = "csa:version";
@@ -492,16 +492,9 @@ impl GameReader {
             self.broken = true;
             return;
         }
-        match pos.resolve(color, origin, to, piece, promote) {
-            Ok(_)
-            | Err(
-                Illegal::Unreachable
-                | Illegal::DoublePawn
-                | Illegal::DeadPiece
-                | Illegal::DropPawnMate
-                | Illegal::OutsideZone
-                | Illegal::SelfCheck,
-            ) => {}
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&mv) {
+            Ok(()) => {}
             Err(why) => {
                 diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
                 self.broken = true;

@@ -229,21 +229,38 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
 }
 
 /// Reads `m:ss/h:mm:ss` in any spacing and width; each side is colon-separated
-/// numbers, seconds last.
+/// numbers, seconds last. Works on bytes: this runs once per move.
 fn parse_time(s: &str) -> Option<(u64, u64)> {
-    let (a, b) = s.split_once('/')?;
-    Some((seconds(a)? * 1000, seconds(b)? * 1000))
+    let b = s.as_bytes();
+    let slash = b.iter().position(|&c| c == b'/')?;
+    let (a, rest) = b.split_at(slash);
+    Some((seconds(a)? * 1000, seconds(rest.get(1..)?)? * 1000))
 }
 
-fn seconds(s: &str) -> Option<u64> {
+fn seconds(b: &[u8]) -> Option<u64> {
+    let b = b.trim_ascii();
     let mut total: u64 = 0;
+    let mut cur: Option<u64> = None;
     let mut parts = 0;
-    for p in s.trim().split(':') {
-        let n: u64 = p.trim().parse().ok()?;
-        total = total.checked_mul(60)?.checked_add(n)?;
-        parts += 1;
+    for &c in b {
+        match c {
+            b'0'..=b'9' => {
+                cur = Some(
+                    cur.unwrap_or(0)
+                        .checked_mul(10)?
+                        .checked_add(u64::from(c - b'0'))?,
+                );
+            }
+            b':' => {
+                total = total.checked_mul(60)?.checked_add(cur?)?;
+                cur = None;
+                parts += 1;
+            }
+            _ => return None,
+        }
     }
-    (1..=3).contains(&parts).then_some(total)
+    total = total.checked_mul(60)?.checked_add(cur?)?;
+    (parts < 3).then_some(total)
 }
 
 #[cfg(test)]

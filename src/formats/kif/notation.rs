@@ -43,34 +43,40 @@ pub fn square_text(sq: Square) -> String {
     s
 }
 
-/// Piece names accepted in moves, longest first: 王/玉, 竜/龍, 成銀/全, 成桂/圭, 成香/杏.
-const PIECE_NAMES: [(&str, PieceKind); 19] = [
-    ("成香", PieceKind::PromotedLance),
-    ("成桂", PieceKind::PromotedKnight),
-    ("成銀", PieceKind::PromotedSilver),
-    ("歩", PieceKind::Pawn),
-    ("香", PieceKind::Lance),
-    ("桂", PieceKind::Knight),
-    ("銀", PieceKind::Silver),
-    ("金", PieceKind::Gold),
-    ("角", PieceKind::Bishop),
-    ("飛", PieceKind::Rook),
-    ("玉", PieceKind::King),
-    ("王", PieceKind::King),
-    ("と", PieceKind::PromotedPawn),
-    ("杏", PieceKind::PromotedLance),
-    ("圭", PieceKind::PromotedKnight),
-    ("全", PieceKind::PromotedSilver),
-    ("馬", PieceKind::Horse),
-    ("龍", PieceKind::Dragon),
-    ("竜", PieceKind::Dragon),
-];
-
-/// Reads a piece name at the start of `s`; returns the kind and the rest.
+/// Reads a piece name at the start of `s`; returns the kind and the rest. Accepted:
+/// 王/玉, 竜/龍, 成銀/全, 成桂/圭, 成香/杏 and the other kinds' single characters.
 pub fn parse_piece(s: &str) -> Option<(PieceKind, &str)> {
-    PIECE_NAMES
-        .iter()
-        .find_map(|&(name, kind)| s.strip_prefix(name).map(|rest| (kind, rest)))
+    let mut chars = s.chars();
+    let first = chars.next()?;
+    let rest = chars.as_str();
+    let kind = match first {
+        '成' => {
+            let mut more = rest.chars();
+            let kind = match more.next()? {
+                '香' => PieceKind::PromotedLance,
+                '桂' => PieceKind::PromotedKnight,
+                '銀' => PieceKind::PromotedSilver,
+                _ => return None,
+            };
+            return Some((kind, more.as_str()));
+        }
+        '歩' => PieceKind::Pawn,
+        '香' => PieceKind::Lance,
+        '桂' => PieceKind::Knight,
+        '銀' => PieceKind::Silver,
+        '金' => PieceKind::Gold,
+        '角' => PieceKind::Bishop,
+        '飛' => PieceKind::Rook,
+        '玉' | '王' => PieceKind::King,
+        'と' => PieceKind::PromotedPawn,
+        '杏' => PieceKind::PromotedLance,
+        '圭' => PieceKind::PromotedKnight,
+        '全' => PieceKind::PromotedSilver,
+        '馬' => PieceKind::Horse,
+        '龍' | '竜' => PieceKind::Dragon,
+        _ => return None,
+    };
+    Some((kind, rest))
 }
 
 /// The piece name KIF move columns use: 歩 … 玉, と, 成香, 成桂, 成銀, 馬, 龍.

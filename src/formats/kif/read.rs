@@ -10,7 +10,7 @@ use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
     NodeId, ShogiStart, WinReason,
 };
-use crate::rules::shogi::{Illegal, Position};
+use crate::rules::shogi::Position;
 
 /// Extras key on the first node of a variation: comment lines written between the
 /// `変化：N手` line and its first move.
@@ -299,6 +299,13 @@ impl<'a> KifReader<'a> {
     fn body_line(&mut self, line: &str, at: usize) {
         let t = line.trim_start();
         let lead = line.len() - t.len();
+        // The common case first: a numbered KIF move line.
+        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
+            if !self.skipping {
+                self.move_line(line, at);
+            }
+            return;
+        }
         if let Some(c) = t.strip_prefix('*') {
             if self.fresh_variation {
                 self.pending_comment.push(c.to_string());
@@ -569,24 +576,12 @@ impl<'a> KifReader<'a> {
                     node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
                 }
                 let color = self.pos.to_move();
-                match self.pos.resolve(color, origin, to, piece, promote) {
+                // A move against the rules is kept for validation to report.
+                match self
+                    .pos
+                    .resolve_structure(color, origin, to, piece, promote)
+                {
                     Ok(mv) => self.add_move(mv, node, span),
-                    Err(why) if is_rule_only(why) => {
-                        // Playable but against the rules: kept; validation reports it.
-                        let mv = crate::model::ShogiMove {
-                            color,
-                            from: origin,
-                            to,
-                            piece,
-                            promote,
-                            capture: self
-                                .pos
-                                .get(to)
-                                .filter(|p| p.color != color)
-                                .map(|p| p.kind),
-                        };
-                        self.add_move(mv, node, span);
-                    }
                     Err(why) => {
                         let mv = crate::model::ShogiMove {
                             color,
@@ -689,6 +684,10 @@ impl<'a> KifReader<'a> {
                 format!("no {} can move to {}{}", piece.kanji(), to.file, to.rank),
             ));
         }
+        if let ([only], true) = (physical.as_slice(), m.relative.is_empty()) {
+            // One piece reaches the square: no choice to make among legal moves.
+            return self.resolve_keep(color, Some(*only), to, piece, m.promote);
+        }
         let legal: Vec<crate::model::Square> = physical
             .iter()
             .copied()
@@ -763,11 +762,9 @@ impl<'a> KifReader<'a> {
                 .filter(|p| p.color != color)
                 .map(|p| p.kind),
         };
-        match self.pos.resolve(color, from, to, piece, promote) {
-            Ok(mv) => Ok(mv),
-            Err(why) if is_rule_only(why) => Ok(mv),
-            Err(why) => Err((why.code(), why.message(&mv))),
-        }
+        self.pos
+            .resolve_structure(color, from, to, piece, promote)
+            .map_err(|why| (why.code(), why.message(&mv)))
     }
 
     fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
@@ -855,19 +852,6 @@ impl<'a> KifReader<'a> {
             },
         })
     }
-}
-
-/// Rule violations that still leave a playable, representable move.
-fn is_rule_only(why: Illegal) -> bool {
-    matches!(
-        why,
-        Illegal::Unreachable
-            | Illegal::DoublePawn
-            | Illegal::DeadPiece
-            | Illegal::DropPawnMate
-            | Illegal::OutsideZone
-            | Illegal::SelfCheck
-    )
 }
 
 /// The result a special move implies; `side` is the side to move when it was made.

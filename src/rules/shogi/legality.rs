@@ -137,6 +137,36 @@ impl Position {
     /// Checks a move against the position (the side to move, the piece, its path, the
     /// capture, promotion, drops, and the king's safety). The position is unchanged.
     pub fn check(&mut self, mv: &ShogiMove) -> Result<(), Illegal> {
+        self.check_structure(mv)?;
+        self.check_rules(mv)
+    }
+
+    /// Builds the move like [`Position::resolve`] but checks only what a record
+    /// needs to represent it (the side to move, the piece on the origin or in hand,
+    /// the destination, a promotable kind): a playable move against the rules passes,
+    /// for validation to report. Much cheaper than a full check.
+    pub fn resolve_structure(
+        &self,
+        color: Color,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> Result<ShogiMove, Illegal> {
+        let mv = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: self.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        self.check_structure(&mv).map(|()| mv)
+    }
+
+    /// The representability checks of a move, in the order [`Position::check`]
+    /// reports them (see [`Position::resolve_structure`]).
+    pub fn check_structure(&self, mv: &ShogiMove) -> Result<(), Illegal> {
         if mv.color != self.to_move() {
             return Err(Illegal::WrongSide);
         }
@@ -153,16 +183,9 @@ impl Position {
                 if self.at(to).is_some() {
                     return Err(Illegal::DropOccupied);
                 }
-                if is_dead(mv.piece, c, to) {
-                    return Err(Illegal::DeadPiece);
-                }
-                if mv.piece == PieceKind::Pawn && self.pawn_on_file(c, to % 9) {
-                    return Err(Illegal::DoublePawn);
-                }
             }
             Some(from_sq) => {
-                let from = idx(from_sq);
-                match self.at(from) {
+                match self.at(idx(from_sq)) {
                     Some(p) if p.color == c => {
                         if p.kind != mv.piece {
                             return Err(Illegal::WrongPiece(p.kind));
@@ -178,13 +201,34 @@ impl Position {
                         }
                     }
                 }
+                if mv.promote && mv.piece.promoted().is_none() {
+                    return Err(Illegal::NotPromotable);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules a representable move must also keep: the piece's path, promotion
+    /// zone, pieces that could never move again, 二歩, the king's safety, 打ち歩詰め.
+    fn check_rules(&mut self, mv: &ShogiMove) -> Result<(), Illegal> {
+        let c = mv.color;
+        let to = idx(mv.to);
+        match mv.from {
+            None => {
+                if is_dead(mv.piece, c, to) {
+                    return Err(Illegal::DeadPiece);
+                }
+                if mv.piece == PieceKind::Pawn && self.pawn_on_file(c, to % 9) {
+                    return Err(Illegal::DoublePawn);
+                }
+            }
+            Some(from_sq) => {
+                let from = idx(from_sq);
                 if !self.reaches(from, to, mv.piece, c) {
                     return Err(Illegal::Unreachable);
                 }
                 if mv.promote {
-                    if mv.piece.promoted().is_none() {
-                        return Err(Illegal::NotPromotable);
-                    }
                     if !in_zone(from, c) && !in_zone(to, c) {
                         return Err(Illegal::OutsideZone);
                     }

@@ -247,17 +247,21 @@ impl Position {
 
     /// True when a piece of `by` attacks square index `sq`.
     pub fn attacked(&self, sq: usize, by: Color) -> bool {
-        for d in ALL_DIRS {
+        let t = tables();
+        let c = by.index();
+        for di in 0..8 {
             let mut cur = sq;
             let mut adjacent = true;
-            while let Some(n) = offset(cur, d) {
-                if let Some(p) = self.at(n) {
+            loop {
+                let n = t.neighbour[cur][di];
+                if n == OFF {
+                    break;
+                }
+                let n = usize::from(n);
+                if let Some(p) = self.board[n] {
                     if p.color == by {
-                        // The attacker moves from n towards sq: direction -d.
-                        let back = oriented((-d.0, -d.1), by);
-                        if (adjacent && steps(p.kind).contains(&back))
-                            || slides(p.kind).contains(&back)
-                        {
+                        let k = p.kind as usize;
+                        if (adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k] {
                             return true;
                         }
                     }
@@ -267,15 +271,60 @@ impl Position {
                 adjacent = false;
             }
         }
-        // A knight of `by` jumping by j lands on sq from sq - j.
-        KNIGHT.into_iter().any(|j| {
-            let j = oriented(j, by);
-            offset(sq, (-j.0, -j.1)).and_then(|n| self.at(n))
-                == Some(Piece {
-                    color: by,
-                    kind: PieceKind::Knight,
-                })
+        t.knight_from[c][sq].iter().any(|&n| {
+            n != OFF
+                && self.board[usize::from(n)]
+                    == Some(Piece {
+                        color: by,
+                        kind: PieceKind::Knight,
+                    })
         })
+    }
+
+    /// Every square holding a piece of `kind` and `by` that attacks `sq` along its
+    /// moves (pins ignored), in reading order.
+    pub(crate) fn attackers_of_kind(&self, sq: usize, by: Color, kind: PieceKind) -> Vec<usize> {
+        let t = tables();
+        let c = by.index();
+        let k = kind as usize;
+        let mut out = Vec::new();
+        for di in 0..8 {
+            let mut cur = sq;
+            let mut adjacent = true;
+            loop {
+                let n = t.neighbour[cur][di];
+                if n == OFF {
+                    break;
+                }
+                let n = usize::from(n);
+                if let Some(p) = self.board[n] {
+                    if p.color == by
+                        && p.kind == kind
+                        && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k])
+                    {
+                        out.push(n);
+                    }
+                    break;
+                }
+                cur = n;
+                adjacent = false;
+            }
+        }
+        if kind == PieceKind::Knight {
+            for &n in &t.knight_from[c][sq] {
+                if n != OFF
+                    && self.board[usize::from(n)]
+                        == Some(Piece {
+                            color: by,
+                            kind: PieceKind::Knight,
+                        })
+                {
+                    out.push(usize::from(n));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// Makes a move the caller knows to be consistent with the position (the right
@@ -376,4 +425,56 @@ mod tests {
         assert!(!p.in_check(Color::Black));
         assert_eq!(p.to_model(), Handicap::Even.position());
     }
+}
+
+/// No square (a neighbour off the board).
+const OFF: u8 = u8::MAX;
+
+/// Lookup tables for attack detection, built once.
+struct Tables {
+    /// The square one step in each of [`ALL_DIRS`] from each square, or [`OFF`].
+    neighbour: [[u8; 8]; 81],
+    /// `[color][dir][kind]`: a piece of that colour and kind one step away in
+    /// direction `dir` (from the target) attacks the target.
+    step_attack: [[[bool; 14]; 8]; 2],
+    /// The same for a sliding piece at any distance along a clear line.
+    slide_attack: [[[bool; 14]; 8]; 2],
+    /// `[color][sq]`: the squares a knight of that colour attacks `sq` from.
+    knight_from: [[[u8; 2]; 81]; 2],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Tables {
+            neighbour: [[OFF; 8]; 81],
+            step_attack: [[[false; 14]; 8]; 2],
+            slide_attack: [[[false; 14]; 8]; 2],
+            knight_from: [[[OFF; 2]; 81]; 2],
+        };
+        for sq in 0..81 {
+            for (di, &d) in ALL_DIRS.iter().enumerate() {
+                t.neighbour[sq][di] = offset(sq, d).map_or(OFF, |n| n as u8);
+            }
+        }
+        for color in [Color::Black, Color::White] {
+            let c = color.index();
+            for (di, &d) in ALL_DIRS.iter().enumerate() {
+                // The attacker moves from its square towards the target: direction -d.
+                let back = oriented((-d.0, -d.1), color);
+                for kind in PieceKind::ALL {
+                    let k = kind as usize;
+                    t.step_attack[c][di][k] = steps(kind).contains(&back);
+                    t.slide_attack[c][di][k] = slides(kind).contains(&back);
+                }
+            }
+            for sq in 0..81 {
+                for (i, j) in KNIGHT.into_iter().enumerate() {
+                    let j = oriented(j, color);
+                    t.knight_from[c][sq][i] = offset(sq, (-j.0, -j.1)).map_or(OFF, |n| n as u8);
+                }
+            }
+        }
+        t
+    })
 }

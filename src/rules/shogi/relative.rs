@@ -134,13 +134,8 @@ impl Position {
     /// Every square holding a piece of `kind` and `color` that can move to `to` by
     /// its moves (pins and checks ignored).
     pub fn reaching(&self, color: Color, kind: PieceKind, to: Square) -> Vec<Square> {
-        let t = idx(to);
-        (0..81)
-            .filter(|&i| {
-                self.at(i)
-                    .is_some_and(|p| p.color == color && p.kind == kind)
-                    && self.reaches(i, t, kind, color)
-            })
+        self.attackers_of_kind(idx(to), color, kind)
+            .into_iter()
             .filter_map(Square::from_index)
             .collect()
     }
