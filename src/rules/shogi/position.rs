@@ -407,26 +407,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::Handicap;
-
-    #[test]
-    fn start_position_attacks() {
-        let p = Position::from_model(&Handicap::Even.position());
-        // 7六 is attacked by black's pawn on 7七; 5五 by nobody.
-        let sq76 = Square::new(7, 6).map(idx).unwrap_or(0);
-        let sq55 = Square::new(5, 5).map(idx).unwrap_or(0);
-        assert!(p.attacked(sq76, Color::Black));
-        assert!(!p.attacked(sq55, Color::Black));
-        assert!(!p.attacked(sq55, Color::White));
-        assert_eq!(p.king(Color::Black), Square::new(5, 9).map(idx));
-        assert!(!p.in_check(Color::Black));
-        assert_eq!(p.to_model(), Handicap::Even.position());
-    }
-}
-
 /// No square (a neighbour off the board).
 const OFF: u8 = u8::MAX;
 
@@ -477,4 +457,24 @@ fn tables() -> &'static Tables {
         }
         t
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Handicap;
+
+    #[test]
+    fn start_position_attacks() {
+        let p = Position::from_model(&Handicap::Even.position());
+        // 7六 is attacked by black's pawn on 7七; 5五 by nobody.
+        let sq76 = Square::new(7, 6).map(idx).unwrap_or(0);
+        let sq55 = Square::new(5, 5).map(idx).unwrap_or(0);
+        assert!(p.attacked(sq76, Color::Black));
+        assert!(!p.attacked(sq55, Color::Black));
+        assert!(!p.attacked(sq55, Color::White));
+        assert_eq!(p.king(Color::Black), Square::new(5, 9).map(idx));
+        assert!(!p.in_check(Color::Black));
+        assert_eq!(p.to_model(), Handicap::Even.position());
+    }
 }
