@@ -341,6 +341,14 @@ impl<'a> KifReader<'a> {
         if t.starts_with("まで") {
             if self.ki2 && !self.skipping && !self.ended {
                 if let Some(kind) = ki2_ending(t) {
+                    // `…の勝ち` naming the side to move is a declaration (入玉勝ち).
+                    let kind = if kind == EndingKind::Resign
+                        && named_side(t) == Some(self.pos.to_move())
+                    {
+                        EndingKind::EnteringKing
+                    } else {
+                        kind
+                    };
                     let side = if matches!(kind, EndingKind::IllegalWin | EndingKind::IllegalLoss) {
                         named_side(t).unwrap_or(self.pos.to_move())
                     } else {

@@ -481,11 +481,14 @@ pub fn summary_text(ending: Ending, n: u32, words: (&str, &str)) -> String {
     let name = |c: Color| if c == Color::Black { words.0 } else { words.1 };
     let (me, them) = (name(side), name(side.opponent()));
     match ending.kind {
-        EndingKind::Resign | EndingKind::Checkmate => format!("まで{n}手で{them}の勝ち"),
+        EndingKind::Resign => format!("まで{n}手で{them}の勝ち"),
+        EndingKind::Checkmate => format!("まで{n}手詰"),
         EndingKind::Timeout => format!("まで{n}手で時間切れにより{them}の勝ち"),
         EndingKind::IllegalWin => format!("まで{n}手で{me}の反則勝ち"),
         EndingKind::IllegalLoss => format!("まで{n}手で{me}の反則負け"),
-        EndingKind::EnteringKing => format!("まで{n}手で入玉で{me}の勝ち"),
+        // No KIF program has a phrase of its own for a declaration: the declarer,
+        // who is the side to move, wins.
+        EndingKind::EnteringKing => format!("まで{n}手で{me}の勝ち"),
         other => format!("まで{n}手で{}", other.japanese()),
     }
 }
