@@ -682,7 +682,12 @@ impl<'a> KifReader<'a> {
         if m.drop {
             return self.resolve_keep(color, None, to, piece, m.promote);
         }
-        let physical = self.pos.reaching(color, piece, to);
+        let reach = self.pos.reaching_squares(color, piece, to);
+        if let (Some(only), true) = (reach.single(), m.relative.is_empty()) {
+            // One piece reaches the square: no choice to make among legal moves.
+            return self.resolve_keep(color, Some(only), to, piece, m.promote);
+        }
+        let physical: Vec<crate::model::Square> = reach.iter().collect();
         if physical.is_empty() {
             if self.pos.get(to).is_none() && self.pos.in_hand(color, piece) > 0 && !m.promote {
                 return self.resolve_keep(color, None, to, piece, false);
@@ -691,10 +696,6 @@ impl<'a> KifReader<'a> {
                 "shogi::no-movable-piece",
                 format!("no {} can move to {}{}", piece.kanji(), to.file, to.rank),
             ));
-        }
-        if let ([only], true) = (physical.as_slice(), m.relative.is_empty()) {
-            // One piece reaches the square: no choice to make among legal moves.
-            return self.resolve_keep(color, Some(*only), to, piece, m.promote);
         }
         let legal: Vec<crate::model::Square> = physical
             .iter()

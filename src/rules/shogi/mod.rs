@@ -11,7 +11,7 @@ mod replay;
 mod sfen;
 
 pub use legality::Illegal;
-pub use position::Position;
+pub use position::{Position, Squares};
 pub use relative::{filter as filter_relative, Relative};
 pub use replay::check_game;
 pub use sfen::{from_sfen, to_sfen};

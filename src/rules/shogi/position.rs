@@ -282,12 +282,12 @@ impl Position {
     }
 
     /// Every square holding a piece of `kind` and `by` that attacks `sq` along its
-    /// moves (pins ignored), in reading order.
-    pub(crate) fn attackers_of_kind(&self, sq: usize, by: Color, kind: PieceKind) -> Vec<usize> {
+    /// moves (pins ignored), in reading order; no allocation.
+    pub(crate) fn attackers_of_kind(&self, sq: usize, by: Color, kind: PieceKind) -> Squares {
         let t = tables();
         let c = by.index();
         let k = kind as usize;
-        let mut out = Vec::new();
+        let mut out = Squares::default();
         for di in 0..8 {
             let mut cur = sq;
             let mut adjacent = true;
@@ -323,7 +323,7 @@ impl Position {
                 }
             }
         }
-        out.sort_unstable();
+        out.sort();
         out
     }
 
@@ -404,6 +404,53 @@ impl Position {
             }
         }
         self.to_move = c;
+    }
+}
+
+/// Up to ten squares (the most pieces that can reach one square: eight neighbours
+/// and two knights), held without allocation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Squares {
+    items: [u8; 10],
+    len: u8,
+}
+
+impl Squares {
+    fn push(&mut self, sq: usize) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = sq as u8;
+            self.len += 1;
+        }
+    }
+
+    fn sort(&mut self) {
+        let n = usize::from(self.len);
+        if let Some(s) = self.items.get_mut(..n) {
+            s.sort_unstable();
+        }
+    }
+
+    /// How many squares.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares, in reading order.
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.items
+            .iter()
+            .take(usize::from(self.len))
+            .map(|&i| square(usize::from(i)))
+    }
+
+    /// The only square, when there is exactly one.
+    pub fn single(&self) -> Option<Square> {
+        (self.len == 1).then(|| square(usize::from(self.items[0])))
     }
 }
 

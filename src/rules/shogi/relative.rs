@@ -2,7 +2,7 @@
 //! same-kind pieces moved. Writing counts every piece that can reach the square
 //! (pinned ones too), so any reader resolves it; reading keeps only legal moves.
 
-use super::position::idx;
+use super::position::{idx, Squares};
 use super::Position;
 use crate::model::{Color, PieceKind, ShogiMove, Square};
 
@@ -134,10 +134,12 @@ impl Position {
     /// Every square holding a piece of `kind` and `color` that can move to `to` by
     /// its moves (pins and checks ignored).
     pub fn reaching(&self, color: Color, kind: PieceKind, to: Square) -> Vec<Square> {
+        self.reaching_squares(color, kind, to).iter().collect()
+    }
+
+    /// [`Position::reaching`] without allocation.
+    pub fn reaching_squares(&self, color: Color, kind: PieceKind, to: Square) -> Squares {
         self.attackers_of_kind(idx(to), color, kind)
-            .into_iter()
-            .filter_map(Square::from_index)
-            .collect()
     }
 
     /// The relative words a KI2 writer needs for `mv` (made from this position), and
