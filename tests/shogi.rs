@@ -1697,3 +1697,38 @@ fn jkf_round_trips_forks_times_comments_and_positions() {
         );
     }
 }
+
+#[test]
+fn ki2_reads_every_move_spelling() {
+    // Marks ▲△☗☖▽, moves with and without spaces, ７六 / ７６ / 76, 同 with and
+    // without the full-width space, 不成, 打.
+    let text = "手合割：平手\n\n☗７六歩☖３四歩▲２二角不成 △同　銀 ▲75歩△8八角打\n▲５５角打▽４四歩 ▲２六歩 △７九角成\n";
+    let out = read_ki2(text);
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    let moves: Vec<_> = g
+        .tree
+        .main_line()
+        .filter_map(|(_, n)| match n.mv {
+            Some(kifu::model::Move::Shogi(m)) => Some((m.from, m.to, m.piece, m.promote)),
+            _ => None,
+        })
+        .collect();
+    let sq = |f, r| kifu::model::Square::new(f, r).expect("square");
+    use kifu::model::PieceKind::{Bishop, Pawn, Silver};
+    assert_eq!(
+        moves,
+        vec![
+            (Some(sq(7, 7)), sq(7, 6), Pawn, false),
+            (Some(sq(3, 3)), sq(3, 4), Pawn, false),
+            (Some(sq(8, 8)), sq(2, 2), Bishop, false),
+            (Some(sq(3, 1)), sq(2, 2), Silver, false),
+            (Some(sq(7, 6)), sq(7, 5), Pawn, false),
+            (None, sq(8, 8), Bishop, false),
+            (None, sq(5, 5), Bishop, false),
+            (Some(sq(4, 3)), sq(4, 4), Pawn, false),
+            (Some(sq(2, 7)), sq(2, 6), Pawn, false),
+            (Some(sq(8, 8)), sq(7, 9), Bishop, true),
+        ]
+    );
+}
