@@ -159,12 +159,27 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 }
 
 /// Runs the rules of each game's kind and appends their findings to the outcome's
-/// diagnostics, positioned with the reader's node spans.
+/// diagnostics, positioned with the reader's node spans. A finding the reader
+/// already reported (same code and message, as the gonu reader does for its board
+/// checks) is not repeated.
 pub fn validate(outcome: &mut ReadOutcome) {
+    // What the reader already reported, each able to stand for one finding.
+    let mut reported: std::collections::HashMap<(&'static str, String), usize> =
+        std::collections::HashMap::new();
+    for d in &outcome.parsed.diagnostics {
+        *reported.entry((d.code, d.message.clone())).or_default() += 1;
+    }
     let mut found = Vec::new();
     for (g, game) in outcome.parsed.collection.games.iter().enumerate() {
         let spans = outcome.parsed.node_spans.get(g);
         for f in rules::check(game) {
+            // A reader that ran the same check already put it on its line.
+            if let Some(n) = reported.get_mut(&(f.code, f.message.clone())) {
+                if *n > 0 {
+                    *n -= 1;
+                    continue;
+                }
+            }
             let span = spans
                 .and_then(|s| s.get(f.node.0 as usize))
                 .copied()

@@ -10,6 +10,7 @@ pub mod diag;
 pub mod formats;
 pub mod model;
 pub mod reencode;
+pub mod render;
 pub mod rules;
 pub mod text;
 

@@ -6,6 +6,7 @@
 
 pub mod csa;
 pub mod declaration;
+pub mod gonu;
 pub mod jkf;
 pub mod json;
 pub mod ki2;
@@ -190,7 +191,8 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 6] = [
+    static FORMATS: [Format; 7] = [
+        gonu::FORMAT,
         kif::FORMAT,
         ki2::FORMAT,
         csa::FORMAT,

@@ -131,6 +131,9 @@ impl Summary {
     }
 }
 
+/// How many files are prepared before their temporary files are flushed together.
+const BATCH: usize = 1024;
+
 /// Re-encodes every selected file in parallel; `done` is called after each file (from
 /// worker threads). Reports come back in selection order.
 pub fn run(
@@ -138,15 +141,46 @@ pub fn run(
     opts: &Options,
     done: &(dyn Fn(&FileReport) + Sync),
 ) -> Vec<FileReport> {
-    selection
-        .candidates
-        .par_iter()
-        .map(|c| {
-            let report = write::process(c, opts);
-            done(&report);
-            report
-        })
-        .collect()
+    let mut reports = Vec::with_capacity(selection.candidates.len());
+    for chunk in selection.candidates.chunks(BATCH) {
+        let steps: Vec<write::Step> = chunk.par_iter().map(|c| write::prepare(c, opts)).collect();
+        let pending: Vec<&write::Pending> = steps
+            .iter()
+            .filter_map(|s| match s {
+                write::Step::Pending(p) => Some(p),
+                write::Step::Done(_) => None,
+            })
+            .collect();
+        let mut durable = write::flush(&pending).into_iter();
+        let steps: Vec<(write::Step, bool)> = steps
+            .into_iter()
+            .map(|s| {
+                let ok = matches!(s, write::Step::Pending(_)) && durable.next().unwrap_or(false);
+                (s, ok)
+            })
+            .collect();
+        let finished: Vec<FileReport> = steps
+            .into_par_iter()
+            .map(|(s, ok)| {
+                let report = match s {
+                    write::Step::Done(r) => r,
+                    write::Step::Pending(p) => write::commit(p, ok),
+                };
+                done(&report);
+                report
+            })
+            .collect();
+        reports.extend(finished);
+    }
+    write::sync_dirs(
+        selection
+            .candidates
+            .iter()
+            .zip(&reports)
+            .filter(|(_, r)| r.bytes_out > 0)
+            .filter_map(|(c, _)| write::written_dir(c, opts)),
+    );
+    reports
 }
 
 /// Removes the temporary files that interrupted runs left (unless `dry_run`); returns

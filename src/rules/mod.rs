@@ -5,6 +5,7 @@
 //! findings tied to nodes; the library turns them into positioned diagnostics with
 //! the reader's node spans.
 
+pub mod gonu;
 pub mod shogi;
 
 use crate::diag::Severity;
@@ -26,8 +27,9 @@ pub struct Finding {
 /// Checks a game against the rules of its kind. Kinds whose rules are not part of
 /// kifu yet produce no findings.
 pub fn check(game: &Game) -> Vec<Finding> {
-    match game.kind {
+    match &game.kind {
         GameKind::Shogi => shogi::check_game(game),
+        GameKind::Gonu(board) => gonu::check(board),
         _ => Vec::new(),
     }
 }

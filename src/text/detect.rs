@@ -193,30 +193,11 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         );
     }
 
-    let mut candidates: Vec<(TextEncoding, Decision)> = Vec::new();
-    if let Some(enc) = hints.legacy {
-        candidates.push((enc, Decision::FormatDefault));
-    }
-    // The statistical guess is costly: it is made only when the legacy encoding
-    // does not decode the bytes cleanly.
-    let mut guessed = false;
-    let mut next = 0;
-    loop {
-        if next == candidates.len() {
-            if guessed {
-                break;
-            }
-            guessed = true;
-            let g = guess(bytes);
-            if candidates.iter().any(|&(e, _)| e == g) {
-                break;
-            }
-            candidates.push((g, Decision::Guess));
-        }
-        let Some(&(enc, decision)) = candidates.get(next) else {
-            break;
-        };
-        next += 1;
+    // The statistical guess is only computed when the legacy encoding fails: it costs
+    // far more than a strict decode.
+    let legacy = hints.legacy.map(|enc| (enc, Decision::FormatDefault));
+    let guessed = std::iter::once(()).map(|()| (guess(bytes), Decision::Guess));
+    for (enc, decision) in legacy.into_iter().chain(guessed) {
         if fallback.as_ref().is_some_and(|(_, e, _)| *e == enc) {
             continue;
         }

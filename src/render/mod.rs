@@ -1,0 +1,3 @@
+//! Pictures of positions: text diagrams for the terminal and standalone SVG.
+
+pub mod gonu;
