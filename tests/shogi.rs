@@ -1732,3 +1732,18 @@ fn ki2_reads_every_move_spelling() {
         ]
     );
 }
+
+#[test]
+fn validation_goes_on_after_an_illegal_move() {
+    // Move 1 jumps two squares; move 3 jumps over the bishop on 2二: both reported.
+    let text =
+        format!("{EVEN}   1 ７五歩(77)\n   2 ３四歩(33)\n   3 １一角成(88)\n   4 ８四歩(83)\n");
+    let out = read_kif(&text);
+    assert_eq!(
+        diags(&out),
+        vec![
+            ("shogi::unreachable", Severity::Error, 3, 6, Some(1)),
+            ("shogi::unreachable", Severity::Error, 5, 6, Some(3)),
+        ]
+    );
+}

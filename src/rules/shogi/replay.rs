@@ -7,7 +7,7 @@ use crate::model::{EndingKind, Game, Move, NodeId};
 use crate::rules::Finding;
 
 /// Checks every move of every line of a shogi game. An illegal move is an error
-/// (its line is not followed further), unless the record itself ends the game right
+/// (the line goes on after it when it can be played at all), unless the record itself ends the game right
 /// after it with 反則勝ち/反則負け: then it is noted as the recorded foul.
 pub fn check_game(game: &Game) -> Vec<Finding> {
     let start = game
@@ -70,7 +70,11 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
                         why.message(&m)
                     },
                 });
-                continue;
+                // A move against the rules can still be played: the rest of the line
+                // is checked after it. One that cannot (no piece to move) ends it.
+                if pos.check_structure(&m).is_err() {
+                    continue;
+                }
             }
             pos.make(&m);
             stack.push((id, false));
