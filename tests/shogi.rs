@@ -1588,6 +1588,23 @@ fn csa_round_trips_and_agrees_with_kif() {
         assert_eq!(moves_of(ga), moves_of(gb), "{kif} / {csa}");
         assert_eq!(ga.info.shogi_start, gb.info.shogi_start, "{kif} / {csa}");
     }
+    // CSA → KIF: `$END_TIME` and the `'` remarks have no KIF field here: losses, not silence.
+    let out = read_path(&dir.join("example.csa"));
+    let written = kifu::write(&out.parsed.collection, kif_format(), None, None).expect("writes");
+    assert_eq!(
+        written
+            .losses
+            .iter()
+            .map(|l| (l.code, l.message.as_str()))
+            .collect::<Vec<_>>(),
+        vec![
+            (
+                "kif::info-dropped",
+                "KIF has no place for the csa:$END_TIME field"
+            ),
+            ("kif::info-dropped", "KIF has no place for the csa:' field"),
+        ]
+    );
     // KIF → CSA keeps the moves; variations are a loss.
     let out = read_path(&corpus_dir().join("fork.kif"));
     let written = kifu::write(&out.parsed.collection, csa_format(), None, None).expect("writes");

@@ -467,6 +467,23 @@ pub fn write(
             json!({ "preset": "OTHER", "data": { "color": color_num(p.to_move), "board": board, "hands": hands } })
         }
     };
+    let mut losses: Vec<crate::diag::Loss> = crate::formats::kif::unwritable_info(&game.info)
+        .into_iter()
+        .map(|what| crate::diag::Loss {
+            code: "jkf::info-dropped",
+            message: format!("JKF has no place for {what}"),
+            game: 0,
+            move_number: None,
+        })
+        .collect();
+    if game.tree.iter().any(|(_, n)| !n.bookmarks.is_empty()) {
+        losses.push(crate::diag::Loss {
+            code: "jkf::bookmarks-dropped",
+            message: "JKF has no bookmarks: they are left out".into(),
+            game: 0,
+            move_number: None,
+        });
+    }
     let moves = write_moves(game, &start)?;
     let mut doc = Map::new();
     doc.insert("header".into(), Value::Object(header));
@@ -475,10 +492,7 @@ pub fn write(
     let mut output = serde_json::to_string_pretty(&Value::Object(doc))
         .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
     output.push('\n');
-    Ok(Written {
-        output,
-        losses: Vec::new(),
-    })
+    Ok(Written { output, losses })
 }
 
 fn entry(game: &Game, id: NodeId, pos: &Position) -> Value {

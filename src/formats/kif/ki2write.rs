@@ -44,6 +44,14 @@ pub fn write_ki2(
             move_number: None,
         });
     }
+    for what in super::header::unwritable_info(&game.info) {
+        losses.push(Loss {
+            code: "ki2::info-dropped",
+            message: format!("KI2 has no place for {what}"),
+            game: 0,
+            move_number: None,
+        });
+    }
     let mut out = String::with_capacity(4096);
     write_header(&mut out, game);
     out.push('\n');

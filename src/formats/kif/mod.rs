@@ -16,7 +16,7 @@ pub mod notation;
 mod read;
 mod write;
 
-pub use header::{apply_header, header_pairs};
+pub use header::{apply_header, header_pairs, unwritable_info};
 pub use ki2write::write_ki2;
 pub use read::{read, read_ki2, result_of};
 pub use write::write;

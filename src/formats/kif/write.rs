@@ -34,6 +34,14 @@ pub fn write(
         }
     };
     let mut losses = Vec::new();
+    for what in super::header::unwritable_info(&game.info) {
+        losses.push(Loss {
+            code: "kif::info-dropped",
+            message: format!("KIF has no place for {what}"),
+            game: 0,
+            move_number: None,
+        });
+    }
     let mut out = String::with_capacity(4096);
     let _ = writeln!(out, "#KIF version=2.0 encoding={}", options.encoding.name());
     write_header(&mut out, game);
