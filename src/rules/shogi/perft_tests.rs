@@ -50,3 +50,16 @@ fn perft_many_drops_depth_1_and_2() {
     assert_eq!(perft(MANY_DROPS, 1), 524);
     assert_eq!(perft(MANY_DROPS, 2), 248_257);
 }
+
+#[test]
+#[ignore = "slow in debug builds; run with --release --ignored"]
+fn perft_start_position_depth_5() {
+    let mut p = Position::from_model(&Handicap::Even.position());
+    assert_eq!(p.perft(5), 19_861_490);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release --ignored"]
+fn perft_maximum_legal_moves_position_depth_3() {
+    assert_eq!(perft(MAX_MOVES, 3), 53_393_368);
+}
