@@ -10,6 +10,7 @@
 
 mod header;
 mod ki2line;
+mod ki2read;
 mod ki2write;
 mod line;
 pub mod notation;
