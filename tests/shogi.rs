@@ -1764,3 +1764,32 @@ fn validation_goes_on_after_an_illegal_move() {
         ]
     );
 }
+
+#[test]
+fn csa_times_become_kif_running_totals() {
+    let text = "V2.2\nPI\n+\n+7776FU,T3\n-3334FU,T5\n+2726FU,T10\n%TORYO,T2\n";
+    let out = reread(text.as_bytes(), "t.csa");
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let kif = String::from_utf8(written.bytes).expect("UTF-8");
+    let moves: Vec<&str> = kif
+        .lines()
+        .skip_while(|l| !l.starts_with("手数"))
+        .skip(1)
+        .collect();
+    assert_eq!(
+        moves,
+        vec![
+            "   1 ７六歩(77)   ( 0:03/00:00:03)",
+            "   2 ３四歩(33)   ( 0:05/00:00:05)",
+            "   3 ２六歩(27)   ( 0:10/00:00:13)",
+            "   4 投了         ( 0:02/00:00:07)",
+            "まで3手で先手の勝ち",
+        ]
+    );
+}

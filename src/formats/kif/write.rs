@@ -323,9 +323,9 @@ fn move_text(mv: &ShogiMove, same: bool, no_promote: bool) -> String {
     s
 }
 
-fn time_text(node: &Node) -> String {
+fn time_text(node: &Node, running_total_ms: u64) -> String {
     let used = node.time_used_ms.unwrap_or(0) / 1000;
-    let total = node.time_total_ms.unwrap_or(0) / 1000;
+    let total = node.time_total_ms.unwrap_or(running_total_ms) / 1000;
     format!(
         "({:>2}:{:02}/{:02}:{:02}:{:02})",
         used / 60,
@@ -334,6 +334,39 @@ fn time_text(node: &Node) -> String {
         total / 60 % 60,
         total % 60
     )
+}
+
+/// For each node, the mover's time spent so far along its line, for records that
+/// give only the time per move (CSA): what the second KIF figure holds. Parents
+/// come before children in pre-order, so one pass suffices.
+fn running_totals(game: &Game) -> Vec<u64> {
+    let tree = &game.tree;
+    let mut per_side = vec![[0u64; 2]; tree.len()];
+    let mut mover_total = vec![0u64; tree.len()];
+    for (id, node) in tree.preorder() {
+        let i = id.0 as usize;
+        let mut sums = node
+            .parent()
+            .and_then(|p| per_side.get(p.0 as usize).copied())
+            .unwrap_or([0, 0]);
+        let side = match node.mv {
+            Some(Move::Shogi(m)) => Some(m.color),
+            _ => node.ending.and_then(|e| e.color),
+        };
+        if let Some(c) = side {
+            let slot = &mut sums[c.index()];
+            *slot = node
+                .time_total_ms
+                .unwrap_or(*slot + node.time_used_ms.unwrap_or(0));
+            if let Some(t) = mover_total.get_mut(i) {
+                *t = *slot;
+            }
+        }
+        if let Some(p) = per_side.get_mut(i) {
+            *p = sums;
+        }
+    }
+    mover_total
 }
 
 /// Writes the main line, then every variation block in Kakinoki's order: after a
@@ -387,6 +420,7 @@ pub(super) fn blocks(game: &Game) -> Vec<Vec<NodeId>> {
 fn write_moves(out: &mut String, game: &Game, timed: bool) {
     let tree = &game.tree;
     let depth = depths(game);
+    let totals = running_totals(game);
     let (bw, ww) = side_words(game);
     for (b, line) in blocks(game).into_iter().enumerate() {
         let Some(&start) = line.first() else { continue };
@@ -419,7 +453,8 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
             let pad = " ".repeat(12usize.saturating_sub(width(&body)));
             let _ = write!(out, "{n:>4} {body}{pad}");
             if timed {
-                let _ = write!(out, " {}", time_text(node));
+                let total = totals.get(id.0 as usize).copied().unwrap_or(0);
+                let _ = write!(out, " {}", time_text(node, total));
                 if plus {
                     out.push('+');
                 }
