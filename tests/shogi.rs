@@ -1793,3 +1793,182 @@ fn csa_times_become_kif_running_totals() {
         ]
     );
 }
+
+/// A small deterministic generator of random legal games with variations, times,
+/// comments, bookmarks, handicaps and diagram starts, for round-trip properties.
+fn generated_games(count: usize) -> Vec<Game> {
+    use kifu::model::{Ending, EndingKind, Move, Node, NodeId};
+    use kifu::rules::shogi::Position;
+    let mut seed: u64 = 0x1234_5678_9abc_def1;
+    let mut rng = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let mut games = Vec::new();
+    for i in 0..count {
+        let mut game = Game::new(GameKind::Shogi);
+        game.info.black.name = Some(format!("先手{i}"));
+        game.info.white.name = Some(format!("後手{i}"));
+        let start = match rng(4) {
+            0 => ShogiStart::Preset(Handicap::ALL[rng(16)]),
+            1 => {
+                let mut p = Position::from_model(&Handicap::Even.position());
+                for _ in 0..(5 + rng(30)) {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng(moves.len())];
+                    p.make(&m);
+                }
+                ShogiStart::Other(Box::new(p.to_model()))
+            }
+            _ => ShogiStart::Preset(Handicap::Even),
+        };
+        let mut pos = Position::from_model(&start.position());
+        game.info.shogi_start = Some(start);
+        // Main line, then a few variations from random points of it.
+        let mut line = vec![NodeId::ROOT];
+        let mut made = Vec::new();
+        for _ in 0..(10 + rng(60)) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng(moves.len())];
+            let mut node = Node::default();
+            node.mv = Some(Move::Shogi(m));
+            node.time_used_ms = Some(rng(100) as u64 * 1000);
+            if rng(8) == 0 {
+                node.comment = Some(format!("コメント{}", rng(100)));
+            }
+            if rng(30) == 0 {
+                node.bookmarks.push("しおり".into());
+            }
+            let parent = *line.last().unwrap_or(&NodeId::ROOT);
+            line.push(game.tree.add_child(parent, node));
+            pos.make(&m);
+            made.push(m);
+        }
+        if rng(2) == 0 {
+            let mut node = Node::default();
+            node.ending = Some(Ending {
+                kind: [
+                    EndingKind::Resign,
+                    EndingKind::Interrupt,
+                    EndingKind::Repetition,
+                ][rng(3)],
+                color: Some(pos.to_move()),
+            });
+            let parent = *line.last().unwrap_or(&NodeId::ROOT);
+            game.tree.add_child(parent, node);
+        }
+        for _ in 0..rng(3) {
+            let at = rng(made.len().max(1));
+            let mut p = Position::from_model(
+                &game
+                    .info
+                    .shogi_start
+                    .as_ref()
+                    .map_or_else(|| Handicap::Even.position(), ShogiStart::position),
+            );
+            for m in made.iter().take(at) {
+                p.make(m);
+            }
+            let mut parent = line.get(at).copied().unwrap_or(NodeId::ROOT);
+            for _ in 0..(1 + rng(6)) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng(moves.len())];
+                let mut node = Node::default();
+                node.mv = Some(Move::Shogi(m));
+                node.time_used_ms = Some(rng(100) as u64 * 1000);
+                parent = game.tree.add_child(parent, node);
+                p.make(&m);
+            }
+        }
+        games.push(game);
+    }
+    games
+}
+
+/// The moves of every node in pre-order, with comments and times per move.
+fn shape(
+    game: &Game,
+) -> Vec<(
+    Option<kifu::model::Move>,
+    Option<String>,
+    Option<u64>,
+    usize,
+)> {
+    game.tree
+        .preorder()
+        .map(|(_, n)| (n.mv, n.comment.clone(), n.time_used_ms, n.children().len()))
+        .collect()
+}
+
+#[test]
+fn generated_games_round_trip_through_every_shogi_format() {
+    for (i, game) in generated_games(60).into_iter().enumerate() {
+        let c = Collection { games: vec![game] };
+        let original = &c.games[0];
+        for (name, ext) in [
+            ("kif", "kifu"),
+            ("ki2", "ki2u"),
+            ("jkf", "jkf"),
+            ("csa", "csa"),
+            ("usi", "usi"),
+        ] {
+            let format = kifu::formats::by_name(name).expect("registered");
+            let written = kifu::write(&c, format, Some(TextEncoding::UTF_8), None)
+                .unwrap_or_else(|e| panic!("game {i} as {name}: {e}"));
+            let back = reread(&written.bytes, &format!("g.{ext}"));
+            assert_eq!(diags(&back), vec![], "game {i} as {name}");
+            let g = &back.parsed.collection.games[0];
+            let main = |g: &Game| {
+                g.tree
+                    .main_line()
+                    .filter_map(|(_, n)| n.mv)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(main(g), main(original), "game {i} as {name}: main line");
+            assert_eq!(
+                g.info.shogi_start, original.info.shogi_start,
+                "game {i} as {name}: start"
+            );
+            match name {
+                "kif" | "jkf" => assert_eq!(shape(g), shape(original), "game {i} as {name}"),
+                "ki2" => assert_eq!(
+                    g.tree
+                        .preorder()
+                        .map(|(_, n)| (n.mv, n.comment.clone()))
+                        .collect::<Vec<_>>(),
+                    original
+                        .tree
+                        .preorder()
+                        .map(|(_, n)| (n.mv, n.comment.clone()))
+                        .collect::<Vec<_>>(),
+                    "game {i} as ki2"
+                ),
+                _ => {}
+            }
+            // Writing what was read gives the same text again.
+            let again = kifu::write(
+                &back.parsed.collection,
+                format,
+                Some(TextEncoding::UTF_8),
+                None,
+            )
+            .expect("writes");
+            assert_eq!(
+                String::from_utf8_lossy(&again.bytes),
+                String::from_utf8_lossy(&written.bytes),
+                "game {i} as {name}: stable"
+            );
+        }
+    }
+}

@@ -452,7 +452,9 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
             let plus = has_later_sibling(game, id);
             let pad = " ".repeat(12usize.saturating_sub(width(&body)));
             let _ = write!(out, "{n:>4} {body}{pad}");
-            if timed {
+            // A node without a time keeps none (KIF allows it), so reading back gives
+            // the same model.
+            if timed && (node.time_used_ms.is_some() || node.time_total_ms.is_some()) {
                 let total = totals.get(id.0 as usize).copied().unwrap_or(0);
                 let _ = write!(out, " {}", time_text(node, total));
                 if plus {
