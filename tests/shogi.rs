@@ -1896,15 +1896,16 @@ fn generated_games(count: usize) -> Vec<Game> {
     games
 }
 
-/// The moves of every node in pre-order, with comments and times per move.
-fn shape(
-    game: &Game,
-) -> Vec<(
+/// One node as the round-trip property compares it: move, comment, time, children.
+type NodeShape = (
     Option<kifu::model::Move>,
     Option<String>,
     Option<u64>,
     usize,
-)> {
+);
+
+/// The moves of every node in pre-order, with comments and times per move.
+fn shape(game: &Game) -> Vec<NodeShape> {
     game.tree
         .preorder()
         .map(|(_, n)| (n.mv, n.comment.clone(), n.time_used_ms, n.children().len()))
