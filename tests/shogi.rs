@@ -1973,3 +1973,24 @@ fn generated_games_round_trip_through_every_shogi_format() {
         }
     }
 }
+
+#[test]
+fn old_diagram_footers_and_date_aliases_are_kept() {
+    let text = "対局日：1999/07/15\n後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n手数＝171  ▲６二角成  まで\n手数----指手--\n   1 ５二金打\n";
+    let out = read_kif(text);
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(g.info.date.as_deref(), Some("1999/07/15"));
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let back = String::from_utf8(written.bytes).expect("UTF-8");
+    // The move line comes back in Kakinoki's layout (padded, an empty line for the
+    // missing `まで`).
+    let expected = text.replace("   1 ５二金打\n", "   1 ５二金打    \n\n");
+    assert_eq!(back, format!("#KIF version=2.0 encoding=UTF-8\n{expected}"));
+}

@@ -24,7 +24,7 @@ pub fn split_header(line: &str) -> Option<(&str, &str)> {
 /// The typed field a header key fills, if any.
 fn typed_slot<'a>(info: &'a mut GameInfo, key: &str) -> Option<&'a mut Option<String>> {
     Some(match key {
-        "開始日時" => &mut info.date,
+        "開始日時" | "対局日" => &mut info.date,
         "表題" => &mut info.title,
         "棋戦" => &mut info.event,
         "場所" => &mut info.place,
@@ -57,7 +57,7 @@ pub fn apply_header(info: &mut GameInfo, key: &str, value: &str) {
 /// field, `Some(None)` when the field is empty.
 pub fn typed_value<'a>(info: &'a GameInfo, key: &str) -> Option<Option<&'a str>> {
     let v = match key {
-        "開始日時" => &info.date,
+        "開始日時" | "対局日" => &info.date,
         "表題" => &info.title,
         "棋戦" => &info.event,
         "場所" => &info.place,
@@ -254,7 +254,10 @@ pub fn header_pairs(info: &GameInfo) -> Vec<(String, String)> {
     }
     for key in TYPED_KEYS.iter().chain(["先手", "後手"].iter()) {
         let filled = seen.iter().any(|s| {
-            s == key || (*key == "先手" && s == "下手") || (*key == "後手" && s == "上手")
+            s == key
+                || (*key == "先手" && s == "下手")
+                || (*key == "後手" && s == "上手")
+                || (*key == "開始日時" && s == "対局日")
         });
         if !filled {
             if let Some(Some(v)) = typed_value(info, key) {

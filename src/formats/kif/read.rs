@@ -16,6 +16,8 @@ use crate::rules::shogi::Position;
 /// Extras key on the first node of a variation: comment lines written between the
 /// `変化：N手` line and its first move.
 pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
+/// Extras key of the game: a diagram footer `手数＝N …` (after the `＝`).
+pub const MOVE_COUNT_KEY: &str = "kif:手数＝";
 /// Extras key on the last node of a line: the `まで…` summary as written.
 pub const SUMMARY_KEY: &str = "kif:summary";
 
@@ -226,6 +228,15 @@ impl<'a> KifReader<'a> {
         }
         if t == "盤面回転" {
             self.order(t);
+            return;
+        }
+        // A diagram's footer from older Kifu for Windows: `手数＝171  ▲６二角成  まで`.
+        if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
+            self.game
+                .info
+                .extras
+                .push(MOVE_COUNT_KEY, vec![rest.to_string()]);
+            self.order("手数＝");
             return;
         }
         let Some((key, value)) = header::split_header(line) else {

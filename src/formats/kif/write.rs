@@ -132,6 +132,11 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
                     let _ = writeln!(out, "#{v}");
                 }
             }
+            "手数＝" => {
+                if let Some(v) = next_extra("手数＝") {
+                    let _ = writeln!(out, "手数＝{v}");
+                }
+            }
             "#BOD" => {
                 if let ShogiStart::Other(p) = &start {
                     write_board(out, p);
@@ -208,7 +213,8 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
     }
     // Whatever the read order did not cover: typed fields set elsewhere, the start.
     for key in TYPED_KEYS {
-        if !wrote_typed.contains(&key) {
+        let alias_written = key == "開始日時" && wrote_typed.contains(&"対局日");
+        if !wrote_typed.contains(&key) && !alias_written {
             if let Some(Some(v)) = typed_value(info, key) {
                 let _ = writeln!(out, "{key}：{v}");
             }
