@@ -4,6 +4,7 @@
 use super::read::KifReader;
 use crate::diag::Diagnostic;
 use crate::model::{Color, EndingKind, Node};
+use crate::rules::shogi::square_name;
 
 impl KifReader<'_> {
     pub(super) fn ki2_line(&mut self, t: &str, at: usize) {
@@ -90,7 +91,7 @@ impl KifReader<'_> {
             }
             return Err((
                 "shogi::no-movable-piece",
-                format!("no {} can move to {}{}", piece.kanji(), to.file, to.rank),
+                format!("no {} can move to {}", piece.kanji(), square_name(to)),
             ));
         }
         let legal: Vec<crate::model::Square> = physical
@@ -105,7 +106,7 @@ impl KifReader<'_> {
         let chosen = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &legal);
         let origins = |v: &[crate::model::Square]| {
             v.iter()
-                .map(|f| format!("{}{}", f.file, f.rank))
+                .map(|&f| square_name(f))
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -65,12 +65,12 @@ impl Illegal {
 
     /// What is wrong, for people.
     pub fn message(self, mv: &ShogiMove) -> String {
-        let to = format!("{}{}", mv.to.file, mv.to.rank);
+        let to = square_name(mv.to);
         let name = mv.piece.kanji();
         match self {
             Illegal::WrongSide => format!("{} moves, but it is not its turn", side(mv.color)),
             Illegal::NoPiece => match mv.from {
-                Some(f) => format!("no piece of {} stands on {}{}", side(mv.color), f.file, f.rank),
+                Some(f) => format!("no piece of {} stands on {}", side(mv.color), square_name(f)),
                 None => "no piece to move".to_string(),
             },
             Illegal::WrongPiece(found) => format!(
@@ -102,6 +102,21 @@ impl Illegal {
             Illegal::CaptureMismatch => "the recorded capture is not what stands on the destination".to_string(),
         }
     }
+}
+
+/// A square as Japanese records write it: ７六.
+pub fn square_name(sq: Square) -> String {
+    const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+    const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let f = FILES
+        .get(usize::from(sq.file.saturating_sub(1)))
+        .copied()
+        .unwrap_or('?');
+    let r = RANKS
+        .get(usize::from(sq.rank.saturating_sub(1)))
+        .copied()
+        .unwrap_or('?');
+    format!("{f}{r}")
 }
 
 fn side(c: Color) -> &'static str {

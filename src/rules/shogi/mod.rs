@@ -10,7 +10,7 @@ mod relative;
 mod replay;
 mod sfen;
 
-pub use legality::Illegal;
+pub use legality::{square_name, Illegal};
 pub use position::{Position, Squares};
 pub use relative::{filter as filter_relative, Relative};
 pub use replay::check_game;
