@@ -12,6 +12,7 @@ pub mod json;
 pub mod ki2;
 pub mod kif;
 pub mod kiseong_sniff;
+pub mod sgf;
 pub mod usi;
 
 use std::path::Path;
@@ -191,7 +192,8 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 7] = [
+    static FORMATS: [Format; 8] = [
+        sgf::FORMAT,
         gonu::FORMAT,
         kif::FORMAT,
         ki2::FORMAT,
