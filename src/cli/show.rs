@@ -8,7 +8,7 @@ use super::inputs::expand;
 use super::load::{load, Resolved};
 use super::output::stdout_bytes;
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::model::GameKind;
+use crate::model::{GameKind, Handicap, Move, ShogiMove, ShogiPosition, ShogiStart};
 use crate::render;
 
 /// Arguments of `kifu show`.
@@ -82,28 +82,73 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         ));
         return Ok(Status::SomeFailed);
     };
+    let upto = match at {
+        At::Last => None,
+        At::Move(n) => Some(n),
+    };
     let picture = match &game.kind {
         GameKind::Gonu(board) => {
+            // A .gonu file is a starting position: --move does not apply.
             if args.svg {
                 render::gonu::svg(board)
             } else {
                 render::gonu::text(board)
             }
         }
-        other => {
-            ui.error(&format!(
-                "{}: kifu show draws gonu boards so far; {} diagrams come with their rules",
-                input.display,
-                other.family()
-            ));
-            return Ok(Status::SomeFailed);
+        GameKind::Go { .. } | GameKind::Gomoku { .. } => {
+            let Some(pos) = render::go::position(game, upto) else {
+                return Ok(Status::SomeFailed);
+            };
+            if args.svg {
+                render::go::svg(&pos)
+            } else {
+                render::go::text(&pos)
+            }
+        }
+        GameKind::Shogi => {
+            let (pos, played, last, same) = shogi_position(game, upto);
+            if args.svg {
+                render::shogi::svg(&pos, last.as_ref())
+            } else {
+                render::shogi::text(&pos, played, last.as_ref(), same)
+            }
         }
     };
-    let _ = at;
     match &args.output {
         Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture.as_bytes())
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?,
         _ => stdout_bytes(picture.as_bytes())?,
     }
     Ok(Status::Success)
+}
+
+/// The shogi position after `upto` moves of the main line (all when `None`): the
+/// position, how many moves were played, the last one, and whether it was 同 (same
+/// square as the move before).
+fn shogi_position(
+    game: &crate::model::Game,
+    upto: Option<usize>,
+) -> (ShogiPosition, usize, Option<ShogiMove>, bool) {
+    let start = game
+        .info
+        .shogi_start
+        .as_ref()
+        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
+    let mut pos = crate::rules::shogi::Position::from_model(&start);
+    let mut played = 0;
+    let mut last: Option<ShogiMove> = None;
+    let mut same = false;
+    for (_, node) in game.tree.main_line() {
+        let Some(Move::Shogi(mv)) = node.mv else {
+            continue;
+        };
+        if upto.is_some_and(|n| played >= n) {
+            break;
+        }
+        same = last.is_some_and(|l| l.to == mv.to);
+        pos.make(&mv);
+        played += 1;
+        last = Some(mv);
+    }
+    (pos.to_model(), played, last, same)
 }

@@ -20,7 +20,7 @@ mod write;
 pub use header::{apply_header, header_pairs, unwritable_info};
 pub use ki2write::write_ki2;
 pub use read::{read, read_ki2, result_of};
-pub use write::write;
+pub use write::{bod, move_kif, write};
 
 use super::{Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;

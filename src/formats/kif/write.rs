@@ -308,6 +308,21 @@ pub(super) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
+/// A position as Kakinoki's board diagram (BOD): white's hand, the board with its
+/// file header and rank column, black's hand.
+pub fn bod(p: &ShogiPosition) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "後手の持駒：{}", hand_text(p, Color::White));
+    write_board(&mut out, p);
+    let _ = writeln!(out, "先手の持駒：{}", hand_text(p, Color::Black));
+    out
+}
+
+/// A move in KIF notation (`７六歩(77)`, `５五角打`), `同　` when `same`.
+pub fn move_kif(mv: &ShogiMove, same: bool) -> String {
+    move_text(mv, same, false)
+}
+
 fn move_text(mv: &ShogiMove, same: bool, no_promote: bool) -> String {
     let mut s = if same {
         "同　".to_string()
