@@ -711,17 +711,5 @@ impl<'a> KifReader<'a> {
 
 /// The result a special move implies; `side` is the side to move when it was made.
 pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
-    let win = |winner, reason| Some(GameResult::Win { winner, reason });
-    match kind {
-        EndingKind::Resign => win(side.opponent(), WinReason::Resign),
-        EndingKind::Checkmate => win(side.opponent(), WinReason::Unspecified),
-        EndingKind::Timeout => win(side.opponent(), WinReason::Time),
-        EndingKind::IllegalLoss | EndingKind::LossByDefault => {
-            win(side.opponent(), WinReason::Forfeit)
-        }
-        EndingKind::IllegalWin | EndingKind::WinByDefault => win(side, WinReason::Forfeit),
-        EndingKind::EnteringKing => win(side, WinReason::Unspecified),
-        EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw => Some(GameResult::Draw),
-        EndingKind::Interrupt | EndingKind::SealedMove | EndingKind::NoMate => None,
-    }
+    kind.result_for(side)
 }
