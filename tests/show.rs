@@ -161,3 +161,22 @@ fn balanced_tags(svg: &str) {
     }
     assert!(stack.is_empty(), "unclosed: {stack:?}");
 }
+
+#[test]
+fn gomoku_diagram_of_the_renju_fixture() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["show", "fixtures/sgf/gomoku.sgf"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "    A B C D E F G H J K L M N O P");
+    assert_eq!(rows[7], "  9 . . . . . . O . X . O . . . . 9");
+    assert_eq!(rows[8], "  8 . . . . . . . X O X(X). . . . 8");
+    assert_eq!(rows[9], "  7 . . . . . . . O X . . . . . . 7");
+    assert_eq!(rows[12], "  4 . . . + . . . . . . . + . . . 4");
+    assert_eq!(
+        rows[17],
+        "moves: 11, last: L8, black stones: 6, white stones: 5"
+    );
+}
