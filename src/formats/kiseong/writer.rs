@@ -60,7 +60,7 @@ pub fn write(c: &Collection, _opts: &WriteOptions<'_>) -> Result<Written<String>
     let mut at = Some(NodeId::ROOT);
     while let Some(id) = at {
         let Some(node) = game.tree.get(id) else { break };
-        w.node(id, node, id == NodeId::ROOT && !scripted_root);
+        w.node(id, node);
         w.text.push_str("\r\n");
         at = node.children().first().copied();
     }
@@ -131,31 +131,33 @@ impl Out<'_> {
     }
 
     /// Writes a node (and, at its `v` markers or after it, its variations).
-    fn node(&mut self, id: NodeId, node: &Node, header_done: bool) {
+    fn node(&mut self, id: NodeId, node: &Node) {
         let variations: Vec<NodeId> = node.children().iter().skip(1).copied().collect();
         let mut pending = variations.into_iter();
         if self.scripted(id, node) {
             let items = node.extras.get(script::KEY).unwrap_or(&[]).to_vec();
-            for item in &items {
-                match script::parse(item) {
-                    Item::Move(raw) | Item::Raw(raw) | Item::Drawn(raw) => self.text.push_str(raw),
-                    Item::Text(t) => self.text.push_str(t),
-                    Item::Name(closer, raw) => {
-                        self.text.push_str(&format!("&[4w{raw}&[{closer}w"));
-                    }
-                    Item::Variation => {
-                        if let Some(v) = pending.next() {
-                            self.block(v);
-                        }
-                    }
-                }
-            }
+            self.layout(&items, &mut pending);
         } else {
-            let _ = header_done;
             self.canonical(id, node);
         }
         for v in pending {
             self.block(v);
+        }
+    }
+
+    /// Writes a node's layout items; each `v` marker takes the next of `variations`.
+    fn layout(&mut self, items: &[String], variations: &mut dyn Iterator<Item = NodeId>) {
+        for item in items {
+            match script::parse(item) {
+                Item::Move(raw) | Item::Raw(raw) | Item::Drawn(raw) => self.text.push_str(raw),
+                Item::Text(t) => self.text.push_str(t),
+                Item::Name(closer, raw) => self.text.push_str(&format!("&[4w{raw}&[{closer}w")),
+                Item::Variation => {
+                    if let Some(v) = variations.next() {
+                        self.block(v);
+                    }
+                }
+            }
         }
     }
 
@@ -346,18 +348,8 @@ impl Out<'_> {
             };
             if self.scripted(id, n) {
                 let items = n.extras.get(script::KEY).unwrap_or(&[]).to_vec();
-                for item in &items {
-                    match script::parse(item) {
-                        Item::Move(raw) | Item::Raw(raw) | Item::Drawn(raw) => {
-                            self.text.push_str(raw)
-                        }
-                        Item::Text(t) => self.text.push_str(t),
-                        Item::Name(closer, raw) => {
-                            self.text.push_str(&format!("&[4w{raw}&[{closer}w"))
-                        }
-                        Item::Variation => {}
-                    }
-                }
+                // Variations inside a variation are dropped below, with a loss.
+                self.layout(&items, &mut std::iter::empty());
             } else {
                 self.canonical(id, n);
             }
