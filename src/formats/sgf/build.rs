@@ -134,10 +134,13 @@ fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
 
 /// Stores a property verbatim (raw values, escapes kept) in a node's extras.
 fn keep_raw(node: &mut Node, id: &str, values: &[RawValue<'_>]) {
-    node.extras.push(
-        format!("sgf:{id}"),
-        values.iter().map(|v| v.text.to_string()).collect(),
-    );
+    node.extras.push(format!("sgf:{id}"), raw_values(values));
+}
+
+/// Raw values as kept: verbatim, but NUL (already reported) becomes a space, as in
+/// every typed text, so no output ever carries a NUL.
+fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
+    values.iter().map(|v| v.text.replace('\0', " ")).collect()
 }
 
 impl<'a> Sink<'a> for Builder {
@@ -1042,8 +1045,7 @@ fn type_prop<'s>(
             Some(n) => info.handicap = Some(n),
             None => {
                 bad(diags, "a number of stones");
-                info.extras
-                    .push("sgf:HA", vals.iter().map(|v| v.text.to_string()).collect());
+                info.extras.push("sgf:HA", raw_values(vals));
             }
         },
         "KM" | "TM" => match first.and_then(|v| real(v.text)) {
@@ -1064,10 +1066,7 @@ fn type_prop<'s>(
             }
             None => {
                 bad(diags, "a real number");
-                info.extras.push(
-                    format!("sgf:{id}"),
-                    vals.iter().map(|v| v.text.to_string()).collect(),
-                );
+                info.extras.push(format!("sgf:{id}"), raw_values(vals));
             }
         },
         "KI" => match first.and_then(|v| number(v.text)) {
@@ -1084,8 +1083,7 @@ fn type_prop<'s>(
             }
             None => {
                 bad(diags, "a number");
-                info.extras
-                    .push("sgf:KI", vals.iter().map(|v| v.text.to_string()).collect());
+                info.extras.push("sgf:KI", raw_values(vals));
             }
         },
         _ => keep_raw(&mut t.node, id, vals),
