@@ -779,9 +779,11 @@ fn fuzz_findings_round_trip() {
         )
         .chain(*b"])")
         .collect();
-    let cases: [&[u8]; 5] = [
+    let cases: [&[u8]; 6] = [
         // NUL in a kept raw value is written as a space (else the output reads as UTF-16).
         &utf16ish,
+        // NUL in a point is a space like any other, so the point reads the same twice.
+        b"(;GM[1];W[\0le])",
         // A property whose only value is unclosed is dropped, not kept empty.
         b"(\nKKKKKKKKKKKKK[K",
         // Unicode spaces are text (NBSP, the ideographic space), only ASCII ones convert.

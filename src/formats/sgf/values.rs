@@ -91,11 +91,9 @@ pub(super) enum PointError {
 
 /// Outcome of reading a point: the point and whether spaces had to be removed.
 pub(super) fn point(raw: &str, size: BoardSize) -> Result<(Point, bool), PointError> {
-    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(|b| b.is_ascii_whitespace()) {
-        (
-            raw.bytes().filter(|b| !b.is_ascii_whitespace()).collect(),
-            true,
-        )
+    // The same spaces `text` converts (NUL included), so a kept raw value reads alike.
+    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(is_space) {
+        (raw.bytes().filter(|&b| !is_space(b)).collect(), true)
     } else {
         (raw.bytes().collect(), false)
     };
