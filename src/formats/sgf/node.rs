@@ -338,7 +338,10 @@ pub(super) fn root_dialect(
     let Some(v) = vals.first() else { return false };
     let text = values::text(v.text, true);
     let (what, taken) = match id {
-        "TE" if double(v.text).is_none() && !v.text.trim().is_empty() && info.title.is_none() => {
+        "TE" if double(v.text).is_none()
+            && !values::trim(v.text).is_empty()
+            && info.title.is_none() =>
+        {
             info.title = Some(text);
             ("TE as the title (GN)", true)
         }

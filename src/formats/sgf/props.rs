@@ -447,7 +447,7 @@ pub(super) fn empty_double(
     id: &str,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<crate::model::Emphasis> {
-    if v.text.trim().is_empty() {
+    if values::trim(v.text).is_empty() {
         diags.push(Diagnostic::warning(
             "sgf::empty-double",
             format!("{id}[] has no value (read as {id}[1])"),
