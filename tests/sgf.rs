@@ -780,7 +780,7 @@ fn fuzz_findings_round_trip() {
         .chain(*b"])")
         .collect();
     let cases: [&[u8]; 7] = [
-        // NUL around a number is a space too: TM[3600\0] is an error both times.
+        // NUL around a number is a space too: TM[3600\0] reads as 3600 both times.
         b"(;GM[1]TM[3600\0])",
         // NUL in a kept raw value is written as a space (else the output reads as UTF-16).
         &utf16ish,
