@@ -257,7 +257,7 @@ pub fn write(
     }
 }
 
-/// Encodes written text strictly. For Shift_JIS, 〜 ‖ ¬ ¢ £ are first replaced by the
+/// Encodes written text strictly. For Shift_JIS, 〜 − ‖ ¬ ¢ £ are first replaced by the
 /// forms CP932 holds, each reported as a loss; any other unmappable character fails
 /// the whole write with its line and column.
 pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec<Loss>), Error> {

@@ -60,10 +60,25 @@ fn formats_prints_a_table_with_a_header() {
     let (code, out, _) = run(&["formats"]);
     assert_eq!(code, 0);
     let first = out.lines().next().unwrap_or("");
-    assert!(
-        first.starts_with("FORMAT  EXTENSIONS  READ  WRITE"),
-        "{first}"
+    let columns: Vec<&str> = first.split_whitespace().collect();
+    assert_eq!(
+        columns,
+        [
+            "FORMAT",
+            "EXTENSIONS",
+            "READ",
+            "WRITE",
+            "GAMES",
+            "LEGACY",
+            "ENCODING",
+            "HOLDS"
+        ]
     );
+    // Columns line up: every row has its READ cell under the header's.
+    let read_at = first.find("READ").unwrap_or(0);
+    for row in out.lines().skip(1) {
+        assert_eq!(row.get(read_at..read_at + 3), Some("yes"), "{row}");
+    }
     assert!(out.lines().any(|l| l.starts_with("json ")));
 }
 
@@ -389,4 +404,34 @@ fn unmappable_output_characters_fail_with_their_position() {
         code, 1,
         "--strict turns the normalisation into a failure: {err}"
     );
+}
+
+#[test]
+fn show_draws_a_gonu_board_as_text_and_svg() {
+    let (code, out, err) = run(&["show", "fixtures/gonu/simple.gonu"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Screen row 1 holds vertices 0–2 at x = 2, 39, 78 with glyphs * $ *.
+    assert_eq!(lines[0].chars().nth(2), Some('*'));
+    assert_eq!(lines[0].chars().nth(39), Some('$'));
+    assert_eq!(lines[0].chars().nth(78), Some('*'));
+    assert!(out.contains("player 1 castles: 1\n"), "{out}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let svg = dir.path().join("b.svg");
+    let (code, _, err) = run(&[
+        "show",
+        "fixtures/gonu/simple.gonu",
+        "--svg",
+        "-o",
+        &svg.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).expect("svg written");
+    assert!(
+        text.starts_with("<svg") || text.starts_with("<?xml"),
+        "{}",
+        &text[..40.min(text.len())]
+    );
+    assert_eq!(text.matches("class=\"piece black\"").count(), 5);
+    assert_eq!(text.matches("class=\"piece white\"").count(), 5);
 }

@@ -407,8 +407,14 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
     // originals are restored after a kill that came too late); every kill, early or
     // late, must leave each file whole.
     let mut interrupted_mid_run = false;
-    let mut delay_ms = 5u64;
-    for _ in 0..14 {
+    // Bisect between a delay known too early (nothing renamed yet) and one known too
+    // late (everything done), so a loaded machine only makes the search longer.
+    let (mut early, mut late): (u64, Option<u64>) = (0, None);
+    for _ in 0..40 {
+        let delay_ms = match late {
+            Some(l) => (early + l) / 2,
+            None => early * 2 + 10,
+        };
         let mut child = kifu()
             .args(["reencode", "--to", "UTF-8", "--in-place", "-q"])
             .arg(&root)
@@ -435,9 +441,14 @@ fn killed_runs_leave_every_file_whole_and_a_rerun_finishes() {
             for (path, before, _) in &originals {
                 std::fs::write(path, before).expect("restore");
             }
-            delay_ms = delay_ms * 2 / 3 + 1;
+            late = Some(delay_ms);
         } else {
-            delay_ms = delay_ms * 3 / 2 + 5;
+            early = delay_ms;
+        }
+        if late.is_some_and(|l| l <= early + 1) {
+            // The window is narrower than a millisecond at this load: start over.
+            early = 0;
+            late = None;
         }
     }
     assert!(
@@ -489,4 +500,123 @@ fn stale_temporary_files_of_dead_runs_are_removed_and_counted() {
         "{text}"
     );
     assert!(!root.join(".a.sgf.kifu-0.tmp").exists());
+}
+
+#[test]
+fn lossy_replaces_and_reports_every_replacement() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = dir.path().join("b.kif");
+    std::fs::write(
+        &broken,
+        b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\x95\xbd\x8e\xe8\r\n\x82\xff\x82\n",
+    )
+    .expect("write");
+    let out = kifu()
+        .args([
+            "reencode",
+            "--to",
+            "UTF-8",
+            "--in-place",
+            "--lossy",
+            "--json",
+        ])
+        .arg(&broken)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[0]["outcome"], "converted");
+    assert_eq!(
+        lines[0]["detail"],
+        "Shift_JIS (override) → UTF-8; bytes 14..16 are not valid Shift_JIS replaced by U+FFFD; bytes 16..17 are not valid Shift_JIS replaced by U+FFFD; declaration set to UTF-8"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&broken).expect("utf-8 now"),
+        "#KIF version=2.0 encoding=UTF-8\r\n手合割：平手\r\n\u{FFFD}\u{FFFD}\n"
+    );
+
+    let kif = dir.path().join("k.kif");
+    std::fs::write(&kif, "#KIF version=2.0 encoding=UTF-8\n先手：이세돌\n").expect("write");
+    let out = kifu()
+        .args([
+            "reencode",
+            "--to",
+            "Shift_JIS",
+            "--in-place",
+            "--lossy",
+            "--json",
+        ])
+        .arg(&kif)
+        .output()
+        .expect("runs");
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        lines[0]["detail"],
+        "UTF-8 (declared) → Shift_JIS; declaration set to Shift_JIS; '이' at line 2, column 4 replaced by '?'; '세' at line 2, column 5 replaced by '?'; '돌' at line 2, column 6 replaced by '?'"
+    );
+    assert_eq!(
+        std::fs::read(&kif).expect("read"),
+        sjis("#KIF version=2.0 encoding=Shift_JIS\n先手：???\n")
+    );
+}
+
+#[test]
+fn all_takes_every_text_file_and_jobs_is_honoured() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::write(
+        root.join("notes.txt"),
+        encode(
+            encoding_rs::EUC_KR,
+            "바둑 기보 모음집의 설명서입니다. 이 파일은 한국어로 쓰였습니다.",
+        ),
+    )
+    .expect("write");
+    std::fs::write(root.join("plain.md"), "ascii only\n").expect("write");
+    let without = kifu()
+        .args(["reencode", "--to", "UTF-8", "--in-place", "--json"])
+        .arg(root)
+        .output()
+        .expect("runs");
+    let lines = json_lines(&without.stdout);
+    assert_eq!(lines.len(), 1, "only the summary: no record files");
+    let with = kifu()
+        .args([
+            "reencode",
+            "--to",
+            "UTF-8",
+            "--in-place",
+            "--json",
+            "--all",
+            "--jobs",
+            "1",
+        ])
+        .arg(root)
+        .output()
+        .expect("runs");
+    let lines = json_lines(&with.stdout);
+    assert_eq!(outcome_of(&lines, "plain.md")["outcome"], "unchanged");
+    let notes = outcome_of(&lines, "notes.txt");
+    assert_eq!(notes["outcome"], "converted", "{notes}");
+    assert_eq!(notes["from"], "EUC-KR");
+    assert_eq!(
+        std::fs::read_to_string(root.join("notes.txt")).expect("utf-8"),
+        "바둑 기보 모음집의 설명서입니다. 이 파일은 한국어로 쓰였습니다."
+    );
+    let zero = kifu()
+        .args(["reencode", "--to", "UTF-8", "--in-place", "--jobs", "0"])
+        .arg(root)
+        .output()
+        .expect("runs");
+    assert_eq!(zero.status.code(), Some(2));
+    let neither = kifu()
+        .args(["reencode", "--to", "UTF-8"])
+        .arg(root)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        neither.status.code(),
+        Some(2),
+        "--in-place or --out-dir is required"
+    );
 }

@@ -34,6 +34,8 @@ struct GameSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     black: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     white: Option<String>,
@@ -147,17 +149,30 @@ fn summarise(game: &Game) -> GameSummary {
         kind: game.kind.family(),
         board,
         rule,
+        title: info.title.clone(),
         black: player(&info.black),
         white: player(&info.white),
         event: info.event.clone(),
         date: info.date.clone(),
-        result: info.result.as_ref().map(result_text),
+        result: info
+            .result
+            .clone()
+            .or_else(|| ending_result(game))
+            .as_ref()
+            .map(result_text),
         komi: info.komi,
         handicap,
         moves: tree.main_line().filter(|(_, n)| n.mv.is_some()).count(),
         variations: tree.variation_count(),
         comments: tree.iter().filter(|(_, n)| n.comment.is_some()).count(),
     }
+}
+
+/// The result a special ending at the end of the main line gives (投了, 詰み …),
+/// for records that do not state one.
+fn ending_result(game: &Game) -> Option<GameResult> {
+    let ending = game.tree.main_line().filter_map(|(_, n)| n.ending).last()?;
+    ending.kind.result_for(ending.color?)
 }
 
 /// "name (rank)".
@@ -210,6 +225,7 @@ fn print_block(s: &FileSummary<'_>) -> Result<(), Fatal> {
             .unwrap_or_default();
         stdout_line(&format!("  game {}: {} {}{rule}", i + 1, g.kind, g.board))?;
         let fields = [
+            ("title", g.title.clone()),
             ("black", g.black.clone()),
             ("white", g.white.clone()),
             ("event", g.event.clone()),

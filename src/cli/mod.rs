@@ -13,6 +13,7 @@ mod load;
 mod man;
 mod output;
 mod reencode;
+mod show;
 mod validate;
 
 use std::process::ExitCode;
@@ -57,6 +58,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Summarise records: format, encoding, players, result, moves, variations.
     Info(info::InfoArgs),
+    /// Draw a game's position on the terminal or as SVG.
+    Show(show::ShowArgs),
     /// Re-encode record archives (e.g. Shift_JIS or EUC-KR to UTF-8), losslessly.
     Reencode(reencode::ReencodeArgs),
     /// List the formats kifu reads and writes.
@@ -100,6 +103,7 @@ pub fn run() -> ExitCode {
         Command::Validate(args) => validate::run(&args, &ui),
         Command::Info(args) => info::run(&args, &ui),
         Command::Reencode(args) => reencode::run(&args, &ui),
+        Command::Show(args) => show::run(&args, &ui),
         Command::Formats(args) => formats::run(&args, &ui),
         Command::Completions(args) => completions::run(&args, &ui),
         Command::Man => man::run(&ui),

@@ -4,11 +4,17 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
+pub mod csa;
 pub mod declaration;
 pub mod gonu;
+pub mod jkf;
 pub mod json;
+pub mod ki2;
+pub mod kif;
+pub mod kiseong;
 pub mod kiseong_sniff;
 pub mod sgf;
+pub mod usi;
 
 use std::path::Path;
 
@@ -187,7 +193,17 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 3] = [sgf::FORMAT, gonu::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 9] = [
+        sgf::FORMAT,
+        kiseong::FORMAT,
+        gonu::FORMAT,
+        kif::FORMAT,
+        ki2::FORMAT,
+        csa::FORMAT,
+        usi::FORMAT,
+        jkf::FORMAT,
+        json::FORMAT,
+    ];
     &FORMATS
 }
 

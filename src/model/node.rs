@@ -92,6 +92,30 @@ pub struct Ending {
     pub color: Option<Color>,
 }
 
+impl EndingKind {
+    /// The result this ending gives when `side` is the side it is said of (the side to
+    /// move: the one that resigned, ran out of time, declared …); `None` when the game
+    /// has no result yet (中断, 封じ手, 不詰).
+    pub fn result_for(self, side: Color) -> Option<super::GameResult> {
+        use super::{GameResult, WinReason};
+        let win = |winner, reason| Some(GameResult::Win { winner, reason });
+        match self {
+            EndingKind::Resign => win(side.opponent(), WinReason::Resign),
+            EndingKind::Checkmate => win(side.opponent(), WinReason::Unspecified),
+            EndingKind::Timeout => win(side.opponent(), WinReason::Time),
+            EndingKind::IllegalLoss | EndingKind::LossByDefault => {
+                win(side.opponent(), WinReason::Forfeit)
+            }
+            EndingKind::IllegalWin | EndingKind::WinByDefault => win(side, WinReason::Forfeit),
+            EndingKind::EnteringKing => win(side, WinReason::Unspecified),
+            EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw => {
+                Some(GameResult::Draw)
+            }
+            EndingKind::Interrupt | EndingKind::SealedMove | EndingKind::NoMate => None,
+        }
+    }
+}
+
 /// One node of a game tree: at most one move, plus everything said or drawn there.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Node {

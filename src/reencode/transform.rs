@@ -35,9 +35,8 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         declared: profile.finder(),
         legacy: profile.legacy,
     };
-    let decoded = text::decode(bytes, &hints);
-    let from = decoded.encoding;
-    if !from.is_utf16() && bytes.contains(&0) {
+    let mut decoded = text::decode(bytes, &hints);
+    if !decoded.encoding.is_utf16() && bytes.contains(&0) {
         return Err((
             Outcome::Skipped,
             "binary file (it holds NUL bytes)".into(),
@@ -45,7 +44,16 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         ));
     }
     if decoded.decision == Decision::Guess && opts.from.is_none() {
-        if let Some(legacy) = profile.legacy {
+        if let Some(legacy) = profile.legacy.filter(|_| opts.lossy) {
+            // Lossy: keep to the kind's own encoding and replace what does not decode.
+            decoded = text::decode(
+                bytes,
+                &DetectHints {
+                    forced: Some(legacy),
+                    ..hints
+                },
+            );
+        } else if let Some(legacy) = profile.legacy {
             // A record kind with a customary encoding whose bytes are not in it: a
             // guess that happens to decode is too weak to rewrite twenty years of data.
             let first = text::decode_strict(bytes, 0, legacy)
@@ -58,13 +66,14 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
                     "byte {first} is not valid {} (the usual encoding of .{} files) nor UTF-8; it decodes as {} by a statistical guess only: rerun with --from {} if that is right; left untouched",
                     legacy.name(),
                     profile.kind,
-                    from.name(),
-                    from.name()
+                    decoded.encoding.name(),
+                    decoded.encoding.name()
                 ),
                 None,
             ));
         }
     }
+    let from = decoded.encoding;
     let mut notes = Vec::new();
     let how = decoded.decision.as_str();
     if let Some(first) = decoded

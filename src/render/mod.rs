@@ -1,3 +1,5 @@
 //! Pictures of positions: text diagrams for the terminal and standalone SVG.
 
+pub mod go;
 pub mod gonu;
+pub mod shogi;

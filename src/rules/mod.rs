@@ -7,6 +7,7 @@
 
 pub mod go;
 pub mod gonu;
+pub mod shogi;
 
 use crate::diag::Severity;
 use crate::model::{Game, GameKind, NodeId};
@@ -29,6 +30,7 @@ pub struct Finding {
 pub fn check(game: &Game) -> Vec<Finding> {
     match &game.kind {
         GameKind::Go { .. } => go::check(game),
+        GameKind::Shogi => shogi::check_game(game),
         GameKind::Gonu(board) => gonu::check(board),
         _ => Vec::new(),
     }

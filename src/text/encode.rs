@@ -29,15 +29,16 @@ pub struct Normalization {
 
 /// The characters that CP932 writes as fullwidth forms: the JIS X 0208 code points
 /// that Unicode-to-Shift_JIS tables disagree on.
-const SHIFT_JIS_TWINS: [(char, char); 5] = [
+const SHIFT_JIS_TWINS: [(char, char); 6] = [
     ('\u{301C}', '\u{FF5E}'), // 〜 WAVE DASH → ～ FULLWIDTH TILDE
+    ('\u{2212}', '\u{FF0D}'), // − MINUS SIGN → － FULLWIDTH HYPHEN-MINUS
     ('\u{2016}', '\u{2225}'), // ‖ DOUBLE VERTICAL LINE → ∥ PARALLEL TO
     ('\u{00AC}', '\u{FFE2}'), // ¬ NOT SIGN → ￢
     ('\u{00A2}', '\u{FFE0}'), // ¢ CENT SIGN → ￠
     ('\u{00A3}', '\u{FFE1}'), // £ POUND SIGN → ￡
 ];
 
-/// Replaces 〜 ‖ ¬ ¢ £ with the fullwidth forms CP932 encodes (～ ∥ ￢ ￠ ￡),
+/// Replaces 〜 − ‖ ¬ ¢ £ with the forms CP932 encodes (～ － ∥ ￢ ￠ ￡),
 /// reporting each replacement. Returns the text unchanged (borrowed) when none occur.
 pub fn normalize_for_shift_jis(text: &str) -> (Cow<'_, str>, Vec<Normalization>) {
     let twin = |c: char| {
@@ -104,10 +105,42 @@ pub fn encode_strict(text: &str, enc: TextEncoding) -> Result<Vec<u8>, Vec<Unmap
         }
     }
     if bad.is_empty() {
+        bad = one_way(text, &out, enc);
+    }
+    if bad.is_empty() {
         Ok(out)
     } else {
         Err(bad)
     }
+}
+
+/// Characters an encoder accepts but that decode to something else (Shift_JIS writes
+/// ¥ as 0x5C, which reads back as `\`): a silent substitution, so they count as
+/// unmappable. Checked by decoding the whole output; only when that differs is each
+/// character tried alone.
+fn one_way(text: &str, encoded: &[u8], enc: TextEncoding) -> Vec<Unmappable> {
+    let back = super::decode_strict(encoded, 0, enc);
+    if back.is_clean() && back.text == text {
+        return Vec::new();
+    }
+    let mut verdict: std::collections::HashMap<char, bool> = std::collections::HashMap::new();
+    let mut bad = Vec::new();
+    for (offset, ch) in text.char_indices() {
+        let lossy = *verdict.entry(ch).or_insert_with(|| {
+            let mut buf = [0u8; 4];
+            let single: &str = ch.encode_utf8(&mut buf);
+            let mut encoder = enc.inner().new_encoder();
+            let mut out = Vec::with_capacity(16);
+            let (result, _) =
+                encoder.encode_from_utf8_to_vec_without_replacement(single, &mut out, true);
+            let back = super::decode_strict(&out, 0, enc);
+            !matches!(result, EncoderResult::InputEmpty) || !back.is_clean() || back.text != single
+        });
+        if lossy {
+            bad.push(Unmappable { ch, offset });
+        }
+    }
+    bad
 }
 
 #[cfg(test)]
@@ -133,6 +166,27 @@ mod tests {
     }
 
     #[test]
+    fn characters_that_would_read_back_differently_are_unmappable() {
+        // WHATWG Shift_JIS writes ¥ as 0x5C and ‾ as 0x7E, which read back as \ and ~.
+        let err = encode_strict("a¥b‾", TextEncoding::SHIFT_JIS).unwrap_err();
+        assert_eq!(
+            err,
+            vec![
+                Unmappable {
+                    ch: '¥', offset: 1
+                },
+                Unmappable {
+                    ch: '‾', offset: 4
+                }
+            ]
+        );
+        assert_eq!(
+            encode_strict("a\\b~", TextEncoding::SHIFT_JIS).unwrap(),
+            b"a\\b~"
+        );
+    }
+
+    #[test]
     fn never_writes_numeric_character_references() {
         let err = encode_strict("😀", TextEncoding::EUC_KR).unwrap_err();
         assert_eq!(
@@ -146,9 +200,9 @@ mod tests {
 
     #[test]
     fn shift_jis_twins_are_normalised_and_reported() {
-        let (text, done) = normalize_for_shift_jis("a〜b‖¬¢£");
-        assert_eq!(text, "a～b∥￢￠￡");
-        assert_eq!(done.len(), 5);
+        let (text, done) = normalize_for_shift_jis("a〜b‖¬¢£−");
+        assert_eq!(text, "a～b∥￢￠￡－");
+        assert_eq!(done.len(), 6);
         assert_eq!(
             done[0],
             Normalization {
@@ -160,7 +214,7 @@ mod tests {
         assert_eq!(done[1].offset, 5);
         assert_eq!(
             encode_strict(&text, TextEncoding::SHIFT_JIS).unwrap(),
-            b"a\x81\x60b\x81\x61\x81\xca\x81\x91\x81\x92"
+            b"a\x81\x60b\x81\x61\x81\xca\x81\x91\x81\x92\x81\x7c"
         );
         let (same, none) = normalize_for_shift_jis("平手");
         assert!(matches!(same, Cow::Borrowed(_)));

@@ -367,6 +367,7 @@ impl W {
                         self.raw("]");
                     }
                 }
+                _ if e.is_layout() => {}
                 _ => self.loss(
                     "sgf::foreign-data",
                     format!("{} = {:?} has no SGF property", e.key, e.values.join(", ")),

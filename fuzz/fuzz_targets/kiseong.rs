@@ -1,0 +1,33 @@
+//! Feeds arbitrary bytes to the Kiseong reader, validates, writes back, and reads the
+//! written record again: nothing may panic, and the rewrite must keep the main line.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|bytes: &[u8]| {
+    let Some(format) = kifu::formats::by_name("kiseong") else {
+        return;
+    };
+    let input = kifu::Input {
+        bytes,
+        path: None,
+        format: Some(format),
+        encoding: None,
+    };
+    let Ok(mut outcome) = kifu::read(&input) else {
+        return;
+    };
+    kifu::validate(&mut outcome);
+    let opts = kifu::formats::WriteOptions::default();
+    if let Ok(written) = kifu::formats::kiseong::write(&outcome.parsed.collection, &opts) {
+        let again = kifu::formats::kiseong::read(&written.output);
+        let line = |c: &kifu::model::Collection| -> Vec<_> {
+            c.games
+                .iter()
+                .flat_map(|g| g.tree.main_line().map(|(_, n)| n.mv).collect::<Vec<_>>())
+                .filter(Option::is_some)
+                .collect()
+        };
+        assert_eq!(line(&again.collection), line(&outcome.parsed.collection));
+    }
+});

@@ -1,0 +1,70 @@
+//! CSA, the Computer Shogi Association's record format (V2, V2.1, V2.2 and V3.0):
+//! `V2.2`, `N+`/`N-` players, `$KEY:value` information, the start position (`PI`
+//! with removed pieces, `P1`–`P9` rows, `P+`/`P-` placements and hands), the side to
+//! move, moves `+7776FU` with times `T12` (fractions in V3.0), `%` special moves,
+//! `'` comments (`'*` attached to the move, `'**` engine output), `,` separating
+//! statements on one line, and `/` between games.
+
+mod read;
+mod write;
+
+pub use read::read;
+pub use write::write;
+
+use super::{Capabilities, Format, Reader, Writer};
+use crate::text::TextEncoding;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "csa",
+    description: "CSA standard shogi record (V2.2 and V3.0)",
+    extensions: &["csa"],
+    kinds: &["shogi"],
+    capabilities: Capabilities {
+        variations: false,
+        comments: true,
+        setup: true,
+        time: true,
+        markup: false,
+        collections: true,
+    },
+    legacy_encoding: Some(TextEncoding::SHIFT_JIS),
+    default_output_encoding: TextEncoding::SHIFT_JIS,
+    sniff,
+    declared_charset: Some(declared_charset),
+    reader: Reader::Text(read),
+    writer: Some(Writer::Text(write)),
+};
+
+/// Looks like CSA: a version line, a player line, or a board row near the start.
+fn sniff(bytes: &[u8]) -> bool {
+    let head = bytes.get(..bytes.len().min(8 * 1024)).unwrap_or(bytes);
+    head.split(|&b| b == b'\n').any(|l| {
+        l.starts_with(b"V2")
+            || l.starts_with(b"V3")
+            || l.starts_with(b"N+")
+            || l.starts_with(b"P1-KY")
+            || l.starts_with(b"PI")
+            || l.starts_with(b"'CSA encoding=")
+    })
+}
+
+/// `'CSA encoding=…` (V3.0) or `'encoding=…` (Kifu for Windows) among the first lines.
+fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    for line in bytes.split(|&b| b == b'\n').take(8) {
+        let rest = line
+            .strip_prefix(b"'CSA encoding=")
+            .or_else(|| line.strip_prefix(b"'encoding="));
+        if let Some(rest) = rest {
+            let end = rest
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(rest.len());
+            return std::str::from_utf8(rest.get(..end)?)
+                .ok()
+                .map(str::to_string);
+        }
+    }
+    None
+}

@@ -1,0 +1,610 @@
+//! The CSA reader.
+
+use crate::diag::{Diagnostic, Span};
+use crate::formats::kif::result_of;
+use crate::formats::Parsed;
+use crate::model::{
+    Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
+    ShogiPosition, ShogiStart, Square,
+};
+use crate::rules::shogi::Position;
+
+/// Extras key of a game: the version line (`V2.2`, `V3.0`).
+pub const VERSION_KEY: &str = "csa:version";
+
+/// Extras key of `'` remarks (not `'*` comments), on the game (before the moves) or
+/// on the node they follow.
+pub const REMARK_KEY: &str = "csa:'";
+
+/// Extras key of a special-move node: the `%` word as written, when the writer's
+/// own choice would differ.
+pub const SPECIAL_KEY: &str = "csa:special";
+
+/// Reads a CSA document: one game, or several separated by `/` lines.
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut r = GameReader::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let at = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        if line.trim() == "/" {
+            r.finish_into(&mut parsed);
+            r = GameReader::new();
+            continue;
+        }
+        r.line(line, at, &mut parsed.diagnostics);
+    }
+    r.finish_into(&mut parsed);
+    parsed
+}
+
+struct GameReader {
+    game: Game,
+    spans: Vec<Span>,
+    setup: ShogiPosition,
+    setup_seen: bool,
+    pi: Option<Handicap>,
+    started: bool,
+    pos: Option<Position>,
+    current: NodeId,
+    last_move: Option<NodeId>,
+    broken: bool,
+    ended: bool,
+    moves: u32,
+    any_content: bool,
+    comment_lines: Vec<String>,
+}
+
+impl GameReader {
+    fn new() -> Self {
+        GameReader {
+            game: Game::new(GameKind::Shogi),
+            spans: vec![Span::at(0)],
+            setup: ShogiPosition::empty(),
+            setup_seen: false,
+            pi: None,
+            started: false,
+            pos: None,
+            current: NodeId::ROOT,
+            last_move: None,
+            broken: false,
+            ended: false,
+            moves: 0,
+            any_content: false,
+            comment_lines: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, line: &str, at: usize, diags: &mut Vec<Diagnostic>) {
+        if let Some(c) = line.strip_prefix('\'') {
+            self.comment(c);
+            return;
+        }
+        // Statements separated by commas (a comment may follow the last).
+        let mut start = 0;
+        for part in line.split(',') {
+            let off = start;
+            start += part.len() + 1;
+            if let Some(c) = part.strip_prefix('\'') {
+                let whole = line.get(off + 1..).unwrap_or(c);
+                self.comment(whole);
+                return;
+            }
+            let t = part.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let lead = part.len() - part.trim_start().len();
+            self.statement(
+                t,
+                Span::new(at + off + lead, at + off + lead + t.len()),
+                diags,
+            );
+        }
+    }
+
+    fn comment(&mut self, c: &str) {
+        if let Some(body) = c.strip_prefix('*') {
+            let target = if self.started {
+                self.current
+            } else {
+                NodeId::ROOT
+            };
+            if target == NodeId::ROOT {
+                let gc = self.game.info.game_comment.get_or_insert_with(String::new);
+                if !gc.is_empty() {
+                    gc.push('\n');
+                }
+                gc.push_str(body);
+            } else if let Some(n) = self.game.tree.get_mut(target) {
+                let com = n.comment.get_or_insert_with(String::new);
+                if !com.is_empty() {
+                    com.push('\n');
+                }
+                com.push_str(body);
+            }
+        } else if self.started && self.current != NodeId::ROOT {
+            // A plain remark after a move: kept on that node for the CSA writer.
+            if let Some(n) = self.game.tree.get_mut(self.current) {
+                match n.extras.0.iter_mut().find(|e| e.key == REMARK_KEY) {
+                    Some(e) => e.values.push(c.to_string()),
+                    None => n.extras.push(REMARK_KEY, vec![c.to_string()]),
+                }
+            }
+        } else if !c.starts_with("encoding=") && !c.starts_with("CSA encoding=") {
+            // A plain remark before the moves (the charset line excepted: the writer
+            // declares its own): kept for the CSA writer.
+            self.comment_lines.push(c.to_string());
+        }
+    }
+
+    fn statement(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        self.any_content = true;
+        let b = t.as_bytes();
+        match b.first() {
+            Some(b'V') => {
+                // V2.2 is what the writer writes when nothing is kept.
+                if t != "V2.2" {
+                    self.game.info.extras.push(VERSION_KEY, vec![t.to_string()]);
+                }
+            }
+            Some(b'N') if matches!(b.get(1), Some(b'+') | Some(b'-')) => {
+                let name = t.get(2..).unwrap_or("").to_string();
+                if b.get(1) == Some(&b'+') {
+                    self.game.info.black.name = Some(name);
+                } else {
+                    self.game.info.white.name = Some(name);
+                }
+            }
+            Some(b'$') => self.info(t),
+            Some(b'P') if !self.started => self.position(t, span, diags),
+            Some(b'+') | Some(b'-') if t.len() == 1 => self.start(t, span, diags),
+            Some(b'+') | Some(b'-') => {
+                if !self.started {
+                    self.start(
+                        if b.first() == Some(&b'+') { "+" } else { "-" },
+                        span,
+                        diags,
+                    );
+                }
+                self.a_move(t, span, diags);
+            }
+            Some(b'T') => {
+                let secs = t.get(1..).and_then(|s| s.parse::<f64>().ok());
+                match secs {
+                    Some(s) if s >= 0.0 && s.is_finite() => {
+                        if let Some(n) = self.game.tree.get_mut(self.current) {
+                            if self.current != NodeId::ROOT {
+                                n.time_used_ms = Some((s * 1000.0).round() as u64);
+                            }
+                        }
+                    }
+                    _ => diags.push(Diagnostic::warning(
+                        "csa::bad-time",
+                        format!("cannot read the time {t:?}"),
+                        span,
+                    )),
+                }
+            }
+            Some(b'%') => {
+                if !self.started {
+                    self.start("+", span, diags);
+                }
+                self.special(t, span, diags);
+            }
+            _ => diags.push(Diagnostic::warning(
+                "csa::unknown-line",
+                format!("this statement is ignored: {t:?}"),
+                span,
+            )),
+        }
+    }
+
+    fn info(&mut self, t: &str) {
+        let (key, value) = t
+            .get(1..)
+            .and_then(|s| s.split_once(':'))
+            .unwrap_or((t, ""));
+        let info = &mut self.game.info;
+        let slot = match key {
+            "EVENT" => &mut info.event,
+            "SITE" => &mut info.place,
+            "START_TIME" => &mut info.date,
+            "TIME_LIMIT" => &mut info.time_control,
+            "OPENING" => &mut info.opening,
+            _ => {
+                info.extras
+                    .push(format!("csa:${key}"), vec![value.to_string()]);
+                return;
+            }
+        };
+        if slot.is_none() {
+            *slot = Some(value.to_string());
+        } else {
+            info.extras
+                .push(format!("csa:${key}"), vec![value.to_string()]);
+        }
+    }
+
+    fn position(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        let b = t.as_bytes();
+        let mut bad = |msg: String| diags.push(Diagnostic::error("csa::bad-position", msg, span));
+        match b.get(1) {
+            Some(b'I') => {
+                // Even start minus the listed pieces.
+                let mut p = Handicap::Even.position();
+                for chunk in b.get(2..).unwrap_or(&[]).chunks(4) {
+                    match (parse_sq(chunk.get(0..2)), kind(chunk.get(2..4))) {
+                        (Some(sq), Some(k)) if p.get(sq).map(|x| x.kind) == Some(k) => {
+                            p.set(sq, None)
+                        }
+                        _ => {
+                            bad(format!(
+                                "cannot remove {:?} from the start position",
+                                String::from_utf8_lossy(chunk)
+                            ));
+                            return;
+                        }
+                    }
+                }
+                self.pi = Handicap::ALL
+                    .into_iter()
+                    .find(|h| h.position().squares() == p.squares());
+                self.setup = p;
+                self.setup_seen = true;
+            }
+            Some(r @ b'1'..=b'9') => {
+                let rank = r - b'0';
+                let cells = b.get(2..).unwrap_or(&[]);
+                for i in 0..9u8 {
+                    let cell = cells.get(usize::from(i) * 3..usize::from(i) * 3 + 3);
+                    let Some(sq) = Square::new(9 - i, rank) else {
+                        continue;
+                    };
+                    match cell {
+                        Some(c) if c.get(1..3) == Some(b" *") || c == b" * " => {
+                            self.setup.set(sq, None)
+                        }
+                        Some(c) => match (c.first(), kind(c.get(1..3))) {
+                            (Some(b'+'), Some(k)) => self.setup.set(
+                                sq,
+                                Some(Piece {
+                                    color: Color::Black,
+                                    kind: k,
+                                }),
+                            ),
+                            (Some(b'-'), Some(k)) => self.setup.set(
+                                sq,
+                                Some(Piece {
+                                    color: Color::White,
+                                    kind: k,
+                                }),
+                            ),
+                            _ => {
+                                bad(format!(
+                                    "cannot read {:?} in row {rank}",
+                                    String::from_utf8_lossy(c)
+                                ));
+                                return;
+                            }
+                        },
+                        None if i == 8 && cells.len() == 26 => self.setup.set(sq, None),
+                        None => {
+                            bad(format!("row {rank} has fewer than nine squares"));
+                            return;
+                        }
+                    }
+                }
+                self.setup_seen = true;
+            }
+            Some(s @ (b'+' | b'-')) => {
+                let color = if *s == b'+' {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let items = b.get(2..).unwrap_or(&[]);
+                for chunk in items.chunks(4) {
+                    if chunk == b"00AL" {
+                        self.all_remaining_to(color);
+                        continue;
+                    }
+                    let k = kind(chunk.get(2..4));
+                    match (chunk.get(0..2), k) {
+                        (Some(b"00"), Some(k)) if k != PieceKind::King && !k.is_promoted() => {
+                            if let Some(slot) = self.setup.hands[color.index()].count_mut(k) {
+                                *slot = slot.saturating_add(1);
+                            }
+                        }
+                        (sqb, Some(k)) => match parse_sq(sqb) {
+                            Some(sq) => self.setup.set(sq, Some(Piece { color, kind: k })),
+                            None => {
+                                bad(format!("cannot read {:?}", String::from_utf8_lossy(chunk)));
+                                return;
+                            }
+                        },
+                        _ => {
+                            bad(format!("cannot read {:?}", String::from_utf8_lossy(chunk)));
+                            return;
+                        }
+                    }
+                }
+                self.setup_seen = true;
+            }
+            _ => bad(format!("unknown position line {t:?}")),
+        }
+    }
+
+    /// `00AL`: every piece not on the board or in a hand goes to `color`'s hand.
+    fn all_remaining_to(&mut self, color: Color) {
+        let total = [
+            (PieceKind::Pawn, 18u8),
+            (PieceKind::Lance, 4),
+            (PieceKind::Knight, 4),
+            (PieceKind::Silver, 4),
+            (PieceKind::Gold, 4),
+            (PieceKind::Bishop, 2),
+            (PieceKind::Rook, 2),
+        ];
+        for (k, n) in total {
+            let on_board = self
+                .setup
+                .squares()
+                .iter()
+                .flatten()
+                .filter(|p| p.kind.unpromoted() == k)
+                .count() as u8;
+            let held = self.setup.hands[0].count(k) + self.setup.hands[1].count(k);
+            if let Some(slot) = self.setup.hands[color.index()].count_mut(k) {
+                *slot = slot.saturating_add(n.saturating_sub(on_board).saturating_sub(held));
+            }
+        }
+    }
+
+    fn start(&mut self, side: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        if self.started {
+            diags.push(Diagnostic::warning(
+                "csa::unknown-line",
+                "a second side-to-move line is ignored",
+                span,
+            ));
+            return;
+        }
+        self.started = true;
+        let mut p = if self.setup_seen {
+            self.setup.clone()
+        } else {
+            Handicap::Even.position()
+        };
+        p.to_move = if side == "-" {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let start = match (
+            self.pi,
+            Handicap::ALL.into_iter().find(|h| h.position() == p),
+        ) {
+            (_, Some(h)) => ShogiStart::Preset(h),
+            _ => ShogiStart::Other(Box::new(p)),
+        };
+        self.pos = Some(Position::from_model(&start.position()));
+        self.game.info.shogi_start = Some(start);
+        self.spans[0] = span;
+    }
+
+    fn a_move(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        self.moves += 1;
+        let number = self.moves;
+        if self.broken {
+            return;
+        }
+        if self.ended {
+            diags.push(
+                Diagnostic::error(
+                    "csa::move-after-end",
+                    "a move after the end of the game",
+                    span,
+                )
+                .with_move(number),
+            );
+            self.broken = true;
+            return;
+        }
+        let Some(pos) = self.pos.as_mut() else { return };
+        let b = t.as_bytes();
+        let color = if b.first() == Some(&b'+') {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let from = b.get(1..3);
+        let to = parse_sq(b.get(3..5));
+        let after = kind(b.get(5..7));
+        let (Some(to), Some(after), Some(from)) = (to, after, from) else {
+            diags.push(
+                Diagnostic::error("csa::bad-move", format!("cannot read the move {t:?}"), span)
+                    .with_move(number),
+            );
+            self.broken = true;
+            return;
+        };
+        if b.len() != 7 {
+            diags.push(
+                Diagnostic::error("csa::bad-move", format!("cannot read the move {t:?}"), span)
+                    .with_move(number),
+            );
+            self.broken = true;
+            return;
+        }
+        let (origin, piece, promote) = if from == b"00" {
+            (None, after, false)
+        } else {
+            let Some(f) = parse_sq(Some(from)) else {
+                diags.push(
+                    Diagnostic::error(
+                        "csa::bad-move",
+                        format!("cannot read the origin of {t:?}"),
+                        span,
+                    )
+                    .with_move(number),
+                );
+                self.broken = true;
+                return;
+            };
+            match pos.get(f) {
+                Some(p) if p.kind == after => (Some(f), after, false),
+                Some(p) if p.kind.promoted() == Some(after) => (Some(f), p.kind, true),
+                Some(p) => (Some(f), p.kind, false),
+                None => (Some(f), after, false),
+            }
+        };
+        if color != pos.to_move() {
+            diags.push(
+                Diagnostic::error(
+                    "shogi::wrong-side",
+                    format!("{t} is not the side to move"),
+                    span,
+                )
+                .with_move(number),
+            );
+            self.broken = true;
+            return;
+        }
+        let mv = crate::model::ShogiMove {
+            color,
+            from: origin,
+            to,
+            piece,
+            promote,
+            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        if origin.is_some() && piece != after && !promote {
+            let msg = format!(
+                "the piece on the origin is {}, and it cannot become {}",
+                piece.csa(),
+                after.csa()
+            );
+            diags.push(Diagnostic::error("shogi::wrong-piece", msg, span).with_move(number));
+            self.broken = true;
+            return;
+        }
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&mv) {
+            Ok(()) => {}
+            Err(why) => {
+                diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
+                self.broken = true;
+                return;
+            }
+        }
+        pos.make(&mv);
+        let id = self.game.tree.add_child(
+            self.current,
+            Node {
+                mv: Some(Move::Shogi(mv)),
+                ..Node::default()
+            },
+        );
+        self.spans.push(span);
+        self.current = id;
+        self.last_move = Some(id);
+    }
+
+    fn special(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        if self.broken || self.ended {
+            return;
+        }
+        let side = self.pos.as_ref().map_or(Color::Black, Position::to_move);
+        let (kind, color) = match t {
+            "%TORYO" => (EndingKind::Resign, side),
+            "%CHUDAN" => (EndingKind::Interrupt, side),
+            "%SENNICHITE" => (EndingKind::Repetition, side),
+            "%TIME_UP" => (EndingKind::Timeout, side),
+            "%ILLEGAL_MOVE" => (EndingKind::IllegalLoss, side),
+            "%+ILLEGAL_ACTION" => (EndingKind::IllegalLoss, Color::Black),
+            "%-ILLEGAL_ACTION" => (EndingKind::IllegalLoss, Color::White),
+            "%JISHOGI" => (EndingKind::Impasse, side),
+            "%KACHI" => (EndingKind::EnteringKing, side),
+            "%HIKIWAKE" => (EndingKind::Draw, side),
+            "%TSUMI" => (EndingKind::Checkmate, side),
+            "%FUZUMI" => (EndingKind::NoMate, side),
+            _ => {
+                diags.push(Diagnostic::warning(
+                    "csa::unknown-special",
+                    format!("unknown special move {t:?} ignored"),
+                    span,
+                ));
+                return;
+            }
+        };
+        // ±ILLEGAL_ACTION names the offender; when it is not the side to move, the
+        // side to move wins by the foul (KIF's 反則勝ち).
+        let (kind, color) = if kind == EndingKind::IllegalLoss && color != side {
+            (EndingKind::IllegalWin, side)
+        } else {
+            (kind, color)
+        };
+        let mut node = Node {
+            ending: Some(Ending {
+                kind,
+                color: Some(color),
+            }),
+            ..Node::default()
+        };
+        if kind == EndingKind::IllegalLoss && t != "%ILLEGAL_MOVE" {
+            node.extras.push(SPECIAL_KEY, vec![t.to_string()]);
+        }
+        let id = self.game.tree.add_child(self.current, node);
+        self.spans.push(span);
+        self.current = id;
+        self.ended = true;
+    }
+
+    fn finish_into(mut self, parsed: &mut Parsed) {
+        if !self.any_content {
+            return;
+        }
+        if !self.started {
+            let span = Span::at(0);
+            let mut none = Vec::new();
+            self.start("+", span, &mut none);
+        }
+        if !self.comment_lines.is_empty() {
+            self.game
+                .info
+                .extras
+                .push(REMARK_KEY, std::mem::take(&mut self.comment_lines));
+        }
+        if self.game.info.result.is_none() {
+            if let Some(Ending {
+                kind,
+                color: Some(c),
+            }) = self
+                .game
+                .tree
+                .main_line()
+                .last()
+                .and_then(|(_, n)| n.ending)
+            {
+                self.game.info.result = result_of(kind, c);
+            }
+        }
+        parsed.collection.games.push(self.game);
+        parsed.node_spans.push(self.spans);
+    }
+}
+
+fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
+    match b? {
+        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
+        _ => None,
+    }
+}
+
+fn kind(b: Option<&[u8]>) -> Option<PieceKind> {
+    std::str::from_utf8(b?).ok().and_then(PieceKind::from_csa)
+}

@@ -1,0 +1,219 @@
+//! The CSA writer: V2.2 (or V3.0 when the source was V3.0), `N+`/`N-`, `$` lines,
+//! the full start position, moves with `,T` times, `'*` comments, `%` specials.
+//! Games of a collection are separated by `/`; variations are reported as losses.
+
+use std::fmt::Write as _;
+
+use super::read::{REMARK_KEY, SPECIAL_KEY, VERSION_KEY};
+use crate::diag::Loss;
+use crate::formats::{WriteError, WriteOptions, Written};
+use crate::model::{Collection, Color, EndingKind, Game, Handicap, Move, Node, ShogiStart};
+
+/// Writes the games as CSA.
+pub fn write(
+    collection: &Collection,
+    options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    super::FORMAT.check_kinds(collection)?;
+    let mut out = String::new();
+    let mut losses = Vec::new();
+    for (g, game) in collection.games.iter().enumerate() {
+        if g > 0 {
+            out.push_str("/\n");
+        }
+        write_game(&mut out, game, g, options, &mut losses);
+    }
+    Ok(Written {
+        output: out,
+        losses,
+    })
+}
+
+fn write_game(
+    out: &mut String,
+    game: &Game,
+    g: usize,
+    options: &WriteOptions<'_>,
+    losses: &mut Vec<Loss>,
+) {
+    let info = &game.info;
+    let version = info
+        .extras
+        .get(VERSION_KEY)
+        .and_then(|v| v.first())
+        .map_or("V2.2", String::as_str);
+    let v3 = version.starts_with("V3");
+    if v3 {
+        let _ = writeln!(out, "'CSA encoding={}", options.encoding.name());
+    } else {
+        let _ = writeln!(out, "'encoding={}", options.encoding.name());
+    }
+    if let Some(lines) = info.extras.get(REMARK_KEY) {
+        for l in lines {
+            let _ = writeln!(out, "'{l}");
+        }
+    }
+    let _ = writeln!(out, "{version}");
+    if let Some(n) = &info.black.name {
+        let _ = writeln!(out, "N+{n}");
+    }
+    if let Some(n) = &info.white.name {
+        let _ = writeln!(out, "N-{n}");
+    }
+    for (key, v) in [
+        ("EVENT", &info.event),
+        ("SITE", &info.place),
+        ("START_TIME", &info.date),
+        ("TIME_LIMIT", &info.time_control),
+        ("OPENING", &info.opening),
+    ] {
+        if let Some(v) = v {
+            let _ = writeln!(out, "${key}:{v}");
+        }
+    }
+    for e in info.extras.of_format("csa") {
+        if let (Some(key), Some(v)) = (e.key.strip_prefix("csa:$"), e.values.first()) {
+            let _ = writeln!(out, "${key}:{v}");
+        }
+    }
+    let unsaid = [
+        (info.title.is_some(), "title"),
+        (info.source.is_some(), "source"),
+        (info.recorder.is_some(), "recorder"),
+        (
+            info.extras.0.iter().any(|e| !e.key.starts_with("csa:")),
+            "header fields of other formats",
+        ),
+    ];
+    for (lost, what) in unsaid {
+        if lost {
+            losses.push(Loss {
+                code: "csa::info-dropped",
+                message: format!("CSA has no place for the {what}"),
+                game: g,
+                move_number: None,
+            });
+        }
+    }
+    if let Some(c) = &info.game_comment {
+        for l in c.split('\n') {
+            let _ = writeln!(out, "'*{l}");
+        }
+    }
+    let start = info
+        .shogi_start
+        .as_ref()
+        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
+    for (r, row) in start.squares().chunks(9).enumerate() {
+        let _ = write!(out, "P{}", r + 1);
+        for cell in row {
+            match cell {
+                None => out.push_str(" * "),
+                Some(p) => {
+                    out.push(if p.color == Color::Black { '+' } else { '-' });
+                    out.push_str(p.kind.csa());
+                }
+            }
+        }
+        out.push('\n');
+    }
+    for color in [Color::Black, Color::White] {
+        let hand = &start.hands[color.index()];
+        if hand.is_empty() {
+            continue;
+        }
+        out.push_str(if color == Color::Black { "P+" } else { "P-" });
+        for k in crate::model::PieceKind::HAND {
+            for _ in 0..hand.count(k) {
+                let _ = write!(out, "00{}", k.csa());
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str(if start.to_move == Color::Black {
+        "+\n"
+    } else {
+        "-\n"
+    });
+    if game.tree.variation_count() > 0 {
+        losses.push(Loss {
+            code: "csa::variations-dropped",
+            message: format!(
+                "CSA has no variations: {} left out",
+                game.tree.variation_count()
+            ),
+            game: g,
+            move_number: None,
+        });
+    }
+    for (_, node) in game.tree.main_line().skip(1) {
+        write_node(out, node, v3);
+    }
+}
+
+fn time(node: &Node, v3: bool) -> String {
+    match node.time_used_ms {
+        Some(ms) if v3 && ms % 1000 != 0 => format!(",T{}.{:03}", ms / 1000, ms % 1000),
+        Some(ms) => format!(",T{}", ms / 1000),
+        None => String::new(),
+    }
+}
+
+fn write_node(out: &mut String, node: &Node, v3: bool) {
+    if let Some(Move::Shogi(m)) = node.mv {
+        let sign = if m.color == Color::Black { '+' } else { '-' };
+        let from = m
+            .from
+            .map_or_else(|| "00".to_string(), |f| format!("{}{}", f.file, f.rank));
+        let after = if m.promote {
+            m.piece.promoted().unwrap_or(m.piece)
+        } else {
+            m.piece
+        };
+        let _ = writeln!(
+            out,
+            "{sign}{from}{}{}{}{}",
+            m.to.file,
+            m.to.rank,
+            after.csa(),
+            time(node, v3)
+        );
+    } else if let Some(e) = node.ending {
+        let side = e.color.unwrap_or(Color::Black);
+        let word = match e.kind {
+            EndingKind::Resign => "%TORYO",
+            EndingKind::Interrupt | EndingKind::SealedMove => "%CHUDAN",
+            EndingKind::Repetition => "%SENNICHITE",
+            EndingKind::Timeout => "%TIME_UP",
+            EndingKind::IllegalLoss => node
+                .extras
+                .get(SPECIAL_KEY)
+                .and_then(|v| v.first())
+                .map_or("%ILLEGAL_MOVE", String::as_str),
+            EndingKind::IllegalWin => {
+                if side == Color::Black {
+                    "%-ILLEGAL_ACTION"
+                } else {
+                    "%+ILLEGAL_ACTION"
+                }
+            }
+            EndingKind::Impasse => "%JISHOGI",
+            EndingKind::EnteringKing => "%KACHI",
+            EndingKind::Draw => "%HIKIWAKE",
+            EndingKind::Checkmate => "%TSUMI",
+            EndingKind::NoMate => "%FUZUMI",
+            EndingKind::WinByDefault | EndingKind::LossByDefault => "%CHUDAN",
+        };
+        let _ = writeln!(out, "{word}{}", time(node, v3));
+    } else {
+        return;
+    }
+    if let Some(c) = &node.comment {
+        for l in c.split('\n') {
+            let _ = writeln!(out, "'*{l}");
+        }
+    }
+    for l in node.extras.get(REMARK_KEY).unwrap_or(&[]) {
+        let _ = writeln!(out, "'{l}");
+    }
+}

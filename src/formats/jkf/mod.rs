@@ -1,0 +1,110 @@
+//! JKF, the JSON Kifu Format of json-kifu-format: `header` (KIF's keys), `initial`
+//! (`preset`, or `OTHER` with `data`: `color`, `board[x-1][y-1]`, `hands`), and
+//! `moves`: the first entry holds the start's comments, each later one a `move`
+//! (`from` null for drops, `to`, `piece`, `color`, `same`, `promote`, `capture`,
+//! `relative`) or a `special`, with `time`, `comments` and `forks` (alternatives to
+//! that entry, each a list of entries).
+//!
+//! Reading checks each move on the engine; JKF carries no byte positions per move,
+//! so diagnostics about moves point at the `"moves"` key and carry the move number.
+
+mod read;
+mod write;
+
+pub use read::read;
+pub use write::write;
+
+use serde_json::Value;
+
+use super::{content_start, Capabilities, Format, Reader, Writer};
+use crate::model::{Color, EndingKind, Handicap, PieceKind, Square};
+use crate::text::TextEncoding;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "jkf",
+    description: "JSON Kifu Format (json-kifu-format), shogi",
+    extensions: &["jkf"],
+    kinds: &["shogi"],
+    capabilities: Capabilities {
+        variations: true,
+        comments: true,
+        setup: true,
+        time: true,
+        markup: false,
+        collections: false,
+    },
+    legacy_encoding: None,
+    default_output_encoding: TextEncoding::UTF_8,
+    sniff,
+    declared_charset: None,
+    reader: Reader::Text(read),
+    writer: Some(Writer::Text(write)),
+};
+
+fn sniff(bytes: &[u8]) -> bool {
+    let s = content_start(bytes);
+    s.first() == Some(&b'{') && {
+        let head = s.get(..s.len().min(4096)).unwrap_or(s);
+        head.windows(9).any(|w| w == b"\"header\"") || head.windows(7).any(|w| w == b"\"moves\"")
+    }
+}
+
+pub(super) const PRESETS: [(&str, Handicap); 16] = [
+    ("HIRATE", Handicap::Even),
+    ("KY", Handicap::Lance),
+    ("KY_R", Handicap::RightLance),
+    ("KA", Handicap::Bishop),
+    ("HI", Handicap::Rook),
+    ("HIKY", Handicap::RookLance),
+    ("2", Handicap::TwoPieces),
+    ("3", Handicap::ThreePieces),
+    ("4", Handicap::FourPieces),
+    ("5", Handicap::FivePieces),
+    ("5_L", Handicap::LeftFivePieces),
+    ("6", Handicap::SixPieces),
+    ("7_L", Handicap::LeftSevenPieces),
+    ("7_R", Handicap::RightSevenPieces),
+    ("8", Handicap::EightPieces),
+    ("10", Handicap::TenPieces),
+];
+
+pub(super) const SPECIALS: [(&str, EndingKind); 12] = [
+    ("TORYO", EndingKind::Resign),
+    ("CHUDAN", EndingKind::Interrupt),
+    ("SENNICHITE", EndingKind::Repetition),
+    ("TIME_UP", EndingKind::Timeout),
+    ("ILLEGAL_MOVE", EndingKind::IllegalLoss),
+    ("JISHOGI", EndingKind::Impasse),
+    ("KACHI", EndingKind::EnteringKing),
+    ("HIKIWAKE", EndingKind::Draw),
+    ("TSUMI", EndingKind::Checkmate),
+    ("FUZUMI", EndingKind::NoMate),
+    ("+ILLEGAL_ACTION", EndingKind::IllegalLoss),
+    ("-ILLEGAL_ACTION", EndingKind::IllegalLoss),
+];
+
+pub(super) fn color_of(v: &Value) -> Option<Color> {
+    match v.as_u64()? {
+        0 => Some(Color::Black),
+        1 => Some(Color::White),
+        _ => None,
+    }
+}
+
+pub(super) fn color_num(c: Color) -> u64 {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+pub(super) fn square_of(v: &Value) -> Option<Square> {
+    let x = u8::try_from(v.get("x")?.as_u64()?).ok()?;
+    let y = u8::try_from(v.get("y")?.as_u64()?).ok()?;
+    Square::new(x, y)
+}
+
+pub(super) fn kind_of(v: Option<&Value>) -> Option<PieceKind> {
+    PieceKind::from_csa(v?.as_str()?)
+}

@@ -1,0 +1,300 @@
+//! The JKF reader.
+
+use serde_json::Value;
+
+use super::{color_of, kind_of, square_of, PRESETS, SPECIALS};
+use crate::diag::{Diagnostic, Span};
+use crate::formats::kif::result_of;
+use crate::formats::Parsed;
+use crate::model::{
+    Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
+    ShogiMove, ShogiPosition, ShogiStart, Square,
+};
+use crate::rules::shogi::{Illegal, Position};
+use crate::text::LineIndex;
+
+/// Reads a JKF document.
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let doc: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let index = LineIndex::new(text);
+            let at = index.line_start(e.line()).map_or(text.len(), |s| {
+                (s + e.column().saturating_sub(1)).min(text.len())
+            });
+            parsed.diagnostics.push(Diagnostic::error(
+                "jkf::syntax",
+                format!("not a JKF document: {e}"),
+                Span::at(at),
+            ));
+            return parsed;
+        }
+    };
+    let moves_at = Span::at(text.find("\"moves\"").unwrap_or(0));
+    let mut game = Game::new(GameKind::Shogi);
+    if let Some(h) = doc.get("header").and_then(Value::as_object) {
+        for (k, v) in h {
+            if let Some(v) = v.as_str() {
+                crate::formats::kif::apply_header(&mut game.info, k, v);
+            }
+        }
+    }
+    let start = match read_initial(doc.get("initial")) {
+        Ok(s) => s,
+        Err(msg) => {
+            parsed.diagnostics.push(Diagnostic::error(
+                "jkf::bad-initial",
+                msg,
+                Span::at(text.find("\"initial\"").unwrap_or(0)),
+            ));
+            ShogiStart::Preset(Handicap::Even)
+        }
+    };
+    let mut pos = Position::from_model(&start.position());
+    game.info.shogi_start = Some(start);
+    let empty = Vec::new();
+    let moves = doc.get("moves").and_then(Value::as_array).unwrap_or(&empty);
+    if let Some(first) = moves.first() {
+        if let Some(c) = comments(first) {
+            game.info.game_comment = Some(c);
+        }
+    }
+    let mut spans = vec![Span::at(0)];
+    // (list, index, parent, entering): an entry of a list, to be read as a child
+    // of `parent`; on leaving, its move is taken back.
+    enum Step<'v> {
+        Enter(&'v [Value], usize, NodeId, u32),
+        Leave(ShogiMove),
+    }
+    let mut stack: Vec<Step<'_>> = Vec::new();
+    push_children(&mut stack, moves, 0, NodeId::ROOT, 0, |l, i, p, n| {
+        Step::Enter(l, i, p, n)
+    });
+    while let Some(step) = stack.pop() {
+        let (list, i, parent, number) = match step {
+            Step::Leave(m) => {
+                pos.unmake(&m);
+                continue;
+            }
+            Step::Enter(l, i, p, n) => (l, i, p, n),
+        };
+        let Some(entry) = list.get(i) else { continue };
+        let mut node = Node {
+            comment: comments(entry),
+            ..Node::default()
+        };
+        if let Some(t) = entry.get("time") {
+            let now = t.get("now");
+            let total = t.get("total");
+            let secs = |v: Option<&Value>, k: &str| {
+                v.and_then(|v| v.get(k))
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0)
+            };
+            if now.is_some() {
+                node.time_used_ms = Some((secs(now, "m") * 60 + secs(now, "s")) * 1000);
+            }
+            if total.is_some() {
+                node.time_total_ms = Some(
+                    (secs(total, "h") * 3600 + secs(total, "m") * 60 + secs(total, "s")) * 1000,
+                );
+            }
+        }
+        if let Some(sp) = entry.get("special").and_then(Value::as_str) {
+            let side = pos.to_move();
+            let Some(&(_, kind)) = SPECIALS.iter().find(|(w, _)| *w == sp) else {
+                parsed.diagnostics.push(
+                    Diagnostic::warning(
+                        "jkf::unknown-special",
+                        format!("unknown special {sp:?}"),
+                        moves_at,
+                    )
+                    .with_move(number),
+                );
+                continue;
+            };
+            let offender = match sp {
+                "+ILLEGAL_ACTION" => Color::Black,
+                "-ILLEGAL_ACTION" => Color::White,
+                _ => side,
+            };
+            let kind = if kind == EndingKind::IllegalLoss && offender != side {
+                EndingKind::IllegalWin
+            } else {
+                kind
+            };
+            node.ending = Some(Ending {
+                kind,
+                color: Some(side),
+            });
+            game.tree.add_child(parent, node);
+            spans.push(moves_at);
+            continue;
+        }
+        let Some(mv) = entry.get("move") else {
+            parsed.diagnostics.push(
+                Diagnostic::error(
+                    "jkf::bad-move",
+                    "an entry with neither move nor special",
+                    moves_at,
+                )
+                .with_move(number),
+            );
+            continue;
+        };
+        let color = mv.get("color").and_then(color_of).unwrap_or(pos.to_move());
+        let to = mv.get("to").and_then(square_of);
+        let piece = kind_of(mv.get("piece"));
+        let from = match mv.get("from") {
+            None | Some(Value::Null) => None,
+            Some(f) => match square_of(f) {
+                Some(sq) => Some(sq),
+                None => {
+                    parsed.diagnostics.push(
+                        Diagnostic::error("jkf::bad-move", "cannot read `from`", moves_at)
+                            .with_move(number),
+                    );
+                    continue;
+                }
+            },
+        };
+        let (Some(to), Some(piece)) = (to, piece) else {
+            parsed.diagnostics.push(
+                Diagnostic::error("jkf::bad-move", "a move needs `to` and `piece`", moves_at)
+                    .with_move(number),
+            );
+            continue;
+        };
+        let promote = mv.get("promote").and_then(Value::as_bool).unwrap_or(false);
+        let m = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        if color != pos.to_move() {
+            parsed.diagnostics.push(
+                Diagnostic::error(
+                    Illegal::WrongSide.code(),
+                    Illegal::WrongSide.message(&m),
+                    moves_at,
+                )
+                .with_move(number),
+            );
+            continue;
+        }
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&m) {
+            Ok(()) => {}
+            Err(why) => {
+                parsed.diagnostics.push(
+                    Diagnostic::error(why.code(), why.message(&m), moves_at).with_move(number),
+                );
+                continue;
+            }
+        }
+        node.mv = Some(Move::Shogi(m));
+        let id = game.tree.add_child(parent, node);
+        spans.push(moves_at);
+        pos.make(&m);
+        stack.push(Step::Leave(m));
+        push_children(&mut stack, list, i, id, number, |l, i, p, n| {
+            Step::Enter(l, i, p, n)
+        });
+    }
+    if let Some(Ending {
+        kind,
+        color: Some(c),
+    }) = game.tree.main_line().last().and_then(|(_, n)| n.ending)
+    {
+        game.info.result = result_of(kind, c);
+    }
+    parsed.collection.games.push(game);
+    parsed.node_spans.push(spans);
+    parsed
+}
+
+/// Pushes the children of entry `i` of `list`: entry `i+1`, then the first entry of
+/// each of its forks, so that they pop in that order.
+fn push_children<'v, S>(
+    stack: &mut Vec<S>,
+    list: &'v [Value],
+    i: usize,
+    parent: NodeId,
+    number: u32,
+    make: impl Fn(&'v [Value], usize, NodeId, u32) -> S,
+) {
+    let Some(next) = list.get(i + 1) else { return };
+    let forks: Vec<&'v [Value]> = next
+        .get("forks")
+        .and_then(Value::as_array)
+        .map(|f| {
+            f.iter()
+                .filter_map(|l| l.as_array().map(Vec::as_slice))
+                .collect()
+        })
+        .unwrap_or_default();
+    for fork in forks.into_iter().rev() {
+        stack.push(make(fork, 0, parent, number + 1));
+    }
+    stack.push(make(list, i + 1, parent, number + 1));
+}
+
+fn comments(entry: &Value) -> Option<String> {
+    let c = entry.get("comments")?.as_array()?;
+    let lines: Vec<&str> = c.iter().filter_map(Value::as_str).collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+fn read_initial(v: Option<&Value>) -> Result<ShogiStart, String> {
+    let Some(v) = v else {
+        return Ok(ShogiStart::Preset(Handicap::Even));
+    };
+    let preset = v.get("preset").and_then(Value::as_str).unwrap_or("HIRATE");
+    if let Some(&(_, h)) = PRESETS.iter().find(|(n, _)| *n == preset) {
+        return Ok(ShogiStart::Preset(h));
+    }
+    if preset != "OTHER" {
+        return Err(format!("unknown preset {preset:?}"));
+    }
+    let data = v.get("data").ok_or("preset OTHER needs `data`")?;
+    let mut p = ShogiPosition::empty();
+    p.to_move = data.get("color").and_then(color_of).unwrap_or(Color::Black);
+    let board = data
+        .get("board")
+        .and_then(Value::as_array)
+        .ok_or("`data` needs a `board`")?;
+    for (x, col) in board.iter().enumerate().take(9) {
+        let col = col.as_array().ok_or("each board column is an array")?;
+        for (y, cell) in col.iter().enumerate().take(9) {
+            let (Some(c), Some(k)) = (
+                cell.get("color").and_then(color_of),
+                kind_of(cell.get("kind")),
+            ) else {
+                continue;
+            };
+            if let Some(sq) = Square::new(x as u8 + 1, y as u8 + 1) {
+                p.set(sq, Some(Piece { color: c, kind: k }));
+            }
+        }
+    }
+    if let Some(hands) = data.get("hands").and_then(Value::as_array) {
+        for (c, hand) in hands.iter().enumerate().take(2) {
+            for kind in PieceKind::HAND {
+                let n = hand.get(kind.csa()).and_then(Value::as_u64).unwrap_or(0);
+                if let Some(slot) = p.hands[c].count_mut(kind) {
+                    *slot = u8::try_from(n).unwrap_or(u8::MAX);
+                }
+            }
+        }
+    }
+    Ok(
+        match Handicap::ALL.into_iter().find(|h| h.position() == p) {
+            Some(h) => ShogiStart::Preset(h),
+            None => ShogiStart::Other(Box::new(p)),
+        },
+    )
+}

@@ -1,0 +1,286 @@
+//! The JKF writer.
+
+use serde_json::{json, Map, Value};
+
+use super::{color_num, FORMAT, PRESETS};
+use crate::formats::{WriteError, WriteOptions, Written};
+use crate::model::{
+    Collection, Color, EndingKind, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiStart,
+    Square,
+};
+use crate::rules::shogi::Position;
+
+/// Writes one game as JKF (pretty-printed).
+pub fn write(
+    collection: &Collection,
+    _options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    FORMAT.check_kinds(collection)?;
+    let game = match collection.games.as_slice() {
+        [g] => g,
+        [] => return Err(WriteError::Invalid("there is no game to write".into())),
+        more => {
+            return Err(WriteError::TooManyGames {
+                format: "jkf",
+                count: more.len(),
+            })
+        }
+    };
+    let mut header = Map::new();
+    for (k, v) in crate::formats::kif::header_pairs(&game.info) {
+        header.insert(k, Value::String(v));
+    }
+    let start = game
+        .info
+        .shogi_start
+        .clone()
+        .unwrap_or(ShogiStart::Preset(Handicap::Even));
+    let initial = match &start {
+        ShogiStart::Preset(h) => {
+            let name = PRESETS
+                .iter()
+                .find(|(_, p)| p == h)
+                .map_or("HIRATE", |(n, _)| n);
+            json!({ "preset": name })
+        }
+        ShogiStart::Other(p) => {
+            let board: Vec<Value> = (1..=9u8)
+                .map(|x| {
+                    Value::Array(
+                        (1..=9u8)
+                            .map(|y| match Square::new(x, y).and_then(|sq| p.get(sq)) {
+                                Some(pc) => {
+                                    json!({ "color": color_num(pc.color), "kind": pc.kind.csa() })
+                                }
+                                None => json!({}),
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+            let hands: Vec<Value> = p
+                .hands
+                .iter()
+                .map(|h| {
+                    let mut m = Map::new();
+                    for k in [
+                        PieceKind::Pawn,
+                        PieceKind::Lance,
+                        PieceKind::Knight,
+                        PieceKind::Silver,
+                        PieceKind::Gold,
+                        PieceKind::Bishop,
+                        PieceKind::Rook,
+                    ] {
+                        m.insert(k.csa().to_string(), json!(h.count(k)));
+                    }
+                    Value::Object(m)
+                })
+                .collect();
+            json!({ "preset": "OTHER", "data": { "color": color_num(p.to_move), "board": board, "hands": hands } })
+        }
+    };
+    let mut losses: Vec<crate::diag::Loss> = crate::formats::kif::unwritable_info(&game.info)
+        .into_iter()
+        .map(|what| crate::diag::Loss {
+            code: "jkf::info-dropped",
+            message: format!("JKF has no place for {what}"),
+            game: 0,
+            move_number: None,
+        })
+        .collect();
+    if game.tree.iter().any(|(_, n)| !n.bookmarks.is_empty()) {
+        losses.push(crate::diag::Loss {
+            code: "jkf::bookmarks-dropped",
+            message: "JKF has no bookmarks: they are left out".into(),
+            game: 0,
+            move_number: None,
+        });
+    }
+    let moves = write_moves(game, &start)?;
+    let mut doc = Map::new();
+    doc.insert("header".into(), Value::Object(header));
+    doc.insert("initial".into(), initial);
+    doc.insert("moves".into(), moves);
+    let mut output = serde_json::to_string_pretty(&Value::Object(doc))
+        .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
+    output.push('\n');
+    Ok(Written { output, losses })
+}
+
+fn entry(game: &Game, id: NodeId, pos: &Position) -> Value {
+    let mut e = Map::new();
+    let Some(node) = game.tree.get(id) else {
+        return Value::Object(e);
+    };
+    if let Some(c) = &node.comment {
+        e.insert("comments".into(), json!(c.split('\n').collect::<Vec<_>>()));
+    }
+    if node.time_used_ms.is_some() || node.time_total_ms.is_some() {
+        let now = node.time_used_ms.unwrap_or(0) / 1000;
+        let total = node.time_total_ms.unwrap_or(0) / 1000;
+        e.insert(
+            "time".into(),
+            json!({
+                "now": { "m": now / 60, "s": now % 60 },
+                "total": { "h": total / 3600, "m": total / 60 % 60, "s": total % 60 }
+            }),
+        );
+    }
+    if let Some(Move::Shogi(m)) = node.mv {
+        let mut mv = Map::new();
+        mv.insert("color".into(), json!(color_num(m.color)));
+        mv.insert(
+            "from".into(),
+            m.from
+                .map_or(Value::Null, |f| json!({ "x": f.file, "y": f.rank })),
+        );
+        mv.insert("to".into(), json!({ "x": m.to.file, "y": m.to.rank }));
+        mv.insert("piece".into(), json!(m.piece.csa()));
+        if m.promote {
+            mv.insert("promote".into(), json!(true));
+        }
+        if let Some(c) = m.capture {
+            mv.insert("capture".into(), json!(c.csa()));
+        }
+        let parent_to = node
+            .parent()
+            .and_then(|p| game.tree.get(p))
+            .and_then(|p| match p.mv {
+                Some(Move::Shogi(pm)) => Some(pm.to),
+                _ => None,
+            });
+        if parent_to == Some(m.to) {
+            mv.insert("same".into(), json!(true));
+        }
+        let (rel, drop_mark) = pos.relative_for(&m);
+        let mut r = String::new();
+        for (flag, c) in [
+            (rel.left, 'L'),
+            (rel.straight, 'C'),
+            (rel.right, 'R'),
+            (rel.up, 'U'),
+            (rel.sideways, 'M'),
+            (rel.back, 'D'),
+        ] {
+            if flag {
+                r.push(c);
+            }
+        }
+        if m.from.is_none() && drop_mark {
+            r.push('H');
+        }
+        if !r.is_empty() {
+            mv.insert("relative".into(), json!(r));
+        }
+        e.insert("move".into(), Value::Object(mv));
+    } else if let Some(end) = node.ending {
+        let side = end.color.unwrap_or(Color::Black);
+        let word = match end.kind {
+            EndingKind::Resign => "TORYO",
+            EndingKind::Interrupt | EndingKind::SealedMove => "CHUDAN",
+            EndingKind::Repetition => "SENNICHITE",
+            EndingKind::Timeout => "TIME_UP",
+            EndingKind::IllegalLoss => "ILLEGAL_MOVE",
+            EndingKind::IllegalWin => {
+                if side == Color::Black {
+                    "-ILLEGAL_ACTION"
+                } else {
+                    "+ILLEGAL_ACTION"
+                }
+            }
+            EndingKind::Impasse => "JISHOGI",
+            EndingKind::EnteringKing => "KACHI",
+            EndingKind::Draw => "HIKIWAKE",
+            EndingKind::Checkmate => "TSUMI",
+            EndingKind::NoMate => "FUZUMI",
+            EndingKind::WinByDefault | EndingKind::LossByDefault => "CHUDAN",
+        };
+        e.insert("special".into(), json!(word));
+    }
+    Value::Object(e)
+}
+
+/// The `moves` array: built iteratively. Each line is a list; an entry's `forks`
+/// hold the lines of its later siblings.
+fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
+    let tree = &game.tree;
+    let mut pos = Position::from_model(&start.position());
+    // Lines are built bottom-up: `lists[k]` is the list for line k; a fork list is
+    // attached to its entry once complete. Work items walk the tree in pre-order.
+    struct Line {
+        entries: Vec<Value>,
+        /// Where this line's list goes: (parent line, entry index in it); None = top.
+        attach: Option<(usize, usize)>,
+    }
+    let mut lines: Vec<Line> = vec![Line {
+        entries: vec![match &game.info.game_comment {
+            Some(c) => json!({ "comments": c.split('\n').collect::<Vec<_>>() }),
+            None => json!({}),
+        }],
+        attach: None,
+    }];
+    enum Step {
+        Enter(NodeId, usize),
+        Leave(ShogiMove),
+    }
+    let mut stack: Vec<Step> = Vec::new();
+    let push_kids = |stack: &mut Vec<Step>, lines: &mut Vec<Line>, id: NodeId, line: usize| {
+        let kids = tree
+            .get(id)
+            .map(|n| n.children().to_vec())
+            .unwrap_or_default();
+        let Some((&first, rest)) = kids.split_first() else {
+            return;
+        };
+        let at = lines.get(line).map_or(0, |l| l.entries.len());
+        let base = lines.len();
+        for _ in rest {
+            lines.push(Line {
+                entries: Vec::new(),
+                attach: Some((line, at)),
+            });
+        }
+        for (k, &alt) in rest.iter().enumerate().rev() {
+            stack.push(Step::Enter(alt, base + k));
+        }
+        stack.push(Step::Enter(first, line));
+    };
+    push_kids(&mut stack, &mut lines, NodeId::ROOT, 0);
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Leave(m) => pos.unmake(&m),
+            Step::Enter(id, line) => {
+                let e = entry(game, id, &pos);
+                if let Some(l) = lines.get_mut(line) {
+                    l.entries.push(e);
+                }
+                if let Some(Move::Shogi(m)) = tree.get(id).and_then(|n| n.mv) {
+                    pos.make(&m);
+                    stack.push(Step::Leave(m));
+                }
+                push_kids(&mut stack, &mut lines, id, line);
+            }
+        }
+    }
+    // Attach fork lines, deepest (latest created) first, keeping sibling order.
+    let mut forks: Vec<Vec<Value>> = Vec::new();
+    let mut attach: Vec<Option<(usize, usize)>> = Vec::new();
+    for l in lines {
+        forks.push(l.entries);
+        attach.push(l.attach);
+    }
+    for k in (1..forks.len()).rev() {
+        let Some((parent, at)) = attach.get(k).copied().flatten() else {
+            continue;
+        };
+        let list = std::mem::take(&mut forks[k]);
+        if let Some(Value::Object(e)) = forks.get_mut(parent).and_then(|p| p.get_mut(at)) {
+            let slot = e.entry("forks").or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(a) = slot {
+                a.insert(0, Value::Array(list));
+            }
+        }
+    }
+    Ok(Value::Array(std::mem::take(&mut forks[0])))
+}

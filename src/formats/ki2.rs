@@ -1,0 +1,39 @@
+//! KI2, the notation-style shogi record: KIF's header, then moves as `▲７六歩`
+//! with the JSA relative words (右 左 直 上 引 寄) instead of origins, several to a
+//! line; the end of the game is the `まで` line. Reading resolves each move among the
+//! legal moves of the position; writing adds exactly the words the JSA rules need.
+
+use super::{Capabilities, Format, Reader, Writer};
+use crate::text::TextEncoding;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "ki2",
+    description: "KI2, shogi moves in notation (▲７六歩△３四歩) with JSA relative words",
+    extensions: &["ki2", "ki2u"],
+    kinds: &["shogi"],
+    capabilities: Capabilities {
+        variations: true,
+        comments: true,
+        setup: true,
+        time: false,
+        markup: false,
+        collections: false,
+    },
+    legacy_encoding: Some(TextEncoding::SHIFT_JIS),
+    default_output_encoding: TextEncoding::SHIFT_JIS,
+    sniff,
+    declared_charset: Some(super::declaration::find_kif),
+    reader: Reader::Text(super::kif::read_ki2),
+    writer: Some(Writer::Text(super::kif::write_ki2)),
+};
+
+/// ▲ and △ in UTF-8 and Shift_JIS, at the start of a line.
+const MARKS: [&[u8]; 4] = ["▲".as_bytes(), "△".as_bytes(), b"\x81\xa3", b"\x81\xa2"];
+
+/// Looks like KI2: a line that starts with ▲ or △.
+fn sniff(bytes: &[u8]) -> bool {
+    let head = bytes.get(..bytes.len().min(64 * 1024)).unwrap_or(bytes);
+    head.split(|&b| b == b'\n')
+        .any(|line| MARKS.iter().any(|m| line.starts_with(m)))
+}

@@ -1,0 +1,216 @@
+//! KI2 moves inside the shared KIF/KI2 reader: tokens resolved among the legal moves
+//! with the JSA relative words, and the end of the game from the `まで` line.
+
+use super::read::KifReader;
+use crate::diag::Diagnostic;
+use crate::model::{Color, EndingKind, Node};
+use crate::rules::shogi::square_name;
+
+impl KifReader<'_> {
+    pub(super) fn ki2_line(&mut self, t: &str, at: usize) {
+        for (off, token) in super::ki2line::tokens(t) {
+            if self.skipping {
+                return;
+            }
+            let span = self.span(at + off, token.len());
+            let number = self.made.len() as u32 + 1;
+            let fail = |this: &mut Self, code: &'static str, msg: String| {
+                this.diags
+                    .push(Diagnostic::error(code, msg, span).with_move(number));
+                this.skipping = true;
+            };
+            if self.ended {
+                fail(
+                    self,
+                    "kif::move-after-end",
+                    "a move after the end of the game (start a variation with 変化：N手)".into(),
+                );
+                return;
+            }
+            let m = match super::ki2line::parse_token(token) {
+                Ok(m) => m,
+                Err(msg) => return fail(self, "ki2::bad-move", msg),
+            };
+            if m.color != self.pos.to_move() {
+                let msg = format!(
+                    "{} is written, but it is {}'s move",
+                    token.chars().next().unwrap_or('?'),
+                    if self.pos.to_move() == Color::Black {
+                        "black (▲)"
+                    } else {
+                        "white (△)"
+                    }
+                );
+                return fail(self, "shogi::wrong-side", msg);
+            }
+            let to = match m.to.or_else(|| self.made.last().map(|l| l.to)) {
+                Some(sq) => sq,
+                None => {
+                    return fail(
+                        self,
+                        "kif::same-without-previous",
+                        "同 (same square) but there is no previous move".into(),
+                    )
+                }
+            };
+            match self.resolve_ki2(&m, to) {
+                Ok(mv) => {
+                    let mut node = Node::default();
+                    if m.no_promote {
+                        node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+                    }
+                    self.add_move(mv, node, span);
+                }
+                Err((code, msg)) => return fail(self, code, msg),
+            }
+        }
+    }
+
+    /// Finds the move a KI2 token means: among the legal moves first (a pinned piece
+    /// is no candidate), else among every piece that reaches the square, so that an
+    /// illegal record is still read and reported by validation.
+    fn resolve_ki2(
+        &mut self,
+        m: &super::ki2line::Ki2Move,
+        to: crate::model::Square,
+    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+        let color = m.color;
+        let piece = m.piece;
+        if m.drop {
+            return self.resolve_keep(color, None, to, piece, m.promote);
+        }
+        let reach = self.pos.reaching_squares(color, piece, to);
+        if let (Some(only), true) = (reach.single(), m.relative.is_empty()) {
+            // One piece reaches the square: no choice to make among legal moves.
+            return self.resolve_keep(color, Some(only), to, piece, m.promote);
+        }
+        let physical: Vec<crate::model::Square> = reach.iter().collect();
+        if physical.is_empty() {
+            if self.pos.get(to).is_none() && self.pos.in_hand(color, piece) > 0 && !m.promote {
+                return self.resolve_keep(color, None, to, piece, false);
+            }
+            return Err((
+                "shogi::no-movable-piece",
+                format!("no {} can move to {}", piece.kanji(), square_name(to)),
+            ));
+        }
+        let legal: Vec<crate::model::Square> = physical
+            .iter()
+            .copied()
+            .filter(|&f| {
+                self.pos
+                    .resolve(color, Some(f), to, piece, m.promote)
+                    .is_ok()
+            })
+            .collect();
+        let chosen = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &legal);
+        let origins = |v: &[crate::model::Square]| {
+            v.iter()
+                .map(|&f| square_name(f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match chosen.as_slice() {
+            [f] => return self.resolve_keep(color, Some(*f), to, piece, m.promote),
+            [] => {}
+            many => {
+                return Err((
+                    "ki2::ambiguous",
+                    format!(
+                        "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
+                        piece.kanji(),
+                        origins(many)
+                    ),
+                ))
+            }
+        }
+        let any = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &physical);
+        match any.as_slice() {
+            [f] => self.resolve_keep(color, Some(*f), to, piece, m.promote),
+            [] => Err((
+                "ki2::no-candidate",
+                format!(
+                    "no {} on {} fits {:?}",
+                    piece.kanji(),
+                    origins(&physical),
+                    m.relative.text()
+                ),
+            )),
+            many => Err((
+                "ki2::ambiguous",
+                format!(
+                    "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
+                    piece.kanji(),
+                    origins(many)
+                ),
+            )),
+        }
+    }
+
+    /// Checks a move; a playable move against the rules is kept for validation.
+    fn resolve_keep(
+        &mut self,
+        color: Color,
+        from: Option<crate::model::Square>,
+        to: crate::model::Square,
+        piece: crate::model::PieceKind,
+        promote: bool,
+    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+        let mv = crate::model::ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: self
+                .pos
+                .get(to)
+                .filter(|p| p.color != color)
+                .map(|p| p.kind),
+        };
+        self.pos
+            .resolve_structure(color, from, to, piece, promote)
+            .map_err(|why| (why.code(), why.message(&mv)))
+    }
+}
+
+/// The special end a KI2 `まで` line names.
+pub(super) fn ki2_ending(t: &str) -> Option<EndingKind> {
+    let rest = t.trim_start_matches("まで");
+    Some(if rest.contains("中断") {
+        EndingKind::Interrupt
+    } else if rest.contains("千日手") {
+        EndingKind::Repetition
+    } else if rest.contains("持将棋") {
+        EndingKind::Impasse
+    } else if rest.contains("封じ手") {
+        EndingKind::SealedMove
+    } else if rest.contains("反則勝ち") {
+        EndingKind::IllegalWin
+    } else if rest.contains("反則負け") {
+        EndingKind::IllegalLoss
+    } else if rest.contains("時間切れ") || rest.contains("切れ負け") {
+        EndingKind::Timeout
+    } else if rest.contains("入玉") {
+        EndingKind::EnteringKing
+    } else if rest.contains("不詰") {
+        EndingKind::NoMate
+    } else if rest.contains('詰') {
+        EndingKind::Checkmate
+    } else if rest.contains("勝ち") {
+        EndingKind::Resign
+    } else {
+        return None;
+    })
+}
+
+/// The side a summary names before の: 先手/下手 or 後手/上手.
+pub(super) fn named_side(t: &str) -> Option<Color> {
+    if t.contains("先手の") || t.contains("下手の") {
+        Some(Color::Black)
+    } else if t.contains("後手の") || t.contains("上手の") {
+        Some(Color::White)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,198 @@
+//! The KI2 writer: KIF's header, an empty line, then moves in notation six to a
+//! line (each padded to twelve columns), with exactly the relative words the JSA
+//! rules need; comments break lines; the `まで` summary; variations in Kakinoki's
+//! order.
+
+use std::fmt::Write as _;
+
+use super::notation::{piece_name, square_text};
+use super::read::{PRE_COMMENT_KEY, SUMMARY_KEY};
+use super::write::{
+    blocks, depths, parent_move, side_words, summary_text, width, write_header, NO_PROMOTE_KEY,
+};
+use crate::diag::Loss;
+use crate::formats::{WriteError, WriteOptions, Written};
+use crate::model::{Collection, Color, Handicap, Move, NodeId, ShogiMove, ShogiStart};
+use crate::rules::shogi::Position;
+
+/// Writes one shogi game as KI2.
+pub fn write_ki2(
+    collection: &Collection,
+    _options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    crate::formats::ki2::FORMAT.check_kinds(collection)?;
+    let game = match collection.games.as_slice() {
+        [g] => g,
+        [] => return Err(WriteError::Invalid("there is no game to write".into())),
+        more => {
+            return Err(WriteError::TooManyGames {
+                format: "ki2",
+                count: more.len(),
+            })
+        }
+    };
+    let tree = &game.tree;
+    let mut losses = Vec::new();
+    if tree
+        .iter()
+        .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some())
+    {
+        losses.push(Loss {
+            code: "ki2::time-dropped",
+            message: "KI2 has no times: the time of each move is left out".into(),
+            game: 0,
+            move_number: None,
+        });
+    }
+    for what in super::header::unwritable_info(&game.info) {
+        losses.push(Loss {
+            code: "ki2::info-dropped",
+            message: format!("KI2 has no place for {what}"),
+            game: 0,
+            move_number: None,
+        });
+    }
+    let mut out = String::with_capacity(4096);
+    write_header(&mut out, game);
+    out.push('\n');
+    if let Some(gc) = &game.info.game_comment {
+        for l in gc.split('\n') {
+            let _ = writeln!(out, "*{l}");
+        }
+    }
+    for b in &tree.root_node().bookmarks {
+        let _ = writeln!(out, "&{b}");
+    }
+    let start = game
+        .info
+        .shogi_start
+        .as_ref()
+        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
+    let mut pos = Position::from_model(&start);
+    let mut path: Vec<(NodeId, Option<ShogiMove>)> = Vec::new();
+    let depth = depths(game);
+    let words = side_words(game);
+    for (b, line) in blocks(game).into_iter().enumerate() {
+        let Some(&first) = line.first() else { continue };
+        let parent = tree.get(first).and_then(|n| n.parent());
+        while let Some(&(id, mv)) = path.last() {
+            if Some(id) == parent {
+                break;
+            }
+            path.pop();
+            if let Some(m) = mv {
+                pos.unmake(&m);
+            }
+        }
+        if b > 0 {
+            let n = depth.get(first.0 as usize).copied().unwrap_or(1);
+            let _ = writeln!(out, "\n変化：{n:>4}手");
+            if let Some(pre) = tree.get(first).and_then(|n| n.extras.get(PRE_COMMENT_KEY)) {
+                for l in pre {
+                    let _ = writeln!(out, "*{l}");
+                }
+            }
+        }
+        let mut last_move = parent_move(game, first);
+        let mut row = String::new();
+        let mut in_row = 0;
+        let mut moves = depth
+            .get(first.0 as usize)
+            .copied()
+            .unwrap_or(1)
+            .saturating_sub(1);
+        let mut last = None;
+        for &id in &line {
+            let Some(node) = tree.get(id) else { continue };
+            last = Some(node);
+            let Some(Move::Shogi(m)) = node.mv else {
+                path.push((id, None));
+                continue;
+            };
+            let token = token(
+                &pos,
+                &m,
+                last_move.map(|l| l.to) == Some(m.to),
+                node.extras.get(NO_PROMOTE_KEY).is_some(),
+            );
+            if in_row == 6 {
+                let _ = writeln!(out, "{}", row.trim_end());
+                row.clear();
+                in_row = 0;
+            }
+            row.push_str(&token);
+            row.push_str(&" ".repeat(12usize.saturating_sub(width(&token))));
+            in_row += 1;
+            pos.make(&m);
+            path.push((id, Some(m)));
+            last_move = Some(m);
+            moves = depth.get(id.0 as usize).copied().unwrap_or(moves);
+            if node.comment.is_some() || !node.bookmarks.is_empty() {
+                let _ = writeln!(out, "{}", row.trim_end());
+                row.clear();
+                in_row = 0;
+                if let Some(c) = &node.comment {
+                    for l in c.split('\n') {
+                        let _ = writeln!(out, "*{l}");
+                    }
+                }
+                for bm in &node.bookmarks {
+                    let _ = writeln!(out, "&{bm}");
+                }
+            }
+        }
+        if in_row > 0 {
+            let _ = writeln!(out, "{}", row.trim_end());
+        }
+        if let Some(node) = last {
+            if let Some(v) = node.extras.get(SUMMARY_KEY) {
+                if let Some(s) = v.first() {
+                    let _ = writeln!(out, "{s}");
+                }
+            } else if let Some(e) = node.ending {
+                let _ = writeln!(out, "{}", summary_text(e, moves, words));
+            }
+            if node.mv.is_none() {
+                if let Some(c) = &node.comment {
+                    for l in c.split('\n') {
+                        let _ = writeln!(out, "*{l}");
+                    }
+                }
+            }
+        }
+    }
+    Ok(Written {
+        output: out,
+        losses,
+    })
+}
+
+/// One move in KI2 notation, with the relative words the position needs.
+fn token(pos: &Position, m: &ShogiMove, same: bool, no_promote: bool) -> String {
+    let (rel, drop_mark) = pos.relative_for(m);
+    let mut tail = String::from(piece_name(m.piece));
+    tail.push_str(&rel.text());
+    if m.promote {
+        tail.push('成');
+    } else if no_promote {
+        tail.push_str("不成");
+    }
+    if m.from.is_none() && drop_mark {
+        tail.push('打');
+    }
+    let mut s = String::from(if m.color == Color::Black {
+        "▲"
+    } else {
+        "△"
+    });
+    if same {
+        s.push('同');
+        if tail.chars().count() == 1 {
+            s.push('　');
+        }
+    } else {
+        s.push_str(&square_text(m.to));
+    }
+    s.push_str(&tail);
+    s
+}

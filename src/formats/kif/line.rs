@@ -1,0 +1,377 @@
+//! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
+
+use super::notation::{parse_piece, parse_special, parse_square};
+use crate::model::{EndingKind, PieceKind, Square};
+
+/// Where a move goes: a square, or `同` (the previous move's destination).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dest {
+    /// A square.
+    Square(Square),
+    /// 同: the square of the previous move.
+    Same,
+}
+
+/// What the move column says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Body {
+    /// A move of a piece or a drop.
+    Move {
+        /// Destination.
+        dest: Dest,
+        /// The piece named (as it stands before the move).
+        piece: PieceKind,
+        /// 成.
+        promote: bool,
+        /// 不成 written out.
+        no_promote: bool,
+        /// 打.
+        drop: bool,
+        /// The origin `(xy)`.
+        from: Option<Square>,
+    },
+    /// A special move (投了, 中断 …).
+    Special(EndingKind),
+}
+
+/// A parsed move line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveLine {
+    /// The move number written.
+    pub number: u32,
+    /// The move column.
+    pub body: Body,
+    /// Byte range of the move column within the line.
+    pub body_range: (usize, usize),
+    /// Time used and total, in milliseconds.
+    pub time: Option<(u64, u64)>,
+    /// A `+` marker: the move has alternatives below.
+    pub plus: bool,
+}
+
+/// Why a line that starts like a move line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    /// Byte range within the line.
+    pub range: (usize, usize),
+    /// What is wrong.
+    pub message: String,
+    /// Stable code.
+    pub code: &'static str,
+}
+
+fn err(range: (usize, usize), code: &'static str, message: impl Into<String>) -> LineError {
+    LineError {
+        range,
+        message: message.into(),
+        code,
+    }
+}
+
+/// True when a line starts like a move line (optional spaces, then a number).
+pub fn looks_like_move(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with(|c: char| c.is_ascii_digit())
+        && t.trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(|c: char| c.is_whitespace())
+}
+
+/// Reads a move line.
+pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
+    let start = line.len() - line.trim_start().len();
+    let t = &line[start..];
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let number: u32 = t[..digits].parse().map_err(|_| {
+        err(
+            (start, start + digits),
+            "kif::move-number",
+            "the move number is too large",
+        )
+    })?;
+    let after_num = &t[digits..];
+    let body_start = start + digits + (after_num.len() - after_num.trim_start().len());
+    let s = &line[body_start..];
+    let (body, used) = parse_body(s).map_err(|(len, code, msg)| {
+        err(
+            (body_start, body_start + len.max(1).min(s.len())),
+            code,
+            msg,
+        )
+    })?;
+    let body_end = body_start + used;
+    let mut rest = &line[body_end..];
+    let mut time = None;
+    let trimmed = rest.trim_start();
+    if let Some(inner) = trimmed.strip_prefix('(') {
+        let tstart = body_end + (rest.len() - trimmed.len());
+        let close = inner.find(')').ok_or_else(|| {
+            err(
+                (tstart, line.len()),
+                "kif::bad-time",
+                "the time has no closing parenthesis",
+            )
+        })?;
+        time = Some(parse_time(&inner[..close]).ok_or_else(|| {
+            err(
+                (tstart, tstart + close + 2),
+                "kif::bad-time",
+                format!("cannot read the time {:?}", &inner[..close]),
+            )
+        })?);
+        rest = &inner[close + 1..];
+    }
+    let rest_t = rest.trim();
+    let plus = rest_t == "+";
+    if !plus && !rest_t.is_empty() {
+        let at = line.len() - rest.trim_start().len();
+        return Err(err(
+            (at, line.trim_end().len()),
+            "kif::trailing-text",
+            format!("unexpected {rest_t:?} after the move"),
+        ));
+    }
+    Ok(MoveLine {
+        number,
+        body,
+        body_range: (body_start, body_end),
+        time,
+        plus,
+    })
+}
+
+type BodyError = (usize, &'static str, String);
+
+/// Reads the move column; returns it and the bytes it used.
+fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
+    let (dest, rest) = if let Some(r) = s.strip_prefix('同') {
+        (Dest::Same, r.trim_start_matches([' ', '　']))
+    } else if let Some((sq, r)) = parse_square(s) {
+        (Dest::Square(sq), r)
+    } else {
+        let word_len = s
+            .find(|c: char| c.is_whitespace() || c == '(' || c == '+')
+            .unwrap_or(s.len());
+        let word = &s[..word_len];
+        return match parse_special(word) {
+            Some(kind) => Ok((Body::Special(kind), word_len)),
+            None if word.is_empty() => {
+                Err((1, "kif::bad-move", "a move number without a move".into()))
+            }
+            None => Err((
+                word_len,
+                "kif::bad-move",
+                format!("cannot read the move {word:?}"),
+            )),
+        };
+    };
+    let (piece, mut rest) = parse_piece(rest).ok_or_else(|| {
+        let bad: String = rest.chars().take(1).collect();
+        (
+            s.len() - rest.len() + bad.len(),
+            "kif::unknown-piece",
+            format!("unknown piece {bad:?}"),
+        )
+    })?;
+    let mut promote = false;
+    let mut no_promote = false;
+    let mut drop = false;
+    loop {
+        if let Some(r) = rest
+            .strip_prefix("不成")
+            .or_else(|| rest.strip_prefix("生"))
+        {
+            no_promote = true;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('成') {
+            promote = true;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('打') {
+            drop = true;
+            rest = r;
+        } else {
+            break;
+        }
+    }
+    let mut from = None;
+    if let Some(r) = rest.strip_prefix('(') {
+        let b = r.as_bytes();
+        if b.len() >= 3 && b[2] == b')' {
+            let sq = match (b[0], b[1]) {
+                (f @ b'1'..=b'9', r @ b'1'..=b'9') => Square::new(f - b'0', r - b'0'),
+                _ => None,
+            };
+            match sq {
+                Some(sq) => {
+                    from = Some(sq);
+                    rest = &r[3..];
+                }
+                None => {
+                    return Err((
+                        s.len() - rest.len() + 4,
+                        "kif::bad-origin",
+                        "the origin must be two digits 1-9".into(),
+                    ));
+                }
+            }
+        }
+    }
+    Ok((
+        Body::Move {
+            dest,
+            piece,
+            promote,
+            no_promote,
+            drop,
+            from,
+        },
+        s.len() - rest.len(),
+    ))
+}
+
+/// Reads `m:ss/h:mm:ss` in any spacing and width; each side is colon-separated
+/// numbers, seconds last. Works on bytes: this runs once per move.
+fn parse_time(s: &str) -> Option<(u64, u64)> {
+    let b = s.as_bytes();
+    let slash = b.iter().position(|&c| c == b'/')?;
+    let (a, rest) = b.split_at(slash);
+    Some((seconds(a)? * 1000, seconds(rest.get(1..)?)? * 1000))
+}
+
+fn seconds(b: &[u8]) -> Option<u64> {
+    let b = b.trim_ascii();
+    let mut total: u64 = 0;
+    let mut cur: Option<u64> = None;
+    let mut parts = 0;
+    for &c in b {
+        match c {
+            b'0'..=b'9' => {
+                cur = Some(
+                    cur.unwrap_or(0)
+                        .checked_mul(10)?
+                        .checked_add(u64::from(c - b'0'))?,
+                );
+            }
+            b':' => {
+                total = total.checked_mul(60)?.checked_add(cur?)?;
+                cur = None;
+                parts += 1;
+            }
+            _ => return None,
+        }
+    }
+    total = total.checked_mul(60)?.checked_add(cur?)?;
+    (parts < 3).then_some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square { file: f, rank: r }
+    }
+
+    #[test]
+    fn reads_every_time_dialect_and_body() {
+        let l = parse_move_line("   1 ７六歩(77)   ( 0:10/00:00:10)").map_err(|e| e.message);
+        assert_eq!(
+            l,
+            Ok(MoveLine {
+                number: 1,
+                body: Body::Move {
+                    dest: Dest::Square(sq(7, 6)),
+                    piece: PieceKind::Pawn,
+                    promote: false,
+                    no_promote: false,
+                    drop: false,
+                    from: Some(sq(7, 7)),
+                },
+                body_range: (5, 18),
+                time: Some((10_000, 10_000)),
+                plus: false,
+            })
+        );
+        let l = parse_move_line("3 同　香成(13) (0:4/0:0:4)+").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                time: Some((4000, 4000)),
+                plus: true,
+                body: Body::Move {
+                    dest: Dest::Same,
+                    piece: PieceKind::Lance,
+                    promote: true,
+                    ..
+                },
+                ..
+            })
+        ));
+        let l = parse_move_line("  15 同　龍(42)    (00:31 / 00:00:31)").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                time: Some((31_000, 31_000)),
+                ..
+            })
+        ));
+        let l = parse_move_line("44 同歩(54) (00:00/00:00:00)").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                number: 44,
+                body: Body::Move {
+                    dest: Dest::Same,
+                    ..
+                },
+                ..
+            })
+        ));
+        let l = parse_move_line("  11 ２三歩打     ( 0:03/00:00:13)").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                body: Body::Move {
+                    drop: true,
+                    from: None,
+                    ..
+                },
+                ..
+            })
+        ));
+        let l = parse_move_line("   4 投了         ( 0:00/00:00:01)").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                body: Body::Special(EndingKind::Resign),
+                ..
+            })
+        ));
+        let l = parse_move_line("   3 反則負け    ").map_err(|e| e.message);
+        assert!(matches!(
+            l,
+            Ok(MoveLine {
+                body: Body::Special(EndingKind::IllegalLoss),
+                time: None,
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_move_line("   1 ７六蛇(77)").map_err(|e| e.code),
+            Err("kif::unknown-piece")
+        );
+        assert_eq!(
+            parse_move_line("   1 大逆転").map_err(|e| e.code),
+            Err("kif::bad-move")
+        );
+        assert_eq!(
+            parse_move_line("   1 ７六歩(77) (0:1").map_err(|e| e.code),
+            Err("kif::bad-time")
+        );
+        assert_eq!(
+            parse_move_line("   1 ７六歩(77) xyz").map_err(|e| e.code),
+            Err("kif::trailing-text")
+        );
+        assert!(looks_like_move("  12 同　歩"));
+        assert!(!looks_like_move("12手"));
+    }
+}

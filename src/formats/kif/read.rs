@@ -1,0 +1,715 @@
+//! The KIF reader: header, start position, moves with times, comments, bookmarks,
+//! special endings, the `まで` summary and `変化：N手` variations.
+
+use super::header::{self, Bod};
+use super::ki2read::{ki2_ending, named_side};
+use super::line::{looks_like_move, parse_move_line, Body, Dest};
+use super::notation::parse_special;
+use crate::diag::{Diagnostic, Span};
+use crate::formats::Parsed;
+use crate::model::{
+    Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
+    NodeId, ShogiStart, WinReason,
+};
+use crate::rules::shogi::Position;
+
+/// Extras key on the first node of a variation: comment lines written between the
+/// `変化：N手` line and its first move.
+pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
+/// Extras key of the game: a diagram footer `手数＝N …` (after the `＝`).
+pub const MOVE_COUNT_KEY: &str = "kif:手数＝";
+/// Extras key on the last node of a line: the `まで…` summary as written.
+pub const SUMMARY_KEY: &str = "kif:summary";
+
+/// Extras key of the game: the `手数----` line as written, when it is not the one
+/// the writer would choose.
+pub const SEPARATOR_KEY: &str = "kif:separator";
+
+/// Reads a KIF document (one game).
+pub fn read(text: &str) -> Parsed {
+    let mut r = KifReader::new(text);
+    r.run();
+    r.finish()
+}
+
+/// Reads a KI2 document (one game): the same header, then moves written as
+/// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
+/// JSA relative words; the end of the game comes from the `まで` line.
+pub fn read_ki2(text: &str) -> Parsed {
+    let mut r = KifReader::new(text);
+    r.ki2 = true;
+    r.run();
+    r.finish()
+}
+
+/// The marks that open a KI2 move, and the side each names.
+fn ki2_mark(c: char) -> Option<Color> {
+    match c {
+        '▲' | '☗' => Some(Color::Black),
+        '△' | '▽' | '☖' => Some(Color::White),
+        _ => None,
+    }
+}
+
+pub(super) struct KifReader<'a> {
+    pub(super) text: &'a str,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) game: Game,
+    pub(super) spans: Vec<Span>,
+    /// True until the moves start.
+    pub(super) in_header: bool,
+    pub(super) bod: Bod,
+    pub(super) handicap: Option<Handicap>,
+    pub(super) handicap_span: Span,
+    pub(super) pos: Position,
+    /// The current line: `line[k]` is the node after k moves (0: the root), then at
+    /// most one ending node.
+    pub(super) line: Vec<NodeId>,
+    pub(super) made: Vec<crate::model::ShogiMove>,
+    /// The current line is broken (a move could not be read); skip to the next 変化.
+    pub(super) skipping: bool,
+    /// The current line has ended (a special move); more moves are an error.
+    pub(super) ended: bool,
+    /// A 変化 block started and has no move yet.
+    pub(super) fresh_variation: bool,
+    pub(super) in_main_line: bool,
+    pub(super) pending_comment: Vec<String>,
+    pub(super) pending_bookmarks: Vec<String>,
+    pub(super) game_comment: Vec<String>,
+    pub(super) main_summary: Option<String>,
+    /// Nodes a `まで` line followed.
+    pub(super) summarised: Vec<NodeId>,
+    /// The `手数----` line as written.
+    pub(super) separator: Option<String>,
+    /// Reading KI2 rather than KIF.
+    pub(super) ki2: bool,
+    /// A header line was read (KI2: the first empty line after it ends the header).
+    pub(super) header_seen: bool,
+}
+
+impl<'a> KifReader<'a> {
+    fn new(text: &'a str) -> Self {
+        let game = Game::new(GameKind::Shogi);
+        KifReader {
+            text,
+            diags: Vec::new(),
+            game,
+            spans: vec![Span::at(0)],
+            in_header: true,
+            bod: Bod::default(),
+            handicap: None,
+            handicap_span: Span::at(0),
+            pos: Position::from_model(&Handicap::Even.position()),
+            line: vec![NodeId::ROOT],
+            made: Vec::new(),
+            skipping: false,
+            ended: false,
+            fresh_variation: false,
+            in_main_line: true,
+            pending_comment: Vec::new(),
+            pending_bookmarks: Vec::new(),
+            game_comment: Vec::new(),
+            main_summary: None,
+            summarised: Vec::new(),
+            separator: None,
+            ki2: false,
+            header_seen: false,
+        }
+    }
+
+    fn run(&mut self) {
+        let text = self.text;
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            let start = offset;
+            offset += raw.len();
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+            self.line_at(
+                line,
+                start + (raw.len() - raw.trim_start_matches('\u{feff}').len()),
+            );
+        }
+        if self.in_header {
+            self.start_moves(Span::at(text.len()));
+        }
+    }
+
+    pub(super) fn span(&self, start: usize, len: usize) -> Span {
+        Span::new(start, start + len)
+    }
+
+    fn line_at(&mut self, line: &str, at: usize) {
+        let trimmed = line;
+        if trimmed.trim().is_empty() {
+            if self.ki2 && self.in_header && self.header_seen {
+                self.start_moves(Span::at(at));
+            }
+            return;
+        }
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            if !rest.starts_with("KIF") && !rest.starts_with("KI2") {
+                self.game.info.extras.push("kif:#", vec![rest.to_string()]);
+                self.order("#");
+            }
+            return;
+        }
+        if self.in_header {
+            if trimmed.starts_with("手数-") || trimmed.starts_with("手数－") {
+                self.separator = Some(trimmed.to_string());
+                self.start_moves(self.span(at, trimmed.len()));
+                return;
+            }
+            let starts_moves = if self.ki2 {
+                trimmed.trim_start().starts_with(|c| ki2_mark(c).is_some())
+            } else {
+                looks_like_move(trimmed)
+            };
+            if starts_moves {
+                self.start_moves(Span::at(at));
+            } else {
+                self.header_seen = true;
+                self.header_line(trimmed, at);
+                return;
+            }
+        }
+        self.body_line(trimmed, at);
+    }
+
+    fn order(&mut self, key: &str) {
+        let info = &mut self.game.info;
+        match info
+            .extras
+            .0
+            .iter_mut()
+            .find(|e| e.key == header::ORDER_KEY)
+        {
+            Some(e) => e.values.push(key.to_string()),
+            None => info.extras.push(header::ORDER_KEY, vec![key.to_string()]),
+        }
+    }
+
+    fn header_line(&mut self, line: &str, at: usize) {
+        if let Some(c) = line.trim_start().strip_prefix('*') {
+            self.game_comment.push(c.to_string());
+            return;
+        }
+        let t = line.trim();
+        if let Some(b) = t.strip_prefix('&') {
+            self.game.tree.root_node_mut().bookmarks.push(b.to_string());
+            return;
+        }
+        if t.starts_with('|') {
+            if self.bod.rows == 0 {
+                self.order("#BOD");
+            }
+            if let Err(msg) = header::read_board_row(&mut self.bod, t) {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-board",
+                    msg,
+                    self.span(at, line.len()),
+                ));
+            }
+            return;
+        }
+        if t.starts_with('+') || t.starts_with("９ ") || t.starts_with('９') {
+            self.bod.seen = true;
+            return;
+        }
+        let side = match t {
+            "先手番" | "下手番" => Some(Color::Black),
+            "後手番" | "上手番" => Some(Color::White),
+            _ => None,
+        };
+        if let Some(side) = side {
+            self.bod.side = Some(side);
+            self.order(t);
+            return;
+        }
+        if t == "盤面回転" {
+            self.order(t);
+            return;
+        }
+        // A diagram's footer from older Kifu for Windows: `手数＝171  ▲６二角成  まで`.
+        if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
+            self.game
+                .info
+                .extras
+                .push(MOVE_COUNT_KEY, vec![rest.to_string()]);
+            self.order("手数＝");
+            return;
+        }
+        let Some((key, value)) = header::split_header(line) else {
+            self.diags.push(Diagnostic::warning(
+                "kif::unknown-line",
+                format!("this header line is not `key：value` and is ignored: {t:?}"),
+                self.span(at, line.len()),
+            ));
+            return;
+        };
+        if let Some(owner) = header::hand_owner(key) {
+            self.order(key);
+            self.game
+                .info
+                .extras
+                .push(format!("kif:{key}"), vec![value.to_string()]);
+            if let Err(bad) = header::read_hand(&mut self.bod, owner, value) {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-hand",
+                    format!("cannot read {bad:?} in the pieces in hand"),
+                    self.span(at, line.len()),
+                ));
+            }
+            return;
+        }
+        if key == "手合割" {
+            let name = value.trim();
+            if name != "その他" {
+                match Handicap::from_japanese(name) {
+                    Some(h) => self.handicap = Some(h),
+                    None => self.diags.push(Diagnostic::error(
+                        "kif::unknown-handicap",
+                        format!("unknown handicap {name:?}; reading as 平手"),
+                        self.span(at, line.len()),
+                    )),
+                }
+            }
+            self.handicap_span = self.span(at, line.len());
+        }
+        header::apply_header(&mut self.game.info, key, value);
+    }
+
+    /// Ends the header: fixes the start position.
+    fn start_moves(&mut self, at: Span) {
+        self.in_header = false;
+        self.spans[0] = at;
+        let start = if self.bod.seen {
+            if self.bod.rows != 9 {
+                self.diags.push(Diagnostic::error(
+                    "kif::bad-board",
+                    format!("the board diagram has {} rows, not 9", self.bod.rows),
+                    at,
+                ));
+            }
+            let mut p = self.bod.position.clone();
+            p.to_move = self.bod.side.unwrap_or(Color::Black);
+            match Handicap::ALL.into_iter().find(|h| h.position() == p) {
+                Some(h) => ShogiStart::Preset(h),
+                None => ShogiStart::Other(Box::new(p)),
+            }
+        } else {
+            ShogiStart::Preset(self.handicap.unwrap_or(Handicap::Even))
+        };
+        self.pos = Position::from_model(&start.position());
+        self.game.info.shogi_start = Some(start);
+    }
+
+    pub(super) fn current(&self) -> NodeId {
+        self.line.last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    fn body_line(&mut self, line: &str, at: usize) {
+        let t = line.trim_start();
+        let lead = line.len() - t.len();
+        // The common case first: a numbered KIF move line.
+        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
+            if !self.skipping {
+                self.move_line(line, at);
+            }
+            return;
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            if self.fresh_variation {
+                self.pending_comment.push(c.to_string());
+            } else if self.current() == NodeId::ROOT && self.in_main_line {
+                self.game_comment.push(c.to_string());
+            } else if !self.skipping {
+                let id = self.current();
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    let com = n.comment.get_or_insert_with(String::new);
+                    if !com.is_empty() {
+                        com.push('\n');
+                    }
+                    com.push_str(c);
+                }
+            }
+            return;
+        }
+        if let Some(b) = t.strip_prefix('&') {
+            if self.fresh_variation {
+                self.pending_bookmarks.push(b.to_string());
+            } else if !self.skipping {
+                let id = self.current();
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    n.bookmarks.push(b.to_string());
+                }
+            }
+            return;
+        }
+        if let Some(rest) = t.strip_prefix("変化：").or_else(|| t.strip_prefix("変化:")) {
+            self.variation(rest, at + lead, t.len());
+            return;
+        }
+        if t.starts_with("まで") {
+            if self.ki2 && !self.skipping && !self.ended {
+                if let Some(kind) = ki2_ending(t) {
+                    // `…の勝ち` naming the side to move is a declaration (入玉勝ち).
+                    let kind = if kind == EndingKind::Resign
+                        && named_side(t) == Some(self.pos.to_move())
+                    {
+                        EndingKind::EnteringKing
+                    } else {
+                        kind
+                    };
+                    let side = if matches!(kind, EndingKind::IllegalWin | EndingKind::IllegalLoss) {
+                        named_side(t).unwrap_or(self.pos.to_move())
+                    } else {
+                        self.pos.to_move()
+                    };
+                    let node = Node {
+                        ending: Some(Ending {
+                            kind,
+                            color: Some(side),
+                        }),
+                        ..Node::default()
+                    };
+                    self.new_node(node, self.span(at + lead, t.len()));
+                    self.ended = true;
+                }
+            }
+            if !self.skipping {
+                let id = self.current();
+                let words = super::write::words_for(self.game.info.shogi_start.as_ref());
+                let moves = self.made.len() as u32;
+                self.summarised.push(id);
+                if let Some(n) = self.game.tree.get_mut(id) {
+                    let generated = n
+                        .ending
+                        .map(|e| super::write::summary_text(e, moves, words));
+                    if generated.as_deref() != Some(t) {
+                        n.extras.push(SUMMARY_KEY, vec![t.to_string()]);
+                    }
+                }
+            }
+            if self.in_main_line {
+                self.main_summary = Some(t.to_string());
+            }
+            return;
+        }
+        if self.ki2 && t.starts_with(|c| ki2_mark(c).is_some()) {
+            if !self.skipping {
+                self.ki2_line(t, at + lead);
+            }
+            return;
+        }
+        if !self.ki2 && looks_like_move(t) {
+            if !self.skipping {
+                self.move_line(line, at);
+            }
+            return;
+        }
+        if let Some((key, value)) = header::split_header(t) {
+            // Headers after the moves (終了日時 written at the end, …).
+            header::apply_header(&mut self.game.info, key, value);
+            return;
+        }
+        self.diags.push(Diagnostic::warning(
+            "kif::unknown-line",
+            format!("this line is ignored: {t:?}"),
+            self.span(at + lead, t.len()),
+        ));
+    }
+
+    fn variation(&mut self, rest: &str, at: usize, len: usize) {
+        let span = self.span(at, len);
+        self.in_main_line = false;
+        self.fresh_variation = true;
+        self.pending_comment.clear();
+        self.pending_bookmarks.clear();
+        let n = rest
+            .trim()
+            .trim_end_matches('手')
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1);
+        let Some(n) = n else {
+            self.diags.push(Diagnostic::error(
+                "kif::bad-variation",
+                format!("cannot read the move number of {:?}", rest.trim()),
+                span,
+            ));
+            self.skipping = true;
+            return;
+        };
+        // The variation replaces move n of the line read last: go back to after move n-1.
+        if n > self.made.len() + 1 || n > self.line.len() {
+            self.diags.push(Diagnostic::error(
+                "kif::variation-parent",
+                format!(
+                    "a variation from move {n}, but the line above has only {} moves",
+                    self.made.len()
+                ),
+                span,
+            ));
+            self.skipping = true;
+            return;
+        }
+        while self.made.len() > n - 1 {
+            if let Some(m) = self.made.pop() {
+                self.pos.unmake(&m);
+            }
+        }
+        self.line.truncate(n);
+        self.skipping = false;
+        self.ended = false;
+    }
+
+    pub(super) fn new_node(&mut self, node: Node, span: Span) -> NodeId {
+        let parent = self.current();
+        let mut node = node;
+        if self.fresh_variation {
+            if !self.pending_comment.is_empty() {
+                node.extras
+                    .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+            }
+            node.bookmarks.append(&mut self.pending_bookmarks);
+            self.fresh_variation = false;
+        }
+        let id = self.game.tree.add_child(parent, node);
+        self.spans.push(span);
+        self.line.push(id);
+        id
+    }
+
+    fn move_line(&mut self, line: &str, at: usize) {
+        let parsed = match parse_move_line(line) {
+            Ok(p) => p,
+            Err(e) => {
+                self.diags.push(Diagnostic::error(
+                    e.code,
+                    e.message,
+                    Span::new(at + e.range.0, at + e.range.1),
+                ));
+                self.skipping = true;
+                return;
+            }
+        };
+        let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
+        let expected = self.made.len() + 1;
+        let written_ply = self.line.len();
+        if parsed.number as usize != written_ply {
+            self.diags.push(
+                Diagnostic::warning(
+                    "kif::move-number",
+                    format!(
+                        "move number {} where {expected} was expected",
+                        parsed.number
+                    ),
+                    span,
+                )
+                .with_move(expected as u32),
+            );
+        }
+        if self.ended {
+            self.diags.push(
+                Diagnostic::error(
+                    "kif::move-after-end",
+                    "a move after the end of the game (start a variation with 変化：N手)",
+                    span,
+                )
+                .with_move(expected as u32),
+            );
+            self.skipping = true;
+            return;
+        }
+        let mut node = Node::default();
+        if let Some((used, total)) = parsed.time {
+            node.time_used_ms = Some(used);
+            node.time_total_ms = Some(total);
+        }
+        match parsed.body {
+            Body::Special(kind) => {
+                node.ending = Some(Ending {
+                    kind,
+                    color: Some(self.pos.to_move()),
+                });
+                self.new_node(node, span);
+                self.ended = true;
+            }
+            Body::Move {
+                dest,
+                piece,
+                promote,
+                no_promote,
+                drop,
+                from,
+            } => {
+                let to = match dest {
+                    Dest::Square(sq) => sq,
+                    Dest::Same => match self.made.last() {
+                        Some(m) => m.to,
+                        None => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    "kif::same-without-previous",
+                                    "同 (same square) but there is no previous move",
+                                    span,
+                                )
+                                .with_move(expected as u32),
+                            );
+                            self.skipping = true;
+                            return;
+                        }
+                    },
+                };
+                let origin = if drop { None } else { from };
+                if origin.is_none() && !drop {
+                    // No origin written: a drop when the piece is in hand and the square
+                    // is empty, else the record is ambiguous for KIF.
+                    if self.pos.get(to).is_some()
+                        || self.pos.in_hand(self.pos.to_move(), piece) == 0
+                    {
+                        self.diags.push(
+                            Diagnostic::error(
+                                "kif::no-origin",
+                                "a board move without its origin (xy)",
+                                span,
+                            )
+                            .with_move(expected as u32),
+                        );
+                        self.skipping = true;
+                        return;
+                    }
+                }
+                if drop && from.is_some() {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            "kif::drop-with-origin",
+                            "打 with an origin: read as a drop",
+                            span,
+                        )
+                        .with_move(expected as u32),
+                    );
+                }
+                if no_promote {
+                    node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+                }
+                let color = self.pos.to_move();
+                // A move against the rules is kept for validation to report.
+                match self
+                    .pos
+                    .resolve_structure(color, origin, to, piece, promote)
+                {
+                    Ok(mv) => self.add_move(mv, node, span),
+                    Err(why) => {
+                        let mv = crate::model::ShogiMove {
+                            color,
+                            from: origin,
+                            to,
+                            piece,
+                            promote,
+                            capture: None,
+                        };
+                        self.diags.push(
+                            Diagnostic::error(why.code(), why.message(&mv), span)
+                                .with_move(expected as u32),
+                        );
+                        self.skipping = true;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
+        node.mv = Some(Move::Shogi(mv));
+        self.new_node(node, span);
+        self.pos.make(&mv);
+        self.made.push(mv);
+    }
+
+    fn finish(mut self) -> Parsed {
+        // Lines that end with a special move but no `まで` line keep that absence.
+        let unsummarised: Vec<NodeId> = self
+            .game
+            .tree
+            .iter()
+            .filter(|(id, n)| {
+                n.ending.is_some() && n.children().is_empty() && !self.summarised.contains(id)
+            })
+            .map(|(id, _)| id)
+            .collect();
+        for id in unsummarised {
+            if let Some(n) = self.game.tree.get_mut(id) {
+                n.extras.push(SUMMARY_KEY, Vec::new());
+            }
+        }
+        if let Some(sep) = self.separator.take() {
+            let timed = self
+                .game
+                .tree
+                .iter()
+                .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some());
+            if sep != super::write::separator(timed) {
+                self.game.info.extras.push(SEPARATOR_KEY, vec![sep]);
+            }
+        }
+        if !self.game_comment.is_empty() {
+            self.game.info.game_comment = Some(self.game_comment.join("\n"));
+        }
+        if self.game.info.result.is_none() {
+            self.game.info.result = self.result();
+        }
+        Parsed {
+            collection: Collection {
+                games: vec![self.game],
+            },
+            diagnostics: self.diags,
+            node_spans: vec![self.spans],
+        }
+    }
+
+    /// The result: from the main line's special move, else from the `まで` summary.
+    fn result(&self) -> Option<GameResult> {
+        let last = self.game.tree.main_line().last().map(|(_, n)| n.clone());
+        if let Some(Ending {
+            kind,
+            color: Some(side),
+        }) = last.as_ref().and_then(|n| n.ending)
+        {
+            return result_of(kind, side);
+        }
+        let summary = self.main_summary.as_deref()?;
+        let rest = summary.split_once('で').map(|(_, r)| r)?;
+        let rest = rest.split_once('で').map_or(rest, |(_, r)| r);
+        let winner = if rest.contains("先手の勝ち") || rest.contains("下手の勝ち") {
+            Color::Black
+        } else if rest.contains("後手の勝ち") || rest.contains("上手の勝ち") {
+            Color::White
+        } else if let Some(k) = parse_special(rest.trim()) {
+            return matches!(
+                k,
+                EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw
+            )
+            .then_some(GameResult::Draw);
+        } else {
+            return None;
+        };
+        Some(GameResult::Win {
+            winner,
+            reason: if summary.contains("時間切れ") {
+                WinReason::Time
+            } else if summary.contains("反則") {
+                WinReason::Forfeit
+            } else {
+                WinReason::Unspecified
+            },
+        })
+    }
+}
+
+/// The result a special move implies; `side` is the side to move when it was made.
+pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
+    kind.result_for(side)
+}

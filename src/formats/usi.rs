@@ -1,0 +1,359 @@
+//! USI position commands: `position startpos moves 7g7f 3c3d …` or
+//! `position sfen <sfen> moves …`, one game per line, for feeding engines.
+//! Reading accepts the line with or without `position`, and a bare SFEN; each move
+//! is checked on the engine's position. Writing gives the main line only (variations,
+//! comments, times and special ends are reported as losses).
+
+use super::{Capabilities, Format, Parsed, Reader, WriteError, WriteOptions, Writer, Written};
+use crate::diag::{Diagnostic, Loss, Span};
+use crate::model::{
+    Collection, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind, ShogiMove, ShogiStart,
+    Square,
+};
+use crate::rules::shogi::{from_sfen, to_sfen, Position};
+use crate::text::TextEncoding;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "usi",
+    description: "USI `position … moves …` lines (shogi engines), main line only",
+    extensions: &["usi"],
+    kinds: &["shogi"],
+    capabilities: Capabilities {
+        variations: false,
+        comments: false,
+        setup: true,
+        time: false,
+        markup: false,
+        collections: true,
+    },
+    legacy_encoding: None,
+    default_output_encoding: TextEncoding::UTF_8,
+    sniff,
+    declared_charset: None,
+    reader: Reader::Text(read),
+    writer: Some(Writer::Text(write)),
+};
+
+fn sniff(bytes: &[u8]) -> bool {
+    let s = super::content_start(bytes);
+    s.starts_with(b"position startpos") || s.starts_with(b"position sfen")
+}
+
+const FILES: &str = "123456789";
+const RANKS: &str = "abcdefghi";
+
+fn usi_square(sq: Square) -> String {
+    let r = RANKS
+        .as_bytes()
+        .get(usize::from(sq.rank.saturating_sub(1)))
+        .copied()
+        .unwrap_or(b'a');
+    format!("{}{}", sq.file, char::from(r))
+}
+
+fn parse_square(s: &[u8]) -> Option<Square> {
+    let (&f, &r) = (s.first()?, s.get(1)?);
+    let file = FILES.bytes().position(|c| c == f)? as u8 + 1;
+    let rank = RANKS.bytes().position(|c| c == r)? as u8 + 1;
+    Square::new(file, rank)
+}
+
+fn drop_kind(c: u8) -> Option<PieceKind> {
+    Some(match c {
+        b'P' => PieceKind::Pawn,
+        b'L' => PieceKind::Lance,
+        b'N' => PieceKind::Knight,
+        b'S' => PieceKind::Silver,
+        b'G' => PieceKind::Gold,
+        b'B' => PieceKind::Bishop,
+        b'R' => PieceKind::Rook,
+        _ => return None,
+    })
+}
+
+fn drop_letter(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::Pawn => 'P',
+        PieceKind::Lance => 'L',
+        PieceKind::Knight => 'N',
+        PieceKind::Silver => 'S',
+        PieceKind::Gold => 'G',
+        PieceKind::Bishop => 'B',
+        _ => 'R',
+    }
+}
+
+/// A move in USI notation: `7g7f`, `8h2b+`, `P*5e`.
+pub fn usi_move(m: &ShogiMove) -> String {
+    match m.from {
+        Some(f) => format!(
+            "{}{}{}",
+            usi_square(f),
+            usi_square(m.to),
+            if m.promote { "+" } else { "" }
+        ),
+        None => format!("{}*{}", drop_letter(m.piece), usi_square(m.to)),
+    }
+}
+
+/// Reads USI lines, one game each.
+pub fn read(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let at = offset;
+        offset += raw.len();
+        let line = raw.trim_end();
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let (game, spans) = read_line(line, at, &mut parsed.diagnostics);
+        parsed.collection.games.push(game);
+        parsed.node_spans.push(spans);
+    }
+    parsed
+}
+
+fn words(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<Span>) {
+    let mut game = Game::new(GameKind::Shogi);
+    let mut spans = vec![Span::new(at, at + line.len())];
+    let w = words(line);
+    let mut i = 0;
+    if w.first().map(|x| x.1) == Some("position") {
+        i += 1;
+    }
+    let start = match w.get(i).map(|x| x.1) {
+        Some("startpos") => {
+            i += 1;
+            ShogiStart::Preset(Handicap::Even)
+        }
+        first => {
+            if first == Some("sfen") {
+                i += 1;
+            }
+            let fields: Vec<&str> = w
+                .iter()
+                .skip(i)
+                .take_while(|x| x.1 != "moves")
+                .map(|x| x.1)
+                .collect();
+            let sfen_at = w.get(i).map_or(at, |x| at + x.0);
+            i += fields.len();
+            match from_sfen(&fields.join(" ")) {
+                Ok((p, _)) => match Handicap::ALL.into_iter().find(|h| h.position() == p) {
+                    Some(h) => ShogiStart::Preset(h),
+                    None => ShogiStart::Other(Box::new(p)),
+                },
+                Err(msg) => {
+                    diags.push(Diagnostic::error(
+                        "usi::bad-sfen",
+                        msg,
+                        Span::new(sfen_at, at + line.len()),
+                    ));
+                    game.info.shogi_start = Some(ShogiStart::Preset(Handicap::Even));
+                    return (game, spans);
+                }
+            }
+        }
+    };
+    let mut pos = Position::from_model(&start.position());
+    game.info.shogi_start = Some(start);
+    if w.get(i).map(|x| x.1) == Some("moves") {
+        i += 1;
+    } else if let Some(&(o, extra)) = w.get(i) {
+        diags.push(Diagnostic::error(
+            "usi::syntax",
+            format!("expected `moves`, found {extra:?}"),
+            Span::new(at + o, at + o + extra.len()),
+        ));
+        return (game, spans);
+    }
+    let mut parent = NodeId::ROOT;
+    let mut number = 0u32;
+    for &(o, token) in w.iter().skip(i) {
+        number += 1;
+        let span = Span::new(at + o, at + o + token.len());
+        let b = token.as_bytes();
+        let color = pos.to_move();
+        let parsed = if b.get(1) == Some(&b'*') {
+            b.first()
+                .and_then(|&c| drop_kind(c))
+                .zip(b.get(2..4).and_then(parse_square))
+                .filter(|_| b.len() == 4)
+                .map(|(k, to)| (None, to, k, false))
+        } else {
+            let promote = b.len() == 5 && b.get(4) == Some(&b'+');
+            let from = b.get(0..2).and_then(parse_square);
+            let to = b.get(2..4).and_then(parse_square);
+            match (from, to) {
+                (Some(f), Some(t)) if b.len() == 4 || promote => {
+                    pos.get(f).map(|p| (Some(f), t, p.kind, promote))
+                }
+                _ => None,
+            }
+        };
+        let Some((from, to, piece, promote)) = parsed else {
+            let code = if b.len() >= 4 {
+                "shogi::no-piece"
+            } else {
+                "usi::bad-move"
+            };
+            diags.push(
+                Diagnostic::error(
+                    code,
+                    format!("cannot play the USI move {token:?} here"),
+                    span,
+                )
+                .with_move(number),
+            );
+            break;
+        };
+        let mv = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        // A move against the rules is kept for validation to report.
+        match pos.check_structure(&mv) {
+            Ok(()) => {}
+            Err(why) => {
+                diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
+                break;
+            }
+        }
+        pos.make(&mv);
+        parent = game.tree.add_child(
+            parent,
+            Node {
+                mv: Some(Move::Shogi(mv)),
+                ..Node::default()
+            },
+        );
+        spans.push(span);
+    }
+    (game, spans)
+}
+
+/// Writes each game's main line as one `position … moves …` line.
+pub fn write(
+    collection: &Collection,
+    _options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    FORMAT.check_kinds(collection)?;
+    let mut out = String::new();
+    let mut losses = Vec::new();
+    for (g, game) in collection.games.iter().enumerate() {
+        let start = game
+            .info
+            .shogi_start
+            .clone()
+            .unwrap_or(ShogiStart::Preset(Handicap::Even));
+        match &start {
+            ShogiStart::Preset(Handicap::Even) => out.push_str("position startpos"),
+            other => {
+                out.push_str("position sfen ");
+                out.push_str(&to_sfen(&other.position(), 1));
+            }
+        }
+        let mut moves = Vec::new();
+        let mut lost = (false, false, false);
+        for (id, node) in game.tree.main_line() {
+            if let Some(Move::Shogi(m)) = node.mv {
+                moves.push(usi_move(&m));
+            }
+            lost.0 |= node.children().len() > 1;
+            lost.1 |=
+                node.comment.is_some() || (id == NodeId::ROOT && game.info.game_comment.is_some());
+            lost.2 |= node.ending.is_some();
+        }
+        if !moves.is_empty() {
+            out.push_str(" moves ");
+            out.push_str(&moves.join(" "));
+        }
+        out.push('\n');
+        for (flag, code, what) in [
+            (
+                lost.0 || game.tree.variation_count() > 0,
+                "usi::variations-dropped",
+                "variations",
+            ),
+            (lost.1, "usi::comments-dropped", "comments"),
+            (lost.2, "usi::ending-dropped", "the special end of the game"),
+        ] {
+            if flag {
+                losses.push(Loss {
+                    code,
+                    message: format!("USI holds the main line's moves only: {what} left out"),
+                    game: g,
+                    move_number: None,
+                });
+            }
+        }
+    }
+    Ok(Written {
+        output: out,
+        losses,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_position_lines() {
+        let text = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n";
+        let p = read(text);
+        assert_eq!(p.diagnostics, vec![]);
+        let g = &p.collection.games[0];
+        assert_eq!(g.tree.len(), 6);
+        let w = write(&p.collection, &WriteOptions::default()).map(|w| w.output);
+        assert_eq!(w.as_deref(), Ok(text));
+        let text = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1 moves P*5e\n";
+        let p = read(text);
+        assert_eq!(p.diagnostics, vec![]);
+        let w = write(&p.collection, &WriteOptions::default()).map(|w| w.output);
+        assert_eq!(w.as_deref(), Ok(text));
+        let p = read("position startpos moves 7g7f 7g7f\n");
+        assert_eq!(
+            p.diagnostics
+                .iter()
+                .map(|d| (d.code, d.span.start, d.move_number))
+                .collect::<Vec<_>>(),
+            vec![("shogi::no-piece", 29, Some(2))]
+        );
+        let p = read("position startpos moves zz\n");
+        assert_eq!(
+            p.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+            vec!["usi::bad-move"]
+        );
+        let p = read("position sfen 9/9 b - 1 moves 7g7f\n");
+        assert_eq!(
+            p.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+            vec!["usi::bad-sfen"]
+        );
+    }
+}

@@ -1,0 +1,176 @@
+//! Shogi pictures: Kakinoki's board diagram (BOD) as text, and an SVG with kanji pieces
+//! (white's upside down) and both hands.
+
+use std::fmt::Write as _;
+
+use crate::formats::kif::{bod, move_kif};
+use crate::model::{Color, PieceKind, ShogiMove, ShogiPosition, Square};
+
+/// The BOD of a position, then `手数＝N  ▲７六歩(77)  まで` when a move led to it, as
+/// Kakinoki writes it.
+pub fn text(
+    p: &ShogiPosition,
+    moves_played: usize,
+    last: Option<&ShogiMove>,
+    same: bool,
+) -> String {
+    let mut out = bod(p);
+    if p.to_move == Color::White && last.is_none() {
+        out.push_str("後手番\n");
+    }
+    if let Some(mv) = last {
+        let mark = if mv.color == Color::Black {
+            '▲'
+        } else {
+            '△'
+        };
+        let _ = writeln!(
+            out,
+            "手数＝{moves_played}  {mark}{}  まで",
+            move_kif(mv, same)
+        );
+    }
+    out
+}
+
+const CELL: usize = 44;
+const BOARD_X: usize = 110;
+const BOARD_Y: usize = 40;
+
+/// A standalone SVG of a position: board, file and rank labels, each piece a `<g>`
+/// with classes `piece` and `black` or `white` (white's turned upside down), both hands
+/// (one piece per kind, class `hand`, with its count), and the last move's square
+/// highlighted.
+pub fn svg(p: &ShogiPosition, last: Option<&ShogiMove>) -> String {
+    let size = 9 * CELL;
+    let width = BOARD_X * 2 + size;
+    let height = BOARD_Y * 2 + size;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="'Noto Serif CJK JP', 'Hiragino Mincho ProN', serif">"##
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect class="board" x="{BOARD_X}" y="{BOARD_Y}" width="{size}" height="{size}" fill="#e8c27a" stroke="#3b2a12" stroke-width="2"/>"##
+    );
+    if let Some(to) = last.map(|m| m.to) {
+        let (x, y) = cell_origin(to);
+        let _ = writeln!(
+            s,
+            r##"<rect class="last" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f6e05e" fill-opacity="0.6"/>"##
+        );
+    }
+    for i in 1..9 {
+        let o = i * CELL;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x}" y1="{BOARD_Y}" x2="{x}" y2="{y2}" stroke="#3b2a12"/><line x1="{BOARD_X}" y1="{y}" x2="{x2}" y2="{y}" stroke="#3b2a12"/>"##,
+            x = BOARD_X + o,
+            y2 = BOARD_Y + size,
+            y = BOARD_Y + o,
+            x2 = BOARD_X + size
+        );
+    }
+    for (i, file) in "９８７６５４３２１".chars().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text class="coord" x="{}" y="{}" font-size="14" text-anchor="middle">{file}</text>"##,
+            BOARD_X + i * CELL + CELL / 2,
+            BOARD_Y - 10
+        );
+    }
+    for (i, rank) in "一二三四五六七八九".chars().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text class="coord" x="{}" y="{}" font-size="14">{rank}</text>"##,
+            BOARD_X + size + 8,
+            BOARD_Y + i * CELL + CELL / 2 + 5
+        );
+    }
+    for (i, cell) in p.squares().iter().enumerate() {
+        let (Some(piece), Some(sq)) = (cell, Square::from_index(i)) else {
+            continue;
+        };
+        let (x, y) = cell_origin(sq);
+        piece_svg(&mut s, piece.color, piece.kind, x, y, "");
+    }
+    hand_svg(&mut s, p, Color::White, 10, BOARD_Y);
+    hand_svg(
+        &mut s,
+        p,
+        Color::Black,
+        BOARD_X + size + 40,
+        BOARD_Y + size / 2,
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+fn cell_origin(sq: Square) -> (usize, usize) {
+    let col = usize::from(9 - sq.file);
+    let row = usize::from(sq.rank - 1);
+    (BOARD_X + col * CELL, BOARD_Y + row * CELL)
+}
+
+/// One piece; `extra` adds classes (`" hand"` for pieces in hand).
+fn piece_svg(s: &mut String, color: Color, kind: PieceKind, x: usize, y: usize, extra: &str) {
+    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    let class = if color == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    let turn = if color == Color::White { 180 } else { 0 };
+    let fill = if kind.is_promoted() {
+        "#b91c1c"
+    } else {
+        "#111"
+    };
+    let _ = writeln!(
+        s,
+        r##"<g class="piece {class}{extra}" data-kind="{}" transform="rotate({turn} {cx} {cy})"><path d="M{cx} {t} L{r} {u} L{r2} {b} L{l2} {b} L{l} {u} Z" fill="#f7e3b5" stroke="#5c4320"/><text x="{cx}" y="{ty}" font-size="22" text-anchor="middle" fill="{fill}">{}</text></g>"##,
+        kind.csa(),
+        kind.kanji(),
+        t = cy - 19,
+        u = cy - 12,
+        b = cy + 19,
+        r = cx + 14,
+        l = cx - 14,
+        r2 = cx + 17,
+        l2 = cx - 17,
+        ty = cy + 9,
+    );
+}
+
+fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize) {
+    let label = if color == Color::Black {
+        "☗先手"
+    } else {
+        "☖後手"
+    };
+    let _ = writeln!(
+        s,
+        r##"<text class="hand-label" x="{x}" y="{}" font-size="16">{label}</text>"##,
+        y + 16
+    );
+    let hand = &p.hands[color.index()];
+    let mut row = 0;
+    for kind in PieceKind::HAND {
+        let n = hand.count(kind);
+        if n == 0 {
+            continue;
+        }
+        let py = y + 28 + row * (CELL + 4);
+        piece_svg(s, color, kind, x, py, " hand");
+        if n > 1 {
+            let _ = writeln!(
+                s,
+                r##"<text class="hand-count" x="{}" y="{}" font-size="16">×{n}</text>"##,
+                x + CELL + 2,
+                py + CELL / 2 + 6
+            );
+        }
+        row += 1;
+    }
+}

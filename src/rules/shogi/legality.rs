@@ -1,0 +1,469 @@
+//! Checking one recorded move against a position, naming what is wrong with it.
+
+use super::position::{
+    hand_index, idx, in_zone, is_dead, offset, oriented, slides, steps, Position, KNIGHT,
+};
+use crate::model::{Color, PieceKind, ShogiMove, Square};
+
+/// Why a move cannot be played. Each kind has a stable diagnostic code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The move is made by the side not to move.
+    WrongSide,
+    /// No piece of the mover stands on the origin square.
+    NoPiece,
+    /// The piece on the origin is not the one the record names.
+    WrongPiece(PieceKind),
+    /// The piece cannot move from the origin to the destination.
+    Unreachable,
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece,
+    /// The dropped kind is not in the mover's hand.
+    NotInHand,
+    /// A drop onto an occupied square.
+    DropOccupied,
+    /// A drop of a promoted piece, or a drop that promotes.
+    PromotedDrop,
+    /// A pawn dropped on a file that holds the mover's unpromoted pawn (二歩).
+    DoublePawn,
+    /// A piece left where it could never move again (行き所のない駒): it must promote,
+    /// or may not be dropped there.
+    DeadPiece,
+    /// A pawn drop that checkmates (打ち歩詰め).
+    DropPawnMate,
+    /// Promotion of a kind that does not promote (gold, king, promoted pieces).
+    NotPromotable,
+    /// Promotion with neither origin nor destination in the promotion zone.
+    OutsideZone,
+    /// The move leaves (or puts) the mover's own king in check.
+    SelfCheck,
+    /// The record's captured piece differs from what stands on the destination.
+    CaptureMismatch,
+}
+
+impl Illegal {
+    /// The diagnostic code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Illegal::WrongSide => "shogi::wrong-side",
+            Illegal::NoPiece => "shogi::no-piece",
+            Illegal::WrongPiece(_) => "shogi::wrong-piece",
+            Illegal::Unreachable => "shogi::unreachable",
+            Illegal::OwnPiece => "shogi::own-piece",
+            Illegal::NotInHand => "shogi::not-in-hand",
+            Illegal::DropOccupied => "shogi::drop-occupied",
+            Illegal::PromotedDrop => "shogi::promoted-drop",
+            Illegal::DoublePawn => "shogi::double-pawn",
+            Illegal::DeadPiece => "shogi::dead-piece",
+            Illegal::DropPawnMate => "shogi::drop-pawn-mate",
+            Illegal::NotPromotable => "shogi::not-promotable",
+            Illegal::OutsideZone => "shogi::outside-zone",
+            Illegal::SelfCheck => "shogi::self-check",
+            Illegal::CaptureMismatch => "shogi::capture-mismatch",
+        }
+    }
+
+    /// What is wrong, for people.
+    pub fn message(self, mv: &ShogiMove) -> String {
+        let to = square_name(mv.to);
+        let name = mv.piece.kanji();
+        match self {
+            Illegal::WrongSide => format!("{} moves, but it is not its turn", side(mv.color)),
+            Illegal::NoPiece => match mv.from {
+                Some(f) => format!("no piece of {} stands on {}", side(mv.color), square_name(f)),
+                None => "no piece to move".to_string(),
+            },
+            Illegal::WrongPiece(found) => format!(
+                "the piece on the origin is {}, not {name}",
+                found.kanji()
+            ),
+            Illegal::Unreachable => format!("{name} cannot move to {to} from there"),
+            Illegal::OwnPiece => format!("{to} holds one of the mover's own pieces"),
+            Illegal::NotInHand => format!("{} has no {name} in hand to drop", side(mv.color)),
+            Illegal::DropOccupied => format!("cannot drop on {to}: the square is occupied"),
+            Illegal::PromotedDrop => "a piece is always dropped unpromoted".to_string(),
+            Illegal::DoublePawn => format!(
+                "二歩 (double pawn): the file {} already holds an unpromoted pawn of {}",
+                mv.to.file,
+                side(mv.color)
+            ),
+            Illegal::DeadPiece => format!(
+                "{name} on {to} could never move again (行き所のない駒): it must promote or may not go there"
+            ),
+            Illegal::DropPawnMate => "打ち歩詰め: a pawn drop may not give checkmate".to_string(),
+            Illegal::NotPromotable => format!("{name} cannot promote"),
+            Illegal::OutsideZone => format!(
+                "{name} cannot promote: neither origin nor {to} is in the promotion zone"
+            ),
+            Illegal::SelfCheck => format!(
+                "the move leaves {}'s king in check (a pinned piece, or check not answered)",
+                side(mv.color)
+            ),
+            Illegal::CaptureMismatch => "the recorded capture is not what stands on the destination".to_string(),
+        }
+    }
+}
+
+/// A square as Japanese records write it: ７六.
+pub fn square_name(sq: Square) -> String {
+    const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+    const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let f = FILES
+        .get(usize::from(sq.file.saturating_sub(1)))
+        .copied()
+        .unwrap_or('?');
+    let r = RANKS
+        .get(usize::from(sq.rank.saturating_sub(1)))
+        .copied()
+        .unwrap_or('?');
+    format!("{f}{r}")
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black (先手)",
+        Color::White => "white (後手)",
+    }
+}
+
+impl Position {
+    /// Builds the move `color` makes from `from` (`None`: a drop) to `to` with the
+    /// piece `piece` (as it stood before the move), filling in the capture from the
+    /// board, and checks it. On success the move is ready for [`Position::make`].
+    pub fn resolve(
+        &mut self,
+        color: Color,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> Result<ShogiMove, Illegal> {
+        let mv = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: self.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        self.check(&mv).map(|()| mv)
+    }
+
+    /// Checks a move against the position (the side to move, the piece, its path, the
+    /// capture, promotion, drops, and the king's safety). The position is unchanged.
+    pub fn check(&mut self, mv: &ShogiMove) -> Result<(), Illegal> {
+        self.check_structure(mv)?;
+        self.check_rules(mv)
+    }
+
+    /// Builds the move like [`Position::resolve`] but checks only what a record
+    /// needs to represent it (the side to move, the piece on the origin or in hand,
+    /// the destination, a promotable kind): a playable move against the rules passes,
+    /// for validation to report. Much cheaper than a full check.
+    pub fn resolve_structure(
+        &self,
+        color: Color,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> Result<ShogiMove, Illegal> {
+        let mv = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture: self.get(to).filter(|p| p.color != color).map(|p| p.kind),
+        };
+        self.check_structure(&mv).map(|()| mv)
+    }
+
+    /// The representability checks of a move, in the order [`Position::check`]
+    /// reports them (see [`Position::resolve_structure`]).
+    pub fn check_structure(&self, mv: &ShogiMove) -> Result<(), Illegal> {
+        if mv.color != self.to_move() {
+            return Err(Illegal::WrongSide);
+        }
+        let c = mv.color;
+        let to = idx(mv.to);
+        match mv.from {
+            None => {
+                if mv.promote || mv.piece.is_promoted() {
+                    return Err(Illegal::PromotedDrop);
+                }
+                if hand_index(mv.piece).is_none() || self.in_hand(c, mv.piece) == 0 {
+                    return Err(Illegal::NotInHand);
+                }
+                if self.at(to).is_some() {
+                    return Err(Illegal::DropOccupied);
+                }
+            }
+            Some(from_sq) => {
+                match self.at(idx(from_sq)) {
+                    Some(p) if p.color == c => {
+                        if p.kind != mv.piece {
+                            return Err(Illegal::WrongPiece(p.kind));
+                        }
+                    }
+                    _ => return Err(Illegal::NoPiece),
+                }
+                match self.at(to) {
+                    Some(t) if t.color == c => return Err(Illegal::OwnPiece),
+                    t => {
+                        if t.map(|t| t.kind) != mv.capture {
+                            return Err(Illegal::CaptureMismatch);
+                        }
+                    }
+                }
+                if mv.promote && mv.piece.promoted().is_none() {
+                    return Err(Illegal::NotPromotable);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules a representable move must also keep: the piece's path, promotion
+    /// zone, pieces that could never move again, 二歩, the king's safety, 打ち歩詰め.
+    fn check_rules(&mut self, mv: &ShogiMove) -> Result<(), Illegal> {
+        let c = mv.color;
+        let to = idx(mv.to);
+        match mv.from {
+            None => {
+                if is_dead(mv.piece, c, to) {
+                    return Err(Illegal::DeadPiece);
+                }
+                if mv.piece == PieceKind::Pawn && self.pawn_on_file(c, to % 9) {
+                    return Err(Illegal::DoublePawn);
+                }
+            }
+            Some(from_sq) => {
+                let from = idx(from_sq);
+                if !self.reaches(from, to, mv.piece, c) {
+                    return Err(Illegal::Unreachable);
+                }
+                if mv.promote {
+                    if !in_zone(from, c) && !in_zone(to, c) {
+                        return Err(Illegal::OutsideZone);
+                    }
+                } else if is_dead(mv.piece, c, to) {
+                    return Err(Illegal::DeadPiece);
+                }
+            }
+        }
+        self.make(mv);
+        let self_check = self.in_check(c);
+        self.unmake(mv);
+        if self_check {
+            return Err(Illegal::SelfCheck);
+        }
+        if mv.from.is_none() && mv.piece == PieceKind::Pawn && !self.is_legal_pseudo(mv) {
+            return Err(Illegal::DropPawnMate);
+        }
+        Ok(())
+    }
+
+    /// True when `kind` of `color` on `from` attacks `to` along its moves (the path of
+    /// a sliding piece clear).
+    pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
+        if steps(kind)
+            .iter()
+            .any(|&d| offset(from, oriented(d, color)) == Some(to))
+        {
+            return true;
+        }
+        if kind == PieceKind::Knight
+            && KNIGHT
+                .iter()
+                .any(|&j| offset(from, oriented(j, color)) == Some(to))
+        {
+            return true;
+        }
+        slides(kind).iter().any(|&d| {
+            let d = oriented(d, color);
+            let mut cur = from;
+            while let Some(n) = offset(cur, d) {
+                if n == to {
+                    return true;
+                }
+                if self.at(n).is_some() {
+                    return false;
+                }
+                cur = n;
+            }
+            false
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shogi::from_sfen;
+
+    fn pos(sfen: &str) -> Position {
+        let (p, _) = from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        Position::from_model(&p)
+    }
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square { file: f, rank: r }
+    }
+
+    fn try_move(
+        sfen: &str,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> Result<(), Illegal> {
+        let mut p = pos(sfen);
+        let before = p.clone();
+        let color = p.to_move();
+        let r = p.resolve(color, from, to, piece, promote).map(|_| ());
+        assert_eq!(p, before, "checking leaves the position unchanged");
+        r
+    }
+
+    #[test]
+    fn every_kind_of_illegal_move_is_named() {
+        use PieceKind::*;
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let bare = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Pawn, false),
+            Ok(())
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 6)), sq(7, 5), Pawn, false),
+            Err(Illegal::NoPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 3)), sq(7, 4), Pawn, false),
+            Err(Illegal::NoPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Silver, false),
+            Err(Illegal::WrongPiece(Pawn))
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 5), Pawn, false),
+            Err(Illegal::Unreachable)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(2, 8)), sq(2, 7), Rook, false),
+            Err(Illegal::OwnPiece)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(8, 8)), sq(5, 5), Bishop, false),
+            Err(Illegal::Unreachable)
+        );
+        assert_eq!(
+            try_move(start, None, sq(5, 5), Pawn, false),
+            Err(Illegal::NotInHand)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(7, 7)), sq(7, 6), Pawn, true),
+            Err(Illegal::OutsideZone)
+        );
+        assert_eq!(
+            try_move(start, Some(sq(6, 9)), sq(5, 8), Gold, true),
+            Err(Illegal::NotPromotable)
+        );
+        let hand = "4k4/9/9/9/9/9/4P4/9/4K4 b PNL 1";
+        assert_eq!(
+            try_move(hand, None, sq(5, 5), Pawn, false),
+            Err(Illegal::DoublePawn)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 1), Pawn, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 1), Lance, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 2), Knight, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(try_move(hand, None, sq(4, 3), Knight, false), Ok(()));
+        assert_eq!(
+            try_move(hand, None, sq(5, 1), Lance, false),
+            Err(Illegal::DropOccupied)
+        );
+        assert_eq!(
+            try_move(hand, None, sq(4, 4), Pawn, true),
+            Err(Illegal::PromotedDrop)
+        );
+        let pawn_on_2 = "4k4/4P4/9/9/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(pawn_on_2, Some(sq(5, 2)), sq(5, 1), Pawn, false),
+            Err(Illegal::DeadPiece)
+        );
+        let knight = "4k4/9/9/5N3/9/9/9/9/4K4 b - 1";
+        assert_eq!(
+            try_move(knight, Some(sq(4, 4)), sq(3, 2), Knight, false),
+            Err(Illegal::DeadPiece)
+        );
+        assert_eq!(
+            try_move(knight, Some(sq(4, 4)), sq(3, 2), Knight, true),
+            Ok(())
+        );
+        // Pinned silver; a king stepping into check.
+        let pin = "4r3k/9/9/9/9/9/9/4S4/4K4 b - 1";
+        assert_eq!(
+            try_move(pin, Some(sq(5, 8)), sq(4, 7), Silver, false),
+            Err(Illegal::SelfCheck)
+        );
+        assert_eq!(
+            try_move(pin, Some(sq(5, 8)), sq(5, 7), Silver, false),
+            Ok(())
+        );
+        assert_eq!(
+            try_move(bare, Some(sq(5, 9)), sq(5, 8), King, false),
+            Ok(())
+        );
+        let rook = "4k4/9/9/9/9/9/9/r8/4K4 b - 1";
+        assert_eq!(
+            try_move(rook, Some(sq(5, 9)), sq(5, 8), King, false),
+            Err(Illegal::SelfCheck)
+        );
+        // 打ち歩詰め, and the same drop when the king can take the pawn.
+        let mate = "7nk/7b1/9/9/9/9/9/9/4K3L b P 1";
+        assert_eq!(
+            try_move(mate, None, sq(1, 2), Pawn, false),
+            Err(Illegal::DropPawnMate)
+        );
+        let escape = "7nk/7b1/9/9/9/9/9/9/4K4 b P 1";
+        assert_eq!(try_move(escape, None, sq(1, 2), Pawn, false), Ok(()));
+        // A pawn-push mate is fine.
+        let push = "7nk/7b1/8P/9/9/9/9/9/4K3L b - 1";
+        assert_eq!(
+            try_move(push, Some(sq(1, 3)), sq(1, 2), Pawn, false),
+            Ok(())
+        );
+        // The wrong side.
+        let mut p = pos(start);
+        let mv = ShogiMove {
+            color: Color::White,
+            from: Some(sq(3, 3)),
+            to: sq(3, 4),
+            piece: Pawn,
+            promote: false,
+            capture: None,
+        };
+        assert_eq!(p.check(&mv), Err(Illegal::WrongSide));
+        // A recorded capture that is not on the board.
+        let mv = ShogiMove {
+            color: Color::Black,
+            from: Some(sq(7, 7)),
+            to: sq(7, 6),
+            piece: Pawn,
+            promote: false,
+            capture: Some(Gold),
+        };
+        assert_eq!(p.check(&mv), Err(Illegal::CaptureMismatch));
+    }
+}

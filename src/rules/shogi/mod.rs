@@ -1,0 +1,20 @@
+//! Shogi rules: a position made and unmade in place, legal move generation (drops,
+//! 二歩, 打ち歩詰め, pieces that could never move again, check and pins, the promotion
+//! zone), the classification of illegal recorded moves, SFEN, perft, and the replay
+//! of a whole game tree for validation.
+
+mod legality;
+mod movegen;
+mod position;
+mod relative;
+mod replay;
+mod sfen;
+
+pub use legality::{square_name, Illegal};
+pub use position::{Position, Squares};
+pub use relative::{filter as filter_relative, Relative};
+pub use replay::check_game;
+pub use sfen::{from_sfen, to_sfen};
+
+#[cfg(test)]
+mod perft_tests;

@@ -1,0 +1,527 @@
+//! The mutable shogi position the engine works on: board, hands, side to move and
+//! king squares, changed in place by [`Position::make`] and [`Position::unmake`].
+
+use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
+
+/// A direction on the board as (column step, row step). Columns count from file 9
+/// (column 0) to file 1 (column 8); rows from rank 1 (row 0) to rank 9 (row 8). Black
+/// moves "forward" towards row 0.
+pub(crate) type Dir = (i8, i8);
+
+const FWD: Dir = (0, -1);
+const FL: Dir = (-1, -1);
+const FR: Dir = (1, -1);
+const LEFT: Dir = (-1, 0);
+const RIGHT: Dir = (1, 0);
+const BACK: Dir = (0, 1);
+const BL: Dir = (-1, 1);
+const BR: Dir = (1, 1);
+
+/// All eight neighbour directions.
+pub(crate) const ALL_DIRS: [Dir; 8] = [FL, FWD, FR, LEFT, RIGHT, BL, BACK, BR];
+const GOLD: [Dir; 6] = [FL, FWD, FR, LEFT, RIGHT, BACK];
+const SILVER: [Dir; 5] = [FL, FWD, FR, BL, BR];
+const ORTHO: [Dir; 4] = [FWD, LEFT, RIGHT, BACK];
+const DIAG: [Dir; 4] = [FL, FR, BL, BR];
+/// Knight jumps, black's view.
+pub(crate) const KNIGHT: [Dir; 2] = [(-1, -2), (1, -2)];
+
+/// The one-square steps of a kind, from black's point of view.
+pub(crate) fn steps(kind: PieceKind) -> &'static [Dir] {
+    match kind {
+        PieceKind::Pawn => &[FWD],
+        PieceKind::Silver => &SILVER,
+        PieceKind::Gold
+        | PieceKind::PromotedPawn
+        | PieceKind::PromotedLance
+        | PieceKind::PromotedKnight
+        | PieceKind::PromotedSilver => &GOLD,
+        PieceKind::King => &ALL_DIRS,
+        PieceKind::Horse => &ORTHO,
+        PieceKind::Dragon => &DIAG,
+        PieceKind::Lance | PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook => &[],
+    }
+}
+
+/// The sliding directions of a kind, from black's point of view.
+pub(crate) fn slides(kind: PieceKind) -> &'static [Dir] {
+    match kind {
+        PieceKind::Lance => &[FWD],
+        PieceKind::Bishop | PieceKind::Horse => &DIAG,
+        PieceKind::Rook | PieceKind::Dragon => &ORTHO,
+        _ => &[],
+    }
+}
+
+/// A black-view direction turned to `color`'s view.
+#[inline]
+pub(crate) fn oriented(d: Dir, color: Color) -> Dir {
+    match color {
+        Color::Black => d,
+        Color::White => (-d.0, -d.1),
+    }
+}
+
+/// The square `d` away from index `sq`, if on the board.
+#[inline]
+pub(crate) fn offset(sq: usize, d: Dir) -> Option<usize> {
+    let col = (sq % 9) as i8 + d.0;
+    let row = (sq / 9) as i8 + d.1;
+    ((0..9).contains(&col) && (0..9).contains(&row)).then(|| row as usize * 9 + col as usize)
+}
+
+/// The row (0 = rank 1) of a square index.
+#[inline]
+pub(crate) fn row(sq: usize) -> usize {
+    sq / 9
+}
+
+/// True when `sq` lies in `color`'s promotion zone (the far three ranks).
+#[inline]
+pub(crate) fn in_zone(sq: usize, color: Color) -> bool {
+    match color {
+        Color::Black => row(sq) <= 2,
+        Color::White => row(sq) >= 6,
+    }
+}
+
+/// True when an unpromoted `kind` of `color` standing on `sq` could never move again
+/// (行き所のない駒): a pawn or lance on the last rank, a knight on the last two.
+#[inline]
+pub(crate) fn is_dead(kind: PieceKind, color: Color, sq: usize) -> bool {
+    let r = match color {
+        Color::Black => row(sq),
+        Color::White => 8 - row(sq),
+    };
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => r == 0,
+        PieceKind::Knight => r <= 1,
+        _ => false,
+    }
+}
+
+/// The index of a hand kind (pawn 0 … rook 6); `None` for kinds never held.
+#[inline]
+pub(crate) fn hand_index(kind: PieceKind) -> Option<usize> {
+    let i = kind as usize;
+    (i <= PieceKind::Rook as usize).then_some(i)
+}
+
+/// The kinds that can be held, in hand-index order.
+pub(crate) const HAND_KINDS: [PieceKind; 7] = [
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+];
+
+/// The square index (reading order) of a model square.
+#[inline]
+pub(crate) fn idx(sq: Square) -> usize {
+    sq.index()
+}
+
+/// The model square of an index below 81.
+#[inline]
+pub(crate) fn square(i: usize) -> Square {
+    Square::from_index(i).unwrap_or(Square { file: 1, rank: 1 })
+}
+
+/// A shogi position that moves are made on and taken back in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    hands: [[u8; 7]; 2],
+    to_move: Color,
+    kings: [Option<u8>; 2],
+}
+
+impl Position {
+    /// The position of a model position (kings found on the board; with two kings of
+    /// one side, the first in reading order counts).
+    pub fn from_model(p: &ShogiPosition) -> Position {
+        let mut pos = Position {
+            board: *p.squares(),
+            hands: [[0; 7]; 2],
+            to_move: p.to_move,
+            kings: [None; 2],
+        };
+        for (c, hand) in p.hands.iter().enumerate() {
+            for (i, kind) in HAND_KINDS.into_iter().enumerate() {
+                pos.hands[c][i] = hand.count(kind);
+            }
+        }
+        pos.find_kings();
+        pos
+    }
+
+    /// The model position.
+    pub fn to_model(&self) -> ShogiPosition {
+        let mut p = ShogiPosition::empty();
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(sq) = Square::from_index(i) {
+                p.set(sq, *piece);
+            }
+        }
+        for (c, hand) in self.hands.iter().enumerate() {
+            for (i, kind) in HAND_KINDS.into_iter().enumerate() {
+                if let (Some(h), Some(n)) = (p.hands.get_mut(c), hand.get(i)) {
+                    if let Some(slot) = h.count_mut(kind) {
+                        *slot = *n;
+                    }
+                }
+            }
+        }
+        p.to_move = self.to_move;
+        p
+    }
+
+    fn find_kings(&mut self) {
+        self.kings = [None; 2];
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(Piece {
+                color,
+                kind: PieceKind::King,
+            }) = piece
+            {
+                let slot = &mut self.kings[color.index()];
+                if slot.is_none() {
+                    *slot = Some(i as u8);
+                }
+            }
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move.
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The piece on a square.
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.at(idx(sq))
+    }
+
+    /// The piece on a square index (none off the board).
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> Option<Piece> {
+        self.board.get(i).copied().flatten()
+    }
+
+    /// How many of an unpromoted kind `color` holds.
+    pub fn in_hand(&self, color: Color, kind: PieceKind) -> u8 {
+        hand_index(kind.unpromoted())
+            .and_then(|i| self.hands[color.index()].get(i).copied())
+            .unwrap_or(0)
+    }
+
+    /// The square of `color`'s king, if it has one.
+    pub fn king(&self, color: Color) -> Option<usize> {
+        self.kings[color.index()].map(usize::from)
+    }
+
+    /// True when `color`'s king is attacked.
+    pub fn in_check(&self, color: Color) -> bool {
+        self.king(color)
+            .is_some_and(|k| self.attacked(k, color.opponent()))
+    }
+
+    /// True when `color` has an unpromoted pawn on the file of column `col`.
+    pub(crate) fn pawn_on_file(&self, color: Color, col: usize) -> bool {
+        (0..9).any(|r| {
+            self.at(r * 9 + col)
+                == Some(Piece {
+                    color,
+                    kind: PieceKind::Pawn,
+                })
+        })
+    }
+
+    /// True when a piece of `by` attacks square index `sq`.
+    pub fn attacked(&self, sq: usize, by: Color) -> bool {
+        let t = tables();
+        let c = by.index();
+        for di in 0..8 {
+            let mut cur = sq;
+            let mut adjacent = true;
+            loop {
+                let n = t.neighbour[cur][di];
+                if n == OFF {
+                    break;
+                }
+                let n = usize::from(n);
+                if let Some(p) = self.board[n] {
+                    if p.color == by {
+                        let k = p.kind as usize;
+                        if (adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k] {
+                            return true;
+                        }
+                    }
+                    break;
+                }
+                cur = n;
+                adjacent = false;
+            }
+        }
+        t.knight_from[c][sq].iter().any(|&n| {
+            n != OFF
+                && self.board[usize::from(n)]
+                    == Some(Piece {
+                        color: by,
+                        kind: PieceKind::Knight,
+                    })
+        })
+    }
+
+    /// Every square holding a piece of `kind` and `by` that attacks `sq` along its
+    /// moves (pins ignored), in reading order; no allocation.
+    pub(crate) fn attackers_of_kind(&self, sq: usize, by: Color, kind: PieceKind) -> Squares {
+        let t = tables();
+        let c = by.index();
+        let k = kind as usize;
+        let mut out = Squares::default();
+        for di in 0..8 {
+            let mut cur = sq;
+            let mut adjacent = true;
+            loop {
+                let n = t.neighbour[cur][di];
+                if n == OFF {
+                    break;
+                }
+                let n = usize::from(n);
+                if let Some(p) = self.board[n] {
+                    if p.color == by
+                        && p.kind == kind
+                        && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k])
+                    {
+                        out.push(n);
+                    }
+                    break;
+                }
+                cur = n;
+                adjacent = false;
+            }
+        }
+        if kind == PieceKind::Knight {
+            for &n in &t.knight_from[c][sq] {
+                if n != OFF
+                    && self.board[usize::from(n)]
+                        == Some(Piece {
+                            color: by,
+                            kind: PieceKind::Knight,
+                        })
+                {
+                    out.push(usize::from(n));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Makes a move the caller knows to be consistent with the position (the right
+    /// piece on `from`, `capture` what stands on `to`, the dropped kind in hand).
+    pub fn make(&mut self, mv: &ShogiMove) {
+        let to = idx(mv.to);
+        let c = mv.color;
+        let kind = if mv.promote {
+            mv.piece.promoted().unwrap_or(mv.piece)
+        } else {
+            mv.piece
+        };
+        match mv.from {
+            None => {
+                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
+                {
+                    *h = h.saturating_sub(1);
+                }
+            }
+            Some(from) => {
+                self.board[idx(from)] = None;
+                if let Some(cap) = self.board[to] {
+                    if let Some(h) = hand_index(cap.kind.unpromoted())
+                        .and_then(|i| self.hands[c.index()].get_mut(i))
+                    {
+                        *h = h.saturating_add(1);
+                    }
+                    if cap.kind == PieceKind::King
+                        && self.kings[cap.color.index()] == Some(to as u8)
+                    {
+                        self.kings[cap.color.index()] = None;
+                    }
+                }
+                if kind == PieceKind::King {
+                    self.kings[c.index()] = Some(to as u8);
+                }
+            }
+        }
+        self.board[to] = Some(Piece { color: c, kind });
+        self.to_move = c.opponent();
+    }
+
+    /// Takes back a move made with [`Position::make`].
+    pub fn unmake(&mut self, mv: &ShogiMove) {
+        let to = idx(mv.to);
+        let c = mv.color;
+        match mv.from {
+            None => {
+                self.board[to] = None;
+                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
+                {
+                    *h = h.saturating_add(1);
+                }
+            }
+            Some(from) => {
+                self.board[idx(from)] = Some(Piece {
+                    color: c,
+                    kind: mv.piece,
+                });
+                self.board[to] = mv.capture.map(|kind| Piece {
+                    color: c.opponent(),
+                    kind,
+                });
+                if let Some(cap) = mv.capture {
+                    if let Some(h) =
+                        hand_index(cap.unpromoted()).and_then(|i| self.hands[c.index()].get_mut(i))
+                    {
+                        *h = h.saturating_sub(1);
+                    }
+                    if cap == PieceKind::King {
+                        self.kings[c.opponent().index()] = Some(to as u8);
+                    }
+                }
+                if mv.piece == PieceKind::King {
+                    self.kings[c.index()] = Some(idx(from) as u8);
+                }
+            }
+        }
+        self.to_move = c;
+    }
+}
+
+/// Up to ten squares (the most pieces that can reach one square: eight neighbours
+/// and two knights), held without allocation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Squares {
+    items: [u8; 10],
+    len: u8,
+}
+
+impl Squares {
+    fn push(&mut self, sq: usize) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = sq as u8;
+            self.len += 1;
+        }
+    }
+
+    fn sort(&mut self) {
+        let n = usize::from(self.len);
+        if let Some(s) = self.items.get_mut(..n) {
+            s.sort_unstable();
+        }
+    }
+
+    /// How many squares.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares, in reading order.
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.items
+            .iter()
+            .take(usize::from(self.len))
+            .map(|&i| square(usize::from(i)))
+    }
+
+    /// The only square, when there is exactly one.
+    pub fn single(&self) -> Option<Square> {
+        (self.len == 1).then(|| square(usize::from(self.items[0])))
+    }
+}
+
+/// No square (a neighbour off the board).
+const OFF: u8 = u8::MAX;
+
+/// Lookup tables for attack detection, built once.
+struct Tables {
+    /// The square one step in each of [`ALL_DIRS`] from each square, or [`OFF`].
+    neighbour: [[u8; 8]; 81],
+    /// `[color][dir][kind]`: a piece of that colour and kind one step away in
+    /// direction `dir` (from the target) attacks the target.
+    step_attack: [[[bool; 14]; 8]; 2],
+    /// The same for a sliding piece at any distance along a clear line.
+    slide_attack: [[[bool; 14]; 8]; 2],
+    /// `[color][sq]`: the squares a knight of that colour attacks `sq` from.
+    knight_from: [[[u8; 2]; 81]; 2],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Tables {
+            neighbour: [[OFF; 8]; 81],
+            step_attack: [[[false; 14]; 8]; 2],
+            slide_attack: [[[false; 14]; 8]; 2],
+            knight_from: [[[OFF; 2]; 81]; 2],
+        };
+        for sq in 0..81 {
+            for (di, &d) in ALL_DIRS.iter().enumerate() {
+                t.neighbour[sq][di] = offset(sq, d).map_or(OFF, |n| n as u8);
+            }
+        }
+        for color in [Color::Black, Color::White] {
+            let c = color.index();
+            for (di, &d) in ALL_DIRS.iter().enumerate() {
+                // The attacker moves from its square towards the target: direction -d.
+                let back = oriented((-d.0, -d.1), color);
+                for kind in PieceKind::ALL {
+                    let k = kind as usize;
+                    t.step_attack[c][di][k] = steps(kind).contains(&back);
+                    t.slide_attack[c][di][k] = slides(kind).contains(&back);
+                }
+            }
+            for sq in 0..81 {
+                for (i, j) in KNIGHT.into_iter().enumerate() {
+                    let j = oriented(j, color);
+                    t.knight_from[c][sq][i] = offset(sq, (-j.0, -j.1)).map_or(OFF, |n| n as u8);
+                }
+            }
+        }
+        t
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Handicap;
+
+    #[test]
+    fn start_position_attacks() {
+        let p = Position::from_model(&Handicap::Even.position());
+        // 7六 is attacked by black's pawn on 7七; 5五 by nobody.
+        let sq76 = Square::new(7, 6).map(idx).unwrap_or(0);
+        let sq55 = Square::new(5, 5).map(idx).unwrap_or(0);
+        assert!(p.attacked(sq76, Color::Black));
+        assert!(!p.attacked(sq55, Color::Black));
+        assert!(!p.attacked(sq55, Color::White));
+        assert_eq!(p.king(Color::Black), Square::new(5, 9).map(idx));
+        assert!(!p.in_check(Color::Black));
+        assert_eq!(p.to_model(), Handicap::Even.position());
+    }
+}

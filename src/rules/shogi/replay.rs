@@ -1,0 +1,88 @@
+//! Replays every line of a shogi game tree (iteratively, making and unmaking moves
+//! on one position) and reports each illegal move as a finding.
+
+use super::Position;
+use crate::diag::Severity;
+use crate::model::{EndingKind, Game, Move, NodeId};
+use crate::rules::Finding;
+
+/// Checks every move of every line of a shogi game. An illegal move is an error
+/// (the line goes on after it when it can be played at all), unless the record itself ends the game right
+/// after it with 反則勝ち/反則負け: then it is noted as the recorded foul.
+pub fn check_game(game: &Game) -> Vec<Finding> {
+    let start = game
+        .info
+        .shogi_start
+        .as_ref()
+        .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
+    let mut pos = Position::from_model(&start);
+    let mut findings = Vec::new();
+    // (node, entering?): on entry the node's move is checked and made and its
+    // children are pushed; on exit the move is taken back.
+    let mut stack: Vec<(NodeId, bool)> = vec![(game.tree.root(), true)];
+    while let Some((id, entering)) = stack.pop() {
+        let Some(node) = game.tree.get(id) else {
+            continue;
+        };
+        let mv = match node.mv {
+            Some(Move::Shogi(m)) => Some(m),
+            Some(_) => {
+                findings.push(Finding {
+                    node: id,
+                    severity: Severity::Error,
+                    code: "shogi::not-a-shogi-move",
+                    message: "a move of another game in a shogi game".into(),
+                });
+                continue;
+            }
+            None => None,
+        };
+        if !entering {
+            if let Some(m) = mv {
+                pos.unmake(&m);
+            }
+            continue;
+        }
+        if let Some(m) = mv {
+            if let Err(why) = pos.check(&m) {
+                let foul_recorded = node.children().iter().any(|&c| {
+                    game.tree.get(c).is_some_and(|n| {
+                        n.mv.is_none()
+                            && n.ending.is_some_and(|e| {
+                                matches!(e.kind, EndingKind::IllegalWin | EndingKind::IllegalLoss)
+                            })
+                    })
+                });
+                findings.push(Finding {
+                    node: id,
+                    severity: if foul_recorded {
+                        Severity::Info
+                    } else {
+                        Severity::Error
+                    },
+                    code: why.code(),
+                    message: if foul_recorded {
+                        format!(
+                            "{} (the record ends the game with this foul)",
+                            why.message(&m)
+                        )
+                    } else {
+                        why.message(&m)
+                    },
+                });
+                // A move against the rules can still be played: the rest of the line
+                // is checked after it. One that cannot (no piece to move) ends it.
+                if pos.check_structure(&m).is_err() {
+                    continue;
+                }
+            }
+            pos.make(&m);
+            stack.push((id, false));
+        }
+        for &child in node.children().iter().rev() {
+            stack.push((child, true));
+        }
+    }
+    findings.sort_by_key(|f| f.node);
+    findings
+}
