@@ -769,7 +769,23 @@ fn recovery_in_one_pass_with_positions() {
 
 #[test]
 fn fuzz_findings_round_trip() {
-    let cases: [&[u8]; 4] = [
+    let utf16ish: Vec<u8> = b"(;GM[1]KM[7.\n"
+        .iter()
+        .copied()
+        .chain(
+            "this kept raw value looks like UTF-16"
+                .bytes()
+                .flat_map(|b| [0, b]),
+        )
+        .chain(*b"])")
+        .collect();
+    let cases: [&[u8]; 7] = [
+        // NUL around a number is a space too: TM[3600\0] reads as 3600 both times.
+        b"(;GM[1]TM[3600\0])",
+        // NUL in a kept raw value is written as a space (else the output reads as UTF-16).
+        &utf16ish,
+        // NUL in a point is a space like any other, so the point reads the same twice.
+        b"(;GM[1];W[\0le])",
         // A property whose only value is unclosed is dropped, not kept empty.
         b"(\nKKKKKKKKKKKKK[K",
         // Unicode spaces are text (NBSP, the ideographic space), only ASCII ones convert.

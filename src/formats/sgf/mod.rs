@@ -9,7 +9,9 @@ mod charset;
 mod dialect;
 mod info;
 mod mixed;
+mod node;
 mod parse;
+mod props;
 mod values;
 mod write;
 

@@ -49,6 +49,12 @@ fn is_space(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0B || b == 0
 }
 
+/// A raw value without surrounding spaces; NUL counts as one (it reads as a space
+/// everywhere, and kept raw values store it as one).
+pub(super) fn trim(raw: &str) -> &str {
+    raw.trim_matches(|c: char| c.is_whitespace() || c == '\0')
+}
+
 /// Splits a compose value at its first unescaped `:`.
 pub(super) fn split_compose(raw: &str) -> Option<(&str, &str)> {
     let bytes = raw.as_bytes();
@@ -91,11 +97,9 @@ pub(super) enum PointError {
 
 /// Outcome of reading a point: the point and whether spaces had to be removed.
 pub(super) fn point(raw: &str, size: BoardSize) -> Result<(Point, bool), PointError> {
-    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(|b| b.is_ascii_whitespace()) {
-        (
-            raw.bytes().filter(|b| !b.is_ascii_whitespace()).collect(),
-            true,
-        )
+    // The same spaces `text` converts (NUL included), so a kept raw value reads alike.
+    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(is_space) {
+        (raw.bytes().filter(|&b| !is_space(b)).collect(), true)
     } else {
         (raw.bytes().collect(), false)
     };
@@ -140,7 +144,7 @@ pub(super) fn point_list_value(raw: &str, size: BoardSize) -> Result<Vec<Point>,
 
 /// A Number: optional sign and digits.
 pub(super) fn number(raw: &str) -> Option<i64> {
-    let t = raw.trim();
+    let t = trim(raw);
     let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -150,7 +154,7 @@ pub(super) fn number(raw: &str) -> Option<i64> {
 
 /// A Real: a Number with an optional fraction.
 pub(super) fn real(raw: &str) -> Option<f64> {
-    let t = raw.trim();
+    let t = trim(raw);
     let body = t.strip_prefix(['+', '-']).unwrap_or(t);
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
     let ok = !(int.is_empty() && frac.is_empty())
@@ -168,7 +172,7 @@ pub(super) fn real(raw: &str) -> Option<f64> {
 
 /// A Color: `B` or `W` (lowercase accepted).
 pub(super) fn color(raw: &str) -> Option<Color> {
-    match raw.trim() {
+    match trim(raw) {
         "B" | "b" => Some(Color::Black),
         "W" | "w" => Some(Color::White),
         _ => None,
@@ -177,7 +181,7 @@ pub(super) fn color(raw: &str) -> Option<Color> {
 
 /// A Double: `1` normal, `2` emphasised.
 pub(super) fn double(raw: &str) -> Option<Emphasis> {
-    match raw.trim() {
+    match trim(raw) {
         "1" => Some(Emphasis::Normal),
         "2" => Some(Emphasis::Strong),
         _ => None,

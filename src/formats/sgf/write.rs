@@ -110,8 +110,24 @@ impl W {
         self.raw(id);
     }
 
+    /// NUL cannot be written (readers take the file for binary or UTF-16): a space
+    /// stands for it, reported as a loss.
+    fn without_nul<'v>(&mut self, v: &'v str, mv: Option<u32>) -> std::borrow::Cow<'v, str> {
+        if v.contains('\0') {
+            self.loss(
+                "sgf::nul-character",
+                format!("a NUL character in {v:?} written as a space"),
+                mv,
+            );
+            std::borrow::Cow::Owned(v.replace('\0', " "))
+        } else {
+            std::borrow::Cow::Borrowed(v)
+        }
+    }
+
     /// Writes escaped text, with soft line breaks when wrapping.
     fn text(&mut self, s: &str, esc: Esc) {
+        let s = self.without_nul(s, None);
         for c in s.chars() {
             let escaped = c == ']' || c == '\\' || (esc == Esc::Compose && c == ':');
             let w = width(c) + usize::from(escaped);
@@ -341,11 +357,12 @@ impl W {
                     }
                     self.ident(id);
                     for v in &e.values {
+                        let v = self.without_nul(v, mv);
                         self.raw("[");
-                        if is_raw_safe(v) {
-                            self.raw(v);
+                        if is_raw_safe(&v) {
+                            self.raw(&v);
                         } else {
-                            self.text(v, Esc::Text);
+                            self.text(&v, Esc::Text);
                         }
                         self.raw("]");
                     }

@@ -1,0 +1,398 @@
+//! Node typing: property classes, the checks that span a whole node (duplicates,
+//! move with setup, two moves, annotations without a move), and the splits SGFC makes.
+
+use crate::diag::{Diagnostic, Span};
+use crate::model::Node;
+
+use super::build::GameState;
+use super::dialect;
+use super::info::is_iso_date;
+use super::parse::{RawNode, RawProp, RawValue};
+use super::props::{type_prop, type_time};
+use super::values::{self, double};
+
+/// Root-only properties (FF[4] "root" type).
+pub(super) fn is_root_prop(id: &str) -> bool {
+    matches!(id, "AP" | "CA" | "FF" | "GM" | "ST" | "SZ")
+}
+
+/// Game-info properties.
+pub(super) fn is_info_prop(id: &str) -> bool {
+    matches!(
+        id,
+        "AN" | "BR"
+            | "BT"
+            | "CP"
+            | "DT"
+            | "EV"
+            | "GN"
+            | "GC"
+            | "ON"
+            | "OT"
+            | "PB"
+            | "PC"
+            | "PW"
+            | "RE"
+            | "RO"
+            | "RU"
+            | "SO"
+            | "TM"
+            | "US"
+            | "WR"
+            | "WT"
+            | "HA"
+            | "KM"
+            | "KI"
+    )
+}
+
+/// Properties whose values form a list (duplicates are merged).
+pub(super) fn is_list_prop(id: &str) -> bool {
+    matches!(
+        id,
+        "AB" | "AW"
+            | "AE"
+            | "TR"
+            | "SQ"
+            | "CR"
+            | "MA"
+            | "SL"
+            | "DD"
+            | "LB"
+            | "AR"
+            | "LN"
+            | "VW"
+            | "M"
+            | "L"
+    )
+}
+
+/// Properties kifu knows (FF[1]–FF[4]); others are kept as private properties.
+pub(super) fn is_known(id: &str) -> bool {
+    is_root_prop(id)
+        || is_info_prop(id)
+        || is_list_prop(id)
+        || matches!(
+            id,
+            "B" | "W"
+                | "KO"
+                | "MN"
+                | "PL"
+                | "C"
+                | "N"
+                | "DM"
+                | "GB"
+                | "GW"
+                | "UC"
+                | "HO"
+                | "V"
+                | "BM"
+                | "TE"
+                | "DO"
+                | "IT"
+                | "BL"
+                | "WL"
+                | "OB"
+                | "OW"
+                | "FG"
+                | "PM"
+        )
+}
+
+pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
+    let end = values
+        .last()
+        .map_or(prop.start + prop.written.len(), |v| v.span().end);
+    Span::new(prop.start, end)
+}
+
+/// Stores a property verbatim (raw values, escapes kept) in a node's extras.
+pub(super) fn keep_raw(node: &mut Node, id: &str, values: &[RawValue<'_>]) {
+    node.extras.push(format!("sgf:{id}"), raw_values(values));
+}
+
+/// Raw values as kept: verbatim, but NUL (already reported) becomes a space, as in
+/// every typed text, so no output ever carries a NUL.
+pub(super) fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
+    values.iter().map(|v| v.text.replace('\0', " ")).collect()
+}
+
+/// Per-node typing state.
+pub(super) struct NodeTyping<'s> {
+    pub(super) node: Node,
+    /// The move split off because the node also has setup, or a second move.
+    pub(super) split: Vec<Node>,
+    /// BL/WL/OB/OW, typed once the node's move is known (each at most once: a second
+    /// one is a deleted duplicate).
+    pub(super) deferred_time: [Option<(&'s str, RawValue<'s>)>; 4],
+}
+
+/// Types one raw node into a model node, plus the nodes split off it (a move mixed
+/// with setup, a second move), which follow it as a chain.
+pub(super) fn type_node(
+    state: &mut GameState,
+    raw: &RawNode<'_>,
+    is_root: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> (Node, Vec<Node>) {
+    let mut t = NodeTyping {
+        node: Node::default(),
+        split: Vec::new(),
+        deferred_time: [None; 4],
+    };
+    for (k, prop) in raw.props.iter().enumerate() {
+        let id: &str = prop.ident.as_ref();
+        let vals = raw.values_of(prop);
+        let pspan = span_of(prop, vals);
+        if prop.written.len() != id.len() {
+            if state.ff >= 4 {
+                diags.push(Diagnostic::error(
+                    "sgf::lowercase-identifier",
+                    format!("lowercase letters in property identifier {:?} (read as {id}; FF[4] forbids them)", prop.written),
+                    Span::new(prop.start, prop.start + prop.written.len()),
+                ));
+            } else {
+                diags.push(Diagnostic::info(
+                    "sgf::old-identifier",
+                    format!("old-style identifier {:?} read as {id}", prop.written),
+                    Span::new(prop.start, prop.start + prop.written.len()),
+                ));
+            }
+        }
+        if id.len() > 2 {
+            diags.push(Diagnostic::warning(
+                "sgf::long-identifier",
+                format!("property identifier {id} has more than two letters (kept as a private property)"),
+                Span::new(prop.start, prop.start + prop.written.len()),
+            ));
+        }
+        let duplicate = raw
+            .props
+            .get(..k)
+            .is_some_and(|before| before.iter().any(|p| p.ident == prop.ident));
+        if duplicate && is_known(id) && !is_list_prop(id) && !matches!(id, "C" | "GC" | "B" | "W") {
+            diags.push(Diagnostic::error(
+                "sgf::duplicate-property",
+                format!("property {id} appears twice in one node (the second is deleted)"),
+                pspan,
+            ));
+            continue;
+        }
+        if duplicate && (is_list_prop(id) || matches!(id, "C" | "GC")) {
+            diags.push(Diagnostic::warning(
+                "sgf::duplicate-property",
+                format!("property {id} appears twice in one node (values merged)"),
+                pspan,
+            ));
+        }
+        for v in vals.iter().filter(|v| v.text.contains('\0')) {
+            diags.push(Diagnostic::warning(
+                "sgf::nul-byte",
+                format!("a NUL character in a {id} value (read as a space)"),
+                v.span(),
+            ));
+        }
+        if is_root && root_dialect(&mut state.game.info, id, vals, pspan, diags) {
+            continue;
+        }
+        if !is_known(id) {
+            diags.push(Diagnostic::info(
+                "sgf::unknown-property",
+                format!("unknown property {id} (kept as a private property)"),
+                Span::new(prop.start, prop.start + prop.written.len()),
+            ));
+            keep_raw(&mut t.node, id, vals);
+            continue;
+        }
+        if is_root_prop(id) && !is_root {
+            diags.push(Diagnostic::error(
+                "sgf::root-property-outside-root",
+                format!("root property {id} outside the root node (kept as a private property, without effect)"),
+                pspan,
+            ));
+            keep_raw(&mut t.node, id, vals);
+            continue;
+        }
+        if is_info_prop(id) && !is_root {
+            if info_is_set(&state.game.info, id) {
+                diags.push(Diagnostic::warning(
+                    "sgf::game-info-outside-root",
+                    format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
+                    pspan,
+                ));
+                keep_raw(&mut t.node, id, vals);
+                continue;
+            }
+            diags.push(Diagnostic::info(
+                "sgf::game-info-moved",
+                format!(
+                    "game-info property {id} in a node below the root (moved to the game information, written in the root)"
+                ),
+                pspan,
+            ));
+        }
+        let single = !is_list_prop(id);
+        let vals: &[RawValue<'_>] = if single && vals.len() > 1 && id != "KO" {
+            if let (Some(second), Some(last)) = (vals.get(1), vals.last()) {
+                diags.push(Diagnostic::error(
+                    "sgf::too-many-values",
+                    format!(
+                        "property {id} takes one value; {} more deleted",
+                        vals.len() - 1
+                    ),
+                    Span::new(second.start, last.span().end),
+                ));
+            }
+            vals.get(..1).unwrap_or(vals)
+        } else {
+            vals
+        };
+        type_prop(state, &mut t, id, vals, pspan, diags);
+    }
+    for (id, v) in std::mem::take(&mut t.deferred_time).into_iter().flatten() {
+        type_time(&mut t, id, std::slice::from_ref(&v), diags);
+    }
+    let has_setup = !t.node.setup.add_black.is_empty()
+        || !t.node.setup.add_white.is_empty()
+        || !t.node.setup.clear.is_empty();
+    if t.node.mv.is_some() && has_setup {
+        let at = raw
+            .props
+            .iter()
+            .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
+            .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
+        diags.push(Diagnostic::error(
+            "sgf::move-with-setup",
+            "a move and setup stones (AB/AW/AE) in one node (split: setup first, then the move)",
+            at,
+        ));
+        let mut mv_node = Node {
+            mv: t.node.mv.take(),
+            move_annotation: t.node.move_annotation.take(),
+            time_left: t.node.time_left.take(),
+            periods_left: t.node.periods_left.take(),
+            move_number: t.node.move_number.take(),
+            ..Node::default()
+        };
+        let (ko, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut t.node.extras.0)
+            .into_iter()
+            .partition(|e| e.key == "sgf:KO");
+        t.node.extras.0 = rest;
+        mv_node.extras.0 = ko;
+        t.split.insert(0, mv_node);
+    }
+    {
+        let m = &t.node.markup;
+        let mut pts: Vec<crate::model::Point> = m.symbols.iter().map(|s| s.point).collect();
+        pts.extend(m.labels.iter().map(|l| l.point));
+        let n = pts.len();
+        pts.sort_unstable();
+        pts.dedup();
+        if pts.len() != n {
+            diags.push(Diagnostic::warning(
+                "sgf::duplicate-markup",
+                format!(
+                    "{} markup on a point already marked in this node (kept)",
+                    n - pts.len()
+                ),
+                raw.span,
+            ));
+        }
+    }
+    if t.node.mv.is_none() && t.split.is_empty() && t.node.move_annotation.is_some() {
+        let at = raw
+            .props
+            .iter()
+            .find(|p| matches!(p.ident.as_ref(), "BM" | "TE" | "DO" | "IT"))
+            .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
+        diags.push(Diagnostic::warning(
+            "sgf::annotation-without-move",
+            "a move annotation (BM/TE/DO/IT) in a node without a move",
+            at,
+        ));
+    }
+    if is_root && t.node.mv.is_some() {
+        let at = raw
+            .props
+            .iter()
+            .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
+            .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
+        diags.push(Diagnostic::warning(
+            "sgf::move-in-root",
+            "a move in the root node",
+            at,
+        ));
+    }
+    (t.node, t.split)
+}
+
+/// The Nihon Kiin's root dialect: `TE` that is not a Double is the title, `RD` the date,
+/// `KO` with Japanese komi text the komi. Returns true when the property was taken.
+pub(super) fn root_dialect(
+    info: &mut crate::model::GameInfo,
+    id: &str,
+    vals: &[RawValue<'_>],
+    pspan: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let Some(v) = vals.first() else { return false };
+    let text = values::text(v.text, true);
+    let (what, taken) = match id {
+        "TE" if double(v.text).is_none()
+            && !values::trim(v.text).is_empty()
+            && info.title.is_none() =>
+        {
+            info.title = Some(text);
+            ("TE as the title (GN)", true)
+        }
+        "RD" if info.date.is_none() && is_iso_date(&text) => {
+            info.date = Some(text);
+            ("RD as the date (DT)", true)
+        }
+        "KO" if info.komi.is_none() => match dialect::komi(&text) {
+            Some(k) => {
+                info.komi = Some(k);
+                ("KO as the komi (KM)", true)
+            }
+            None => ("", false),
+        },
+        _ => ("", false),
+    };
+    if taken {
+        diags.push(Diagnostic::info(
+            "sgf::nihon-kiin-dialect",
+            format!("Nihon Kiin root property read: {what}"),
+            pspan,
+        ));
+    }
+    taken
+}
+
+/// True when the game information already holds what property `id` sets.
+pub(super) fn info_is_set(i: &crate::model::GameInfo, id: &str) -> bool {
+    match id {
+        "AN" => i.annotator.is_some(),
+        "BR" => i.black.rank.is_some(),
+        "BT" => i.black.team.is_some(),
+        "CP" => i.copyright.is_some(),
+        "DT" => i.date.is_some(),
+        "EV" => i.event.is_some(),
+        "GN" => i.title.is_some(),
+        "GC" => i.game_comment.is_some(),
+        "ON" => i.opening.is_some(),
+        "OT" => i.time_control.is_some(),
+        "PB" => i.black.name.is_some(),
+        "PC" => i.place.is_some(),
+        "PW" => i.white.name.is_some(),
+        "RE" => i.result.is_some(),
+        "RO" => i.round.is_some(),
+        "RU" => i.rules.is_some(),
+        "SO" => i.source.is_some(),
+        "TM" => i.main_time.is_some(),
+        "US" => i.recorder.is_some(),
+        "WR" => i.white.rank.is_some(),
+        "WT" => i.white.team.is_some(),
+        "HA" => i.handicap.is_some(),
+        _ => i.komi.is_some(),
+    }
+}

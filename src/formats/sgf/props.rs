@@ -1,0 +1,533 @@
+//! Typing of single properties into the model, with a diagnostic for every value that
+//! is wrong, converted or kept raw.
+
+use crate::diag::{Diagnostic, Span};
+use crate::model::{
+    Color, Label, Line, Move, MoveAnnotation, Node, PositionAnnotation, Shape, StoneMove, Symbol,
+};
+
+use super::build::GameState;
+use super::dialect;
+use super::info::{format_result, is_iso_date, normalize_date, parse_result};
+use super::parse::RawValue;
+use super::values::{
+    self, double, number, point, point_list_value, real, split_compose, PointError,
+};
+
+use super::node::{keep_raw, raw_values, NodeTyping};
+
+pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
+    v.map(|v| values::text(v.text, true))
+}
+
+/// Types one known property.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn type_prop<'s>(
+    state: &mut GameState,
+    t: &mut NodeTyping<'s>,
+    id: &'s str,
+    vals: &[RawValue<'s>],
+    pspan: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let first = vals.first();
+    let size = state.size;
+    let bad = |diags: &mut Vec<Diagnostic>, what: &str| {
+        let v = first.map_or("", |v| v.text);
+        diags.push(Diagnostic::error(
+            "sgf::bad-value",
+            format!("{id}[{v}] is not {what} (kept as a private property)"),
+            first.map_or(pspan, |v| v.span()),
+        ));
+    };
+    let info = &mut state.game.info;
+    match id {
+        "B" | "W" => {
+            let color = if id == "B" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let Some(v) = first else { return };
+            let pt = if v.text.is_empty() {
+                if state.ff < 4 {
+                    diags.push(Diagnostic::warning(
+                        "sgf::ff4-pass-in-old-format",
+                        format!(
+                            "{id}[] is the FF[4] pass; this file is FF[{}] (read as a pass)",
+                            state.ff
+                        ),
+                        v.span(),
+                    ));
+                }
+                None
+            } else if v.text == "tt" && size.width <= 19 && size.height <= 19 {
+                diags.push(Diagnostic::info(
+                    "sgf::tt-pass",
+                    format!("{id}[tt] read as a pass (the FF[3] convention; written as {id}[])"),
+                    v.span(),
+                ));
+                None
+            } else {
+                match point(v.text, size) {
+                    Ok((p, cleaned)) => {
+                        if cleaned {
+                            diags.push(Diagnostic::error(
+                                "sgf::spaces-in-point",
+                                format!(
+                                    "{id}[{}] has spaces (read as {id}[{}{}])",
+                                    v.text,
+                                    values::coord_char(p.x),
+                                    values::coord_char(p.y)
+                                ),
+                                v.span(),
+                            ));
+                        }
+                        Some(p)
+                    }
+                    Err(e) => {
+                        point_error(diags, id, v, e);
+                        keep_raw(&mut t.node, id, vals);
+                        return;
+                    }
+                }
+            };
+            let mv = Move::Stone(StoneMove { color, point: pt });
+            match t.node.mv {
+                None => t.node.mv = Some(mv),
+                Some(existing) if existing.color() == color => {
+                    diags.push(Diagnostic::error(
+                        "sgf::duplicate-property",
+                        format!("a second {id} move in one node (deleted)"),
+                        pspan,
+                    ));
+                }
+                Some(_) => {
+                    diags.push(Diagnostic::error(
+                        "sgf::two-moves",
+                        "a black and a white move in one node (split into two nodes)",
+                        pspan,
+                    ));
+                    t.split.push(Node {
+                        mv: Some(mv),
+                        ..Node::default()
+                    });
+                }
+            }
+        }
+        "AB" | "AW" | "AE" | "TR" | "SQ" | "CR" | "MA" | "SL" | "DD" | "M" => {
+            if vals.len() == 1 && first.is_some_and(|v| v.text.is_empty()) {
+                if id == "DD" {
+                    keep_raw(&mut t.node, id, vals);
+                } else {
+                    diags.push(Diagnostic::error(
+                        "sgf::empty-value",
+                        format!("{id}[] has no point (deleted)"),
+                        pspan,
+                    ));
+                }
+                return;
+            }
+            let mut points = Vec::new();
+            for v in vals {
+                match point_list_value(v.text, size) {
+                    Ok(mut ps) => points.append(&mut ps),
+                    Err(e) => point_error(diags, id, v, e),
+                }
+            }
+            if id == "M" {
+                diags.push(Diagnostic::warning(
+                    "sgf::old-property",
+                    "FF[3] property M read as MA",
+                    pspan,
+                ));
+            }
+            let n = &mut t.node;
+            let shape = |s| points.iter().map(move |&p| Symbol { point: p, shape: s });
+            match id {
+                "AB" => n.setup.add_black.extend(points.iter()),
+                "AW" => n.setup.add_white.extend(points.iter()),
+                "AE" => n.setup.clear.extend(points.iter()),
+                "TR" => n.markup.symbols.extend(shape(Shape::Triangle)),
+                "SQ" => n.markup.symbols.extend(shape(Shape::Square)),
+                "CR" => n.markup.symbols.extend(shape(Shape::Circle)),
+                "MA" | "M" => n.markup.symbols.extend(shape(Shape::Cross)),
+                "SL" => n.markup.symbols.extend(shape(Shape::Selected)),
+                _ => n.markup.dimmed.extend(points.iter()),
+            }
+        }
+        "L" => {
+            diags.push(Diagnostic::warning(
+                "sgf::old-property",
+                "FF[3] property L read as LB with letters a, b, c …",
+                pspan,
+            ));
+            let start = t.node.markup.labels.len();
+            for (i, v) in vals.iter().enumerate() {
+                match point(v.text, size) {
+                    Ok((p, _)) => {
+                        let letter = char::from(b'a' + ((start + i) % 26) as u8);
+                        t.node.markup.labels.push(Label {
+                            point: p,
+                            text: letter.to_string(),
+                        });
+                    }
+                    Err(e) => point_error(diags, id, v, e),
+                }
+            }
+        }
+        "LB" => {
+            for v in vals {
+                let Some((p, text)) = split_compose(v.text) else {
+                    diags.push(Diagnostic::error(
+                        "sgf::expected-compose",
+                        format!("LB[{}] is not point:text (deleted)", v.text),
+                        v.span(),
+                    ));
+                    continue;
+                };
+                match point(p, size) {
+                    Ok((p, cleaned)) => t.node.markup.labels.push({
+                        if cleaned {
+                            spaces(diags, id, v);
+                        }
+                        Label {
+                            point: p,
+                            text: values::text(text, true),
+                        }
+                    }),
+                    Err(e) => point_error(diags, id, v, e),
+                }
+            }
+        }
+        "AR" | "LN" => {
+            for v in vals {
+                let pair = split_compose(v.text)
+                    .and_then(|(a, b)| Some((point(a, size).ok()?, point(b, size).ok()?)));
+                match pair {
+                    Some(((from, c1), (to, c2))) => {
+                        if c1 || c2 {
+                            spaces(diags, id, v);
+                        }
+                        let line = Line { from, to };
+                        if id == "AR" {
+                            t.node.markup.arrows.push(line)
+                        } else {
+                            t.node.markup.lines.push(line)
+                        }
+                    }
+                    None => diags.push(Diagnostic::error(
+                        "sgf::expected-compose",
+                        format!("{id}[{}] is not point:point (deleted)", v.text),
+                        v.span(),
+                    )),
+                }
+            }
+        }
+        "PL" => match first.and_then(|v| values::color(v.text)) {
+            Some(c) => t.node.setup.to_play = Some(c),
+            None => {
+                bad(diags, "B or W");
+                keep_raw(&mut t.node, id, vals);
+            }
+        },
+        "C" => {
+            let Some(v) = first else { return };
+            let text = values::text(v.text, false);
+            t.node.comment = Some(match t.node.comment.take() {
+                Some(prev) => format!("{prev}\n\n{text}"),
+                None => text,
+            });
+        }
+        "N" => t.node.name = simple(first),
+        "DM" | "GB" | "GW" | "UC" => match first.and_then(|v| empty_double(v, id, diags)) {
+            Some(e) => {
+                let a = match id {
+                    "DM" => PositionAnnotation::Even(e),
+                    "GB" => PositionAnnotation::GoodForBlack(e),
+                    "GW" => PositionAnnotation::GoodForWhite(e),
+                    _ => PositionAnnotation::Unclear(e),
+                };
+                if t.node.position_annotation.is_some() {
+                    diags.push(Diagnostic::error(
+                        "sgf::contradicting-annotation",
+                        format!("{id} contradicts an earlier position annotation (deleted)"),
+                        pspan,
+                    ));
+                } else {
+                    t.node.position_annotation = Some(a);
+                }
+            }
+            None => {
+                bad(diags, "a double (1 or 2)");
+                keep_raw(&mut t.node, id, vals);
+            }
+        },
+        "HO" => match first.and_then(|v| empty_double(v, id, diags)) {
+            Some(e) => t.node.hotspot = Some(e),
+            None => {
+                bad(diags, "a double (1 or 2)");
+                keep_raw(&mut t.node, id, vals);
+            }
+        },
+        "V" => match first.and_then(|v| real(v.text)) {
+            Some(x) => t.node.value = Some(x),
+            None => {
+                bad(diags, "a real number");
+                keep_raw(&mut t.node, id, vals);
+            }
+        },
+        "BM" | "TE" | "DO" | "IT" => {
+            let a = match id {
+                "DO" => Some(MoveAnnotation::Doubtful),
+                "IT" => Some(MoveAnnotation::Interesting),
+                "BM" => first
+                    .and_then(|v| empty_double(v, id, diags))
+                    .map(MoveAnnotation::Bad),
+                _ => first
+                    .and_then(|v| empty_double(v, id, diags))
+                    .map(MoveAnnotation::Good),
+            };
+            match a {
+                Some(_) if t.node.move_annotation.is_some() => {
+                    diags.push(Diagnostic::error(
+                        "sgf::contradicting-annotation",
+                        format!("{id} contradicts an earlier move annotation (deleted)"),
+                        pspan,
+                    ));
+                }
+                Some(a) => t.node.move_annotation = Some(a),
+                None => {
+                    bad(diags, "a double (1 or 2)");
+                    keep_raw(&mut t.node, id, vals);
+                }
+            }
+        }
+        "MN" => match first
+            .and_then(|v| number(v.text))
+            .and_then(|n| u32::try_from(n).ok())
+        {
+            Some(n) => t.node.move_number = Some(n),
+            None => {
+                bad(diags, "a move number");
+                keep_raw(&mut t.node, id, vals);
+            }
+        },
+        "BL" | "WL" | "OB" | "OW" => {
+            if let (Some(slot), Some(v)) = (t.deferred_time.iter_mut().find(|s| s.is_none()), first)
+            {
+                *slot = Some((id, *v));
+            }
+        }
+        "KO" | "FG" | "PM" | "VW" | "ST" => keep_raw(&mut t.node, id, vals),
+        "AP" => {
+            info.application = first.map(|v| match split_compose(v.text) {
+                Some((a, b)) => format!("{}:{}", values::text(a, true), values::text(b, true)),
+                None => values::text(v.text, true),
+            })
+        }
+        "FF" | "GM" | "SZ" | "CA" => {}
+        "PB" => info.black.name = simple(first),
+        "PW" => info.white.name = simple(first),
+        "BR" => info.black.rank = simple(first),
+        "WR" => info.white.rank = simple(first),
+        "BT" => info.black.team = simple(first),
+        "WT" => info.white.team = simple(first),
+        "AN" => info.annotator = simple(first),
+        "CP" => info.copyright = simple(first),
+        "EV" => info.event = simple(first),
+        "GN" => info.title = simple(first),
+        "GC" => {
+            let Some(v) = first else { return };
+            let text = values::text(v.text, false);
+            info.game_comment = Some(match info.game_comment.take() {
+                Some(prev) => format!("{prev}\n\n{text}"),
+                None => text,
+            });
+        }
+        "ON" => info.opening = simple(first),
+        "OT" => info.time_control = simple(first),
+        "PC" => info.place = simple(first),
+        "RO" => info.round = simple(first),
+        "RU" => info.rules = simple(first),
+        "SO" => info.source = simple(first),
+        "US" => info.recorder = simple(first),
+        "RE" => {
+            let Some(v) = first else { return };
+            let text = values::text(v.text, true);
+            let parsed = parse_result(&text);
+            if let Some(note) = parsed.nonstandard {
+                diags.push(Diagnostic::warning(
+                    "sgf::nonstandard-result",
+                    format!("RE[{text}]: {note}"),
+                    v.span(),
+                ));
+            }
+            if format_result(&parsed.result) != text {
+                info.extras.push("sgf:RE", vec![text]);
+            }
+            info.result = Some(parsed.result);
+        }
+        "DT" => {
+            let Some(v) = first else { return };
+            let text = values::text(v.text, true);
+            if is_iso_date(&text) {
+                info.date = Some(text);
+            } else if let Some(fixed) = normalize_date(&text) {
+                diags.push(Diagnostic::warning(
+                    "sgf::date-normalized",
+                    format!("DT[{text}] is not ISO; read as DT[{fixed}]"),
+                    v.span(),
+                ));
+                info.date = Some(fixed);
+            } else {
+                diags.push(Diagnostic::warning(
+                    "sgf::non-iso-date",
+                    format!("DT[{text}] is not an FF[4] date (YYYY-MM-DD …); kept as written"),
+                    v.span(),
+                ));
+                info.date = Some(text);
+            }
+        }
+        "HA" => match first
+            .and_then(|v| number(v.text))
+            .and_then(|n| u32::try_from(n).ok())
+        {
+            Some(n) => info.handicap = Some(n),
+            None => {
+                bad(diags, "a number of stones");
+                info.extras.push("sgf:HA", raw_values(vals));
+            }
+        },
+        "KM" | "TM" => match first.and_then(|v| real(v.text)) {
+            Some(x) if id == "KM" => info.komi = Some(x),
+            Some(x) => info.main_time = Some(x),
+            None if id == "TM" && first.is_some_and(|v| dialect::seconds(v.text).is_some()) => {
+                let v = first.map_or("", |v| v.text);
+                let secs = dialect::seconds(v).unwrap_or(0.0);
+                diags.push(Diagnostic::warning(
+                    "sgf::japanese-time",
+                    format!(
+                        "TM[{v}] is Japanese; read as TM[{}] (seconds)",
+                        values::fmt_real(secs)
+                    ),
+                    first.map_or(pspan, |v| v.span()),
+                ));
+                info.main_time = Some(secs);
+            }
+            None => {
+                bad(diags, "a real number");
+                info.extras.push(format!("sgf:{id}"), raw_values(vals));
+            }
+        },
+        "KI" => match first.and_then(|v| number(v.text)) {
+            Some(n) => {
+                let km = n as f64 / 2.0;
+                diags.push(Diagnostic::warning(
+                    "sgf::obsolete-property",
+                    format!("obsolete KI[{n}] read as KM[{}]", values::fmt_real(km)),
+                    pspan,
+                ));
+                if info.komi.is_none() {
+                    info.komi = Some(km);
+                }
+            }
+            None => {
+                bad(diags, "a number");
+                info.extras.push("sgf:KI", raw_values(vals));
+            }
+        },
+        _ => keep_raw(&mut t.node, id, vals),
+    }
+}
+
+/// A Double; an empty value (FF[3] style) is read as 1 with a warning.
+pub(super) fn empty_double(
+    v: &RawValue<'_>,
+    id: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<crate::model::Emphasis> {
+    if values::trim(v.text).is_empty() {
+        diags.push(Diagnostic::warning(
+            "sgf::empty-double",
+            format!("{id}[] has no value (read as {id}[1])"),
+            v.span(),
+        ));
+        return Some(crate::model::Emphasis::Normal);
+    }
+    double(v.text)
+}
+
+pub(super) fn spaces(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>) {
+    diags.push(Diagnostic::error(
+        "sgf::spaces-in-point",
+        format!("{id}[{}] has spaces in a point (removed)", v.text),
+        v.span(),
+    ));
+}
+
+pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>, e: PointError) {
+    let msg = match e {
+        PointError::Syntax => format!("{id}[{}] is not a point", v.text),
+        PointError::OffBoard(p) => format!(
+            "{id}[{}] is off the board (column {}, row {})",
+            v.text,
+            p.x + 1,
+            p.y + 1
+        ),
+    };
+    diags.push(Diagnostic::error("sgf::bad-point", msg, v.span()));
+}
+
+/// BL/WL/OB/OW: typed when they belong to the node's mover, kept raw otherwise.
+pub(super) fn type_time(
+    t: &mut NodeTyping<'_>,
+    id: &str,
+    vals: &[RawValue<'_>],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let color = if matches!(id, "BL" | "OB") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mover = t.node.mv.map(|m| m.color());
+    let Some(v) = vals.first() else { return };
+    if mover != Some(color) {
+        keep_raw(&mut t.node, id, vals);
+        return;
+    }
+    if matches!(id, "BL" | "WL") {
+        match real(v.text) {
+            Some(x) if t.node.time_left.is_none() => t.node.time_left = Some(x),
+            Some(_) => keep_raw(&mut t.node, id, vals),
+            None => {
+                diags.push(Diagnostic::error(
+                    "sgf::bad-value",
+                    format!(
+                        "{id}[{}] is not a time in seconds (kept as a private property)",
+                        v.text
+                    ),
+                    v.span(),
+                ));
+                keep_raw(&mut t.node, id, vals);
+            }
+        }
+    } else {
+        match number(v.text).and_then(|n| u32::try_from(n).ok()) {
+            Some(n) if t.node.periods_left.is_none() => t.node.periods_left = Some(n),
+            Some(_) => keep_raw(&mut t.node, id, vals),
+            None => {
+                diags.push(Diagnostic::error(
+                    "sgf::bad-value",
+                    format!(
+                        "{id}[{}] is not a count (kept as a private property)",
+                        v.text
+                    ),
+                    v.span(),
+                ));
+                keep_raw(&mut t.node, id, vals);
+            }
+        }
+    }
+}
