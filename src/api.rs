@@ -236,6 +236,18 @@ pub fn write(
     encoding: Option<TextEncoding>,
     source: Option<&SourceInfo>,
 ) -> Result<Encoded, Error> {
+    write_wrapped(collection, format, encoding, source, None)
+}
+
+/// [`write`], with long text values wrapped at about `wrap` columns where the format
+/// can do so without changing the text (SGF soft line breaks).
+pub fn write_wrapped(
+    collection: &Collection,
+    format: &'static Format,
+    encoding: Option<TextEncoding>,
+    source: Option<&SourceInfo>,
+    wrap: Option<usize>,
+) -> Result<Encoded, Error> {
     format.check_kinds(collection)?;
     match format.writer {
         None => Err(Error::NoWriter(format.name)),
@@ -248,7 +260,14 @@ pub fn write(
         }
         Some(Writer::Text(write)) => {
             let encoding = encoding.unwrap_or(format.default_output_encoding);
-            let written = write(collection, &WriteOptions { encoding, source })?;
+            let written = write(
+                collection,
+                &WriteOptions {
+                    encoding,
+                    source,
+                    wrap,
+                },
+            )?;
             let (bytes, mut normalised) = encode_output(&written.output, encoding)?;
             let mut losses = written.losses;
             losses.append(&mut normalised);

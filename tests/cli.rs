@@ -435,3 +435,33 @@ fn show_draws_a_gonu_board_as_text_and_svg() {
     assert_eq!(text.matches("class=\"piece black\"").count(), 5);
     assert_eq!(text.matches("class=\"piece white\"").count(), 5);
 }
+
+#[test]
+fn wrap_puts_soft_breaks_into_long_sgf_text_without_changing_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let comment = "한국어 기보 설명입니다. ".repeat(20);
+    let path = write(dir.path(), "w.sgf", &format!("(;FF[4]C[{comment}])"));
+    let (code, plain, _) = run(&["convert", &path, "-t", "sgf"]);
+    assert_eq!(code, 0);
+    assert_eq!(plain.lines().count(), 1, "off by default");
+    let (code, wrapped, _) = run(&["convert", &path, "-t", "sgf", "--wrap"]);
+    assert_eq!(code, 0);
+    let width = |l: &str| {
+        l.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
+    assert!(wrapped.lines().count() > 5);
+    assert!(wrapped.lines().all(|l| width(l) <= 78), "{wrapped}");
+    assert!(wrapped
+        .lines()
+        .take(wrapped.lines().count() - 1)
+        .all(|l| l.ends_with('\\')));
+    let again = write(dir.path(), "again.sgf", &wrapped);
+    let (_, json, _) = run(&["convert", &again, "-t", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        v["games"][0]["tree"]["nodes"][0]["comment"],
+        comment.as_str()
+    );
+}

@@ -35,6 +35,10 @@ pub struct ConvertArgs {
     /// Fail instead of writing when the target cannot express everything.
     #[arg(long)]
     pub strict: bool,
+    /// Wrap long text values at about N columns (default 76) with soft line breaks
+    /// that never split a character; SGF only, off by default.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "76")]
+    pub wrap: Option<usize>,
 }
 
 /// Where one converted file goes.
@@ -60,11 +64,17 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     if inputs.is_empty() {
         ui.warning("no record files found in the given directories");
     }
+    let how = How {
+        target,
+        opts,
+        out_encoding,
+        strict: args.strict,
+        wrap: args.wrap,
+    };
     let mut failed = Vec::new();
     for input in &inputs {
         let dest = destination(args, target, input);
-        if let Err(reason) = convert_one(input, &dest, target, opts, out_encoding, args.strict, ui)?
-        {
+        if let Err(reason) = convert_one(input, &dest, &how, ui)? {
             ui.error(&reason);
             failed.push(input.display.clone());
         }
@@ -92,16 +102,29 @@ fn destination(args: &ConvertArgs, target: &Format, input: &InputFile) -> Destin
     }
 }
 
-/// Converts one input. `Ok(Err(reason))` is a failed file; `Err` stops the run.
-fn convert_one(
-    input: &InputFile,
-    dest: &Destination,
+/// How every input of a run is converted.
+struct How {
     target: &'static Format,
     opts: Resolved,
     out_encoding: Option<TextEncoding>,
     strict: bool,
+    wrap: Option<usize>,
+}
+
+/// Converts one input. `Ok(Err(reason))` is a failed file; `Err` stops the run.
+fn convert_one(
+    input: &InputFile,
+    dest: &Destination,
+    how: &How,
     ui: &Ui,
 ) -> Result<Result<(), String>, Fatal> {
+    let How {
+        target,
+        opts,
+        out_encoding,
+        strict,
+        wrap,
+    } = *how;
     let outcome = match load(input, opts) {
         Ok(o) => o,
         Err(reason) => return Ok(Err(reason)),
@@ -123,11 +146,12 @@ fn convert_one(
             input.display
         )));
     }
-    let encoded = match crate::write(
+    let encoded = match crate::write_wrapped(
         &outcome.parsed.collection,
         target,
         out_encoding,
         Some(&outcome.source),
+        wrap,
     ) {
         Ok(e) => e,
         Err(e) => {

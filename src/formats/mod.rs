@@ -60,6 +60,9 @@ pub struct WriteOptions<'a> {
     pub encoding: TextEncoding,
     /// Where the games came from, for formats that record it.
     pub source: Option<&'a SourceInfo>,
+    /// Wrap long text values at about this many columns, where the format can do so
+    /// without changing the text (SGF soft line breaks); `None` leaves lines as they are.
+    pub wrap: Option<usize>,
 }
 
 impl Default for WriteOptions<'_> {
@@ -67,6 +70,7 @@ impl Default for WriteOptions<'_> {
         WriteOptions {
             encoding: TextEncoding::UTF_8,
             source: None,
+            wrap: None,
         }
     }
 }

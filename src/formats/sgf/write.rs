@@ -17,12 +17,13 @@ use super::values::{fmt_real, point_str};
 /// Columns after which the writer starts a new line between properties.
 const LINE: usize = 76;
 
-/// Writes a collection as canonical FF[4], without wrapping long values.
+/// Writes a collection as canonical FF[4], wrapping long values when
+/// `options.wrap` asks for it.
 pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    write_wrapped(collection, options, None)
+    write_wrapped(collection, options, options.wrap)
 }
 
 /// Writes a collection; `wrap` = `Some(n)` puts soft line breaks into Text and
