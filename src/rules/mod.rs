@@ -6,6 +6,7 @@
 //! the reader's node spans.
 
 pub mod gonu;
+pub mod renju;
 
 use crate::diag::Severity;
 use crate::model::{Game, GameKind, NodeId};
@@ -28,6 +29,7 @@ pub struct Finding {
 pub fn check(game: &Game) -> Vec<Finding> {
     match &game.kind {
         GameKind::Gonu(board) => gonu::check(board),
+        GameKind::Gomoku { .. } => renju::check(game),
         _ => Vec::new(),
     }
 }
