@@ -8,6 +8,7 @@ pub mod declaration;
 pub mod gonu;
 pub mod json;
 pub mod kiseong_sniff;
+pub mod omok;
 
 use std::path::Path;
 
@@ -186,7 +187,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 2] = [gonu::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 3] = [gonu::FORMAT, omok::FORMAT, json::FORMAT];
     &FORMATS
 }
 
