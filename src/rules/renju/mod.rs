@@ -167,3 +167,6 @@ fn result_disagreement(game: &Game) -> Option<Finding> {
         ),
     })
 }
+
+#[cfg(test)]
+mod tests;
