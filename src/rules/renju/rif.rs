@@ -36,6 +36,16 @@ impl Default for Search {
     }
 }
 
+impl Search {
+    /// A search allowed to examine at most `budget` points (tests use small ones).
+    pub fn with_budget(budget: u32) -> Search {
+        Search {
+            budget,
+            exhausted: false,
+        }
+    }
+}
+
 /// What RIF renju forbids black on the empty point (x, y), if anything: an exact
 /// five is never forbidden; else overline, double-four, double-three in that order.
 pub fn forbidden(board: &mut Board, x: i32, y: i32, search: &mut Search) -> Option<Forbidden> {

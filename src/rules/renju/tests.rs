@@ -296,3 +296,47 @@ fn an_exact_five_beats_an_overline_on_another_line() {
     rows[7] = ". . . . . X X * X X . . . . .";
     assert_eq!(verdict(Checked::Renju, Color::Black, &rows), Verdict::Five);
 }
+
+#[test]
+fn a_search_cut_short_takes_undecided_points_as_allowed_and_says_so() {
+    let (mut board, x, y) = draw(&FAKE_THREE);
+    // One point's worth of work: the move itself; the completing point is not asked.
+    let mut search = rif::Search::with_budget(1);
+    assert_eq!(
+        rif::forbidden(&mut board, x, y, &mut search),
+        Some(Forbidden::DoubleThree)
+    );
+    assert!(search.exhausted);
+    // With the default budget the fake three is found out.
+    let mut search = rif::Search::default();
+    assert_eq!(rif::forbidden(&mut board, x, y, &mut search), None);
+    assert!(!search.exhausted);
+}
+
+#[test]
+fn a_long_renju_game_is_checked_quickly() {
+    // Every black point of a crowded board asked in turn: no limit is reached.
+    let mut board = Board::new(BoardSize::square(15));
+    let mut state = 0x2545_f491_u32;
+    for _ in 0..150 {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        let (x, y) = ((state % 15) as i32, ((state / 15) % 15) as i32);
+        let c = if state % 3 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        board.set(x, y, Some(c));
+    }
+    for y in 0..15 {
+        for x in 0..15 {
+            if board.is_empty_at(x, y) {
+                let mut search = rif::Search::default();
+                let _ = rif::forbidden(&mut board, x, y, &mut search);
+                assert!(!search.exhausted);
+            }
+        }
+    }
+}
