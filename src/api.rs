@@ -133,6 +133,33 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
             parsed: read(input.bytes),
         }),
         Reader::Text(read) => {
+            // SGF collections whose games declare different charsets: each game is
+            // decoded with its own (`formats::sgf::decode_per_game`).
+            if format.name == "sgf" {
+                if let Some(per_game) = input
+                    .encoding
+                    .is_none()
+                    .then(|| formats::sgf::decode_per_game(input.bytes))
+                    .flatten()
+                {
+                    let mut parsed = read(&per_game.text);
+                    let mut diagnostics = per_game.diagnostics;
+                    diagnostics.append(&mut parsed.diagnostics);
+                    parsed.diagnostics = diagnostics;
+                    let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
+                    return Ok(ReadOutcome {
+                        format,
+                        source: SourceInfo {
+                            path,
+                            format: format.name.to_string(),
+                            encoding: Some(names.join(", ")),
+                            encoding_decided_by: Some("declared-per-game".to_string()),
+                        },
+                        text: Some(per_game.text),
+                        parsed,
+                    });
+                }
+            }
             let hints = DetectHints {
                 forced: input.encoding,
                 declared: format.declared_charset,

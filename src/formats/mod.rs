@@ -7,8 +7,10 @@
 pub mod declaration;
 pub mod gonu;
 pub mod json;
+pub mod kiseong;
 pub mod kiseong_sniff;
 pub mod omok;
+pub mod sgf;
 
 use std::path::Path;
 
@@ -187,7 +189,13 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 3] = [gonu::FORMAT, omok::FORMAT, json::FORMAT];
+    static FORMATS: [Format; 5] = [
+        sgf::FORMAT,
+        kiseong::FORMAT,
+        gonu::FORMAT,
+        omok::FORMAT,
+        json::FORMAT,
+    ];
     &FORMATS
 }
 

@@ -11,6 +11,15 @@ pub struct Extra {
     pub values: Vec<String>,
 }
 
+impl Extra {
+    /// True for presentation hints (`<format>:layout`): how the source arranged data
+    /// the model already holds. Only their own format's writer reads them; other
+    /// writers leave them out without a loss, since nothing is lost.
+    pub fn is_layout(&self) -> bool {
+        self.key.ends_with(":layout")
+    }
+}
+
 /// An ordered list of [`Extra`]s; order is the source order and is kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]

@@ -124,6 +124,16 @@ impl Tree {
         id
     }
 
+    /// Moves `child` to the front of `parent`'s children, making it the main line
+    /// there. Does nothing when `child` is not a child of `parent`.
+    pub fn promote_child(&mut self, parent: NodeId, child: NodeId) {
+        if let Some(node) = self.nodes.get_mut(parent.index()) {
+            if let Some(pos) = node.children.iter().position(|&c| c == child) {
+                node.children[..=pos].rotate_right(1);
+            }
+        }
+    }
+
     /// The main line from the root: the root, its first child, that child's first child …
     pub fn main_line(&self) -> MainLine<'_> {
         MainLine {

@@ -5,6 +5,7 @@
 //! findings tied to nodes; the library turns them into positioned diagnostics with
 //! the reader's node spans.
 
+pub mod go;
 pub mod gonu;
 pub mod renju;
 
@@ -28,6 +29,7 @@ pub struct Finding {
 /// kifu yet produce no findings.
 pub fn check(game: &Game) -> Vec<Finding> {
     match &game.kind {
+        GameKind::Go { .. } => go::check(game),
         GameKind::Gonu(board) => gonu::check(board),
         GameKind::Gomoku { .. } => renju::check(game),
         _ => Vec::new(),

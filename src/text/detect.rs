@@ -162,6 +162,16 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
                 ));
                 fallback = Some((d, enc, Decision::Declared));
             }
+            // ISO-2022-JP is 7-bit: its bytes are ASCII, so the label was found, and
+            // a clean strict decode confirms it.
+            Some(enc)
+                if enc.inner() == encoding_rs::ISO_2022_JP
+                    && bytes.is_ascii()
+                    && decode_strict(bytes, 0, enc).is_clean() =>
+            {
+                let d = decode_strict(bytes, 0, enc);
+                return finish(d, enc, Decision::Declared, false, declared, notes);
+            }
             Some(enc) => notes.push(Diagnostic::warning(
                 "text::declared-mismatch",
                 format!(
@@ -175,6 +185,19 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
                 format!("the file declares charset {label:?}, which kifu does not know"),
                 Span::at(0),
             )),
+        }
+    }
+
+    // 7-bit ISO-2022-JP is valid ASCII, so it would pass as UTF-8: its escape
+    // sequences (ESC $ B, ESC $ @) give it away.
+    if bytes.contains(&0x1b)
+        && bytes.is_ascii()
+        && (contains(bytes, b"\x1b$B") || contains(bytes, b"\x1b$@"))
+    {
+        let enc = TextEncoding::for_label("iso-2022-jp").unwrap_or(TextEncoding::UTF_8);
+        let d = decode_strict(bytes, 0, enc);
+        if d.is_clean() {
+            return finish(d, enc, Decision::Guess, false, declared, notes);
         }
     }
 
@@ -230,6 +253,11 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         )
     });
     finish(d, enc, decision, false, declared, notes)
+}
+
+/// True when `needle` occurs in `hay`.
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
 }
 
 /// Valid UTF-8 that is not plain ASCII: strong evidence of UTF-8, since legacy

@@ -97,7 +97,16 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
             None,
         ));
     }
-    let info = json_keys(&game.info);
+    // A rule text (SGF RU[]) that names the game's own rule is not lost with it.
+    let same_rule = game
+        .info
+        .rules
+        .as_deref()
+        .is_some_and(|ru| crate::rules::renju::rule_from_ru(ru) == *rule);
+    let info: Vec<String> = json_keys(&game.info)
+        .into_iter()
+        .filter(|k| !(same_rule && k == "rules"))
+        .collect();
     if !info.is_empty() {
         losses.push(loss(
             "omok::info-dropped",

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Deterministic generator of a large SGF collection for benchmarks.
+
+Writes ~20 MB (5,000 games by default) of realistic Go records: CJK and Latin game
+information and comments, escapes and soft line breaks, markup, time properties
+(BL/WL/OB/OW, TM/OT), handicap stones, and nested variations. Moves are legal-looking
+random points on points not played before in the line (kifu's Go rules run on them;
+captures, suicides and ko make a few of them illegal). Usage: gen_sgf.py [GAMES] > out.sgf
+"""
+import random
+import sys
+
+NAMES = ["井山裕太", "申眞諝", "柯洁", "이세돌", "박정환", "Cho Chikun", "Lee Changho",
+         "芝野虎丸", "一力遼", "Gu Li", "Michael Redmond", "Fan Hui", "최정", "於之莹"]
+EVENTS = ["第45期棋聖戦", "삼성화재배 월드바둑마스터스", "LG杯世界棋王战", "European Go Congress",
+          "本因坊戦 挑戦手合", "응씨배", "Kisei [final] \\ round"]
+COMMENTS = ["黒の好手。ここは厳しい。", "백이 좋아 보인다.", "这手棋很重要：扩张了右边。",
+            "A solid move; [see] the variation \\ below.", "Tenuki here is playable: B+ slight.",
+            "表示：ソフトの能力は十分です。", "十[分]な手", "형세 판단: 흑이 약간 유리."]
+RANKS = ["9d", "9p", "八段", "7단", "1k", "名人"]
+
+
+def coord(x, y):
+    return chr(97 + x) + chr(97 + y)
+
+
+def text(s):
+    return s.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def game(rng, out):
+    size = 19
+    ha = rng.choice([0, 0, 0, 0, 2, 3, 4])
+    out.append("(;FF[4]CA[UTF-8]GM[1]SZ[19]AP[bench:1]")
+    out.append("GN[%s]EV[%s]RO[%d]DT[20%02d-%02d-%02d,%02d]PC[Tokyo 日本棋院]" % (
+        text(rng.choice(EVENTS)), text(rng.choice(EVENTS)), rng.randint(1, 9),
+        rng.randint(0, 24), rng.randint(1, 12), rng.randint(1, 27), rng.randint(28, 28)))
+    out.append("PB[%s]BR[%s]PW[%s]WR[%s]" % (rng.choice(NAMES), rng.choice(RANKS),
+                                             rng.choice(NAMES), rng.choice(RANKS)))
+    out.append("KM[%s]TM[%d]OT[5x30 byo-yomi]RU[Japanese]RE[%s]" % (
+        "0.5" if ha else "6.5", rng.choice([1800, 3600, 10800]),
+        rng.choice(["B+R", "W+2.5", "B+T", "W+R", "0", "B+12.5"])))
+    if ha:
+        stones = [(3, 15), (15, 3), (15, 15), (3, 3)][:ha]
+        played_init = set(stones)
+        out.append("HA[%d]AB%s" % (ha, "".join("[%s]" % coord(x, y) for x, y in stones)))
+    out.append("GC[%s\\\nsoft break and a hard\nline]\n" % text(rng.choice(COMMENTS)))
+    moves = rng.randint(110, 250)
+    played = set(played_init) if ha else set()
+    time_left = [3600.0, 3600.0]
+    stack_depth = 0
+    color = 1 if ha else 0
+    for i in range(moves):
+        x, y = rng.randrange(size), rng.randrange(size)
+        while (x, y) in played:
+            x, y = rng.randrange(size), rng.randrange(size)
+        played.add((x, y))
+        c = "BW"[color]
+        time_left[color] -= rng.randint(1, 60)
+        node = ";%s[%s]%sL[%d]" % (c, coord(x, y), c, max(0, int(time_left[color])))
+        if time_left[color] < 0:
+            node += "O%s[%d]" % (c, rng.randint(1, 5))
+        r = rng.random()
+        if r < 0.08:
+            node += "C[%s]" % text(rng.choice(COMMENTS))
+        elif r < 0.11:
+            node += "TR[%s]SQ[%s]LB[%s:A][%s:壱]" % (coord(x, y), coord(y, x),
+                                                   coord((x + 1) % size, y), coord(x, (y + 1) % size))
+        elif r < 0.12:
+            node += "MA[%s][%s]AR[aa:%s]CR[%s]" % (coord(x, 0), coord(0, y), coord(x, y), coord(y, y))
+        out.append(node)
+        if i % 10 == 9:
+            out.append("\n")
+        if rng.random() < 0.03 and stack_depth < 6 and i < moves - 1:
+            # A variation: a short side line, then the main line continues in a sibling.
+            out.append("\n(")
+            side = set(played)
+            for _ in range(rng.randint(1, 6)):
+                vx, vy = rng.randrange(size), rng.randrange(size)
+                while (vx, vy) in side:
+                    vx, vy = rng.randrange(size), rng.randrange(size)
+                side.add((vx, vy))
+                out.append(";%s[%s]C[%s]" % ("BW"[color ^ 1], coord(vx, vy), text(rng.choice(COMMENTS))))
+                color ^= 1
+            out.append(")\n(")
+            stack_depth += 1
+        color ^= 1
+    out.append(")" * stack_depth)
+    out.append(")\n")
+
+
+def main():
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    rng = random.Random(20001223)
+    out = []
+    for _ in range(games):
+        game(rng, out)
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+//! 기성 (Kiseong) "ANSI" Go records of 1990s Korean BBS services: commands `&[…@`
+//! (placements) and `&[…w` (controls) among commentary text, `{{ }}` variations.
+//! See `docs/formats/kiseong.md` for every mapping decision.
+
+mod clear;
+mod codes;
+mod lexer;
+mod reader;
+mod script;
+mod writer;
+
+use super::{Capabilities, Format, Reader, Writer};
+use crate::text::TextEncoding;
+
+pub use reader::read;
+pub use writer::write;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "kiseong",
+    description: "기성 (Kiseong) ANSI Go records of Korean BBS services",
+    extensions: &["kis"],
+    kinds: &["go"],
+    capabilities: Capabilities {
+        variations: true,
+        comments: true,
+        setup: false,
+        time: false,
+        markup: true,
+        collections: false,
+    },
+    legacy_encoding: Some(TextEncoding::EUC_KR),
+    default_output_encoding: TextEncoding::EUC_KR,
+    sniff: super::kiseong_sniff::looks_like_kiseong,
+    declared_charset: None,
+    reader: Reader::Text(read),
+    writer: Some(Writer::Text(write)),
+};

@@ -1,0 +1,84 @@
+//! SGF (Smart Game Format) FF[1]–FF[4] for Go (`GM[1]`) and gomoku (`GM[4]`).
+//!
+//! The text layer has decoded the bytes before [`read`] runs (BOM, UTF-16, `CA[]`,
+//! UTF-8, guess), so Shift_JIS trail bytes 0x5C/0x5D are already inside characters
+//! and never look like `\` or `]`. Mapping decisions: `docs/formats/sgf.md`.
+
+mod build;
+mod charset;
+mod dialect;
+mod info;
+mod mixed;
+mod parse;
+mod values;
+mod write;
+
+use super::{Capabilities, Format, Parsed, Reader, Writer};
+use crate::text::TextEncoding;
+
+pub use charset::declared_charset;
+pub use mixed::{decode_per_game, PerGame};
+pub use write::{write, write_wrapped};
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "sgf",
+    description: "Smart Game Format FF[1]–FF[4] (Go, gomoku)",
+    extensions: &["sgf"],
+    kinds: &["go", "gomoku"],
+    capabilities: Capabilities {
+        variations: true,
+        comments: true,
+        setup: true,
+        time: true,
+        markup: true,
+        collections: true,
+    },
+    // No single legacy encoding: SGF files come from Japan, Korea and China alike,
+    // so undeclared non-UTF-8 files go to the statistical guess.
+    legacy_encoding: None,
+    default_output_encoding: TextEncoding::UTF_8,
+    sniff,
+    declared_charset: Some(declared_charset),
+    reader: Reader::Text(read),
+    writer: Some(Writer::Text(write)),
+};
+
+/// Looks like SGF: `(` then `;` (spaces allowed) near the start.
+fn sniff(bytes: &[u8]) -> bool {
+    let start = super::content_start(bytes);
+    let head = start.get(..start.len().min(4096)).unwrap_or(start);
+    head.windows(2).any(|w| w == b"(;")
+        || head
+            .iter()
+            .position(|&b| b == b'(')
+            .and_then(|i| head.get(i + 1..))
+            .and_then(|r| r.iter().find(|b| !b.is_ascii_whitespace()))
+            == Some(&b';')
+}
+
+/// Reads a collection from decoded text: every game tree, with every problem found.
+pub fn read(text: &str) -> Parsed {
+    let mut builder = build::Builder::default();
+    let diagnostics = parse::parse(text, &mut builder);
+    let mut diagnostics = diagnostics;
+    if builder.games.is_empty()
+        && !diagnostics
+            .iter()
+            .any(|d| d.code == "sgf::unsupported-game")
+    {
+        diagnostics.push(crate::diag::Diagnostic::error(
+            "sgf::no-game",
+            "no SGF game tree `(;…)` found",
+            crate::diag::Span::at(0),
+        ));
+    }
+    diagnostics.sort_by_key(|d| d.span.start);
+    Parsed {
+        collection: crate::model::Collection {
+            games: builder.games,
+        },
+        diagnostics,
+        node_spans: builder.spans,
+    }
+}

@@ -1,0 +1,484 @@
+//! The SGF syntax layer: game trees, nodes, property identifiers and raw values.
+//!
+//! It scans the decoded text byte by byte. Every syntax character of SGF (`( ) ; [ ]
+//! \`) is ASCII and UTF-8 never uses ASCII bytes inside a multibyte character, so a
+//! byte scan over `&str` is exact; it is simpler and faster than parser combinators
+//! for a grammar this small whose hot loop is "find the next `]` or `\`". Nesting is
+//! an explicit stack, so the depth of variations is data, not call depth.
+//!
+//! The layer recovers where SGFC recovers and hands each finished node to a
+//! [`Sink`], which types it (see `build.rs`).
+
+use std::borrow::Cow;
+
+use crate::diag::{Diagnostic, Span};
+use crate::model::NodeId;
+
+/// Longest property identifier kept (SGFC's limit).
+const MAX_IDENT: usize = 100;
+
+/// One raw value: the text between `[` and `]`, escapes untouched.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RawValue<'a> {
+    /// The text between the brackets, verbatim.
+    pub text: &'a str,
+    /// Offset of the `[`.
+    pub start: usize,
+}
+
+impl RawValue<'_> {
+    /// The span of the value with its brackets.
+    pub fn span(&self) -> Span {
+        Span::new(self.start, self.start + self.text.len() + 2)
+    }
+}
+
+/// One property: its identifier (old-style lowercase letters removed) and values.
+#[derive(Debug, Clone)]
+pub(super) struct RawProp<'a> {
+    /// Uppercase letters of the identifier (`GaMe` → `GM`).
+    pub ident: Cow<'a, str>,
+    /// The identifier as written.
+    pub written: &'a str,
+    /// Offset of the identifier.
+    pub start: usize,
+    /// Indices into [`RawNode::values`].
+    pub values: std::ops::Range<usize>,
+}
+
+/// A node's properties, reused from node to node to avoid allocation.
+#[derive(Debug, Default)]
+pub(super) struct RawNode<'a> {
+    /// Properties in source order.
+    pub props: Vec<RawProp<'a>>,
+    /// Values of all properties.
+    pub values: Vec<RawValue<'a>>,
+    /// From the `;` to the end of the last property.
+    pub span: Span,
+}
+
+impl<'a> RawNode<'a> {
+    /// The values of a property.
+    pub fn values_of(&self, prop: &RawProp<'a>) -> &[RawValue<'a>] {
+        self.values.get(prop.values.clone()).unwrap_or(&[])
+    }
+
+    fn clear(&mut self, start: usize) {
+        self.props.clear();
+        self.values.clear();
+        self.span = Span::at(start);
+    }
+}
+
+/// Receives the parsed structure.
+pub(super) trait Sink<'a> {
+    /// A game tree starts at `start` (its `(`).
+    fn start_game(&mut self, start: usize);
+    /// A node was read; `parent` is `None` for the game's first node. Returns the id
+    /// later nodes attach to.
+    fn node(
+        &mut self,
+        node: &RawNode<'a>,
+        parent: Option<NodeId>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> NodeId;
+    /// The game tree ended (or the text did).
+    fn end_game(&mut self, diags: &mut Vec<Diagnostic>);
+}
+
+/// Parses a whole text into `sink`, returning the syntax diagnostics.
+pub(super) fn parse<'a>(text: &'a str, sink: &mut impl Sink<'a>) -> Vec<Diagnostic> {
+    let mut p = Parser {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+        diags: Vec::new(),
+        node: RawNode::default(),
+    };
+    p.collection(sink);
+    p.diags
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    diags: Vec<Diagnostic>,
+    node: RawNode<'a>,
+}
+
+/// What the game-tree loop expects next.
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum State {
+    /// Just after `(`: a node must come.
+    AfterOpen,
+    /// Inside a sequence of nodes.
+    InSequence,
+    /// Just after a `)` that closed a variation.
+    AfterClose,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b) = self.peek() {
+            if b.is_ascii_whitespace() || b == 0 {
+                if b == 0 {
+                    self.diags.push(Diagnostic::warning(
+                        "sgf::nul-byte",
+                        "a NUL byte outside a value (ignored; is this a binary file?)",
+                        Span::new(self.pos, self.pos + 1),
+                    ));
+                }
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Finds each game tree; text outside game trees is reported once per stretch.
+    fn collection(&mut self, sink: &mut impl Sink<'a>) {
+        loop {
+            let junk_start = self.pos;
+            let mut junk_end = None;
+            // Find the next `(` followed (after spaces) by `;` or a property letter.
+            let open = loop {
+                let Some(rel) = self
+                    .bytes
+                    .get(self.pos..)
+                    .and_then(|r| r.iter().position(|&b| b == b'('))
+                else {
+                    break None;
+                };
+                let at = self.pos + rel;
+                let mut look = at + 1;
+                while self
+                    .bytes
+                    .get(look)
+                    .is_some_and(|b| b.is_ascii_whitespace())
+                {
+                    look += 1;
+                }
+                match self.bytes.get(look) {
+                    Some(b';') => break Some((at, look, false)),
+                    Some(b) if b.is_ascii_uppercase() && self.looks_like_property(look) => {
+                        break Some((at, look, true))
+                    }
+                    _ => self.pos = at + 1,
+                }
+            };
+            let stop = open.map_or(self.bytes.len(), |(at, _, _)| at);
+            if let Some(rel) = self
+                .bytes
+                .get(junk_start..stop)
+                .and_then(|r| r.iter().position(|b| !b.is_ascii_whitespace()))
+            {
+                junk_end = Some(junk_start + rel);
+            }
+            if let Some(first) = junk_end {
+                let end = self.bytes.get(..stop).map_or(stop, |r| {
+                    r.iter()
+                        .rposition(|b| !b.is_ascii_whitespace())
+                        .map_or(stop, |i| i + 1)
+                });
+                self.diags.push(Diagnostic::warning(
+                    "sgf::text-outside-game",
+                    "text outside a game tree (ignored)",
+                    Span::new(first, end.max(first)),
+                ));
+            }
+            let Some((at, look, missing_semicolon)) = open else {
+                self.pos = self.bytes.len();
+                return;
+            };
+            if missing_semicolon {
+                self.diags.push(Diagnostic::error(
+                    "sgf::missing-semicolon",
+                    "a game tree starts without `;` (assumed)",
+                    Span::new(at, look),
+                ));
+            }
+            self.pos = at + 1;
+            self.game_tree(sink, at);
+        }
+    }
+
+    /// True when an uppercase letter run at `at` is followed by `[` (after spaces).
+    fn looks_like_property(&self, at: usize) -> bool {
+        let mut i = at;
+        while self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic()) {
+            i += 1;
+        }
+        while self.bytes.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        self.bytes.get(i) == Some(&b'[')
+    }
+
+    /// One game tree; `self.pos` is just after its `(`.
+    fn game_tree(&mut self, sink: &mut impl Sink<'a>, open: usize) {
+        sink.start_game(open);
+        // For each open `(`: the node its variation hangs from (None: the game itself),
+        // and the offset of the `(`.
+        let mut stack: Vec<(Option<NodeId>, usize)> = vec![(None, open)];
+        let mut current: Option<NodeId> = None;
+        let mut state = State::AfterOpen;
+        loop {
+            self.skip_ws();
+            let Some(b) = self.peek() else {
+                let (_, at) = stack.last().copied().unwrap_or((None, open));
+                self.diags.push(Diagnostic::error(
+                    "sgf::missing-close",
+                    format!(
+                        "the text ends inside a game tree: {} `)` missing (the `(` at the caret is not closed)",
+                        stack.len()
+                    ),
+                    Span::new(at, at + 1),
+                ));
+                break;
+            };
+            match b {
+                b';' => {
+                    if state == State::AfterClose {
+                        self.diags.push(Diagnostic::error(
+                            "sgf::node-outside-variation",
+                            "a node follows the end of a variation; a `(` is missing (assumed)",
+                            Span::new(self.pos, self.pos + 1),
+                        ));
+                        stack.push((current, self.pos));
+                    }
+                    let start = self.pos;
+                    self.pos += 1;
+                    current = Some(self.node(sink, start, current));
+                    state = State::InSequence;
+                }
+                b'(' => {
+                    if state == State::AfterOpen {
+                        self.diags.push(Diagnostic::error(
+                            "sgf::bad-variation-start",
+                            "a `(` where a node must come (ignored)",
+                            Span::new(self.pos, self.pos + 1),
+                        ));
+                    } else {
+                        stack.push((current, self.pos));
+                        state = State::AfterOpen;
+                    }
+                    self.pos += 1;
+                }
+                b')' => {
+                    if state == State::AfterOpen {
+                        let at = stack.last().map_or(self.pos, |&(_, at)| at);
+                        self.diags.push(Diagnostic::error(
+                            "sgf::empty-variation",
+                            "an empty variation `()` (ignored)",
+                            Span::new(at, self.pos + 1),
+                        ));
+                    }
+                    self.pos += 1;
+                    let Some((back, _)) = stack.pop() else { break };
+                    if stack.is_empty() {
+                        break;
+                    }
+                    current = back;
+                    state = State::AfterClose;
+                }
+                b'[' | b'A'..=b'Z' | b'a'..=b'z' if state == State::AfterOpen => {
+                    self.diags.push(Diagnostic::error(
+                        "sgf::missing-semicolon",
+                        "a node starts without `;` (assumed)",
+                        Span::new(self.pos, self.pos + 1),
+                    ));
+                    let start = self.pos;
+                    current = Some(self.node(sink, start, current));
+                    state = State::InSequence;
+                }
+                _ => self.illegal_chars(),
+            }
+        }
+        sink.end_game(&mut self.diags);
+    }
+
+    /// Reports and skips a run of characters that are not SGF syntax.
+    fn illegal_chars(&mut self) {
+        let start = self.pos;
+        while let Some(b) = self.peek() {
+            if b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b';' | b'[') {
+                break;
+            }
+            self.pos += 1;
+        }
+        if self.pos == start {
+            // A stray `]`: the loop above stops on none of these, so step over it.
+            self.pos += 1;
+        }
+        let end = self.text.ceil_char_boundary_compat(self.pos);
+        self.pos = end;
+        let shown = self.text.get(start..end).unwrap_or("");
+        self.diags.push(Diagnostic::error(
+            "sgf::illegal-characters",
+            format!("characters that are not SGF syntax: {shown:?} (ignored)"),
+            Span::new(start, end),
+        ));
+    }
+
+    /// Reads one node starting at `start` (`self.pos` is after its `;`, or on its first
+    /// property when the `;` is missing) and hands it to the sink.
+    fn node(&mut self, sink: &mut impl Sink<'a>, start: usize, parent: Option<NodeId>) -> NodeId {
+        let mut raw = std::mem::take(&mut self.node);
+        raw.clear(start);
+        let mut end = self.pos;
+        loop {
+            self.skip_ws();
+            let Some(b) = self.peek() else { break };
+            match b {
+                b'A'..=b'Z' | b'a'..=b'z' => {
+                    let id_start = self.pos;
+                    while self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+                        self.pos += 1;
+                    }
+                    let id_end = self.pos;
+                    let written = self.text.get(id_start..id_end).unwrap_or("");
+                    if self.peek().is_some_and(|b| {
+                        !b.is_ascii_whitespace() && !matches!(b, b'[' | b'(' | b')' | b';')
+                    }) {
+                        self.pos = id_start;
+                        self.illegal_chars();
+                        continue;
+                    }
+                    self.skip_ws();
+                    if self.peek() != Some(b'[') {
+                        self.diags.push(Diagnostic::error(
+                            "sgf::property-without-value",
+                            format!("property {written} has no value (ignored)"),
+                            Span::new(id_start, id_end),
+                        ));
+                        end = id_end;
+                        continue;
+                    }
+                    let first = raw.values.len();
+                    end = self.values(&mut raw.values);
+                    if raw.values.len() == first {
+                        // The only value was unclosed (already reported).
+                        continue;
+                    }
+                    if written.len() > MAX_IDENT {
+                        self.diags.push(Diagnostic::error(
+                            "sgf::identifier-too-long",
+                            format!(
+                                "a property identifier of {} letters (more than {MAX_IDENT}; deleted)",
+                                written.len()
+                            ),
+                            Span::new(id_start, id_end),
+                        ));
+                        raw.values.truncate(first);
+                        continue;
+                    }
+                    let ident = if written.bytes().all(|b| b.is_ascii_uppercase()) {
+                        Cow::Borrowed(written)
+                    } else {
+                        Cow::Owned(written.chars().filter(char::is_ascii_uppercase).collect())
+                    };
+                    if ident.is_empty() {
+                        self.diags.push(Diagnostic::error(
+                            "sgf::lowercase-identifier",
+                            format!(
+                                "property identifier {written:?} has no uppercase letter (deleted)"
+                            ),
+                            Span::new(id_start, id_end),
+                        ));
+                        raw.values.truncate(first);
+                        continue;
+                    }
+                    let values = first..raw.values.len();
+                    raw.props.push(RawProp {
+                        ident,
+                        written,
+                        start: id_start,
+                        values,
+                    });
+                }
+                b'[' => {
+                    let at = self.pos;
+                    let mut sink_values = Vec::new();
+                    end = self.values(&mut sink_values);
+                    self.diags.push(Diagnostic::error(
+                        "sgf::value-without-identifier",
+                        "values without a property identifier (deleted)",
+                        Span::new(at, end),
+                    ));
+                }
+                b';' | b'(' | b')' => break,
+                _ => {
+                    self.illegal_chars();
+                    end = self.pos;
+                }
+            }
+        }
+        raw.span = Span::new(start, end.max(start));
+        let id = sink.node(&raw, parent, &mut self.diags);
+        self.node = raw;
+        id
+    }
+
+    /// Reads `[…]` values (at least one; `self.pos` is on the first `[`) and returns
+    /// the offset after the last `]`.
+    fn values(&mut self, out: &mut Vec<RawValue<'a>>) -> usize {
+        let mut end = self.pos;
+        while self.peek() == Some(b'[') {
+            let open = self.pos;
+            let body = open + 1;
+            let mut i = body;
+            let close = loop {
+                // The hot loop: find the next `]` or `\`.
+                let Some(rel) = self
+                    .bytes
+                    .get(i..)
+                    .and_then(|r| r.iter().position(|&b| b == b']' || b == b'\\'))
+                else {
+                    break None;
+                };
+                let at = i + rel;
+                if self.bytes.get(at) == Some(&b'\\') {
+                    i = at + 2;
+                } else {
+                    break Some(at);
+                }
+            };
+            let Some(close) = close else {
+                self.diags.push(Diagnostic::error(
+                    "sgf::unclosed-value",
+                    "a value is not closed by `]` before the end of the text (deleted)",
+                    Span::new(open, open + 1),
+                ));
+                self.pos = self.bytes.len();
+                return self.pos;
+            };
+            out.push(RawValue {
+                text: self.text.get(body..close).unwrap_or(""),
+                start: open,
+            });
+            self.pos = close + 1;
+            end = self.pos;
+            self.skip_ws();
+        }
+        end
+    }
+}
+
+/// `str::ceil_char_boundary` is unstable; this is the same for our use.
+trait CeilBoundary {
+    fn ceil_char_boundary_compat(&self, i: usize) -> usize;
+}
+
+impl CeilBoundary for str {
+    fn ceil_char_boundary_compat(&self, mut i: usize) -> usize {
+        while i < self.len() && !self.is_char_boundary(i) {
+            i += 1;
+        }
+        i.min(self.len())
+    }
+}

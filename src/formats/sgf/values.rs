@@ -1,0 +1,260 @@
+//! SGF value types: Text and SimpleText unescaping, compose values, points, point
+//! lists, numbers, reals, colours and doubles.
+
+use crate::model::{BoardSize, Color, Emphasis, Point};
+
+/// Unescapes a Text (`simple == false`) or SimpleText value: `\` + line break is
+/// removed (soft line break, all four conventions), `\` + any other character is that
+/// character, line breaks become `\n` (Text) or a space (SimpleText), other
+/// whitespace becomes a space.
+pub(super) fn text(raw: &str, simple: bool) -> String {
+    if !raw
+        .bytes()
+        .any(|b| b == b'\\' || (is_space(b) && b != b' '))
+    {
+        return raw.to_owned();
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('\n') => {
+                    chars.next_if_eq(&'\r');
+                }
+                Some('\r') => {
+                    chars.next_if_eq(&'\n');
+                }
+                Some(c) if c.is_ascii() && is_space(c as u8) => out.push(' '),
+                Some(c) => out.push(c),
+                None => {}
+            },
+            '\n' | '\r' => {
+                let other = if c == '\n' { '\r' } else { '\n' };
+                if chars.peek() == Some(&other) {
+                    chars.next();
+                }
+                out.push(if simple { ' ' } else { '\n' });
+            }
+            c if c.is_ascii() && is_space(c as u8) => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The whitespace SGF converts: ASCII spaces, tabs, line breaks, VT, FF, and NUL.
+/// Unicode spaces (NBSP, the ideographic space of CJK text) are text and kept.
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0B || b == 0
+}
+
+/// Splits a compose value at its first unescaped `:`.
+pub(super) fn split_compose(raw: &str) -> Option<(&str, &str)> {
+    let bytes = raw.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b':' => return Some((raw.get(..i)?, raw.get(i + 1..)?)),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// A coordinate letter: `a`–`z` are 0–25, `A`–`Z` are 26–51.
+fn coord(b: u8) -> Option<u8> {
+    match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// The letter for a coordinate 0–51.
+pub(super) fn coord_char(c: u8) -> char {
+    match c {
+        0..=25 => char::from(b'a' + c),
+        _ => char::from(b'A' + (c - 26).min(25)),
+    }
+}
+
+/// Why a point value was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum PointError {
+    /// Not two coordinate letters.
+    Syntax,
+    /// Outside the board.
+    OffBoard(Point),
+}
+
+/// Outcome of reading a point: the point and whether spaces had to be removed.
+pub(super) fn point(raw: &str, size: BoardSize) -> Result<(Point, bool), PointError> {
+    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(|b| b.is_ascii_whitespace()) {
+        (
+            raw.bytes().filter(|b| !b.is_ascii_whitespace()).collect(),
+            true,
+        )
+    } else {
+        (raw.bytes().collect(), false)
+    };
+    let [x, y] = bytes.as_slice() else {
+        return Err(PointError::Syntax);
+    };
+    let (Some(x), Some(y)) = (coord(*x), coord(*y)) else {
+        return Err(PointError::Syntax);
+    };
+    let p = Point::new(x, y);
+    if size.contains(p) {
+        Ok((p, cleaned))
+    } else {
+        Err(PointError::OffBoard(p))
+    }
+}
+
+/// The two letters of a point.
+pub(super) fn point_str(p: Point) -> [char; 2] {
+    [coord_char(p.x), coord_char(p.y)]
+}
+
+/// Expands one value of a point list: a point or a rectangle `aa:cc`.
+pub(super) fn point_list_value(raw: &str, size: BoardSize) -> Result<Vec<Point>, PointError> {
+    match split_compose(raw) {
+        None => point(raw, size).map(|(p, _)| vec![p]),
+        Some((a, b)) => {
+            let (a, _) = point(a, size)?;
+            let (b, _) = point(b, size)?;
+            let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+            let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+            let mut out = Vec::with_capacity(usize::from(x1 - x0 + 1) * usize::from(y1 - y0 + 1));
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    out.push(Point::new(x, y));
+                }
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// A Number: optional sign and digits.
+pub(super) fn number(raw: &str) -> Option<i64> {
+    let t = raw.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.strip_prefix('+').unwrap_or(t).parse().ok()
+}
+
+/// A Real: a Number with an optional fraction.
+pub(super) fn real(raw: &str) -> Option<f64> {
+    let t = raw.trim();
+    let body = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let ok = !(int.is_empty() && frac.is_empty())
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit());
+    if !ok {
+        return None;
+    }
+    t.strip_prefix('+')
+        .unwrap_or(t)
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())
+}
+
+/// A Color: `B` or `W` (lowercase accepted).
+pub(super) fn color(raw: &str) -> Option<Color> {
+    match raw.trim() {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A Double: `1` normal, `2` emphasised.
+pub(super) fn double(raw: &str) -> Option<Emphasis> {
+    match raw.trim() {
+        "1" => Some(Emphasis::Normal),
+        "2" => Some(Emphasis::Strong),
+        _ => None,
+    }
+}
+
+/// Writes a real the shortest way (`6.5`, `0`, `-3`).
+pub(super) fn fmt_real(v: f64) -> String {
+    format!("{v}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn soft_line_breaks_in_all_conventions() {
+        for nl in ["\n", "\r", "\r\n", "\n\r"] {
+            assert_eq!(text(&format!("won\\{nl}derful"), false), "wonderful");
+        }
+        assert_eq!(text("a\r\nb\n\rc\rd", false), "a\nb\nc\nd");
+        assert_eq!(text("a\r\nb\tc", true), "a b c");
+        assert_eq!(
+            text("全角\u{3000}空白\u{a0}x\\]", false),
+            "全角\u{3000}空白\u{a0}x]"
+        );
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            text("Can anyone\\\n explain [me\\] k4?", false),
+            "Can anyone explain [me] k4?"
+        );
+        assert_eq!(text("a\\\\b\\:c", false), "a\\b:c");
+        assert_eq!(text("表\\]);B[dd", false), "表]);B[dd");
+    }
+
+    #[test]
+    fn compose_splits_at_first_unescaped_colon() {
+        assert_eq!(split_compose("a\\:b:c:d"), Some(("a\\:b", "c:d")));
+        assert_eq!(split_compose("abc"), None);
+    }
+
+    #[test]
+    fn points_and_rectangles() {
+        let s = BoardSize::square(19);
+        assert_eq!(point("cd", s), Ok((Point::new(2, 3), false)));
+        assert_eq!(point("c   c", s), Ok((Point::new(2, 2), true)));
+        assert_eq!(point("90", s), Err(PointError::Syntax));
+        assert_eq!(
+            point("zz", s),
+            Err(PointError::OffBoard(Point::new(25, 25)))
+        );
+        assert_eq!(
+            point_list_value("bb:ac", s).unwrap(),
+            vec![
+                Point::new(0, 1),
+                Point::new(1, 1),
+                Point::new(0, 2),
+                Point::new(1, 2)
+            ]
+        );
+        assert_eq!(
+            point("AZ", BoardSize::square(52)),
+            Ok((Point::new(26, 51), false))
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(number("+12"), Some(12));
+        assert_eq!(number("1 kk"), None);
+        assert_eq!(real("34."), Some(34.0));
+        assert_eq!(real("-.5"), Some(-0.5));
+        assert_eq!(real("5 1/2"), None);
+        assert_eq!(fmt_real(6.5), "6.5");
+        assert_eq!(fmt_real(6.0), "6");
+    }
+}

@@ -1,0 +1,548 @@
+//! The canonical FF[4] writer: `FF[4]CA[…]GM[…]SZ[…]` first, game information in a
+//! fixed order, one node after another with line breaks near 76 columns between
+//! properties, variations on their own lines. Text is escaped (`]`, `\`, and `:` in
+//! compose values); with wrapping on, long values get soft line breaks that never
+//! split a character or an escape. Anything SGF cannot hold is a [`Loss`].
+
+use crate::diag::Loss;
+use crate::formats::{WriteError, WriteOptions, Written};
+use crate::model::{
+    Collection, Color, Emphasis, Extras, Game, GameKind, GomokuRule, Move, MoveAnnotation, Node,
+    NodeId, Point, PositionAnnotation, Shape,
+};
+
+use super::info::{format_result, parse_result};
+use super::values::{fmt_real, point_str};
+
+/// Columns after which the writer starts a new line between properties.
+const LINE: usize = 76;
+
+/// Writes a collection as canonical FF[4], without wrapping long values.
+pub fn write(
+    collection: &Collection,
+    options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    write_wrapped(collection, options, None)
+}
+
+/// Writes a collection; `wrap` = `Some(n)` puts soft line breaks into Text and
+/// SimpleText values so lines stay within about `n` columns (wide characters count 2).
+pub fn write_wrapped(
+    collection: &Collection,
+    options: &WriteOptions<'_>,
+    wrap: Option<usize>,
+) -> Result<Written<String>, WriteError> {
+    let mut w = W {
+        out: String::new(),
+        col: 0,
+        wrap,
+        losses: Vec::new(),
+        game: 0,
+        written: Vec::new(),
+    };
+    for (g, game) in collection.games.iter().enumerate() {
+        w.game = g;
+        w.game_tree(game, options.encoding.name())?;
+    }
+    Ok(Written {
+        output: w.out,
+        losses: w.losses,
+    })
+}
+
+struct W {
+    out: String,
+    col: usize,
+    wrap: Option<usize>,
+    losses: Vec<Loss>,
+    game: usize,
+    /// Identifiers written in the current node (a second one would be dropped on reading).
+    written: Vec<String>,
+}
+
+/// How a value is escaped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Esc {
+    /// Text or SimpleText: `]` and `\`.
+    Text,
+    /// One side of a compose value: also `:`.
+    Compose,
+}
+
+fn width(c: char) -> usize {
+    if matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
+    {
+        2
+    } else {
+        1
+    }
+}
+
+impl W {
+    fn loss(&mut self, code: &'static str, message: String, move_number: Option<u32>) {
+        self.losses.push(Loss {
+            code,
+            message,
+            game: self.game,
+            move_number,
+        });
+    }
+
+    fn raw(&mut self, s: &str) {
+        self.out.push_str(s);
+        match s.rfind('\n') {
+            Some(i) => self.col = s.get(i + 1..).map_or(0, |r| r.chars().map(width).sum()),
+            None => self.col += s.chars().map(width).sum::<usize>(),
+        }
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        self.col = 0;
+    }
+
+    /// Starts a property: a line break first when the line is long.
+    fn ident(&mut self, id: &str) {
+        if self.col >= LINE - 4 {
+            self.newline();
+        }
+        self.written.push(id.to_string());
+        self.raw(id);
+    }
+
+    /// Writes escaped text, with soft line breaks when wrapping.
+    fn text(&mut self, s: &str, esc: Esc) {
+        for c in s.chars() {
+            let escaped = c == ']' || c == '\\' || (esc == Esc::Compose && c == ':');
+            let w = width(c) + usize::from(escaped);
+            if let Some(limit) = self.wrap {
+                if c != '\n' && self.col + w > limit && self.col > 0 {
+                    self.out.push_str("\\\n");
+                    self.col = 0;
+                }
+            }
+            if escaped {
+                self.out.push('\\');
+            }
+            self.out.push(c);
+            if c == '\n' {
+                self.col = 0;
+            } else {
+                self.col += w;
+            }
+        }
+    }
+
+    fn prop_text(&mut self, id: &str, s: &str) {
+        self.ident(id);
+        self.out.push('[');
+        self.col += 1;
+        self.text(s, Esc::Text);
+        self.raw("]");
+    }
+
+    fn prop_raw(&mut self, id: &str, v: &str) {
+        self.ident(id);
+        self.raw("[");
+        self.raw(v);
+        self.raw("]");
+    }
+
+    fn points(&mut self, id: &str, points: &[Point]) {
+        if points.is_empty() {
+            return;
+        }
+        self.ident(id);
+        for &p in points {
+            if self.col >= LINE - 4 {
+                self.newline();
+            }
+            let [a, b] = point_str(p);
+            self.out.push('[');
+            self.out.push(a);
+            self.out.push(b);
+            self.out.push(']');
+            self.col += 4;
+        }
+    }
+
+    fn game_tree(&mut self, game: &Game, charset: &str) -> Result<(), WriteError> {
+        let (gm, size) = match &game.kind {
+            GameKind::Go { size } => (1, *size),
+            GameKind::Gomoku { size, .. } => (4, *size),
+            other => {
+                return Err(WriteError::UnsupportedKind {
+                    format: "sgf",
+                    kind: other.family(),
+                    holds: &["go", "gomoku"],
+                })
+            }
+        };
+        self.written.clear();
+        self.raw("(;FF[4]");
+        self.prop_text("CA", charset);
+        self.raw(&format!("GM[{gm}]"));
+        if size.width == size.height {
+            self.raw(&format!("SZ[{}]", size.width));
+        } else {
+            self.raw(&format!("SZ[{}:{}]", size.width, size.height));
+        }
+        self.info(game);
+        let tree = &game.tree;
+        // Explicit stack: depth of variations is data.
+        enum Task {
+            /// A node, and how many moves its line has before it.
+            Node(NodeId, u32),
+            Open,
+            Close,
+        }
+        let mut tasks = vec![Task::Node(NodeId::ROOT, 0)];
+        let mut first = true;
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Open => {
+                    self.newline();
+                    self.raw("(");
+                }
+                Task::Close => self.raw(")"),
+                Task::Node(id, before) => {
+                    let Some(node) = tree.get(id) else { continue };
+                    let moves = before + u32::from(node.mv.is_some());
+                    if !first {
+                        self.written.clear();
+                        if self.col >= LINE - 8 {
+                            self.newline();
+                        }
+                        self.raw(";");
+                    }
+                    self.node(node, node.mv.is_some().then_some(moves));
+                    if first {
+                        self.newline();
+                    }
+                    first = false;
+                    let children = node.children();
+                    if children.len() == 1 {
+                        if let Some(&c) = children.first() {
+                            tasks.push(Task::Node(c, moves));
+                        }
+                    } else {
+                        for &c in children.iter().rev() {
+                            tasks.push(Task::Close);
+                            tasks.push(Task::Node(c, moves));
+                            tasks.push(Task::Open);
+                        }
+                    }
+                }
+            }
+        }
+        self.raw(")");
+        self.newline();
+        Ok(())
+    }
+
+    fn info(&mut self, game: &Game) {
+        let i = &game.info;
+        if let Some(ap) = &i.application {
+            self.prop_text("AP", ap);
+        }
+        let texts: [(&str, &Option<String>); 17] = [
+            ("GN", &i.title),
+            ("EV", &i.event),
+            ("RO", &i.round),
+            ("DT", &i.date),
+            ("PC", &i.place),
+            ("PB", &i.black.name),
+            ("BR", &i.black.rank),
+            ("BT", &i.black.team),
+            ("PW", &i.white.name),
+            ("WR", &i.white.rank),
+            ("WT", &i.white.team),
+            ("RU", &i.rules),
+            ("OT", &i.time_control),
+            ("AN", &i.annotator),
+            ("SO", &i.source),
+            ("US", &i.recorder),
+            ("CP", &i.copyright),
+        ];
+        for (id, v) in texts {
+            if let Some(v) = v {
+                self.prop_text(id, v);
+            }
+        }
+        if i.rules.is_none() {
+            if let GameKind::Gomoku { rule, .. } = &game.kind {
+                if *rule != GomokuRule::Renju {
+                    self.prop_text("RU", rule.name());
+                }
+            }
+        }
+        if let Some(on) = &i.opening {
+            self.prop_text("ON", on);
+        }
+        if let Some(k) = i.komi {
+            self.prop_raw("KM", &fmt_real(k));
+        }
+        if let Some(h) = i.handicap {
+            self.prop_raw("HA", &h.to_string());
+        }
+        if let Some(t) = i.main_time {
+            self.prop_raw("TM", &fmt_real(t));
+        }
+        // A kept raw RE text that still means the result is written where it is kept
+        // among the extras (so their order survives), else the canonical text here.
+        let raw_re = self.raw_result(game);
+        if let (Some(r), None) = (&i.result, &raw_re) {
+            self.prop_text("RE", &format_result(r));
+        }
+        if let Some(gc) = &i.game_comment {
+            self.prop_text("GC", gc);
+        }
+        self.extras(&i.extras, None, raw_re.as_deref());
+        if i.shogi_start.is_some() {
+            self.loss(
+                "sgf::shogi-start",
+                "a shogi starting position cannot be written in SGF".into(),
+                None,
+            );
+        }
+    }
+
+    /// Writes `sgf:` extras verbatim; reports others as lost.
+    /// The raw RE text kept in the extras, when it still means the game's result.
+    fn raw_result(&self, game: &Game) -> Option<String> {
+        let r = game.info.result.as_ref()?;
+        let raw = game.info.extras.get("sgf:RE")?.first()?;
+        (parse_result(raw).result == *r).then(|| raw.clone())
+    }
+
+    /// Writes `sgf:` extras verbatim; reports others as lost. `raw_re` is the kept
+    /// RE text of the game information, written at its place.
+    fn extras(&mut self, extras: &Extras, mv: Option<u32>, raw_re: Option<&str>) {
+        let mut re_done = false;
+        for e in &extras.0 {
+            match e.key.strip_prefix("sgf:") {
+                Some("RE") if raw_re.is_some() && !re_done => {
+                    re_done = true;
+                    if let Some(raw) = raw_re {
+                        self.prop_text("RE", raw);
+                    }
+                }
+                Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) => {
+                    if e.values.is_empty() || self.written.iter().any(|w| w == id) {
+                        self.loss(
+                            "sgf::duplicate-property",
+                            format!(
+                                "kept value(s) [{}] of {id} dropped: the node already has {id} (or the value list is empty)",
+                                e.values.join("][")
+                            ),
+                            mv,
+                        );
+                        continue;
+                    }
+                    self.ident(id);
+                    for v in &e.values {
+                        self.raw("[");
+                        if is_raw_safe(v) {
+                            self.raw(v);
+                        } else {
+                            self.text(v, Esc::Text);
+                        }
+                        self.raw("]");
+                    }
+                }
+                _ if e.is_layout() => {}
+                _ => self.loss(
+                    "sgf::foreign-data",
+                    format!("{} = {:?} has no SGF property", e.key, e.values.join(", ")),
+                    mv,
+                ),
+            }
+        }
+    }
+
+    fn node(&mut self, n: &Node, mvno: Option<u32>) {
+        let mut mover = None;
+        match &n.mv {
+            Some(Move::Stone(m)) => {
+                mover = Some(m.color);
+                let c = if m.color == Color::Black { "B" } else { "W" };
+                match m.point {
+                    Some(p) => {
+                        let [a, b] = point_str(p);
+                        self.ident(c);
+                        self.raw(&format!("[{a}{b}]"));
+                    }
+                    None => self.prop_raw(c, ""),
+                }
+            }
+            Some(_) => self.loss(
+                "sgf::foreign-move",
+                "a move of another game cannot be written in SGF".into(),
+                mvno,
+            ),
+            None => {}
+        }
+        if let Some(a) = n.move_annotation {
+            match a {
+                MoveAnnotation::Bad(e) => self.prop_raw("BM", dbl(e)),
+                MoveAnnotation::Good(e) => self.prop_raw("TE", dbl(e)),
+                MoveAnnotation::Doubtful => self.prop_raw("DO", ""),
+                MoveAnnotation::Interesting => self.prop_raw("IT", ""),
+            }
+        }
+        if let Some(t) = n.time_left {
+            match mover {
+                Some(Color::Black) => self.prop_raw("BL", &fmt_real(t)),
+                Some(Color::White) => self.prop_raw("WL", &fmt_real(t)),
+                None => self.loss(
+                    "sgf::time-without-move",
+                    format!("time left {t} s in a node without a move"),
+                    mvno,
+                ),
+            }
+        }
+        if let Some(p) = n.periods_left {
+            match mover {
+                Some(Color::Black) => self.prop_raw("OB", &p.to_string()),
+                Some(Color::White) => self.prop_raw("OW", &p.to_string()),
+                None => self.loss(
+                    "sgf::time-without-move",
+                    format!("{p} periods left in a node without a move"),
+                    mvno,
+                ),
+            }
+        }
+        if let Some(m) = n.move_number {
+            self.prop_raw("MN", &m.to_string());
+        }
+        self.points("AB", &n.setup.add_black);
+        self.points("AW", &n.setup.add_white);
+        self.points("AE", &n.setup.clear);
+        if let Some(c) = n.setup.to_play {
+            self.prop_raw("PL", if c == Color::Black { "B" } else { "W" });
+        }
+        if let Some(a) = n.position_annotation {
+            let (id, e) = match a {
+                PositionAnnotation::Even(e) => ("DM", e),
+                PositionAnnotation::GoodForBlack(e) => ("GB", e),
+                PositionAnnotation::GoodForWhite(e) => ("GW", e),
+                PositionAnnotation::Unclear(e) => ("UC", e),
+            };
+            self.prop_raw(id, dbl(e));
+        }
+        if let Some(h) = n.hotspot {
+            self.prop_raw("HO", dbl(h));
+        }
+        if let Some(v) = n.value {
+            self.prop_raw("V", &fmt_real(v));
+        }
+        if let Some(name) = &n.name {
+            self.prop_text("N", name);
+        }
+        self.markup(n);
+        if let Some(c) = &n.comment {
+            self.prop_text("C", c);
+        }
+        self.extras(&n.extras, mvno, None);
+        if n.time_used_ms.is_some() || n.time_total_ms.is_some() {
+            self.loss(
+                "sgf::time-used",
+                "time spent per move has no SGF property".into(),
+                mvno,
+            );
+        }
+        if let Some(e) = n.ending {
+            self.loss(
+                "sgf::ending",
+                format!("the special end {:?} has no SGF property (use RE)", e.kind),
+                mvno,
+            );
+        }
+        if !n.bookmarks.is_empty() {
+            self.loss(
+                "sgf::bookmark",
+                format!("bookmarks {:?} have no SGF property", n.bookmarks),
+                mvno,
+            );
+        }
+        if !n.markup.numbered.is_empty() {
+            self.loss(
+                "sgf::numbered-stone",
+                format!(
+                    "{} numbered stones have no SGF property",
+                    n.markup.numbered.len()
+                ),
+                mvno,
+            );
+        }
+    }
+
+    fn markup(&mut self, n: &Node) {
+        let m = &n.markup;
+        // Runs of one shape in model order, so a reread gives the same order.
+        let mut i = 0;
+        while let Some(first) = m.symbols.get(i) {
+            let run: Vec<Point> = m.symbols[i..]
+                .iter()
+                .take_while(|s| s.shape == first.shape)
+                .map(|s| s.point)
+                .collect();
+            i += run.len();
+            let id = match first.shape {
+                Shape::Circle => "CR",
+                Shape::Cross => "MA",
+                Shape::Selected => "SL",
+                Shape::Square => "SQ",
+                Shape::Triangle => "TR",
+            };
+            self.points(id, &run);
+        }
+        self.points("DD", &m.dimmed);
+        if !m.labels.is_empty() {
+            self.ident("LB");
+            for l in &m.labels {
+                let [a, b] = point_str(l.point);
+                if self.col >= LINE - 6 {
+                    self.newline();
+                }
+                self.raw(&format!("[{a}{b}:"));
+                self.text(&l.text, Esc::Compose);
+                self.raw("]");
+            }
+        }
+        for (id, lines) in [("AR", &m.arrows), ("LN", &m.lines)] {
+            if lines.is_empty() {
+                continue;
+            }
+            self.ident(id);
+            for l in lines {
+                let [a, b] = point_str(l.from);
+                let [c, d] = point_str(l.to);
+                self.raw(&format!("[{a}{b}:{c}{d}]"));
+            }
+        }
+    }
+}
+
+fn dbl(e: Emphasis) -> &'static str {
+    match e {
+        Emphasis::Normal => "1",
+        Emphasis::Strong => "2",
+    }
+}
+
+/// True when a kept raw value can be written verbatim: no unescaped `]` and no
+/// trailing lone `\`.
+fn is_raw_safe(v: &str) -> bool {
+    let b = v.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'\\' if i + 1 >= b.len() => return false,
+            b'\\' => i += 2,
+            b']' => return false,
+            _ => i += 1,
+        }
+    }
+    true
+}

@@ -1,0 +1,129 @@
+//! Go rules over a whole game tree: occupied points, suicide, simple ko, moves off
+//! the board, setup stones that change nothing. The walk is iterative with an undo
+//! log, so neither depth nor length of the tree costs stack or position copies.
+
+mod board;
+
+pub use board::{Board, Cell, Illegal};
+
+use super::Finding;
+use crate::diag::Severity;
+use crate::model::{Color, Game, Move, NodeId};
+
+/// Checks every line of play of a Go game.
+pub fn check(game: &Game) -> Vec<Finding> {
+    let Some(size) = game.kind.board_size() else {
+        return Vec::new();
+    };
+    let tree = &game.tree;
+    let mut board = Board::new(size);
+    let mut findings = Vec::new();
+    enum Step {
+        Enter(NodeId),
+        Leave((usize, Option<(crate::model::Point, Color)>)),
+    }
+    let mut steps = vec![Step::Enter(NodeId::ROOT)];
+    while let Some(step) = steps.pop() {
+        let id = match step {
+            Step::Leave(cp) => {
+                board.undo_to(cp);
+                continue;
+            }
+            Step::Enter(id) => id,
+        };
+        let Some(node) = tree.get(id) else { continue };
+        if steps.is_empty() {
+            // Nothing pending will need this position back.
+            board.forget_history();
+        } else {
+            steps.push(Step::Leave(board.checkpoint()));
+        }
+        let setup = &node.setup;
+        for (points, cell, what) in [
+            (&setup.clear, Cell::Empty, "AE"),
+            (&setup.add_black, Cell::Stone(Color::Black), "AB"),
+            (&setup.add_white, Cell::Stone(Color::White), "AW"),
+        ] {
+            for &p in points {
+                match board.setup(p, cell) {
+                    Ok(true) => {}
+                    Ok(false) => findings.push(Finding {
+                        node: id,
+                        severity: Severity::Warning,
+                        code: "go::setup-no-effect",
+                        message: format!("{what} at {} changes nothing", name(p)),
+                    }),
+                    Err(_) => findings.push(off_board(id, p)),
+                }
+            }
+        }
+        if let Some(Move::Stone(m)) = node.mv {
+            match m.point {
+                None => board.pass(),
+                Some(p) => {
+                    if let Err(e) = board.play(p, m.color) {
+                        findings.push(illegal(id, p, m.color, e));
+                    }
+                }
+            }
+        }
+        for &c in node.children().iter().rev() {
+            steps.push(Step::Enter(c));
+        }
+    }
+    findings
+}
+
+/// A point as SGF letters, for messages.
+fn name(p: crate::model::Point) -> String {
+    let c = |v: u8| match v {
+        0..=25 => char::from(b'a' + v),
+        _ => char::from(b'A' + (v - 26).min(25)),
+    };
+    format!("{}{}", c(p.x), c(p.y))
+}
+
+fn off_board(node: NodeId, p: crate::model::Point) -> Finding {
+    Finding {
+        node,
+        severity: Severity::Error,
+        code: "go::off-board",
+        message: format!("point {} is off the board", name(p)),
+    }
+}
+
+fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Finding {
+    let who = if color == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    let (code, message) = match e {
+        Illegal::OffBoard => return off_board(node, p),
+        Illegal::Occupied(c) => (
+            "go::occupied",
+            format!(
+                "{who} plays at {}, where a {} stone stands",
+                name(p),
+                if c == Color::Black { "black" } else { "white" }
+            ),
+        ),
+        Illegal::Suicide => (
+            "go::suicide",
+            format!(
+                "{who} at {} would leave its own group without liberties (suicide)",
+                name(p)
+            ),
+        ),
+        Illegal::Ko => (
+            "go::ko",
+            format!("{who} at {} retakes the ko at once", name(p)),
+        ),
+    };
+    Finding {
+        node,
+        severity: Severity::Error,
+        code,
+        message,
+    }
+}

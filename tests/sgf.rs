@@ -1,0 +1,920 @@
+//! SGF through the library API: the SGFC test catalogue, charsets, round trips,
+//! canonical output, Go rules, depth and length.
+
+use std::path::{Path, PathBuf};
+
+use kifu::formats::{self, Format};
+use kifu::model::{
+    Collection, Color, Emphasis, Game, GameKind, GameResult, Label, Line, Move, MoveAnnotation,
+    Node, NodeId, Point, PositionAnnotation, Shape, StoneMove, Symbol, WinReason,
+};
+use kifu::text::{LineIndex, TextEncoding};
+use kifu::{Input, ReadOutcome};
+
+fn sgf() -> &'static Format {
+    formats::by_name("sgf").expect("sgf is registered")
+}
+
+fn read(bytes: &[u8]) -> ReadOutcome {
+    kifu::read(&Input {
+        bytes,
+        path: None,
+        format: Some(sgf()),
+        encoding: None,
+    })
+    .expect("sgf reads")
+}
+
+fn write(c: &Collection) -> String {
+    let out = kifu::write(c, sgf(), None, None).expect("writes");
+    String::from_utf8(out.bytes).expect("utf-8")
+}
+
+/// (line, column, code) of every diagnostic.
+fn positions(out: &ReadOutcome) -> Vec<(usize, usize, &'static str)> {
+    let text = out.text.as_deref().unwrap_or("");
+    let index = LineIndex::new(text);
+    out.parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.line_col_in(text, d.span.start);
+            (l, c, d.code)
+        })
+        .collect()
+}
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgf") {
+            out.push(p);
+        }
+    }
+}
+
+fn stone(color: Color, x: u8, y: u8) -> Option<Move> {
+    Some(Move::Stone(StoneMove {
+        color,
+        point: Some(Point::new(x, y)),
+    }))
+}
+
+#[test]
+fn sgfc_test_catalogue_gets_a_diagnostic_on_every_error_line() {
+    let path = corpus().join("sgf/sgfc/test.sgf");
+    let bytes = std::fs::read(&path).expect("corpus file");
+    let mut out = read(&bytes);
+    kifu::validate(&mut out);
+    let got: Vec<_> = positions(&out)
+        .into_iter()
+        .filter(|(_, _, code)| !code.starts_with("text::"))
+        .collect();
+    let expected = vec![
+        (1, 1, "sgf::text-outside-game"),
+        (8, 4, "sgf::illegal-characters"),
+        (11, 1, "sgf::identifier-too-long"),
+        (12, 1, "sgf::empty-variation"),
+        (13, 8, "sgf::too-many-values"),
+        (14, 3, "sgf::bad-value"),
+        (14, 25, "sgf::bad-point"),
+        (15, 3, "sgf::spaces-in-point"),
+        (15, 21, "sgf::bad-value"),
+        (15, 30, "sgf::empty-double"),
+        (15, 47, "sgf::bad-value"),
+        (15, 56, "sgf::game-info-moved"),
+        (15, 58, "sgf::non-iso-date"),
+        (15, 83, "sgf::game-info-moved"),
+        (15, 85, "sgf::bad-value"),
+        (15, 93, "sgf::game-info-moved"),
+        (15, 95, "sgf::bad-value"),
+        (15, 105, "sgf::game-info-moved"),
+        (15, 108, "sgf::nonstandard-result"),
+        (16, 2, "sgf::lowercase-identifier"),
+        (17, 2, "sgf::empty-value"),
+        (18, 10, "sgf::bad-value"),
+        (18, 24, "sgf::bad-board-size"),
+        (19, 5, "sgf::unsupported-game"),
+        (20, 15, "sgf::property-without-value"),
+        (21, 2, "sgf::bad-variation-start"),
+        (22, 2, "sgf::nul-byte"),
+        (23, 4, "sgf::expected-compose"),
+        (23, 8, "sgf::expected-compose"),
+        (24, 13, "sgf::move-in-root"),
+        (25, 3, "sgf::spaces-in-point"),
+        (25, 16, "sgf::spaces-in-point"),
+        (28, 11, "sgf::duplicate-property"),
+        (28, 27, "sgf::duplicate-property"),
+        (28, 40, "sgf::duplicate-property"),
+        (30, 13, "sgf::move-with-setup"),
+        (31, 2, "sgf::long-identifier"),
+        (31, 2, "sgf::unknown-property"),
+        (32, 2, "sgf::root-property-outside-root"),
+        (33, 1, "sgf::game-info-moved"),
+        (33, 3, "sgf::nonstandard-result"),
+        (33, 15, "sgf::game-info-moved"),
+        (33, 17, "sgf::non-iso-date"),
+        (35, 1, "sgf::unknown-property"),
+        (36, 1, "sgf::missing-semicolon"),
+        (36, 3, "sgf::missing-semicolon"),
+        (37, 9, "sgf::two-moves"),
+        (38, 1, "sgf::duplicate-markup"),
+        (38, 20, "sgf::duplicate-markup"),
+        (40, 2, "sgf::old-property"),
+        (40, 7, "sgf::old-property"),
+        (40, 13, "sgf::unknown-property"),
+        (41, 6, "sgf::contradicting-annotation"),
+        (42, 11, "sgf::contradicting-annotation"),
+        (42, 27, "sgf::contradicting-annotation"),
+        (43, 2, "sgf::annotation-without-move"),
+        (44, 2, "sgf::game-info-moved"),
+        (44, 22, "sgf::game-info-moved"),
+        (45, 2, "sgf::mixed-file-formats"),
+        (46, 5, "sgf::unknown-file-format"),
+        (47, 3, "sgf::square-as-rectangle"),
+        (50, 10, "sgf::bad-board-size"),
+        (50, 25, "sgf::bad-board-size"),
+        (51, 2, "sgf::mixed-file-formats"),
+        (54, 2, "sgf::value-without-identifier"),
+        (59, 3, "sgf::game-info-moved"),
+        (59, 3, "sgf::obsolete-property"),
+        (61, 15, "sgf::handicap-without-stones"),
+        (65, 2, "sgf::mixed-file-formats"),
+        (65, 15, "sgf::ff4-pass-in-old-format"),
+        (66, 20, "sgf::node-outside-variation"),
+        (67, 21, "sgf::missing-semicolon"),
+        (72, 1, "sgf::missing-close"),
+        (76, 10, "sgf::unclosed-value"),
+        (39, 1, "go::setup-no-effect"),
+        (39, 1, "go::setup-no-effect"),
+        (39, 1, "go::setup-no-effect"),
+        (58, 8, "go::occupied"),
+    ];
+    assert_eq!(got, expected);
+    let occupied = out
+        .parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "go::occupied")
+        .expect("occupied");
+    assert_eq!(occupied.move_number, Some(2));
+}
+
+#[test]
+fn every_corpus_sgf_reads_and_round_trips_to_an_equal_model() {
+    let mut files = Vec::new();
+    sgf_files(&corpus().join("sgf"), &mut files);
+    sgf_files(&corpus().join("go-servers"), &mut files);
+    assert!(files.len() >= 50, "corpus found: {}", files.len());
+    for path in files {
+        let bytes = std::fs::read(&path).expect("readable");
+        let first = read(&bytes);
+        let text = write(&first.parsed.collection);
+        let second = read(text.as_bytes());
+        assert_eq!(
+            first.parsed.collection,
+            second.parsed.collection,
+            "{}",
+            path.display()
+        );
+        // The canonical text is a fixed point.
+        assert_eq!(write(&second.parsed.collection), text, "{}", path.display());
+    }
+}
+
+#[test]
+fn canonical_fixture_rewrites_byte_for_byte() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf/canonical.sgf");
+    let bytes = std::fs::read(&path).expect("fixture");
+    let out = read(&bytes);
+    let diags: Vec<_> = out.parsed.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(diags, vec!["sgf::unknown-property"]);
+    assert_eq!(write(&out.parsed.collection).as_bytes(), bytes.as_slice());
+}
+
+#[test]
+fn golden_model_json_for_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
+    let json = formats::by_name("json").expect("json");
+    let mut checked = 0;
+    for name in ["canonical", "ff3", "gomoku", "shift_jis", "illegal"] {
+        let bytes = std::fs::read(dir.join(format!("{name}.sgf"))).expect("fixture");
+        let out = read(&bytes);
+        let got = kifu::write(&out.parsed.collection, json, None, None).expect("json");
+        let want = std::fs::read(dir.join(format!("{name}.json"))).expect("golden");
+        assert_eq!(
+            String::from_utf8_lossy(&got.bytes),
+            String::from_utf8_lossy(&want),
+            "{name}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
+/// The seed's examples, encoded in Shift_JIS: 表 is 95 5C, 十 is 8F 5C, ソ is 83 5C.
+fn shift_jis(s: &str) -> Vec<u8> {
+    let (b, _, bad) = encoding_rs::SHIFT_JIS.encode(s);
+    assert!(!bad);
+    b.into_owned()
+}
+
+#[test]
+fn shift_jis_trail_bytes_5c_5d_read_character_wise_with_ca() {
+    let cases = [
+        ("C[表]", "表"),
+        ("C[十[分]", "十[分"),
+        ("C[[表\\]2]", "[表]2"),
+        ("C[表\\\\示]", "表\\示"),
+        ("C[表\\\n示]", "表示"),
+        ("C[ソ能十]", "ソ能十"),
+    ];
+    for (prop, comment) in cases {
+        let bytes = shift_jis(&format!("(;FF[4]CA[Shift_JIS]GM[1]{prop})"));
+        assert!(bytes.contains(&0x5C));
+        let out = read(&bytes);
+        assert_eq!(out.source.encoding.as_deref(), Some("Shift_JIS"));
+        assert!(
+            out.parsed.diagnostics.is_empty(),
+            "{prop}: {:?}",
+            out.parsed.diagnostics
+        );
+        let root = out.parsed.collection.games[0].tree.root_node();
+        assert_eq!(root.comment.as_deref(), Some(comment), "{prop}");
+    }
+    // C[表\]);B[dd];W[de]: the escaped ] keeps the value open up to B[dd's ].
+    let bytes = shift_jis("(;FF[4]CA[Shift_JIS]GM[1]C[表\\]);B[dd];W[de])");
+    let out = read(&bytes);
+    let tree = &out.parsed.collection.games[0].tree;
+    assert_eq!(tree.root_node().comment.as_deref(), Some("表]);B[dd"));
+    let moves: Vec<_> = tree.main_line().filter_map(|(_, n)| n.mv).collect();
+    assert_eq!(moves, vec![stone(Color::White, 3, 4).unwrap()]);
+}
+
+#[test]
+fn shift_jis_without_ca_is_detected_and_read_character_wise() {
+    let text = "(;FF[4]GM[1]SZ[19]PB[山田太郎]PW[田中一郎]EV[第十回本因坊戦]C[表示：ソフトの能力は十分です。]\n;B[pd]C[十[分]\n;W[dp]C[表\\]);B[dd])";
+    let out = read(&shift_jis(text));
+    assert_eq!(out.source.encoding.as_deref(), Some("Shift_JIS"));
+    let game = &out.parsed.collection.games[0];
+    assert_eq!(game.info.event.as_deref(), Some("第十回本因坊戦"));
+    let comments: Vec<_> = game
+        .tree
+        .main_line()
+        .filter_map(|(_, n)| n.comment.clone())
+        .collect();
+    assert_eq!(
+        comments,
+        vec!["表示：ソフトの能力は十分です。", "十[分", "表]);B[dd"]
+    );
+}
+
+#[test]
+fn shift_jis_corpus_files_decode_and_write_back() {
+    for name in [
+        "sabaki-sgf/japanese.sgf",
+        "libsgfcplusplus/encoding-japanese-shiftjis.sgf",
+    ] {
+        let bytes = std::fs::read(corpus().join("sgf").join(name)).expect("corpus");
+        let out = read(&bytes);
+        assert_eq!(out.source.encoding.as_deref(), Some("Shift_JIS"), "{name}");
+        assert!(
+            !out.parsed
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "text::malformed"),
+            "{name}"
+        );
+        let enc = TextEncoding::SHIFT_JIS;
+        let written = kifu::write(&out.parsed.collection, sgf(), Some(enc), None).expect("sjis");
+        assert!(written.bytes.starts_with(b"(;FF[4]CA[Shift_JIS]"));
+        let again = read(&written.bytes);
+        assert_eq!(again.source.encoding.as_deref(), Some("Shift_JIS"));
+        assert_eq!(again.parsed.collection, out.parsed.collection, "{name}");
+    }
+}
+
+#[test]
+fn cjk_files_without_ca_decode_as_with_ca() {
+    let files = [
+        "libsgfcplusplus/encoding-chinese-gb18030.sgf",
+        "libsgfcplusplus/encoding-chinese-gbk.sgf",
+        "libsgfcplusplus/encoding-japanese-iso2022jp.sgf",
+        "libsgfcplusplus/encoding-japanese-macos.sgf",
+        "libsgfcplusplus/encoding-japanese-shiftjis.sgf",
+        "libsgfcplusplus/encoding-korean-macos.sgf",
+        "libsgfcplusplus/encoding-simplifiedchinese-gb2312.sgf",
+        "libsgfcplusplus/encoding-simplifiedchinese-macos.sgf",
+        "libsgfcplusplus/encoding-traditionalchinese-big5.sgf",
+        "libsgfcplusplus/encoding-traditionalchinese-macos.sgf",
+        "sabaki-sgf/chinese.sgf",
+        "sabaki-sgf/japanese.sgf",
+        "sabaki-sgf/korean.sgf",
+    ];
+    for name in files {
+        let bytes = std::fs::read(corpus().join("sgf").join(name)).expect("corpus");
+        let with = read(&bytes);
+        let at = bytes
+            .windows(3)
+            .position(|w| w == b"CA[")
+            .expect("declares CA");
+        let len = bytes[at..].iter().position(|&b| b == b']').expect("closed") + 1;
+        let mut stripped = bytes.clone();
+        stripped.drain(at..at + len);
+        let without = read(&stripped);
+        assert_eq!(with.parsed.collection, without.parsed.collection, "{name}");
+        assert!(with.parsed.collection.games[0]
+            .tree
+            .preorder()
+            .any(|(_, n)| n.comment.as_deref().is_some_and(|c| !c.is_ascii())));
+    }
+}
+
+#[test]
+fn ff3_input_is_converted_and_each_change_reported() {
+    let text =
+        "(;FF[3]GaMe[1]SZ[19]KI[13]DT[1996/5/6]\n;B[tt]\n;W[]\n;AddBlack[aa]\n;L[bb][cc]M[dd])";
+    let out = read(text.as_bytes());
+    assert_eq!(
+        positions(&out),
+        vec![
+            (1, 8, "sgf::old-identifier"),
+            (1, 21, "sgf::obsolete-property"),
+            (1, 29, "sgf::date-normalized"),
+            (2, 3, "sgf::tt-pass"),
+            (3, 3, "sgf::ff4-pass-in-old-format"),
+            (4, 2, "sgf::old-identifier"),
+            (5, 2, "sgf::old-property"),
+            (5, 11, "sgf::old-property"),
+        ]
+    );
+    let game = &out.parsed.collection.games[0];
+    assert_eq!(game.info.komi, Some(6.5));
+    assert_eq!(game.info.date.as_deref(), Some("1996-05-06"));
+    assert_eq!(
+        write(&out.parsed.collection),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]DT[1996-05-06]KM[6.5]\n;B[];W[];AB[aa];MA[dd]LB[bb:a][cc:b])\n"
+    );
+}
+
+#[test]
+fn results_dates_and_handicap() {
+    let text = "(;GM[1]FF[4]RE[O]DT[1996-12-27,28,1997-01-03]HA[2]AB[dd]\n;B[pp])(;RE[B+Resign]DT[27/12/1996]HA[3])(;RE[W+2.5]HA[2]AB[dd][pp])";
+    let out = read(text.as_bytes());
+    assert_eq!(
+        positions(&out),
+        vec![
+            (1, 2, "sgf::handicap-mismatch"),
+            (1, 15, "sgf::nonstandard-result"),
+            (2, 9, "sgf::handicap-without-stones"),
+            (2, 24, "sgf::non-iso-date"),
+        ]
+    );
+    let games = &out.parsed.collection.games;
+    assert_eq!(games[0].info.result, Some(GameResult::Other("O".into())));
+    assert_eq!(
+        games[0].info.date.as_deref(),
+        Some("1996-12-27,28,1997-01-03")
+    );
+    assert_eq!(
+        games[1].info.result,
+        Some(GameResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Resign
+        })
+    );
+    // The raw text is kept and written back.
+    assert_eq!(
+        games[1].info.extras.get("sgf:RE"),
+        Some(&["B+Resign".to_string()][..])
+    );
+    assert!(write(&out.parsed.collection).contains("RE[B+Resign]"));
+    assert_eq!(
+        games[2].info.result,
+        Some(GameResult::Win {
+            winner: Color::White,
+            reason: WinReason::Score(2.5)
+        })
+    );
+}
+
+#[test]
+fn go_rules_report_illegal_moves_where_they_stand() {
+    // 4x4: black captures at cb making a ko; white retakes at once (ko), then plays on
+    // an occupied point, then a suicide in the corner.
+    let text = "(;GM[1]FF[4]SZ[4]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb]\n;W[bb]\n;W[cb]\n;B[dd]\n;W[ac])";
+    let mut out = read(text.as_bytes());
+    assert!(out.parsed.diagnostics.is_empty());
+    kifu::validate(&mut out);
+    let got: Vec<_> = positions(&out);
+    assert_eq!(got, vec![(3, 1, "go::ko"), (4, 1, "go::occupied")]);
+    let moves: Vec<_> = out
+        .parsed
+        .diagnostics
+        .iter()
+        .map(|d| d.move_number)
+        .collect();
+    assert_eq!(moves, vec![Some(2), Some(3)]);
+    let suicide = "(;GM[1]FF[4]SZ[9]\n;B[ba];W[ee];B[ab];W[aa])";
+    let mut out = read(suicide.as_bytes());
+    kifu::validate(&mut out);
+    assert_eq!(positions(&out), vec![(2, 19, "go::suicide")]);
+    assert_eq!(out.parsed.diagnostics[0].move_number, Some(4));
+    assert_eq!(
+        out.parsed.diagnostics[0].message,
+        "white at aa would leave its own group without liberties (suicide)"
+    );
+}
+
+#[test]
+fn deep_nesting_reads_writes_and_validates_without_recursion() {
+    let depth = 100_000;
+    let mut text = String::from("(;GM[1]FF[4]SZ[19]");
+    for i in 0..depth {
+        text.push_str(if i % 2 == 0 { "(;B[]" } else { "(;W[]" });
+    }
+    text.push_str(&")".repeat(depth + 1));
+    let mut out = read(text.as_bytes());
+    assert!(out.parsed.diagnostics.is_empty());
+    let tree = &out.parsed.collection.games[0].tree;
+    assert_eq!(tree.len(), depth + 1);
+    assert_eq!(tree.main_line().count(), depth + 1);
+    let written = write(&out.parsed.collection);
+    let again = read(written.as_bytes());
+    assert_eq!(again.parsed.collection, out.parsed.collection);
+    kifu::validate(&mut out);
+    assert!(out.parsed.diagnostics.is_empty());
+    // Unclosed: every `(` still open is reported once, at the innermost.
+    let open = format!("(;GM[1]{}", "(;B[aa]".repeat(1000));
+    let out = read(open.as_bytes());
+    assert_eq!(positions(&out), vec![(1, 7001, "sgf::missing-close")]);
+}
+
+#[test]
+fn million_move_main_line_reads_writes_and_validates() {
+    let n = 1_000_000;
+    let mut text = String::with_capacity(n * 7 + 32);
+    text.push_str("(;GM[1]FF[4]SZ[19]");
+    // Black and white fill two far corners' columns and pass in between.
+    for i in 0..n {
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        if i < 4 {
+            text.push_str(&format!(";{c}[{}{}]", ['a', 's'][i % 2], ['a', 'b'][i / 2]));
+        } else {
+            text.push_str(&format!(";{c}[]"));
+        }
+    }
+    text.push(')');
+    let mut out = read(text.as_bytes());
+    assert!(out.parsed.diagnostics.is_empty());
+    assert_eq!(out.parsed.collection.games[0].tree.len(), n + 1);
+    assert_eq!(out.parsed.node_spans[0].len(), n + 1);
+    let written = write(&out.parsed.collection);
+    assert!(written.len() > n * 4);
+    kifu::validate(&mut out);
+    assert!(out.parsed.diagnostics.is_empty());
+}
+
+#[test]
+fn writer_escapes_declares_the_charset_and_refuses_unmappable_text() {
+    let mut game = Game::new(GameKind::go(9));
+    game.info.black.name = Some("a]b\\c".into());
+    let root = game.tree.root();
+    let mut node = Node::default();
+    node.mv = stone(Color::Black, 2, 2);
+    node.comment = Some("表 ] \\ :".into());
+    node.markup.labels.push(Label {
+        point: Point::new(0, 0),
+        text: "x:y]".into(),
+    });
+    game.tree.add_child(root, node);
+    let c = Collection { games: vec![game] };
+    assert_eq!(
+        write(&c),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[9]PB[a\\]b\\\\c]\n;B[cc]LB[aa:x\\:y\\]]C[表 \\] \\\\ :])\n"
+    );
+    let sjis = kifu::write(&c, sgf(), Some(TextEncoding::SHIFT_JIS), None).expect("sjis");
+    assert!(sjis.bytes.starts_with(b"(;FF[4]CA[Shift_JIS]GM[1]"));
+    assert_eq!(read(&sjis.bytes).parsed.collection, c);
+    let mut korean = c.clone();
+    korean.games[0].info.white.name = Some("한국".into());
+    let err = kifu::write(&korean, sgf(), Some(TextEncoding::SHIFT_JIS), None).unwrap_err();
+    assert!(matches!(err, kifu::Error::Unmappable { .. }), "{err}");
+}
+
+#[test]
+fn wrapping_uses_soft_breaks_that_never_split_a_character() {
+    let mut game = Game::new(GameKind::go(19));
+    let long = "囲碁は二人で行うボードゲームの一種である。".repeat(8) + " and ]\\ in it";
+    game.tree.root_node_mut().comment = Some(long.clone());
+    let c = Collection { games: vec![game] };
+    let w = formats::sgf::write_wrapped(&c, &kifu::formats::WriteOptions::default(), Some(76))
+        .expect("writes");
+    let lines: Vec<&str> = w.output.lines().collect();
+    assert!(lines.len() > 4);
+    for line in &lines {
+        let width: usize = line
+            .chars()
+            .map(|ch| if ch.is_ascii() { 1 } else { 2 })
+            .sum();
+        assert!(width <= 77, "{line:?} is {width} wide");
+    }
+    assert!(w.output.contains("\\\n"));
+    let back = read(w.output.as_bytes());
+    assert_eq!(
+        back.parsed.collection.games[0].tree.root_node().comment,
+        Some(long)
+    );
+}
+
+#[test]
+fn gomoku_games_read_and_write() {
+    let text = "(;FF[4]GM[4]RU[renju]PB[흑]\n;B[hh];W[hi];B[ii])";
+    let out = read(text.as_bytes());
+    assert!(out.parsed.diagnostics.is_empty());
+    let game = &out.parsed.collection.games[0];
+    assert_eq!(game.kind.family(), "gomoku");
+    assert_eq!(game.kind.board_size().map(|s| s.width), Some(15));
+    let written = write(&out.parsed.collection);
+    assert_eq!(
+        written,
+        "(;FF[4]CA[UTF-8]GM[4]SZ[15]PB[흑]RU[renju]\n;B[hh];W[hi];B[ii])\n"
+    );
+}
+
+/// A small deterministic generator (xorshift) for property-style round trips.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn point(&mut self, size: u8) -> Point {
+        Point::new(
+            self.below(u64::from(size)) as u8,
+            self.below(u64::from(size)) as u8,
+        )
+    }
+    fn text(&mut self, simple: bool) -> String {
+        const PIECES: [&str; 12] = [
+            "黒",
+            "백",
+            "中文",
+            "Привет",
+            "]",
+            "\\",
+            ":",
+            " ",
+            "ソ表十",
+            "a",
+            "(;B[aa])",
+            "\n",
+        ];
+        let n = self.below(6) + 1;
+        let mut s = String::new();
+        for _ in 0..n {
+            let p = PIECES[self.below(PIECES.len() as u64) as usize];
+            if simple && p == "\n" {
+                continue;
+            }
+            s.push_str(p);
+        }
+        s
+    }
+}
+
+fn random_game(rng: &mut Rng) -> Game {
+    let size = [9u8, 13, 19, 25][rng.below(4) as usize];
+    let mut game = Game::new(if rng.below(5) == 0 {
+        GameKind::Gomoku {
+            size: kifu::model::BoardSize::square(size),
+            // Renju is what a gomoku game without RU[] reads as (issue 7).
+            rule: kifu::model::GomokuRule::Renju,
+        }
+    } else {
+        GameKind::go(size)
+    });
+    game.info.black.name = Some(rng.text(true));
+    game.info.event = Some(rng.text(true));
+    game.info.game_comment = Some(rng.text(false));
+    game.info.komi = Some(6.5);
+    let mut open = vec![NodeId::ROOT];
+    let count = rng.below(60) + 1;
+    for i in 0..count {
+        let parent = open[rng.below(open.len() as u64) as usize];
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut node = Node::default();
+        node.mv = if rng.below(10) == 0 {
+            Some(Move::Stone(StoneMove { color, point: None }))
+        } else {
+            Some(Move::Stone(StoneMove {
+                color,
+                point: Some(rng.point(size)),
+            }))
+        };
+        if rng.below(3) == 0 {
+            node.comment = Some(rng.text(false));
+        }
+        if rng.below(4) == 0 {
+            node.markup.symbols.push(Symbol {
+                point: rng.point(size),
+                shape: Shape::Triangle,
+            });
+            node.markup.labels.push(Label {
+                point: rng.point(size),
+                text: rng.text(true),
+            });
+            node.markup.arrows.push(Line {
+                from: rng.point(size),
+                to: rng.point(size),
+            });
+        }
+        if rng.below(5) == 0 {
+            node.move_annotation = Some(MoveAnnotation::Good(Emphasis::Strong));
+            node.position_annotation = Some(PositionAnnotation::Unclear(Emphasis::Normal));
+            node.time_left = Some(rng.below(3000) as f64 + 0.5);
+            node.name = Some(rng.text(true));
+        }
+        if rng.below(7) == 0 {
+            node.extras.push("sgf:XZ", vec!["private \\] raw".into()]);
+        }
+        let id = game.tree.add_child(parent, node);
+        open.push(id);
+    }
+    game
+}
+
+/// The same trees with their arenas in pre-order, the order a reader creates nodes in.
+fn preordered(mut c: Collection) -> Collection {
+    for game in &mut c.games {
+        let old = std::mem::take(&mut game.tree);
+        let mut tree = kifu::model::Tree::new();
+        *tree.root_node_mut() = root_data(&old, NodeId::ROOT);
+        let mut stack: Vec<(NodeId, NodeId)> = old
+            .root_node()
+            .children()
+            .iter()
+            .rev()
+            .map(|&c| (c, NodeId::ROOT))
+            .collect();
+        while let Some((id, parent)) = stack.pop() {
+            let new = tree.add_child(parent, root_data(&old, id));
+            if let Some(n) = old.get(id) {
+                stack.extend(n.children().iter().rev().map(|&c| (c, new)));
+            }
+        }
+        game.tree = tree;
+    }
+    c
+}
+
+/// A node's data without its links.
+fn root_data(tree: &kifu::model::Tree, id: NodeId) -> Node {
+    let n = tree.get(id).expect("node");
+    let mut copy = Node::default();
+    copy.mv = n.mv;
+    copy.setup = n.setup.clone();
+    copy.markup = n.markup.clone();
+    copy.comment = n.comment.clone();
+    copy.name = n.name.clone();
+    copy.move_annotation = n.move_annotation;
+    copy.position_annotation = n.position_annotation;
+    copy.time_left = n.time_left;
+    copy.extras = n.extras.clone();
+    copy
+}
+
+#[test]
+fn generated_games_round_trip() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..200 {
+        let games = (0..rng.below(3) + 1)
+            .map(|_| random_game(&mut rng))
+            .collect();
+        let c = preordered(Collection { games });
+        let text = write(&c);
+        let back = read(text.as_bytes());
+        let codes: Vec<_> = back
+            .parsed
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .filter(|c| {
+                !matches!(
+                    *c,
+                    "sgf::unknown-property"
+                        | "sgf::annotation-without-move"
+                        | "sgf::duplicate-markup"
+                )
+            })
+            .collect();
+        assert!(codes.is_empty(), "{codes:?}\n{text}");
+        assert_eq!(back.parsed.collection, c, "{text}");
+    }
+}
+
+#[test]
+fn recovery_in_one_pass_with_positions() {
+    let text = "junk (;FF[4]C[a]B[aa]AB[bb]\n;B[cc]W[dd](;W[ee]) ;B[ff]\n()(;W[gg]";
+    let out = read(text.as_bytes());
+    assert_eq!(
+        positions(&out),
+        vec![
+            (1, 1, "sgf::text-outside-game"),
+            (1, 17, "sgf::move-with-setup"),
+            (2, 7, "sgf::two-moves"),
+            (2, 21, "sgf::node-outside-variation"),
+            (3, 1, "sgf::empty-variation"),
+            (3, 3, "sgf::missing-close"),
+        ]
+    );
+    let tree = &out.parsed.collection.games[0].tree;
+    // root (setup) → B[aa] → B[cc] → W[dd] → {W[ee], B[ff] → W[gg]}: the `(` assumed
+    // before B[ff] stays open, so `(;W[gg]` continues B[ff]'s line.
+    let root = tree.root_node();
+    assert_eq!(root.setup.add_black, vec![Point::new(1, 1)]);
+    assert_eq!(root.comment.as_deref(), Some("a"));
+    let line: Vec<_> = tree.main_line().filter_map(|(_, n)| n.mv).collect();
+    assert_eq!(
+        line,
+        vec![
+            stone(Color::Black, 0, 0).unwrap(),
+            stone(Color::Black, 2, 2).unwrap(),
+            stone(Color::White, 3, 3).unwrap(),
+            stone(Color::White, 4, 4).unwrap(),
+        ]
+    );
+    assert_eq!(tree.variation_count(), 1);
+    assert_eq!(tree.len(), 7);
+}
+
+#[test]
+fn fuzz_findings_round_trip() {
+    let cases: [&[u8]; 4] = [
+        // A property whose only value is unclosed is dropped, not kept empty.
+        b"(\nKKKKKKKKKKKKK[K",
+        // Unicode spaces are text (NBSP, the ideographic space), only ASCII ones convert.
+        "(;C[a\u{a0}b\u{3000}c\\]\td])".as_bytes(),
+        // A kept raw RE text stays in its place among the other kept values.
+        b"(;FF[3]KI[13 x]RE[B+Resign];B[aa])",
+        // RU in a game-info node below the root still sets the gomoku rule.
+        b"(;FF[4]GM[4];RU[renju];B[hh])",
+    ];
+    for bytes in cases {
+        let first = read(bytes);
+        let again = read(write(&first.parsed.collection).as_bytes());
+        assert_eq!(
+            again.parsed.collection, first.parsed.collection,
+            "{bytes:?}"
+        );
+    }
+    let nbsp = read("(;C[a\u{a0}b\u{3000}c\\]\td])".as_bytes());
+    assert_eq!(
+        nbsp.parsed.collection.games[0]
+            .tree
+            .root_node()
+            .comment
+            .as_deref(),
+        Some("a\u{a0}b\u{3000}c] d")
+    );
+    let unclosed = read(b"(\nKKKKKKKKKKKKK[K");
+    assert!(unclosed.parsed.collection.games[0]
+        .tree
+        .root_node()
+        .extras
+        .is_empty());
+    let gomoku = read(b"(;FF[4]GM[4];RU[renju];B[hh])");
+    assert_eq!(
+        gomoku.parsed.collection.games[0].kind,
+        GameKind::Gomoku {
+            size: kifu::model::BoardSize::square(15),
+            rule: kifu::model::GomokuRule::Renju
+        }
+    );
+}
+
+#[test]
+fn utf16_files_with_and_without_bom_decode() {
+    for (name, enc) in [
+        ("libsgfcplusplus/encoding-utf16-withbom.sgf", "UTF-16BE"),
+        ("libsgfcplusplus/encoding-utf16-nobom.sgf", "UTF-16BE"),
+        ("sabaki-sgf/utf16le.sgf", "UTF-16LE"),
+    ] {
+        let bytes = std::fs::read(corpus().join("sgf").join(name)).expect("corpus");
+        let out = read(&bytes);
+        assert_eq!(out.source.encoding.as_deref(), Some(enc), "{name}");
+        assert!(
+            out.parsed.diagnostics.is_empty(),
+            "{name}: {:?}",
+            out.parsed.diagnostics
+        );
+        assert!(!out.parsed.collection.games.is_empty());
+    }
+}
+
+#[test]
+fn collections_mixing_charsets_decode_each_game_with_its_own() {
+    let bytes = std::fs::read(corpus().join("sgf/sgfc/mixed-encoding.sgf")).expect("corpus");
+    let out = read(&bytes);
+    assert_eq!(
+        out.source.encoding.as_deref(),
+        Some("UTF-16LE, ISO-8859-15, windows-1252, gb18030, Shift_JIS")
+    );
+    assert_eq!(
+        out.source.encoding_decided_by.as_deref(),
+        Some("declared-per-game")
+    );
+    let comments: Vec<String> = out
+        .parsed
+        .collection
+        .games
+        .iter()
+        .map(|g| g.tree.root_node().comment.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(comments[0], "hallö! DÜ! ßüper dich zu s€h€n-");
+    assert_eq!(comments[1], "hallö! DÜ! ßüper dich zu s€h€n-");
+    assert_eq!(comments[2], "s¤h¤n");
+    // Character-wise reading (the seed's rule): 0x93 0x5C is one GB18030 character, so
+    // the `]` after it ends the value; SGFC, escaping bytes, reads 揮權 here.
+    assert_eq!(
+        comments[3],
+        "Cho Chikun (Cho Chihun, Japanese: 趙 治勲, Korean: 조치훈)\n交通運輸\n指揬"
+    );
+    assert_eq!(comments[4], "Yen: \\");
+    let codes: Vec<_> = positions(&out);
+    assert_eq!(
+        codes,
+        vec![
+            (3, 1, "sgf::default-charset"),
+            (2, 1, "sgf::mixed-charsets"),
+            (4, 1, "sgf::mixed-charsets"),
+            (6, 4, "sgf::illegal-characters"),
+            (7, 1, "sgf::mixed-charsets"),
+        ]
+    );
+}
+
+#[test]
+fn nihon_kiin_dialect_is_read() {
+    let bytes = std::fs::read(corpus().join("sgf/sabaki-sgf/nihon-kiin.sgf")).expect("corpus");
+    let out = read(&bytes);
+    let info = &out.parsed.collection.games[0].info;
+    assert_eq!(
+        info.title.as_deref(),
+        Some("第1回ソパルコサノル世界最高棋士決定戦第9戦")
+    );
+    assert_eq!(info.date.as_deref(), Some("2025-06-12"));
+    assert_eq!(info.komi, Some(6.5));
+    assert_eq!(info.main_time, Some(3600.0));
+    assert_eq!(
+        info.result,
+        Some(GameResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Resign
+        })
+    );
+    assert_eq!(
+        info.extras.get("sgf:RE"),
+        Some(&["257手完, 黒中押し勝ち".to_string()][..])
+    );
+    let codes: Vec<_> = positions(&out)
+        .into_iter()
+        .filter(|c| c.2.starts_with("sgf::n") || c.2 == "sgf::japanese-time")
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            (2, 1, "sgf::nihon-kiin-dialect"),
+            (3, 1, "sgf::nihon-kiin-dialect"),
+            (5, 3, "sgf::japanese-time"),
+            (8, 1, "sgf::nihon-kiin-dialect"),
+            (9, 3, "sgf::nonstandard-result"),
+        ]
+    );
+    let moves = out.parsed.collection.games[0]
+        .tree
+        .main_line()
+        .filter(|(_, n)| n.mv.is_some())
+        .count();
+    assert_eq!(moves, 8);
+}
