@@ -152,7 +152,7 @@ impl Replay {
                 let before = self.board.set(x, y, stone);
                 changes.push((x, y, before));
                 match (before.is_some(), stone.is_some()) {
-                    (false, true) => state.stones += 1,
+                    (false, true) => state.stones = state.stones.saturating_add(1),
                     (true, false) => state.stones = state.stones.saturating_sub(1),
                     _ => {}
                 }
@@ -164,7 +164,7 @@ impl Replay {
         let Some(Move::Stone(mv)) = node.mv else {
             return (state, issues, changes);
         };
-        state.moves += 1;
+        state.moves = state.moves.saturating_add(1);
         let n = state.moves;
         if mv.color != state.next {
             issues.push(Issue::error(
@@ -266,7 +266,7 @@ impl Replay {
         }
         let before = self.board.set(x, y, Some(mv.color));
         changes.push((x, y, before));
-        state.stones += 1;
+        state.stones = state.stones.saturating_add(1);
         (state, issues, changes)
     }
 
