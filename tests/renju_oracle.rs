@@ -18,7 +18,8 @@ fn nibbles(hex: &str) -> Vec<(i32, i32)> {
         .collect()
 }
 
-fn judge(moves: &[(i32, i32)], (x, y): (i32, i32)) -> String {
+/// The verdict, and how many points the search examined.
+fn judge(moves: &[(i32, i32)], (x, y): (i32, i32)) -> (String, u32) {
     let mut board = Board::new(BoardSize::square(15));
     for (i, &(mx, my)) in moves.iter().enumerate() {
         let c = if i % 2 == 0 {
@@ -29,18 +30,18 @@ fn judge(moves: &[(i32, i32)], (x, y): (i32, i32)) -> String {
         board.set(mx, my, Some(c));
     }
     if board.makes_exact_five(x, y, Color::Black) {
-        return "five".into();
+        return ("five".into(), 0);
     }
     let mut search = rif::Search::default();
     let verdict = rif::forbidden(&mut board, x, y, &mut search);
     assert!(!search.exhausted, "search limit reached");
-    match verdict {
+    let v = match verdict {
         None => "0",
         Some(Forbidden::DoubleThree) => "1",
         Some(Forbidden::DoubleFour) => "2",
         Some(Forbidden::Overline) => "3",
-    }
-    .into()
+    };
+    (v.into(), search.examined())
 }
 
 #[test]
@@ -48,16 +49,20 @@ fn agrees_with_the_piskvork_judge_on_every_fixture_position() {
     let text = include_str!("data/renju_oracle.txt");
     let mut checked = 0;
     let mut wrong = Vec::new();
+    let mut most = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split(' ').collect();
         let (moves, cand, expected) = (nibbles(f[0]), nibbles(f[1])[0], f[2]);
-        let got = judge(&moves, cand);
+        let (got, examined) = judge(&moves, cand);
+        most = most.max(examined);
         checked += 1;
         if got != expected {
             wrong.push(format!("{line}  -> kifu says {got}"));
         }
     }
     assert_eq!(checked, 4458);
+    // The deepest search in real positions stays far below the budget.
+    assert!(most <= 20, "{most} points examined");
     assert!(
         wrong.is_empty(),
         "{} disagreements:\n{}",
