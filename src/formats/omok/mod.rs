@@ -50,7 +50,9 @@ fn sniff(bytes: &[u8]) -> bool {
     }
     let mut seen = [false; 256];
     moves.iter().all(|&b| {
-        let fresh = !std::mem::replace(&mut seen[usize::from(b)], true);
+        let fresh = seen
+            .get_mut(usize::from(b))
+            .is_some_and(|s| !std::mem::replace(s, true));
         fresh && b >> 4 < SIZE && b & 0x0F < SIZE
     })
 }

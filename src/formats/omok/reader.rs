@@ -70,21 +70,23 @@ pub fn read(bytes: &[u8]) -> Parsed {
                 );
             }
         }
-        let first = &mut taken[usize::from(b)];
-        if !ok {
-            // An off-board byte names no point that could be taken.
-        } else if let Some(m) = *first {
-            ok = false;
-            diagnostics.push(
-                Diagnostic::error(
-                    "omok::point-played-twice",
-                    format!("move {n} plays ({x}, {y}) again: move {m} was played there"),
-                    span,
-                )
-                .with_move(n as u32),
-            );
-        } else {
-            *first = Some(n);
+        // An off-board byte names no point that could be taken.
+        let slot = taken.get_mut(usize::from(b)).filter(|_| ok);
+        match slot {
+            Some(Some(m)) => {
+                let m = *m;
+                ok = false;
+                diagnostics.push(
+                    Diagnostic::error(
+                        "omok::point-played-twice",
+                        format!("move {n} plays ({x}, {y}) again: move {m} was played there"),
+                        span,
+                    )
+                    .with_move(n as u32),
+                );
+            }
+            Some(empty) => *empty = Some(n),
+            None => {}
         }
         playing &= ok;
         if playing {

@@ -72,7 +72,7 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
             )));
         }
         let b = (p.x << 4) | p.y;
-        if let Some(m) = taken[usize::from(b)].replace(n) {
+        if let Some(m) = taken.get_mut(usize::from(b)).and_then(|t| t.replace(n)) {
             return Err(WriteError::Invalid(format!(
                 "move {n} plays ({}, {}) again (move {m} was played there)",
                 p.x, p.y
@@ -86,7 +86,10 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
         bytes.push(b);
     }
     // At most 225 moves: the count fits in its byte.
-    bytes[0] = u8::try_from(bytes.len() - 1).unwrap_or(u8::MAX);
+    let count = u8::try_from(bytes.len() - 1).unwrap_or(u8::MAX);
+    if let Some(first) = bytes.first_mut() {
+        *first = count;
+    }
     if *rule != GomokuRule::Seed {
         losses.push(loss(
             "omok::rule-dropped",
