@@ -500,3 +500,55 @@ fn generated_logs_round_trip_through_json_and_sgf_and_every_rule_judges_them() {
         }
     }
 }
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/omok")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn golden_models_and_fixture_diagnostics() {
+    // Set KIFU_BLESS=1 to rewrite the expected JSON after a reviewed change.
+    for name in ["five.omok", "double-three.omok", "dead-three.omok"] {
+        let o = read_as(&fixture(name), omok());
+        let got = kifu::write(&o.parsed.collection, json(), None, None)
+            .unwrap()
+            .bytes;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/omok")
+            .join(format!("{name}.json"));
+        if std::env::var_os("KIFU_BLESS").is_some() {
+            std::fs::write(&path, &got).unwrap();
+        }
+        let expected = std::fs::read(&path).unwrap();
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            String::from_utf8(expected).unwrap(),
+            "{name}"
+        );
+    }
+    assert_eq!(validate(&fixture("five.omok")), vec![]);
+    assert_eq!(fixture("double-three.omok"), log(&DOUBLE_THREE));
+    assert_eq!(fixture("dead-three.omok"), log(&DEAD_THREE));
+    let codes: Vec<(&str, usize)> = validate(&fixture("broken.omok"))
+        .into_iter()
+        .map(|(code, at, _, _)| (code, at))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("omok::count-mismatch", 6),
+            ("omok::off-board", 3),
+            ("omok::point-played-twice", 5),
+        ]
+    );
+    let o = read_as(&fixture("broken.omok"), omok());
+    assert_eq!(
+        moves_of(&o),
+        vec![(Color::Black, 7, 7), (Color::White, 0, 0)]
+    );
+}
