@@ -70,3 +70,38 @@ fn agrees_with_the_piskvork_judge_on_every_fixture_position() {
         wrong.join("\n")
     );
 }
+
+/// The hand-built positions of `src/rules/renju/tests.rs` (the hard cases among them),
+/// judged by the same referee: `tests/data/renju_hand.txt`, made by
+/// `tests/data/gen_renju_hand.py`.
+#[test]
+fn the_hand_built_positions_agree_with_the_piskvork_judge() {
+    let text = include_str!("data/renju_hand.txt");
+    let mut names = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let (name, black, white, cand, expected) = (f[0], f[1], f[2], f[3], f[4]);
+        let mut board = Board::new(BoardSize::square(15));
+        for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+            for (x, y) in nibbles(stones) {
+                board.set(x, y, Some(color));
+            }
+        }
+        let (x, y) = nibbles(cand)[0];
+        let got = if board.makes_exact_five(x, y, Color::Black) {
+            "five"
+        } else {
+            let mut search = rif::Search::default();
+            match rif::forbidden(&mut board, x, y, &mut search) {
+                None => "0",
+                Some(Forbidden::DoubleThree) => "1",
+                Some(Forbidden::DoubleFour) => "2",
+                Some(Forbidden::Overline) => "3",
+            }
+        };
+        assert_eq!(got, expected, "{name}");
+        names.push(name);
+    }
+    assert_eq!(names.len(), 13);
+    assert!(names.contains(&"fake-three") && names.contains(&"four-four-one-line"));
+}
