@@ -604,7 +604,8 @@ fn random_game(rng: &mut Rng) -> Game {
     let mut game = Game::new(if rng.below(5) == 0 {
         GameKind::Gomoku {
             size: kifu::model::BoardSize::square(size),
-            rule: kifu::model::GomokuRule::Gomoku,
+            // Renju is what a gomoku game without RU[] reads as (issue 7).
+            rule: kifu::model::GomokuRule::Renju,
         }
     } else {
         GameKind::go(size)

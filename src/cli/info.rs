@@ -33,6 +33,10 @@ struct GameSummary {
     board: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<String>,
+    /// For gomoku: who won by five, who lost by a forbidden move, or unfinished, as
+    /// the rule in force judges the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judged: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -149,6 +153,7 @@ fn summarise(game: &Game) -> GameSummary {
         kind: game.kind.family(),
         board,
         rule,
+        judged: crate::rules::renju::result_line(game),
         title: info.title.clone(),
         black: player(&info.black),
         white: player(&info.white),
@@ -233,6 +238,7 @@ fn print_block(s: &FileSummary<'_>) -> Result<(), Fatal> {
             ("result", g.result.clone()),
             ("komi", g.komi.map(|k| k.to_string())),
             ("handicap", g.handicap.clone()),
+            ("judged", g.judged.clone()),
         ];
         for (name, value) in fields {
             if let Some(v) = value {

@@ -11,6 +11,8 @@ pub struct Resolved {
     pub format: Option<&'static Format>,
     /// The forced input encoding.
     pub encoding: Option<TextEncoding>,
+    /// The gomoku rule to check under, one of `rules::renju::RULE_NAMES`.
+    pub rule: Option<&'static str>,
 }
 
 impl Resolved {
@@ -19,6 +21,12 @@ impl Resolved {
         Ok(Resolved {
             format: format_arg(opts.format.as_deref())?,
             encoding: encoding_arg(opts.encoding.as_deref())?,
+            rule: opts.rule.as_deref().and_then(|r| {
+                crate::rules::renju::RULE_NAMES
+                    .iter()
+                    .copied()
+                    .find(|&name| name == r)
+            }),
         })
     }
 }
@@ -27,11 +35,18 @@ impl Resolved {
 /// read at all (missing, unreadable, unknown format).
 pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
     let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
-    crate::read(&Input {
+    let mut outcome = crate::read(&Input {
         bytes: &bytes,
         path: input.path.as_deref(),
         format: opts.format,
         encoding: opts.encoding,
     })
-    .map_err(|e| format!("{}: {e}", input.display))
+    .map_err(|e| format!("{}: {e}", input.display))?;
+    if let Some(name) = opts.rule {
+        crate::rules::renju::set_rule(
+            &mut outcome.parsed.collection,
+            &crate::model::GomokuRule::from_name(name),
+        );
+    }
+    Ok(outcome)
 }

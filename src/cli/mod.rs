@@ -85,6 +85,10 @@ pub struct ReadOptions {
     /// Input encoding, overriding BOM, declaration and detection (e.g. Shift_JIS, cp949).
     #[arg(long, value_name = "ENC")]
     pub encoding: Option<String>,
+    /// Gomoku rule to check under, overriding the record's (default: seed for .omok
+    /// logs, the SGF's RU[] or renju).
+    #[arg(long, value_name = "RULE", value_parser = clap::builder::PossibleValuesParser::new(crate::rules::renju::RULE_NAMES))]
+    pub rule: Option<String>,
 }
 
 /// Runs the program and returns its exit code.

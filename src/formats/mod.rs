@@ -13,6 +13,7 @@ pub mod ki2;
 pub mod kif;
 pub mod kiseong;
 pub mod kiseong_sniff;
+pub mod omok;
 pub mod sgf;
 pub mod usi;
 
@@ -197,10 +198,11 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 9] = [
+    static FORMATS: [Format; 10] = [
         sgf::FORMAT,
         kiseong::FORMAT,
         gonu::FORMAT,
+        omok::FORMAT,
         kif::FORMAT,
         ki2::FORMAT,
         csa::FORMAT,

@@ -7,6 +7,7 @@
 
 pub mod go;
 pub mod gonu;
+pub mod renju;
 pub mod shogi;
 
 use crate::diag::Severity;
@@ -25,13 +26,13 @@ pub struct Finding {
     pub message: String,
 }
 
-/// Checks a game against the rules of its kind. Kinds whose rules are not part of
-/// kifu yet produce no findings.
+/// Checks a game against the rules of its kind: Go (captures, ko, suicide), shogi
+/// (legal moves), gomoku (the rule in force), gonu (the board graph).
 pub fn check(game: &Game) -> Vec<Finding> {
     match &game.kind {
         GameKind::Go { .. } => go::check(game),
         GameKind::Shogi => shogi::check_game(game),
         GameKind::Gonu(board) => gonu::check(board),
-        _ => Vec::new(),
+        GameKind::Gomoku { .. } => renju::check(game),
     }
 }

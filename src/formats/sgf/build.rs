@@ -110,7 +110,7 @@ impl<'a> Sink<'a> for Builder {
         if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
             (&mut state.game.kind, &state.game.info.rules)
         {
-            *rule = GomokuRule::from_name(ru);
+            *rule = crate::rules::renju::rule_from_ru(ru);
         }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
@@ -179,8 +179,8 @@ fn root_context(
             .iter()
             .find(|p| p.ident == "RU")
             .and_then(|p| raw.values_of(p).first())
-            .map_or(GomokuRule::Gomoku, |v| {
-                GomokuRule::from_name(&values::text(v.text, true))
+            .map_or(GomokuRule::Renju, |v| {
+                crate::rules::renju::rule_from_ru(&values::text(v.text, true))
             });
         GameKind::Gomoku { size, rule }
     } else {

@@ -288,7 +288,7 @@ impl W {
         }
         if i.rules.is_none() {
             if let GameKind::Gomoku { rule, .. } = &game.kind {
-                if *rule != GomokuRule::Gomoku {
+                if *rule != GomokuRule::Renju {
                     self.prop_text("RU", rule.name());
                 }
             }

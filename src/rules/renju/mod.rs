@@ -1,0 +1,189 @@
+//! Gomoku and renju: five in a row, and black's forbidden moves under the rule of the
+//! game. See `docs/rules-renju.md`.
+//!
+//! - `seed`: the omok seed's rule, by 위상 ([`seed`]);
+//! - `renju`: RIF renju, with the recursive definition of a real three ([`rif`]);
+//! - `gomoku`: exactly five wins, nothing forbidden;
+//! - `freestyle`: five or more wins, nothing forbidden.
+//!
+//! [`check`] walks the whole tree (iteratively) and reports, tied to nodes: forbidden
+//! moves, moves after the end, a first move off the centre, colours that do not
+//! alternate, stones on taken or off-board points. [`judge`] tells how the main line
+//! ended, and [`result_line`] says it for `kifu info`.
+
+mod board;
+mod outcome;
+mod referee;
+mod replay;
+pub mod rif;
+pub mod seed;
+
+pub use board::{Board, DIRECTIONS};
+pub use outcome::{judge, result_line, Outcome};
+pub use referee::{Checked, Verdict};
+pub use replay::End;
+
+use crate::diag::Severity;
+use crate::model::{BoardSize, Collection, Game, GameKind, GameResult, GomokuRule, NodeId};
+use replay::{Change, LineState, Replay};
+
+use super::Finding;
+
+/// A move black may not make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Forbidden {
+    /// Two threes at once (3-3).
+    DoubleThree,
+    /// Two fours at once (4-4), two on one line included.
+    DoubleFour,
+    /// Six or more in a row (장목).
+    Overline,
+}
+
+impl Forbidden {
+    /// The diagnostic code: `renju::double-three`, `renju::double-four`, `renju::overline`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Forbidden::DoubleThree => "renju::double-three",
+            Forbidden::DoubleFour => "renju::double-four",
+            Forbidden::Overline => "renju::overline",
+        }
+    }
+
+    /// The name in messages: "double-three (3-3)", …
+    pub fn name(self) -> &'static str {
+        match self {
+            Forbidden::DoubleThree => "double-three (3-3)",
+            Forbidden::DoubleFour => "double-four (4-4)",
+            Forbidden::Overline => "overline (장목)",
+        }
+    }
+}
+
+/// The rule names `--rule` accepts.
+pub const RULE_NAMES: [&str; 4] = ["seed", "renju", "gomoku", "freestyle"];
+
+/// The rule for a `--rule` value: one of [`RULE_NAMES`] (case-insensitive).
+pub fn parse_rule(name: &str) -> Result<GomokuRule, String> {
+    match GomokuRule::from_name(name) {
+        GomokuRule::Other(_) => Err(format!(
+            "unknown rule {name:?}; kifu checks: {}",
+            RULE_NAMES.join(", ")
+        )),
+        rule => Ok(rule),
+    }
+}
+
+/// The rule an SGF `RU[]` names: kifu's names, and the spellings other programs write
+/// (`Standard` for exactly five, `RIF`, `Free-style`); an empty value is renju, SGF's
+/// default for gomoku in kifu; anything else is kept as `Other`.
+pub fn rule_from_ru(text: &str) -> GomokuRule {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "" | "rif" => GomokuRule::Renju,
+        "standard" | "exact five" => GomokuRule::Gomoku,
+        "free-style" | "free style" | "free" => GomokuRule::Freestyle,
+        _ => GomokuRule::from_name(text),
+    }
+}
+
+/// Puts every gomoku game of `collection` under `rule` (what `--rule` does before
+/// validating, converting or summarising); returns how many games it changed.
+pub fn set_rule(collection: &mut Collection, rule: &GomokuRule) -> usize {
+    let mut changed = 0;
+    for game in &mut collection.games {
+        if let GameKind::Gomoku { rule: r, .. } = &mut game.kind {
+            if r != rule {
+                *r = rule.clone();
+                changed += 1;
+                // A rule text kept from the record (SGF RU[]) follows, so that a writer
+                // does not write the old rule back.
+                if game.info.rules.is_some() {
+                    game.info.rules = Some(rule.name().to_string());
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// The board and rule of a gomoku game, if it is one.
+fn setting(game: &Game) -> Option<(BoardSize, &GomokuRule)> {
+    match &game.kind {
+        GameKind::Gomoku { size, rule } if size.is_valid() => Some((*size, rule)),
+        _ => None,
+    }
+}
+
+/// Checks every line of play of a gomoku game under its rule.
+pub fn check(game: &Game) -> Vec<Finding> {
+    let Some((size, rule)) = setting(game) else {
+        return Vec::new();
+    };
+    let mut findings = Vec::new();
+    if let GomokuRule::Other(name) = rule {
+        findings.push(Finding {
+            node: NodeId::ROOT,
+            severity: Severity::Info,
+            code: "renju::unknown-rule",
+            message: format!(
+                "kifu does not know the rule {name:?}: it was checked as freestyle (five or more wins, nothing forbidden)"
+            ),
+        });
+    }
+    let mut replay = Replay::new(size, Checked::of(rule));
+    enum Step {
+        Enter(NodeId, LineState),
+        Leave(Vec<Change>),
+    }
+    let mut stack = vec![Step::Enter(NodeId::ROOT, LineState::start())];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Leave(changes) => replay.undo(&changes),
+            Step::Enter(id, state) => {
+                let Some(node) = game.tree.get(id) else {
+                    continue;
+                };
+                let (after, issues, changes) = replay.apply(node, state);
+                findings.extend(issues.into_iter().map(|i| Finding {
+                    node: id,
+                    severity: if i.warning {
+                        Severity::Warning
+                    } else {
+                        Severity::Error
+                    },
+                    code: i.code,
+                    message: i.message,
+                }));
+                stack.push(Step::Leave(changes));
+                stack.extend(node.children().iter().rev().map(|&c| Step::Enter(c, after)));
+            }
+        }
+    }
+    if let Some(finding) = result_disagreement(game) {
+        findings.push(finding);
+    }
+    findings
+}
+
+/// A warning when the record's result names another winner than the moves do.
+fn result_disagreement(game: &Game) -> Option<Finding> {
+    let Some(GameResult::Win { winner, .. }) = &game.info.result else {
+        return None;
+    };
+    let Some(Outcome::Win(end)) = judge(game) else {
+        return None;
+    };
+    (end.winner() != *winner).then(|| Finding {
+        node: NodeId::ROOT,
+        severity: Severity::Warning,
+        code: "renju::result-disagrees",
+        message: format!(
+            "the record says {} won, but {}",
+            replay::side(*winner),
+            end.describe()
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests;
