@@ -93,8 +93,9 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
             } else {
                 path.clone()
             };
-            let key = std::fs::canonicalize(&real).unwrap_or_else(|_| real.clone());
-            if !seen.insert(key) {
+            // The same file reached twice (through a link, or two overlapping
+            // arguments) is taken once: identified by device and inode.
+            if !seen.insert(file_id(&entry, &real)) {
                 continue;
             }
             let relative = relative_to(&path, arg, explicit_file);
@@ -127,6 +128,26 @@ fn is_backup(path: &Path, opts: &Options) -> bool {
     }
     Profile::for_path(path).is_none()
         && (name.ends_with('~') || name.ends_with(".bak") || name.ends_with(".orig"))
+}
+
+/// A file's identity: (device, inode) on Unix, its resolved path elsewhere.
+#[cfg(unix)]
+fn file_id(entry: &walkdir::DirEntry, _real: &Path) -> (u64, u64, PathBuf) {
+    use std::os::unix::fs::MetadataExt;
+    match entry.metadata() {
+        Ok(m) => (m.dev(), m.ino(), PathBuf::new()),
+        Err(_) => (0, 0, entry.path().to_path_buf()),
+    }
+}
+
+/// A file's identity: (device, inode) on Unix, its resolved path elsewhere.
+#[cfg(not(unix))]
+fn file_id(_entry: &walkdir::DirEntry, real: &Path) -> (u64, u64, PathBuf) {
+    (
+        0,
+        0,
+        std::fs::canonicalize(real).unwrap_or_else(|_| real.to_path_buf()),
+    )
 }
 
 /// A candidate that is reported without being converted.

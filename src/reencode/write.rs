@@ -216,7 +216,10 @@ fn make_backup(dest: &Path, backup: Option<&Path>) -> std::io::Result<()> {
 /// Writes `bytes` to a new temporary file beside `dest` (creating the directory),
 /// with `meta`'s permissions.
 fn write_temp(dest: &Path, bytes: &[u8], meta: &fs::Metadata) -> std::io::Result<PathBuf> {
-    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = dest
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    {
         fs::create_dir_all(dir)?;
     }
     let tmp = temp_name(dest);
