@@ -12,7 +12,9 @@ for tool in iconv nkf bc; do
   command -v "$tool" >/dev/null || { echo "needs $tool (Debian: apt-get install $tool)"; exit 2; }
 done
 cargo build --release --quiet
-work=$(mktemp -d)
+# BENCH_DIR chooses the file system (e.g. /dev/shm to take a throttled disk out of
+# the comparison); the default is the system temporary directory.
+work=$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/kifu-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 python3 bench/gen_kif_archive.py "$count" "$work/src"
 bytes=$(du -sb "$work/src" | cut -f1)
