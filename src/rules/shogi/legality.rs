@@ -138,15 +138,27 @@ impl Position {
         piece: PieceKind,
         promote: bool,
     ) -> Result<ShogiMove, Illegal> {
-        let mv = ShogiMove {
+        let mv = self.build(color, from, to, piece, promote);
+        self.check(&mv).map(|()| mv)
+    }
+
+    /// The move with its capture filled in from the board.
+    fn build(
+        &self,
+        color: Color,
+        from: Option<Square>,
+        to: Square,
+        piece: PieceKind,
+        promote: bool,
+    ) -> ShogiMove {
+        ShogiMove {
             color,
             from,
             to,
             piece,
             promote,
             capture: self.get(to).filter(|p| p.color != color).map(|p| p.kind),
-        };
-        self.check(&mv).map(|()| mv)
+        }
     }
 
     /// Checks a move against the position (the side to move, the piece, its path, the
@@ -168,14 +180,7 @@ impl Position {
         piece: PieceKind,
         promote: bool,
     ) -> Result<ShogiMove, Illegal> {
-        let mv = ShogiMove {
-            color,
-            from,
-            to,
-            piece,
-            promote,
-            capture: self.get(to).filter(|p| p.color != color).map(|p| p.kind),
-        };
+        let mv = self.build(color, from, to, piece, promote);
         self.check_structure(&mv).map(|()| mv)
     }
 
