@@ -120,15 +120,21 @@ impl<'a> KifReader<'a> {
     fn run(&mut self) {
         let text = self.text;
         let mut offset = 0;
-        for raw in text.split_inclusive('\n') {
+        while offset < text.len() {
             let start = offset;
-            offset += raw.len();
+            let rest = text.get(start..).unwrap_or("");
+            // Lines end at `\n` (an ASCII byte, so the cut is on a char boundary).
+            let len = rest
+                .bytes()
+                .position(|b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            offset += len;
+            let raw = rest.get(..len).unwrap_or(rest);
             let line = raw.trim_end_matches(['\n', '\r']);
-            let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-            self.line_at(
-                line,
-                start + (raw.len() - raw.trim_start_matches('\u{feff}').len()),
-            );
+            match line.strip_prefix('\u{feff}') {
+                Some(l) => self.line_at(l, start + '\u{feff}'.len_utf8()),
+                None => self.line_at(line, start),
+            }
         }
         if self.in_header {
             self.start_moves(Span::at(text.len()));
