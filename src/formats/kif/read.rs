@@ -218,8 +218,14 @@ impl<'a> KifReader<'a> {
             }
             return;
         }
-        if t.starts_with('+') || t.starts_with("９ ") || t.starts_with('９') {
+        if t.starts_with('+') || t.starts_with('９') {
             self.bod.seen = true;
+            return;
+        }
+        // The file header of a rotated diagram: `１ ２ ３ … ９`.
+        if t.starts_with('１') && t.ends_with('９') {
+            self.bod.seen = true;
+            self.bod.rotated = true;
             return;
         }
         let side = match t {
@@ -233,6 +239,7 @@ impl<'a> KifReader<'a> {
             return;
         }
         if t == "盤面回転" {
+            self.bod.rotated = true;
             self.order(t);
             return;
         }
@@ -297,7 +304,7 @@ impl<'a> KifReader<'a> {
                     at,
                 ));
             }
-            let mut p = self.bod.position.clone();
+            let mut p = self.bod.placed();
             p.to_move = self.bod.side.unwrap_or(Color::Black);
             match Handicap::ALL.into_iter().find(|h| h.position() == p) {
                 Some(h) => ShogiStart::Preset(h),
