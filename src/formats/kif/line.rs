@@ -77,7 +77,7 @@ pub fn looks_like_move(line: &str) -> bool {
 
 /// The length in bytes of the leading whitespace of `s` (as `trim_start` counts it),
 /// scanning ASCII bytes directly: move lines are mostly ASCII up to the move.
-fn lead_space(s: &str) -> usize {
+pub(super) fn lead_space(s: &str) -> usize {
     let b = s.as_bytes();
     let mut i = 0;
     while let Some(&c) = b.get(i) {

@@ -89,12 +89,18 @@ pub(super) struct KifReader<'a> {
 
 impl<'a> KifReader<'a> {
     fn new(text: &'a str) -> Self {
-        let game = Game::new(GameKind::Shogi);
+        let mut game = Game::new(GameKind::Shogi);
+        // A KIF move line takes 20–40 bytes: room for one node per 32 bytes (at most
+        // 2^20 up front) spares regrowing the arena, and copying it, as moves come.
+        let nodes = (text.len() / 32).min(1 << 20);
+        game.tree.reserve(nodes);
+        let mut spans = Vec::with_capacity(nodes + 1);
+        spans.push(Span::at(0));
         KifReader {
             text,
             diags: Vec::new(),
             game,
-            spans: vec![Span::at(0)],
+            spans,
             in_header: true,
             bod: Bod::default(),
             handicap: None,
@@ -147,7 +153,8 @@ impl<'a> KifReader<'a> {
 
     fn line_at(&mut self, line: &str, at: usize) {
         let trimmed = line;
-        if trimmed.trim().is_empty() {
+        // Blank: all whitespace (`lead_space` scans the ASCII part byte by byte).
+        if super::line::lead_space(trimmed) == trimmed.len() {
             if self.ki2 && self.in_header && self.header_seen {
                 self.start_moves(Span::at(at));
             }
@@ -322,8 +329,8 @@ impl<'a> KifReader<'a> {
     }
 
     fn body_line(&mut self, line: &str, at: usize) {
-        let t = line.trim_start();
-        let lead = line.len() - t.len();
+        let lead = super::line::lead_space(line);
+        let t = line.get(lead..).unwrap_or("");
         // The common case first: a numbered KIF move line.
         if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
             if !self.skipping {
