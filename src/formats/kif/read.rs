@@ -27,7 +27,7 @@ pub const SEPARATOR_KEY: &str = "kif:separator";
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
-    let mut r = KifReader::new(text);
+    let mut r = KifReader::new(text, false);
     r.run();
     r.finish()
 }
@@ -36,8 +36,7 @@ pub fn read(text: &str) -> Parsed {
 /// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
 /// JSA relative words; the end of the game comes from the `まで` line.
 pub fn read_ki2(text: &str) -> Parsed {
-    let mut r = KifReader::new(text);
-    r.ki2 = true;
+    let mut r = KifReader::new(text, true);
     r.run();
     r.finish()
 }
@@ -88,11 +87,13 @@ pub(super) struct KifReader<'a> {
 }
 
 impl<'a> KifReader<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, ki2: bool) -> Self {
         let mut game = Game::new(GameKind::Shogi);
-        // A KIF move line takes 20–40 bytes: room for one node per 32 bytes (at most
-        // 2^20 up front) spares regrowing the arena, and copying it, as moves come.
-        let nodes = (text.len() / 32).min(1 << 20);
+        // A KIF move line takes 20–40 bytes, a KI2 move 12–16: room for that many
+        // nodes (at most 2^16 up front) spares regrowing the arena, and copying it,
+        // as moves come.
+        let per_node = if ki2 { 12 } else { 32 };
+        let nodes = (text.len() / per_node).min(1 << 16);
         game.tree.reserve(nodes);
         let mut spans = Vec::with_capacity(nodes + 1);
         spans.push(Span::at(0));
@@ -118,7 +119,7 @@ impl<'a> KifReader<'a> {
             main_summary: None,
             summarised: Vec::new(),
             separator: None,
-            ki2: false,
+            ki2,
             header_seen: false,
         }
     }
