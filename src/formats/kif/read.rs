@@ -50,6 +50,30 @@ fn ki2_mark(c: char) -> Option<Color> {
     }
 }
 
+/// The index of the first `\n` in `b`, looking at eight bytes at a time.
+fn newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\n'));
+        // The lowest set high bit marks the first zero byte of `x`.
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|i| at + i)
+}
+
 pub(super) struct KifReader<'a> {
     pub(super) text: &'a str,
     pub(super) diags: Vec<Diagnostic>,
@@ -131,10 +155,7 @@ impl<'a> KifReader<'a> {
             let start = offset;
             let rest = text.get(start..).unwrap_or("");
             // Lines end at `\n` (an ASCII byte, so the cut is on a char boundary).
-            let len = rest
-                .bytes()
-                .position(|b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1);
+            let len = newline(rest.as_bytes()).map_or(rest.len(), |i| i + 1);
             offset += len;
             let raw = rest.get(..len).unwrap_or(rest);
             let line = raw.trim_end_matches(['\n', '\r']);
@@ -733,4 +754,24 @@ impl<'a> KifReader<'a> {
 /// The result a special move implies; `side` is the side to move when it was made.
 pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
     kind.result_for(side)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finds_the_first_newline_at_any_offset() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut v = vec![0x8au8; len];
+                if let Some(b) = v.get_mut(at) {
+                    *b = b'\n';
+                }
+                if let Some(b) = v.get_mut(at + 1) {
+                    *b = b'\n';
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(super::newline(&v), want, "len {len} at {at}");
+            }
+        }
+    }
 }
