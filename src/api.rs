@@ -248,6 +248,27 @@ pub fn write_wrapped(
     source: Option<&SourceInfo>,
     wrap: Option<usize>,
 ) -> Result<Encoded, Error> {
+    write_with(
+        collection,
+        format,
+        encoding,
+        &WriteOptions {
+            source,
+            wrap,
+            ..WriteOptions::default()
+        },
+    )
+}
+
+/// [`write`] with every writer option (wrapping, the CSA version …). The text is
+/// encoded in `encoding`, or the format's usual output encoding when `None`;
+/// `options.encoding` is replaced by that choice.
+pub fn write_with(
+    collection: &Collection,
+    format: &'static Format,
+    encoding: Option<TextEncoding>,
+    options: &WriteOptions<'_>,
+) -> Result<Encoded, Error> {
     format.check_kinds(collection)?;
     match format.writer {
         None => Err(Error::NoWriter(format.name)),
@@ -264,8 +285,7 @@ pub fn write_wrapped(
                 collection,
                 &WriteOptions {
                     encoding,
-                    source,
-                    wrap,
+                    ..*options
                 },
             )?;
             let (bytes, mut normalised) = encode_output(&written.output, encoding)?;

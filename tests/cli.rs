@@ -468,3 +468,79 @@ fn wrap_puts_soft_breaks_into_long_sgf_text_without_changing_it() {
         comment.as_str()
     );
 }
+
+/// The even start as every CSA writer prints it.
+const CSA_EVEN: &str = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
+P2 * -HI *  *  *  *  * -KA * 
+P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
+P4 *  *  *  *  *  *  *  *  * 
+P5 *  *  *  *  *  *  *  *  * 
+P6 *  *  *  *  *  *  *  *  * 
+P7+FU+FU+FU+FU+FU+FU+FU+FU+FU
+P8 * +KA *  *  *  *  * +HI * 
+P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
++
+";
+
+#[test]
+fn convert_csa_version_chooses_the_written_version() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let v3 = write(
+        dir.path(),
+        "v3.csa",
+        "V3.0\nN+A\nN-B\nPI\n+\n+7776FU,T1.500\n-3334FU,T2\n%TORYO\n",
+    );
+    let v2 = write(dir.path(), "v2.csa", "V2.2\nPI\n+\n+7776FU,T1\n%TORYO\n");
+    let utf8 = ["--output-encoding", "utf-8"];
+
+    // Without the flag the source's version is kept.
+    let (code, out, err) = run(&[&["convert", &*v3, "-t", "csa"][..], &utf8].concat());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!(
+            "'CSA encoding=UTF-8\nV3.0\nN+A\nN-B\n{CSA_EVEN}+7776FU,T1.500\n-3334FU,T2\n%TORYO\n"
+        )
+    );
+
+    // V3.0 down to V2.2: whole seconds, the rounding reported as a loss.
+    let (code, out, err) = run(&[
+        &["convert", &*v3, "-t", "csa", "--csa-version", "2.2"][..],
+        &utf8,
+    ]
+    .concat());
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("'encoding=UTF-8\nV2.2\nN+A\nN-B\n{CSA_EVEN}+7776FU,T1\n-3334FU,T2\n%TORYO\n")
+    );
+    assert_eq!(
+        err,
+        format!(
+            "warning: {v3}: [csa::time-fractions-dropped] CSA V2.2 times are whole seconds: \
+             1 time(s) rounded down\n"
+        )
+    );
+
+    // V2.2 up to V3.0.
+    let (code, out, err) = run(&[
+        &["convert", &*v2, "-t", "csa", "--csa-version", "3.0"][..],
+        &utf8,
+    ]
+    .concat());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!("'CSA encoding=UTF-8\nV3.0\n{CSA_EVEN}+7776FU,T1\n%TORYO\n")
+    );
+
+    // Anything else is a usage error.
+    let (code, out, err) = run(&["convert", &*v2, "-t", "csa", "--csa-version", "4"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(
+            "error: invalid value '4' for '--csa-version <VERSION>': unknown CSA version \"4\": give 2.2 or 3.0\n"
+        ),
+        "{err}"
+    );
+}

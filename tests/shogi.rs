@@ -1994,3 +1994,57 @@ fn old_diagram_footers_and_date_aliases_are_kept() {
     let expected = text.replace("   1 ５二金打\n", "   1 ５二金打    \n\n");
     assert_eq!(back, format!("#KIF version=2.0 encoding=UTF-8\n{expected}"));
 }
+
+/// A diagram drawn from 後手's side (`盤面回転`, files １ to ９, ranks 九 to 一) is
+/// placed on the right squares and written back rotated, byte for byte.
+#[test]
+fn a_rotated_board_diagram_reads_and_writes_back_rotated() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/shogi/rotated.kifu");
+    let bytes = std::fs::read(&path).expect("fixture");
+    let out = read_path(&path);
+    assert_eq!(diags(&out), vec![]);
+    let game = &out.parsed.collection.games[0];
+    let Some(ShogiStart::Other(start)) = &game.info.shogi_start else {
+        panic!("a diagram start: {:?}", game.info.shogi_start)
+    };
+    assert_eq!(
+        kifu::rules::shogi::to_sfen(start, 1),
+        "5k3/6g2/p8/9/9/9/2P6/7R1/4K4 b G 1"
+    );
+    assert_eq!(main_moves(game), 2);
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    assert_eq!(
+        String::from_utf8_lossy(&written.bytes),
+        String::from_utf8_lossy(&bytes)
+    );
+    assert!(written.losses.is_empty());
+    // KI2 shares the header: the diagram goes out rotated and comes back the same.
+    let ki2 = kifu::write(
+        &out.parsed.collection,
+        ki2_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes KI2");
+    let ki2_text = String::from_utf8_lossy(&ki2.bytes).into_owned();
+    assert!(ki2_text.contains(
+        "  １ ２ ３ ４ ５ ６ ７ ８ ９\n+---------------------------+\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n"
+    ));
+    let back = kifu::read(&kifu::Input {
+        bytes: &ki2.bytes,
+        path: Some(Path::new("rotated.ki2u")),
+        format: None,
+        encoding: None,
+    })
+    .expect("reads KI2");
+    assert_eq!(
+        back.parsed.collection.games[0].info.shogi_start,
+        game.info.shogi_start
+    );
+}

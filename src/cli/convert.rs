@@ -8,7 +8,8 @@ use super::inputs::{expand, InputFile};
 use super::load::{load, Resolved};
 use super::output::stdout_bytes;
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use crate::formats::Format;
+use crate::formats::csa::CsaVersion;
+use crate::formats::{Format, WriteOptions};
 use crate::text::TextEncoding;
 
 /// Arguments of `kifu convert`.
@@ -39,6 +40,14 @@ pub struct ConvertArgs {
     /// that never split a character; SGF only, off by default.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "76")]
     pub wrap: Option<usize>,
+    /// The CSA version to write: 2.2 or 3.0 (default: the source's, V2.2 unless the
+    /// record was read from CSA V3.0). CSA only.
+    #[arg(long, value_name = "VERSION", value_parser = parse_csa_version)]
+    pub csa_version: Option<CsaVersion>,
+}
+
+fn parse_csa_version(s: &str) -> Result<CsaVersion, String> {
+    CsaVersion::parse(s).ok_or_else(|| format!("unknown CSA version {s:?}: give 2.2 or 3.0"))
 }
 
 /// Where one converted file goes.
@@ -70,6 +79,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         out_encoding,
         strict: args.strict,
         wrap: args.wrap,
+        csa_version: args.csa_version,
     };
     let mut failed = Vec::new();
     for input in &inputs {
@@ -109,6 +119,7 @@ struct How {
     out_encoding: Option<TextEncoding>,
     strict: bool,
     wrap: Option<usize>,
+    csa_version: Option<CsaVersion>,
 }
 
 /// Converts one input. `Ok(Err(reason))` is a failed file; `Err` stops the run.
@@ -124,6 +135,7 @@ fn convert_one(
         out_encoding,
         strict,
         wrap,
+        csa_version,
     } = *how;
     let outcome = match load(input, opts) {
         Ok(o) => o,
@@ -146,12 +158,16 @@ fn convert_one(
             input.display
         )));
     }
-    let encoded = match crate::write_wrapped(
+    let encoded = match crate::write_with(
         &outcome.parsed.collection,
         target,
         out_encoding,
-        Some(&outcome.source),
-        wrap,
+        &WriteOptions {
+            source: Some(&outcome.source),
+            wrap,
+            csa_version,
+            ..WriteOptions::default()
+        },
     ) {
         Ok(e) => e,
         Err(e) => {

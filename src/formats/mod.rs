@@ -64,6 +64,9 @@ pub struct WriteOptions<'a> {
     /// Wrap long text values at about this many columns, where the format can do so
     /// without changing the text (SGF soft line breaks); `None` leaves lines as they are.
     pub wrap: Option<usize>,
+    /// The CSA version to write; `None` keeps the source's (V3.0 when the record was
+    /// read from CSA V3.0, else V2.2). Other writers ignore it.
+    pub csa_version: Option<csa::CsaVersion>,
 }
 
 impl Default for WriteOptions<'_> {
@@ -72,6 +75,7 @@ impl Default for WriteOptions<'_> {
             encoding: TextEncoding::UTF_8,
             source: None,
             wrap: None,
+            csa_version: None,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! rules; coordinates and colours are documented on their types.
 
 mod annotation;
+mod children;
 mod collection;
 mod color;
 mod extras;

@@ -1,5 +1,6 @@
 use serde::{Deserialize, Serialize};
 
+use super::children::Children;
 use super::{Color, Extras, Markup, Move, MoveAnnotation, NodeId, PositionAnnotation, Setup};
 
 /// A special end of the game recorded in the move sequence (shogi's 投了, 千日手 …;
@@ -123,8 +124,8 @@ pub struct Node {
     #[serde(skip)]
     pub(crate) parent: Option<NodeId>,
     /// Children in order; the first is the main line.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) children: Vec<NodeId>,
+    #[serde(default, skip_serializing_if = "Children::is_empty")]
+    pub(crate) children: Children,
     /// The move made in this node.
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<Move>,

@@ -70,6 +70,12 @@ impl Tree {
         NodeId::ROOT
     }
 
+    /// Makes room for `additional` more nodes, so a reader that can estimate the
+    /// size of a record does not regrow (and copy) the arena move after move.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
+    }
+
     /// How many nodes, root included.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -11,6 +11,39 @@ mod write;
 pub use read::read;
 pub use write::write;
 
+/// The CSA version a writer produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CsaVersion {
+    /// `V2.2`: whole-second times, `'encoding=` comment.
+    V2_2,
+    /// `V3.0`: times with milliseconds, `'CSA encoding=` declaration.
+    V3_0,
+}
+
+impl CsaVersion {
+    /// Reads `2.2`, `3.0` (also `V2.2`, `v3`, `3`).
+    pub fn parse(s: &str) -> Option<CsaVersion> {
+        let s = s.trim();
+        let s = s
+            .strip_prefix('V')
+            .or_else(|| s.strip_prefix('v'))
+            .unwrap_or(s);
+        match s {
+            "2.2" | "2" => Some(CsaVersion::V2_2),
+            "3.0" | "3" => Some(CsaVersion::V3_0),
+            _ => None,
+        }
+    }
+
+    /// The version line: `V2.2` or `V3.0`.
+    pub fn line(self) -> &'static str {
+        match self {
+            CsaVersion::V2_2 => "V2.2",
+            CsaVersion::V3_0 => "V3.0",
+        }
+    }
+}
+
 use super::{Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;
 

@@ -1,4 +1,5 @@
-//! The CSA writer: V2.2 (or V3.0 when the source was V3.0), `N+`/`N-`, `$` lines,
+//! The CSA writer: V2.2 or V3.0 (as asked in [`WriteOptions::csa_version`], else
+//! V3.0 when the source was V3.0, else V2.2), `N+`/`N-`, `$` lines,
 //! the full start position, moves with `,T` times, `'*` comments, `%` specials.
 //! Games of a collection are separated by `/`; variations are reported as losses.
 
@@ -37,12 +38,33 @@ fn write_game(
     losses: &mut Vec<Loss>,
 ) {
     let info = &game.info;
-    let version = info
+    let source_version = info
         .extras
         .get(VERSION_KEY)
         .and_then(|v| v.first())
         .map_or("V2.2", String::as_str);
+    let version: &str = match options.csa_version {
+        Some(v) => v.line(),
+        None => source_version,
+    };
     let v3 = version.starts_with("V3");
+    if !v3 {
+        let fractions = game
+            .tree
+            .main_line()
+            .filter(|(_, n)| n.time_used_ms.is_some_and(|ms| ms % 1000 != 0))
+            .count();
+        if fractions > 0 {
+            losses.push(Loss {
+                code: "csa::time-fractions-dropped",
+                message: format!(
+                    "CSA {version} times are whole seconds: {fractions} time(s) rounded down"
+                ),
+                game: g,
+                move_number: None,
+            });
+        }
+    }
     if v3 {
         let _ = writeln!(out, "'CSA encoding={}", options.encoding.name());
     } else {

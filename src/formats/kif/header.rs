@@ -96,6 +96,13 @@ pub struct Bod {
     pub seen: bool,
     /// The side to move, when a 先手番/後手番 line gave it.
     pub side: Option<Color>,
+    /// True when the diagram is drawn rotated (`盤面回転`, or a file header that
+    /// starts at １): seen from 後手's side, 1九 in the top left corner.
+    pub rotated: bool,
+    /// The rows as written, top to bottom: the rank their label names (0 for 一),
+    /// if any, and the cells left to right. Placed on the board by [`Bod::placed`]
+    /// once the header is read, since `盤面回転` may follow the diagram.
+    pub grid: Vec<(Option<usize>, [Option<Piece>; 9])>,
 }
 
 impl Default for Bod {
@@ -105,7 +112,35 @@ impl Default for Bod {
             rows: 0,
             seen: false,
             side: None,
+            rotated: false,
+            grid: Vec::new(),
         }
+    }
+}
+
+impl Bod {
+    /// The start position: the hands read, the rows placed on the board. Unrotated,
+    /// the k-th row (or the row labelled with a rank) is that rank and its cells run
+    /// from file ９ to １; rotated, the k-th row is rank ９ down to １ (a label still
+    /// names its rank) and the cells run from file １ to ９. `v` marks 後手's pieces
+    /// either way.
+    pub fn placed(&self) -> ShogiPosition {
+        let mut p = self.position.clone();
+        for (k, (label, cells)) in self.grid.iter().enumerate() {
+            let rank = match label {
+                Some(r) => *r,
+                None if self.rotated => 8usize.saturating_sub(k),
+                None => k,
+            };
+            for (col, cell) in cells.iter().enumerate() {
+                // The index counts files from ９ (0) to １ (8).
+                let file_index = if self.rotated { 8 - col } else { col };
+                if let Some(sq) = Square::from_index(rank * 9 + file_index) {
+                    p.set(sq, *cell);
+                }
+            }
+        }
+        p
     }
 }
 
@@ -160,17 +195,14 @@ pub fn read_board_row(bod: &mut Bod, line: &str) -> Result<(), String> {
         Some(i) => (&inner[..i], inner[i + 1..].trim()),
         None => (inner, ""),
     };
-    let rank = match label
+    let labelled = label
         .chars()
         .next()
-        .and_then(|c| RANK_KANJI.iter().position(|&k| k == c))
-    {
-        Some(r) => r,
-        None => bod.rows,
-    };
-    if rank >= 9 {
+        .and_then(|c| RANK_KANJI.iter().position(|&k| k == c));
+    if labelled.is_none() && bod.rows >= 9 {
         return Err("more than nine board rows".into());
     }
+    let mut row = [None; 9];
     let mut col = 0usize;
     let mut color = Color::Black;
     for c in cells.chars() {
@@ -184,10 +216,10 @@ pub fn read_board_row(bod: &mut Bod, line: &str) -> Result<(), String> {
             other => {
                 let kind = board_piece(other)
                     .ok_or_else(|| format!("unknown piece {other:?} on the board"))?;
-                let sq = Square::from_index(rank * 9 + col)
-                    .filter(|_| col < 9)
+                let cell = row
+                    .get_mut(col)
                     .ok_or("a board row holds more than nine squares")?;
-                bod.position.set(sq, Some(Piece { color, kind }));
+                *cell = Some(Piece { color, kind });
                 col += 1;
                 color = Color::Black;
             }
@@ -196,6 +228,7 @@ pub fn read_board_row(bod: &mut Bod, line: &str) -> Result<(), String> {
     if col != 9 {
         return Err(format!("a board row holds {col} squares, not 9"));
     }
+    bod.grid.push((labelled, row));
     bod.rows += 1;
     Ok(())
 }

@@ -70,17 +70,39 @@ fn err(range: (usize, usize), code: &'static str, message: impl Into<String>) ->
 
 /// True when a line starts like a move line (optional spaces, then a number).
 pub fn looks_like_move(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with(|c: char| c.is_ascii_digit())
-        && t.trim_start_matches(|c: char| c.is_ascii_digit())
-            .starts_with(|c: char| c.is_whitespace())
+    let t = &line[lead_space(line)..];
+    let digits = ascii_digits(t);
+    digits > 0 && t[digits..].starts_with(char::is_whitespace)
+}
+
+/// The length in bytes of the leading whitespace of `s` (as `trim_start` counts it),
+/// scanning ASCII bytes directly: move lines are mostly ASCII up to the move.
+pub(super) fn lead_space(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c >= 0x80 {
+            // A non-ASCII character: it may be a full-width space.
+            return s.len() - s.get(i..).map_or("", str::trim_start).len();
+        }
+        if !(c as char).is_whitespace() {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The number of leading ASCII digits of `s`.
+fn ascii_digits(s: &str) -> usize {
+    s.bytes().take_while(u8::is_ascii_digit).count()
 }
 
 /// Reads a move line.
 pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
-    let start = line.len() - line.trim_start().len();
+    let start = lead_space(line);
     let t = &line[start..];
-    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = ascii_digits(t);
     let number: u32 = t[..digits].parse().map_err(|_| {
         err(
             (start, start + digits),
@@ -89,7 +111,7 @@ pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
         )
     })?;
     let after_num = &t[digits..];
-    let body_start = start + digits + (after_num.len() - after_num.trim_start().len());
+    let body_start = start + digits + lead_space(after_num);
     let s = &line[body_start..];
     let (body, used) = parse_body(s).map_err(|(len, code, msg)| {
         err(
@@ -101,10 +123,10 @@ pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
     let body_end = body_start + used;
     let mut rest = &line[body_end..];
     let mut time = None;
-    let trimmed = rest.trim_start();
+    let trimmed = &rest[lead_space(rest)..];
     if let Some(inner) = trimmed.strip_prefix('(') {
         let tstart = body_end + (rest.len() - trimmed.len());
-        let close = inner.find(')').ok_or_else(|| {
+        let close = inner.bytes().position(|b| b == b')').ok_or_else(|| {
             err(
                 (tstart, line.len()),
                 "kif::bad-time",

@@ -27,7 +27,7 @@ pub const SEPARATOR_KEY: &str = "kif:separator";
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
-    let mut r = KifReader::new(text);
+    let mut r = KifReader::new(text, false);
     r.run();
     r.finish()
 }
@@ -36,8 +36,7 @@ pub fn read(text: &str) -> Parsed {
 /// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
 /// JSA relative words; the end of the game comes from the `まで` line.
 pub fn read_ki2(text: &str) -> Parsed {
-    let mut r = KifReader::new(text);
-    r.ki2 = true;
+    let mut r = KifReader::new(text, true);
     r.run();
     r.finish()
 }
@@ -49,6 +48,30 @@ fn ki2_mark(c: char) -> Option<Color> {
         '△' | '▽' | '☖' => Some(Color::White),
         _ => None,
     }
+}
+
+/// The index of the first `\n` in `b`, looking at eight bytes at a time.
+fn newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\n'));
+        // The lowest set high bit marks the first zero byte of `x`.
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|i| at + i)
 }
 
 pub(super) struct KifReader<'a> {
@@ -88,13 +111,21 @@ pub(super) struct KifReader<'a> {
 }
 
 impl<'a> KifReader<'a> {
-    fn new(text: &'a str) -> Self {
-        let game = Game::new(GameKind::Shogi);
+    fn new(text: &'a str, ki2: bool) -> Self {
+        let mut game = Game::new(GameKind::Shogi);
+        // A KIF move line takes 20–40 bytes, a KI2 move 12–16: room for that many
+        // nodes (at most 2^16 up front) spares regrowing the arena, and copying it,
+        // as moves come.
+        let per_node = if ki2 { 12 } else { 32 };
+        let nodes = (text.len() / per_node).min(1 << 16);
+        game.tree.reserve(nodes);
+        let mut spans = Vec::with_capacity(nodes + 1);
+        spans.push(Span::at(0));
         KifReader {
             text,
             diags: Vec::new(),
             game,
-            spans: vec![Span::at(0)],
+            spans,
             in_header: true,
             bod: Bod::default(),
             handicap: None,
@@ -112,7 +143,7 @@ impl<'a> KifReader<'a> {
             main_summary: None,
             summarised: Vec::new(),
             separator: None,
-            ki2: false,
+            ki2,
             header_seen: false,
         }
     }
@@ -120,15 +151,18 @@ impl<'a> KifReader<'a> {
     fn run(&mut self) {
         let text = self.text;
         let mut offset = 0;
-        for raw in text.split_inclusive('\n') {
+        while offset < text.len() {
             let start = offset;
-            offset += raw.len();
+            let rest = text.get(start..).unwrap_or("");
+            // Lines end at `\n` (an ASCII byte, so the cut is on a char boundary).
+            let len = newline(rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+            offset += len;
+            let raw = rest.get(..len).unwrap_or(rest);
             let line = raw.trim_end_matches(['\n', '\r']);
-            let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-            self.line_at(
-                line,
-                start + (raw.len() - raw.trim_start_matches('\u{feff}').len()),
-            );
+            match line.strip_prefix('\u{feff}') {
+                Some(l) => self.line_at(l, start + '\u{feff}'.len_utf8()),
+                None => self.line_at(line, start),
+            }
         }
         if self.in_header {
             self.start_moves(Span::at(text.len()));
@@ -141,7 +175,8 @@ impl<'a> KifReader<'a> {
 
     fn line_at(&mut self, line: &str, at: usize) {
         let trimmed = line;
-        if trimmed.trim().is_empty() {
+        // Blank: all whitespace (`lead_space` scans the ASCII part byte by byte).
+        if super::line::lead_space(trimmed) == trimmed.len() {
             if self.ki2 && self.in_header && self.header_seen {
                 self.start_moves(Span::at(at));
             }
@@ -212,8 +247,14 @@ impl<'a> KifReader<'a> {
             }
             return;
         }
-        if t.starts_with('+') || t.starts_with("９ ") || t.starts_with('９') {
+        if t.starts_with('+') || t.starts_with('９') {
             self.bod.seen = true;
+            return;
+        }
+        // The file header of a rotated diagram: `１ ２ ３ … ９`.
+        if t.starts_with('１') && t.ends_with('９') {
+            self.bod.seen = true;
+            self.bod.rotated = true;
             return;
         }
         let side = match t {
@@ -227,6 +268,7 @@ impl<'a> KifReader<'a> {
             return;
         }
         if t == "盤面回転" {
+            self.bod.rotated = true;
             self.order(t);
             return;
         }
@@ -291,7 +333,7 @@ impl<'a> KifReader<'a> {
                     at,
                 ));
             }
-            let mut p = self.bod.position.clone();
+            let mut p = self.bod.placed();
             p.to_move = self.bod.side.unwrap_or(Color::Black);
             match Handicap::ALL.into_iter().find(|h| h.position() == p) {
                 Some(h) => ShogiStart::Preset(h),
@@ -309,8 +351,8 @@ impl<'a> KifReader<'a> {
     }
 
     fn body_line(&mut self, line: &str, at: usize) {
-        let t = line.trim_start();
-        let lead = line.len() - t.len();
+        let lead = super::line::lead_space(line);
+        let t = line.get(lead..).unwrap_or("");
         // The common case first: a numbered KIF move line.
         if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
             if !self.skipping {
@@ -712,4 +754,24 @@ impl<'a> KifReader<'a> {
 /// The result a special move implies; `side` is the side to move when it was made.
 pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
     kind.result_for(side)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finds_the_first_newline_at_any_offset() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut v = vec![0x8au8; len];
+                if let Some(b) = v.get_mut(at) {
+                    *b = b'\n';
+                }
+                if let Some(b) = v.get_mut(at + 1) {
+                    *b = b'\n';
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(super::newline(&v), want, "len {len} at {at}");
+            }
+        }
+    }
 }

@@ -139,7 +139,7 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
             }
             "#BOD" => {
                 if let ShogiStart::Other(p) = &start {
-                    write_board(out, p);
+                    write_board(out, p, order.iter().any(|k| k == "盤面回転"));
                     wrote_start = true;
                 }
             }
@@ -230,7 +230,7 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
             ShogiStart::Other(p) => {
                 let (bk, wk) = (format!("{bw}の持駒"), format!("{ww}の持駒"));
                 let _ = writeln!(out, "{wk}：{}", hand_text(p, Color::White));
-                write_board(out, p);
+                write_board(out, p, order.iter().any(|k| k == "盤面回転"));
                 let _ = writeln!(out, "{bk}：{}", hand_text(p, Color::Black));
                 if p.to_move == Color::White {
                     let _ = writeln!(out, "{ww}番");
@@ -283,12 +283,21 @@ fn hand_text(p: &ShogiPosition, color: Color) -> String {
     s
 }
 
-fn write_board(out: &mut String, p: &ShogiPosition) {
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for (r, row) in p.squares().chunks(9).enumerate() {
+/// The board of a diagram. `rotated` draws it from 後手's side (as `盤面回転` asks):
+/// files １ to ９ left to right, ranks 九 down to 一; `v` still marks 後手's pieces.
+fn write_board(out: &mut String, p: &ShogiPosition, rotated: bool) {
+    out.push_str(if rotated {
+        "  １ ２ ３ ４ ５ ６ ７ ８ ９\n+---------------------------+\n"
+    } else {
+        "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+    });
+    let squares = p.squares();
+    for k in 0..9 {
+        let r = if rotated { 8 - k } else { k };
         out.push('|');
-        for cell in row {
-            match cell {
+        for c in 0..9 {
+            let file_index = if rotated { 8 - c } else { c };
+            match squares.get(r * 9 + file_index).copied().flatten() {
                 None => out.push_str(" ・"),
                 Some(pc) => {
                     out.push(if pc.color == Color::White { 'v' } else { ' ' });
@@ -297,7 +306,7 @@ fn write_board(out: &mut String, p: &ShogiPosition) {
             }
         }
         out.push('|');
-        out.push(super::notation::RANK_KANJI[r.min(8)]);
+        out.push(super::notation::RANK_KANJI[r]);
         out.push('\n');
     }
     out.push_str("+---------------------------+\n");
@@ -313,7 +322,7 @@ pub(super) fn width(s: &str) -> usize {
 pub fn bod(p: &ShogiPosition) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "後手の持駒：{}", hand_text(p, Color::White));
-    write_board(&mut out, p);
+    write_board(&mut out, p, false);
     let _ = writeln!(out, "先手の持駒：{}", hand_text(p, Color::Black));
     out
 }

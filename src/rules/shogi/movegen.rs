@@ -112,7 +112,7 @@ impl Position {
     /// With a pawn drop just made: true when it checks and the opponent has no legal
     /// reply. (A reply never needs the 打ち歩詰め test itself: a pawn's check cannot
     /// be blocked, so no pawn drop answers it.)
-    fn is_pawn_drop_mate(&mut self, mv: &ShogiMove) -> bool {
+    pub(crate) fn is_pawn_drop_mate(&mut self, mv: &ShogiMove) -> bool {
         let them = mv.color.opponent();
         let Some(k) = self.king(them) else {
             return false;

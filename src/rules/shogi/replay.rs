@@ -44,7 +44,8 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
             continue;
         }
         if let Some(m) = mv {
-            if let Err(why) = pos.check(&m) {
+            let (verdict, made) = pos.check_and_make(&m);
+            if let Err(why) = verdict {
                 let foul_recorded = node.children().iter().any(|&c| {
                     game.tree.get(c).is_some_and(|n| {
                         n.mv.is_none()
@@ -70,13 +71,12 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
                         why.message(&m)
                     },
                 });
-                // A move against the rules can still be played: the rest of the line
-                // is checked after it. One that cannot (no piece to move) ends it.
-                if pos.check_structure(&m).is_err() {
-                    continue;
-                }
             }
-            pos.make(&m);
+            // A move against the rules can still be played: the rest of the line is
+            // checked after it. One that cannot (no piece to move) ends it.
+            if !made {
+                continue;
+            }
             stack.push((id, false));
         }
         for &child in node.children().iter().rev() {
