@@ -50,7 +50,7 @@ pub fn write(c: &Collection, _opts: &WriteOptions<'_>) -> Result<Written<String>
         in_diagram: false,
     };
     let root = game.tree.root_node();
-    let scripted_root = w.scripted(NodeId::ROOT, root);
+    let scripted_root = w.scripted(root);
     w.framed = !scripted_root;
     if !scripted_root {
         w.header();
@@ -124,17 +124,17 @@ impl Out<'_> {
     }
 
     /// True when the node has a script that still agrees with the model.
-    fn scripted(&self, id: NodeId, node: &Node) -> bool {
+    fn scripted(&self, node: &Node) -> bool {
         node.extras
             .get(script::KEY)
-            .is_some_and(|items| agrees(self.game, id, node, items))
+            .is_some_and(|items| agrees(self.game, node, items))
     }
 
     /// Writes a node (and, at its `v` markers or after it, its variations).
     fn node(&mut self, id: NodeId, node: &Node) {
         let variations: Vec<NodeId> = node.children().iter().skip(1).copied().collect();
         let mut pending = variations.into_iter();
-        if self.scripted(id, node) {
+        if self.scripted(node) {
             let items = node.extras.get(script::KEY).unwrap_or(&[]).to_vec();
             self.layout(&items, &mut pending);
         } else {
@@ -332,7 +332,7 @@ impl Out<'_> {
                 .get(id)
                 .is_some_and(|n| n.move_number.is_some())
         });
-        let scripted_diagram = read_as_diagram && self.scripted(first, node);
+        let scripted_diagram = read_as_diagram && self.scripted(node);
         let diagram = read_as_diagram || numbered;
         self.in_diagram = diagram;
         let start = self.text.len();
@@ -346,7 +346,7 @@ impl Out<'_> {
             let Some(n) = self.game.tree.get(id) else {
                 break;
             };
-            if self.scripted(id, n) {
+            if self.scripted(n) {
                 let items = n.extras.get(script::KEY).unwrap_or(&[]).to_vec();
                 // Variations inside a variation are dropped below, with a loss.
                 self.layout(&items, &mut std::iter::empty());
@@ -453,7 +453,7 @@ fn subtree_size(game: &Game, id: NodeId) -> usize {
 
 /// Whether a script still describes the node: same move, same commentary, same names
 /// and title (root), as many drawn placements as markup.
-fn agrees(game: &Game, id: NodeId, node: &Node, items: &[String]) -> bool {
+fn agrees(game: &Game, node: &Node, items: &[String]) -> bool {
     let mut comment = String::new();
     let mut moves = 0;
     let mut drawn = 0usize;
@@ -504,7 +504,6 @@ fn agrees(game: &Game, id: NodeId, node: &Node, items: &[String]) -> bool {
     }
     let m = &node.markup;
     let markup = m.labels.len() + m.symbols.len() + m.dimmed.len() + m.numbered.len();
-    let _ = id;
     let kept: Vec<&str> = node
         .extras
         .get(script::CUES)
