@@ -3,9 +3,10 @@
 
 Writes ~20 MB (5,000 games by default) of realistic Go records: CJK and Latin game
 information and comments, escapes and soft line breaks, markup, time properties
-(BL/WL/OB/OW, TM/OT), handicap stones, and nested variations. Moves are legal-looking
-random points on points not played before in the line (kifu's Go rules run on them;
-captures, suicides and ko make a few of them illegal). Usage: gen_sgf.py [GAMES] > out.sgf
+(BL/WL/OB/OW, TM/OT), handicap stones, and nested variations. Moves are random but
+legal: a small Go board here applies captures and refuses suicide and ko retakes, so
+kifu's rules check real positions (with captures) and find nothing to report, as in a
+real archive. Usage: gen_sgf.py [GAMES] > out.sgf
 """
 import random
 import sys
@@ -24,6 +25,68 @@ def coord(x, y):
     return chr(97 + x) + chr(97 + y)
 
 
+class Board:
+    """Stones on a square board with captures, suicide and simple ko."""
+
+    def __init__(self, size, stones=()):
+        self.size = size
+        self.cells = {}
+        self.ko = None
+        for p in stones:
+            self.cells[p] = 0
+
+    def copy(self):
+        b = Board(self.size)
+        b.cells = dict(self.cells)
+        b.ko = self.ko
+        return b
+
+    def neighbours(self, p):
+        x, y = p
+        for q in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            if 0 <= q[0] < self.size and 0 <= q[1] < self.size:
+                yield q
+
+    def group(self, p):
+        color = self.cells[p]
+        seen, todo, libs = {p}, [p], set()
+        while todo:
+            for q in self.neighbours(todo.pop()):
+                c = self.cells.get(q)
+                if c is None:
+                    libs.add(q)
+                elif c == color and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen, libs
+
+    def play(self, p, color):
+        """Plays a stone if legal; returns False (board unchanged) otherwise."""
+        if p in self.cells or self.ko == (p, color):
+            return False
+        self.cells[p] = color
+        taken = []
+        for q in self.neighbours(p):
+            if self.cells.get(q) == 1 - color:
+                stones, libs = self.group(q)
+                if not libs:
+                    taken.extend(stones)
+                    for s in stones:
+                        del self.cells[s]
+        stones, libs = self.group(p)
+        if not libs:
+            del self.cells[p]
+            return False
+        self.ko = (taken[0], 1 - color) if len(taken) == 1 and len(stones) == 1 and len(libs) == 1 else None
+        return True
+
+    def random_move(self, rng, color):
+        while True:
+            p = (rng.randrange(self.size), rng.randrange(self.size))
+            if self.play(p, color):
+                return p
+
+
 def text(s):
     return s.replace("\\", "\\\\").replace("]", "\\]")
 
@@ -40,21 +103,17 @@ def game(rng, out):
     out.append("KM[%s]TM[%d]OT[5x30 byo-yomi]RU[Japanese]RE[%s]" % (
         "0.5" if ha else "6.5", rng.choice([1800, 3600, 10800]),
         rng.choice(["B+R", "W+2.5", "B+T", "W+R", "0", "B+12.5"])))
+    stones = [(3, 15), (15, 3), (15, 15), (3, 3)][:ha]
+    board = Board(size, stones)
     if ha:
-        stones = [(3, 15), (15, 3), (15, 15), (3, 3)][:ha]
-        played_init = set(stones)
         out.append("HA[%d]AB%s" % (ha, "".join("[%s]" % coord(x, y) for x, y in stones)))
     out.append("GC[%s\\\nsoft break and a hard\nline]\n" % text(rng.choice(COMMENTS)))
     moves = rng.randint(110, 250)
-    played = set(played_init) if ha else set()
     time_left = [3600.0, 3600.0]
     stack_depth = 0
     color = 1 if ha else 0
     for i in range(moves):
-        x, y = rng.randrange(size), rng.randrange(size)
-        while (x, y) in played:
-            x, y = rng.randrange(size), rng.randrange(size)
-        played.add((x, y))
+        x, y = board.random_move(rng, color)
         c = "BW"[color]
         time_left[color] -= rng.randint(1, 60)
         node = ";%s[%s]%sL[%d]" % (c, coord(x, y), c, max(0, int(time_left[color])))
@@ -64,24 +123,29 @@ def game(rng, out):
         if r < 0.08:
             node += "C[%s]" % text(rng.choice(COMMENTS))
         elif r < 0.11:
-            node += "TR[%s]SQ[%s]LB[%s:A][%s:壱]" % (coord(x, y), coord(y, x),
+            # Four distinct points: a point carries one mark a node (SGF FF[4]).
+            sq = (y, x) if x != y else ((x + 2) % size, y)
+            node += "TR[%s]SQ[%s]LB[%s:A][%s:壱]" % (coord(x, y), coord(*sq),
                                                    coord((x + 1) % size, y), coord(x, (y + 1) % size))
         elif r < 0.12:
-            node += "MA[%s][%s]AR[aa:%s]CR[%s]" % (coord(x, 0), coord(0, y), coord(x, y), coord(y, y))
+            marks = [(x, 0), (0, y), (y, y)]
+            marks = [m for i, m in enumerate(marks) if m not in marks[:i]]
+            crossed, circled = (marks[:-1], marks[-1:]) if len(marks) > 1 else (marks, [])
+            node += "MA%sAR[aa:%s]" % ("".join("[%s]" % coord(*m) for m in crossed), coord(x, y))
+            node += "".join("CR[%s]" % coord(*m) for m in circled)
         out.append(node)
         if i % 10 == 9:
             out.append("\n")
         if rng.random() < 0.03 and stack_depth < 6 and i < moves - 1:
             # A variation: a short side line, then the main line continues in a sibling.
             out.append("\n(")
-            side = set(played)
+            # The side line starts with the other colour's reply, on its own board.
+            side = board.copy()
+            side_color = color ^ 1
             for _ in range(rng.randint(1, 6)):
-                vx, vy = rng.randrange(size), rng.randrange(size)
-                while (vx, vy) in side:
-                    vx, vy = rng.randrange(size), rng.randrange(size)
-                side.add((vx, vy))
-                out.append(";%s[%s]C[%s]" % ("BW"[color ^ 1], coord(vx, vy), text(rng.choice(COMMENTS))))
-                color ^= 1
+                vx, vy = side.random_move(rng, side_color)
+                out.append(";%s[%s]C[%s]" % ("BW"[side_color], coord(vx, vy), text(rng.choice(COMMENTS))))
+                side_color ^= 1
             out.append(")\n(")
             stack_depth += 1
         color ^= 1
