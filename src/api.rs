@@ -1,10 +1,11 @@
 //! The library's entry points: detect, read, validate, write.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::formats::{self, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer};
-use crate::model::Collection;
+use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
 use crate::text::{self, DetectHints, LineIndex, TextEncoding};
 
@@ -123,65 +124,77 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     match format.reader {
         Reader::Binary(read) => Ok(ReadOutcome {
             format,
-            source: SourceInfo {
-                path,
-                format: format.name.to_string(),
-                encoding: None,
-                encoding_decided_by: None,
-            },
+            source: binary_source(format, path),
             text: None,
             parsed: read(input.bytes),
         }),
         Reader::Text(read) => {
-            // SGF collections whose games declare different charsets: each game is
-            // decoded with its own (`formats::sgf::decode_per_game`).
-            if format.name == "sgf" {
-                if let Some(per_game) = input
-                    .encoding
-                    .is_none()
-                    .then(|| formats::sgf::decode_per_game(input.bytes))
-                    .flatten()
-                {
-                    let mut parsed = read(&per_game.text);
-                    let mut diagnostics = per_game.diagnostics;
-                    diagnostics.append(&mut parsed.diagnostics);
-                    parsed.diagnostics = diagnostics;
-                    let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
-                    return Ok(ReadOutcome {
-                        format,
-                        source: SourceInfo {
-                            path,
-                            format: format.name.to_string(),
-                            encoding: Some(names.join(", ")),
-                            encoding_decided_by: Some("declared-per-game".to_string()),
-                        },
-                        text: Some(per_game.text),
-                        parsed,
-                    });
-                }
-            }
-            let hints = DetectHints {
-                forced: input.encoding,
-                declared: format.declared_charset,
-                legacy: format.legacy_encoding,
-            };
-            let decoded = text::decode(input.bytes, &hints);
+            let decoded = decode_input(input, format, path);
             let mut parsed = read(&decoded.text);
             let mut diagnostics = decoded.diagnostics;
             diagnostics.append(&mut parsed.diagnostics);
             parsed.diagnostics = diagnostics;
             Ok(ReadOutcome {
                 format,
-                source: SourceInfo {
-                    path,
-                    format: format.name.to_string(),
-                    encoding: Some(decoded.encoding.name().to_string()),
-                    encoding_decided_by: Some(decoded.decision.as_str().to_string()),
-                },
+                source: decoded.source,
                 text: Some(decoded.text),
                 parsed,
             })
         }
+    }
+}
+
+fn binary_source(format: &'static Format, path: Option<String>) -> SourceInfo {
+    SourceInfo {
+        path,
+        format: format.name.to_string(),
+        encoding: None,
+        encoding_decided_by: None,
+    }
+}
+
+/// An input's text, decoded strictly, with how it was decoded.
+struct DecodedInput {
+    text: String,
+    source: SourceInfo,
+    /// Malformed bytes, declarations that disagree, defaults applied.
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Decodes a text format's input: SGF collections whose games declare different
+/// charsets game by game (`formats::sgf::decode_per_game`), everything else with the
+/// text layer's single decision.
+fn decode_input(input: &Input<'_>, format: &'static Format, path: Option<String>) -> DecodedInput {
+    if format.name == "sgf" && input.encoding.is_none() {
+        if let Some(per_game) = formats::sgf::decode_per_game(input.bytes) {
+            let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
+            return DecodedInput {
+                source: SourceInfo {
+                    path,
+                    format: format.name.to_string(),
+                    encoding: Some(names.join(", ")),
+                    encoding_decided_by: Some("declared-per-game".to_string()),
+                },
+                text: per_game.text,
+                diagnostics: per_game.diagnostics,
+            };
+        }
+    }
+    let hints = DetectHints {
+        forced: input.encoding,
+        declared: format.declared_charset,
+        legacy: format.legacy_encoding,
+    };
+    let decoded = text::decode(input.bytes, &hints);
+    DecodedInput {
+        source: SourceInfo {
+            path,
+            format: format.name.to_string(),
+            encoding: Some(decoded.encoding.name().to_string()),
+            encoding_decided_by: Some(decoded.decision.as_str().to_string()),
+        },
+        text: decoded.text,
+        diagnostics: decoded.diagnostics,
     }
 }
 
@@ -190,33 +203,130 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 /// already reported (same code and message, as the gonu reader does for its board
 /// checks) is not repeated.
 pub fn validate(outcome: &mut ReadOutcome) {
-    // What the reader already reported, each able to stand for one finding.
-    let mut reported: std::collections::HashMap<(&'static str, String), usize> =
-        std::collections::HashMap::new();
-    for d in &outcome.parsed.diagnostics {
-        *reported.entry((d.code, d.message.clone())).or_default() += 1;
-    }
-    let mut found = Vec::new();
-    for (g, game) in outcome.parsed.collection.games.iter().enumerate() {
-        let spans = outcome.parsed.node_spans.get(g);
-        for f in rules::check(game) {
-            // A reader that ran the same check already put it on its line.
-            if let Some(n) = reported.get_mut(&(f.code, f.message.clone())) {
-                if *n > 0 {
-                    *n -= 1;
-                    continue;
-                }
-            }
-            let span = spans
-                .and_then(|s| s.get(f.node.0 as usize))
-                .copied()
-                .unwrap_or(Span::at(0));
+    let parsed = &outcome.parsed;
+    let found = parsed
+        .collection
+        .games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| {
+            let spans = parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice);
+            rule_diagnostics(game, spans)
+        })
+        .collect();
+    let found = not_yet_reported(&parsed.diagnostics, found);
+    outcome.parsed.diagnostics.extend(found);
+}
+
+/// The findings of a game's rules as diagnostics, each at its node's span (`spans`
+/// indexed by node id) with its move number.
+fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
+    rules::check(game)
+        .into_iter()
+        .map(|f| {
+            let span = spans.get(f.node.0 as usize).copied().unwrap_or(Span::at(0));
             let mut d = Diagnostic::new(f.severity, f.code, f.message, span);
             d.move_number = game.tree.move_number(f.node);
-            found.push(d);
+            d
+        })
+        .collect()
+}
+
+/// Drops from `found` what the reader already put on its line: each reader
+/// diagnostic with the same code and message stands for one finding.
+fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // Per code, each message the reader gave and how many times.
+    let mut reported: HashMap<&'static str, Vec<(&str, usize)>> = HashMap::new();
+    for d in reader {
+        let messages = reported.entry(d.code).or_default();
+        match messages.iter_mut().find(|(m, _)| *m == d.message) {
+            Some((_, n)) => *n += 1,
+            None => messages.push((&d.message, 1)),
         }
     }
-    outcome.parsed.diagnostics.extend(found);
+    found
+        .into_iter()
+        .filter(|f| {
+            let unused = reported
+                .get_mut(f.code)
+                .and_then(|messages| messages.iter_mut().find(|(m, n)| *n > 0 && *m == f.message));
+            match unused {
+                Some((_, n)) => {
+                    *n -= 1;
+                    false
+                }
+                None => true,
+            }
+        })
+        .collect()
+}
+
+/// What checking an input produced: the verdicts, without the games.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The format it was read as.
+    pub format: &'static Format,
+    /// Path, format, encoding and how it was decided.
+    pub source: SourceInfo,
+    /// The decoded text (`None` for binary formats): diagnostics' spans point into it.
+    pub text: Option<String>,
+    /// How many games were read.
+    pub games: usize,
+    /// Decoding problems, the reader's, then the rules' findings: the same list as
+    /// [`read`] followed by [`validate`].
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    }
+}
+
+/// Reads and validates an input, keeping only the verdicts: [`read`] then [`validate`],
+/// with gomoku games checked under `rule` when one is given. Formats with a streaming
+/// reader (SGF) check each game as soon as it is read and drop it, reading large
+/// collections on several threads, so memory holds one game per thread rather than
+/// the whole collection.
+pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    let format = detect_format(input)?;
+    if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
+        let path = input.path.map(|p| p.display().to_string());
+        let decoded = decode_input(input, format, path);
+        let each = |game: &mut Game, spans: &[Span]| {
+            if let Some(rule) = rule {
+                rules::renju::set_game_rule(game, rule);
+            }
+            rule_diagnostics(game, spans)
+        };
+        let streamed = read_each(&decoded.text, &each);
+        let mut diagnostics = decoded.diagnostics;
+        diagnostics.extend(streamed.diagnostics);
+        let found = not_yet_reported(&diagnostics, streamed.found);
+        diagnostics.extend(found);
+        return Ok(Checked {
+            format,
+            source: decoded.source,
+            text: Some(decoded.text),
+            games: streamed.games,
+            diagnostics,
+        });
+    }
+    let mut outcome = read(input)?;
+    if let Some(rule) = rule {
+        rules::renju::set_rule(&mut outcome.parsed.collection, rule);
+    }
+    validate(&mut outcome);
+    Ok(Checked {
+        format: outcome.format,
+        source: outcome.source,
+        text: outcome.text,
+        games: outcome.parsed.collection.games.len(),
+        diagnostics: outcome.parsed.diagnostics,
+    })
 }
 
 /// The bytes of a written collection and what was lost on the way.

@@ -2,7 +2,8 @@
 
 use super::inputs::{read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
-use crate::{formats::Format, text::TextEncoding, Input, ReadOutcome};
+use crate::model::GomokuRule;
+use crate::{formats::Format, text::TextEncoding, Checked, Input, ReadOutcome};
 
 /// The parsed `-f` / `--encoding` options.
 #[derive(Debug, Clone, Copy)]
@@ -49,4 +50,21 @@ pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
         );
     }
     Ok(outcome)
+}
+
+/// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
+/// for [`load`].
+pub fn load_checked(input: &InputFile, opts: Resolved) -> Result<Checked, String> {
+    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
+    let rule = opts.rule.map(GomokuRule::from_name);
+    crate::check(
+        &Input {
+            bytes: &bytes,
+            path: input.path.as_deref(),
+            format: opts.format,
+            encoding: opts.encoding,
+        },
+        rule.as_ref(),
+    )
+    .map_err(|e| format!("{}: {e}", input.display))
 }

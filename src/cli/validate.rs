@@ -6,12 +6,15 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::inputs::expand;
-use super::load::{load, Resolved};
+use rayon::prelude::*;
+
+use super::inputs::{expand, InputFile};
+use super::load::{load_checked, Resolved};
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
 use crate::diag::{self, Counts, Source};
 use crate::text::LineIndex;
+use crate::Checked;
 
 /// Arguments of `kifu validate`.
 #[derive(Debug, Args)]
@@ -76,81 +79,48 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     let inputs = expand(&args.paths).map_err(Fatal::Other)?;
     let mut total = Counts::default();
     let mut invalid = 0usize;
-    for input in &inputs {
-        let outcome = match load(input, opts) {
-            Ok(mut o) => {
-                crate::validate(&mut o);
-                o
-            }
-            Err(reason) => {
-                invalid += 1;
-                total.errors += 1;
-                if args.json {
-                    stdout_json(&FileReport {
-                        kind: "file",
-                        path: &input.display,
-                        valid: false,
-                        format: None,
-                        encoding: None,
-                        encoding_decided_by: None,
-                        games: 0,
-                        errors: 1,
-                        warnings: 0,
-                        infos: 0,
-                        failure: Some(&reason),
-                    })?;
-                } else {
-                    ui.error(&reason);
+    // Files are read and checked in parallel, a few at a time so that memory holds
+    // only a window of them, and reported in the order given.
+    let window = rayon::current_num_threads().max(1) * 4;
+    for batch in inputs.chunks(window) {
+        let checked: Vec<Result<Checked, String>> = batch
+            .par_iter()
+            .map(|input| load_checked(input, opts))
+            .collect();
+        for (input, outcome) in batch.iter().zip(checked) {
+            let outcome = match outcome {
+                Ok(o) => o,
+                Err(reason) => {
+                    invalid += 1;
+                    total.errors += 1;
+                    if args.json {
+                        stdout_json(&FileReport {
+                            kind: "file",
+                            path: &input.display,
+                            valid: false,
+                            format: None,
+                            encoding: None,
+                            encoding_decided_by: None,
+                            games: 0,
+                            errors: 1,
+                            warnings: 0,
+                            infos: 0,
+                            failure: Some(&reason),
+                        })?;
+                    } else {
+                        ui.error(&reason);
+                    }
+                    continue;
                 }
-                continue;
+            };
+            let counts = Counts::of(&outcome.diagnostics);
+            total.errors += counts.errors;
+            total.warnings += counts.warnings;
+            total.infos += counts.infos;
+            if counts.errors > 0 {
+                invalid += 1;
             }
-        };
-        let diags = &outcome.parsed.diagnostics;
-        let counts = Counts::of(diags);
-        total.errors += counts.errors;
-        total.warnings += counts.warnings;
-        total.infos += counts.infos;
-        let valid = counts.errors == 0;
-        if !valid {
-            invalid += 1;
-        }
-        if args.json {
-            let index = outcome.text.as_deref().map(LineIndex::new);
-            for d in diags {
-                let source = match (outcome.text.as_deref(), &index) {
-                    (Some(t), Some(i)) => Source::Text(t, i),
-                    _ => Source::Bytes,
-                };
-                stdout_json(&DiagReport {
-                    kind: "diagnostic",
-                    located: diag::locate(&input.display, d, source),
-                })?;
-            }
-            stdout_json(&FileReport {
-                kind: "file",
-                path: &input.display,
-                valid,
-                format: Some(outcome.format.name),
-                encoding: outcome.source.encoding.as_deref(),
-                encoding_decided_by: outcome.source.encoding_decided_by.as_deref(),
-                games: outcome.parsed.collection.games.len(),
-                errors: counts.errors,
-                warnings: counts.warnings,
-                infos: counts.infos,
-                failure: None,
-            })?;
-        } else {
-            ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
-            if !ui.quiet() {
-                let verdict = if valid { "ok" } else { "invalid" };
-                stdout_line(&format!(
-                    "{}: {verdict} ({} game(s), {} error(s), {} warning(s))",
-                    input.display,
-                    outcome.parsed.collection.games.len(),
-                    counts.errors,
-                    counts.warnings
-                ))?;
-            }
+            report(args, ui, input, &outcome, &counts)?;
         }
     }
     if args.json {
@@ -173,4 +143,52 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
         ))?;
     }
     Ok(Status::from_failed(invalid > 0))
+}
+
+/// Prints one file's diagnostics and verdict (human or NDJSON).
+fn report(
+    args: &ValidateArgs,
+    ui: &Ui,
+    input: &InputFile,
+    outcome: &Checked,
+    counts: &Counts,
+) -> Result<(), Fatal> {
+    let diags = &outcome.diagnostics;
+    let valid = counts.errors == 0;
+    if args.json {
+        let index = outcome.text.as_deref().map(LineIndex::new);
+        for d in diags {
+            let source = match (outcome.text.as_deref(), &index) {
+                (Some(t), Some(i)) => Source::Text(t, i),
+                _ => Source::Bytes,
+            };
+            stdout_json(&DiagReport {
+                kind: "diagnostic",
+                located: diag::locate(&input.display, d, source),
+            })?;
+        }
+        stdout_json(&FileReport {
+            kind: "file",
+            path: &input.display,
+            valid,
+            format: Some(outcome.format.name),
+            encoding: outcome.source.encoding.as_deref(),
+            encoding_decided_by: outcome.source.encoding_decided_by.as_deref(),
+            games: outcome.games,
+            errors: counts.errors,
+            warnings: counts.warnings,
+            infos: counts.infos,
+            failure: None,
+        })?;
+    } else {
+        ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
+        if !ui.quiet() {
+            let verdict = if valid { "ok" } else { "invalid" };
+            stdout_line(&format!(
+                "{}: {verdict} ({} game(s), {} error(s), {} warning(s))",
+                input.display, outcome.games, counts.errors, counts.warnings
+            ))?;
+        }
+    }
+    Ok(())
 }

@@ -25,6 +25,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(super::kif::read_ki2),
+    read_each: None,
     writer: Some(Writer::Text(super::kif::write_ki2)),
 };
 

@@ -124,6 +124,27 @@ pub enum Reader {
     Binary(fn(&[u8]) -> Parsed),
 }
 
+/// What a streaming reader does with each game as soon as it is read: check it (the
+/// game may be adjusted first, e.g. the gomoku rule set) and return the diagnostics,
+/// positioned with the node spans it is given. Called from several threads at once.
+pub type GameCheck<'a> = dyn Fn(&mut crate::model::Game, &[Span]) -> Vec<Diagnostic> + Sync + 'a;
+
+/// A reader that hands each game to a [`GameCheck`] and keeps none of them, for
+/// validating large collections in bounded memory.
+pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
+
+/// What a streaming read produced.
+#[derive(Debug, Clone, Default)]
+pub struct Streamed {
+    /// How many games were read.
+    pub games: usize,
+    /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the checks returned, in game order: the same as checking every game of a
+    /// whole read.
+    pub found: Vec<Diagnostic>,
+}
+
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
 pub enum Writer {
@@ -172,6 +193,9 @@ pub struct Format {
     pub declared_charset: Option<CharsetFinder>,
     /// The reader.
     pub reader: Reader,
+    /// A streaming form of the text reader (games checked and dropped one by one), for
+    /// formats whose files hold large collections.
+    pub read_each: Option<ReadEach>,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
 }

@@ -66,6 +66,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(declared_charset),
     reader: Reader::Text(read),
+    read_each: None,
     writer: Some(Writer::Text(write)),
 };
 

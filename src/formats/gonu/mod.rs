@@ -34,6 +34,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: None,
     reader: Reader::Text(read),
+    read_each: None,
     writer: Some(Writer::Text(write)),
 };
 

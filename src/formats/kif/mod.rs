@@ -44,6 +44,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(read),
+    read_each: None,
     writer: Some(Writer::Text(write)),
 };
 

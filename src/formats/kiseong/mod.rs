@@ -34,5 +34,6 @@ pub const FORMAT: Format = Format {
     sniff: super::kiseong_sniff::looks_like_kiseong,
     declared_charset: None,
     reader: Reader::Text(read),
+    read_each: None,
     writer: Some(Writer::Text(write)),
 };

@@ -36,6 +36,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: None,
     reader: Reader::Binary(read),
+    read_each: None,
     writer: Some(Writer::Binary(write)),
 };
 

@@ -3,24 +3,41 @@
 //! `node.rs` (whole-node checks and splits) and `props.rs` (single properties).
 
 use crate::diag::{Diagnostic, Span};
+use crate::formats::GameCheck;
 use crate::model::{BoardSize, Game, GameKind, GomokuRule, NodeId};
 
 use super::node::type_node;
 use super::parse::{RawNode, RawValue, Sink};
 use super::values::{self, number, split_compose};
 
-/// Collects games from the parser.
+/// Collects games from the parser, or hands each to a check and drops it.
 #[derive(Default)]
-pub(super) struct Builder {
-    /// Finished games.
+pub(super) struct Builder<'e> {
+    /// Finished games (when there is no `each`).
     pub games: Vec<Game>,
-    /// Node spans per finished game.
+    /// Node spans per finished game (when there is no `each`).
     pub spans: Vec<Vec<Span>>,
+    /// Streaming: each finished game goes here, and only its diagnostics are kept.
+    pub each: Option<&'e GameCheck<'e>>,
+    /// Streaming: how many games were checked.
+    pub checked: usize,
+    /// Streaming: what the checks found, in game order.
+    pub found: Vec<Diagnostic>,
     /// The charset the first game declared, to warn about mixed collections.
-    first_charset: Option<String>,
+    pub first_charset: Option<String>,
     /// The FF of the first game, to warn about mixed collections.
-    first_ff: Option<u8>,
+    pub first_ff: Option<u8>,
     current: Option<GameState>,
+}
+
+impl<'e> Builder<'e> {
+    /// A builder that hands each finished game to `each` and keeps only what it found.
+    pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
+        Builder {
+            each: Some(each),
+            ..Builder::default()
+        }
+    }
 }
 
 pub(super) struct GameState {
@@ -32,7 +49,7 @@ pub(super) struct GameState {
     pub(super) start: usize,
 }
 
-impl<'a> Sink<'a> for Builder {
+impl<'a> Sink<'a> for Builder<'_> {
     fn start_game(&mut self, start: usize) {
         self.current = Some(GameState {
             game: Game::new(GameKind::go(19)),
@@ -114,6 +131,12 @@ impl<'a> Sink<'a> for Builder {
         }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
+        }
+        if let Some(each) = self.each {
+            self.checked += 1;
+            let mut found = each(&mut state.game, &state.spans);
+            self.found.append(&mut found);
+            return;
         }
         self.games.push(state.game);
         self.spans.push(state.spans);

@@ -12,10 +12,11 @@ mod mixed;
 mod node;
 mod parse;
 mod props;
+mod stream;
 mod values;
 mod write;
 
-use super::{Capabilities, Format, Parsed, Reader, Writer};
+use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed, Writer};
 use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
@@ -43,6 +44,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(declared_charset),
     reader: Reader::Text(read),
+    read_each: Some(read_each),
     writer: Some(Writer::Text(write)),
 };
 
@@ -62,9 +64,39 @@ fn sniff(bytes: &[u8]) -> bool {
 /// Reads a collection from decoded text: every game tree, with every problem found.
 pub fn read(text: &str) -> Parsed {
     let mut builder = build::Builder::default();
-    let diagnostics = parse::parse(text, &mut builder);
-    let mut diagnostics = diagnostics;
-    if builder.games.is_empty()
+    let mut diagnostics = parse::parse(text, &mut builder);
+    finish_diagnostics(&mut diagnostics, builder.games.is_empty());
+    Parsed {
+        collection: crate::model::Collection {
+            games: builder.games,
+        },
+        diagnostics,
+        node_spans: builder.spans,
+    }
+}
+
+/// Reads a collection game by game: each game goes to `each` as soon as it is read and
+/// is then dropped, so memory stays bounded by the largest game. Large texts are cut at
+/// game boundaries and read on several threads; the result is the same as [`read`]
+/// followed by `each` on every game, in the same order.
+pub fn read_each(text: &str, each: &GameCheck<'_>) -> Streamed {
+    if let Some(streamed) = stream::read_in_parallel(text, each) {
+        return streamed;
+    }
+    let mut builder = build::Builder::checking(each);
+    let mut diagnostics = parse::parse(text, &mut builder);
+    finish_diagnostics(&mut diagnostics, builder.checked == 0);
+    Streamed {
+        games: builder.checked,
+        diagnostics,
+        found: builder.found,
+    }
+}
+
+/// Adds the "no game" error when nothing was read (unless the reason was already
+/// given) and puts the reader's diagnostics in source order.
+fn finish_diagnostics(diagnostics: &mut Vec<crate::diag::Diagnostic>, no_games: bool) {
+    if no_games
         && !diagnostics
             .iter()
             .any(|d| d.code == "sgf::unsupported-game")
@@ -76,11 +108,4 @@ pub fn read(text: &str) -> Parsed {
         ));
     }
     diagnostics.sort_by_key(|d| d.span.start);
-    Parsed {
-        collection: crate::model::Collection {
-            games: builder.games,
-        },
-        diagnostics,
-        node_spans: builder.spans,
-    }
 }

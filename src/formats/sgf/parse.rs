@@ -88,10 +88,21 @@ pub(super) trait Sink<'a> {
 
 /// Parses a whole text into `sink`, returning the syntax diagnostics.
 pub(super) fn parse<'a>(text: &'a str, sink: &mut impl Sink<'a>) -> Vec<Diagnostic> {
+    parse_range(text, 0..text.len(), sink)
+}
+
+/// Parses the part `range` of `text` as if it were the whole text, with offsets
+/// counted from the start of `text`. `range` must lie on character boundaries.
+pub(super) fn parse_range<'a>(
+    text: &'a str,
+    range: std::ops::Range<usize>,
+    sink: &mut impl Sink<'a>,
+) -> Vec<Diagnostic> {
+    let text = text.get(..range.end).unwrap_or(text);
     let mut p = Parser {
         text,
         bytes: text.as_bytes(),
-        pos: 0,
+        pos: range.start.min(text.len()),
         diags: Vec::new(),
         node: RawNode::default(),
     };

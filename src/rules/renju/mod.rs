@@ -91,19 +91,26 @@ pub fn rule_from_ru(text: &str) -> GomokuRule {
 pub fn set_rule(collection: &mut Collection, rule: &GomokuRule) -> usize {
     let mut changed = 0;
     for game in &mut collection.games {
-        if let GameKind::Gomoku { rule: r, .. } = &mut game.kind {
-            if r != rule {
-                *r = rule.clone();
-                changed += 1;
-                // A rule text kept from the record (SGF RU[]) follows, so that a writer
-                // does not write the old rule back.
-                if game.info.rules.is_some() {
-                    game.info.rules = Some(rule.name().to_string());
-                }
-            }
-        }
+        changed += usize::from(set_game_rule(game, rule));
     }
     changed
+}
+
+/// Puts one gomoku game under `rule` (see [`set_rule`]); true when that changed it.
+pub fn set_game_rule(game: &mut Game, rule: &GomokuRule) -> bool {
+    let GameKind::Gomoku { rule: r, .. } = &mut game.kind else {
+        return false;
+    };
+    if r == rule {
+        return false;
+    }
+    *r = rule.clone();
+    // A rule text kept from the record (SGF RU[]) follows, so that a writer does not
+    // write the old rule back.
+    if game.info.rules.is_some() {
+        game.info.rules = Some(rule.name().to_string());
+    }
+    true
 }
 
 /// The board and rule of a gomoku game, if it is one.

@@ -1,0 +1,137 @@
+//! `kifu::check` (what `kifu validate` runs): the same verdicts as `read` followed by
+//! `validate`, for every corpus file, and for large SGF collections that are read in
+//! pieces on several threads, with exact positions.
+
+use std::path::{Path, PathBuf};
+
+use kifu::text::LineIndex;
+use kifu::{Checked, Input};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
+    out.sort();
+    out
+}
+
+fn input<'a>(bytes: &'a [u8], path: Option<&'a Path>) -> Input<'a> {
+    Input {
+        bytes,
+        path,
+        format: path
+            .is_none()
+            .then(|| kifu::formats::by_name("sgf"))
+            .flatten(),
+        encoding: None,
+    }
+}
+
+/// Asserts that `check` gives what `read` + `validate` give.
+fn assert_same_as_read_and_validate(bytes: &[u8], path: Option<&Path>) -> Checked {
+    let checked = kifu::check(&input(bytes, path), None).expect("checks");
+    let mut read = kifu::read(&input(bytes, path)).expect("reads");
+    kifu::validate(&mut read);
+    let what = path.map_or("generated".into(), |p| p.display().to_string());
+    assert_eq!(checked.format.name, read.format.name, "{what}");
+    assert_eq!(checked.source, read.source, "{what}");
+    assert_eq!(checked.text, read.text, "{what}");
+    assert_eq!(checked.games, read.parsed.collection.games.len(), "{what}");
+    assert_eq!(checked.diagnostics, read.parsed.diagnostics, "{what}");
+    checked
+}
+
+#[test]
+fn every_corpus_file_checks_as_it_reads_and_validates() {
+    let mut seen = 0;
+    for path in files(&corpus()) {
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let probe = input(&bytes, Some(&path));
+        if kifu::detect_format(&probe).is_err() {
+            continue;
+        }
+        assert_same_as_read_and_validate(&bytes, Some(&path));
+        seen += 1;
+    }
+    assert_eq!(seen, 111, "corpus files with a format kifu reads");
+}
+
+/// A legal little game with CJK comments, escapes and a variation.
+fn game(i: usize) -> String {
+    format!(
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[黒 {i}]PW[백]C[対局 \\] {i}]\n;B[dd];W[pp]C[好手]\n(;B[dp];W[pd])(;B[pd]C[변화];W[dp]))\n"
+    )
+}
+
+/// 14,000 little games (about 1.8 MB: large enough to be read in pieces on several
+/// threads), with `odd` inserted before game number `at`.
+fn collection_with(at: usize, odd: &str) -> String {
+    let mut text = String::new();
+    for i in 0..14_000 {
+        if i == at {
+            text.push_str(odd);
+        }
+        text.push_str(&game(i));
+    }
+    assert!(text.len() > 1 << 20);
+    text
+}
+
+/// Offset, line and column (1-based) of the `n`th occurrence of `needle`.
+fn locate(text: &str, needle: &str) -> (usize, usize, usize) {
+    let offset = text.find(needle).expect("needle is there");
+    let (line, column) = LineIndex::new(text).line_col_in(text, offset);
+    (offset, line, column)
+}
+
+#[test]
+fn a_large_collection_read_in_pieces_reports_exact_positions() {
+    // Black plays on its own stone at dd: occupied.
+    let mut text = collection_with(7_000, "(;FF[4]GM[1]SZ[19];B[dd];W[pp];B[dd])\n");
+    // White captures nothing and has no liberty at aa: suicide, in the last game.
+    text.push_str("(;FF[4]GM[1]SZ[9];B[ba];W[ee];B[ab];W[aa])\n");
+    let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+    assert_eq!(checked.games, 14_002);
+    let index = LineIndex::new(&text);
+    let found: Vec<(usize, usize, &str, Option<u32>)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, col) = index.line_col_in(&text, d.span.start);
+            (line, col, d.code, d.move_number)
+        })
+        .collect();
+    let (_, occupied_line, _) = locate(&text, "(;FF[4]GM[1]SZ[19];B[dd];W[pp];B[dd])");
+    let (_, suicide_line, _) = locate(&text, "(;FF[4]GM[1]SZ[9]");
+    assert_eq!(
+        found,
+        vec![
+            (occupied_line, 31, "go::occupied", Some(3)),
+            (suicide_line, 36, "go::suicide", Some(4)),
+        ]
+    );
+    assert_eq!(
+        checked.diagnostics[0].message,
+        "black plays at dd, where a black stone stands"
+    );
+}
+
+#[test]
+fn a_large_collection_with_a_syntax_error_reports_everything_once() {
+    let text = collection_with(9_000, "(;FF[4]GM[1]SZ[19];B[dd]XY;W[pp])\n");
+    let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+    assert_eq!(checked.games, 14_001);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["sgf::property-without-value"]);
+    let (offset, _, _) = locate(&text, "XY;W[pp]");
+    assert_eq!(checked.diagnostics[0].span.start, offset);
+}
