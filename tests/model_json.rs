@@ -103,7 +103,8 @@ fn go_game() -> Game {
             color: Color::Black,
             number: 99,
         }],
-    };
+    }
+    .into();
     var.setup.clear = vec![p(3, 3)];
     var.setup.add_white = vec![p(9, 9)];
     var.extras.push("kiseong:sound", vec!["7".into()]);

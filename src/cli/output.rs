@@ -69,12 +69,13 @@ impl Ui {
 
     /// Prints diagnostics for people; with `-q` only errors.
     pub fn diagnostics(&self, path: &str, text: Option<&str>, diags: &[Diagnostic]) {
-        let index = text.map(LineIndex::new);
+        let shown = |d: &Diagnostic| !self.quiet || d.severity == diag::Severity::Error;
+        // Lines are counted only when something is shown.
+        let index = text
+            .filter(|_| diags.iter().any(shown))
+            .map(LineIndex::new);
         let mut err = std::io::stderr().lock();
-        for d in diags {
-            if self.quiet && d.severity != diag::Severity::Error {
-                continue;
-            }
+        for d in diags.iter().filter(|d| shown(d)) {
             let source = match (text, &index) {
                 (Some(t), Some(i)) => Source::Text(t, i),
                 _ => Source::Bytes,

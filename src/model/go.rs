@@ -50,6 +50,22 @@ pub struct Setup {
     pub to_play: Option<Color>,
 }
 
+impl super::SparsePart for Setup {
+    fn empty() -> &'static Setup {
+        static EMPTY: Setup = Setup {
+            add_black: Vec::new(),
+            add_white: Vec::new(),
+            clear: Vec::new(),
+            to_play: None,
+        };
+        &EMPTY
+    }
+
+    fn is_empty(&self) -> bool {
+        Setup::is_empty(self)
+    }
+}
+
 impl Setup {
     /// True when the node places nothing and says nothing about the turn.
     pub fn is_empty(&self) -> bool {

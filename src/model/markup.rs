@@ -79,6 +79,24 @@ pub struct Markup {
     pub numbered: Vec<NumberedStone>,
 }
 
+impl super::SparsePart for Markup {
+    fn empty() -> &'static Markup {
+        static EMPTY: Markup = Markup {
+            symbols: Vec::new(),
+            labels: Vec::new(),
+            arrows: Vec::new(),
+            lines: Vec::new(),
+            dimmed: Vec::new(),
+            numbered: Vec::new(),
+        };
+        &EMPTY
+    }
+
+    fn is_empty(&self) -> bool {
+        Markup::is_empty(self)
+    }
+}
+
 impl Markup {
     /// True when nothing is drawn.
     pub fn is_empty(&self) -> bool {

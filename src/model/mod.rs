@@ -16,6 +16,7 @@ mod markup;
 mod moves;
 mod node;
 mod shogi;
+mod sparse;
 mod tree;
 
 pub use annotation::{Emphasis, MoveAnnotation, PositionAnnotation};
@@ -30,4 +31,5 @@ pub use markup::{Label, Line, Markup, NumberedStone, Shape, Symbol};
 pub use moves::{GonuMove, Move, ShogiMove, StoneMove};
 pub use node::{Ending, EndingKind, Node};
 pub use shogi::{Hand, Handicap, Piece, PieceKind, ShogiPosition, ShogiStart, Square};
+pub use sparse::{Sparse, SparsePart};
 pub use tree::{NodeId, Tree, TreeError};

@@ -1,7 +1,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::children::Children;
-use super::{Color, Extras, Markup, Move, MoveAnnotation, NodeId, PositionAnnotation, Setup};
+use super::{
+    Color, Extras, Markup, Move, MoveAnnotation, NodeId, PositionAnnotation, Setup, Sparse,
+};
 
 /// A special end of the game recorded in the move sequence (shogi's 投了, 千日手 …;
 /// a Go resignation).
@@ -130,11 +132,11 @@ pub struct Node {
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<Move>,
     /// Stones added or removed without a move.
-    #[serde(default, skip_serializing_if = "Setup::is_empty")]
-    pub setup: Setup,
+    #[serde(default, skip_serializing_if = "Sparse::is_empty")]
+    pub setup: Sparse<Setup>,
     /// Markers, labels, arrows drawn here.
-    #[serde(default, skip_serializing_if = "Markup::is_empty")]
-    pub markup: Markup,
+    #[serde(default, skip_serializing_if = "Sparse::is_empty")]
+    pub markup: Sparse<Markup>,
     /// Commentary (lines joined with `\n`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,

@@ -76,6 +76,13 @@ impl Tree {
         self.nodes.reserve(additional);
     }
 
+    /// Empties the tree back to a lone empty root, keeping the arena's memory for the
+    /// next game a streaming reader builds.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::default());
+    }
+
     /// How many nodes, root included.
     pub fn len(&self) -> usize {
         self.nodes.len()

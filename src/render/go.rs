@@ -68,7 +68,7 @@ pub fn position(game: &Game, upto: Option<usize>) -> Option<Position> {
                 board.pass();
             }
         }
-        markup = node.markup.clone();
+        markup = (*node.markup).clone();
     }
     let mut cells = Vec::with_capacity(usize::from(size.width) * usize::from(size.height));
     for y in 0..size.height {

@@ -4,7 +4,7 @@
 
 use crate::diag::{Diagnostic, Span};
 use crate::formats::GameCheck;
-use crate::model::{BoardSize, Game, GameKind, GomokuRule, NodeId};
+use crate::model::{BoardSize, Game, GameKind, GomokuRule, NodeId, Tree};
 
 use super::node::type_node;
 use super::parse::{RawNode, RawValue, Sink};
@@ -23,6 +23,8 @@ pub(super) struct Builder<'e> {
     pub checked: usize,
     /// Streaming: what the checks found, in game order.
     pub found: Vec<Diagnostic>,
+    /// Streaming: the last game's arena and span list, emptied, for the next game.
+    spare: Option<(Tree, Vec<Span>)>,
     /// The charset the first game declared, to warn about mixed collections.
     pub first_charset: Option<String>,
     /// The FF of the first game, to warn about mixed collections.
@@ -51,9 +53,12 @@ pub(super) struct GameState {
 
 impl<'a> Sink<'a> for Builder<'_> {
     fn start_game(&mut self, start: usize) {
+        let mut game = Game::new(GameKind::go(19));
+        let (tree, spans) = self.spare.take().unwrap_or_default();
+        game.tree = tree;
         self.current = Some(GameState {
-            game: Game::new(GameKind::go(19)),
-            spans: Vec::new(),
+            game,
+            spans,
             ff: 4,
             size: BoardSize::square(19),
             skip: false,
@@ -136,6 +141,10 @@ impl<'a> Sink<'a> for Builder<'_> {
             self.checked += 1;
             let mut found = each(&mut state.game, &state.spans);
             self.found.append(&mut found);
+            let mut tree = std::mem::take(&mut state.game.tree);
+            tree.clear();
+            state.spans.clear();
+            self.spare = Some((tree, state.spans));
             return;
         }
         self.games.push(state.game);
