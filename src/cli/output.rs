@@ -71,9 +71,7 @@ impl Ui {
     pub fn diagnostics(&self, path: &str, text: Option<&str>, diags: &[Diagnostic]) {
         let shown = |d: &Diagnostic| !self.quiet || d.severity == diag::Severity::Error;
         // Lines are counted only when something is shown.
-        let index = text
-            .filter(|_| diags.iter().any(shown))
-            .map(LineIndex::new);
+        let index = text.filter(|_| diags.iter().any(shown)).map(LineIndex::new);
         let mut err = std::io::stderr().lock();
         for d in diags.iter().filter(|d| shown(d)) {
             let source = match (text, &index) {

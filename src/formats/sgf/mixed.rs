@@ -47,11 +47,6 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
     if sample.iter().filter(|&&b| b == 0).count() * 4 > sample.len() {
         return None;
     }
-    // Valid UTF-8 with non-ASCII text outweighs legacy declarations (the text layer's
-    // rule), so such files keep its single decision.
-    if !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
-        return None;
-    }
     let declared = all_labels(bytes);
     let mut distinct: Vec<TextEncoding> = Vec::new();
     for e in declared.iter().filter_map(|l| TextEncoding::for_label(l)) {
@@ -60,6 +55,12 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
         }
     }
     if distinct.len() < 2 {
+        return None;
+    }
+    // Valid UTF-8 with non-ASCII text outweighs legacy declarations (the text layer's
+    // rule), so such files keep its single decision. (Checked after the labels: the
+    // label scan is far cheaper than validating a large file twice.)
+    if !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
         return None;
     }
     let segments = split(bytes);
@@ -172,22 +173,16 @@ fn push_decoded(
 /// Every `CA[label]` whose identifier stands alone, in file order.
 fn all_labels(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(rel) = bytes
-        .get(from..)
-        .and_then(|r| r.windows(3).position(|w| w == b"CA["))
-    {
-        let at = from + rel;
+    for at in memchr::memmem::find_iter(bytes, b"CA[") {
         let standalone = at == 0 || !bytes.get(at - 1).is_some_and(u8::is_ascii_alphabetic);
         let rest = bytes.get(at + 3..).unwrap_or(&[]);
-        if let Some(end) = rest.iter().position(|&b| b == b']') {
+        if let Some(end) = memchr::memchr(b']', rest) {
             if let Some(label) = rest.get(..end).and_then(|l| std::str::from_utf8(l).ok()) {
                 if standalone && !label.trim().is_empty() && label.len() < 40 {
                     out.push(label.trim().to_string());
                 }
             }
         }
-        from = at + 3;
     }
     out
 }

@@ -2,12 +2,16 @@
 //! top-level game trees, each piece is read on its own thread with games checked and
 //! dropped one by one, and the pieces' results are joined in order.
 //!
-//! The cut is only a guess made by a quick scan (values skipped by the parser's own
-//! rule: `]` ends a value, `\` escapes the next byte). It is trusted only when every
-//! piece reads without a single reader diagnostic and all pieces agree on the
-//! collection-wide facts (the first declared charset, the first FF): then each piece
-//! ended where a whole-text read would have stood between two games, and the result
-//! equals the whole-text read. Otherwise the caller reads the text in one piece.
+//! The cuts are guesses, found near evenly spaced offsets without reading what comes
+//! before: a `(` followed by `;` whose previous non-blank byte is `)`, which is where
+//! one game tree ends and the next begins unless it stands inside a value or a
+//! variation. A guess is trusted only when every piece reads without a single reader
+//! diagnostic and all pieces agree on the collection-wide facts (the first declared
+//! charset, the first FF). A piece cut inside a value ends with that value unclosed,
+//! and one cut inside a game tree ends with a `)` missing, each an error; so when no
+//! piece has a diagnostic, each piece ended where a whole-text read would have stood
+//! between two games, and the result equals the whole-text read. Otherwise the
+//! caller reads the text in one piece.
 
 use rayon::prelude::*;
 
@@ -29,8 +33,8 @@ pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>) -> Option<Strea
     if threads < 2 || text.len() < MIN_PARALLEL_TEXT {
         return None;
     }
-    let piece = (text.len() / (threads * 4)).max(MIN_PIECE);
-    read_pieces(text, each, piece)
+    let count = (text.len() / MIN_PIECE).clamp(1, threads * 4);
+    read_pieces(text, each, count)
 }
 
 /// What one piece gave.
@@ -42,9 +46,10 @@ struct Piece {
     first_ff: Option<u8>,
 }
 
-/// Cuts `text` into pieces of about `piece` bytes at game ends and reads them in parallel.
-fn read_pieces(text: &str, each: &GameCheck<'_>, piece: usize) -> Option<Streamed> {
-    let ranges = pieces(&game_ends(text.as_bytes()), text.len(), piece);
+/// Cuts `text` into about `count` pieces at likely game starts and reads them in
+/// parallel.
+fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streamed> {
+    let ranges = pieces(text.as_bytes(), count);
     if ranges.len() < 2 {
         return None;
     }
@@ -85,63 +90,61 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, piece: usize) -> Option<Streame
     Some(streamed)
 }
 
-/// The offsets just after each `)` that closes a top-level game tree.
-fn game_ends(bytes: &[u8]) -> Vec<usize> {
-    let mut ends = Vec::new();
-    let mut depth = 0usize;
-    let mut pos = 0usize;
-    while let Some(rel) = bytes
-        .get(pos..)
-        .and_then(|rest| memchr::memchr3(b'[', b'(', b')', rest))
-    {
-        let at = pos + rel;
-        pos = at + 1;
-        match bytes.get(at) {
-            Some(b'[') => match value_end(bytes, pos) {
-                Some(after) => pos = after,
-                None => break,
-            },
-            Some(b'(') => depth += 1,
-            _ => {
-                if depth > 0 {
-                    depth -= 1;
-                    if depth == 0 {
-                        ends.push(pos);
-                    }
-                }
-            }
-        }
-    }
-    ends
-}
-
-/// The offset after the `]` closing a value whose text starts at `from`; `None` when
-/// the value is never closed.
-fn value_end(bytes: &[u8], mut from: usize) -> Option<usize> {
-    loop {
-        let rel = memchr::memchr2(b']', b'\\', bytes.get(from..)?)?;
-        let at = from + rel;
-        if bytes.get(at) == Some(&b']') {
-            return Some(at + 1);
-        }
-        from = at + 2;
-    }
-}
-
-/// Groups the text into ranges of at least `piece` bytes, each ending at a game end
-/// (the last one at the end of the text).
-fn pieces(ends: &[usize], len: usize, piece: usize) -> Vec<std::ops::Range<usize>> {
+/// About `count` ranges covering `bytes`, each after the first starting at a likely
+/// game start (see [`game_start_after`]) at or after an even share of the text.
+fn pieces(bytes: &[u8], count: usize) -> Vec<std::ops::Range<usize>> {
     let mut ranges = Vec::new();
     let mut start = 0usize;
-    for &end in ends {
-        if end - start >= piece && len - end >= piece {
-            ranges.push(start..end);
-            start = end;
+    for k in 1..count {
+        let target = bytes.len() / count * k;
+        if let Some(cut) = game_start_after(bytes, target.max(start + 1)) {
+            ranges.push(start..cut);
+            start = cut;
         }
     }
-    ranges.push(start..len);
+    ranges.push(start..bytes.len());
     ranges
 }
+
+/// The first likely game start at or after `from`: a `(` preceded by `)` (blanks
+/// allowed between) whose first node, within its first [`ROOT_LOOKAHEAD`] bytes, holds
+/// a root property (`FF[`, `GM[`, `SZ[`, `CA[` or `AP[`), which tells a game's first
+/// node from a variation's.
+fn game_start_after(bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let at = from + memchr::memchr(b'(', bytes.get(from..)?)?;
+        from = at + 1;
+        let previous = bytes
+            .get(..at)
+            .and_then(|r| r.iter().rev().find(|b| !b.is_ascii_whitespace()));
+        if previous != Some(&b')') {
+            continue;
+        }
+        let Some(rest) = bytes.get(at + 1..) else {
+            continue;
+        };
+        let Some(semicolon) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+            continue;
+        };
+        if rest.get(semicolon) != Some(&b';') {
+            continue;
+        }
+        let node = rest.get(semicolon + 1..).unwrap_or(&[]);
+        let node = node.get(..node.len().min(ROOT_LOOKAHEAD)).unwrap_or(node);
+        let node = node
+            .get(..memchr::memchr(b';', node).unwrap_or(node.len()))
+            .unwrap_or(node);
+        let root = [b"FF[", b"GM[", b"SZ[", b"CA[", b"AP["]
+            .iter()
+            .any(|p| memchr::memmem::find(node, *p).is_some());
+        if root {
+            return Some(at);
+        }
+    }
+}
+
+/// How far into a candidate's first node root properties are looked for.
+const ROOT_LOOKAHEAD: usize = 256;
 
 #[cfg(test)]
 mod tests {
@@ -192,21 +195,20 @@ mod tests {
     }
 
     #[test]
-    fn game_ends_skip_values_and_escapes() {
-        let text = "(;C[(]\\])(;B[aa](;W[bb])(;W[cc]))junk)(;C[open";
-        assert_eq!(game_ends(text.as_bytes()), vec![9, 33]);
-    }
-
-    #[test]
-    fn pieces_end_at_game_ends_and_are_large_enough() {
-        assert_eq!(pieces(&[10, 20, 30, 40], 45, 15), vec![0..20, 20..45]);
-        assert_eq!(pieces(&[10], 12, 15), vec![0..12]);
+    fn cuts_fall_where_a_game_tree_starts() {
+        // Games start at 0, 21 and 58; variations at 38 and 49 (after a `)`).
+        let text = b"(;GM[1];B[aa];W[bb])\n(;FF[4]C[x];B[cc](;W[bb])\n  (;W[cc]))(;SZ[9])";
+        assert_eq!(game_start_after(text, 0), Some(21));
+        assert_eq!(game_start_after(text, 22), Some(58));
+        assert_eq!(game_start_after(text, 59), None);
+        assert_eq!(pieces(text, 2), vec![0..58, 58..text.len()]);
+        assert_eq!(pieces(text, 1), vec![0..text.len()]);
     }
 
     #[test]
     fn pieces_read_in_parallel_equal_one_whole_read() {
         let text = collection(200);
-        let parallel = read_pieces(&text, &every_move, 500).expect("clean pieces");
+        let parallel = read_pieces(&text, &every_move, 8).expect("clean pieces");
         let reference = whole(&text);
         assert_eq!(parallel.games, 200);
         assert_eq!(parallel.games, reference.games);
@@ -221,7 +223,19 @@ mod tests {
         let mut text = collection(50);
         text.push_str("(;B[aa]XX)");
         text.push_str(&collection(50));
-        assert!(read_pieces(&text, &every_move, 300).is_none());
+        assert!(read_pieces(&text, &every_move, 8).is_none());
+    }
+
+    #[test]
+    fn a_cut_inside_a_value_or_a_variation_is_refused() {
+        // The only game starts near the middle stand inside a comment, then inside a
+        // variation: both cuts leave the first piece with an error.
+        let half = "(;B[aa];W[bb]C[x\n".repeat(1);
+        let value = format!("{half}{})\n(;GM[1]B[cc]]\n;B[dd])", "y".repeat(1000));
+        assert!(read_pieces(&value, &every_move, 2).is_none());
+        let variation = format!("(;B[aa](;W[bb]C[{}])\n(;SZ[9]W[cc]))", "y".repeat(1000));
+        assert_eq!(game_start_after(variation.as_bytes(), 500), Some(1019));
+        assert!(read_pieces(&variation, &every_move, 2).is_none());
     }
 
     #[test]
@@ -232,6 +246,6 @@ mod tests {
             collection(20),
             collection(20)
         );
-        assert!(read_pieces(&text, &every_move, 300).is_none());
+        assert!(read_pieces(&text, &every_move, 8).is_none());
     }
 }
