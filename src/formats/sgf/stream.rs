@@ -230,8 +230,10 @@ mod tests {
     fn a_cut_inside_a_value_or_a_variation_is_refused() {
         // The only game starts near the middle stand inside a comment, then inside a
         // variation: both cuts leave the first piece with an error.
-        let half = "(;B[aa];W[bb]C[x\n".repeat(1);
-        let value = format!("{half}{})\n(;GM[1]B[cc]]\n;B[dd])", "y".repeat(1000));
+        let value = format!(
+            "(;B[aa];W[bb]C[x\n{})\n(;GM[1]B[cc]]\n;B[dd])",
+            "y".repeat(1000)
+        );
         assert!(read_pieces(&value, &every_move, 2).is_none());
         let variation = format!("(;B[aa](;W[bb]C[{}])\n(;SZ[9]W[cc]))", "y".repeat(1000));
         assert_eq!(game_start_after(variation.as_bytes(), 500), Some(1019));
