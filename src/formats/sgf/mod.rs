@@ -6,6 +6,7 @@
 
 mod build;
 mod charset;
+mod classes;
 mod dialect;
 mod info;
 mod mixed;

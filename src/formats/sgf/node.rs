@@ -5,99 +5,12 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::Node;
 
 use super::build::GameState;
+pub(super) use super::classes::{is_info_prop, is_known, is_list_prop, is_root_prop};
 use super::dialect;
 use super::info::is_iso_date;
 use super::parse::{RawNode, RawProp, RawValue};
 use super::props::{type_prop, type_time};
 use super::values::{self, double};
-
-/// Root-only properties (FF[4] "root" type).
-pub(super) fn is_root_prop(id: &str) -> bool {
-    matches!(id, "AP" | "CA" | "FF" | "GM" | "ST" | "SZ")
-}
-
-/// Game-info properties.
-pub(super) fn is_info_prop(id: &str) -> bool {
-    matches!(
-        id,
-        "AN" | "BR"
-            | "BT"
-            | "CP"
-            | "DT"
-            | "EV"
-            | "GN"
-            | "GC"
-            | "ON"
-            | "OT"
-            | "PB"
-            | "PC"
-            | "PW"
-            | "RE"
-            | "RO"
-            | "RU"
-            | "SO"
-            | "TM"
-            | "US"
-            | "WR"
-            | "WT"
-            | "HA"
-            | "KM"
-            | "KI"
-    )
-}
-
-/// Properties whose values form a list (duplicates are merged).
-pub(super) fn is_list_prop(id: &str) -> bool {
-    matches!(
-        id,
-        "AB" | "AW"
-            | "AE"
-            | "TR"
-            | "SQ"
-            | "CR"
-            | "MA"
-            | "SL"
-            | "DD"
-            | "LB"
-            | "AR"
-            | "LN"
-            | "VW"
-            | "M"
-            | "L"
-    )
-}
-
-/// Properties kifu knows (FF[1]–FF[4]); others are kept as private properties.
-pub(super) fn is_known(id: &str) -> bool {
-    is_root_prop(id)
-        || is_info_prop(id)
-        || is_list_prop(id)
-        || matches!(
-            id,
-            "B" | "W"
-                | "KO"
-                | "MN"
-                | "PL"
-                | "C"
-                | "N"
-                | "DM"
-                | "GB"
-                | "GW"
-                | "UC"
-                | "HO"
-                | "V"
-                | "BM"
-                | "TE"
-                | "DO"
-                | "IT"
-                | "BL"
-                | "WL"
-                | "OB"
-                | "OW"
-                | "FG"
-                | "PM"
-        )
-}
 
 pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
     let end = values

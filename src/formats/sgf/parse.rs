@@ -134,6 +134,7 @@ impl<'a> Parser<'a> {
         self.bytes.get(self.pos).copied()
     }
 
+    #[inline]
     fn skip_ws(&mut self) {
         while let Some(b) = self.peek() {
             if b.is_ascii_whitespace() || b == 0 {
