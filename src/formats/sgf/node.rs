@@ -2,9 +2,8 @@
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::Node;
+use crate::model::{BoardSize, GameInfo, Node};
 
-use super::build::GameState;
 pub(super) use super::classes::{is_info_prop, is_known, is_list_prop, is_root_prop};
 use super::dialect;
 use super::info::is_iso_date;
@@ -30,9 +29,20 @@ pub(super) fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
     values.iter().map(|v| v.text.replace('\0', " ")).collect()
 }
 
+/// What typing a node reads and changes besides the node itself.
+pub(super) struct Context<'g> {
+    /// The game's FF.
+    pub ff: u8,
+    /// The game's board size.
+    pub size: BoardSize,
+    /// The game information, which game-info properties fill wherever they stand.
+    pub info: &'g mut GameInfo,
+}
+
 /// Per-node typing state.
-pub(super) struct NodeTyping<'s> {
-    pub(super) node: Node,
+pub(super) struct NodeTyping<'s, 'n> {
+    /// The node being typed, in place in the game's arena.
+    pub(super) node: &'n mut Node,
     /// The move split off because the node also has setup, or a second move.
     pub(super) split: Vec<Node>,
     /// BL/WL/OB/OW, typed once the node's move is known (each at most once: a second
@@ -40,16 +50,18 @@ pub(super) struct NodeTyping<'s> {
     pub(super) deferred_time: [Option<(&'s str, RawValue<'s>)>; 4],
 }
 
-/// Types one raw node into a model node, plus the nodes split off it (a move mixed
-/// with setup, a second move), which follow it as a chain.
+/// Types one raw node into `node` (an empty node in place in the arena) and returns
+/// the nodes split off it (a move mixed with setup, a second move), which follow it as
+/// a chain.
 pub(super) fn type_node(
-    state: &mut GameState,
+    ctx: &mut Context<'_>,
+    node: &mut Node,
     raw: &RawNode<'_>,
     is_root: bool,
     diags: &mut Vec<Diagnostic>,
-) -> (Node, Vec<Node>) {
+) -> Vec<Node> {
     let mut t = NodeTyping {
-        node: Node::default(),
+        node,
         split: Vec::new(),
         deferred_time: [None; 4],
     };
@@ -58,7 +70,7 @@ pub(super) fn type_node(
         let vals = raw.values_of(prop);
         let pspan = span_of(prop, vals);
         if prop.written.len() != id.len() {
-            if state.ff >= 4 {
+            if ctx.ff >= 4 {
                 diags.push(Diagnostic::error(
                     "sgf::lowercase-identifier",
                     format!("lowercase letters in property identifier {:?} (read as {id}; FF[4] forbids them)", prop.written),
@@ -105,7 +117,7 @@ pub(super) fn type_node(
                 v.span(),
             ));
         }
-        if is_root && root_dialect(&mut state.game.info, id, vals, pspan, diags) {
+        if is_root && root_dialect(ctx.info, id, vals, pspan, diags) {
             continue;
         }
         if !is_known(id) {
@@ -127,7 +139,7 @@ pub(super) fn type_node(
             continue;
         }
         if is_info_prop(id) && !is_root {
-            if info_is_set(&state.game.info, id) {
+            if info_is_set(ctx.info, id) {
                 diags.push(Diagnostic::warning(
                     "sgf::game-info-outside-root",
                     format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
@@ -160,10 +172,12 @@ pub(super) fn type_node(
         } else {
             vals
         };
-        type_prop(state, &mut t, id, vals, pspan, diags);
+        type_prop(ctx, &mut t, id, vals, pspan, diags);
     }
-    for (id, v) in std::mem::take(&mut t.deferred_time).into_iter().flatten() {
-        type_time(&mut t, id, std::slice::from_ref(&v), diags);
+    for slot in 0..t.deferred_time.len() {
+        if let Some((id, v)) = t.deferred_time.get_mut(slot).and_then(Option::take) {
+            type_time(&mut t, id, std::slice::from_ref(&v), diags);
+        }
     }
     let has_setup = !t.node.setup.add_black.is_empty()
         || !t.node.setup.add_white.is_empty()
@@ -236,7 +250,7 @@ pub(super) fn type_node(
             at,
         ));
     }
-    (t.node, t.split)
+    t.split
 }
 
 /// The Nihon Kiin's root dialect: `TE` that is not a Double is the title, `RD` the date,

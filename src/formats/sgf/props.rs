@@ -6,7 +6,6 @@ use crate::model::{
     Color, Label, Line, Move, MoveAnnotation, Node, PositionAnnotation, Shape, StoneMove, Symbol,
 };
 
-use super::build::GameState;
 use super::dialect;
 use super::info::{format_result, is_iso_date, normalize_date, parse_result};
 use super::parse::RawValue;
@@ -14,7 +13,7 @@ use super::values::{
     self, double, number, point, point_list_value, real, split_compose, PointError,
 };
 
-use super::node::{keep_raw, raw_values, NodeTyping};
+use super::node::{keep_raw, raw_values, Context, NodeTyping};
 
 pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
     v.map(|v| values::text(v.text, true))
@@ -23,15 +22,15 @@ pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
 /// Types one known property.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn type_prop<'s>(
-    state: &mut GameState,
-    t: &mut NodeTyping<'s>,
+    ctx: &mut Context<'_>,
+    t: &mut NodeTyping<'s, '_>,
     id: &'s str,
     vals: &[RawValue<'s>],
     pspan: Span,
     diags: &mut Vec<Diagnostic>,
 ) {
     let first = vals.first();
-    let size = state.size;
+    let size = ctx.size;
     let bad = |diags: &mut Vec<Diagnostic>, what: &str| {
         let v = first.map_or("", |v| v.text);
         diags.push(Diagnostic::error(
@@ -40,7 +39,7 @@ pub(super) fn type_prop<'s>(
             first.map_or(pspan, |v| v.span()),
         ));
     };
-    let info = &mut state.game.info;
+    let info = &mut *ctx.info;
     match id {
         "B" | "W" => {
             let color = if id == "B" {
@@ -50,12 +49,12 @@ pub(super) fn type_prop<'s>(
             };
             let Some(v) = first else { return };
             let pt = if v.text.is_empty() {
-                if state.ff < 4 {
+                if ctx.ff < 4 {
                     diags.push(Diagnostic::warning(
                         "sgf::ff4-pass-in-old-format",
                         format!(
                             "{id}[] is the FF[4] pass; this file is FF[{}] (read as a pass)",
-                            state.ff
+                            ctx.ff
                         ),
                         v.span(),
                     ));
@@ -481,7 +480,7 @@ pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_
 
 /// BL/WL/OB/OW: typed when they belong to the node's mover, kept raw otherwise.
 pub(super) fn type_time(
-    t: &mut NodeTyping<'_>,
+    t: &mut NodeTyping<'_, '_>,
     id: &str,
     vals: &[RawValue<'_>],
     diags: &mut Vec<Diagnostic>,
