@@ -126,7 +126,7 @@ pub(super) fn type_node(
                 format!("unknown property {id} (kept as a private property)"),
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
-            keep_raw(&mut t.node, id, vals);
+            keep_raw(t.node, id, vals);
             continue;
         }
         if is_root_prop(id) && !is_root {
@@ -135,7 +135,7 @@ pub(super) fn type_node(
                 format!("root property {id} outside the root node (kept as a private property, without effect)"),
                 pspan,
             ));
-            keep_raw(&mut t.node, id, vals);
+            keep_raw(t.node, id, vals);
             continue;
         }
         if is_info_prop(id) && !is_root {
@@ -145,7 +145,7 @@ pub(super) fn type_node(
                     format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                     pspan,
                 ));
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
                 continue;
             }
             diags.push(Diagnostic::info(
