@@ -86,7 +86,7 @@ pub(super) fn type_prop<'s>(
                     }
                     Err(e) => {
                         point_error(diags, id, v, e);
-                        keep_raw(&mut t.node, id, vals);
+                        keep_raw(t.node, id, vals);
                         return;
                     }
                 }
@@ -117,7 +117,7 @@ pub(super) fn type_prop<'s>(
         "AB" | "AW" | "AE" | "TR" | "SQ" | "CR" | "MA" | "SL" | "DD" | "M" => {
             if vals.len() == 1 && first.is_some_and(|v| v.text.is_empty()) {
                 if id == "DD" {
-                    keep_raw(&mut t.node, id, vals);
+                    keep_raw(t.node, id, vals);
                 } else {
                     diags.push(Diagnostic::error(
                         "sgf::empty-value",
@@ -227,7 +227,7 @@ pub(super) fn type_prop<'s>(
             Some(c) => t.node.setup.to_play = Some(c),
             None => {
                 bad(diags, "B or W");
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         },
         "C" => {
@@ -259,21 +259,21 @@ pub(super) fn type_prop<'s>(
             }
             None => {
                 bad(diags, "a double (1 or 2)");
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         },
         "HO" => match first.and_then(|v| empty_double(v, id, diags)) {
             Some(e) => t.node.hotspot = Some(e),
             None => {
                 bad(diags, "a double (1 or 2)");
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         },
         "V" => match first.and_then(|v| real(v.text)) {
             Some(x) => t.node.value = Some(x),
             None => {
                 bad(diags, "a real number");
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         },
         "BM" | "TE" | "DO" | "IT" => {
@@ -298,7 +298,7 @@ pub(super) fn type_prop<'s>(
                 Some(a) => t.node.move_annotation = Some(a),
                 None => {
                     bad(diags, "a double (1 or 2)");
-                    keep_raw(&mut t.node, id, vals);
+                    keep_raw(t.node, id, vals);
                 }
             }
         }
@@ -309,7 +309,7 @@ pub(super) fn type_prop<'s>(
             Some(n) => t.node.move_number = Some(n),
             None => {
                 bad(diags, "a move number");
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         },
         "BL" | "WL" | "OB" | "OW" => {
@@ -493,7 +493,7 @@ pub(super) fn type_time(
     let mover = t.node.mv.map(|m| m.color());
     let Some(v) = vals.first() else { return };
     if mover != Some(color) {
-        keep_raw(&mut t.node, id, vals);
+        keep_raw(t.node, id, vals);
         return;
     }
     if matches!(id, "BL" | "WL") {
@@ -509,7 +509,7 @@ pub(super) fn type_time(
                     ),
                     v.span(),
                 ));
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         }
     } else {
@@ -525,7 +525,7 @@ pub(super) fn type_time(
                     ),
                     v.span(),
                 ));
-                keep_raw(&mut t.node, id, vals);
+                keep_raw(t.node, id, vals);
             }
         }
     }
