@@ -318,7 +318,7 @@ pub(super) fn type_prop<'s>(
                 *slot = Some((id, *v));
             }
         }
-        "KO" | "FG" | "PM" | "VW" | "ST" => keep_raw(&mut t.node, id, vals),
+        "KO" | "FG" | "PM" | "VW" | "ST" => keep_raw(t.node, id, vals),
         "AP" => {
             info.application = first.map(|v| match split_compose(v.text) {
                 Some((a, b)) => format!("{}:{}", values::text(a, true), values::text(b, true)),
@@ -436,7 +436,7 @@ pub(super) fn type_prop<'s>(
                 info.extras.push("sgf:KI", raw_values(vals));
             }
         },
-        _ => keep_raw(&mut t.node, id, vals),
+        _ => keep_raw(t.node, id, vals),
     }
 }
 
@@ -499,7 +499,7 @@ pub(super) fn type_time(
     if matches!(id, "BL" | "WL") {
         match real(v.text) {
             Some(x) if t.node.time_left.is_none() => t.node.time_left = Some(x),
-            Some(_) => keep_raw(&mut t.node, id, vals),
+            Some(_) => keep_raw(t.node, id, vals),
             None => {
                 diags.push(Diagnostic::error(
                     "sgf::bad-value",
@@ -515,7 +515,7 @@ pub(super) fn type_time(
     } else {
         match number(v.text).and_then(|n| u32::try_from(n).ok()) {
             Some(n) if t.node.periods_left.is_none() => t.node.periods_left = Some(n),
-            Some(_) => keep_raw(&mut t.node, id, vals),
+            Some(_) => keep_raw(t.node, id, vals),
             None => {
                 diags.push(Diagnostic::error(
                     "sgf::bad-value",
