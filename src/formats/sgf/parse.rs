@@ -449,7 +449,7 @@ impl<'a> Parser<'a> {
                 let Some(rel) = self
                     .bytes
                     .get(i..)
-                    .and_then(|r| r.iter().position(|&b| b == b']' || b == b'\\'))
+                    .and_then(|r| memchr::memchr2(b']', b'\\', r))
                 else {
                     break None;
                 };

@@ -98,15 +98,25 @@ pub(super) enum PointError {
 /// Outcome of reading a point: the point and whether spaces had to be removed.
 pub(super) fn point(raw: &str, size: BoardSize) -> Result<(Point, bool), PointError> {
     // The same spaces `text` converts (NUL included), so a kept raw value reads alike.
-    let (bytes, cleaned): (Vec<u8>, bool) = if raw.bytes().any(is_space) {
-        (raw.bytes().filter(|&b| !is_space(b)).collect(), true)
-    } else {
-        (raw.bytes().collect(), false)
-    };
-    let [x, y] = bytes.as_slice() else {
+    let mut letters = [0u8; 2];
+    let mut count = 0usize;
+    let mut cleaned = false;
+    for b in raw.bytes() {
+        if is_space(b) {
+            cleaned = true;
+            continue;
+        }
+        let Some(slot) = letters.get_mut(count) else {
+            return Err(PointError::Syntax);
+        };
+        *slot = b;
+        count += 1;
+    }
+    if count != 2 {
         return Err(PointError::Syntax);
-    };
-    let (Some(x), Some(y)) = (coord(*x), coord(*y)) else {
+    }
+    let [x, y] = letters;
+    let (Some(x), Some(y)) = (coord(x), coord(y)) else {
         return Err(PointError::Syntax);
     };
     let p = Point::new(x, y);
