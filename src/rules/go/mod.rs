@@ -39,11 +39,16 @@ pub fn check(game: &Game) -> Vec<Finding> {
             steps.push(Step::Leave(board.checkpoint()));
         }
         let setup = &node.setup;
+        // Most nodes have no setup: skip building the three lists' walk for them.
+        let lists = if setup.is_empty() { 0 } else { 3 };
         for (points, cell, what) in [
             (&setup.clear, Cell::Empty, "AE"),
             (&setup.add_black, Cell::Stone(Color::Black), "AB"),
             (&setup.add_white, Cell::Stone(Color::White), "AW"),
-        ] {
+        ]
+        .into_iter()
+        .take(lists)
+        {
             for &p in points {
                 match board.setup(p, cell) {
                     Ok(true) => {}
