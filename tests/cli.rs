@@ -544,3 +544,54 @@ fn convert_csa_version_chooses_the_written_version() {
         "{err}"
     );
 }
+
+#[test]
+fn validate_checks_many_files_in_parallel_and_reports_them_in_order() {
+    // More files than one parallel window, valid and invalid mixed, one SGF renju
+    // game whose verdict depends on --rule (checked while its collection streams).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let renju =
+        "(;FF[4]GM[4]SZ[15]\n;B[hh];W[aa];B[hj];W[ab];B[ij];W[ac];B[kh];W[ad];B[ki];W[ao]\n;B[kj])";
+    let mut expected = Vec::new();
+    for i in 0..40 {
+        let name = format!("g{i:02}.sgf");
+        let text = match i % 4 {
+            0 => "(;GM[1]SZ[9];B[aa];W[bb];B[aa])".to_string(),
+            1 => renju.to_string(),
+            _ => format!("(;GM[1]SZ[9];B[{}a])", char::from(b'a' + (i % 9) as u8)),
+        };
+        write(dir.path(), &name, &text);
+        expected.push(name);
+    }
+    let root = dir.path().display().to_string();
+    let (code, out, _) = run(&["validate", "--json", &root]);
+    assert_eq!(code, 1);
+    let files: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "file")
+        .collect();
+    let paths: Vec<String> = files
+        .iter()
+        .filter_map(|f| f["path"].as_str())
+        .filter_map(|p| Path::new(p).file_name()?.to_str().map(str::to_string))
+        .collect();
+    assert_eq!(paths, expected);
+    let verdicts: Vec<(bool, u64)> = files
+        .iter()
+        .map(|f| (f["valid"] == true, f["errors"].as_u64().unwrap_or(99)))
+        .collect();
+    let want: Vec<(bool, u64)> = (0..40)
+        .map(|i| match i % 4 {
+            0 | 1 => (false, 1),
+            _ => (true, 0),
+        })
+        .collect();
+    assert_eq!(verdicts, want);
+    // Under freestyle rules the renju game's move 11 is legal.
+    let (_, out, _) = run(&["validate", "--json", "--rule", "freestyle", &root]);
+    let summary: serde_json::Value =
+        serde_json::from_str(out.lines().last().expect("a summary")).expect("JSON");
+    assert_eq!(summary["invalid"], 10);
+    assert_eq!(summary["valid"], 30);
+}
