@@ -14,6 +14,8 @@ prints the comparison table. Standard library only.
       output to /dev/null), interleaved, best round of R; appended to OUT.
   harness.py table OUT
       Prints the markdown table and the goals of issue #10.
+  harness.py spread OUT...
+      The goals' ratios in each of several results files (runs of compare.sh).
 """
 import json
 import os
@@ -140,21 +142,64 @@ def ratio(x):
     return f"{x:.1f}×" if x < 100 else f"{x:.0f}×"
 
 
-def table(path):
+def load(path):
     rows, starts = [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
             (rows if r["kind"] == "run" else starts).append(r)
-    refs = {r["group"]: r for r in rows if r["ref"]}
+    return rows, starts, {r["group"]: r for r in rows if r["ref"]}
+
+
+def own_time(r):
+    return min(r["inner"]) if r["inner"] else min(r["walls"])
+
+
+def goals(rows, starts, refs):
+    """Each goal of issue #10 as (name, measured ratio or None, met, details)."""
+    out = []
+    find = {(r["group"], r["tool"]): r for r in rows}
+    for group, tool, need in GOALS:
+        peer, ref = find.get((group, tool)), refs.get(group)
+        name = f"{group} ≥ {need}× {tool}"
+        if not peer or not ref:
+            out.append((name, None, False, "not measured"))
+            continue
+        got = own_time(peer) / min(ref["walls"])
+        inproc = find.get((group, "kifu in-process, 1 thread"))
+        extra = ""
+        if inproc and inproc["inner"]:
+            extra = f" (against kifu's in-process figure: {ratio(own_time(peer) / min(inproc['inner']))})"
+        out.append((name, got, got >= need, f"{ratio(got)}{extra}"))
+    kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
+    true = next((s for s in starts if s["cmd"].endswith("true")), None)
+    if kifu and true:
+        got = kifu["mean"] / true["mean"]
+        out.append((
+            "start-up ≤ 2× /bin/true", got, got <= 2,
+            f"`kifu --version` {kifu['mean'] * 1e6:.0f} µs, `/bin/true` {true['mean'] * 1e6:.0f} µs "
+            f"(mean of {kifu['runs']} runs, best of {kifu['rounds']} rounds): {got:.2f}×",
+        ))
+    sgf = refs.get("SGF")
+    if sgf and sgf.get("bytes"):
+        got = sgf["rss_kib"] * 1024 / sgf["bytes"]
+        out.append((
+            "memory ≤ 3× the SGF file", got, got <= 3,
+            f"peak RSS of `kifu validate` {sgf['rss_kib'] / 1024:.0f} MB for "
+            f"{sgf['bytes'] / 1e6:.1f} MB: {got:.1f}×",
+        ))
+    return out
+
+
+def table(path):
+    rows, starts, refs = load(path)
     print("| input | tool | what it does | wall s, best (range) | own timing s, best | MB/s | ok / failed / crashed | peak RSS MB | peer / kifu: own timing (wall) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         wall = min(r["walls"])
         inner = min(r["inner"]) if r["inner"] else None
-        own = inner if inner is not None else wall
         size = r.get("bytes")
-        mbs = f"{size / 1e6 / own:.1f}" if size else "–"
+        mbs = f"{size / 1e6 / own_time(r):.1f}" if size else "–"
         counts = "–"
         if "ok" in r:
             counts = f"{int(r['ok'])} / {int(r.get('failed', 0))} / {int(r.get('crashed', 0))}"
@@ -165,7 +210,7 @@ def table(path):
             rel = "(kifu)" if r is ref else "–"
         else:
             kwall = min(ref["walls"])
-            rel = f"{ratio(own / kwall)} ({ratio(wall / kwall)})"
+            rel = f"{ratio(own_time(r) / kwall)} ({ratio(wall / kwall)})"
         spread = f"{fmt_s(wall)} ({fmt_s(min(r['walls']))}–{fmt_s(max(r['walls']))})"
         what = r["what"].replace("|", "\\|")
         print(
@@ -177,41 +222,27 @@ def table(path):
     print("Goals of issue #10 (peer time / kifu time: the peer's own timing, or its wall time when it")
     print("has none, over the wall time of the kifu command; best of each):")
     print()
-    find = {(r["group"], r["tool"]): r for r in rows}
-    for group, tool, need in GOALS:
-        peer, ref = find.get((group, tool)), refs.get(group)
-        if not peer or not ref:
-            print(f"- {group} ≥ {need}× {tool}: not measured")
-            continue
-        own = min(peer["inner"]) if peer["inner"] else min(peer["walls"])
-        got = own / min(ref["walls"])
-        inproc = find.get((group, "kifu in-process, 1 thread"))
-        extra = ""
-        if inproc and inproc["inner"]:
-            extra = f" (against kifu's in-process figure: {ratio(own / min(inproc['inner']))})"
-        print(f"- {group} ≥ {need}× {tool}: {ratio(got)}{extra}: **{'met' if got >= need else 'not met'}**")
-    by_cmd = {s["cmd"]: s for s in starts}
-    kifu = next((s for c, s in by_cmd.items() if c.endswith("--version")), None)
-    true = next((s for c, s in by_cmd.items() if c.endswith("true")), None)
-    if kifu and true:
-        got = kifu["mean"] / true["mean"]
-        print(
-            f"- start-up ≤ 2× /bin/true: `kifu --version` {kifu['mean'] * 1e6:.0f} µs, `/bin/true` "
-            f"{true['mean'] * 1e6:.0f} µs (mean of {kifu['runs']} runs, best of {kifu['rounds']} rounds): "
-            f"{got:.2f}×: **{'met' if got <= 2 else 'not met'}**"
-        )
-    sgf = refs.get("SGF")
-    if sgf and sgf.get("bytes"):
-        got = sgf["rss_kib"] * 1024 / sgf["bytes"]
-        print(
-            f"- memory ≤ 3× the SGF file: peak RSS of `kifu validate` {sgf['rss_kib'] / 1024:.0f} MB for "
-            f"{sgf['bytes'] / 1e6:.1f} MB: {got:.1f}×: **{'met' if got <= 3 else 'not met'}**"
-        )
+    for name, _, met, details in goals(rows, starts, refs):
+        print(f"- {name}: {details}: **{'met' if met else 'not met'}**")
+
+
+def spread(paths):
+    """The goals' ratios over several runs of compare.sh (their results files)."""
+    runs = [goals(*load(p)) for p in paths]
+    print(f"| goal | {' | '.join(f'run {i + 1}' for i in range(len(runs)))} | met in |")
+    print(f"|---|{'---|' * len(runs)}---|")
+    for i, (name, *_) in enumerate(runs[0]):
+        cells = [f"{r[i][1]:.2f}×" if r[i][1] is not None else "–" for r in runs]
+        met = sum(r[i][2] for r in runs)
+        print(f"| {name} | {' | '.join(cells)} | {met} of {len(runs)} |")
 
 
 def main():
     verb, path, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
-    {"run": run, "startup": startup, "table": lambda p, _: table(p)}[verb](path, argv)
+    if verb == "spread":
+        spread([path, *argv])
+    else:
+        {"run": run, "startup": startup, "table": lambda p, _: table(p)}[verb](path, argv)
 
 
 if __name__ == "__main__":
