@@ -193,7 +193,7 @@ def goals(rows, starts, refs):
 
 def table(path):
     rows, starts, refs = load(path)
-    print("| input | tool | what it does | wall s, best (range) | own timing s, best | MB/s | ok / failed / crashed | peak RSS MB | peer / kifu: own timing (wall) |")
+    print("| input | tool | what it does | wall s (start-up included), best (range) | own timing s (parse only: no start-up, no I/O), best | MB/s | ok / failed / crashed | peak RSS MB | peer / kifu: own timing (wall) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         wall = min(r["walls"])
