@@ -3,6 +3,7 @@
 # (KIF parse, no legality checks) and json-kifu-format (KIF and KI2 parse), on the
 # same deterministic generated corpus of Shift_JIS KIF and KI2 files.
 # Usage: bench/shogi.sh [DIR] [N]   (installs the peers under /tmp with pip and npm)
+# bench/compare.sh runs these and more peers, with every other benchmark, in one table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:-/tmp/bench-shogi}
@@ -17,5 +18,7 @@ VENV=/tmp/kifu-bench-venv
 NPM=/tmp/kifu-bench-npm
 [ -d "$NPM/node_modules/json-kifu-format" ] || { mkdir -p "$NPM"; npm install --silent --prefix "$NPM" json-kifu-format; }
 ./target/release/examples/shogi_bench run "$DIR"
-"$VENV/bin/python" bench/shogi_peers.py "$DIR"
-NODE_PATH="$NPM/node_modules" node bench/shogi_peers.js "$DIR"
+"$VENV/bin/python" bench/peers/peers.py python-shogi-kif "$DIR"
+for lib in jkf-kif jkf-ki2; do
+  NODE_PATH="$NPM/node_modules" node bench/peers/peers.js "$lib" "$DIR"
+done

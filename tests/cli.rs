@@ -170,6 +170,19 @@ fn exit_codes_tell_success_input_failure_and_usage() {
 }
 
 #[test]
+fn version_fast_path_prints_what_clap_prints() {
+    // `kifu --version` and `-V` alone skip clap (start-up time); with anything
+    // else clap answers. Both must print the same as clap's own rendering.
+    let clap = kifu::cli::command().render_version().to_string();
+    for flag in ["--version", "-V"] {
+        let (code, out, err) = run(&[flag]);
+        assert_eq!((code, out.as_str(), err.as_str()), (0, clap.as_str(), ""));
+    }
+    let (code, out, _) = run(&["-q", "--version"]);
+    assert_eq!((code, out.as_str()), (0, clap.as_str()), "through clap");
+}
+
+#[test]
 fn an_unknown_format_names_the_known_ones() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = write(dir.path(), "x.txt", "hello");

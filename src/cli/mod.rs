@@ -93,6 +93,9 @@ pub struct ReadOptions {
 
 /// Runs the program and returns its exit code.
 pub fn run() -> ExitCode {
+    if let Some(code) = version_only() {
+        return code;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -125,6 +128,25 @@ pub fn run() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `kifu --version` or `kifu -V` and nothing else: prints what clap prints
+/// (`kifu VERSION`) without building the command tree, which is most of kifu's own
+/// start-up work (docs/PERFORMANCE.md). Anything else goes through clap.
+fn version_only() -> Option<ExitCode> {
+    let mut args = std::env::args_os().skip(1);
+    let first = args.next()?;
+    if args.next().is_some() || (first != "--version" && first != "-V") {
+        return None;
+    }
+    use std::io::Write;
+    // Like clap, a failed write (closed pipe) still exits 0.
+    let _ = writeln!(
+        std::io::stdout().lock(),
+        "kifu {}",
+        env!("CARGO_PKG_VERSION")
+    );
+    Some(ExitCode::SUCCESS)
 }
 
 /// How a command ended when it ran to completion.

@@ -5,10 +5,11 @@ fn main() {
     let start = std::time::Instant::now();
     let games = sgf_parse::parse(&text).expect("sgf-parse reads it");
     let secs = start.elapsed().as_secs_f64();
+    // key=value, as bench/peers/harness.py reads it
     println!(
-        "sgf-parse: {} games, {:.3} s, {:.1} MB/s",
-        games.len(),
-        secs,
-        text.len() as f64 / 1e6 / secs
+        "sgf-parse: seconds={secs:.6} items={n} ok={n} failed=0 crashed=0 bytes={} ({:.1} MB/s)",
+        text.len(),
+        text.len() as f64 / 1e6 / secs,
+        n = games.len(),
     );
 }

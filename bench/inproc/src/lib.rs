@@ -1,0 +1,1 @@
+//! Nothing here: the benchmarks are in `benches/readers.rs` (`cargo bench`).

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Timing harness of bench/compare.sh: runs commands, keeps the best of N rounds,
+prints the comparison table. Standard library only.
+
+  harness.py run OUT --group G --tool T --what TEXT [--ref] [--rounds N]
+                 [--prepare SHELL] [--bytes B] [--items N] -- COMMAND...
+      Runs COMMAND N times (after SHELL, untimed, before each run) and appends one
+      JSON line to OUT: wall seconds of each run (start to exit, via perf_counter,
+      GNU time's own start included), peak RSS (/usr/bin/time's %M) and, when the command prints `seconds=S` (the
+      peers and the in-process figures), its own timed section; `items=`, `ok=`,
+      `failed=`, `crashed=` and `bytes=` printed by the command override the flags.
+  harness.py startup OUT --runs N --rounds R -- COMMAND... ;; COMMAND...
+      Mean wall time of N back-to-back runs of each command (posix_spawn + waitpid,
+      output to /dev/null), interleaved, best round of R; appended to OUT.
+  harness.py table OUT
+      Prints the markdown table and the goals of issue #10.
+  harness.py spread OUT...
+      The goals' ratios in each of several results files (runs of compare.sh).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+FIELDS = ("seconds", "items", "ok", "failed", "crashed", "bytes")
+
+# Goals of issue #10: (group, peer tool, minimum of peer time / kifu time).
+GOALS = [
+    ("SGF", "sgf-parse", 10),
+    ("SGF", "sgfmill", 100),
+    ("SGF", "@sabaki/sgf", 100),
+    ("KIF", "python-shogi", 10),
+    ("KI2", "json-kifu-format", 10),
+    ("reencode", "iconv loop", 20),
+]
+
+
+def opts(argv):
+    """--key value pairs (and bare --flags) up to `--`; returns (dict, rest)."""
+    out, i = {}, 0
+    while i < len(argv) and argv[i] != "--":
+        key = argv[i].lstrip("-")
+        if i + 1 < len(argv) and not argv[i + 1].startswith("--"):
+            out[key] = argv[i + 1]
+            i += 2
+        else:
+            out[key] = True
+            i += 1
+    return out, argv[i + 1 :]
+
+
+def once(cmd, prepare):
+    if prepare:
+        subprocess.run(prepare, shell=True, check=True)
+    # GNU time measures the peak RSS: the child's own ru_maxrss would start at this
+    # Python process's size (Linux counts the memory of the process that forked).
+    with tempfile.NamedTemporaryFile("r") as rss:
+        start = time.perf_counter()
+        proc = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", "-o", rss.name, *cmd],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        wall = time.perf_counter() - start
+        kib = int(rss.read().split()[-1])
+    text = proc.stdout.decode("utf-8", "replace")
+    found = {}
+    for key in FIELDS:
+        m = re.search(rf"\b{key}=([0-9.]+)", text)
+        if m:
+            found[key] = float(m.group(1))
+    return wall, kib, proc.returncode, found
+
+
+def run(path, argv):
+    o, cmd = opts(argv)
+    rounds = int(o.get("rounds", 3))
+    row = {
+        "kind": "run",
+        "group": o["group"],
+        "tool": o["tool"],
+        "what": o["what"],
+        "ref": bool(o.get("ref")),
+        "walls": [],
+        "inner": [],
+        "rss_kib": 0,
+        "exit": [],
+    }
+    for key in ("bytes", "items"):
+        if key in o:
+            row[key] = float(o[key])
+    for _ in range(rounds):
+        wall, rss, code, found = once(cmd, o.get("prepare"))
+        row["walls"].append(wall)
+        row["rss_kib"] = max(row["rss_kib"], rss)
+        row["exit"].append(code)
+        if "seconds" in found:
+            row["inner"].append(found.pop("seconds"))
+        row.update(found)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row) + "\n")
+    inner = f", own timing best {min(row['inner']):.3f} s" if row["inner"] else ""
+    print(f"  {row['group']:9} {row['tool']:28} best {min(row['walls']):.3f} s{inner}", file=sys.stderr)
+
+
+def startup(path, argv):
+    o, rest = opts(argv)
+    runs, rounds = int(o.get("runs", 1000)), int(o.get("rounds", 3))
+    cmds, cur = [], []
+    for a in rest:
+        if a == ";;":
+            cmds.append(cur)
+            cur = []
+        else:
+            cur.append(a)
+    cmds.append(cur)
+    null = os.open(os.devnull, os.O_WRONLY)
+    actions = [(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+    best = [float("inf")] * len(cmds)
+    for _ in range(rounds):
+        for i, cmd in enumerate(cmds):
+            start = time.perf_counter()
+            for _ in range(runs):
+                pid = os.posix_spawn(cmd[0], cmd, os.environ, file_actions=actions)
+                os.waitpid(pid, 0)
+            best[i] = min(best[i], (time.perf_counter() - start) / runs)
+    with open(path, "a", encoding="utf-8") as f:
+        for cmd, secs in zip(cmds, best):
+            f.write(json.dumps({"kind": "startup", "cmd": " ".join(cmd), "mean": secs, "runs": runs, "rounds": rounds}) + "\n")
+            print(f"  start-up  {' '.join(cmd):28} mean {secs * 1e6:.0f} us", file=sys.stderr)
+
+
+def fmt_s(x):
+    return f"{x:.3f}" if x >= 0.1 else f"{x:.4f}"
+
+
+def ratio(x):
+    return f"{x:.1f}×" if x < 100 else f"{x:.0f}×"
+
+
+def load(path):
+    rows, starts = [], []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            (rows if r["kind"] == "run" else starts).append(r)
+    return rows, starts, {r["group"]: r for r in rows if r["ref"]}
+
+
+def own_time(r):
+    return min(r["inner"]) if r["inner"] else min(r["walls"])
+
+
+def goals(rows, starts, refs):
+    """Each goal of issue #10 as (name, measured ratio or None, met, details)."""
+    out = []
+    find = {(r["group"], r["tool"]): r for r in rows}
+    for group, tool, need in GOALS:
+        peer, ref = find.get((group, tool)), refs.get(group)
+        name = f"{group} ≥ {need}× {tool}"
+        if not peer or not ref:
+            out.append((name, None, False, "not measured"))
+            continue
+        got = own_time(peer) / min(ref["walls"])
+        inproc = find.get((group, "kifu in-process, 1 thread"))
+        extra = ""
+        if inproc and inproc["inner"]:
+            extra = f" (against kifu's in-process figure: {ratio(own_time(peer) / min(inproc['inner']))})"
+        out.append((name, got, got >= need, f"{ratio(got)}{extra}"))
+    kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
+    true = next((s for s in starts if s["cmd"].endswith("true")), None)
+    if kifu and true:
+        got = kifu["mean"] / true["mean"]
+        out.append((
+            "start-up ≤ 2× /bin/true", got, got <= 2,
+            f"`kifu --version` {kifu['mean'] * 1e6:.0f} µs, `/bin/true` {true['mean'] * 1e6:.0f} µs "
+            f"(mean of {kifu['runs']} runs, best of {kifu['rounds']} rounds): {got:.2f}×",
+        ))
+    sgf = refs.get("SGF")
+    if sgf and sgf.get("bytes"):
+        got = sgf["rss_kib"] * 1024 / sgf["bytes"]
+        out.append((
+            "memory ≤ 3× the SGF file", got, got <= 3,
+            f"peak RSS of `kifu validate` {sgf['rss_kib'] / 1024:.0f} MB for "
+            f"{sgf['bytes'] / 1e6:.1f} MB: {got:.1f}×",
+        ))
+    return out
+
+
+def table(path):
+    rows, starts, refs = load(path)
+    print("| input | tool | what it does | wall s (start-up included), best (range) | own timing s (parse only: no start-up, no I/O), best | MB/s | ok / failed / crashed | peak RSS MB | peer / kifu: own timing (wall) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        wall = min(r["walls"])
+        inner = min(r["inner"]) if r["inner"] else None
+        size = r.get("bytes")
+        mbs = f"{size / 1e6 / own_time(r):.1f}" if size else "–"
+        counts = "–"
+        if "ok" in r:
+            counts = f"{int(r['ok'])} / {int(r.get('failed', 0))} / {int(r.get('crashed', 0))}"
+        elif "items" in r:
+            counts = f"{int(r['items'])} / – / –"
+        ref = refs.get(r["group"])
+        if ref is None or r["tool"].startswith("kifu"):
+            rel = "(kifu)" if r is ref else "–"
+        else:
+            kwall = min(ref["walls"])
+            rel = f"{ratio(own_time(r) / kwall)} ({ratio(wall / kwall)})"
+        spread = f"{fmt_s(wall)} ({fmt_s(min(r['walls']))}–{fmt_s(max(r['walls']))})"
+        what = r["what"].replace("|", "\\|")
+        print(
+            f"| {r['group']} | {r['tool']} | {what} | {spread} | "
+            f"{fmt_s(inner) if inner is not None else '–'} | {mbs} | {counts} | "
+            f"{r['rss_kib'] / 1024:.0f} | {rel} |"
+        )
+    print()
+    print("Goals of issue #10 (peer time / kifu time: the peer's own timing, or its wall time when it")
+    print("has none, over the wall time of the kifu command; best of each):")
+    print()
+    for name, _, met, details in goals(rows, starts, refs):
+        print(f"- {name}: {details}: **{'met' if met else 'not met'}**")
+
+
+def spread(paths):
+    """The goals' ratios over several runs of compare.sh (their results files)."""
+    runs = [goals(*load(p)) for p in paths]
+    print(f"| goal | {' | '.join(f'run {i + 1}' for i in range(len(runs)))} | met in |")
+    print(f"|---|{'---|' * len(runs)}---|")
+    for i, (name, *_) in enumerate(runs[0]):
+        cells = [f"{r[i][1]:.2f}×" if r[i][1] is not None else "–" for r in runs]
+        met = sum(r[i][2] for r in runs)
+        print(f"| {name} | {' | '.join(cells)} | {met} of {len(runs)} |")
+
+
+def main():
+    verb, path, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if verb == "spread":
+        spread([path, *argv])
+    else:
+        {"run": run, "startup": startup, "table": lambda p, _: table(p)}[verb](path, argv)
+
+
+if __name__ == "__main__":
+    main()
