@@ -446,11 +446,7 @@ impl<'a> Parser<'a> {
             let mut i = body;
             let close = loop {
                 // The hot loop: find the next `]` or `\`.
-                let Some(rel) = self
-                    .bytes
-                    .get(i..)
-                    .and_then(|r| memchr::memchr2(b']', b'\\', r))
-                else {
+                let Some(rel) = self.bytes.get(i..).and_then(value_stop) else {
                     break None;
                 };
                 let at = i + rel;
@@ -479,6 +475,20 @@ impl<'a> Parser<'a> {
         }
         end
     }
+}
+
+/// The offset of the first `]` or `\` in `rest`. Most values are a few bytes (a point,
+/// a number), where a plain loop beats the set-up of a vectorised search; longer ones
+/// (comments) go to memchr after the first 16 bytes.
+#[inline]
+fn value_stop(rest: &[u8]) -> Option<usize> {
+    const SHORT: usize = 16;
+    let head = rest.get(..rest.len().min(SHORT)).unwrap_or(rest);
+    if let Some(at) = head.iter().position(|&b| b == b']' || b == b'\\') {
+        return Some(at);
+    }
+    let tail = rest.get(head.len()..)?;
+    memchr::memchr2(b']', b'\\', tail).map(|at| at + head.len())
 }
 
 /// `str::ceil_char_boundary` is unstable; this is the same for our use.
