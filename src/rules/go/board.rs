@@ -240,6 +240,10 @@ impl Board {
             if self.cell(n) != enemy {
                 continue;
             }
+            // Most groups touch an empty point right at this stone: no walk needed.
+            if self.neighbours(n).iter().any(|&m| self.cell(m) == EMPTY) {
+                continue;
+            }
             if self.group(n, 1) == 0 {
                 captured += self.members.len();
                 last_captured = self.members.first().copied();
