@@ -164,6 +164,14 @@ pub(super) fn number(raw: &str) -> Option<i64> {
 
 /// A Real: a Number with an optional fraction.
 pub(super) fn real(raw: &str) -> Option<f64> {
+    // The common case, a few digits (seconds left): exact without the float parser.
+    if (1..=15).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit()) {
+        let n = raw
+            .bytes()
+            .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+        // Below 10^15 < 2^53: every such integer is an exact f64.
+        return Some(n as f64);
+    }
     let t = trim(raw);
     let body = t.strip_prefix(['+', '-']).unwrap_or(t);
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
@@ -265,6 +273,10 @@ mod tests {
     fn numbers() {
         assert_eq!(number("+12"), Some(12));
         assert_eq!(number("1 kk"), None);
+        assert_eq!(real("1380"), Some(1380.0));
+        assert_eq!(real("007"), Some(7.0));
+        assert_eq!(real("999999999999999"), Some(999_999_999_999_999.0));
+        assert_eq!(real("9999999999999999"), Some(9_999_999_999_999_999.0));
         assert_eq!(real("34."), Some(34.0));
         assert_eq!(real("-.5"), Some(-0.5));
         assert_eq!(real("5 1/2"), None);
