@@ -46,10 +46,11 @@ fi
 command -v iconv >/dev/null || { echo "iconv (libc-bin) is missing" >&2; exit 2; }
 
 note "building kifu (release) and the sgf-parse peer"
-(cd "$root" && cargo build --release -q --bin kifu --example shogi_bench)
+(cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
 (cd "$here/sgf-parse-peer" && CARGO_TARGET_DIR="$scratch/target" cargo build --release -q)
 kifu=$root/target/release/kifu
 shogi_bench=$root/target/release/examples/shogi_bench
+sgf_bench=$root/target/release/examples/sgf_bench
 sgf_parse=$scratch/target/release/sgf-parse-peer
 
 note "inputs in $corpus"
@@ -97,6 +98,12 @@ note "SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group SGF --tool "kifu validate" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "CLI: decode, parse, typed model, Go rules on every move of every variation, report" \
   -- "$kifu" validate -q "$sgf"
+measure --group SGF --tool "kifu in-process" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "examples/sgf_bench.rs: kifu::check on the file in memory (all cores), timed alone" \
+  -- "$sgf_bench" "$sgf"
+measure --group SGF --tool "kifu in-process, 1 thread" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "the same on one thread (RAYON_NUM_THREADS=1)" \
+  -- env RAYON_NUM_THREADS=1 "$sgf_bench" "$sgf"
 measure --group SGF --tool sgf-parse --what "Rust crate, parse only (text already in memory)" \
   -- "$sgf_parse" "$sgf"
 measure --group SGF --tool sgfmill --what "parse only: parse_sgf_collection, each game made an Sgf_game, every node visited; values left raw" \

@@ -166,10 +166,14 @@ def goals(rows, starts, refs):
             out.append((name, None, False, "not measured"))
             continue
         got = own_time(peer) / min(ref["walls"])
-        inproc = find.get((group, "kifu in-process, 1 thread"))
+        # The fastest in-process kifu row of the group (all cores, or one thread).
+        inprocs = [r for r in rows if r["group"] == group
+                   and r["tool"].startswith("kifu in-process") and r["inner"]]
         extra = ""
-        if inproc and inproc["inner"]:
-            extra = f" (against kifu's in-process figure: {ratio(own_time(peer) / min(inproc['inner']))})"
+        if inprocs:
+            best = min(inprocs, key=lambda r: min(r["inner"]))
+            extra = (f" (against kifu's in-process figure, {best['tool'][len('kifu in-process'):].lstrip(', ') or 'all cores'}: "
+                     f"{ratio(own_time(peer) / min(best['inner']))})")
         out.append((name, got, got >= need, f"{ratio(got)}{extra}"))
     kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
     true = next((s for s in starts if s["cmd"].endswith("true")), None)
