@@ -608,3 +608,27 @@ fn validate_checks_many_files_in_parallel_and_reports_them_in_order() {
     assert_eq!(summary["invalid"], 10);
     assert_eq!(summary["valid"], 30);
 }
+
+#[test]
+fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
+    // Over 4 MiB: read in two halves, checked in pieces on all cores.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[黒]PW[백]C[a \\] comment]\n;B[dd];W[pp](;B[dp];W[pd])(;B[pd];W[dp]))\n";
+    let mut text = game.repeat(60_000);
+    text.push_str("(;FF[4]GM[1]SZ[19];B[dd]\n;W[pp];B[dd])\n");
+    assert!(text.len() > 4 << 20);
+    let path = write(dir.path(), "big.sgf", &text);
+    let (code, out, _) = run(&["validate", "--json", &path]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0]["code"], "go::occupied");
+    assert_eq!(lines[0]["line"], 2 * 60_000 + 2);
+    assert_eq!(lines[0]["column"], 7);
+    assert_eq!(lines[0]["move"], 3);
+    assert_eq!(lines[1]["games"], 60_001);
+    assert_eq!(lines[1]["errors"], 1);
+}

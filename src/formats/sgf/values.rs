@@ -166,9 +166,7 @@ pub(super) fn number(raw: &str) -> Option<i64> {
 pub(super) fn real(raw: &str) -> Option<f64> {
     // The common case, a few digits (seconds left): exact without the float parser.
     if (1..=15).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit()) {
-        let n = raw
-            .bytes()
-            .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+        let n = raw.bytes().fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
         // Below 10^15 < 2^53: every such integer is an exact f64.
         return Some(n as f64);
     }
