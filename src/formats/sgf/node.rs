@@ -110,7 +110,7 @@ pub(super) fn type_node(
                 pspan,
             ));
         }
-        for v in vals.iter().filter(|v| v.text.contains('\0')) {
+        for v in vals.iter().filter(|v| v.has_nul) {
             diags.push(Diagnostic::warning(
                 "sgf::nul-byte",
                 format!("a NUL character in a {id} value (read as a space)"),

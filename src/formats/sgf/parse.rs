@@ -24,6 +24,8 @@ pub(super) struct RawValue<'a> {
     pub text: &'a str,
     /// Offset of the `[`.
     pub start: usize,
+    /// The text holds a NUL byte (escaped or not).
+    pub has_nul: bool,
 }
 
 impl RawValue<'_> {
@@ -444,16 +446,23 @@ impl<'a> Parser<'a> {
             let open = self.pos;
             let body = open + 1;
             let mut i = body;
+            let mut has_nul = false;
             let close = loop {
-                // The hot loop: find the next `]` or `\`.
+                // The hot loop: find the next `]`, `\` or NUL.
                 let Some(rel) = self.bytes.get(i..).and_then(value_stop) else {
                     break None;
                 };
                 let at = i + rel;
-                if self.bytes.get(at) == Some(&b'\\') {
-                    i = at + 2;
-                } else {
-                    break Some(at);
+                match self.bytes.get(at) {
+                    Some(b'\\') => {
+                        has_nul |= self.bytes.get(at + 1) == Some(&0);
+                        i = at + 2;
+                    }
+                    Some(0) => {
+                        has_nul = true;
+                        i = at + 1;
+                    }
+                    _ => break Some(at),
                 }
             };
             let Some(close) = close else {
@@ -468,6 +477,7 @@ impl<'a> Parser<'a> {
             out.push(RawValue {
                 text: self.text.get(body..close).unwrap_or(""),
                 start: open,
+                has_nul,
             });
             self.pos = close + 1;
             end = self.pos;
@@ -477,18 +487,18 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The offset of the first `]` or `\` in `rest`. Most values are a few bytes (a point,
-/// a number), where a plain loop beats the set-up of a vectorised search; longer ones
-/// (comments) go to memchr after the first 16 bytes.
+/// The offset of the first `]`, `\` or NUL in `rest`. Most values are a few bytes (a
+/// point, a number), where a plain loop beats the set-up of a vectorised search;
+/// longer ones (comments) go to memchr after the first 16 bytes.
 #[inline]
 fn value_stop(rest: &[u8]) -> Option<usize> {
     const SHORT: usize = 16;
     let head = rest.get(..rest.len().min(SHORT)).unwrap_or(rest);
-    if let Some(at) = head.iter().position(|&b| b == b']' || b == b'\\') {
+    if let Some(at) = head.iter().position(|&b| b == b']' || b == b'\\' || b == 0) {
         return Some(at);
     }
     let tail = rest.get(head.len()..)?;
-    memchr::memchr2(b']', b'\\', tail).map(|at| at + head.len())
+    memchr::memchr3(b']', b'\\', 0, tail).map(|at| at + head.len())
 }
 
 /// `str::ceil_char_boundary` is unstable; this is the same for our use.
