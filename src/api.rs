@@ -1,5 +1,6 @@
 //! The library's entry points: detect, read, validate, write.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -129,7 +130,7 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
             parsed: read(input.bytes),
         }),
         Reader::Text(read) => {
-            let decoded = decode_input(input, format, path);
+            let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
             let mut parsed = read(&decoded.text);
             let mut diagnostics = decoded.diagnostics;
             diagnostics.append(&mut parsed.diagnostics);
@@ -163,10 +164,16 @@ struct DecodedInput {
 
 /// Decodes a text format's input: SGF collections whose games declare different
 /// charsets game by game (`formats::sgf::decode_per_game`), everything else with the
-/// text layer's single decision.
-fn decode_input(input: &Input<'_>, format: &'static Format, path: Option<String>) -> DecodedInput {
-    if format.name == "sgf" && input.encoding.is_none() {
-        if let Some(per_game) = formats::sgf::decode_per_game(input.bytes) {
+/// text layer's single decision. Bytes given away (`Cow::Owned`) that are UTF-8
+/// become the text without a copy.
+fn decode_input(
+    bytes: Cow<'_, [u8]>,
+    forced: Option<TextEncoding>,
+    format: &'static Format,
+    path: Option<String>,
+) -> DecodedInput {
+    if format.name == "sgf" && forced.is_none() {
+        if let Some(per_game) = formats::sgf::decode_per_game(&bytes) {
             let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
             return DecodedInput {
                 source: SourceInfo {
@@ -181,11 +188,14 @@ fn decode_input(input: &Input<'_>, format: &'static Format, path: Option<String>
         }
     }
     let hints = DetectHints {
-        forced: input.encoding,
+        forced,
         declared: format.declared_charset,
         legacy: format.legacy_encoding,
     };
-    let decoded = text::decode(input.bytes, &hints);
+    let decoded = match bytes {
+        Cow::Owned(bytes) => text::decode_owned(bytes, &hints),
+        Cow::Borrowed(bytes) => text::decode(bytes, &hints),
+    };
     DecodedInput {
         source: SourceInfo {
             path,
@@ -295,25 +305,8 @@ pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Er
     let format = detect_format(input)?;
     if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
         let path = input.path.map(|p| p.display().to_string());
-        let decoded = decode_input(input, format, path);
-        let each = |game: &mut Game, spans: &[Span]| {
-            if let Some(rule) = rule {
-                rules::renju::set_game_rule(game, rule);
-            }
-            rule_diagnostics(game, spans)
-        };
-        let streamed = read_each(&decoded.text, &each);
-        let mut diagnostics = decoded.diagnostics;
-        diagnostics.extend(streamed.diagnostics);
-        let found = not_yet_reported(&diagnostics, streamed.found);
-        diagnostics.extend(found);
-        return Ok(Checked {
-            format,
-            source: decoded.source,
-            text: Some(decoded.text),
-            games: streamed.games,
-            diagnostics,
-        });
+        let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
+        return Ok(check_streaming(format, read_each, decoded, rule));
     }
     let mut outcome = read(input)?;
     if let Some(rule) = rule {
@@ -327,6 +320,53 @@ pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Er
         games: outcome.parsed.collection.games.len(),
         diagnostics: outcome.parsed.diagnostics,
     })
+}
+
+/// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
+/// collection then becomes its own text without a copy, so it is held in memory once.
+pub fn check_owned(
+    bytes: Vec<u8>,
+    input: &Input<'_>,
+    rule: Option<&GomokuRule>,
+) -> Result<Checked, Error> {
+    let input = Input {
+        bytes: &bytes,
+        ..*input
+    };
+    let format = detect_format(&input)?;
+    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
+        return check(&input, rule);
+    };
+    let (path, encoding) = (input.path.map(|p| p.display().to_string()), input.encoding);
+    let decoded = decode_input(Cow::Owned(bytes), encoding, format, path);
+    Ok(check_streaming(format, read_each, decoded, rule))
+}
+
+/// Streams a decoded text through `read_each`, checking each game as it comes.
+fn check_streaming(
+    format: &'static Format,
+    read_each: formats::ReadEach,
+    decoded: DecodedInput,
+    rule: Option<&GomokuRule>,
+) -> Checked {
+    let each = |game: &mut Game, spans: &[Span]| {
+        if let Some(rule) = rule {
+            rules::renju::set_game_rule(game, rule);
+        }
+        rule_diagnostics(game, spans)
+    };
+    let streamed = read_each(&decoded.text, &each);
+    let mut diagnostics = decoded.diagnostics;
+    diagnostics.extend(streamed.diagnostics);
+    let found = not_yet_reported(&diagnostics, streamed.found);
+    diagnostics.extend(found);
+    Checked {
+        format,
+        source: decoded.source,
+        text: Some(decoded.text),
+        games: streamed.games,
+        diagnostics,
+    }
 }
 
 /// The bytes of a written collection and what was lost on the way.

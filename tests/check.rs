@@ -1,5 +1,5 @@
-//! `kifu::check` (what `kifu validate` runs): the same verdicts as `read` followed by
-//! `validate`, for every corpus file, and for large SGF collections that are read in
+//! `kifu::check` and `kifu::check_owned` (what `kifu validate` runs): the same verdicts
+//! as `read` followed by `validate`, for every corpus file, and for large SGF collections that are read in
 //! pieces on several threads, with exact positions.
 
 use std::path::{Path, PathBuf};
@@ -45,6 +45,12 @@ fn assert_same_as_read_and_validate(bytes: &[u8], path: Option<&Path>) -> Checke
     assert_eq!(checked.text, read.text, "{what}");
     assert_eq!(checked.games, read.parsed.collection.games.len(), "{what}");
     assert_eq!(checked.diagnostics, read.parsed.diagnostics, "{what}");
+    // The same with the bytes given away (what `kifu validate` does).
+    let owned = kifu::check_owned(bytes.to_vec(), &input(&[], path), None).expect("checks");
+    assert_eq!(owned.source, checked.source, "{what}");
+    assert_eq!(owned.text, checked.text, "{what}");
+    assert_eq!(owned.games, checked.games, "{what}");
+    assert_eq!(owned.diagnostics, checked.diagnostics, "{what}");
     checked
 }
 

@@ -57,9 +57,11 @@ pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
 pub fn load_checked(input: &InputFile, opts: Resolved) -> Result<Checked, String> {
     let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
     let rule = opts.rule.map(GomokuRule::from_name);
-    crate::check(
+    // The bytes are given away: a large UTF-8 file becomes its own text, uncopied.
+    crate::check_owned(
+        bytes,
         &Input {
-            bytes: &bytes,
+            bytes: &[],
             path: input.path.as_deref(),
             format: opts.format,
             encoding: opts.encoding,

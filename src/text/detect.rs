@@ -88,9 +88,64 @@ const MALFORMED: &str = "text::malformed";
 /// the bytes cleanly, the best candidate is used and each malformed sequence becomes
 /// an error diagnostic carrying its byte offset.
 pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
+    decode_source(&mut Source::Borrowed(bytes), hints)
+}
+
+/// [`decode`] of bytes the caller gives away: when they are UTF-8 without a BOM and
+/// are read as such, they become the text without being copied (a large file then
+/// takes its size in memory once, not twice).
+pub fn decode_owned(bytes: Vec<u8>, hints: &DetectHints) -> Decoded {
+    decode_source(&mut Source::Owned(bytes), hints)
+}
+
+/// Bytes to decode, borrowed or given away.
+enum Source<'a> {
+    Borrowed(&'a [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Source<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Borrowed(b) => b,
+            Source::Owned(v) => v,
+        }
+    }
+
+    /// The bytes as text when they are valid UTF-8 (owned bytes move into the text:
+    /// validated once, never copied); `None` otherwise, with the bytes left as they were.
+    fn valid_utf8(&mut self) -> Option<String> {
+        match self {
+            Source::Borrowed(b) => std::str::from_utf8(b).ok().map(str::to_owned),
+            Source::Owned(v) => match String::from_utf8(std::mem::take(v)) {
+                Ok(text) => Some(text),
+                Err(e) => {
+                    *v = e.into_bytes();
+                    None
+                }
+            },
+        }
+    }
+
+    /// The bytes decoded strictly as UTF-8 (see [`decode_strict`]).
+    fn utf8(&mut self) -> StrictDecode {
+        match self.valid_utf8() {
+            Some(text) => StrictDecode {
+                text,
+                malformed: Vec::new(),
+            },
+            None => decode_strict(self.bytes(), 0, TextEncoding::UTF_8),
+        }
+    }
+}
+
+fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
     let mut notes = Vec::new();
     if let Some(enc) = hints.forced {
-        let (body, base, bom) = strip_bom_of(bytes, enc);
+        if enc == TextEncoding::UTF_8 && bom(source.bytes()).is_none() {
+            return finish(source.utf8(), enc, Decision::Override, false, None, notes);
+        }
+        let (body, base, bom) = strip_bom_of(source.bytes(), enc);
         return finish(
             decode_strict(body, base, enc),
             enc,
@@ -100,6 +155,7 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
             notes,
         );
     }
+    let mut bytes = source.bytes();
 
     if let Some((enc, len)) = bom(bytes) {
         let declared = declared_label(bytes.get(len..).unwrap_or(&[]), enc, hints);
@@ -147,7 +203,13 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
                 ));
             }
             Some(enc) if enc.is_ascii_compatible() => {
-                let d = decode_strict(bytes, 0, enc);
+                let d = if enc == TextEncoding::UTF_8 {
+                    let d = source.utf8();
+                    bytes = source.bytes();
+                    d
+                } else {
+                    decode_strict(bytes, 0, enc)
+                };
                 if d.is_clean() {
                     return finish(d, enc, Decision::Declared, false, declared, notes);
                 }
@@ -201,9 +263,9 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
         }
     }
 
-    if let Ok(s) = std::str::from_utf8(bytes) {
+    if let Some(text) = source.valid_utf8() {
         let d = StrictDecode {
-            text: s.to_owned(),
+            text,
             malformed: Vec::new(),
         };
         return finish(
@@ -215,6 +277,7 @@ pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
             notes,
         );
     }
+    let bytes = source.bytes();
 
     // The statistical guess is only computed when the legacy encoding fails: it costs
     // far more than a strict decode.

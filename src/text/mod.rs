@@ -11,7 +11,7 @@ mod encoding;
 mod lines;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
-pub use detect::{decode, CharsetFinder, Decision, Decoded, DetectHints};
+pub use detect::{decode, decode_owned, CharsetFinder, Decision, Decoded, DetectHints};
 pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
 pub use encoding::TextEncoding;
 pub use lines::LineIndex;
