@@ -129,9 +129,8 @@ pub(super) fn type_prop<'s>(
             }
             let mut points = Vec::new();
             for v in vals {
-                match point_list_value(v.text, size) {
-                    Ok(mut ps) => points.append(&mut ps),
-                    Err(e) => point_error(diags, id, v, e),
+                if let Err(e) = point_list_value(v.text, size, &mut points) {
+                    point_error(diags, id, v, e);
                 }
             }
             if id == "M" {

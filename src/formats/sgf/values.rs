@@ -132,22 +132,26 @@ pub(super) fn point_str(p: Point) -> [char; 2] {
     [coord_char(p.x), coord_char(p.y)]
 }
 
-/// Expands one value of a point list: a point or a rectangle `aa:cc`.
-pub(super) fn point_list_value(raw: &str, size: BoardSize) -> Result<Vec<Point>, PointError> {
+/// Expands one value of a point list, a point or a rectangle `aa:cc`, onto `out`.
+pub(super) fn point_list_value(
+    raw: &str,
+    size: BoardSize,
+    out: &mut Vec<Point>,
+) -> Result<(), PointError> {
     match split_compose(raw) {
-        None => point(raw, size).map(|(p, _)| vec![p]),
+        None => point(raw, size).map(|(p, _)| out.push(p)),
         Some((a, b)) => {
             let (a, _) = point(a, size)?;
             let (b, _) = point(b, size)?;
             let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
             let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-            let mut out = Vec::with_capacity(usize::from(x1 - x0 + 1) * usize::from(y1 - y0 + 1));
+            out.reserve(usize::from(x1 - x0 + 1) * usize::from(y1 - y0 + 1));
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     out.push(Point::new(x, y));
                 }
             }
-            Ok(out)
+            Ok(())
         }
     }
 }
@@ -252,9 +256,12 @@ mod tests {
             point("zz", s),
             Err(PointError::OffBoard(Point::new(25, 25)))
         );
+        let mut out = vec![Point::new(5, 5)];
+        point_list_value("bb:ac", s, &mut out).unwrap();
         assert_eq!(
-            point_list_value("bb:ac", s).unwrap(),
+            out,
             vec![
+                Point::new(5, 5),
                 Point::new(0, 1),
                 Point::new(1, 1),
                 Point::new(0, 2),
