@@ -250,4 +250,60 @@ mod tests {
         );
         assert!(read_pieces(&text, &every_move, 8).is_none());
     }
+
+    #[test]
+    fn random_collections_read_in_pieces_equal_a_whole_read_or_are_refused() {
+        // Fragments that make cuts land badly: game starts inside values and
+        // variations, unclosed values, stray brackets, junk, escapes, NUL.
+        const PARTS: &[&str] = &[
+            "(;GM[1]FF[4]SZ[9];B[aa];W[bb])\n",
+            "(;FF[4]GM[1];B[cc](;W[dd])(;W[ee];B[ff]))\n",
+            "(;GM[1]C[a comment with )\n(;GM[1] inside];B[ab])\n",
+            "(;GM[1];B[aa](;W[ab]C[x])\n(;SZ[9]W[ac]))\n",
+            "(;GM[1]SZ[5];B[aa];W[ba];B[ab];W[bb];B[aa])\n",
+            "(;GM[1];B[aa]C[unclosed\n",
+            ")",
+            "junk text ",
+            "(;GM[1]C[esc \\] and \\\\ ok];W[cd])\n",
+            "(;CA[UTF-8]GM[1];B[dd])\n",
+            "(;GM[1]C[nul \0 here];B[aa])\n",
+            "(;GM[1];B[aa];;W[bb])\n",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut parallel, mut refused) = (0, 0);
+        for _ in 0..400 {
+            let len = 3 + next(30);
+            let text: String = (0..len)
+                .map(|_| {
+                    // Mostly clean games, now and then a troublesome fragment.
+                    let i = if next(4) == 0 {
+                        next(PARTS.len())
+                    } else {
+                        next(2)
+                    };
+                    PARTS.get(i).copied().unwrap_or("")
+                })
+                .collect();
+            let reference = whole(&text);
+            for count in 2..6 {
+                match read_pieces(&text, &every_move, count) {
+                    Some(p) => {
+                        parallel += 1;
+                        assert!(reference.diagnostics.is_empty(), "{text:?}");
+                        assert_eq!(p.games, reference.games, "{text:?}");
+                        assert_eq!(p.found, reference.found, "{text:?}");
+                    }
+                    None => refused += 1,
+                }
+            }
+        }
+        // Both outcomes really happened (counted once; the generator is deterministic).
+        assert_eq!((parallel, refused), (272, 1328));
+    }
 }
