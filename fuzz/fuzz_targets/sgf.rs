@@ -1,6 +1,7 @@
 //! Fuzzes the SGF reader (with decoding, Go rules and the writer): no input may
-//! panic, and whatever is read must survive write → read unchanged unless the
-//! writer reported a loss.
+//! panic, whatever is read must survive write → read unchanged unless the writer
+//! reported a loss, and the streaming check (`kifu::check_owned`, what `kifu
+//! validate` runs) must say exactly what read + validate say.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,6 +20,10 @@ fuzz_target!(|bytes: &[u8]| {
         return;
     };
     kifu::validate(&mut out);
+    let checked = kifu::check_owned(bytes.to_vec(), &input, None).expect("checks what it reads");
+    assert_eq!(checked.diagnostics, out.parsed.diagnostics);
+    assert_eq!(checked.games, out.parsed.collection.games.len());
+    assert_eq!(checked.text, out.text);
     let Ok(written) = kifu::write(&out.parsed.collection, sgf, None, None) else {
         return;
     };
