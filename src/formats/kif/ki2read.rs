@@ -3,7 +3,7 @@
 
 use super::read::KifReader;
 use crate::diag::Diagnostic;
-use crate::model::{Color, EndingKind, Node};
+use crate::model::{Color, EndingKind};
 use crate::rules::shogi::square_name;
 
 impl KifReader<'_> {
@@ -54,13 +54,7 @@ impl KifReader<'_> {
                 }
             };
             match self.resolve_ki2(&m, to) {
-                Ok(mv) => {
-                    let mut node = Node::default();
-                    if m.no_promote {
-                        node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
-                    }
-                    self.add_move(mv, node, span);
-                }
+                Ok(mv) => self.add_move(mv, m.no_promote, None, span),
                 Err((code, msg)) => return fail(self, code, msg),
             }
         }

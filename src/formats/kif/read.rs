@@ -408,14 +408,12 @@ impl<'a> KifReader<'a> {
                     } else {
                         self.pos.to_move()
                     };
-                    let node = Node {
-                        ending: Some(Ending {
+                    self.new_node(self.span(at + lead, t.len()), |n| {
+                        n.ending = Some(Ending {
                             kind,
                             color: Some(side),
-                        }),
-                        ..Node::default()
-                    };
-                    self.new_node(node, self.span(at + lead, t.len()));
+                        });
+                    });
                     self.ended = true;
                 }
             }
@@ -507,18 +505,23 @@ impl<'a> KifReader<'a> {
         self.ended = false;
     }
 
-    pub(super) fn new_node(&mut self, node: Node, span: Span) -> NodeId {
+    /// Adds a node below the current one, filled in place by `fill` (a node is
+    /// large: building it here spares copying it through the calls), then given
+    /// what a fresh variation holds for its first node.
+    pub(super) fn new_node(&mut self, span: Span, fill: impl FnOnce(&mut Node)) -> NodeId {
         let parent = self.current();
-        let mut node = node;
-        if self.fresh_variation {
-            if !self.pending_comment.is_empty() {
-                node.extras
-                    .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+        let id = self.game.tree.add_child(parent, Node::default());
+        if let Some(node) = self.game.tree.get_mut(id) {
+            fill(node);
+            if self.fresh_variation {
+                if !self.pending_comment.is_empty() {
+                    node.extras
+                        .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+                }
+                node.bookmarks.append(&mut self.pending_bookmarks);
             }
-            node.bookmarks.append(&mut self.pending_bookmarks);
-            self.fresh_variation = false;
         }
-        let id = self.game.tree.add_child(parent, node);
+        self.fresh_variation = false;
         self.spans.push(span);
         self.line.push(id);
         id
@@ -565,18 +568,17 @@ impl<'a> KifReader<'a> {
             self.skipping = true;
             return;
         }
-        let mut node = Node::default();
-        if let Some((used, total)) = parsed.time {
-            node.time_used_ms = Some(used);
-            node.time_total_ms = Some(total);
-        }
+        let time = parsed.time;
         match parsed.body {
             Body::Special(kind) => {
-                node.ending = Some(Ending {
-                    kind,
-                    color: Some(self.pos.to_move()),
+                let color = Some(self.pos.to_move());
+                self.new_node(span, |n| {
+                    if let Some((used, total)) = time {
+                        n.time_used_ms = Some(used);
+                        n.time_total_ms = Some(total);
+                    }
+                    n.ending = Some(Ending { kind, color });
                 });
-                self.new_node(node, span);
                 self.ended = true;
             }
             Body::Move {
@@ -634,16 +636,13 @@ impl<'a> KifReader<'a> {
                         .with_move(expected as u32),
                     );
                 }
-                if no_promote {
-                    node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
-                }
                 let color = self.pos.to_move();
                 // A move against the rules is kept for validation to report.
                 match self
                     .pos
                     .resolve_structure(color, origin, to, piece, promote)
                 {
-                    Ok(mv) => self.add_move(mv, node, span),
+                    Ok(mv) => self.add_move(mv, no_promote, time, span),
                     Err(why) => {
                         let mv = crate::model::ShogiMove {
                             color,
@@ -664,9 +663,25 @@ impl<'a> KifReader<'a> {
         }
     }
 
-    pub(super) fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
-        node.mv = Some(Move::Shogi(mv));
-        self.new_node(node, span);
+    /// Adds the node of a move (with `不成` written out, with the times read) and
+    /// makes the move.
+    pub(super) fn add_move(
+        &mut self,
+        mv: crate::model::ShogiMove,
+        no_promote: bool,
+        time: Option<(u64, u64)>,
+        span: Span,
+    ) {
+        self.new_node(span, |n| {
+            if let Some((used, total)) = time {
+                n.time_used_ms = Some(used);
+                n.time_total_ms = Some(total);
+            }
+            if no_promote {
+                n.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+            }
+            n.mv = Some(Move::Shogi(mv));
+        });
         self.pos.make(&mv);
         self.made.push(mv);
     }
