@@ -82,7 +82,12 @@ pub(super) fn lead_space(s: &str) -> usize {
     let mut i = 0;
     while let Some(&c) = b.get(i) {
         if c >= 0x80 {
-            // A non-ASCII character: it may be a full-width space.
+            // A non-ASCII character. Only those whose UTF-8 starts with C2, E1, E2
+            // or E3 can be whitespace (U+0085, U+00A0, U+1680, U+2000–U+3000);
+            // kanji, kana and full-width forms start otherwise.
+            if !matches!(c, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
+                break;
+            }
             return s.len() - s.get(i..).map_or("", str::trim_start).len();
         }
         if !(c as char).is_whitespace() {
@@ -91,6 +96,20 @@ pub(super) fn lead_space(s: &str) -> usize {
         i += 1;
     }
     i
+}
+
+/// `s` without its leading ASCII and full-width spaces (after 同).
+pub(super) fn skip_spaces(s: &str) -> &str {
+    let mut rest = s;
+    loop {
+        if let Some(r) = rest.strip_prefix(' ') {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('　') {
+            rest = r;
+        } else {
+            return rest;
+        }
+    }
 }
 
 /// The number of leading ASCII digits of `s`.
@@ -166,7 +185,7 @@ type BodyError = (usize, &'static str, String);
 /// Reads the move column; returns it and the bytes it used.
 fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
     let (dest, rest) = if let Some(r) = s.strip_prefix('同') {
-        (Dest::Same, r.trim_start_matches([' ', '　']))
+        (Dest::Same, skip_spaces(r))
     } else if let Some((sq, r)) = parse_square(s) {
         (Dest::Square(sq), r)
     } else {

@@ -289,8 +289,12 @@ impl Position {
         let k = kind as usize;
         let mut out = Squares::default();
         for di in 0..8 {
+            let (step, slide) = (t.step_attack[c][di][k], t.slide_attack[c][di][k]);
+            if !step && !slide {
+                // `kind` never reaches `sq` from this side.
+                continue;
+            }
             let mut cur = sq;
-            let mut adjacent = true;
             loop {
                 let n = t.neighbour[cur][di];
                 if n == OFF {
@@ -298,16 +302,16 @@ impl Position {
                 }
                 let n = usize::from(n);
                 if let Some(p) = self.board[n] {
-                    if p.color == by
-                        && p.kind == kind
-                        && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k])
-                    {
+                    if p.color == by && p.kind == kind {
                         out.push(n);
                     }
                     break;
                 }
+                if !slide {
+                    // A stepper reaches from the next square only.
+                    break;
+                }
                 cur = n;
-                adjacent = false;
             }
         }
         if kind == PieceKind::Knight {
