@@ -117,8 +117,80 @@ fn ascii_digits(s: &str) -> usize {
     s.bytes().take_while(u8::is_ascii_digit).count()
 }
 
+/// True when `b` starts a character that may be whitespace: an ASCII space or
+/// control, or a non-ASCII lead byte of one (see [`lead_space`]).
+fn may_be_space(b: Option<&u8>) -> bool {
+    b.is_some_and(|&c| {
+        (c as char).is_ascii_whitespace() || matches!(c, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3)
+    })
+}
+
+/// The number of ASCII spaces (0x20 only) from `i` on.
+fn spaces_from(b: &[u8], i: usize) -> usize {
+    let mut j = i;
+    while b.get(j) == Some(&b' ') {
+        j += 1;
+    }
+    j - i
+}
+
+/// [`parse_move_line`] for the shape nearly every line has — ASCII spaces, a
+/// number of up to nine digits, spaces, the move, spaces, an optional time in
+/// parentheses, spaces and an optional `+` — read byte by byte. `None` for any
+/// other line (or a line with an error), which the general reader then reads:
+/// whatever this returns, that reader returns too.
+pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
+    let b = line.as_bytes();
+    let start = spaces_from(b, 0);
+    let digits = ascii_digits(line.get(start..)?);
+    if digits == 0 || digits > 9 || b.get(start + digits) != Some(&b' ') {
+        return None;
+    }
+    let mut number: u32 = 0;
+    for &c in b.get(start..start + digits)? {
+        number = number * 10 + u32::from(c - b'0');
+    }
+    let body_start = start + digits + spaces_from(b, start + digits);
+    if may_be_space(b.get(body_start)) {
+        return None;
+    }
+    let (body, used) = parse_body(line.get(body_start..)?).ok()?;
+    let body_end = body_start + used;
+    let mut at = body_end + spaces_from(b, body_end);
+    let mut time = None;
+    if b.get(at) == Some(&b'(') {
+        let inner = b.get(at + 1..)?;
+        let close = inner.iter().position(|&c| c == b')')?;
+        time = Some(parse_time(line.get(at + 1..at + 1 + close)?)?);
+        at += close + 2;
+        at += spaces_from(b, at);
+    } else if may_be_space(b.get(at)) {
+        return None;
+    }
+    let plus = b.get(at) == Some(&b'+');
+    if plus {
+        at += 1;
+        at += spaces_from(b, at);
+    }
+    if at != b.len() {
+        return None;
+    }
+    Some(MoveLine {
+        number,
+        body,
+        body_range: (body_start, body_end),
+        time,
+        plus,
+    })
+}
+
 /// Reads a move line.
 pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
+    parse_move_line_fast(line).map_or_else(|| parse_move_line_general(line), Ok)
+}
+
+/// Reads any move line, naming what is wrong with one it cannot read.
+fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     let start = lead_space(line);
     let t = &line[start..];
     let digits = ascii_digits(t);
@@ -281,27 +353,27 @@ fn parse_time(s: &str) -> Option<(u64, u64)> {
 fn seconds(b: &[u8]) -> Option<u64> {
     let b = b.trim_ascii();
     let mut total: u64 = 0;
-    let mut cur: Option<u64> = None;
+    // The number being read, and whether it has a digit yet.
+    let mut cur: u64 = 0;
+    let mut digit = false;
     let mut parts = 0;
     for &c in b {
-        match c {
-            b'0'..=b'9' => {
-                cur = Some(
-                    cur.unwrap_or(0)
-                        .checked_mul(10)?
-                        .checked_add(u64::from(c - b'0'))?,
-                );
-            }
-            b':' => {
-                total = total.checked_mul(60)?.checked_add(cur?)?;
-                cur = None;
-                parts += 1;
-            }
-            _ => return None,
+        if c.is_ascii_digit() {
+            cur = cur.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+            digit = true;
+        } else if c == b':' && digit {
+            total = total.checked_mul(60)?.checked_add(cur)?;
+            cur = 0;
+            digit = false;
+            parts += 1;
+        } else {
+            return None;
         }
     }
-    total = total.checked_mul(60)?.checked_add(cur?)?;
-    (parts < 3).then_some(total)
+    if !digit || parts >= 3 {
+        return None;
+    }
+    total.checked_mul(60)?.checked_add(cur)
 }
 
 #[cfg(test)]
@@ -414,5 +486,90 @@ mod tests {
         );
         assert!(looks_like_move("  12 同　歩"));
         assert!(!looks_like_move("12手"));
+    }
+
+    #[test]
+    fn times_in_every_spacing() {
+        assert_eq!(parse_time(" 0:10/00:00:10"), Some((10_000, 10_000)));
+        assert_eq!(parse_time("1:02:03/1:02:03:04"), None);
+        assert_eq!(parse_time("1:02:03 / 10"), Some((3_723_000, 10_000)));
+        assert_eq!(parse_time(":10/1"), None);
+        assert_eq!(parse_time("10:/1"), None);
+        assert_eq!(parse_time("1::0/1"), None);
+        assert_eq!(parse_time("1 0/1"), None);
+        assert_eq!(parse_time("/1"), None);
+        assert_eq!(parse_time("1/"), None);
+        assert_eq!(parse_time("1/2/3"), None);
+        assert_eq!(parse_time("99999999999999999999/1"), None);
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_the_general_one() {
+        let lines = [
+            "   1 ７六歩(77)   ( 0:10/00:00:10)",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)+",
+            "   1 ７六歩(77)   ( 0:10/00:00:10) + ",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)\t+",
+            "   1 ７六歩(77)\t( 0:10/00:00:10)",
+            "   1\t７六歩(77)",
+            "\t1 ７六歩(77)",
+            "　1 ７六歩(77)",
+            "   1 　７六歩(77)",
+            "   1 ７六歩(77)　( 0:10/00:00:10)",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)　",
+            "   1 ７六歩(77)   ( 0:10/00:00:10) x",
+            "   1 ７六歩(77)   ( 0:10/00:00:10",
+            "   1 ７六歩(77)   ( 0:1x/00:00:10)",
+            "   1 ７六歩(77)+( 0:10/00:00:10)",
+            "   1 ７六歩(77)",
+            "   1 ７六歩(77)+",
+            "   1 ７六歩(7)",
+            "   1 ７六歩(70)",
+            "   1 7六歩(77)",
+            "   1 ７6歩(77)",
+            "   1 ７６歩(77)",
+            "   1 ７十歩(77)",
+            "3 同　香成(13) (0:4/0:0:4)+",
+            "44 同歩(54) (00:00/00:00:00)",
+            "  15 同　龍(42)    (00:31 / 00:00:31)",
+            "  11 ２三歩打     ( 0:03/00:00:13)",
+            "  11 ２三歩打(24)",
+            "  12 ２二角成(88)",
+            "  12 ２二角不成(88)",
+            "  12 ２二角生(88)",
+            "  12 ２二成銀(31)",
+            "  12 ２二全(31)",
+            "   4 投了         ( 0:00/00:00:01)",
+            "   3 反則負け    ",
+            "   3 大逆転",
+            "   1 ７六蛇(77)",
+            "   1 ",
+            "   1",
+            "1234567890 ７六歩(77)",
+            "123456789 ７六歩(77)",
+            "0001 ７六歩(77)",
+            "12手",
+            "12 手",
+            "1 ７六歩(77)\u{0b}",
+            "1 ７六歩(77) \u{a0}",
+            "1\u{a0}７六歩(77)",
+        ];
+        for line in lines {
+            if let Some(fast) = parse_move_line_fast(line) {
+                assert_eq!(Ok(fast), parse_move_line_general(line), "{line:?}");
+            }
+        }
+        // The common shapes do take the fast way.
+        for line in [lines[0], lines[1], lines[23], lines[24], lines[33]] {
+            assert!(parse_move_line_fast(line).is_some(), "{line:?}");
+        }
+        // Every cut of a line agrees too.
+        let full = "  15 同　龍(42)    (00:31 / 00:00:31)+ ";
+        for (i, _) in full.char_indices() {
+            let line = &full[..i];
+            if let Some(fast) = parse_move_line_fast(line) {
+                assert_eq!(Ok(fast), parse_move_line_general(line), "{line:?}");
+            }
+        }
     }
 }

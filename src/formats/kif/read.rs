@@ -3,7 +3,7 @@
 
 use super::header::{self, Bod};
 use super::ki2read::{ki2_ending, named_side};
-use super::line::{looks_like_move, parse_move_line, Body, Dest};
+use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
 use super::notation::parse_special;
 use crate::diag::{Diagnostic, Span};
 use crate::formats::Parsed;
@@ -353,12 +353,21 @@ impl<'a> KifReader<'a> {
     fn body_line(&mut self, line: &str, at: usize) {
         let lead = super::line::lead_space(line);
         let t = line.get(lead..).unwrap_or("");
-        // The common case first: a numbered KIF move line.
-        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
-            if !self.skipping {
-                self.move_line(line, at);
+        // The common case first: a numbered KIF move line, most often of the
+        // shape the fast reader takes (which looks like a move too).
+        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            if let Some(parsed) = parse_move_line_fast(line) {
+                if !self.skipping {
+                    self.move_parsed(parsed, at);
+                }
+                return;
             }
-            return;
+            if looks_like_move(t) {
+                if !self.skipping {
+                    self.move_line(line, at);
+                }
+                return;
+            }
         }
         if let Some(c) = t.strip_prefix('*') {
             if self.fresh_variation {
@@ -528,8 +537,8 @@ impl<'a> KifReader<'a> {
     }
 
     fn move_line(&mut self, line: &str, at: usize) {
-        let parsed = match parse_move_line(line) {
-            Ok(p) => p,
+        match parse_move_line(line) {
+            Ok(parsed) => self.move_parsed(parsed, at),
             Err(e) => {
                 self.diags.push(Diagnostic::error(
                     e.code,
@@ -537,9 +546,12 @@ impl<'a> KifReader<'a> {
                     Span::new(at + e.range.0, at + e.range.1),
                 ));
                 self.skipping = true;
-                return;
             }
-        };
+        }
+    }
+
+    /// Adds the move (or special end) of a move line read from `at`.
+    fn move_parsed(&mut self, parsed: MoveLine, at: usize) {
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
         let expected = self.made.len() + 1;
         let written_ply = self.line.len();
