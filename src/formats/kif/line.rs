@@ -1,6 +1,6 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
-use super::notation::{parse_piece, parse_special, parse_square};
+use super::notation::{parse_piece, parse_special, parse_square, rank_digit};
 use crate::model::{EndingKind, PieceKind, Square};
 
 /// Where a move goes: a square, or `同` (the previous move's destination).
@@ -154,11 +154,24 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
     if may_be_space(b.get(body_start)) {
         return None;
     }
-    let (body, used) = parse_body(line.get(body_start..)?).ok()?;
+    let body_text = line.get(body_start..)?;
+    let (body, used) = match parse_body_fast(body_text) {
+        Some(read) => read,
+        None => parse_body(body_text).ok()?,
+    };
     let body_end = body_start + used;
     let mut at = body_end + spaces_from(b, body_end);
     let mut time = None;
-    if b.get(at) == Some(&b'(') {
+    // The usual width first: `( m:ss/hh:mm:ss)`, whose `)` is the first one.
+    let fixed = b
+        .get(at + 1..at + 15)
+        .filter(|_| b.get(at) == Some(&b'(') && b.get(at + 15) == Some(&b')'))
+        .and_then(parse_time_fixed);
+    if let Some(t) = fixed {
+        time = Some(t);
+        at += 16;
+        at += spaces_from(b, at);
+    } else if b.get(at) == Some(&b'(') {
         let inner = b.get(at + 1..)?;
         let close = inner.iter().position(|&c| c == b')')?;
         time = Some(parse_time(line.get(at + 1..at + 1 + close)?)?);
@@ -250,6 +263,40 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
         time,
         plus,
     })
+}
+
+/// [`parse_body`] for the usual move column, `７六歩(77)` or `同　歩(77)`: a
+/// full-width file, a kanji rank (or 同), a piece and the origin, nothing between.
+/// `None` for anything else, which [`parse_body`] reads the same way or rejects.
+fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
+    let b = s.as_bytes();
+    let (dest, at) = match *b {
+        // 同, then spaces.
+        [0xE5, 0x90, 0x8C, ..] => {
+            let rest = skip_spaces(s.get(3..)?);
+            (Dest::Same, s.len() - rest.len())
+        }
+        // １–９ (U+FF11–U+FF19), then a rank.
+        [0xEF, 0xBC, f @ 0x91..=0x99, ..] => {
+            let rank = s.get(3..)?.chars().next().and_then(rank_digit)?;
+            (Dest::Square(Square::new(f - 0x90, rank)?), 6)
+        }
+        _ => return None,
+    };
+    let (piece, rest) = parse_piece(s.get(at..)?)?;
+    let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
+        return None;
+    };
+    let from = Square::new(f - b'0', r - b'0')?;
+    let body = Body::Move {
+        dest,
+        piece,
+        promote: false,
+        no_promote: false,
+        drop: false,
+        from: Some(from),
+    };
+    Some((body, s.len() - rest.len() + 4))
 }
 
 type BodyError = (usize, &'static str, String);
@@ -600,6 +647,13 @@ mod tests {
         for line in lines {
             if let Some(fast) = parse_move_line_fast(line) {
                 assert_eq!(Ok(fast), parse_move_line_general(line), "{line:?}");
+            }
+            let body = line
+                .trim_start()
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            let body = body.trim_start();
+            if let Some(fast) = parse_body_fast(body) {
+                assert_eq!(Ok(fast), parse_body(body), "{body:?}");
             }
         }
         // The common shapes do take the fast way.
