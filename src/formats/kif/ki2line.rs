@@ -36,15 +36,16 @@ pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The byte offset of the first mark at or after `from`. Every mark's UTF-8 starts
-/// with the byte 0xE2, so only those bytes are looked at.
+/// The byte offset of the first mark at or after `from`, by the marks' UTF-8:
+/// ▲ E2 96 B2, △ E2 96 B3, ▽ E2 96 BD, ☖ E2 98 96, ☗ E2 98 97.
 fn mark_from(line: &str, from: usize) -> Option<usize> {
     let b = line.as_bytes();
     let mut i = from;
     loop {
         let at = i + b.get(i..)?.iter().position(|&c| c == 0xE2)?;
-        let c = line.get(at..).and_then(|s| s.chars().next());
-        if c.and_then(mark).is_some() {
+        if let Some(&[0xE2, 0x96, 0xB2 | 0xB3 | 0xBD] | &[0xE2, 0x98, 0x96 | 0x97]) =
+            b.get(at..at + 3)
+        {
             return Some(at);
         }
         i = at + 1;
