@@ -42,6 +42,14 @@ pub fn decode_strict(bytes: &[u8], base: usize, enc: TextEncoding) -> StrictDeco
             };
         }
     }
+    if enc == TextEncoding::SHIFT_JIS {
+        if let Some(text) = shift_jis_fast(bytes) {
+            return StrictDecode {
+                text,
+                malformed: Vec::new(),
+            };
+        }
+    }
     let mut decoder = enc.inner().new_decoder_without_bom_handling();
     let cap = decoder
         .max_utf8_buffer_length_without_replacement(bytes.len())
@@ -76,6 +84,94 @@ pub fn decode_strict(bytes: &[u8], base: usize, enc: TextEncoding) -> StrictDeco
     StrictDecode { text, malformed }
 }
 
+/// The two-byte Shift_JIS characters decoded so far, by lead byte (less 0x80) and
+/// trail byte: 0 not yet looked up, [`NOT_A_CHAR`] when the pair is not one
+/// character, else its UTF-8 bytes, first byte lowest, with their count in the top
+/// byte. Filled lazily from encoding_rs itself, so a pair decodes exactly as
+/// encoding_rs decodes it.
+static SHIFT_JIS_PAIRS: [std::sync::atomic::AtomicU32; 128 * 256] =
+    [const { std::sync::atomic::AtomicU32::new(0) }; 128 * 256];
+
+/// Never a pair's entry (those have a count of 2 or 3 in the top byte).
+const NOT_A_CHAR: u32 = 1;
+
+/// What encoding_rs makes of one two-byte sequence, as [`SHIFT_JIS_PAIRS`] holds it.
+fn decode_pair(lead: u8, trail: u8) -> u32 {
+    let pair = [lead, trail];
+    let Some(text) =
+        encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(&pair)
+    else {
+        return NOT_A_CHAR;
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if matches!(c.len_utf8(), 2 | 3) => {
+            let mut b = [0u8; 4];
+            c.encode_utf8(&mut b);
+            b[3] = c.len_utf8() as u8;
+            u32::from_le_bytes(b)
+        }
+        _ => NOT_A_CHAR,
+    }
+}
+
+/// Decodes clean Shift_JIS made of ASCII and two-byte characters (what records are)
+/// without encoding_rs's per-character state machine: ASCII is copied eight bytes
+/// at a time, pairs are looked up in [`SHIFT_JIS_PAIRS`]. `None` at the first byte
+/// it does not take (a malformed sequence, half-width katakana, a lone lead byte
+/// …): the caller then decodes the whole input the general way, with its exact
+/// reports.
+fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // ASCII takes one byte for one, a pair at most three for two; whole words are
+    // written past the end of what is kept (and overwritten or cut off later).
+    let mut out = vec![0u8; bytes.len() + bytes.len() / 2 + 8];
+    let mut written = 0;
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        if lead >= 0x80 {
+            let trail = *bytes.get(i + 1)?;
+            let cell = SHIFT_JIS_PAIRS.get(usize::from(lead & 0x7F) << 8 | usize::from(trail))?;
+            let mut v = cell.load(std::sync::atomic::Ordering::Relaxed);
+            if v == 0 {
+                v = decode_pair(lead, trail);
+                cell.store(v, std::sync::atomic::Ordering::Relaxed);
+            }
+            if v == NOT_A_CHAR {
+                return None;
+            }
+            out.get_mut(written..written + 4)?
+                .copy_from_slice(&v.to_le_bytes());
+            written += (v >> 24) as usize;
+            i += 2;
+        } else if let Some(src) = bytes.get(i..i + 8) {
+            out.get_mut(written..written + 8)?.copy_from_slice(src);
+            let mut word = [0u8; 8];
+            word.copy_from_slice(src);
+            let high = u64::from_le_bytes(word) & HIGHS;
+            // The ASCII bytes before the first high one (at least `lead`).
+            let ascii = if high == 0 {
+                8
+            } else {
+                (high.trailing_zeros() / 8) as usize
+            };
+            written += ascii;
+            i += ascii;
+        } else {
+            *out.get_mut(written)? = lead;
+            written += 1;
+            i += 1;
+        }
+    }
+    out.truncate(written);
+    debug_assert!(std::str::from_utf8(&out).is_ok());
+    // SAFETY: the first `written` bytes of `out` are bytes below 0x80 (each a whole
+    // character) and the UTF-8 bytes of whole characters (written by
+    // `char::encode_utf8` into the table); the rest is cut off. So `out` is valid
+    // UTF-8.
+    Some(unsafe { String::from_utf8_unchecked(out) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +185,60 @@ mod tests {
         assert_eq!(d.malformed[0].bytes, 2..3);
         assert_eq!(d.malformed[0].text_offset, 2);
         assert_eq!(d.text, "ab\u{FFFD} 表");
+    }
+
+    /// Decodes `bytes` as Shift_JIS and checks the text and the verdict against
+    /// encoding_rs's own decoder.
+    fn agrees_with_encoding_rs(bytes: &[u8]) {
+        let d = decode_strict(bytes, 0, TextEncoding::SHIFT_JIS);
+        let (want, bad) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
+        assert_eq!(d.text, want, "{bytes:02x?}");
+        assert_eq!(d.is_clean(), !bad, "{bytes:02x?}");
+    }
+
+    #[test]
+    fn shift_jis_fast_path_agrees_with_encoding_rs_on_every_pair() {
+        // Every two-byte sequence, alone and between ASCII runs of every length
+        // around a word, decodes as encoding_rs decodes it, with the same reports.
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0x00..=0xFFu8 {
+                for pad in [0usize, 1, 7, 8, 9] {
+                    let mut bytes = vec![b'a'; pad];
+                    bytes.extend([lead, trail]);
+                    bytes.extend(std::iter::repeat_n(b'z', pad));
+                    agrees_with_encoding_rs(&bytes);
+                }
+            }
+        }
+        // Pseudo-random runs of ASCII, pairs, a move and stray bytes.
+        let (record, _, _) = encoding_rs::SHIFT_JIS.encode("▲７六歩(77)　同　龍");
+        let mut x = 1u64;
+        let mut draw = |n: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % n
+        };
+        for round in 0..3000 {
+            let mut bytes = Vec::new();
+            for _ in 0..draw(40) {
+                match draw(8) {
+                    0..=3 => {
+                        let c = b' ' + draw(90) as u8;
+                        bytes.extend(std::iter::repeat_n(c, 1 + draw(12) as usize));
+                    }
+                    4..=6 => bytes.extend([0x81 + draw(31) as u8, 0x40 + draw(0xBD) as u8]),
+                    _ if round % 3 == 0 => bytes.push(draw(256) as u8),
+                    _ => bytes.extend_from_slice(&record),
+                }
+            }
+            agrees_with_encoding_rs(&bytes);
+        }
+        // A lone lead byte at the end is reported at its offset.
+        let d = decode_strict(b"ab\x82", 5, TextEncoding::SHIFT_JIS);
+        assert_eq!(d.malformed.len(), 1);
+        assert_eq!(d.malformed[0].bytes, 7..8);
+        assert_eq!(d.text, "ab\u{FFFD}");
     }
 
     #[test]

@@ -23,21 +23,52 @@ pub struct Ki2Move {
     pub drop: bool,
 }
 
-/// Splits a line into move tokens at each mark; returns (byte offset, token).
-pub fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut starts: Vec<usize> = line
-        .char_indices()
-        .filter(|&(_, c)| mark(c).is_some())
-        .map(|(i, _)| i)
-        .collect();
-    starts.push(line.len());
-    starts
-        .windows(2)
-        .filter_map(|w| {
-            let (a, b) = (*w.first()?, *w.get(1)?);
-            Some((a, line.get(a..b)?.trim_end()))
-        })
-        .collect()
+/// Splits a line into move tokens at each mark; yields (byte offset, token), each
+/// token without its trailing whitespace. Text before the first mark is no token.
+pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut next = mark_from(line, 0);
+    std::iter::from_fn(move || {
+        let a = next?;
+        // Every mark is three bytes long.
+        next = mark_from(line, a + 3);
+        let b = next.unwrap_or(line.len());
+        Some((a, trim_end_space(line.get(a..b)?)))
+    })
+}
+
+/// The byte offset of the first mark at or after `from`, by the marks' UTF-8:
+/// ▲ E2 96 B2, △ E2 96 B3, ▽ E2 96 BD, ☖ E2 98 96, ☗ E2 98 97.
+fn mark_from(line: &str, from: usize) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut i = from;
+    loop {
+        let at = i + b.get(i..)?.iter().position(|&c| c == 0xE2)?;
+        if let Some(&[0xE2, 0x96, 0xB2 | 0xB3 | 0xBD] | &[0xE2, 0x98, 0x96 | 0x97]) =
+            b.get(at..at + 3)
+        {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+}
+
+/// `s.trim_end()`, looking at ASCII bytes directly.
+fn trim_end_space(s: &str) -> &str {
+    let mut end = s.len();
+    while let Some(&last) = s.as_bytes().get(end.wrapping_sub(1)) {
+        if last < 0x80 {
+            if !char::from(last).is_whitespace() {
+                break;
+            }
+            end -= 1;
+            continue;
+        }
+        match s.get(..end).and_then(|h| h.chars().next_back()) {
+            Some(c) if c.is_whitespace() => end -= c.len_utf8(),
+            _ => break,
+        }
+    }
+    s.get(..end).unwrap_or(s)
 }
 
 fn mark(c: char) -> Option<Color> {
@@ -55,9 +86,10 @@ pub fn parse_token(token: &str) -> Result<Ki2Move, String> {
         .next()
         .and_then(mark)
         .ok_or("a KI2 move starts with ▲ or △")?;
-    let body = chars.as_str().trim_start();
+    let rest = chars.as_str();
+    let body = rest.get(super::line::lead_space(rest)..).unwrap_or(rest);
     let (to, rest) = if let Some(r) = body.strip_prefix('同') {
-        (None, r.trim_start_matches([' ', '　']))
+        (None, super::line::skip_spaces(r))
     } else {
         let (sq, r) =
             parse_square(body).ok_or_else(|| format!("cannot read the square in {body:?}"))?;

@@ -3,7 +3,7 @@
 
 use super::read::KifReader;
 use crate::diag::Diagnostic;
-use crate::model::{Color, EndingKind, Node};
+use crate::model::{Color, EndingKind};
 use crate::rules::shogi::square_name;
 
 impl KifReader<'_> {
@@ -54,13 +54,7 @@ impl KifReader<'_> {
                 }
             };
             match self.resolve_ki2(&m, to) {
-                Ok(mv) => {
-                    let mut node = Node::default();
-                    if m.no_promote {
-                        node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
-                    }
-                    self.add_move(mv, node, span);
-                }
+                Ok(mv) => self.add_move(mv, m.no_promote, None, span),
                 Err((code, msg)) => return fail(self, code, msg),
             }
         }
@@ -174,30 +168,43 @@ impl KifReader<'_> {
     }
 }
 
+/// True when `needle` occurs in `hay`: `str::contains` without its searcher's
+/// set-up, which costs more than the search in a summary line. A byte match is a
+/// character match, UTF-8 being self-synchronising.
+fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h.get(i..).is_some_and(|rest| rest.starts_with(n)))
+}
+
 /// The special end a KI2 `まで` line names.
 pub(super) fn ki2_ending(t: &str) -> Option<EndingKind> {
     let rest = t.trim_start_matches("まで");
-    Some(if rest.contains("中断") {
+    Some(if has(rest, "中断") {
         EndingKind::Interrupt
-    } else if rest.contains("千日手") {
+    } else if has(rest, "千日手") {
         EndingKind::Repetition
-    } else if rest.contains("持将棋") {
+    } else if has(rest, "持将棋") {
         EndingKind::Impasse
-    } else if rest.contains("封じ手") {
+    } else if has(rest, "封じ手") {
         EndingKind::SealedMove
-    } else if rest.contains("反則勝ち") {
+    } else if has(rest, "反則勝ち") {
         EndingKind::IllegalWin
-    } else if rest.contains("反則負け") {
+    } else if has(rest, "反則負け") {
         EndingKind::IllegalLoss
-    } else if rest.contains("時間切れ") || rest.contains("切れ負け") {
+    } else if has(rest, "時間切れ") || has(rest, "切れ負け") {
         EndingKind::Timeout
-    } else if rest.contains("入玉") {
+    } else if has(rest, "入玉") {
         EndingKind::EnteringKing
-    } else if rest.contains("不詰") {
+    } else if has(rest, "不詰") {
         EndingKind::NoMate
-    } else if rest.contains('詰') {
+    } else if has(rest, "詰") {
         EndingKind::Checkmate
-    } else if rest.contains("勝ち") {
+    } else if has(rest, "勝ち") {
         EndingKind::Resign
     } else {
         return None;
@@ -206,9 +213,9 @@ pub(super) fn ki2_ending(t: &str) -> Option<EndingKind> {
 
 /// The side a summary names before の: 先手/下手 or 後手/上手.
 pub(super) fn named_side(t: &str) -> Option<Color> {
-    if t.contains("先手の") || t.contains("下手の") {
+    if has(t, "先手の") || has(t, "下手の") {
         Some(Color::Black)
-    } else if t.contains("後手の") || t.contains("上手の") {
+    } else if has(t, "後手の") || has(t, "上手の") {
         Some(Color::White)
     } else {
         None

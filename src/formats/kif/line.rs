@@ -1,6 +1,6 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
-use super::notation::{parse_piece, parse_special, parse_square};
+use super::notation::{parse_piece, parse_special, parse_square, rank_digit};
 use crate::model::{EndingKind, PieceKind, Square};
 
 /// Where a move goes: a square, or `同` (the previous move's destination).
@@ -82,7 +82,12 @@ pub(super) fn lead_space(s: &str) -> usize {
     let mut i = 0;
     while let Some(&c) = b.get(i) {
         if c >= 0x80 {
-            // A non-ASCII character: it may be a full-width space.
+            // A non-ASCII character. Only those whose UTF-8 starts with C2, E1, E2
+            // or E3 can be whitespace (U+0085, U+00A0, U+1680, U+2000–U+3000);
+            // kanji, kana and full-width forms start otherwise.
+            if !matches!(c, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
+                break;
+            }
             return s.len() - s.get(i..).map_or("", str::trim_start).len();
         }
         if !(c as char).is_whitespace() {
@@ -93,13 +98,112 @@ pub(super) fn lead_space(s: &str) -> usize {
     i
 }
 
+/// `s` without its leading ASCII and full-width spaces (after 同).
+pub(super) fn skip_spaces(s: &str) -> &str {
+    let mut rest = s;
+    loop {
+        if let Some(r) = rest.strip_prefix(' ') {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('　') {
+            rest = r;
+        } else {
+            return rest;
+        }
+    }
+}
+
 /// The number of leading ASCII digits of `s`.
 fn ascii_digits(s: &str) -> usize {
     s.bytes().take_while(u8::is_ascii_digit).count()
 }
 
+/// True when `b` starts a character that may be whitespace: an ASCII space or
+/// control, or a non-ASCII lead byte of one (see [`lead_space`]).
+fn may_be_space(b: Option<&u8>) -> bool {
+    b.is_some_and(|&c| {
+        (c as char).is_ascii_whitespace() || matches!(c, 0x0B | 0xC2 | 0xE1 | 0xE2 | 0xE3)
+    })
+}
+
+/// The number of ASCII spaces (0x20 only) from `i` on.
+fn spaces_from(b: &[u8], i: usize) -> usize {
+    let mut j = i;
+    while b.get(j) == Some(&b' ') {
+        j += 1;
+    }
+    j - i
+}
+
+/// [`parse_move_line`] for the shape nearly every line has — ASCII spaces, a
+/// number of up to nine digits, spaces, the move, spaces, an optional time in
+/// parentheses, spaces and an optional `+` — read byte by byte. `None` for any
+/// other line (or a line with an error), which the general reader then reads:
+/// whatever this returns, that reader returns too.
+pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
+    let b = line.as_bytes();
+    let start = spaces_from(b, 0);
+    let digits = ascii_digits(line.get(start..)?);
+    if digits == 0 || digits > 9 || b.get(start + digits) != Some(&b' ') {
+        return None;
+    }
+    let mut number: u32 = 0;
+    for &c in b.get(start..start + digits)? {
+        number = number * 10 + u32::from(c - b'0');
+    }
+    let body_start = start + digits + spaces_from(b, start + digits);
+    if may_be_space(b.get(body_start)) {
+        return None;
+    }
+    let body_text = line.get(body_start..)?;
+    let (body, used) = match parse_body_fast(body_text) {
+        Some(read) => read,
+        None => parse_body(body_text).ok()?,
+    };
+    let body_end = body_start + used;
+    let mut at = body_end + spaces_from(b, body_end);
+    let mut time = None;
+    // The usual width first: `( m:ss/hh:mm:ss)`, whose `)` is the first one.
+    let fixed = b
+        .get(at + 1..at + 15)
+        .filter(|_| b.get(at) == Some(&b'(') && b.get(at + 15) == Some(&b')'))
+        .and_then(parse_time_fixed);
+    if let Some(t) = fixed {
+        time = Some(t);
+        at += 16;
+        at += spaces_from(b, at);
+    } else if b.get(at) == Some(&b'(') {
+        let inner = b.get(at + 1..)?;
+        let close = inner.iter().position(|&c| c == b')')?;
+        time = Some(parse_time(line.get(at + 1..at + 1 + close)?)?);
+        at += close + 2;
+        at += spaces_from(b, at);
+    } else if may_be_space(b.get(at)) {
+        return None;
+    }
+    let plus = b.get(at) == Some(&b'+');
+    if plus {
+        at += 1;
+        at += spaces_from(b, at);
+    }
+    if at != b.len() {
+        return None;
+    }
+    Some(MoveLine {
+        number,
+        body,
+        body_range: (body_start, body_end),
+        time,
+        plus,
+    })
+}
+
 /// Reads a move line.
 pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
+    parse_move_line_fast(line).map_or_else(|| parse_move_line_general(line), Ok)
+}
+
+/// Reads any move line, naming what is wrong with one it cannot read.
+fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     let start = lead_space(line);
     let t = &line[start..];
     let digits = ascii_digits(t);
@@ -161,12 +265,46 @@ pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
     })
 }
 
+/// [`parse_body`] for the usual move column, `７六歩(77)` or `同　歩(77)`: a
+/// full-width file, a kanji rank (or 同), a piece and the origin, nothing between.
+/// `None` for anything else, which [`parse_body`] reads the same way or rejects.
+fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
+    let b = s.as_bytes();
+    let (dest, at) = match *b {
+        // 同, then spaces.
+        [0xE5, 0x90, 0x8C, ..] => {
+            let rest = skip_spaces(s.get(3..)?);
+            (Dest::Same, s.len() - rest.len())
+        }
+        // １–９ (U+FF11–U+FF19), then a rank.
+        [0xEF, 0xBC, f @ 0x91..=0x99, ..] => {
+            let rank = s.get(3..)?.chars().next().and_then(rank_digit)?;
+            (Dest::Square(Square::new(f - 0x90, rank)?), 6)
+        }
+        _ => return None,
+    };
+    let (piece, rest) = parse_piece(s.get(at..)?)?;
+    let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
+        return None;
+    };
+    let from = Square::new(f - b'0', r - b'0')?;
+    let body = Body::Move {
+        dest,
+        piece,
+        promote: false,
+        no_promote: false,
+        drop: false,
+        from: Some(from),
+    };
+    Some((body, s.len() - rest.len() + 4))
+}
+
 type BodyError = (usize, &'static str, String);
 
 /// Reads the move column; returns it and the bytes it used.
 fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
     let (dest, rest) = if let Some(r) = s.strip_prefix('同') {
-        (Dest::Same, r.trim_start_matches([' ', '　']))
+        (Dest::Same, skip_spaces(r))
     } else if let Some((sq, r)) = parse_square(s) {
         (Dest::Square(sq), r)
     } else {
@@ -254,35 +392,60 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
 /// numbers, seconds last. Works on bytes: this runs once per move.
 fn parse_time(s: &str) -> Option<(u64, u64)> {
     let b = s.as_bytes();
+    if let Some(t) = parse_time_fixed(b) {
+        return Some(t);
+    }
     let slash = b.iter().position(|&c| c == b'/')?;
     let (a, rest) = b.split_at(slash);
     Some((seconds(a)? * 1000, seconds(rest.get(1..)?)? * 1000))
 }
 
+/// The width nearly every record writes, `mm:ss/hh:mm:ss` (minutes below ten
+/// after a space), read without a loop; `None` for any other text.
+fn parse_time_fixed(b: &[u8]) -> Option<(u64, u64)> {
+    let &[m1, m2, b':', s1, s2, b'/', h1, h2, b':', n1, n2, b':', t1, t2] = b else {
+        return None;
+    };
+    let m1 = if m1 == b' ' { b'0' } else { m1 };
+    let d = |hi: u8, lo: u8| -> Option<u64> {
+        (hi.is_ascii_digit() && lo.is_ascii_digit())
+            .then(|| u64::from(hi - b'0') * 10 + u64::from(lo - b'0'))
+    };
+    let used = d(m1, m2)? * 60 + d(s1, s2)?;
+    let total = (d(h1, h2)? * 60 + d(n1, n2)?) * 60 + d(t1, t2)?;
+    Some((used * 1000, total * 1000))
+}
+
 fn seconds(b: &[u8]) -> Option<u64> {
     let b = b.trim_ascii();
     let mut total: u64 = 0;
-    let mut cur: Option<u64> = None;
+    // The number being read and how many digits it has.
+    let mut cur: u64 = 0;
+    let mut digits = 0u32;
     let mut parts = 0;
     for &c in b {
-        match c {
-            b'0'..=b'9' => {
-                cur = Some(
-                    cur.unwrap_or(0)
-                        .checked_mul(10)?
-                        .checked_add(u64::from(c - b'0'))?,
-                );
-            }
-            b':' => {
-                total = total.checked_mul(60)?.checked_add(cur?)?;
-                cur = None;
-                parts += 1;
-            }
-            _ => return None,
+        let d = c.wrapping_sub(b'0');
+        if d < 10 {
+            // Up to 18 digits cannot overflow; past them, check.
+            cur = if digits < 18 {
+                cur * 10 + u64::from(d)
+            } else {
+                cur.checked_mul(10)?.checked_add(u64::from(d))?
+            };
+            digits += 1;
+        } else if c == b':' && digits > 0 {
+            total = total.checked_mul(60)?.checked_add(cur)?;
+            cur = 0;
+            digits = 0;
+            parts += 1;
+        } else {
+            return None;
         }
     }
-    total = total.checked_mul(60)?.checked_add(cur?)?;
-    (parts < 3).then_some(total)
+    if digits == 0 || parts >= 3 {
+        return None;
+    }
+    total.checked_mul(60)?.checked_add(cur)
 }
 
 #[cfg(test)]
@@ -395,5 +558,115 @@ mod tests {
         );
         assert!(looks_like_move("  12 同　歩"));
         assert!(!looks_like_move("12手"));
+    }
+
+    #[test]
+    fn times_in_every_spacing() {
+        assert_eq!(parse_time(" 0:10/00:00:10"), Some((10_000, 10_000)));
+        assert_eq!(parse_time("1:02:03/1:02:03:04"), None);
+        assert_eq!(parse_time("1:02:03 / 10"), Some((3_723_000, 10_000)));
+        assert_eq!(parse_time(":10/1"), None);
+        assert_eq!(parse_time("10:/1"), None);
+        assert_eq!(parse_time("1::0/1"), None);
+        assert_eq!(parse_time("1 0/1"), None);
+        assert_eq!(parse_time("/1"), None);
+        assert_eq!(parse_time("1/"), None);
+        assert_eq!(parse_time("1/2/3"), None);
+        assert_eq!(parse_time("99999999999999999999/1"), None);
+        // The fixed width and the general reader agree.
+        for t in [
+            " 0:04/00:00:04",
+            "12:34/01:02:03",
+            "  :04/00:00:04",
+            " 0:04/00:0x:04",
+        ] {
+            assert_eq!(
+                parse_time_fixed(t.as_bytes()),
+                {
+                    let (a, rest) = t.split_once('/').unwrap_or((t, ""));
+                    seconds(a.as_bytes())
+                        .zip(seconds(rest.as_bytes()))
+                        .map(|(a, b)| (a * 1000, b * 1000))
+                },
+                "{t:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_the_general_one() {
+        let lines = [
+            "   1 ７六歩(77)   ( 0:10/00:00:10)",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)+",
+            "   1 ７六歩(77)   ( 0:10/00:00:10) + ",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)\t+",
+            "   1 ７六歩(77)\t( 0:10/00:00:10)",
+            "   1\t７六歩(77)",
+            "\t1 ７六歩(77)",
+            "　1 ７六歩(77)",
+            "   1 　７六歩(77)",
+            "   1 ７六歩(77)　( 0:10/00:00:10)",
+            "   1 ７六歩(77)   ( 0:10/00:00:10)　",
+            "   1 ７六歩(77)   ( 0:10/00:00:10) x",
+            "   1 ７六歩(77)   ( 0:10/00:00:10",
+            "   1 ７六歩(77)   ( 0:1x/00:00:10)",
+            "   1 ７六歩(77)+( 0:10/00:00:10)",
+            "   1 ７六歩(77)",
+            "   1 ７六歩(77)+",
+            "   1 ７六歩(7)",
+            "   1 ７六歩(70)",
+            "   1 7六歩(77)",
+            "   1 ７6歩(77)",
+            "   1 ７６歩(77)",
+            "   1 ７十歩(77)",
+            "3 同　香成(13) (0:4/0:0:4)+",
+            "44 同歩(54) (00:00/00:00:00)",
+            "  15 同　龍(42)    (00:31 / 00:00:31)",
+            "  11 ２三歩打     ( 0:03/00:00:13)",
+            "  11 ２三歩打(24)",
+            "  12 ２二角成(88)",
+            "  12 ２二角不成(88)",
+            "  12 ２二角生(88)",
+            "  12 ２二成銀(31)",
+            "  12 ２二全(31)",
+            "   4 投了         ( 0:00/00:00:01)",
+            "   3 反則負け    ",
+            "   3 大逆転",
+            "   1 ７六蛇(77)",
+            "   1 ",
+            "   1",
+            "1234567890 ７六歩(77)",
+            "123456789 ７六歩(77)",
+            "0001 ７六歩(77)",
+            "12手",
+            "12 手",
+            "1 ７六歩(77)\u{0b}",
+            "1 ７六歩(77) \u{a0}",
+            "1\u{a0}７六歩(77)",
+        ];
+        for line in lines {
+            if let Some(fast) = parse_move_line_fast(line) {
+                assert_eq!(Ok(fast), parse_move_line_general(line), "{line:?}");
+            }
+            let body = line
+                .trim_start()
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            let body = body.trim_start();
+            if let Some(fast) = parse_body_fast(body) {
+                assert_eq!(Ok(fast), parse_body(body), "{body:?}");
+            }
+        }
+        // The common shapes do take the fast way.
+        for line in [lines[0], lines[1], lines[23], lines[24], lines[33]] {
+            assert!(parse_move_line_fast(line).is_some(), "{line:?}");
+        }
+        // Every cut of a line agrees too.
+        let full = "  15 同　龍(42)    (00:31 / 00:00:31)+ ";
+        for (i, _) in full.char_indices() {
+            let line = &full[..i];
+            if let Some(fast) = parse_move_line_fast(line) {
+                assert_eq!(Ok(fast), parse_move_line_general(line), "{line:?}");
+            }
+        }
     }
 }

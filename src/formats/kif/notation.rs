@@ -10,20 +10,28 @@ pub const RANK_KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '�
 
 /// The value 1–9 of a file digit: full-width or ASCII.
 pub fn file_digit(c: char) -> Option<u8> {
-    if let Some(i) = FILE_DIGITS.iter().position(|&d| d == c) {
-        return Some(i as u8 + 1);
+    match c {
+        // U+FF11–U+FF19, so the distance from ０ (U+FF10) is the value.
+        '１'..='９' => u8::try_from(u32::from(c) - u32::from('０')).ok(),
+        '1'..='9' => u8::try_from(u32::from(c) - u32::from('0')).ok(),
+        _ => None,
     }
-    c.to_digit(10)
-        .filter(|d| (1..=9).contains(d))
-        .map(|d| d as u8)
 }
 
 /// The value 1–9 of a rank: a kanji numeral, or a full-width or ASCII digit.
 pub fn rank_digit(c: char) -> Option<u8> {
-    if let Some(i) = RANK_KANJI.iter().position(|&d| d == c) {
-        return Some(i as u8 + 1);
-    }
-    file_digit(c)
+    Some(match c {
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return file_digit(c),
+    })
 }
 
 /// Reads a square written as file then rank (`７六`, `７６`, `76`) at the start of

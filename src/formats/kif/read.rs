@@ -3,7 +3,7 @@
 
 use super::header::{self, Bod};
 use super::ki2read::{ki2_ending, named_side};
-use super::line::{looks_like_move, parse_move_line, Body, Dest};
+use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
 use super::notation::parse_special;
 use crate::diag::{Diagnostic, Span};
 use crate::formats::Parsed;
@@ -353,12 +353,21 @@ impl<'a> KifReader<'a> {
     fn body_line(&mut self, line: &str, at: usize) {
         let lead = super::line::lead_space(line);
         let t = line.get(lead..).unwrap_or("");
-        // The common case first: a numbered KIF move line.
-        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) && looks_like_move(t) {
-            if !self.skipping {
-                self.move_line(line, at);
+        // The common case first: a numbered KIF move line, most often of the
+        // shape the fast reader takes (which looks like a move too).
+        if !self.ki2 && t.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            if let Some(parsed) = parse_move_line_fast(line) {
+                if !self.skipping {
+                    self.move_parsed(parsed, at);
+                }
+                return;
             }
-            return;
+            if looks_like_move(t) {
+                if !self.skipping {
+                    self.move_line(line, at);
+                }
+                return;
+            }
         }
         if let Some(c) = t.strip_prefix('*') {
             if self.fresh_variation {
@@ -408,14 +417,12 @@ impl<'a> KifReader<'a> {
                     } else {
                         self.pos.to_move()
                     };
-                    let node = Node {
-                        ending: Some(Ending {
+                    self.new_node(self.span(at + lead, t.len()), |n| {
+                        n.ending = Some(Ending {
                             kind,
                             color: Some(side),
-                        }),
-                        ..Node::default()
-                    };
-                    self.new_node(node, self.span(at + lead, t.len()));
+                        });
+                    });
                     self.ended = true;
                 }
             }
@@ -507,26 +514,31 @@ impl<'a> KifReader<'a> {
         self.ended = false;
     }
 
-    pub(super) fn new_node(&mut self, node: Node, span: Span) -> NodeId {
+    /// Adds a node below the current one, filled in place by `fill` (a node is
+    /// large: building it here spares copying it through the calls), then given
+    /// what a fresh variation holds for its first node.
+    pub(super) fn new_node(&mut self, span: Span, fill: impl FnOnce(&mut Node)) -> NodeId {
         let parent = self.current();
-        let mut node = node;
-        if self.fresh_variation {
-            if !self.pending_comment.is_empty() {
-                node.extras
-                    .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+        let id = self.game.tree.add_child(parent, Node::default());
+        if let Some(node) = self.game.tree.get_mut(id) {
+            fill(node);
+            if self.fresh_variation {
+                if !self.pending_comment.is_empty() {
+                    node.extras
+                        .push(PRE_COMMENT_KEY, std::mem::take(&mut self.pending_comment));
+                }
+                node.bookmarks.append(&mut self.pending_bookmarks);
             }
-            node.bookmarks.append(&mut self.pending_bookmarks);
-            self.fresh_variation = false;
         }
-        let id = self.game.tree.add_child(parent, node);
+        self.fresh_variation = false;
         self.spans.push(span);
         self.line.push(id);
         id
     }
 
     fn move_line(&mut self, line: &str, at: usize) {
-        let parsed = match parse_move_line(line) {
-            Ok(p) => p,
+        match parse_move_line(line) {
+            Ok(parsed) => self.move_parsed(parsed, at),
             Err(e) => {
                 self.diags.push(Diagnostic::error(
                     e.code,
@@ -534,9 +546,12 @@ impl<'a> KifReader<'a> {
                     Span::new(at + e.range.0, at + e.range.1),
                 ));
                 self.skipping = true;
-                return;
             }
-        };
+        }
+    }
+
+    /// Adds the move (or special end) of a move line read from `at`.
+    fn move_parsed(&mut self, parsed: MoveLine, at: usize) {
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
         let expected = self.made.len() + 1;
         let written_ply = self.line.len();
@@ -565,18 +580,17 @@ impl<'a> KifReader<'a> {
             self.skipping = true;
             return;
         }
-        let mut node = Node::default();
-        if let Some((used, total)) = parsed.time {
-            node.time_used_ms = Some(used);
-            node.time_total_ms = Some(total);
-        }
+        let time = parsed.time;
         match parsed.body {
             Body::Special(kind) => {
-                node.ending = Some(Ending {
-                    kind,
-                    color: Some(self.pos.to_move()),
+                let color = Some(self.pos.to_move());
+                self.new_node(span, |n| {
+                    if let Some((used, total)) = time {
+                        n.time_used_ms = Some(used);
+                        n.time_total_ms = Some(total);
+                    }
+                    n.ending = Some(Ending { kind, color });
                 });
-                self.new_node(node, span);
                 self.ended = true;
             }
             Body::Move {
@@ -634,16 +648,13 @@ impl<'a> KifReader<'a> {
                         .with_move(expected as u32),
                     );
                 }
-                if no_promote {
-                    node.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
-                }
                 let color = self.pos.to_move();
                 // A move against the rules is kept for validation to report.
                 match self
                     .pos
                     .resolve_structure(color, origin, to, piece, promote)
                 {
-                    Ok(mv) => self.add_move(mv, node, span),
+                    Ok(mv) => self.add_move(mv, no_promote, time, span),
                     Err(why) => {
                         let mv = crate::model::ShogiMove {
                             color,
@@ -664,9 +675,25 @@ impl<'a> KifReader<'a> {
         }
     }
 
-    pub(super) fn add_move(&mut self, mv: crate::model::ShogiMove, mut node: Node, span: Span) {
-        node.mv = Some(Move::Shogi(mv));
-        self.new_node(node, span);
+    /// Adds the node of a move (with `不成` written out, with the times read) and
+    /// makes the move.
+    pub(super) fn add_move(
+        &mut self,
+        mv: crate::model::ShogiMove,
+        no_promote: bool,
+        time: Option<(u64, u64)>,
+        span: Span,
+    ) {
+        self.new_node(span, |n| {
+            if let Some((used, total)) = time {
+                n.time_used_ms = Some(used);
+                n.time_total_ms = Some(total);
+            }
+            if no_promote {
+                n.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+            }
+            n.mv = Some(Move::Shogi(mv));
+        });
         self.pos.make(&mv);
         self.made.push(mv);
     }

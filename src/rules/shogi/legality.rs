@@ -302,33 +302,31 @@ impl Position {
     /// True when `kind` of `color` on `from` attacks `to` along its moves (the path of
     /// a sliding piece clear).
     pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
-        if steps(kind)
-            .iter()
-            .any(|&d| offset(from, oriented(d, color)) == Some(to))
-        {
+        // The step from `from` to `to` as (column, row), seen from black's side.
+        let delta = |a: usize, b: usize| (b % 9) as i8 - (a % 9) as i8;
+        let rows = |a: usize, b: usize| (b / 9) as i8 - (a / 9) as i8;
+        let d = oriented((delta(from, to), rows(from, to)), color);
+        if steps(kind).contains(&d) || (kind == PieceKind::Knight && KNIGHT.contains(&d)) {
             return true;
         }
-        if kind == PieceKind::Knight
-            && KNIGHT
-                .iter()
-                .any(|&j| offset(from, oriented(j, color)) == Some(to))
-        {
-            return true;
+        // A slide: `d` a whole number of steps along one of the kind's lines.
+        let unit = (d.0.signum(), d.1.signum());
+        let aligned = d != (0, 0) && (d.0 == 0 || d.1 == 0 || d.0.abs() == d.1.abs());
+        if !aligned || !slides(kind).contains(&unit) {
+            return false;
         }
-        slides(kind).iter().any(|&d| {
-            let d = oriented(d, color);
-            let mut cur = from;
-            while let Some(n) = offset(cur, d) {
-                if n == to {
-                    return true;
-                }
-                if self.at(n).is_some() {
-                    return false;
-                }
-                cur = n;
+        let step = oriented(unit, color);
+        let mut cur = from;
+        while let Some(n) = offset(cur, step) {
+            if n == to {
+                return true;
             }
-            false
-        })
+            if self.at(n).is_some() {
+                return false;
+            }
+            cur = n;
+        }
+        false
     }
 }
 
@@ -370,6 +368,45 @@ mod tests {
         }
         assert_eq!(p, expected, "check_and_make makes the move when it can");
         r
+    }
+
+    #[test]
+    fn reaches_agrees_with_the_move_generator() {
+        // In positions with every kind on the board, for both sides: a piece reaches
+        // a square not its own side's exactly when a board move goes there.
+        let sfens = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL b RGgsn5p 1",
+            "ln1g1k1+Rl/1r4g2/p1+Bpp1n1p/2p2pp2/1p5P1/2P1P4/PP1P1PP1P/1+b1S5/LNSGKG1NL w 2Ps 1",
+            "4k4/1+R5+B1/3N1L3/9/2+S1+P1+N2/9/1+L5P1/9/4K4 b - 1",
+            "4k4/1+r5+b1/3n1l3/9/2+s1+p1+n2/9/1+l5p1/9/4K4 w - 1",
+        ];
+        for sfen in sfens {
+            let p = pos(sfen);
+            let c = p.to_move();
+            let mut moves = Vec::new();
+            p.pseudo_moves(&mut moves);
+            for from in 0..81 {
+                let Some(piece) = p.at(from).filter(|q| q.color == c) else {
+                    continue;
+                };
+                for to in 0..81 {
+                    if p.at(to).is_some_and(|q| q.color == c) {
+                        continue;
+                    }
+                    let generated = moves
+                        .iter()
+                        .any(|m| m.from.map(idx) == Some(from) && idx(m.to) == to);
+                    assert_eq!(
+                        p.reaches(from, to, piece.kind, c),
+                        generated,
+                        "{sfen}: {:?} {from} -> {to}",
+                        piece.kind
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -288,9 +288,11 @@ impl Position {
         let c = by.index();
         let k = kind as usize;
         let mut out = Squares::default();
-        for di in 0..8 {
+        // Only the directions `kind` can come from.
+        let (dirs, count) = t.kind_dirs[c][k];
+        for &(di, slide) in dirs.iter().take(usize::from(count)) {
+            let di = usize::from(di);
             let mut cur = sq;
-            let mut adjacent = true;
             loop {
                 let n = t.neighbour[cur][di];
                 if n == OFF {
@@ -298,16 +300,16 @@ impl Position {
                 }
                 let n = usize::from(n);
                 if let Some(p) = self.board[n] {
-                    if p.color == by
-                        && p.kind == kind
-                        && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k])
-                    {
+                    if p.color == by && p.kind == kind {
                         out.push(n);
                     }
                     break;
                 }
+                if !slide {
+                    // A stepper reaches from the next square only.
+                    break;
+                }
                 cur = n;
-                adjacent = false;
             }
         }
         if kind == PieceKind::Knight {
@@ -323,7 +325,9 @@ impl Position {
                 }
             }
         }
-        out.sort();
+        if out.len() > 1 {
+            out.sort();
+        }
         out
     }
 
@@ -468,7 +472,13 @@ struct Tables {
     slide_attack: [[[bool; 14]; 8]; 2],
     /// `[color][sq]`: the squares a knight of that colour attacks `sq` from.
     knight_from: [[[u8; 2]; 81]; 2],
+    /// `[color][kind]`: the directions (from the target) a piece of that colour and
+    /// kind attacks from, each with whether it slides, and how many there are.
+    kind_dirs: [[KindDirs; 14]; 2],
 }
+
+/// Up to eight (direction index, slides) pairs and how many of them are used.
+type KindDirs = ([(u8, bool); 8], u8);
 
 fn tables() -> &'static Tables {
     static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
@@ -478,6 +488,7 @@ fn tables() -> &'static Tables {
             step_attack: [[[false; 14]; 8]; 2],
             slide_attack: [[[false; 14]; 8]; 2],
             knight_from: [[[OFF; 2]; 81]; 2],
+            kind_dirs: [[([(0, false); 8], 0); 14]; 2],
         };
         for sq in 0..81 {
             for (di, &d) in ALL_DIRS.iter().enumerate() {
@@ -493,6 +504,17 @@ fn tables() -> &'static Tables {
                     let k = kind as usize;
                     t.step_attack[c][di][k] = steps(kind).contains(&back);
                     t.slide_attack[c][di][k] = slides(kind).contains(&back);
+                }
+            }
+            for kind in PieceKind::ALL {
+                let k = kind as usize;
+                let (dirs, count) = &mut t.kind_dirs[c][k];
+                for di in 0..8 {
+                    let (step, slide) = (t.step_attack[c][di][k], t.slide_attack[c][di][k]);
+                    if step || slide {
+                        dirs[usize::from(*count)] = (di as u8, slide);
+                        *count += 1;
+                    }
                 }
             }
             for sq in 0..81 {

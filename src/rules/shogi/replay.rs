@@ -19,7 +19,9 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
     let mut findings = Vec::new();
     // (node, entering?): on entry the node's move is checked and made and its
     // children are pushed; on exit the move is taken back.
-    let mut stack: Vec<(NodeId, bool)> = vec![(game.tree.root(), true)];
+    // At most every node on the stack (entering) and once more (leaving).
+    let mut stack: Vec<(NodeId, bool)> = Vec::with_capacity(game.tree.len() + 1);
+    stack.push((game.tree.root(), true));
     while let Some((id, entering)) = stack.pop() {
         let Some(node) = game.tree.get(id) else {
             continue;
