@@ -437,6 +437,28 @@ fn go_rules_report_illegal_moves_where_they_stand() {
 }
 
 #[test]
+fn go_rules_start_every_variation_from_its_own_position() {
+    // After black's capture at cb (a ko for white at bb), three variations: white
+    // retakes at once (ko: an error); white plays elsewhere first and then retakes
+    // (legal, on a board where the first variation's retake was undone); white ends
+    // the ko at da, then three nested variations play dd, dd again and ad (each legal
+    // only if its sibling's stones were taken back).
+    let text = "(;GM[1]FF[4]SZ[4]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb]\n\
+                (;W[bb])\n\
+                (;W[dd];B[ad];W[bb])\n\
+                (;W[da](;B[dd])(;B[dd];W[ad])(;B[ad];W[bb])))";
+    let mut out = read(text.as_bytes());
+    assert!(
+        out.parsed.diagnostics.is_empty(),
+        "{:?}",
+        out.parsed.diagnostics
+    );
+    kifu::validate(&mut out);
+    assert_eq!(positions(&out), vec![(3, 2, "go::ko")]);
+    assert_eq!(out.parsed.diagnostics[0].move_number, Some(2));
+}
+
+#[test]
 fn deep_nesting_reads_writes_and_validates_without_recursion() {
     let depth = 100_000;
     let mut text = String::from("(;GM[1]FF[4]SZ[19]");

@@ -20,23 +20,25 @@ pub fn check(game: &Game) -> Vec<Finding> {
     let mut findings = Vec::new();
     enum Step {
         Enter(NodeId),
-        Leave((usize, Option<(crate::model::Point, Color)>)),
+        /// Back to the position where a node with several children stood, before
+        /// its next child.
+        Restore((usize, Option<(crate::model::Point, Color)>)),
     }
     let mut steps = vec![Step::Enter(NodeId::ROOT)];
+    // How many `Restore`s are pending: while none, nothing will need the undo log.
+    let mut restores = 0usize;
     while let Some(step) = steps.pop() {
         let id = match step {
-            Step::Leave(cp) => {
+            Step::Restore(cp) => {
+                restores -= 1;
                 board.undo_to(cp);
                 continue;
             }
             Step::Enter(id) => id,
         };
         let Some(node) = tree.get(id) else { continue };
-        if steps.is_empty() {
-            // Nothing pending will need this position back.
+        if restores == 0 {
             board.forget_history();
-        } else {
-            steps.push(Step::Leave(board.checkpoint()));
         }
         let setup = &node.setup;
         // Most nodes have no setup: skip building the three lists' walk for them.
@@ -72,8 +74,16 @@ pub fn check(game: &Game) -> Vec<Finding> {
                 }
             }
         }
-        for &c in node.children().iter().rev() {
+        // A node with one child (most of them) needs no way back: only between the
+        // children of a branching node is the position restored.
+        let children = node.children();
+        let cp = board.checkpoint();
+        for (i, &c) in children.iter().enumerate().rev() {
             steps.push(Step::Enter(c));
+            if i > 0 {
+                steps.push(Step::Restore(cp));
+                restores += 1;
+            }
         }
     }
     findings
