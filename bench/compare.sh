@@ -54,13 +54,18 @@ sgf_bench=$root/target/release/examples/sgf_bench
 sgf_parse=$scratch/target/release/sgf-parse-peer
 
 note "inputs in $corpus"
+# An input is made again when its size or its generator changed.
 stamp() { [ "$(cat "$1/.made" 2>/dev/null)" = "$2" ]; }
-if ! stamp "$corpus/sgf" "$sgf_games"; then
+made_by() { echo "$1 $(cksum < "$2" | cut -d' ' -f1)"; }
+sgf_stamp=$(made_by "$sgf_games" "$here/gen_sgf.py")
+shogi_stamp=$(made_by "$shogi_games" "$here/shogi_gen.rs")
+archive_stamp=$(made_by "$archive_files" "$here/gen_kif_archive.py")
+if ! stamp "$corpus/sgf" "$sgf_stamp"; then
   rm -rf "$corpus/sgf" && mkdir -p "$corpus/sgf"
   python3 "$here/gen_sgf.py" "$sgf_games" > "$corpus/sgf/bench.sgf"
-  echo "$sgf_games" > "$corpus/sgf/.made"
+  echo "$sgf_stamp" > "$corpus/sgf/.made"
 fi
-if ! stamp "$corpus/shogi" "$shogi_games"; then
+if ! stamp "$corpus/shogi" "$shogi_stamp"; then
   rm -rf "$corpus/shogi" && mkdir -p "$corpus/shogi/kif" "$corpus/shogi/ki2"
   "$shogi_bench" gen "$corpus/shogi/all" "$shogi_games" >&2
   mv "$corpus/shogi/all"/*.kif "$corpus/shogi/kif/"
@@ -68,12 +73,12 @@ if ! stamp "$corpus/shogi" "$shogi_games"; then
   rmdir "$corpus/shogi/all"
   # CSA holds no variations: kifu writes the main lines (and says so on stderr).
   "$kifu" convert "$corpus/shogi/kif" -t csa --out-dir "$corpus/shogi/csa" -q 2>/dev/null
-  echo "$shogi_games" > "$corpus/shogi/.made"
+  echo "$shogi_stamp" > "$corpus/shogi/.made"
 fi
-if ! stamp "$corpus/archive" "$archive_files"; then
+if ! stamp "$corpus/archive" "$archive_stamp"; then
   rm -rf "$corpus/archive" && mkdir -p "$corpus/archive"
   python3 "$here/gen_kif_archive.py" "$archive_files" "$corpus/archive/src"
-  echo "$archive_files" > "$corpus/archive/.made"
+  echo "$archive_stamp" > "$corpus/archive/.made"
 fi
 sgf=$corpus/sgf/bench.sgf
 sgf_bytes=$(wc -c < "$sgf")

@@ -96,7 +96,7 @@ pub fn read_each(text: &str, each: &GameCheck<'_>) -> Streamed {
 
 /// Adds the "no game" error when nothing was read (unless the reason was already
 /// given) and puts the reader's diagnostics in source order.
-fn finish_diagnostics(diagnostics: &mut Vec<crate::diag::Diagnostic>, no_games: bool) {
+pub(super) fn finish_diagnostics(diagnostics: &mut Vec<crate::diag::Diagnostic>, no_games: bool) {
     if no_games
         && !diagnostics
             .iter()

@@ -14,6 +14,9 @@ use std::borrow::Cow;
 use crate::diag::{Diagnostic, Span};
 use crate::model::NodeId;
 
+/// The code of a game tree the text ends inside of.
+pub(super) const MISSING_CLOSE: &str = "sgf::missing-close";
+
 /// Longest property identifier kept (SGFC's limit).
 const MAX_IDENT: usize = 100;
 
@@ -246,7 +249,7 @@ impl<'a> Parser<'a> {
             let Some(b) = self.peek() else {
                 let (_, at) = stack.last().copied().unwrap_or((None, open));
                 self.diags.push(Diagnostic::error(
-                    "sgf::missing-close",
+                    MISSING_CLOSE,
                     format!(
                         "the text ends inside a game tree: {} `)` missing (the `(` at the caret is not closed)",
                         stack.len()

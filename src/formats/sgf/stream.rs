@@ -3,20 +3,22 @@
 //! dropped one by one, and the pieces' results are joined in order.
 //!
 //! The cuts are guesses, found near evenly spaced offsets without reading what comes
-//! before: a `(` followed by `;` whose previous non-blank byte is `)`, which is where
-//! one game tree ends and the next begins unless it stands inside a value or a
-//! variation. A guess is trusted only when every piece reads without a single reader
-//! diagnostic and all pieces agree on the collection-wide facts (the first declared
-//! charset, the first FF). A piece cut inside a value ends with that value unclosed,
-//! and one cut inside a game tree ends with a `)` missing, each an error; so when no
-//! piece has a diagnostic, each piece ended where a whole-text read would have stood
-//! between two games, and the result equals the whole-text read. Otherwise the
-//! caller reads the text in one piece.
+//! before: a `(` whose previous non-blank byte is `)` and whose first node holds a root
+//! property, which is where one game tree ends and the next begins unless it stands
+//! inside a value or a variation. A piece cut inside a value or a game tree ends with
+//! a game tree never closed (`sgf::missing-close`), so the cuts are trusted when no
+//! piece but the last has that error and all pieces agree on the collection-wide facts
+//! (the first declared charset, the first FF): then each piece ended where a whole-text
+//! read stands between two games, every piece reads exactly as that part of a whole
+//! read does, and the joined diagnostics are the whole read's, in its order (warnings
+//! and errors inside games included). Otherwise the caller reads the text in one
+//! piece.
 
 use rayon::prelude::*;
 
 use super::build::Builder;
-use super::parse::parse_range;
+use super::finish_diagnostics;
+use super::parse::{parse_range, MISSING_CLOSE};
 use crate::diag::Diagnostic;
 use crate::formats::{GameCheck, Streamed};
 
@@ -69,7 +71,13 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streame
             }
         })
         .collect();
-    let clean = read.iter().all(|p| p.reader.is_empty() && p.games > 0);
+    // Every piece but the last must end between games: a cut inside a game tree or a
+    // value leaves its piece with a game tree never closed. (Any other diagnostic is
+    // one a whole read gives too, in the same order.)
+    let last = read.len().saturating_sub(1);
+    let clean = read.iter().enumerate().all(|(i, p)| {
+        p.games > 0 && (i == last || !p.reader.iter().any(|d| d.code == MISSING_CLOSE))
+    });
     let charsets: Vec<&str> = read
         .iter()
         .filter_map(|p| p.first_charset.as_deref())
@@ -87,8 +95,10 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streame
     let mut streamed = Streamed::default();
     for mut p in read {
         streamed.games += p.games;
+        streamed.diagnostics.append(&mut p.reader);
         streamed.found.append(&mut p.found);
     }
+    finish_diagnostics(&mut streamed.diagnostics, streamed.games == 0);
     Some(streamed)
 }
 
@@ -221,11 +231,19 @@ mod tests {
     }
 
     #[test]
-    fn a_reader_diagnostic_anywhere_refuses_the_pieces() {
+    fn reader_diagnostics_inside_games_come_out_as_a_whole_read_gives_them() {
         let mut text = collection(50);
         text.push_str("(;B[aa]XX)");
         text.push_str(&collection(50));
-        assert!(read_pieces(&text, &every_move, 8).is_none());
+        let parallel = read_pieces(&text, &every_move, 8).expect("clean cuts");
+        let reference = whole(&text);
+        assert_eq!(parallel.diagnostics, reference.diagnostics);
+        let codes: Vec<&str> = parallel.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes,
+            vec!["sgf::move-in-root", "sgf::property-without-value"]
+        );
+        assert_eq!(parallel.found, reference.found);
     }
 
     #[test]
@@ -297,7 +315,7 @@ mod tests {
                 match read_pieces(&text, &every_move, count) {
                     Some(p) => {
                         parallel += 1;
-                        assert!(reference.diagnostics.is_empty(), "{text:?}");
+                        assert_eq!(p.diagnostics, reference.diagnostics, "{text:?}");
                         assert_eq!(p.games, reference.games, "{text:?}");
                         assert_eq!(p.found, reference.found, "{text:?}");
                     }
@@ -306,6 +324,6 @@ mod tests {
             }
         }
         // Both outcomes really happened (counted once; the generator is deterministic).
-        assert_eq!((parallel, refused), (272, 1328));
+        assert_eq!((parallel, refused), (1460, 140));
     }
 }
