@@ -276,23 +276,7 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
             let rest = skip_spaces(s.get(3..)?);
             (Dest::Same, s.len() - rest.len())
         }
-        // １–９ (U+FF11–U+FF19), then a kanji rank 一–九.
-        [0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] => {
-            let rank = match [r0, r1, r2] {
-                [0xE4, 0xB8, 0x80] => 1,
-                [0xE4, 0xBA, 0x8C] => 2,
-                [0xE4, 0xB8, 0x89] => 3,
-                [0xE5, 0x9B, 0x9B] => 4,
-                [0xE4, 0xBA, 0x94] => 5,
-                [0xE5, 0x85, 0xAD] => 6,
-                [0xE4, 0xB8, 0x83] => 7,
-                [0xE5, 0x85, 0xAB] => 8,
-                [0xE4, 0xB9, 0x9D] => 9,
-                _ => return None,
-            };
-            (Dest::Square(Square::new(f - 0x90, rank)?), 6)
-        }
-        _ => return None,
+        _ => (Dest::Square(kif_square(b)?), 6),
     };
     let (piece, rest) = piece_fast(s.get(at..)?)?;
     let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
@@ -310,8 +294,39 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
     Some((body, s.len() - rest.len() + 4))
 }
 
+/// The square at the start of `b` when written as KIF and KI2 write it: a
+/// full-width file １–９ (U+FF11–U+FF19, so EF BC 91–99) and a kanji rank 一–九.
+/// [`parse_square`] reads it the same way (and other spellings too).
+#[inline(always)]
+fn kif_square(b: &[u8]) -> Option<Square> {
+    let &[0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] = b else {
+        return None;
+    };
+    let rank = match [r0, r1, r2] {
+        [0xE4, 0xB8, 0x80] => 1,
+        [0xE4, 0xBA, 0x8C] => 2,
+        [0xE4, 0xB8, 0x89] => 3,
+        [0xE5, 0x9B, 0x9B] => 4,
+        [0xE4, 0xBA, 0x94] => 5,
+        [0xE5, 0x85, 0xAD] => 6,
+        [0xE4, 0xB8, 0x83] => 7,
+        [0xE5, 0x85, 0xAB] => 8,
+        [0xE4, 0xB9, 0x9D] => 9,
+        _ => return None,
+    };
+    Square::new(f - 0x90, rank)
+}
+
+/// [`parse_square`], the usual spelling ([`kif_square`]) by its bytes first.
+pub(super) fn square_fast(s: &str) -> Option<(Square, &str)> {
+    match kif_square(s.as_bytes()) {
+        Some(sq) => Some((sq, s.get(6..)?)),
+        None => parse_square(s),
+    }
+}
+
 /// [`parse_piece`], the one-character names by their UTF-8 bytes first.
-fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
+pub(super) fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
     use PieceKind::*;
     let kind = match s.as_bytes() {
         [0xE6, 0xAD, 0xA9, ..] => Pawn,
@@ -702,6 +717,7 @@ mod tests {
                 let fast = parse_body_fast(&body);
                 assert!(fast.is_some(), "{body}");
                 assert_eq!(fast.ok_or(()), parse_body(&body).map_err(|_| ()), "{body}");
+                assert_eq!(square_fast(&body), parse_square(&body), "{body}");
             }
         }
         // The common shapes do take the fast way.
