@@ -1,6 +1,5 @@
 //! KI2 move tokens: `▲７六歩`, `△同　銀`, `▲５八金右`, `▲２二角成`, `△５五角打`.
 
-use super::notation::{parse_piece, parse_square};
 use crate::model::{Color, PieceKind, Square};
 use crate::rules::shogi::Relative;
 
@@ -91,12 +90,12 @@ pub fn parse_token(token: &str) -> Result<Ki2Move, String> {
     let (to, rest) = if let Some(r) = body.strip_prefix('同') {
         (None, super::line::skip_spaces(r))
     } else {
-        let (sq, r) =
-            parse_square(body).ok_or_else(|| format!("cannot read the square in {body:?}"))?;
+        let (sq, r) = super::line::square_fast(body)
+            .ok_or_else(|| format!("cannot read the square in {body:?}"))?;
         (Some(sq), r)
     };
     let (piece, mut rest) =
-        parse_piece(rest).ok_or_else(|| format!("unknown piece in {body:?}"))?;
+        super::line::piece_fast(rest).ok_or_else(|| format!("unknown piece in {body:?}"))?;
     let mut m = Ki2Move {
         color,
         to,

@@ -150,21 +150,23 @@ impl KifReader<'_> {
         piece: crate::model::PieceKind,
         promote: bool,
     ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
-        let mv = crate::model::ShogiMove {
-            color,
-            from,
-            to,
-            piece,
-            promote,
-            capture: self
-                .pos
-                .get(to)
-                .filter(|p| p.color != color)
-                .map(|p| p.kind),
-        };
         self.pos
             .resolve_structure(color, from, to, piece, promote)
-            .map_err(|why| (why.code(), why.message(&mv)))
+            .map_err(|why| {
+                let mv = crate::model::ShogiMove {
+                    color,
+                    from,
+                    to,
+                    piece,
+                    promote,
+                    capture: self
+                        .pos
+                        .get(to)
+                        .filter(|p| p.color != color)
+                        .map(|p| p.kind),
+                };
+                (why.code(), why.message(&mv))
+            })
     }
 }
 

@@ -1,6 +1,6 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
-use super::notation::{parse_piece, parse_special, parse_square, rank_digit};
+use super::notation::{parse_piece, parse_special, parse_square};
 use crate::model::{EndingKind, PieceKind, Square};
 
 /// Where a move goes: a square, or `同` (the previous move's destination).
@@ -276,14 +276,9 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
             let rest = skip_spaces(s.get(3..)?);
             (Dest::Same, s.len() - rest.len())
         }
-        // １–９ (U+FF11–U+FF19), then a rank.
-        [0xEF, 0xBC, f @ 0x91..=0x99, ..] => {
-            let rank = s.get(3..)?.chars().next().and_then(rank_digit)?;
-            (Dest::Square(Square::new(f - 0x90, rank)?), 6)
-        }
-        _ => return None,
+        _ => (Dest::Square(kif_square(b)?), 6),
     };
-    let (piece, rest) = parse_piece(s.get(at..)?)?;
+    let (piece, rest) = piece_fast(s.get(at..)?)?;
     let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
         return None;
     };
@@ -297,6 +292,57 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
         from: Some(from),
     };
     Some((body, s.len() - rest.len() + 4))
+}
+
+/// The square at the start of `b` when written as KIF and KI2 write it: a
+/// full-width file １–９ (U+FF11–U+FF19, so EF BC 91–99) and a kanji rank 一–九.
+/// [`parse_square`] reads it the same way (and other spellings too).
+#[inline(always)]
+fn kif_square(b: &[u8]) -> Option<Square> {
+    let &[0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] = b else {
+        return None;
+    };
+    let rank = match [r0, r1, r2] {
+        [0xE4, 0xB8, 0x80] => 1,
+        [0xE4, 0xBA, 0x8C] => 2,
+        [0xE4, 0xB8, 0x89] => 3,
+        [0xE5, 0x9B, 0x9B] => 4,
+        [0xE4, 0xBA, 0x94] => 5,
+        [0xE5, 0x85, 0xAD] => 6,
+        [0xE4, 0xB8, 0x83] => 7,
+        [0xE5, 0x85, 0xAB] => 8,
+        [0xE4, 0xB9, 0x9D] => 9,
+        _ => return None,
+    };
+    Square::new(f - 0x90, rank)
+}
+
+/// [`parse_square`], the usual spelling ([`kif_square`]) by its bytes first.
+pub(super) fn square_fast(s: &str) -> Option<(Square, &str)> {
+    match kif_square(s.as_bytes()) {
+        Some(sq) => Some((sq, s.get(6..)?)),
+        None => parse_square(s),
+    }
+}
+
+/// [`parse_piece`], the one-character names by their UTF-8 bytes first.
+pub(super) fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
+    use PieceKind::*;
+    let kind = match s.as_bytes() {
+        [0xE6, 0xAD, 0xA9, ..] => Pawn,
+        [0xE9, 0xA6, 0x99, ..] => Lance,
+        [0xE6, 0xA1, 0x82, ..] => Knight,
+        [0xE9, 0x8A, 0x80, ..] => Silver,
+        [0xE9, 0x87, 0x91, ..] => Gold,
+        [0xE8, 0xA7, 0x92, ..] => Bishop,
+        [0xE9, 0xA3, 0x9B, ..] => Rook,
+        [0xE7, 0x8E, 0x89 | 0x8B, ..] => King,
+        [0xE3, 0x81, 0xA8, ..] => PromotedPawn,
+        [0xE9, 0xA6, 0xAC, ..] => Horse,
+        [0xE9, 0xBE, 0x8D, ..] | [0xE7, 0xAB, 0x9C, ..] => Dragon,
+        _ => return parse_piece(s),
+    };
+    Some((kind, s.get(3..)?))
 }
 
 type BodyError = (usize, &'static str, String);
@@ -654,6 +700,24 @@ mod tests {
             let body = body.trim_start();
             if let Some(fast) = parse_body_fast(body) {
                 assert_eq!(Ok(fast), parse_body(body), "{body:?}");
+            }
+        }
+        // Every piece name reads the same both ways.
+        for name in [
+            "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "王", "と", "馬", "龍", "竜", "杏",
+            "圭", "全", "成香", "成桂", "成銀", "成金", "蛇",
+        ] {
+            let text = format!("{name}(77)");
+            assert_eq!(piece_fast(&text), parse_piece(&text), "{name}");
+        }
+        // Every square, written as KIF writes it, reads the same both ways.
+        for file in '１'..='９' {
+            for rank in "一二三四五六七八九".chars() {
+                let body = format!("{file}{rank}歩(77)");
+                let fast = parse_body_fast(&body);
+                assert!(fast.is_some(), "{body}");
+                assert_eq!(fast.ok_or(()), parse_body(&body).map_err(|_| ()), "{body}");
+                assert_eq!(square_fast(&body), parse_square(&body), "{body}");
             }
         }
         // The common shapes do take the fast way.

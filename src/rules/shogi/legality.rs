@@ -1,8 +1,6 @@
 //! Checking one recorded move against a position, naming what is wrong with it.
 
-use super::position::{
-    hand_index, idx, in_zone, is_dead, offset, oriented, slides, steps, Position, KNIGHT,
-};
+use super::position::{hand_index, idx, in_zone, is_dead, Position};
 use crate::model::{Color, PieceKind, ShogiMove, Square};
 
 /// Why a move cannot be played. Each kind has a stable diagnostic code.
@@ -251,23 +249,79 @@ impl Position {
     /// made. Returns the verdict and whether the move was made; the same verdicts,
     /// in the same order, as `check`, without making each move twice.
     pub fn check_and_make(&mut self, mv: &ShogiMove) -> (Result<(), Illegal>, bool) {
-        if let Err(e) = self.check_structure(mv) {
-            return (Err(e), false);
-        }
-        let verdict = self.check_path_rules(mv);
-        self.make(mv);
-        if verdict.is_err() {
-            return (verdict, true);
-        }
-        if self.in_check(mv.color) {
-            return (Err(Illegal::SelfCheck), true);
-        }
-        if mv.from.is_none() && mv.piece == PieceKind::Pawn && self.is_pawn_drop_mate(mv) {
-            return (Err(Illegal::DropPawnMate), true);
-        }
-        (Ok(()), true)
+        let (verdict, made, _) = self.check_and_make_tracked(mv, [None, None]);
+        (verdict, made)
     }
 
+    /// [`Position::check_and_make`] for a replay that knows whether each king
+    /// (`known[color index]`) is attacked before the move; returns the same for
+    /// after it (when the move was made). Knowing that a king was safe, only the
+    /// moved piece and a line through the square it left can attack it now, which
+    /// spares looking all around it.
+    pub(crate) fn check_and_make_tracked(
+        &mut self,
+        mv: &ShogiMove,
+        known: KingsAttacked,
+    ) -> (Result<(), Illegal>, bool, KingsAttacked) {
+        if let Err(e) = self.check_structure(mv) {
+            return (Err(e), false, [None, None]);
+        }
+        let verdict = self.check_path_rules(mv);
+        let kings = [self.king(Color::Black), self.king(Color::White)];
+        self.make(mv);
+        let mut after = [None, None];
+        for color in [Color::Black, Color::White] {
+            let i = color.index();
+            after[i] = Some(self.king_attacked_after(color, mv, known[i], kings[i]));
+        }
+        if verdict.is_err() {
+            return (verdict, true, after);
+        }
+        if after[mv.color.index()] == Some(true) {
+            return (Err(Illegal::SelfCheck), true, after);
+        }
+        if mv.from.is_none() && mv.piece == PieceKind::Pawn && self.is_pawn_drop_mate(mv) {
+            return (Err(Illegal::DropPawnMate), true, after);
+        }
+        (Ok(()), true, after)
+    }
+
+    /// Whether `color`'s king is attacked now that `mv` is made ([`Position::in_check`]),
+    /// given whether it was before (`before`) and where it stood (`king_before`).
+    fn king_attacked_after(
+        &self,
+        color: Color,
+        mv: &ShogiMove,
+        before: Option<bool>,
+        king_before: Option<usize>,
+    ) -> bool {
+        let by = color.opponent();
+        let Some(k) = self.king(color) else {
+            return false;
+        };
+        if before != Some(false) || king_before != Some(k) {
+            return self.attacked(k, by);
+        }
+        // The king was safe and did not move: an attacker now is the piece that
+        // moved (the move changed nothing else but the square it left) or stands
+        // on a line through that square.
+        let to = idx(mv.to);
+        if mv.color == by {
+            if let Some(p) = self.at(to) {
+                if self.reaches(to, k, p.kind, by) {
+                    return true;
+                }
+            }
+        }
+        mv.from
+            .is_some_and(|f| self.attacked_through(k, idx(f), by))
+    }
+}
+
+/// Whether each side's king (by colour index) is attacked, where known.
+pub(crate) type KingsAttacked = [Option<bool>; 2];
+
+impl Position {
     /// The rules that need no move made: the piece's path, the promotion zone,
     /// pieces that could never move again, 二歩.
     fn check_path_rules(&self, mv: &ShogiMove) -> Result<(), Illegal> {
@@ -297,36 +351,6 @@ impl Position {
             }
         }
         Ok(())
-    }
-
-    /// True when `kind` of `color` on `from` attacks `to` along its moves (the path of
-    /// a sliding piece clear).
-    pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
-        // The step from `from` to `to` as (column, row), seen from black's side.
-        let delta = |a: usize, b: usize| (b % 9) as i8 - (a % 9) as i8;
-        let rows = |a: usize, b: usize| (b / 9) as i8 - (a / 9) as i8;
-        let d = oriented((delta(from, to), rows(from, to)), color);
-        if steps(kind).contains(&d) || (kind == PieceKind::Knight && KNIGHT.contains(&d)) {
-            return true;
-        }
-        // A slide: `d` a whole number of steps along one of the kind's lines.
-        let unit = (d.0.signum(), d.1.signum());
-        let aligned = d != (0, 0) && (d.0 == 0 || d.1 == 0 || d.0.abs() == d.1.abs());
-        if !aligned || !slides(kind).contains(&unit) {
-            return false;
-        }
-        let step = oriented(unit, color);
-        let mut cur = from;
-        while let Some(n) = offset(cur, step) {
-            if n == to {
-                return true;
-            }
-            if self.at(n).is_some() {
-                return false;
-            }
-            cur = n;
-        }
-        false
     }
 }
 
@@ -405,6 +429,43 @@ mod tests {
                         piece.kind
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn tracked_king_safety_agrees_with_looking_all_around() {
+        // Games of pseudo-random pseudo-legal moves (some leave the mover's king
+        // attacked, some take a king, and the game goes on as a replay does): the
+        // tracked verdicts, positions and attack flags are the full ones.
+        let starts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPrbgsnlp 1",
+        ];
+        let mut x = 3u64;
+        for round in 0..60 {
+            let mut p = pos(starts[round % starts.len()]);
+            let mut known = [None, None];
+            for _ in 0..150 {
+                let mut moves = Vec::new();
+                p.pseudo_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let mv = moves[(x >> 33) as usize % moves.len()];
+                let mut full = p.clone();
+                let (want, made_full) = full.check_and_make(&mv);
+                let (verdict, made, after) = p.check_and_make_tracked(&mv, known);
+                assert_eq!((verdict, made), (want, made_full), "{mv:?}");
+                assert_eq!(p, full);
+                for color in [Color::Black, Color::White] {
+                    assert_eq!(after[color.index()], Some(p.in_check(color)), "{mv:?}");
+                }
+                known = after;
             }
         }
     }

@@ -248,30 +248,12 @@ impl Position {
     /// True when a piece of `by` attacks square index `sq`.
     pub fn attacked(&self, sq: usize, by: Color) -> bool {
         let t = tables();
-        let c = by.index();
         for di in 0..8 {
-            let mut cur = sq;
-            let mut adjacent = true;
-            loop {
-                let n = t.neighbour[cur][di];
-                if n == OFF {
-                    break;
-                }
-                let n = usize::from(n);
-                if let Some(p) = self.board[n] {
-                    if p.color == by {
-                        let k = p.kind as usize;
-                        if (adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k] {
-                            return true;
-                        }
-                    }
-                    break;
-                }
-                cur = n;
-                adjacent = false;
+            if self.attacked_along(sq, di, by) {
+                return true;
             }
         }
-        t.knight_from[c][sq].iter().any(|&n| {
+        t.knight_from[by.index()][sq].iter().any(|&n| {
             n != OFF
                 && self.board[usize::from(n)]
                     == Some(Piece {
@@ -279,6 +261,71 @@ impl Position {
                         kind: PieceKind::Knight,
                     })
         })
+    }
+
+    /// True when the first piece from `sq` in direction `di` (of [`ALL_DIRS`]) is
+    /// one of `by` that attacks `sq` from there.
+    #[inline]
+    fn attacked_along(&self, sq: usize, di: usize, by: Color) -> bool {
+        let t = tables();
+        let c = by.index();
+        let mut cur = sq;
+        let mut adjacent = true;
+        loop {
+            let n = t.neighbour[cur][di];
+            if n == OFF {
+                return false;
+            }
+            let n = usize::from(n);
+            if let Some(p) = self.board[n] {
+                let k = p.kind as usize;
+                return p.color == by
+                    && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k]);
+            }
+            cur = n;
+            adjacent = false;
+        }
+    }
+
+    /// True when a piece of `by` attacks square index `sq` along the line from `sq`
+    /// through `through` ([`Position::attacked`] in that one direction); false when
+    /// the two squares share no line.
+    pub(crate) fn attacked_through(&self, sq: usize, through: usize, by: Color) -> bool {
+        let t = tables();
+        match t.line.get(sq).and_then(|l| l.get(through)) {
+            Some(&di) if di != OFF => self.attacked_along(sq, usize::from(di), by),
+            _ => false,
+        }
+    }
+
+    /// True when `kind` of `color` on `from` attacks `to` along its moves (the path of
+    /// a sliding piece clear).
+    pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
+        let t = tables();
+        let d = (
+            (to % 9) as i8 - (from % 9) as i8,
+            (to / 9) as i8 - (from / 9) as i8,
+        );
+        let how = t.reach[color.index()][kind as usize]
+            .get(delta_index(d))
+            .copied()
+            .unwrap_or(NO_REACH);
+        match how {
+            NO_REACH => false,
+            STEP_REACH => true,
+            slide => {
+                // `to` lies on the line: reached when it comes before any piece.
+                let di = usize::from(slide - 2);
+                let next = |&cur: &usize| {
+                    Some(t.neighbour[cur][di])
+                        .filter(|&n| n != OFF)
+                        .map(usize::from)
+                };
+                std::iter::successors(next(&from), next)
+                    .find(|&n| n == to || self.board[n].is_some())
+                    == Some(to)
+            }
+        }
     }
 
     /// Every square holding a piece of `kind` and `by` that attacks `sq` along its
@@ -461,6 +508,16 @@ impl Squares {
 /// No square (a neighbour off the board).
 const OFF: u8 = u8::MAX;
 
+/// A piece cannot reach the square.
+const NO_REACH: u8 = 0;
+/// A piece reaches the square in one step or jump.
+const STEP_REACH: u8 = 1;
+
+/// The index of a (column, row) step of at most eight either way in a 17 × 17 table.
+fn delta_index(d: Dir) -> usize {
+    (d.1 + 8) as usize * 17 + (d.0 + 8) as usize
+}
+
 /// Lookup tables for attack detection, built once.
 struct Tables {
     /// The square one step in each of [`ALL_DIRS`] from each square, or [`OFF`].
@@ -472,6 +529,13 @@ struct Tables {
     slide_attack: [[[bool; 14]; 8]; 2],
     /// `[color][sq]`: the squares a knight of that colour attacks `sq` from.
     knight_from: [[[u8; 2]; 81]; 2],
+    /// `[a][b]`: the index in [`ALL_DIRS`] of the direction from square `a` to
+    /// square `b`, or [`OFF`] when they share no line.
+    line: [[u8; 81]; 81],
+    /// `[color][kind][delta]`: how a piece of that colour and kind reaches the
+    /// square `delta` (see [`delta_index`]) away: [`NO_REACH`], [`STEP_REACH`]
+    /// (one step or a knight's jump), or 2 + the direction index it slides along.
+    reach: [[[u8; 17 * 17]; 14]; 2],
     /// `[color][kind]`: the directions (from the target) a piece of that colour and
     /// kind attacks from, each with whether it slides, and how many there are.
     kind_dirs: [[KindDirs; 14]; 2],
@@ -489,7 +553,40 @@ fn tables() -> &'static Tables {
             slide_attack: [[[false; 14]; 8]; 2],
             knight_from: [[[OFF; 2]; 81]; 2],
             kind_dirs: [[([(0, false); 8], 0); 14]; 2],
+            line: [[OFF; 81]; 81],
+            reach: [[[NO_REACH; 17 * 17]; 14]; 2],
         };
+        for a in 0..81 {
+            for b in 0..81 {
+                let (dc, dr) = ((b % 9) as i8 - (a % 9) as i8, (b / 9) as i8 - (a / 9) as i8);
+                if (dc, dr) != (0, 0) && (dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
+                    let unit = (dc.signum(), dr.signum());
+                    if let Some(di) = ALL_DIRS.iter().position(|&d| d == unit) {
+                        t.line[a][b] = di as u8;
+                    }
+                }
+            }
+        }
+        for color in [Color::Black, Color::White] {
+            for kind in PieceKind::ALL {
+                let reach = &mut t.reach[color.index()][kind as usize];
+                for &d in slides(kind) {
+                    let d = oriented(d, color);
+                    let di = ALL_DIRS.iter().position(|&a| a == d).unwrap_or(0);
+                    for m in 1..=8 {
+                        reach[delta_index((d.0 * m, d.1 * m))] = 2 + di as u8;
+                    }
+                }
+                let jumps = if kind == PieceKind::Knight {
+                    &KNIGHT[..]
+                } else {
+                    &[]
+                };
+                for &d in steps(kind).iter().chain(jumps) {
+                    reach[delta_index(oriented(d, color))] = STEP_REACH;
+                }
+            }
+        }
         for sq in 0..81 {
             for (di, &d) in ALL_DIRS.iter().enumerate() {
                 t.neighbour[sq][di] = offset(sq, d).map_or(OFF, |n| n as u8);

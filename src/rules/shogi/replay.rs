@@ -1,6 +1,7 @@
 //! Replays every line of a shogi game tree (iteratively, making and unmaking moves
 //! on one position) and reports each illegal move as a finding.
 
+use super::legality::KingsAttacked;
 use super::Position;
 use crate::diag::Severity;
 use crate::model::{EndingKind, Game, Move, NodeId};
@@ -17,12 +18,13 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
         .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
     let mut pos = Position::from_model(&start);
     let mut findings = Vec::new();
-    // (node, entering?): on entry the node's move is checked and made and its
-    // children are pushed; on exit the move is taken back.
+    // (node, entering?, whether each king is attacked before the node's move, where
+    // known): on entry the node's move is checked and made and its children are
+    // pushed; on exit the move is taken back.
     // At most every node on the stack (entering) and once more (leaving).
-    let mut stack: Vec<(NodeId, bool)> = Vec::with_capacity(game.tree.len() + 1);
-    stack.push((game.tree.root(), true));
-    while let Some((id, entering)) = stack.pop() {
+    let mut stack: Vec<(NodeId, bool, KingsAttacked)> = Vec::with_capacity(game.tree.len() + 1);
+    stack.push((game.tree.root(), true, [None, None]));
+    while let Some((id, entering, mut known)) = stack.pop() {
         let Some(node) = game.tree.get(id) else {
             continue;
         };
@@ -46,7 +48,8 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
             continue;
         }
         if let Some(m) = mv {
-            let (verdict, made) = pos.check_and_make(&m);
+            let (verdict, made, after) = pos.check_and_make_tracked(&m, known);
+            known = after;
             if let Err(why) = verdict {
                 let foul_recorded = node.children().iter().any(|&c| {
                     game.tree.get(c).is_some_and(|n| {
@@ -79,10 +82,10 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
             if !made {
                 continue;
             }
-            stack.push((id, false));
+            stack.push((id, false, known));
         }
         for &child in node.children().iter().rev() {
-            stack.push((child, true));
+            stack.push((child, true, known));
         }
     }
     findings.sort_by_key(|f| f.node);
