@@ -443,7 +443,9 @@ fn parse_time(s: &str) -> Option<(u64, u64)> {
     }
     let slash = b.iter().position(|&c| c == b'/')?;
     let (a, rest) = b.split_at(slash);
-    Some((seconds(a)? * 1000, seconds(rest.get(1..)?)? * 1000))
+    // A time too large for milliseconds in 64 bits is no time (never a wrap).
+    let ms = |secs: u64| secs.checked_mul(1000);
+    Some((ms(seconds(a)?)?, ms(seconds(rest.get(1..)?)?)?))
 }
 
 /// The width nearly every record writes, `mm:ss/hh:mm:ss` (minutes below ten
@@ -615,6 +617,13 @@ mod tests {
         assert_eq!(parse_time("10:/1"), None);
         assert_eq!(parse_time("1::0/1"), None);
         assert_eq!(parse_time("1 0/1"), None);
+        // Seconds that fit 64 bits but not as milliseconds: no time, not a wrap.
+        assert_eq!(parse_time("18446744073709552/1"), None);
+        assert_eq!(parse_time("1/18446744073709552"), None);
+        assert_eq!(
+            parse_time("18446744073709551/1"),
+            Some((18_446_744_073_709_551_000, 1000))
+        );
         assert_eq!(parse_time("/1"), None);
         assert_eq!(parse_time("1/"), None);
         assert_eq!(parse_time("1/2/3"), None);
