@@ -117,10 +117,10 @@ impl Source<'_> {
     fn valid_utf8(&mut self) -> Option<String> {
         match self {
             Source::Borrowed(b) => std::str::from_utf8(b).ok().map(str::to_owned),
-            Source::Owned(v) => match String::from_utf8(std::mem::take(v)) {
+            Source::Owned(v) => match super::utf8::into_string(std::mem::take(v)) {
                 Ok(text) => Some(text),
-                Err(e) => {
-                    *v = e.into_bytes();
+                Err(bytes) => {
+                    *v = bytes;
                     None
                 }
             },

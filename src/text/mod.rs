@@ -9,6 +9,7 @@ mod detect;
 mod encode;
 mod encoding;
 mod lines;
+mod utf8;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
 pub use detect::{decode, decode_owned, CharsetFinder, Decision, Decoded, DetectHints};
