@@ -128,6 +128,31 @@ fn read_validate(bencher: Bencher, format: &str) {
     read_all(bencher, format, true);
 }
 
+/// What `kifu validate` runs: `kifu::check`, the same verdicts as reading and
+/// validating, with SGF games checked as they are read and dropped (the 2 MB input is
+/// over the size at which SGF is also read in pieces on all cores).
+#[divan::bench(args = ["sgf", "kif", "ki2"], sample_count = 20, sample_size = 1)]
+fn check(bencher: Bencher, format: &str) {
+    let files = inputs().of(format);
+    let name = format!("input.{format}");
+    bencher
+        .counter(BytesCount::new(total(files)))
+        .bench_local(|| {
+            files
+                .iter()
+                .map(|bytes| {
+                    let input = kifu::Input {
+                        bytes: divan::black_box(bytes),
+                        path: Some(Path::new(&name)),
+                        format: None,
+                        encoding: None,
+                    };
+                    kifu::check(&input, None).expect("the benchmark input checks")
+                })
+                .collect::<Vec<_>>()
+        });
+}
+
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn kif_reencode_to_utf8(bencher: Bencher) {
     let files = &inputs().kif;
