@@ -89,6 +89,17 @@ fn total(files: &[Vec<u8>]) -> usize {
     files.iter().map(Vec::len).sum()
 }
 
+/// One input file as the library sees it, named `name` so the extension picks the
+/// reader.
+fn input<'a>(bytes: &'a [u8], name: &'a str) -> kifu::Input<'a> {
+    kifu::Input {
+        bytes: divan::black_box(bytes),
+        path: Some(Path::new(name)),
+        format: None,
+        encoding: None,
+    }
+}
+
 /// Reads every input file of `format` (the extension picks the reader, as for a
 /// file on disk), validating each when asked.
 fn read_all(bencher: Bencher, format: &str, validate: bool) {
@@ -100,12 +111,7 @@ fn read_all(bencher: Bencher, format: &str, validate: bool) {
             files
                 .iter()
                 .map(|bytes| {
-                    let input = kifu::Input {
-                        bytes: divan::black_box(bytes),
-                        path: Some(Path::new(&name)),
-                        format: None,
-                        encoding: None,
-                    };
+                    let input = input(bytes, &name);
                     let mut out = kifu::read(&input).expect("the benchmark input reads");
                     if validate {
                         kifu::validate(&mut out);
@@ -141,13 +147,7 @@ fn check(bencher: Bencher, format: &str) {
             files
                 .iter()
                 .map(|bytes| {
-                    let input = kifu::Input {
-                        bytes: divan::black_box(bytes),
-                        path: Some(Path::new(&name)),
-                        format: None,
-                        encoding: None,
-                    };
-                    kifu::check(&input, None).expect("the benchmark input checks")
+                    kifu::check(&input(bytes, &name), None).expect("the benchmark input checks")
                 })
                 .collect::<Vec<_>>()
         });
