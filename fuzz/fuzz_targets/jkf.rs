@@ -2,25 +2,9 @@
 //! on the shogi engine) and the writers of every shogi format: none may panic.
 #![no_main]
 
+#[path = "shogi_common.rs"]
+mod shogi_common;
+
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|bytes: &[u8]| {
-    let Some(format) = kifu::formats::by_name("jkf") else {
-        return;
-    };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(format),
-        encoding: None,
-    };
-    let Ok(mut outcome) = kifu::read(&input) else {
-        return;
-    };
-    kifu::validate(&mut outcome);
-    for name in ["kif", "ki2", "csa", "jkf", "usi"] {
-        if let Some(target) = kifu::formats::by_name(name) {
-            let _ = kifu::write(&outcome.parsed.collection, target, None, None);
-        }
-    }
-});
+fuzz_target!(|bytes: &[u8]| shogi_common::read_validate_write("jkf", bytes));
