@@ -287,15 +287,6 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Checked {
-    /// True when any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diag::Severity::Error)
-    }
-}
-
 /// Reads and validates an input, keeping only the verdicts: [`read`] then [`validate`],
 /// with gomoku games checked under `rule` when one is given. Formats with a streaming
 /// reader (SGF) check each game as soon as it is read and drop it, reading large
