@@ -59,32 +59,71 @@ static CLASSES: [u8; SLOTS] = {
     mark(t, OTHER, KNOWN_BIT)
 };
 
-fn class(id: &str) -> u8 {
-    slot(id.as_bytes())
-        .and_then(|s| CLASSES.get(s))
-        .copied()
-        .unwrap_or(0)
+/// A property identifier of one or two uppercase letters as its table slot, so that
+/// typing compares numbers, not strings; every other identifier is [`Key::OTHER`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Key(u16);
+
+impl Key {
+    /// Any identifier that is not one or two uppercase letters.
+    pub const OTHER: Key = Key(u16::MAX);
+
+    /// The key of an identifier.
+    pub const fn of(id: &str) -> Key {
+        match slot(id.as_bytes()) {
+            Some(s) => Key(s as u16),
+            None => Key::OTHER,
+        }
+    }
+
+    fn class(self) -> u8 {
+        CLASSES.get(usize::from(self.0)).copied().unwrap_or(0)
+    }
+
+    /// Root-only properties (FF[4] "root" type).
+    pub fn is_root_prop(self) -> bool {
+        self.class() & ROOT_BIT != 0
+    }
+
+    /// Game-info properties.
+    pub fn is_info_prop(self) -> bool {
+        self.class() & INFO_BIT != 0
+    }
+
+    /// Properties whose values form a list.
+    pub fn is_list_prop(self) -> bool {
+        self.class() & LIST_BIT != 0
+    }
+
+    /// Properties kifu types into the model (every other one is kept as a private
+    /// property).
+    pub fn is_known(self) -> bool {
+        self.class() & KNOWN_BIT != 0
+    }
 }
 
-/// Root-only properties (FF[4] "root" type).
-pub(super) fn is_root_prop(id: &str) -> bool {
-    class(id) & ROOT_BIT != 0
+/// Defines a [`Key`] constant per property name, for `match`.
+macro_rules! keys {
+    ($($name:ident)*) => {
+        /// The keys of the properties kifu types, named by their identifiers.
+        pub(super) mod k {
+            use super::Key;
+            $(
+                #[doc = concat!("`", stringify!($name), "`")]
+                pub const $name: Key = Key::of(stringify!($name));
+            )*
+            /// Every name above.
+            #[cfg(test)]
+            pub const ALL: &[&str] = &[$(stringify!($name)),*];
+        }
+    };
 }
 
-/// Game-info properties.
-pub(super) fn is_info_prop(id: &str) -> bool {
-    class(id) & INFO_BIT != 0
-}
-
-/// Properties whose values form a list.
-pub(super) fn is_list_prop(id: &str) -> bool {
-    class(id) & LIST_BIT != 0
-}
-
-/// Properties kifu types into the model (every other one is kept as a private
-/// property).
-pub(super) fn is_known(id: &str) -> bool {
-    class(id) & KNOWN_BIT != 0
+keys! {
+    AP CA FF GM ST SZ
+    AN BR BT CP DT EV GN GC ON OT PB PC PW RE RO RU SO TM US WR WT HA KM KI
+    AB AW AE TR SQ CR MA SL DD LB AR LN VW M L
+    B W KO MN PL C N DM GB GW UC HO V BM TE DO IT BL WL OB OW FG PM
 }
 
 #[cfg(test)]
@@ -93,39 +132,55 @@ mod tests {
 
     #[test]
     fn each_name_is_in_its_classes_and_nothing_else_is_known() {
+        let of = Key::of;
         for id in ROOT {
+            let k = of(id);
             assert!(
-                is_root_prop(id) && is_known(id) && !is_info_prop(id),
+                k.is_root_prop() && k.is_known() && !k.is_info_prop(),
                 "{id}"
             );
         }
         for id in INFO {
+            let k = of(id);
             assert!(
-                is_info_prop(id) && is_known(id) && !is_list_prop(id),
+                k.is_info_prop() && k.is_known() && !k.is_list_prop(),
                 "{id}"
             );
         }
         for id in LIST {
+            let k = of(id);
             assert!(
-                is_list_prop(id) && is_known(id) && !is_root_prop(id),
+                k.is_list_prop() && k.is_known() && !k.is_root_prop(),
                 "{id}"
             );
         }
         for id in OTHER {
+            let k = of(id);
             assert!(
-                is_known(id) && !is_list_prop(id) && !is_info_prop(id),
+                k.is_known() && !k.is_list_prop() && !k.is_info_prop(),
                 "{id}"
             );
         }
         for id in ["", "XX", "ZZ", "A", "BLX", "b", "bl", "Ä"] {
-            assert!(!is_known(id), "{id}");
+            assert!(!of(id).is_known(), "{id}");
         }
+        assert_eq!(of("BLX"), Key::OTHER);
+        assert_eq!(of("bl"), Key::OTHER);
+        assert_ne!(k::B, k::BL);
+        assert_eq!(k::KO, of("KO"));
+        for id in k::ALL {
+            assert!(of(id).is_known(), "{id}");
+        }
+        assert_eq!(
+            k::ALL.len(),
+            ROOT.len() + INFO.len() + LIST.len() + OTHER.len()
+        );
         let known = (b'A'..=b'Z')
             .flat_map(|a| {
                 std::iter::once(String::from(a as char))
                     .chain((b'A'..=b'Z').map(move |b| format!("{}{}", a as char, b as char)))
             })
-            .filter(|id| is_known(id))
+            .filter(|id| of(id).is_known())
             .count();
         assert_eq!(known, ROOT.len() + INFO.len() + LIST.len() + OTHER.len());
     }

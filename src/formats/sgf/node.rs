@@ -4,7 +4,7 @@
 use crate::diag::{Diagnostic, Span};
 use crate::model::{BoardSize, GameInfo, Node};
 
-pub(super) use super::classes::{is_info_prop, is_known, is_list_prop, is_root_prop};
+use super::classes::{k, Key};
 use super::dialect;
 use super::info::is_iso_date;
 use super::parse::{RawNode, RawProp, RawValue};
@@ -65,8 +65,9 @@ pub(super) fn type_node(
         split: Vec::new(),
         deferred_time: [None; 4],
     };
-    for (k, prop) in raw.props.iter().enumerate() {
+    for (i, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
+        let key = prop.key;
         let vals = raw.values_of(prop);
         let pspan = span_of(prop, vals);
         if prop.written.len() != id.len() {
@@ -91,11 +92,13 @@ pub(super) fn type_node(
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
         }
-        let duplicate = raw
-            .props
-            .get(..k)
-            .is_some_and(|before| before.iter().any(|p| p.ident == prop.ident));
-        if duplicate && is_known(id) && !is_list_prop(id) && !matches!(id, "C" | "GC" | "B" | "W") {
+        let duplicate = raw.props.get(..i).is_some_and(|before| {
+            before
+                .iter()
+                .any(|p| p.key == key && (key != Key::OTHER || p.ident == prop.ident))
+        });
+        let merged = key.is_list_prop() || matches!(key, k::C | k::GC);
+        if duplicate && key.is_known() && !merged && !matches!(key, k::B | k::W) {
             diags.push(Diagnostic::error(
                 "sgf::duplicate-property",
                 format!("property {id} appears twice in one node (the second is deleted)"),
@@ -103,7 +106,7 @@ pub(super) fn type_node(
             ));
             continue;
         }
-        if duplicate && (is_list_prop(id) || matches!(id, "C" | "GC")) {
+        if duplicate && merged {
             diags.push(Diagnostic::warning(
                 "sgf::duplicate-property",
                 format!("property {id} appears twice in one node (values merged)"),
@@ -117,10 +120,10 @@ pub(super) fn type_node(
                 v.span(),
             ));
         }
-        if is_root && root_dialect(ctx.info, id, vals, pspan, diags) {
+        if is_root && root_dialect(ctx.info, key, vals, pspan, diags) {
             continue;
         }
-        if !is_known(id) {
+        if !key.is_known() {
             diags.push(Diagnostic::info(
                 "sgf::unknown-property",
                 format!("unknown property {id} (kept as a private property)"),
@@ -129,7 +132,7 @@ pub(super) fn type_node(
             keep_raw(t.node, id, vals);
             continue;
         }
-        if is_root_prop(id) && !is_root {
+        if key.is_root_prop() && !is_root {
             diags.push(Diagnostic::error(
                 "sgf::root-property-outside-root",
                 format!("root property {id} outside the root node (kept as a private property, without effect)"),
@@ -138,8 +141,8 @@ pub(super) fn type_node(
             keep_raw(t.node, id, vals);
             continue;
         }
-        if is_info_prop(id) && !is_root {
-            if info_is_set(ctx.info, id) {
+        if key.is_info_prop() && !is_root {
+            if info_is_set(ctx.info, key) {
                 diags.push(Diagnostic::warning(
                     "sgf::game-info-outside-root",
                     format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
@@ -156,8 +159,8 @@ pub(super) fn type_node(
                 pspan,
             ));
         }
-        let single = !is_list_prop(id);
-        let vals: &[RawValue<'_>] = if single && vals.len() > 1 && id != "KO" {
+        let single = !key.is_list_prop();
+        let vals: &[RawValue<'_>] = if single && vals.len() > 1 && key != k::KO {
             if let (Some(second), Some(last)) = (vals.get(1), vals.last()) {
                 diags.push(Diagnostic::error(
                     "sgf::too-many-values",
@@ -172,7 +175,7 @@ pub(super) fn type_node(
         } else {
             vals
         };
-        type_prop(ctx, &mut t, id, vals, pspan, diags);
+        type_prop(ctx, &mut t, key, id, vals, pspan, diags);
     }
     for slot in 0..t.deferred_time.len() {
         if let Some((id, v)) = t.deferred_time.get_mut(slot).and_then(Option::take) {
@@ -186,7 +189,7 @@ pub(super) fn type_node(
         let at = raw
             .props
             .iter()
-            .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
+            .find(|p| matches!(p.key, k::B | k::W))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
         diags.push(Diagnostic::error(
             "sgf::move-with-setup",
@@ -230,7 +233,7 @@ pub(super) fn type_node(
         let at = raw
             .props
             .iter()
-            .find(|p| matches!(p.ident.as_ref(), "BM" | "TE" | "DO" | "IT"))
+            .find(|p| matches!(p.key, k::BM | k::TE | k::DO | k::IT))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
         diags.push(Diagnostic::warning(
             "sgf::annotation-without-move",
@@ -242,7 +245,7 @@ pub(super) fn type_node(
         let at = raw
             .props
             .iter()
-            .find(|p| matches!(p.ident.as_ref(), "B" | "W"))
+            .find(|p| matches!(p.key, k::B | k::W))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
         diags.push(Diagnostic::warning(
             "sgf::move-in-root",
@@ -257,26 +260,31 @@ pub(super) fn type_node(
 /// `KO` with Japanese komi text the komi. Returns true when the property was taken.
 pub(super) fn root_dialect(
     info: &mut crate::model::GameInfo,
-    id: &str,
+    key: Key,
     vals: &[RawValue<'_>],
     pspan: Span,
     diags: &mut Vec<Diagnostic>,
 ) -> bool {
+    const RD: Key = Key::of("RD");
+    if !matches!(key, k::TE | k::KO | RD) {
+        return false;
+    }
     let Some(v) = vals.first() else { return false };
     let text = values::text(v.text, true);
-    let (what, taken) = match id {
-        "TE" if double(v.text).is_none()
-            && !values::trim(v.text).is_empty()
-            && info.title.is_none() =>
+    let (what, taken) = match key {
+        k::TE
+            if double(v.text).is_none()
+                && !values::trim(v.text).is_empty()
+                && info.title.is_none() =>
         {
             info.title = Some(text);
             ("TE as the title (GN)", true)
         }
-        "RD" if info.date.is_none() && is_iso_date(&text) => {
+        RD if info.date.is_none() && is_iso_date(&text) => {
             info.date = Some(text);
             ("RD as the date (DT)", true)
         }
-        "KO" if info.komi.is_none() => match dialect::komi(&text) {
+        k::KO if info.komi.is_none() => match dialect::komi(&text) {
             Some(k) => {
                 info.komi = Some(k);
                 ("KO as the komi (KM)", true)
@@ -296,30 +304,30 @@ pub(super) fn root_dialect(
 }
 
 /// True when the game information already holds what property `id` sets.
-pub(super) fn info_is_set(i: &crate::model::GameInfo, id: &str) -> bool {
-    match id {
-        "AN" => i.annotator.is_some(),
-        "BR" => i.black.rank.is_some(),
-        "BT" => i.black.team.is_some(),
-        "CP" => i.copyright.is_some(),
-        "DT" => i.date.is_some(),
-        "EV" => i.event.is_some(),
-        "GN" => i.title.is_some(),
-        "GC" => i.game_comment.is_some(),
-        "ON" => i.opening.is_some(),
-        "OT" => i.time_control.is_some(),
-        "PB" => i.black.name.is_some(),
-        "PC" => i.place.is_some(),
-        "PW" => i.white.name.is_some(),
-        "RE" => i.result.is_some(),
-        "RO" => i.round.is_some(),
-        "RU" => i.rules.is_some(),
-        "SO" => i.source.is_some(),
-        "TM" => i.main_time.is_some(),
-        "US" => i.recorder.is_some(),
-        "WR" => i.white.rank.is_some(),
-        "WT" => i.white.team.is_some(),
-        "HA" => i.handicap.is_some(),
+pub(super) fn info_is_set(i: &crate::model::GameInfo, key: Key) -> bool {
+    match key {
+        k::AN => i.annotator.is_some(),
+        k::BR => i.black.rank.is_some(),
+        k::BT => i.black.team.is_some(),
+        k::CP => i.copyright.is_some(),
+        k::DT => i.date.is_some(),
+        k::EV => i.event.is_some(),
+        k::GN => i.title.is_some(),
+        k::GC => i.game_comment.is_some(),
+        k::ON => i.opening.is_some(),
+        k::OT => i.time_control.is_some(),
+        k::PB => i.black.name.is_some(),
+        k::PC => i.place.is_some(),
+        k::PW => i.white.name.is_some(),
+        k::RE => i.result.is_some(),
+        k::RO => i.round.is_some(),
+        k::RU => i.rules.is_some(),
+        k::SO => i.source.is_some(),
+        k::TM => i.main_time.is_some(),
+        k::US => i.recorder.is_some(),
+        k::WR => i.white.rank.is_some(),
+        k::WT => i.white.team.is_some(),
+        k::HA => i.handicap.is_some(),
         _ => i.komi.is_some(),
     }
 }

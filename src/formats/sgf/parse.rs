@@ -14,6 +14,8 @@ use std::borrow::Cow;
 use crate::diag::{Diagnostic, Span};
 use crate::model::NodeId;
 
+use super::classes::Key;
+
 /// The code of a game tree the text ends inside of.
 pub(super) const MISSING_CLOSE: &str = "sgf::missing-close";
 
@@ -43,6 +45,8 @@ impl RawValue<'_> {
 pub(super) struct RawProp<'a> {
     /// Uppercase letters of the identifier (`GaMe` → `GM`).
     pub ident: Cow<'a, str>,
+    /// The identifier's key, for typing.
+    pub key: Key,
     /// The identifier as written.
     pub written: &'a str,
     /// Offset of the identifier.
@@ -412,6 +416,7 @@ impl<'a> Parser<'a> {
                     }
                     let values = first..raw.values.len();
                     raw.props.push(RawProp {
+                        key: Key::of(&ident),
                         ident,
                         written,
                         start: id_start,

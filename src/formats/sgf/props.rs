@@ -6,6 +6,7 @@ use crate::model::{
     Color, Label, Line, Move, MoveAnnotation, Node, PositionAnnotation, Shape, StoneMove, Symbol,
 };
 
+use super::classes::{k, Key};
 use super::dialect;
 use super::info::{format_result, is_iso_date, normalize_date, parse_result};
 use super::parse::RawValue;
@@ -24,6 +25,7 @@ pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
 pub(super) fn type_prop<'s>(
     ctx: &mut Context<'_>,
     t: &mut NodeTyping<'s, '_>,
+    key: Key,
     id: &'s str,
     vals: &[RawValue<'s>],
     pspan: Span,
@@ -40,9 +42,9 @@ pub(super) fn type_prop<'s>(
         ));
     };
     let info = &mut *ctx.info;
-    match id {
-        "B" | "W" => {
-            let color = if id == "B" {
+    match key {
+        k::B | k::W => {
+            let color = if key == k::B {
                 Color::Black
             } else {
                 Color::White
@@ -114,9 +116,9 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        "AB" | "AW" | "AE" | "TR" | "SQ" | "CR" | "MA" | "SL" | "DD" | "M" => {
+        k::AB | k::AW | k::AE | k::TR | k::SQ | k::CR | k::MA | k::SL | k::DD | k::M => {
             if vals.len() == 1 && first.is_some_and(|v| v.text.is_empty()) {
-                if id == "DD" {
+                if key == k::DD {
                     keep_raw(t.node, id, vals);
                 } else {
                     diags.push(Diagnostic::error(
@@ -133,7 +135,7 @@ pub(super) fn type_prop<'s>(
                     point_error(diags, id, v, e);
                 }
             }
-            if id == "M" {
+            if key == k::M {
                 diags.push(Diagnostic::warning(
                     "sgf::old-property",
                     "FF[3] property M read as MA",
@@ -142,19 +144,19 @@ pub(super) fn type_prop<'s>(
             }
             let n = &mut t.node;
             let shape = |s| points.iter().map(move |&p| Symbol { point: p, shape: s });
-            match id {
-                "AB" => n.setup.add_black.extend(points.iter()),
-                "AW" => n.setup.add_white.extend(points.iter()),
-                "AE" => n.setup.clear.extend(points.iter()),
-                "TR" => n.markup.symbols.extend(shape(Shape::Triangle)),
-                "SQ" => n.markup.symbols.extend(shape(Shape::Square)),
-                "CR" => n.markup.symbols.extend(shape(Shape::Circle)),
-                "MA" | "M" => n.markup.symbols.extend(shape(Shape::Cross)),
-                "SL" => n.markup.symbols.extend(shape(Shape::Selected)),
+            match key {
+                k::AB => n.setup.add_black.extend(points.iter()),
+                k::AW => n.setup.add_white.extend(points.iter()),
+                k::AE => n.setup.clear.extend(points.iter()),
+                k::TR => n.markup.symbols.extend(shape(Shape::Triangle)),
+                k::SQ => n.markup.symbols.extend(shape(Shape::Square)),
+                k::CR => n.markup.symbols.extend(shape(Shape::Circle)),
+                k::MA | k::M => n.markup.symbols.extend(shape(Shape::Cross)),
+                k::SL => n.markup.symbols.extend(shape(Shape::Selected)),
                 _ => n.markup.dimmed.extend(points.iter()),
             }
         }
-        "L" => {
+        k::L => {
             diags.push(Diagnostic::warning(
                 "sgf::old-property",
                 "FF[3] property L read as LB with letters a, b, c …",
@@ -174,7 +176,7 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        "LB" => {
+        k::LB => {
             for v in vals {
                 let Some((p, text)) = split_compose(v.text) else {
                     diags.push(Diagnostic::error(
@@ -198,7 +200,7 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        "AR" | "LN" => {
+        k::AR | k::LN => {
             for v in vals {
                 let pair = split_compose(v.text)
                     .and_then(|(a, b)| Some((point(a, size).ok()?, point(b, size).ok()?)));
@@ -208,7 +210,7 @@ pub(super) fn type_prop<'s>(
                             spaces(diags, id, v);
                         }
                         let line = Line { from, to };
-                        if id == "AR" {
+                        if key == k::AR {
                             t.node.markup.arrows.push(line)
                         } else {
                             t.node.markup.lines.push(line)
@@ -222,14 +224,14 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        "PL" => match first.and_then(|v| values::color(v.text)) {
+        k::PL => match first.and_then(|v| values::color(v.text)) {
             Some(c) => t.node.setup.to_play = Some(c),
             None => {
                 bad(diags, "B or W");
                 keep_raw(t.node, id, vals);
             }
         },
-        "C" => {
+        k::C => {
             let Some(v) = first else { return };
             let text = values::text(v.text, false);
             t.node.comment = Some(match t.node.comment.take() {
@@ -237,13 +239,13 @@ pub(super) fn type_prop<'s>(
                 None => text,
             });
         }
-        "N" => t.node.name = simple(first),
-        "DM" | "GB" | "GW" | "UC" => match first.and_then(|v| empty_double(v, id, diags)) {
+        k::N => t.node.name = simple(first),
+        k::DM | k::GB | k::GW | k::UC => match first.and_then(|v| empty_double(v, id, diags)) {
             Some(e) => {
-                let a = match id {
-                    "DM" => PositionAnnotation::Even(e),
-                    "GB" => PositionAnnotation::GoodForBlack(e),
-                    "GW" => PositionAnnotation::GoodForWhite(e),
+                let a = match key {
+                    k::DM => PositionAnnotation::Even(e),
+                    k::GB => PositionAnnotation::GoodForBlack(e),
+                    k::GW => PositionAnnotation::GoodForWhite(e),
                     _ => PositionAnnotation::Unclear(e),
                 };
                 if t.node.position_annotation.is_some() {
@@ -261,25 +263,25 @@ pub(super) fn type_prop<'s>(
                 keep_raw(t.node, id, vals);
             }
         },
-        "HO" => match first.and_then(|v| empty_double(v, id, diags)) {
+        k::HO => match first.and_then(|v| empty_double(v, id, diags)) {
             Some(e) => t.node.hotspot = Some(e),
             None => {
                 bad(diags, "a double (1 or 2)");
                 keep_raw(t.node, id, vals);
             }
         },
-        "V" => match first.and_then(|v| real(v.text)) {
+        k::V => match first.and_then(|v| real(v.text)) {
             Some(x) => t.node.value = Some(x),
             None => {
                 bad(diags, "a real number");
                 keep_raw(t.node, id, vals);
             }
         },
-        "BM" | "TE" | "DO" | "IT" => {
-            let a = match id {
-                "DO" => Some(MoveAnnotation::Doubtful),
-                "IT" => Some(MoveAnnotation::Interesting),
-                "BM" => first
+        k::BM | k::TE | k::DO | k::IT => {
+            let a = match key {
+                k::DO => Some(MoveAnnotation::Doubtful),
+                k::IT => Some(MoveAnnotation::Interesting),
+                k::BM => first
                     .and_then(|v| empty_double(v, id, diags))
                     .map(MoveAnnotation::Bad),
                 _ => first
@@ -301,7 +303,7 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        "MN" => match first
+        k::MN => match first
             .and_then(|v| number(v.text))
             .and_then(|n| u32::try_from(n).ok())
         {
@@ -311,31 +313,31 @@ pub(super) fn type_prop<'s>(
                 keep_raw(t.node, id, vals);
             }
         },
-        "BL" | "WL" | "OB" | "OW" => {
+        k::BL | k::WL | k::OB | k::OW => {
             if let (Some(slot), Some(v)) = (t.deferred_time.iter_mut().find(|s| s.is_none()), first)
             {
                 *slot = Some((id, *v));
             }
         }
-        "KO" | "FG" | "PM" | "VW" | "ST" => keep_raw(t.node, id, vals),
-        "AP" => {
+        k::KO | k::FG | k::PM | k::VW | k::ST => keep_raw(t.node, id, vals),
+        k::AP => {
             info.application = first.map(|v| match split_compose(v.text) {
                 Some((a, b)) => format!("{}:{}", values::text(a, true), values::text(b, true)),
                 None => values::text(v.text, true),
             })
         }
-        "FF" | "GM" | "SZ" | "CA" => {}
-        "PB" => info.black.name = simple(first),
-        "PW" => info.white.name = simple(first),
-        "BR" => info.black.rank = simple(first),
-        "WR" => info.white.rank = simple(first),
-        "BT" => info.black.team = simple(first),
-        "WT" => info.white.team = simple(first),
-        "AN" => info.annotator = simple(first),
-        "CP" => info.copyright = simple(first),
-        "EV" => info.event = simple(first),
-        "GN" => info.title = simple(first),
-        "GC" => {
+        k::FF | k::GM | k::SZ | k::CA => {}
+        k::PB => info.black.name = simple(first),
+        k::PW => info.white.name = simple(first),
+        k::BR => info.black.rank = simple(first),
+        k::WR => info.white.rank = simple(first),
+        k::BT => info.black.team = simple(first),
+        k::WT => info.white.team = simple(first),
+        k::AN => info.annotator = simple(first),
+        k::CP => info.copyright = simple(first),
+        k::EV => info.event = simple(first),
+        k::GN => info.title = simple(first),
+        k::GC => {
             let Some(v) = first else { return };
             let text = values::text(v.text, false);
             info.game_comment = Some(match info.game_comment.take() {
@@ -343,14 +345,14 @@ pub(super) fn type_prop<'s>(
                 None => text,
             });
         }
-        "ON" => info.opening = simple(first),
-        "OT" => info.time_control = simple(first),
-        "PC" => info.place = simple(first),
-        "RO" => info.round = simple(first),
-        "RU" => info.rules = simple(first),
-        "SO" => info.source = simple(first),
-        "US" => info.recorder = simple(first),
-        "RE" => {
+        k::ON => info.opening = simple(first),
+        k::OT => info.time_control = simple(first),
+        k::PC => info.place = simple(first),
+        k::RO => info.round = simple(first),
+        k::RU => info.rules = simple(first),
+        k::SO => info.source = simple(first),
+        k::US => info.recorder = simple(first),
+        k::RE => {
             let Some(v) = first else { return };
             let text = values::text(v.text, true);
             let parsed = parse_result(&text);
@@ -366,7 +368,7 @@ pub(super) fn type_prop<'s>(
             }
             info.result = Some(parsed.result);
         }
-        "DT" => {
+        k::DT => {
             let Some(v) = first else { return };
             let text = values::text(v.text, true);
             if is_iso_date(&text) {
@@ -387,7 +389,7 @@ pub(super) fn type_prop<'s>(
                 info.date = Some(text);
             }
         }
-        "HA" => match first
+        k::HA => match first
             .and_then(|v| number(v.text))
             .and_then(|n| u32::try_from(n).ok())
         {
@@ -397,10 +399,10 @@ pub(super) fn type_prop<'s>(
                 info.extras.push("sgf:HA", raw_values(vals));
             }
         },
-        "KM" | "TM" => match first.and_then(|v| real(v.text)) {
-            Some(x) if id == "KM" => info.komi = Some(x),
+        k::KM | k::TM => match first.and_then(|v| real(v.text)) {
+            Some(x) if key == k::KM => info.komi = Some(x),
             Some(x) => info.main_time = Some(x),
-            None if id == "TM" && first.is_some_and(|v| dialect::seconds(v.text).is_some()) => {
+            None if key == k::TM && first.is_some_and(|v| dialect::seconds(v.text).is_some()) => {
                 let v = first.map_or("", |v| v.text);
                 let secs = dialect::seconds(v).unwrap_or(0.0);
                 diags.push(Diagnostic::warning(
@@ -418,7 +420,7 @@ pub(super) fn type_prop<'s>(
                 info.extras.push(format!("sgf:{id}"), raw_values(vals));
             }
         },
-        "KI" => match first.and_then(|v| number(v.text)) {
+        k::KI => match first.and_then(|v| number(v.text)) {
             Some(n) => {
                 let km = n as f64 / 2.0;
                 diags.push(Diagnostic::warning(
