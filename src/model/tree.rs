@@ -137,6 +137,25 @@ impl Tree {
         id
     }
 
+    /// Adds an empty node as the last child of `parent` and returns its id, like
+    /// [`Tree::add_child`] with `Node::default()`, but built where it stands in the
+    /// arena: a reader that fills nodes in place saves a copy of each.
+    pub(crate) fn add_empty_child(&mut self, parent: NodeId) -> NodeId {
+        let parent = if parent.index() < self.nodes.len() {
+            parent
+        } else {
+            NodeId::ROOT
+        };
+        let len = self.nodes.len();
+        let id = NodeId(u32::try_from(len).unwrap_or(u32::MAX));
+        self.nodes.resize_with(len + 1, || Node {
+            parent: Some(parent),
+            ..Node::default()
+        });
+        self.nodes[parent.index()].children.push(id);
+        id
+    }
+
     /// Moves `child` to the front of `parent`'s children, making it the main line
     /// there. Does nothing when `child` is not a child of `parent`.
     pub fn promote_child(&mut self, parent: NodeId, child: NodeId) {

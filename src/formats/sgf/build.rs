@@ -111,7 +111,7 @@ impl<'a> Sink<'a> for Builder<'_> {
                 *state.game.tree.root_node_mut() = Node::default();
                 NodeId::ROOT
             }
-            Some(p) => state.game.tree.add_child(p, Node::default()),
+            Some(p) => state.game.tree.add_empty_child(p),
         };
         let mut ctx = Context {
             ff: state.ff,
