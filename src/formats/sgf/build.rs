@@ -34,6 +34,7 @@ pub(super) struct Builder<'e> {
 
 impl<'e> Builder<'e> {
     /// A builder that hands each finished game to `each` and keeps only what it found.
+    /// The games it hands on have no node comments or names (see `Context::keep_text`).
     pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
         Builder {
             each: Some(each),
@@ -117,6 +118,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             ff: state.ff,
             size: state.size,
             info: &mut state.game.info,
+            keep_text: self.each.is_none(),
         };
         let parts = match state.game.tree.get_mut(first) {
             Some(node) => type_node(&mut ctx, node, raw, is_root, diags),

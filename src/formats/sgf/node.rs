@@ -37,6 +37,9 @@ pub(super) struct Context<'g> {
     pub size: BoardSize,
     /// The game information, which game-info properties fill wherever they stand.
     pub info: &'g mut GameInfo,
+    /// Whether to store node comments and names. A check (`kifu validate`) looks at
+    /// neither, and they are most of the text and allocations of a large file.
+    pub keep_text: bool,
 }
 
 /// Per-node typing state.

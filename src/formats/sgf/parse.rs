@@ -357,28 +357,42 @@ impl<'a> Parser<'a> {
             let Some(b) = self.peek() else { break };
             match b {
                 b'A'..=b'Z' | b'a'..=b'z' => {
+                    // One pass over the identifier: its end, and whether it has
+                    // lowercase letters (old style, rare).
                     let id_start = self.pos;
-                    while self.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
-                        self.pos += 1;
+                    let mut id_end = id_start;
+                    let mut lowercase = false;
+                    while let Some(&c) = self.bytes.get(id_end) {
+                        if c.is_ascii_uppercase() {
+                            id_end += 1;
+                        } else if c.is_ascii_lowercase() {
+                            lowercase = true;
+                            id_end += 1;
+                        } else {
+                            break;
+                        }
                     }
-                    let id_end = self.pos;
+                    self.pos = id_end;
                     let written = self.text.get(id_start..id_end).unwrap_or("");
-                    if self.peek().is_some_and(|b| {
-                        !b.is_ascii_whitespace() && !matches!(b, b'[' | b'(' | b')' | b';')
-                    }) {
-                        self.pos = id_start;
-                        self.illegal_chars();
-                        continue;
-                    }
-                    self.skip_ws();
-                    if self.peek() != Some(b'[') {
-                        self.diags.push(Diagnostic::error(
-                            "sgf::property-without-value",
-                            format!("property {written} has no value (ignored)"),
-                            Span::new(id_start, id_end),
-                        ));
-                        end = id_end;
-                        continue;
+                    match self.peek() {
+                        Some(b'[') => {}
+                        Some(b) if !b.is_ascii_whitespace() && !matches!(b, b'(' | b')' | b';') => {
+                            self.pos = id_start;
+                            self.illegal_chars();
+                            continue;
+                        }
+                        _ => {
+                            self.skip_ws();
+                            if self.peek() != Some(b'[') {
+                                self.diags.push(Diagnostic::error(
+                                    "sgf::property-without-value",
+                                    format!("property {written} has no value (ignored)"),
+                                    Span::new(id_start, id_end),
+                                ));
+                                end = id_end;
+                                continue;
+                            }
+                        }
                     }
                     let first = raw.values.len();
                     end = self.values(&mut raw.values);
@@ -398,10 +412,10 @@ impl<'a> Parser<'a> {
                         raw.values.truncate(first);
                         continue;
                     }
-                    let ident = if written.bytes().all(|b| b.is_ascii_uppercase()) {
-                        Cow::Borrowed(written)
-                    } else {
+                    let ident = if lowercase {
                         Cow::Owned(written.chars().filter(char::is_ascii_uppercase).collect())
+                    } else {
+                        Cow::Borrowed(written)
                     };
                     if ident.is_empty() {
                         self.diags.push(Diagnostic::error(
@@ -449,18 +463,16 @@ impl<'a> Parser<'a> {
     /// Reads `[…]` values (at least one; `self.pos` is on the first `[`) and returns
     /// the offset after the last `]`.
     fn values(&mut self, out: &mut Vec<RawValue<'a>>) -> usize {
-        let mut end = self.pos;
-        while self.peek() == Some(b'[') {
+        loop {
             let open = self.pos;
             let body = open + 1;
             let mut i = body;
             let mut has_nul = false;
             let close = loop {
                 // The hot loop: find the next `]`, `\` or NUL.
-                let Some(rel) = self.bytes.get(i..).and_then(value_stop) else {
+                let Some(at) = self.bytes.get(i..).and_then(value_stop).map(|rel| i + rel) else {
                     break None;
                 };
-                let at = i + rel;
                 match self.bytes.get(at) {
                     Some(b'\\') => {
                         has_nul |= self.bytes.get(at + 1) == Some(&0);
@@ -487,11 +499,20 @@ impl<'a> Parser<'a> {
                 start: open,
                 has_nul,
             });
-            self.pos = close + 1;
-            end = self.pos;
-            self.skip_ws();
+            let end = close + 1;
+            self.pos = end;
+            // Most values are followed at once by the next `[` or identifier.
+            match self.peek() {
+                Some(b'[') => continue,
+                Some(b) if b.is_ascii_whitespace() || b == 0 => {
+                    self.skip_ws();
+                    if self.peek() != Some(b'[') {
+                        return end;
+                    }
+                }
+                _ => return end,
+            }
         }
-        end
     }
 }
 

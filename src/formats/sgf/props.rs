@@ -231,6 +231,7 @@ pub(super) fn type_prop<'s>(
                 keep_raw(t.node, id, vals);
             }
         },
+        k::C | k::N if !ctx.keep_text => {}
         k::C => {
             let Some(v) = first else { return };
             let text = values::text(v.text, false);
