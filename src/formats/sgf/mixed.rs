@@ -170,15 +170,21 @@ fn push_decoded(
     text.push_str(&d.text);
 }
 
-/// Every `CA[label]` whose identifier stands alone, in file order.
+/// Labels this long or longer are not charsets.
+const MAX_LABEL: usize = 40;
+
+/// Every `CA[label]` whose identifier stands alone, in file order. The `]` is looked
+/// for only as far as a label can reach: searching the whole rest of the file for each
+/// `CA[` made a file with many of them and few `]` take quadratic time.
 fn all_labels(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     for at in memchr::memmem::find_iter(bytes, b"CA[") {
         let standalone = at == 0 || !bytes.get(at - 1).is_some_and(u8::is_ascii_alphabetic);
         let rest = bytes.get(at + 3..).unwrap_or(&[]);
-        if let Some(end) = memchr::memchr(b']', rest) {
+        let reach = rest.get(..MAX_LABEL).unwrap_or(rest);
+        if let Some(end) = memchr::memchr(b']', reach) {
             if let Some(label) = rest.get(..end).and_then(|l| std::str::from_utf8(l).ok()) {
-                if standalone && !label.trim().is_empty() && label.len() < 40 {
+                if standalone && !label.trim().is_empty() && label.len() < MAX_LABEL {
                     out.push(label.trim().to_string());
                 }
             }
@@ -299,6 +305,28 @@ fn split(bytes: &[u8]) -> Vec<Segment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_are_read_up_to_their_reach() {
+        let label = "x".repeat(MAX_LABEL - 1);
+        let long = "y".repeat(MAX_LABEL);
+        let text = format!("(;CA[UTF-8]GCA[no])(;CA[{label}])(;CA[{long}])(;CA[ euc-kr ])");
+        assert_eq!(all_labels(text.as_bytes()), vec!["UTF-8", &label, "euc-kr"]);
+    }
+
+    #[test]
+    fn many_unclosed_labels_take_linear_time() {
+        // 200,000 `CA[` and no `]`: each search for the `]` once ran to the end of
+        // the file, 40 GB of scanning here; now each looks 40 bytes ahead.
+        let text = "CA[".repeat(200_000);
+        assert_eq!(all_labels(text.as_bytes()), Vec::<String>::new());
+        // With a `]` at the end, the `CA[`s within reach of it read as labels
+        // `CA[CA[…`, the longest under 40 bytes first.
+        let mut closed = text;
+        closed.push(']');
+        let near: Vec<String> = (1..=13).rev().map(|k| "CA[".repeat(k)).collect();
+        assert_eq!(all_labels(closed.as_bytes()), near);
+    }
 
     #[test]
     fn one_charset_is_left_to_the_text_layer() {
