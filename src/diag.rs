@@ -277,14 +277,10 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 code = d.code,
                 msg = d.message,
             );
-            let src = index.line_text(text, line);
-            let shown: String = src
-                .chars()
-                .map(|c| if c == '\t' { ' ' } else { c })
-                .collect();
+            let (shown, lead, room) = excerpt(text, index, line, d.span.start);
             let gutter = line.to_string();
             let pad = " ".repeat(gutter.len());
-            let width = caret_width(text, d.span);
+            let width = caret_width(text, d.span, room.max(1));
             let _ = writeln!(out, "{n}{pad} |{r}", n = style.note, r = style.reset);
             let _ = writeln!(
                 out,
@@ -292,11 +288,6 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 n = style.note,
                 r = style.reset
             );
-            let lead: String = src
-                .chars()
-                .take(col.saturating_sub(1))
-                .map(|c| if is_wide(c) { "  " } else { " " })
-                .collect();
             let _ = writeln!(
                 out,
                 "{n}{pad} |{r} {lead}{colour}{carets}{r}",
@@ -321,9 +312,86 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
     out
 }
 
-/// How many carets to draw under a span: its display width on its first line, at least 1.
-fn caret_width(text: &str, span: Span) -> usize {
-    let Some(slice) = text.get(span.start..span.end.max(span.start)) else {
+/// Lines longer than this many bytes are shown only around the caret.
+const LONG_LINE: usize = 400;
+
+/// Characters shown on each side of the caret on a long line.
+const CONTEXT: usize = 60;
+
+/// The source line to show for a diagnostic at byte `at`, the blanks that lead to its
+/// caret, and how many columns the caret may take before the shown text ends. A long
+/// line (a whole collection on one line is common) is cut to [`CONTEXT`] characters
+/// on each side of the caret, marked `…`, so each diagnostic costs the same however
+/// long its line is.
+fn excerpt(text: &str, index: &LineIndex, line: usize, at: usize) -> (String, String, usize) {
+    let src = index.line_text(text, line);
+    let start = index.line_start(line).unwrap_or(0);
+    let mut caret = at.saturating_sub(start).min(src.len());
+    // Inside a character: after it, as the column counts it.
+    while caret < src.len() && !src.is_char_boundary(caret) {
+        caret += 1;
+    }
+    let (before, after) = src.split_at(caret);
+    let (from, to) = if src.len() > LONG_LINE {
+        let from = before
+            .char_indices()
+            .rev()
+            .take(CONTEXT)
+            .last()
+            .map_or(caret, |(i, _)| i);
+        let to = after
+            .char_indices()
+            .nth(CONTEXT)
+            .map_or(src.len(), |(i, _)| caret + i);
+        (from, to)
+    } else {
+        (0, src.len())
+    };
+    let cut_left = from > 0;
+    let cut_right = to < src.len();
+    let blank = |c: char| if c == '\t' { ' ' } else { c };
+    let mut shown = String::new();
+    let mut lead = String::new();
+    if cut_left {
+        shown.push('…');
+        lead.push(' ');
+    }
+    shown.extend(src.get(from..to).unwrap_or("").chars().map(blank));
+    if cut_right {
+        shown.push('…');
+    }
+    lead.extend(src.get(from..caret).unwrap_or("").chars().map(|c| {
+        if is_wide(c) {
+            "  "
+        } else {
+            " "
+        }
+    }));
+    let room = src
+        .get(caret..to)
+        .unwrap_or("")
+        .chars()
+        .map(|c| if is_wide(c) { 2 } else { 1 })
+        .sum();
+    (shown, lead, room)
+}
+
+/// How many carets to draw under a span: its display width on its first line, at least
+/// 1 and at most `room` (where the shown line ends).
+fn caret_width(text: &str, span: Span, room: usize) -> usize {
+    // Each column takes at least one byte and a character at most four: no need to
+    // look further than this into a long span.
+    let end = span
+        .end
+        .max(span.start)
+        .min(span.start.saturating_add(4 * room));
+    let Some(slice) = text.get(span.start..end).or_else(|| {
+        let mut e = end;
+        while e > span.start && !text.is_char_boundary(e) {
+            e -= 1;
+        }
+        text.get(span.start..e)
+    }) else {
         return 1;
     };
     let first_line = slice.split('\n').next().unwrap_or("");
@@ -332,7 +400,7 @@ fn caret_width(text: &str, span: Span) -> usize {
         .chars()
         .map(|c| if is_wide(c) { 2 } else { 1 })
         .sum::<usize>()
-        .max(1)
+        .clamp(1, room.max(1))
 }
 
 /// East Asian wide characters take two terminal columns.

@@ -632,3 +632,51 @@ fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
     assert_eq!(lines[1]["games"], 60_001);
     assert_eq!(lines[1]["errors"], 1);
 }
+
+#[test]
+fn diagnostics_on_a_long_line_show_the_text_around_the_caret() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = format!(
+        "(;FF[4]SZ[19]C[{}]B[zz]C[{}])\n",
+        "a".repeat(1000),
+        "표".repeat(500)
+    );
+    let path = write(dir.path(), "long.sgf", &text);
+    let (code, _, err) = run(&["validate", "--color", "never", &path]);
+    assert_eq!(code, 1);
+    // Sixty characters on each side of the caret, cut with `…`; a wide character
+    // takes two columns, so the carets stand under `[zz]`.
+    let want = format!(
+        "{path}:1:1018: error[sgf::bad-point]: B[zz] is off the board (column 26, row 26)\n  |\n1 | …{}]B[zz]C[{}…\n  | {}^^^^\n",
+        "a".repeat(58),
+        "표".repeat(54),
+        " ".repeat(61),
+    );
+    assert!(err.starts_with(&want), "{err}");
+}
+
+#[test]
+fn many_diagnostics_on_one_long_line_stay_linear() {
+    // 20,000 errors on a 20 KB line: each used to print (and count columns over)
+    // the whole line, 400 MB of output here; now each prints at most 121 characters.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(
+        dir.path(),
+        "parens.sgf",
+        &format!("(;FF[4]{}\n", "(".repeat(20_000)),
+    );
+    let (code, _, err) = run(&["validate", "--color", "never", &path]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 4 * 20_000);
+    let last = err.lines().rev().take(4).collect::<Vec<_>>();
+    assert_eq!(
+        last,
+        vec![
+            format!("  | {}^", " ".repeat(61)),
+            // The last `(`: sixty before it, itself, and the end of the line.
+            format!("1 | …{}", "(".repeat(61)),
+            "  |".to_string(),
+            format!("{path}:1:20007: error[sgf::bad-variation-start]: a `(` where a node must come (ignored)"),
+        ]
+    );
+}

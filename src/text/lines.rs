@@ -6,6 +6,20 @@
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// Characters from the start of the text to every [`BLOCK`]-th byte, built on the
+    /// first column asked for on a long line: a column then costs at most two blocks
+    /// of counting, however long the line (one 20 MB line with a million
+    /// diagnostics on it was quadratic).
+    blocks: std::sync::OnceLock<Vec<usize>>,
+}
+
+/// Bytes per block of [`LineIndex::blocks`].
+const BLOCK: usize = 4096;
+
+/// The characters that start in `bytes` (every byte that is not a UTF-8 continuation
+/// byte).
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 impl LineIndex {
@@ -18,7 +32,27 @@ impl LineIndex {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        LineIndex { starts }
+        LineIndex {
+            starts,
+            blocks: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The characters that start before byte `offset` of `text`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let bytes = text.as_bytes();
+        let blocks = self.blocks.get_or_init(|| {
+            let mut counts = vec![0];
+            let mut n = 0;
+            for chunk in bytes.chunks(BLOCK) {
+                n += char_starts(chunk);
+                counts.push(n);
+            }
+            counts
+        });
+        let block = offset / BLOCK;
+        let base = blocks.get(block).copied().unwrap_or(0);
+        base + char_starts(bytes.get(block * BLOCK..offset).unwrap_or(&[]))
     }
 
     /// The number of lines (a text without newlines has one).
@@ -32,14 +66,11 @@ impl LineIndex {
         let offset = offset.min(text.len());
         let line = self.starts.partition_point(|&s| s <= offset);
         let start = self.starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
-        let col = text
-            .get(start..)
-            .map(|rest| {
-                rest.char_indices()
-                    .take_while(|&(i, _)| start + i < offset)
-                    .count()
-            })
-            .unwrap_or(0);
+        let col = if offset - start < BLOCK {
+            char_starts(text.as_bytes().get(start..offset).unwrap_or(&[]))
+        } else {
+            self.chars_before(text, offset) - self.chars_before(text, start)
+        };
         (line.max(1), col + 1)
     }
 
@@ -86,5 +117,26 @@ mod tests {
         assert_eq!(idx.line_text(text, 2), "한글x");
         assert_eq!(idx.line_text(text, 3), "last");
         assert_eq!(idx.line_text(text, 4), "");
+        // Inside a multibyte character: as at the character after it.
+        assert_eq!(idx.line_col_in(text, 5), (2, 2));
+        assert_eq!(idx.line_col_in(text, 7), (2, 2));
+        assert_eq!(idx.line_col_in(text, 99), (3, 5));
+    }
+
+    #[test]
+    fn columns_on_long_lines_count_characters_across_blocks() {
+        // Lines of mixed one- and three-byte characters, much longer than a block.
+        let line: String = (0..9000)
+            .map(|i| if i % 3 == 0 { '표' } else { 'a' })
+            .collect();
+        let text = format!("x\n{line}\n{line}");
+        let idx = LineIndex::new(&text);
+        let second = 2;
+        let third = 2 + line.len() + 1;
+        for (at, chars) in line.char_indices().map(|(i, _)| i).zip(0..).step_by(97) {
+            assert_eq!(idx.line_col_in(&text, second + at), (2, chars + 1));
+            assert_eq!(idx.line_col_in(&text, third + at), (3, chars + 1));
+        }
+        assert_eq!(idx.line_col_in(&text, text.len()), (3, 9001));
     }
 }
