@@ -231,12 +231,17 @@ pub fn validate(outcome: &mut ReadOutcome) {
 /// The findings of a game's rules as diagnostics, each at its node's span (`spans`
 /// indexed by node id) with its move number.
 fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
-    rules::check(game)
+    let findings = rules::check(game);
+    if findings.is_empty() {
+        return Vec::new();
+    }
+    let numbers = game.tree.move_numbers();
+    findings
         .into_iter()
         .map(|f| {
             let span = spans.get(f.node.0 as usize).copied().unwrap_or(Span::at(0));
             let mut d = Diagnostic::new(f.severity, f.code, f.message, span);
-            d.move_number = game.tree.move_number(f.node);
+            d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
             d
         })
         .collect()
@@ -245,27 +250,31 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
 /// Drops from `found` what the reader already put on its line: each reader
 /// diagnostic with the same code and message stands for one finding.
 fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    // Per code, each message the reader gave and how many times.
-    let mut reported: HashMap<&'static str, Vec<(&str, usize)>> = HashMap::new();
+    if found.is_empty() {
+        return found;
+    }
+    // How many times the reader gave each code and message (hashed: a damaged file
+    // can hold 100,000 distinct messages, and a list per code made this quadratic).
+    let mut reported: HashMap<&'static str, HashMap<&str, usize>> = HashMap::new();
     for d in reader {
-        let messages = reported.entry(d.code).or_default();
-        match messages.iter_mut().find(|(m, _)| *m == d.message) {
-            Some((_, n)) => *n += 1,
-            None => messages.push((&d.message, 1)),
-        }
+        *reported
+            .entry(d.code)
+            .or_default()
+            .entry(d.message.as_str())
+            .or_default() += 1;
     }
     found
         .into_iter()
         .filter(|f| {
-            let unused = reported
+            match reported
                 .get_mut(f.code)
-                .and_then(|messages| messages.iter_mut().find(|(m, n)| *n > 0 && *m == f.message));
-            match unused {
-                Some((_, n)) => {
+                .and_then(|messages| messages.get_mut(f.message.as_str()))
+            {
+                Some(n) if *n > 0 => {
                     *n -= 1;
                     false
                 }
-                None => true,
+                _ => true,
             }
         })
         .collect()

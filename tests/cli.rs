@@ -680,3 +680,42 @@ fn many_diagnostics_on_one_long_line_stay_linear() {
         ]
     );
 }
+
+#[test]
+fn deep_lines_and_crowded_nodes_are_checked_in_linear_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // 30,000 nested variations, each a black stone on the same point: every move
+    // but the first is an error that names its move number (found by walking the
+    // whole path per error before: 450 million steps).
+    let deep = write(
+        dir.path(),
+        "deep.sgf",
+        &format!("(;FF[4]{}{}", "(;B[aa]".repeat(30_000), ")".repeat(30_001)),
+    );
+    let (code, out, err) = run(&["validate", "--color", "never", &deep]);
+    assert_eq!(code, 1);
+    assert!(
+        out.ends_with("invalid (1 game(s), 29999 error(s), 0 warning(s))\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains(":1:210002: error[go::occupied]: black plays at aa, where a black stone stands (move 30000)\n"),
+        "{}",
+        err.lines().last().unwrap_or("")
+    );
+    // One node with 40,000 different unknown properties: each is reported once
+    // (the duplicate check and the de-duplication of findings were quadratic).
+    let names: String = (0..40_000u32)
+        .map(|i| {
+            let l = |k: u32| char::from(b'A' + (i / 26u32.pow(k) % 26) as u8);
+            format!("{}{}{}{}[1]", l(3), l(2), l(1), l(0))
+        })
+        .collect();
+    let crowded = write(dir.path(), "crowded.sgf", &format!("(;FF[4]{names})"));
+    let (code, out, _) = run(&["validate", &crowded]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("ok (1 game(s), 0 error(s), 40000 warning(s))\n"),
+        "{out}"
+    );
+}

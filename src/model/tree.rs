@@ -214,6 +214,33 @@ impl Tree {
     }
 }
 
+impl Tree {
+    /// [`Tree::move_number`] of every node, indexed by id, in one walk of the tree:
+    /// asking it of each of many nodes walks each one's path, which is quadratic on a
+    /// long line.
+    pub fn move_numbers(&self) -> Vec<Option<u32>> {
+        let mut counts = vec![0u32; self.nodes.len()];
+        let mut numbers = vec![None; self.nodes.len()];
+        // Pre-order: a parent is counted before its children.
+        for (id, node) in self.preorder() {
+            let before = node
+                .parent
+                .and_then(|p| counts.get(p.index()).copied())
+                .unwrap_or(0);
+            let here = before.saturating_add(u32::from(node.mv.is_some()));
+            if let Some(c) = counts.get_mut(id.index()) {
+                *c = here;
+            }
+            if node.mv.is_some() {
+                if let Some(n) = numbers.get_mut(id.index()) {
+                    *n = Some(here);
+                }
+            }
+        }
+        numbers
+    }
+}
+
 /// Iterator over the main line; see [`Tree::main_line`].
 pub struct MainLine<'a> {
     tree: &'a Tree,
@@ -315,5 +342,58 @@ impl Tree {
             node.parent = p.map(NodeId);
         }
         Ok(Tree { nodes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Color, Move, Point, StoneMove};
+
+    fn stone(i: u32) -> Node {
+        Node::with_move(Move::Stone(StoneMove {
+            color: if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            point: Some(Point::new((i % 19) as u8, (i / 19 % 19) as u8)),
+        }))
+    }
+
+    #[test]
+    fn move_numbers_agree_with_move_number_on_every_node() {
+        // A main line with moveless nodes, and variations hanging off it at
+        // several depths, some of them branching again.
+        let mut tree = Tree::new();
+        let mut line = vec![NodeId::ROOT];
+        for i in 0..60u32 {
+            let parent = *line.last().unwrap_or(&NodeId::ROOT);
+            let node = if i % 7 == 3 {
+                Node::default()
+            } else {
+                stone(i)
+            };
+            line.push(tree.add_child(parent, node));
+        }
+        for (k, &from) in line.iter().enumerate().step_by(9) {
+            let mut at = from;
+            for j in 0..(k as u32 % 5 + 2) {
+                at = tree.add_child(at, if j == 1 { Node::default() } else { stone(j) });
+                if j == 2 {
+                    tree.add_child(at, stone(99));
+                }
+            }
+        }
+        let numbers = tree.move_numbers();
+        assert_eq!(numbers.len(), tree.len());
+        for (id, _) in tree.iter() {
+            assert_eq!(numbers[id.index()], tree.move_number(id), "{id:?}");
+        }
+        // Spot checks: the 59th main-line node is the 51st move (8 moveless before
+        // it), the 60th has no move.
+        assert_eq!(numbers[line[59].index()], Some(51));
+        assert_eq!(numbers[line[60].index()], None);
+        assert_eq!(numbers[line[4].index()], None);
     }
 }

@@ -48,6 +48,7 @@ pub fn write(c: &Collection, _opts: &WriteOptions<'_>) -> Result<Written<String>
         game,
         framed: false,
         in_diagram: false,
+        numbers: None,
     };
     let root = game.tree.root_node();
     let scripted_root = w.scripted(root);
@@ -81,15 +82,19 @@ struct Out<'g> {
     framed: bool,
     /// True while writing a save/restore diagram (numbered stones are its moves).
     in_diagram: bool,
+    /// Every node's move number, counted on the first loss.
+    numbers: Option<Vec<Option<u32>>>,
 }
 
 impl Out<'_> {
     fn loss(&mut self, code: &'static str, message: String, node: NodeId) {
+        let game = self.game;
+        let numbers = self.numbers.get_or_insert_with(|| game.tree.move_numbers());
         self.losses.push(Loss {
             code,
             message,
             game: 0,
-            move_number: self.game.tree.move_number(node),
+            move_number: numbers.get(node.0 as usize).copied().flatten(),
         });
     }
 

@@ -68,6 +68,11 @@ pub(super) fn type_node(
         split: Vec::new(),
         deferred_time: [None; 4],
     };
+    // Duplicates: the few properties before this one are compared, but a node with
+    // many (a damaged or generated file can hold 100,000) is checked with a set, so
+    // it costs linear time.
+    let many = raw.props.len() > 16;
+    let mut seen = std::collections::HashSet::new();
     for (i, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
         let key = prop.key;
@@ -95,11 +100,15 @@ pub(super) fn type_node(
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
         }
-        let duplicate = raw.props.get(..i).is_some_and(|before| {
-            before
-                .iter()
-                .any(|p| p.key == key && (key != Key::OTHER || p.ident == prop.ident))
-        });
+        let duplicate = if many {
+            !seen.insert(id)
+        } else {
+            raw.props.get(..i).is_some_and(|before| {
+                before
+                    .iter()
+                    .any(|p| p.key == key && (key != Key::OTHER || p.ident == prop.ident))
+            })
+        };
         let merged = key.is_list_prop() || matches!(key, k::C | k::GC);
         if duplicate && key.is_known() && !merged && !matches!(key, k::B | k::W) {
             diags.push(Diagnostic::error(
