@@ -138,7 +138,7 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
             Ok(ReadOutcome {
                 format,
                 source: decoded.source,
-                text: Some(decoded.text),
+                text: Some(decoded.text.into_owned()),
                 parsed,
             })
         }
@@ -155,8 +155,9 @@ fn binary_source(format: &'static Format, path: Option<String>) -> SourceInfo {
 }
 
 /// An input's text, decoded strictly, with how it was decoded.
-struct DecodedInput {
-    text: String,
+struct DecodedInput<'a> {
+    /// Borrowed when it is the input itself (valid UTF-8 the caller keeps).
+    text: Cow<'a, str>,
     source: SourceInfo,
     /// Malformed bytes, declarations that disagree, defaults applied.
     diagnostics: Vec<Diagnostic>,
@@ -166,12 +167,12 @@ struct DecodedInput {
 /// charsets game by game (`formats::sgf::decode_per_game`), everything else with the
 /// text layer's single decision. Bytes given away (`Cow::Owned`) that are UTF-8
 /// become the text without a copy.
-fn decode_input(
-    bytes: Cow<'_, [u8]>,
+fn decode_input<'a>(
+    bytes: Cow<'a, [u8]>,
     forced: Option<TextEncoding>,
     format: &'static Format,
     path: Option<String>,
-) -> DecodedInput {
+) -> DecodedInput<'a> {
     if format.name == "sgf" && forced.is_none() {
         if let Some(per_game) = formats::sgf::decode_per_game(&bytes) {
             let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
@@ -182,7 +183,7 @@ fn decode_input(
                     encoding: Some(names.join(", ")),
                     encoding_decided_by: Some("declared-per-game".to_string()),
                 },
-                text: per_game.text,
+                text: Cow::Owned(per_game.text),
                 diagnostics: per_game.diagnostics,
             };
         }
@@ -306,7 +307,13 @@ pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Er
     if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
         let path = input.path.map(|p| p.display().to_string());
         let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
-        return Ok(check_streaming(format, read_each, decoded, rule));
+        return Ok(check_streaming(
+            format,
+            read_each,
+            decoded,
+            rule,
+            KeepText::Always,
+        ));
     }
     let mut outcome = read(input)?;
     if let Some(rule) = rule {
@@ -339,15 +346,42 @@ pub fn check_owned(
     };
     let (path, encoding) = (input.path.map(|p| p.display().to_string()), input.encoding);
     let decoded = decode_input(Cow::Owned(bytes), encoding, format, path);
-    Ok(check_streaming(format, read_each, decoded, rule))
+    Ok(check_streaming(
+        format,
+        read_each,
+        decoded,
+        rule,
+        KeepText::Always,
+    ))
+}
+
+/// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
+/// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
+/// there are diagnostics to point into (`None` otherwise). Formats without a
+/// streaming reader are checked as [`check`] checks them.
+pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    let format = detect_format(input)?;
+    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
+        return check(input, rule);
+    };
+    let path = input.path.map(|p| p.display().to_string());
+    let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
+    Ok(check_streaming(
+        format,
+        read_each,
+        decoded,
+        rule,
+        KeepText::ForDiagnostics,
+    ))
 }
 
 /// Streams a decoded text through `read_each`, checking each game as it comes.
 fn check_streaming(
     format: &'static Format,
     read_each: formats::ReadEach,
-    decoded: DecodedInput,
+    decoded: DecodedInput<'_>,
     rule: Option<&GomokuRule>,
+    text: KeepText,
 ) -> Checked {
     let each = |game: &mut Game, spans: &[Span]| {
         if let Some(rule) = rule {
@@ -360,13 +394,26 @@ fn check_streaming(
     diagnostics.extend(streamed.diagnostics);
     let found = not_yet_reported(&diagnostics, streamed.found);
     diagnostics.extend(found);
+    let keep = match text {
+        KeepText::Always => true,
+        KeepText::ForDiagnostics => !diagnostics.is_empty(),
+    };
     Checked {
         format,
         source: decoded.source,
-        text: Some(decoded.text),
+        text: keep.then(|| decoded.text.into_owned()),
         games: streamed.games,
         diagnostics,
     }
+}
+
+/// When a check keeps the decoded text in [`Checked::text`].
+#[derive(Clone, Copy)]
+enum KeepText {
+    /// Always.
+    Always,
+    /// Only when there are diagnostics to point into it.
+    ForDiagnostics,
 }
 
 /// The bytes of a written collection and what was lost on the way.

@@ -104,6 +104,30 @@ pub fn read_bytes(input: &InputFile) -> std::io::Result<Vec<u8>> {
     }
 }
 
+/// Regular files this large are mapped into memory by [`map_large`].
+const MAP_FROM: u64 = 4 << 20;
+
+/// A large regular file mapped into memory, read-only, instead of read: the page
+/// cache then serves the bytes as they are, without the copy into fresh memory (and
+/// its page faults) that reading costs, a tenth of the time `kifu validate` takes on
+/// a 20 MB collection. `None` for standard input, small or special files, and when
+/// mapping fails (the caller then reads the file).
+pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
+    let file = std::fs::File::open(input.path.as_ref()?).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() < MAP_FROM {
+        return None;
+    }
+    // SAFETY: the map is read-only and private, and kifu never writes the file. What
+    // Rust cannot rule out is another program changing the file while it is mapped:
+    // its bytes would then change under the text validated from them, or, if it is
+    // truncated, reading the lost pages stops the process with SIGBUS. Both only
+    // happen to a file that is rewritten while kifu checks it, whose result would be
+    // meaningless anyway; `--no-mmap` reads instead.
+    let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.ok()?;
+    Some(map)
+}
+
 /// Files this large are read in two halves at once: copying from the page cache into
 /// fresh memory (page faults included) is then done by two cores.
 const PARALLEL_READ: u64 = 4 << 20;

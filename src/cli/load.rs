@@ -1,6 +1,6 @@
 //! Reading one input file through the library, with the command line's options.
 
-use super::inputs::{read_bytes, InputFile};
+use super::inputs::{map_large, read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
 use crate::model::GomokuRule;
 use crate::{formats::Format, text::TextEncoding, Checked, Input, ReadOutcome};
@@ -54,9 +54,22 @@ pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
 
 /// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
 /// for [`load`].
-pub fn load_checked(input: &InputFile, opts: Resolved) -> Result<Checked, String> {
-    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
+pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Checked, String> {
     let rule = opts.rule.map(GomokuRule::from_name);
+    if let Some(mapped) = map.then(|| map_large(input)).flatten() {
+        // Checked where it lies: the text is copied only if there is something to show.
+        return crate::check_in_place(
+            &Input {
+                bytes: &mapped,
+                path: input.path.as_deref(),
+                format: opts.format,
+                encoding: opts.encoding,
+            },
+            rule.as_ref(),
+        )
+        .map_err(|e| format!("{}: {e}", input.display));
+    }
+    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
     // The bytes are given away: a large UTF-8 file becomes its own text, uncopied.
     crate::check_owned(
         bytes,

@@ -25,6 +25,11 @@ pub struct ValidateArgs {
     /// Print NDJSON: one object per diagnostic and per file, then a summary.
     #[arg(long)]
     pub json: bool,
+    /// Read every file into memory instead of mapping large ones (4 MiB or more).
+    /// Mapping saves a copy, but a file that another program truncates while kifu
+    /// reads it then stops kifu with a bus error.
+    #[arg(long)]
+    pub no_mmap: bool,
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
@@ -85,7 +90,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     for batch in inputs.chunks(window) {
         let checked: Vec<Result<Checked, String>> = batch
             .par_iter()
-            .map(|input| load_checked(input, opts))
+            .map(|input| load_checked(input, opts, !args.no_mmap))
             .collect();
         for (input, outcome) in batch.iter().zip(checked) {
             let outcome = match outcome {

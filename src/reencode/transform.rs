@@ -108,7 +108,7 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
 
     let mut new_text = match profile.declaration {
         Some(decl) => decl.rewrite(&decoded.text, to.name(), profile.must_declare(to)),
-        None => decoded.text.clone(),
+        None => decoded.text.clone().into_owned(),
     };
     if new_text != decoded.text {
         notes.push(format!("declaration set to {}", to.name()));

@@ -3,9 +3,11 @@
 //! non-ASCII valid UTF-8, which outweighs a legacy declaration) → strict UTF-8 →
 //! the format's customary legacy encoding → statistical guess.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
-use super::{decode_strict, StrictDecode, TextEncoding};
+use super::{decode_strict, Malformed, StrictDecode, TextEncoding};
 use crate::diag::{Diagnostic, Span};
 
 /// How the encoding of an input was decided.
@@ -60,9 +62,10 @@ pub struct DetectHints {
 
 /// Decoded text with the encoding used, how it was chosen, and every problem found.
 #[derive(Debug, Clone)]
-pub struct Decoded {
+pub struct Decoded<'a> {
     /// The text, with U+FFFD for each malformed sequence (each also an error below).
-    pub text: String,
+    /// Borrowed when it is the input itself (valid UTF-8 without a BOM).
+    pub text: Cow<'a, str>,
     /// The encoding used.
     pub encoding: TextEncoding,
     /// How it was chosen.
@@ -75,7 +78,7 @@ pub struct Decoded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Decoded {
+impl Decoded<'_> {
     /// True when some bytes did not decode.
     pub fn has_malformed(&self) -> bool {
         self.diagnostics.iter().any(|d| d.code == MALFORMED)
@@ -87,14 +90,14 @@ const MALFORMED: &str = "text::malformed";
 /// Decodes an input by the order of evidence. Never fails: when no encoding decodes
 /// the bytes cleanly, the best candidate is used and each malformed sequence becomes
 /// an error diagnostic carrying its byte offset.
-pub fn decode(bytes: &[u8], hints: &DetectHints) -> Decoded {
+pub fn decode<'a>(bytes: &'a [u8], hints: &DetectHints) -> Decoded<'a> {
     decode_source(&mut Source::Borrowed(bytes), hints)
 }
 
 /// [`decode`] of bytes the caller gives away: when they are UTF-8 without a BOM and
 /// are read as such, they become the text without being copied (a large file then
 /// takes its size in memory once, not twice).
-pub fn decode_owned(bytes: Vec<u8>, hints: &DetectHints) -> Decoded {
+pub fn decode_owned(bytes: Vec<u8>, hints: &DetectHints) -> Decoded<'static> {
     decode_source(&mut Source::Owned(bytes), hints)
 }
 
@@ -104,7 +107,28 @@ enum Source<'a> {
     Owned(Vec<u8>),
 }
 
-impl Source<'_> {
+/// A strict decode whose text may be the input itself.
+struct Text<'a> {
+    text: Cow<'a, str>,
+    malformed: Vec<Malformed>,
+}
+
+impl Text<'_> {
+    fn is_clean(&self) -> bool {
+        self.malformed.is_empty()
+    }
+}
+
+impl From<StrictDecode> for Text<'_> {
+    fn from(d: StrictDecode) -> Self {
+        Text {
+            text: Cow::Owned(d.text),
+            malformed: d.malformed,
+        }
+    }
+}
+
+impl<'a> Source<'a> {
     fn bytes(&self) -> &[u8] {
         match self {
             Source::Borrowed(b) => b,
@@ -112,13 +136,17 @@ impl Source<'_> {
         }
     }
 
-    /// The bytes as text when they are valid UTF-8 (owned bytes move into the text:
-    /// validated once, never copied); `None` otherwise, with the bytes left as they were.
-    fn valid_utf8(&mut self) -> Option<String> {
+    /// The bytes as text when they are valid UTF-8, validated once and never copied
+    /// (borrowed bytes are borrowed, owned ones move into the text); `None` otherwise,
+    /// with the bytes left as they were.
+    fn valid_utf8(&mut self) -> Option<Cow<'a, str>> {
         match self {
-            Source::Borrowed(b) => std::str::from_utf8(b).ok().map(str::to_owned),
+            Source::Borrowed(b) => {
+                let bytes: &'a [u8] = b;
+                super::utf8::as_str(bytes).map(Cow::Borrowed)
+            }
             Source::Owned(v) => match super::utf8::into_string(std::mem::take(v)) {
-                Ok(text) => Some(text),
+                Ok(text) => Some(Cow::Owned(text)),
                 Err(bytes) => {
                     *v = bytes;
                     None
@@ -128,18 +156,18 @@ impl Source<'_> {
     }
 
     /// The bytes decoded strictly as UTF-8 (see [`decode_strict`]).
-    fn utf8(&mut self) -> StrictDecode {
+    fn utf8(&mut self) -> Text<'a> {
         match self.valid_utf8() {
-            Some(text) => StrictDecode {
+            Some(text) => Text {
                 text,
                 malformed: Vec::new(),
             },
-            None => decode_strict(self.bytes(), 0, TextEncoding::UTF_8),
+            None => decode_strict(self.bytes(), 0, TextEncoding::UTF_8).into(),
         }
     }
 }
 
-fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
+fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a> {
     let mut notes = Vec::new();
     if let Some(enc) = hints.forced {
         if enc == TextEncoding::UTF_8 && bom(source.bytes()).is_none() {
@@ -189,7 +217,7 @@ fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
     }
 
     let declared = hints.declared.and_then(|f| f(bytes));
-    let mut fallback: Option<(StrictDecode, TextEncoding, Decision)> = None;
+    let mut fallback: Option<(Text<'a>, TextEncoding, Decision)> = None;
     if let Some(label) = &declared {
         match TextEncoding::for_label(label) {
             Some(enc) if enc != TextEncoding::UTF_8 && looks_like_utf8(bytes) => {
@@ -208,7 +236,7 @@ fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
                     bytes = source.bytes();
                     d
                 } else {
-                    decode_strict(bytes, 0, enc)
+                    decode_strict(bytes, 0, enc).into()
                 };
                 if d.is_clean() {
                     return finish(d, enc, Decision::Declared, false, declared, notes);
@@ -264,7 +292,7 @@ fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
     }
 
     if let Some(text) = source.valid_utf8() {
-        let d = StrictDecode {
+        let d = Text {
             text,
             malformed: Vec::new(),
         };
@@ -305,12 +333,12 @@ fn decode_source(source: &mut Source<'_>, hints: &DetectHints) -> Decoded {
             .as_ref()
             .is_none_or(|(f, _, _)| d.malformed.len() < f.malformed.len());
         if better {
-            fallback = Some((d, enc, decision));
+            fallback = Some((d.into(), enc, decision));
         }
     }
     let (d, enc, decision) = fallback.unwrap_or_else(|| {
         (
-            decode_strict(bytes, 0, TextEncoding::UTF_8),
+            decode_strict(bytes, 0, TextEncoding::UTF_8).into(),
             TextEncoding::UTF_8,
             Decision::Utf8,
         )
@@ -330,14 +358,15 @@ fn looks_like_utf8(bytes: &[u8]) -> bool {
 }
 
 /// Builds the result, turning each malformed range into an error diagnostic.
-fn finish(
-    d: StrictDecode,
+fn finish<'a>(
+    d: impl Into<Text<'a>>,
     encoding: TextEncoding,
     decision: Decision,
     bom: bool,
     declared: Option<String>,
     mut diagnostics: Vec<Diagnostic>,
-) -> Decoded {
+) -> Decoded<'a> {
+    let d: Text<'a> = d.into();
     for m in &d.malformed {
         diagnostics.push(
             Diagnostic::error(

@@ -1,4 +1,4 @@
-//! Turning owned bytes into a `String`, validating large inputs on all cores.
+//! Turning bytes into text, validating large inputs on all cores.
 //!
 //! `String::from_utf8` checks 21 MB in about 5 ms on one core, ahead of everything
 //! else a large collection's check does. Valid UTF-8 is a property of each complete
@@ -12,28 +12,42 @@ const PARALLEL_FROM: usize = 1 << 20;
 
 /// The bytes as a `String` when they are valid UTF-8, else the bytes back, unchanged.
 pub fn into_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
-    let threads = rayon::current_num_threads();
-    if threads < 2 || bytes.len() < PARALLEL_FROM {
-        return String::from_utf8(bytes).map_err(|e| e.into_bytes());
-    }
-    let cuts = char_starts(&bytes, threads * 2);
-    let valid = cuts.par_windows(2).all(|w| match w {
-        [a, b] => bytes
-            .get(*a..*b)
-            .is_some_and(|p| std::str::from_utf8(p).is_ok()),
-        _ => false,
-    });
-    if !valid {
+    if !is_valid(&bytes) {
         // Let the standard check find out, so an invalid input is refused exactly as
         // `String::from_utf8` refuses it.
         return String::from_utf8(bytes).map_err(|e| e.into_bytes());
     }
     debug_assert!(std::str::from_utf8(&bytes).is_ok());
-    // SAFETY: `cuts` runs from 0 to `bytes.len()` and every piece between two cuts was
-    // checked above to be valid UTF-8, that is a sequence of whole, well-formed
-    // characters; a sequence of such sequences is one too. So all of `bytes` is valid
-    // UTF-8.
+    // SAFETY: `is_valid` returned true, so all of `bytes` is valid UTF-8 (see there).
     Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
+/// The bytes as text when they are valid UTF-8 (borrowed, for input the caller keeps,
+/// such as a memory-mapped file).
+pub fn as_str(bytes: &[u8]) -> Option<&str> {
+    if !is_valid(bytes) {
+        return None;
+    }
+    debug_assert!(std::str::from_utf8(bytes).is_ok());
+    // SAFETY: `is_valid` returned true, so all of `bytes` is valid UTF-8 (see there).
+    Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+}
+
+/// True when all of `bytes` is valid UTF-8; large inputs are checked on all cores.
+fn is_valid(bytes: &[u8]) -> bool {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || bytes.len() < PARALLEL_FROM {
+        return std::str::from_utf8(bytes).is_ok();
+    }
+    // `cuts` runs from 0 to `bytes.len()`; when every piece between two cuts is valid
+    // UTF-8, that is a sequence of whole, well-formed characters, the whole is too.
+    let cuts = char_starts(bytes, threads * 2);
+    cuts.par_windows(2).all(|w| match w {
+        [a, b] => bytes
+            .get(*a..*b)
+            .is_some_and(|p| std::str::from_utf8(p).is_ok()),
+        _ => false,
+    })
 }
 
 /// `pieces + 1` offsets from 0 to `bytes.len()`, increasing, each inner one at a byte
@@ -65,6 +79,7 @@ mod tests {
     fn valid_text_becomes_the_same_string() {
         for unit in ["abc", "表示ソ能十", "기성 바둑 ", "a€𝄞b", "\u{7f}\u{80}"] {
             let bytes = big(unit);
+            assert_eq!(as_str(&bytes), Some(std::str::from_utf8(&bytes).unwrap()));
             assert_eq!(
                 into_string(bytes.clone()),
                 Ok(String::from_utf8(bytes).unwrap())
@@ -86,6 +101,7 @@ mod tests {
             for at in [0, good.len() / 2, good.len() / 4 + 1, good.len()] {
                 let mut bytes = good.clone();
                 bytes.splice(at..at, bad.iter().copied());
+                assert_eq!(as_str(&bytes), None);
                 assert_eq!(into_string(bytes.clone()), Err(bytes));
             }
         }
