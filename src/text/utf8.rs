@@ -37,7 +37,7 @@ pub fn as_str(bytes: &[u8]) -> Option<&str> {
 fn is_valid(bytes: &[u8]) -> bool {
     let threads = rayon::current_num_threads();
     if threads < 2 || bytes.len() < PARALLEL_FROM {
-        return std::str::from_utf8(bytes).is_ok();
+        return simdutf8::basic::from_utf8(bytes).is_ok();
     }
     // `cuts` runs from 0 to `bytes.len()`; when every piece between two cuts is valid
     // UTF-8, that is a sequence of whole, well-formed characters, the whole is too.
@@ -45,7 +45,7 @@ fn is_valid(bytes: &[u8]) -> bool {
     cuts.par_windows(2).all(|w| match w {
         [a, b] => bytes
             .get(*a..*b)
-            .is_some_and(|p| std::str::from_utf8(p).is_ok()),
+            .is_some_and(|p| simdutf8::basic::from_utf8(p).is_ok()),
         _ => false,
     })
 }
