@@ -12,7 +12,7 @@
 # Installs the peers from the package registries (PyPI into a venv, npm into a folder,
 # Debian's nkf if missing), generates the deterministic inputs with the generators in
 # bench/ (skipped when they are already there with the same sizes), builds kifu in
-# release mode, runs every tool ROUNDS times on the same input and prints the markdown
+# release mode, runs every tool once untimed (a warm-up) and then ROUNDS times on the same input and prints the markdown
 # table of docs/PERFORMANCE.md with the goals of issue #10. Each figure is the best of
 # ROUNDS runs. Timing and the table: bench/peers/harness.py.
 set -euo pipefail

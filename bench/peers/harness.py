@@ -2,9 +2,11 @@
 """Timing harness of bench/compare.sh: runs commands, keeps the best of N rounds,
 prints the comparison table. Standard library only.
 
-  harness.py run OUT --group G --tool T --what TEXT [--ref] [--rounds N]
+  harness.py run OUT --group G --tool T --what TEXT [--ref] [--rounds N] [--warmup W]
                  [--prepare SHELL] [--bytes B] [--items N] -- COMMAND...
-      Runs COMMAND N times (after SHELL, untimed, before each run) and appends one
+      Runs COMMAND W times untimed (default 1: the first run after a build or after
+      another tool's large run is slower for reasons that are not the tool's), then
+      N times (after SHELL, untimed, before each run) and appends one
       JSON line to OUT: wall seconds of each run (start to exit, via perf_counter,
       GNU time's own start included), peak RSS (/usr/bin/time's %M) and, when the command prints `seconds=S` (the
       peers and the in-process figures), its own timed section; `items=`, `ok=`,
@@ -79,6 +81,8 @@ def once(cmd, prepare):
 def run(path, argv):
     o, cmd = opts(argv)
     rounds = int(o.get("rounds", 3))
+    for _ in range(int(o.get("warmup", 1))):
+        once(cmd, o.get("prepare"))
     row = {
         "kind": "run",
         "group": o["group"],
