@@ -17,6 +17,6 @@ pub mod text;
 mod api;
 
 pub use api::{
-    check, check_in_place, check_owned, detect_format, encode_output, read, validate, write, write_with,
-    write_wrapped, Checked, Encoded, Error, Input, ReadOutcome,
+    check, check_in_place, check_owned, detect_format, encode_output, read, validate, write,
+    write_with, write_wrapped, Checked, Encoded, Error, Input, ReadOutcome,
 };
