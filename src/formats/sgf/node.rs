@@ -194,9 +194,11 @@ pub(super) fn type_node(
             type_time(&mut t, id, std::slice::from_ref(&v), diags);
         }
     }
-    let has_setup = !t.node.setup.add_black.is_empty()
-        || !t.node.setup.add_white.is_empty()
-        || !t.node.setup.clear.is_empty();
+    // (`Sparse::is_empty` first: most nodes have no setup part at all.)
+    let has_setup = !t.node.setup.is_empty()
+        && (!t.node.setup.add_black.is_empty()
+            || !t.node.setup.add_white.is_empty()
+            || !t.node.setup.clear.is_empty());
     if t.node.mv.is_some() && has_setup {
         let at = raw
             .props
@@ -223,7 +225,8 @@ pub(super) fn type_node(
         mv_node.extras.0 = ko;
         t.split.insert(0, mv_node);
     }
-    {
+    // The same for markup.
+    if !t.node.markup.is_empty() {
         let m = &t.node.markup;
         let mut pts: Vec<crate::model::Point> = m.symbols.iter().map(|s| s.point).collect();
         pts.extend(m.labels.iter().map(|l| l.point));

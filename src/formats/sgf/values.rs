@@ -169,10 +169,18 @@ pub(super) fn number(raw: &str) -> Option<i64> {
 /// A Real: a Number with an optional fraction.
 pub(super) fn real(raw: &str) -> Option<f64> {
     // The common case, a few digits (seconds left): exact without the float parser.
-    if (1..=15).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit()) {
-        let n = raw.bytes().fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
-        // Below 10^15 < 2^53: every such integer is an exact f64.
-        return Some(n as f64);
+    if (1..=15).contains(&raw.len()) {
+        // One pass: digits accumulate until something else turns up.
+        let mut n = 0u64;
+        let all_digits = raw.bytes().all(|b| {
+            let d = b.wrapping_sub(b'0');
+            n = n * 10 + u64::from(d);
+            d <= 9
+        });
+        if all_digits {
+            // Below 10^15 < 2^53: every such integer is an exact f64.
+            return Some(n as f64);
+        }
     }
     let t = trim(raw);
     let body = t.strip_prefix(['+', '-']).unwrap_or(t);
