@@ -40,13 +40,16 @@ pub(super) fn komi(text: &str) -> Option<f64> {
 
 /// A duration in Japanese: `1時間`, `30分`, `1時間30分`, `90秒` → seconds.
 pub(super) fn seconds(text: &str) -> Option<f64> {
-    let mut rest = text.trim();
+    // Spaces as every value reads them: NUL included (a kept raw value is written
+    // with NUL as a space, and must read back the same).
+    let trim = super::values::trim;
+    let mut rest = trim(text);
     let mut total = 0u64;
     let mut any = false;
     for (unit, factor) in [("時間", 3600u64), ("分", 60), ("秒", 1)] {
         if let Some((n, tail)) = rest.split_once(unit) {
-            total += u64::from(digits(n.trim())?) * factor;
-            rest = tail.trim();
+            total += u64::from(digits(trim(n))?) * factor;
+            rest = trim(tail);
             any = true;
         }
     }
@@ -101,6 +104,10 @@ mod tests {
         assert_eq!(seconds("1時間30分"), Some(5400.0));
         assert_eq!(seconds("90秒"), Some(90.0));
         assert_eq!(seconds("1 hour"), None);
+        // NUL reads as a space, as in every value (found by the sgf fuzz target: a
+        // kept raw TM[1\0…時間] is written with spaces and read back as 3600).
+        assert_eq!(seconds("1\0\0 時間\0"), Some(3600.0));
+        assert_eq!(seconds("1 \0 時間30\0分"), Some(5400.0));
         let win = |winner, reason| Some(GameResult::Win { winner, reason });
         assert_eq!(
             result("257手完, 黒中押し勝ち"),
