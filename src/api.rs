@@ -288,7 +288,8 @@ pub struct Checked {
     pub format: &'static Format,
     /// Path, format, encoding and how it was decided.
     pub source: SourceInfo,
-    /// The decoded text (`None` for binary formats): diagnostics' spans point into it.
+    /// The decoded text (`None` for binary formats, and from [`check_in_place`] when
+    /// there is no diagnostic): diagnostics' spans point into it.
     pub text: Option<String>,
     /// How many games were read.
     pub games: usize,
@@ -303,17 +304,52 @@ pub struct Checked {
 /// collections on several threads, so memory holds one game per thread rather than
 /// the whole collection.
 pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    check_borrowed(input, rule, KeepText::Always)
+}
+
+/// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
+/// collection then becomes its own text without a copy, so it is held in memory once.
+pub fn check_owned(
+    bytes: Vec<u8>,
+    input: &Input<'_>,
+    rule: Option<&GomokuRule>,
+) -> Result<Checked, Error> {
+    let given = Input {
+        bytes: &bytes,
+        ..*input
+    };
+    let format = detect_format(&given)?;
+    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
+        return check(&given, rule);
+    };
+    let decoded = decode_for(Cow::Owned(bytes), input, format);
+    Ok(check_streaming(
+        format,
+        read_each,
+        decoded,
+        rule,
+        KeepText::Always,
+    ))
+}
+
+/// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
+/// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
+/// there are diagnostics to point into (`None` otherwise). Formats without a
+/// streaming reader are checked as [`check`] checks them.
+pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    check_borrowed(input, rule, KeepText::ForDiagnostics)
+}
+
+/// [`check`] and [`check_in_place`]: they differ only in what they keep of the text.
+fn check_borrowed(
+    input: &Input<'_>,
+    rule: Option<&GomokuRule>,
+    text: KeepText,
+) -> Result<Checked, Error> {
     let format = detect_format(input)?;
     if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
-        let path = input.path.map(|p| p.display().to_string());
-        let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
-        return Ok(check_streaming(
-            format,
-            read_each,
-            decoded,
-            rule,
-            KeepText::Always,
-        ));
+        let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
+        return Ok(check_streaming(format, read_each, decoded, rule, text));
     }
     let mut outcome = read(input)?;
     if let Some(rule) = rule {
@@ -329,50 +365,14 @@ pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Er
     })
 }
 
-/// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
-/// collection then becomes its own text without a copy, so it is held in memory once.
-pub fn check_owned(
-    bytes: Vec<u8>,
+/// [`decode_input`] of `bytes` with the path and forced encoding of `input`.
+fn decode_for<'a>(
+    bytes: Cow<'a, [u8]>,
     input: &Input<'_>,
-    rule: Option<&GomokuRule>,
-) -> Result<Checked, Error> {
-    let input = Input {
-        bytes: &bytes,
-        ..*input
-    };
-    let format = detect_format(&input)?;
-    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
-        return check(&input, rule);
-    };
-    let (path, encoding) = (input.path.map(|p| p.display().to_string()), input.encoding);
-    let decoded = decode_input(Cow::Owned(bytes), encoding, format, path);
-    Ok(check_streaming(
-        format,
-        read_each,
-        decoded,
-        rule,
-        KeepText::Always,
-    ))
-}
-
-/// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
-/// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
-/// there are diagnostics to point into (`None` otherwise). Formats without a
-/// streaming reader are checked as [`check`] checks them.
-pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    let format = detect_format(input)?;
-    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
-        return check(input, rule);
-    };
+    format: &'static Format,
+) -> DecodedInput<'a> {
     let path = input.path.map(|p| p.display().to_string());
-    let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
-    Ok(check_streaming(
-        format,
-        read_each,
-        decoded,
-        rule,
-        KeepText::ForDiagnostics,
-    ))
+    decode_input(bytes, input.encoding, format, path)
 }
 
 /// Streams a decoded text through `read_each`, checking each game as it comes.

@@ -2,9 +2,9 @@
 //! on the shogi engine) and the writers of every shogi format: none may panic.
 #![no_main]
 
-#[path = "shogi_common.rs"]
-mod shogi_common;
+#[path = "common.rs"]
+mod common;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|bytes: &[u8]| shogi_common::read_validate_write("csa", bytes));
+fuzz_target!(|bytes: &[u8]| common::read_validate_write("csa", bytes));

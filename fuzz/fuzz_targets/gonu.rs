@@ -2,19 +2,13 @@
 //! the pictures of whatever board it read: none of them may panic.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
-    let Some(format) = kifu::formats::by_name("gonu") else {
-        return;
-    };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(format),
-        encoding: None,
-    };
-    let Ok(mut outcome) = kifu::read(&input) else {
+    let Some((format, mut outcome)) = common::read_as("gonu", bytes) else {
         return;
     };
     kifu::validate(&mut outcome);

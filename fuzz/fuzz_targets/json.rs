@@ -3,19 +3,13 @@
 //! round trip unchanged.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
-    let Some(format) = kifu::formats::by_name("json") else {
-        return;
-    };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(format),
-        encoding: None,
-    };
-    let Ok(mut outcome) = kifu::read(&input) else {
+    let Some((format, mut outcome)) = common::read_as("json", bytes) else {
         return;
     };
     kifu::validate(&mut outcome);

@@ -2,19 +2,13 @@
 //! written record again: nothing may panic, and the rewrite must keep the main line.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
-    let Some(format) = kifu::formats::by_name("kiseong") else {
-        return;
-    };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(format),
-        encoding: None,
-    };
-    let Ok(mut outcome) = kifu::read(&input) else {
+    let Some((_, mut outcome)) = common::read_as("kiseong", bytes) else {
         return;
     };
     kifu::validate(&mut outcome);

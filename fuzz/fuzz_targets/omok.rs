@@ -2,19 +2,13 @@
 //! rule, the judgement of the main line and the writer: none of them may panic.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
-    let Some(format) = kifu::formats::by_name("omok") else {
-        return;
-    };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(format),
-        encoding: None,
-    };
-    let Ok(mut outcome) = kifu::read(&input) else {
+    let Some((format, mut outcome)) = common::read_as("omok", bytes) else {
         return;
     };
     for rule in ["seed", "renju", "gomoku", "freestyle"] {

@@ -4,18 +4,16 @@
 //! validate` runs) must say exactly what read + validate say.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     let Some(sgf) = kifu::formats::by_name("sgf") else {
         return;
     };
-    let input = kifu::Input {
-        bytes,
-        path: None,
-        format: Some(sgf),
-        encoding: None,
-    };
+    let input = common::input(sgf, bytes);
     let Ok(mut out) = kifu::read(&input) else {
         return;
     };

@@ -17,14 +17,29 @@ fuzz_target!(|bytes: &[u8]| {
         Some(declaration::find_csa),
     ];
     for (i, declared) in finders.into_iter().enumerate() {
-        let legacy = [None, Some(TextEncoding::SHIFT_JIS), Some(TextEncoding::EUC_KR)][i % 3];
-        let decoded = decode(bytes, &DetectHints { forced: None, declared, legacy });
+        let legacy = [
+            None,
+            Some(TextEncoding::SHIFT_JIS),
+            Some(TextEncoding::EUC_KR),
+        ][i % 3];
+        let decoded = decode(
+            bytes,
+            &DetectHints {
+                forced: None,
+                declared,
+                legacy,
+            },
+        );
         let index = LineIndex::new(&decoded.text);
         for d in &decoded.diagnostics {
             assert!(d.span.end <= decoded.text.len());
             let _ = index.line_col_in(&decoded.text, d.span.start);
         }
-        for enc in [TextEncoding::SHIFT_JIS, TextEncoding::EUC_KR, TextEncoding::UTF_16BE] {
+        for enc in [
+            TextEncoding::SHIFT_JIS,
+            TextEncoding::EUC_KR,
+            TextEncoding::UTF_16BE,
+        ] {
             if let Ok(out) = kifu::text::encode_strict(&decoded.text, enc) {
                 let back = kifu::text::decode_strict(&out, 0, enc);
                 assert!(back.is_clean());

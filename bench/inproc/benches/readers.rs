@@ -100,9 +100,9 @@ fn input<'a>(bytes: &'a [u8], name: &'a str) -> kifu::Input<'a> {
     }
 }
 
-/// Reads every input file of `format` (the extension picks the reader, as for a
-/// file on disk), validating each when asked.
-fn read_all(bencher: Bencher, format: &str, validate: bool) {
+/// Runs `each` on every input file of `format` (the extension picks the reader, as for
+/// a file on disk), keeping the results until the sample ends.
+fn each_file<T>(bencher: Bencher, format: &str, each: impl Fn(&kifu::Input) -> T) {
     let files = inputs().of(format);
     let name = format!("input.{format}");
     bencher
@@ -110,16 +110,20 @@ fn read_all(bencher: Bencher, format: &str, validate: bool) {
         .bench_local(|| {
             files
                 .iter()
-                .map(|bytes| {
-                    let input = input(bytes, &name);
-                    let mut out = kifu::read(&input).expect("the benchmark input reads");
-                    if validate {
-                        kifu::validate(&mut out);
-                    }
-                    out
-                })
+                .map(|bytes| each(&input(bytes, &name)))
                 .collect::<Vec<_>>()
         });
+}
+
+/// Reads every input file of `format`, validating each when asked.
+fn read_all(bencher: Bencher, format: &str, validate: bool) {
+    each_file(bencher, format, |input| {
+        let mut out = kifu::read(input).expect("the benchmark input reads");
+        if validate {
+            kifu::validate(&mut out);
+        }
+        out
+    });
 }
 
 /// Decoding and parsing into the model.
@@ -139,18 +143,9 @@ fn read_validate(bencher: Bencher, format: &str) {
 /// over the size at which SGF is also read in pieces on all cores).
 #[divan::bench(args = ["sgf", "kif", "ki2"], sample_count = 20, sample_size = 1)]
 fn check(bencher: Bencher, format: &str) {
-    let files = inputs().of(format);
-    let name = format!("input.{format}");
-    bencher
-        .counter(BytesCount::new(total(files)))
-        .bench_local(|| {
-            files
-                .iter()
-                .map(|bytes| {
-                    kifu::check(&input(bytes, &name), None).expect("the benchmark input checks")
-                })
-                .collect::<Vec<_>>()
-        });
+    each_file(bencher, format, |input| {
+        kifu::check(input, None).expect("the benchmark input checks")
+    });
 }
 
 #[divan::bench(sample_count = 20, sample_size = 1)]

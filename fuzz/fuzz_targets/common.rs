@@ -1,0 +1,38 @@
+//! What the fuzz targets share: reading the bytes as one format and, for the shogi
+//! readers, the whole read-validate-write run. Each target includes this file with
+//! `#[path]` and uses part of it.
+#![allow(dead_code)]
+
+use kifu::formats::Format;
+
+/// `bytes` as an input of `format`, with no path and no forced encoding.
+pub fn input<'a>(format: &'static Format, bytes: &'a [u8]) -> kifu::Input<'a> {
+    kifu::Input {
+        bytes,
+        path: None,
+        format: Some(format),
+        encoding: None,
+    }
+}
+
+/// Reads `bytes` as the format named `name`; `None` when the reader refuses them.
+pub fn read_as(name: &str, bytes: &[u8]) -> Option<(&'static Format, kifu::ReadOutcome)> {
+    let format = kifu::formats::by_name(name)?;
+    let outcome = kifu::read(&input(format, bytes)).ok()?;
+    Some((format, outcome))
+}
+
+/// What every shogi reader's target does: read the bytes as `format`, validate (every
+/// move replayed on the shogi engine), and write the result in every shogi format.
+/// None of it may panic.
+pub fn read_validate_write(format: &str, bytes: &[u8]) {
+    let Some((_, mut outcome)) = read_as(format, bytes) else {
+        return;
+    };
+    kifu::validate(&mut outcome);
+    for name in ["kif", "ki2", "csa", "jkf", "usi"] {
+        if let Some(target) = kifu::formats::by_name(name) {
+            let _ = kifu::write(&outcome.parsed.collection, target, None, None);
+        }
+    }
+}
