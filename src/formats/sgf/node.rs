@@ -8,7 +8,7 @@ use super::classes::{k, Key};
 use super::dialect;
 use super::info::is_iso_date;
 use super::parse::{RawNode, RawProp, RawValue};
-use super::props::{type_prop, type_time};
+use super::props::{type_move, type_prop, type_time};
 use super::values::{self, double};
 
 pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
@@ -71,8 +71,7 @@ pub(super) fn type_node(
     // Duplicates: the few properties before this one are compared, but a node with
     // many (a damaged or generated file can hold 100,000) is checked with a set, so
     // it costs linear time.
-    let many = raw.props.len() > 16;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = (raw.props.len() > 16).then(std::collections::HashSet::new);
     for (i, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
         let key = prop.key;
@@ -100,7 +99,7 @@ pub(super) fn type_node(
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
         }
-        let duplicate = if many {
+        let duplicate = if let Some(seen) = seen.as_mut() {
             !seen.insert(id)
         } else {
             raw.props.get(..i).is_some_and(|before| {
@@ -187,7 +186,12 @@ pub(super) fn type_node(
         } else {
             vals
         };
-        type_prop(ctx, &mut t, key, id, vals, pspan, diags);
+        if matches!(key, k::B | k::W) {
+            // Most properties are moves: typed without the general dispatch.
+            type_move(ctx, &mut t, key, id, vals, pspan, diags);
+        } else {
+            type_prop(ctx, &mut t, key, id, vals, pspan, diags);
+        }
     }
     for slot in 0..t.deferred_time.len() {
         if let Some((id, v)) = t.deferred_time.get_mut(slot).and_then(Option::take) {

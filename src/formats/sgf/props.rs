@@ -43,79 +43,7 @@ pub(super) fn type_prop<'s>(
     };
     let info = &mut *ctx.info;
     match key {
-        k::B | k::W => {
-            let color = if key == k::B {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let Some(v) = first else { return };
-            let pt = if v.text.is_empty() {
-                if ctx.ff < 4 {
-                    diags.push(Diagnostic::warning(
-                        "sgf::ff4-pass-in-old-format",
-                        format!(
-                            "{id}[] is the FF[4] pass; this file is FF[{}] (read as a pass)",
-                            ctx.ff
-                        ),
-                        v.span(),
-                    ));
-                }
-                None
-            } else if v.text == "tt" && size.width <= 19 && size.height <= 19 {
-                diags.push(Diagnostic::info(
-                    "sgf::tt-pass",
-                    format!("{id}[tt] read as a pass (the FF[3] convention; written as {id}[])"),
-                    v.span(),
-                ));
-                None
-            } else {
-                match point(v.text, size) {
-                    Ok((p, cleaned)) => {
-                        if cleaned {
-                            diags.push(Diagnostic::error(
-                                "sgf::spaces-in-point",
-                                format!(
-                                    "{id}[{}] has spaces (read as {id}[{}{}])",
-                                    v.text,
-                                    values::coord_char(p.x),
-                                    values::coord_char(p.y)
-                                ),
-                                v.span(),
-                            ));
-                        }
-                        Some(p)
-                    }
-                    Err(e) => {
-                        point_error(diags, id, v, e);
-                        keep_raw(t.node, id, vals);
-                        return;
-                    }
-                }
-            };
-            let mv = Move::Stone(StoneMove { color, point: pt });
-            match t.node.mv {
-                None => t.node.mv = Some(mv),
-                Some(existing) if existing.color() == color => {
-                    diags.push(Diagnostic::error(
-                        "sgf::duplicate-property",
-                        format!("a second {id} move in one node (deleted)"),
-                        pspan,
-                    ));
-                }
-                Some(_) => {
-                    diags.push(Diagnostic::error(
-                        "sgf::two-moves",
-                        "a black and a white move in one node (split into two nodes)",
-                        pspan,
-                    ));
-                    t.split.push(Node {
-                        mv: Some(mv),
-                        ..Node::default()
-                    });
-                }
-            }
-        }
+        k::B | k::W => type_move(ctx, t, key, id, vals, pspan, diags),
         k::AB | k::AW | k::AE | k::TR | k::SQ | k::CR | k::MA | k::SL | k::DD | k::M => {
             if vals.len() == 1 && first.is_some_and(|v| v.text.is_empty()) {
                 if key == k::DD {
@@ -478,6 +406,93 @@ pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_
         ),
     };
     diags.push(Diagnostic::error("sgf::bad-point", msg, v.span()));
+}
+
+/// Types a move, `B` or `W`: a point, a pass (`[]`, or `[tt]` on boards up to 19×19),
+/// or a second move in the node (split off, or deleted when of the same color).
+#[inline]
+pub(super) fn type_move<'s>(
+    ctx: &Context<'_>,
+    t: &mut NodeTyping<'s, '_>,
+    key: Key,
+    id: &'s str,
+    vals: &[RawValue<'s>],
+    pspan: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let size = ctx.size;
+    let first = vals.first();
+    let color = if key == k::B {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let Some(v) = first else { return };
+    let pt = if v.text.is_empty() {
+        if ctx.ff < 4 {
+            diags.push(Diagnostic::warning(
+                "sgf::ff4-pass-in-old-format",
+                format!(
+                    "{id}[] is the FF[4] pass; this file is FF[{}] (read as a pass)",
+                    ctx.ff
+                ),
+                v.span(),
+            ));
+        }
+        None
+    } else if v.text == "tt" && size.width <= 19 && size.height <= 19 {
+        diags.push(Diagnostic::info(
+            "sgf::tt-pass",
+            format!("{id}[tt] read as a pass (the FF[3] convention; written as {id}[])"),
+            v.span(),
+        ));
+        None
+    } else {
+        match point(v.text, size) {
+            Ok((p, cleaned)) => {
+                if cleaned {
+                    diags.push(Diagnostic::error(
+                        "sgf::spaces-in-point",
+                        format!(
+                            "{id}[{}] has spaces (read as {id}[{}{}])",
+                            v.text,
+                            values::coord_char(p.x),
+                            values::coord_char(p.y)
+                        ),
+                        v.span(),
+                    ));
+                }
+                Some(p)
+            }
+            Err(e) => {
+                point_error(diags, id, v, e);
+                keep_raw(t.node, id, vals);
+                return;
+            }
+        }
+    };
+    let mv = Move::Stone(StoneMove { color, point: pt });
+    match t.node.mv {
+        None => t.node.mv = Some(mv),
+        Some(existing) if existing.color() == color => {
+            diags.push(Diagnostic::error(
+                "sgf::duplicate-property",
+                format!("a second {id} move in one node (deleted)"),
+                pspan,
+            ));
+        }
+        Some(_) => {
+            diags.push(Diagnostic::error(
+                "sgf::two-moves",
+                "a black and a white move in one node (split into two nodes)",
+                pspan,
+            ));
+            t.split.push(Node {
+                mv: Some(mv),
+                ..Node::default()
+            });
+        }
+    }
 }
 
 /// BL/WL/OB/OW: typed when they belong to the node's mover, kept raw otherwise.

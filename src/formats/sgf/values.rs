@@ -97,6 +97,15 @@ pub(super) enum PointError {
 
 /// Outcome of reading a point: the point and whether spaces had to be removed.
 pub(super) fn point(raw: &str, size: BoardSize) -> Result<(Point, bool), PointError> {
+    // Nearly every point is two lowercase letters: no space to drop, no uppercase.
+    if let &[x @ b'a'..=b'z', y @ b'a'..=b'z'] = raw.as_bytes() {
+        let p = Point::new(x - b'a', y - b'a');
+        return if size.contains(p) {
+            Ok((p, false))
+        } else {
+            Err(PointError::OffBoard(p))
+        };
+    }
     // The same spaces `text` converts (NUL included), so a kept raw value reads alike.
     let mut letters = [0u8; 2];
     let mut count = 0usize;

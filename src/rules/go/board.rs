@@ -32,6 +32,16 @@ const WHITE: u8 = 2;
 /// Outside the board: the frame around it.
 const BORDER: u8 = 3;
 
+/// Room for the padded points of the largest board ((52 + 2) × 53 + 1 = 2,863), as a
+/// power of two: every index is taken modulo it, so the compiler sees each access in
+/// bounds and no lookup on the hot path needs a check or can panic.
+const CAP: usize = 4096;
+
+/// The slot of padded index `i` (always `i` itself for the indices the board uses).
+fn slot(i: u32) -> usize {
+    i as usize & (CAP - 1)
+}
+
 fn code(c: Cell) -> u8 {
     match c {
         Cell::Empty => EMPTY,
@@ -54,12 +64,12 @@ fn stone(color: Color) -> u8 {
 pub struct Board {
     size: BoardSize,
     stride: u32,
-    cells: Vec<u8>,
+    cells: Box<[u8; CAP]>,
     /// The point the side to move may not retake, and who may not.
     ko: Option<(Point, Color)>,
     /// Changes `(index, old code)` in order, for [`Board::undo_to`].
     log: Vec<(u32, u8)>,
-    mark: Vec<u32>,
+    mark: Box<[u32; CAP]>,
     generation: u32,
     stack: Vec<u32>,
     members: Vec<u32>,
@@ -69,13 +79,10 @@ impl Board {
     /// An empty board.
     pub fn new(size: BoardSize) -> Board {
         let stride = u32::from(size.width) + 1;
-        let len = (usize::from(size.height) + 2) * stride as usize + 1;
-        let mut cells = vec![BORDER; len];
+        let mut cells = Box::new([BORDER; CAP]);
         for y in 0..size.height {
             for x in 0..size.width {
-                if let Some(c) = cells.get_mut(Self::padded(stride, x, y) as usize) {
-                    *c = EMPTY;
-                }
+                cells[slot(Self::padded(stride, x, y))] = EMPTY;
             }
         }
         Board {
@@ -84,7 +91,7 @@ impl Board {
             cells,
             ko: None,
             log: Vec::new(),
-            mark: vec![0; len],
+            mark: Box::new([0; CAP]),
             generation: 0,
             stack: Vec::new(),
             members: Vec::new(),
@@ -109,14 +116,13 @@ impl Board {
     }
 
     fn cell(&self, i: u32) -> u8 {
-        self.cells.get(i as usize).copied().unwrap_or(BORDER)
+        self.cells[slot(i)]
     }
 
     fn set(&mut self, i: u32, c: u8) {
-        if let Some(slot) = self.cells.get_mut(i as usize) {
-            self.log.push((i, *slot));
-            *slot = c;
-        }
+        let cell = &mut self.cells[slot(i)];
+        self.log.push((i, *cell));
+        *cell = c;
     }
 
     /// What stands on `p` (`Empty` off the board).
@@ -137,9 +143,7 @@ impl Board {
     pub fn undo_to(&mut self, cp: (usize, Option<(Point, Color)>)) {
         while self.log.len() > cp.0 {
             if let Some((i, old)) = self.log.pop() {
-                if let Some(slot) = self.cells.get_mut(i as usize) {
-                    *slot = old;
-                }
+                self.cells[slot(i)] = old;
             }
         }
         self.ko = cp.1;
@@ -190,19 +194,15 @@ impl Board {
         self.members.clear();
         self.stack.clear();
         self.stack.push(start);
-        if let Some(m) = self.mark.get_mut(start as usize) {
-            *m = gen;
-        }
+        self.mark[slot(start)] = gen;
         while let Some(i) = self.stack.pop() {
             self.members.push(i);
             for n in self.neighbours(i) {
-                let Some(m) = self.mark.get_mut(n as usize) else {
-                    continue;
-                };
+                let m = &mut self.mark[slot(n)];
                 if *m == gen {
                     continue;
                 }
-                let c = self.cells.get(n as usize).copied().unwrap_or(BORDER);
+                let c = self.cells[slot(n)];
                 if c == EMPTY {
                     *m = gen;
                     libs += 1;

@@ -28,7 +28,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
     // How many `Restore`s are pending: while none, nothing will need the undo log.
     let mut restores = 0usize;
     while let Some(step) = steps.pop() {
-        let id = match step {
+        let mut id = match step {
             Step::Restore(cp) => {
                 restores -= 1;
                 board.undo_to(cp);
@@ -36,57 +36,75 @@ pub fn check(game: &Game) -> Vec<Finding> {
             }
             Step::Enter(id) => id,
         };
-        let Some(node) = tree.get(id) else { continue };
-        if restores == 0 {
-            board.forget_history();
-        }
-        let setup = &node.setup;
-        // Most nodes have no setup: skip building the three lists' walk for them.
-        let lists = if setup.is_empty() { 0 } else { 3 };
-        for (points, cell, what) in [
-            (&setup.clear, Cell::Empty, "AE"),
-            (&setup.add_black, Cell::Stone(Color::Black), "AB"),
-            (&setup.add_white, Cell::Stone(Color::White), "AW"),
-        ]
-        .into_iter()
-        .take(lists)
-        {
-            for &p in points {
-                match board.setup(p, cell) {
-                    Ok(true) => {}
-                    Ok(false) => findings.push(Finding {
-                        node: id,
-                        severity: Severity::Warning,
-                        code: "go::setup-no-effect",
-                        message: format!("{what} at {} changes nothing", name(p)),
-                    }),
-                    Err(_) => findings.push(off_board(id, p)),
-                }
+        // Down a line of play node by node while each node has one child (most of
+        // them): only the children of a branching node go on the stack.
+        while let Some(node) = tree.get(id) {
+            if restores == 0 {
+                board.forget_history();
             }
-        }
-        if let Some(Move::Stone(m)) = node.mv {
-            match m.point {
-                None => board.pass(),
-                Some(p) => {
-                    if let Err(e) = board.play(p, m.color) {
-                        findings.push(illegal(id, p, m.color, e));
+            play_node(&mut board, id, node, &mut findings);
+            match node.children() {
+                [only] => id = *only,
+                children => {
+                    // Between the children of a branching node the position is
+                    // restored to the one after this node.
+                    let cp = board.checkpoint();
+                    for (i, &c) in children.iter().enumerate().rev() {
+                        steps.push(Step::Enter(c));
+                        if i > 0 {
+                            steps.push(Step::Restore(cp));
+                            restores += 1;
+                        }
                     }
+                    break;
                 }
-            }
-        }
-        // A node with one child (most of them) needs no way back: only between the
-        // children of a branching node is the position restored.
-        let children = node.children();
-        let cp = board.checkpoint();
-        for (i, &c) in children.iter().enumerate().rev() {
-            steps.push(Step::Enter(c));
-            if i > 0 {
-                steps.push(Step::Restore(cp));
-                restores += 1;
             }
         }
     }
     findings
+}
+
+/// Plays one node's setup stones and move on `board`, noting what is wrong.
+fn play_node(
+    board: &mut Board,
+    id: NodeId,
+    node: &crate::model::Node,
+    findings: &mut Vec<Finding>,
+) {
+    let setup = &node.setup;
+    // Most nodes have no setup: skip building the three lists' walk for them.
+    let lists = if setup.is_empty() { 0 } else { 3 };
+    for (points, cell, what) in [
+        (&setup.clear, Cell::Empty, "AE"),
+        (&setup.add_black, Cell::Stone(Color::Black), "AB"),
+        (&setup.add_white, Cell::Stone(Color::White), "AW"),
+    ]
+    .into_iter()
+    .take(lists)
+    {
+        for &p in points {
+            match board.setup(p, cell) {
+                Ok(true) => {}
+                Ok(false) => findings.push(Finding {
+                    node: id,
+                    severity: Severity::Warning,
+                    code: "go::setup-no-effect",
+                    message: format!("{what} at {} changes nothing", name(p)),
+                }),
+                Err(_) => findings.push(off_board(id, p)),
+            }
+        }
+    }
+    if let Some(Move::Stone(m)) = node.mv {
+        match m.point {
+            None => board.pass(),
+            Some(p) => {
+                if let Err(e) = board.play(p, m.color) {
+                    findings.push(illegal(id, p, m.color, e));
+                }
+            }
+        }
+    }
 }
 
 /// A point as SGF letters, for messages.
