@@ -68,10 +68,11 @@ pub(super) fn type_node(
         split: Vec::new(),
         deferred_time: [None; 4],
     };
-    // Duplicates: the few properties before this one are compared, but a node with
+    // Duplicates: the few properties before this one are compared (a full root has
+    // about 20, and comparing keys costs less than hashing them), but a node with
     // many (a damaged or generated file can hold 100,000) is checked with a set, so
     // it costs linear time.
-    let mut seen = (raw.props.len() > 16).then(std::collections::HashSet::new);
+    let mut seen = (raw.props.len() > 40).then(std::collections::HashSet::new);
     for (i, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
         let key = prop.key;

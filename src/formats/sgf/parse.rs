@@ -362,14 +362,21 @@ impl<'a> Parser<'a> {
                     let id_start = self.pos;
                     let mut id_end = id_start;
                     let mut lowercase = false;
-                    while let Some(&c) = self.bytes.get(id_end) {
-                        if c.is_ascii_uppercase() {
-                            id_end += 1;
-                        } else if c.is_ascii_lowercase() {
-                            lowercase = true;
-                            id_end += 1;
-                        } else {
-                            break;
+                    // Nearly every identifier is one or two capitals right before `[`.
+                    match self.bytes.get(id_start..) {
+                        Some([b'A'..=b'Z', b'[', ..]) => id_end += 1,
+                        Some([b'A'..=b'Z', b'A'..=b'Z', b'[', ..]) => id_end += 2,
+                        _ => {
+                            while let Some(&c) = self.bytes.get(id_end) {
+                                if c.is_ascii_uppercase() {
+                                    id_end += 1;
+                                } else if c.is_ascii_lowercase() {
+                                    lowercase = true;
+                                    id_end += 1;
+                                } else {
+                                    break;
+                                }
+                            }
                         }
                     }
                     self.pos = id_end;

@@ -78,24 +78,46 @@ pub struct Board {
 impl Board {
     /// An empty board.
     pub fn new(size: BoardSize) -> Board {
-        let stride = u32::from(size.width) + 1;
-        let mut cells = Box::new([BORDER; CAP]);
-        for y in 0..size.height {
-            for x in 0..size.width {
-                cells[slot(Self::padded(stride, x, y))] = EMPTY;
-            }
-        }
-        Board {
+        let mut board = Board {
             size,
-            stride,
-            cells,
+            stride: 0,
+            cells: Box::new([BORDER; CAP]),
             ko: None,
             log: Vec::new(),
             mark: Box::new([0; CAP]),
             generation: 0,
             stack: Vec::new(),
             members: Vec::new(),
+        };
+        board.clear(size);
+        board
+    }
+
+    /// Empties the board and gives it a new size, keeping its memory: checking many
+    /// games with one board saves allocating and zeroing 20 KB per game.
+    pub fn clear(&mut self, size: BoardSize) {
+        let old_end = self.padded_len();
+        self.size = size;
+        self.stride = u32::from(size.width) + 1;
+        let end = self.padded_len().max(old_end).min(CAP);
+        if let Some(used) = self.cells.get_mut(..end) {
+            used.fill(BORDER);
         }
+        for y in 0..size.height {
+            for x in 0..size.width {
+                self.cells[slot(Self::padded(self.stride, x, y))] = EMPTY;
+            }
+        }
+        self.ko = None;
+        self.log.clear();
+    }
+
+    /// How many slots the padded board uses (none before the first `clear`).
+    fn padded_len(&self) -> usize {
+        if self.stride == 0 {
+            return 0;
+        }
+        (usize::from(self.size.height) + 2) * self.stride as usize + 1
     }
 
     fn padded(stride: u32, x: u8, y: u8) -> u32 {
@@ -295,6 +317,30 @@ mod tests {
         b.undo_to(cp);
         assert_eq!(b.at(pt("aa")), Cell::Stone(Color::White));
         assert_eq!(b.at(pt("ab")), Cell::Empty);
+    }
+
+    #[test]
+    fn a_cleared_board_is_a_new_board_of_the_new_size() {
+        let mut b = Board::new(BoardSize::square(19));
+        // Stones where the 9×9 board's edge and outside will be.
+        for p in ["ia", "ja", "ai", "aj", "jj", "ss"] {
+            b.play(pt(p), Color::White).unwrap();
+        }
+        b.clear(BoardSize::square(9));
+        assert_eq!(b.at(pt("ia")), Cell::Empty);
+        assert_eq!(b.play(pt("ja"), Color::Black), Err(Illegal::OffBoard));
+        // The edge is an edge again: a white stone at ia dies to two black stones.
+        b.play(pt("ia"), Color::White).unwrap();
+        b.play(pt("ha"), Color::Black).unwrap();
+        assert_eq!(b.play(pt("ib"), Color::Black), Ok(1));
+        // And back to a larger board: nothing of the 9×9 game is left.
+        b.clear(BoardSize::square(13));
+        for p in ["ha", "ib", "ia", "ja"] {
+            assert_eq!(b.at(pt(p)), Cell::Empty, "{p}");
+        }
+        assert_eq!(b.play(pt("ja"), Color::Black), Ok(0));
+        assert_eq!(b.play(pt("mm"), Color::Black), Ok(0));
+        assert_eq!(b.play(pt("nn"), Color::Black), Err(Illegal::OffBoard));
     }
 
     #[test]

@@ -15,8 +15,25 @@ pub fn check(game: &Game) -> Vec<Finding> {
     let Some(size) = game.kind.board_size() else {
         return Vec::new();
     };
+    thread_local! {
+        /// One board per thread, cleared for each game (see [`Board::clear`]).
+        static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
+    }
+    let mut board = BOARD.with(|b| b.borrow_mut().take()).map_or_else(
+        || Board::new(size),
+        |mut b| {
+            b.clear(size);
+            b
+        },
+    );
+    let findings = check_on(game, &mut board);
+    BOARD.with(|b| *b.borrow_mut() = Some(board));
+    findings
+}
+
+/// [`check`] on a given empty board of the game's size.
+fn check_on(game: &Game, board: &mut Board) -> Vec<Finding> {
     let tree = &game.tree;
-    let mut board = Board::new(size);
     let mut findings = Vec::new();
     enum Step {
         Enter(NodeId),
@@ -42,7 +59,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
             if restores == 0 {
                 board.forget_history();
             }
-            play_node(&mut board, id, node, &mut findings);
+            play_node(board, id, node, &mut findings);
             match node.children() {
                 [only] => id = *only,
                 children => {
