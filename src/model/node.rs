@@ -120,11 +120,16 @@ impl EndingKind {
 }
 
 /// One node of a game tree: at most one move, plus everything said or drawn there.
+///
+/// Laid out in declaration order (`repr(C)`, the parent last). A new empty node is
+/// built through a stack copy that mixes the unset payload of an `Option` with the
+/// zeros beside it, and the load of that copy waits for the store before it (the
+/// store cannot be forwarded). perf shows the wait on every node a reader adds; in
+/// this order it is shorter than in the compiler's own: 3 % fewer cycles for
+/// `kifu validate` on a large SGF collection.
+#[repr(C)]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Node {
-    /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
-    #[serde(skip)]
-    pub(crate) parent: Option<NodeId>,
     /// Children in order; the first is the main line.
     #[serde(default, skip_serializing_if = "Children::is_empty")]
     pub(crate) children: Children,
@@ -179,6 +184,9 @@ pub struct Node {
     /// Format-specific data, in source order.
     #[serde(default, skip_serializing_if = "Extras::is_empty")]
     pub extras: Extras,
+    /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
+    #[serde(skip)]
+    pub(crate) parent: Option<NodeId>,
 }
 
 impl Node {
