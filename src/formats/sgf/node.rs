@@ -8,7 +8,7 @@ use super::classes::{k, Key};
 use super::dialect;
 use super::info::is_iso_date;
 use super::parse::{RawNode, RawProp, RawValue};
-use super::props::{type_move, type_prop, type_time};
+use super::props::{defer_time, type_move, type_prop, type_time};
 use super::values::{self, double};
 
 pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
@@ -187,11 +187,13 @@ pub(super) fn type_node(
         } else {
             vals
         };
-        if matches!(key, k::B | k::W) {
-            // Most properties are moves: typed without the general dispatch.
-            type_move(ctx, &mut t, key, id, vals, pspan, diags);
-        } else {
-            type_prop(ctx, &mut t, key, id, vals, pspan, diags);
+        // The most frequent properties (moves, times, comments) skip the general
+        // dispatch, whose set-up costs more than what they need.
+        match key {
+            k::B | k::W => type_move(ctx, &mut t, key, id, vals, pspan, diags),
+            k::BL | k::WL | k::OB | k::OW => defer_time(&mut t, id, vals),
+            k::C | k::N if !ctx.keep_text => {}
+            _ => type_prop(ctx, &mut t, key, id, vals, pspan, diags),
         }
     }
     for slot in 0..t.deferred_time.len() {

@@ -469,6 +469,7 @@ impl<'a> Parser<'a> {
 
     /// Reads `[…]` values (at least one; `self.pos` is on the first `[`) and returns
     /// the offset after the last `]`.
+    #[inline(always)]
     fn values(&mut self, out: &mut Vec<RawValue<'a>>) -> usize {
         loop {
             let open = self.pos;

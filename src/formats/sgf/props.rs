@@ -242,12 +242,7 @@ pub(super) fn type_prop<'s>(
                 keep_raw(t.node, id, vals);
             }
         },
-        k::BL | k::WL | k::OB | k::OW => {
-            if let (Some(slot), Some(v)) = (t.deferred_time.iter_mut().find(|s| s.is_none()), first)
-            {
-                *slot = Some((id, *v));
-            }
-        }
+        k::BL | k::WL | k::OB | k::OW => defer_time(t, id, vals),
         k::KO | k::FG | k::PM | k::VW | k::ST => keep_raw(t.node, id, vals),
         k::AP => {
             info.application = first.map(|v| match split_compose(v.text) {
@@ -492,6 +487,17 @@ pub(super) fn type_move<'s>(
                 ..Node::default()
             });
         }
+    }
+}
+/// Keeps BL/WL/OB/OW for [`type_time`], which types them once the node's move is
+/// known (the first of each kind; a second is a duplicate, already reported).
+#[inline]
+pub(super) fn defer_time<'s>(t: &mut NodeTyping<'s, '_>, id: &'s str, vals: &[RawValue<'s>]) {
+    if let (Some(slot), Some(v)) = (
+        t.deferred_time.iter_mut().find(|s| s.is_none()),
+        vals.first(),
+    ) {
+        *slot = Some((id, *v));
     }
 }
 
