@@ -98,6 +98,24 @@ impl super::SparsePart for Markup {
 }
 
 impl Markup {
+    /// Empties every list, keeping their memory.
+    pub fn clear(&mut self) {
+        let Markup {
+            symbols,
+            labels,
+            arrows,
+            lines,
+            dimmed,
+            numbered,
+        } = self;
+        symbols.clear();
+        labels.clear();
+        arrows.clear();
+        lines.clear();
+        dimmed.clear();
+        numbered.clear();
+    }
+
     /// True when nothing is drawn.
     pub fn is_empty(&self) -> bool {
         self.symbols.is_empty()

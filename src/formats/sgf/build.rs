@@ -30,11 +30,17 @@ pub(super) struct Builder<'e> {
     /// The FF of the first game, to warn about mixed collections.
     pub first_ff: Option<u8>,
     current: Option<GameState>,
+    /// Room for points, lent to each node's typing (see `Context::points`).
+    points: Vec<crate::model::Point>,
+    /// Streaming: where nodes' markup is checked instead of kept (see
+    /// `Context::markup_scratch`).
+    markup: crate::model::Markup,
 }
 
 impl<'e> Builder<'e> {
     /// A builder that hands each finished game to `each` and keeps only what it found.
-    /// The games it hands on have no node comments or names (see `Context::keep_text`).
+    /// The games it hands on have no node comments, names or markup (see
+    /// `Context::keep_text` and `Context::markup_scratch`).
     pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
         Builder {
             each: Some(each),
@@ -119,6 +125,8 @@ impl<'a> Sink<'a> for Builder<'_> {
             size: state.size,
             info: &mut state.game.info,
             keep_text: self.each.is_none(),
+            points: &mut self.points,
+            markup_scratch: self.each.is_some().then_some(&mut self.markup),
         };
         let parts = match state.game.tree.get_mut(first) {
             Some(node) => type_node(&mut ctx, node, raw, is_root, diags),

@@ -2,7 +2,7 @@
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::{BoardSize, GameInfo, Node};
+use crate::model::{BoardSize, GameInfo, Markup, Node};
 
 use super::classes::{k, Key};
 use super::dialect;
@@ -40,6 +40,12 @@ pub(super) struct Context<'g> {
     /// Whether to store node comments and names. A check (`kifu validate`) looks at
     /// neither, and they are most of the text and allocations of a large file.
     pub keep_text: bool,
+    /// Room for the points of one property or node, kept from node to node so that
+    /// point lists and the markup check allocate nothing.
+    pub points: &'g mut Vec<crate::model::Point>,
+    /// Where markup goes when nodes are not to keep it (a check looks at none): it
+    /// is checked there and cleared for the next node; `None` stores it in the node.
+    pub markup_scratch: Option<&'g mut Markup>,
 }
 
 /// Per-node typing state.
@@ -51,6 +57,17 @@ pub(super) struct NodeTyping<'s, 'n> {
     /// BL/WL/OB/OW, typed once the node's move is known (each at most once: a second
     /// one is a deleted duplicate).
     pub(super) deferred_time: [Option<(&'s str, RawValue<'s>)>; 4],
+}
+
+impl NodeTyping<'_, '_> {
+    /// Where this node's markup goes: the node, or `ctx`'s scratch when nodes keep
+    /// none.
+    pub(super) fn markup<'m>(&'m mut self, ctx: &'m mut Context<'_>) -> &'m mut Markup {
+        match ctx.markup_scratch.as_deref_mut() {
+            Some(scratch) => scratch,
+            None => &mut self.node.markup,
+        }
+    }
 }
 
 /// Types one raw node into `node` (an empty node in place in the arena) and returns
@@ -233,9 +250,14 @@ pub(super) fn type_node(
         t.split.insert(0, mv_node);
     }
     // The same for markup.
-    if !t.node.markup.is_empty() {
-        let m = &t.node.markup;
-        let mut pts: Vec<crate::model::Point> = m.symbols.iter().map(|s| s.point).collect();
+    let m: &Markup = match ctx.markup_scratch.as_deref() {
+        Some(scratch) => scratch,
+        None => &t.node.markup,
+    };
+    if !m.is_empty() {
+        let pts = &mut *ctx.points;
+        pts.clear();
+        pts.extend(m.symbols.iter().map(|s| s.point));
         pts.extend(m.labels.iter().map(|l| l.point));
         let n = pts.len();
         pts.sort_unstable();
@@ -250,6 +272,9 @@ pub(super) fn type_node(
                 raw.span,
             ));
         }
+    }
+    if let Some(scratch) = ctx.markup_scratch.as_deref_mut() {
+        scratch.clear();
     }
     if t.node.mv.is_none() && t.split.is_empty() && t.node.move_annotation.is_some() {
         let at = raw

@@ -57,7 +57,9 @@ pub(super) fn type_prop<'s>(
                 }
                 return;
             }
-            let mut points = Vec::new();
+            // The scratch list is taken out while markup may go to `ctx` as well.
+            let mut points = std::mem::take(&mut *ctx.points);
+            points.clear();
             for v in vals {
                 if let Err(e) = point_list_value(v.text, size, &mut points) {
                     point_error(diags, id, v, e);
@@ -70,19 +72,19 @@ pub(super) fn type_prop<'s>(
                     pspan,
                 ));
             }
-            let n = &mut t.node;
             let shape = |s| points.iter().map(move |&p| Symbol { point: p, shape: s });
             match key {
-                k::AB => n.setup.add_black.extend(points.iter()),
-                k::AW => n.setup.add_white.extend(points.iter()),
-                k::AE => n.setup.clear.extend(points.iter()),
-                k::TR => n.markup.symbols.extend(shape(Shape::Triangle)),
-                k::SQ => n.markup.symbols.extend(shape(Shape::Square)),
-                k::CR => n.markup.symbols.extend(shape(Shape::Circle)),
-                k::MA | k::M => n.markup.symbols.extend(shape(Shape::Cross)),
-                k::SL => n.markup.symbols.extend(shape(Shape::Selected)),
-                _ => n.markup.dimmed.extend(points.iter()),
+                k::AB => t.node.setup.add_black.extend(points.iter()),
+                k::AW => t.node.setup.add_white.extend(points.iter()),
+                k::AE => t.node.setup.clear.extend(points.iter()),
+                k::TR => t.markup(ctx).symbols.extend(shape(Shape::Triangle)),
+                k::SQ => t.markup(ctx).symbols.extend(shape(Shape::Square)),
+                k::CR => t.markup(ctx).symbols.extend(shape(Shape::Circle)),
+                k::MA | k::M => t.markup(ctx).symbols.extend(shape(Shape::Cross)),
+                k::SL => t.markup(ctx).symbols.extend(shape(Shape::Selected)),
+                _ => t.markup(ctx).dimmed.extend(points.iter()),
             }
+            *ctx.points = points;
         }
         k::L => {
             diags.push(Diagnostic::warning(
@@ -90,12 +92,12 @@ pub(super) fn type_prop<'s>(
                 "FF[3] property L read as LB with letters a, b, c …",
                 pspan,
             ));
-            let start = t.node.markup.labels.len();
+            let start = t.markup(ctx).labels.len();
             for (i, v) in vals.iter().enumerate() {
                 match point(v.text, size) {
                     Ok((p, _)) => {
                         let letter = char::from(b'a' + ((start + i) % 26) as u8);
-                        t.node.markup.labels.push(Label {
+                        t.markup(ctx).labels.push(Label {
                             point: p,
                             text: letter.to_string(),
                         });
@@ -115,15 +117,18 @@ pub(super) fn type_prop<'s>(
                     continue;
                 };
                 match point(p, size) {
-                    Ok((p, cleaned)) => t.node.markup.labels.push({
+                    Ok((p, cleaned)) => {
                         if cleaned {
                             spaces(diags, id, v);
                         }
-                        Label {
-                            point: p,
-                            text: values::text(text, true),
-                        }
-                    }),
+                        // Markup a check does not keep needs no text.
+                        let text = if ctx.markup_scratch.is_some() {
+                            String::new()
+                        } else {
+                            values::text(text, true)
+                        };
+                        t.markup(ctx).labels.push(Label { point: p, text });
+                    }
                     Err(e) => point_error(diags, id, v, e),
                 }
             }
@@ -139,9 +144,9 @@ pub(super) fn type_prop<'s>(
                         }
                         let line = Line { from, to };
                         if key == k::AR {
-                            t.node.markup.arrows.push(line)
+                            t.markup(ctx).arrows.push(line)
                         } else {
-                            t.node.markup.lines.push(line)
+                            t.markup(ctx).lines.push(line)
                         }
                     }
                     None => diags.push(Diagnostic::error(
