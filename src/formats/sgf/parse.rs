@@ -113,9 +113,8 @@ pub(super) fn parse_range<'a>(
         bytes: text.as_bytes(),
         pos: range.start.min(text.len()),
         diags: Vec::new(),
-        node: RawNode::default(),
     };
-    p.collection(sink);
+    p.collection(sink, &mut RawNode::default());
     p.diags
 }
 
@@ -124,7 +123,6 @@ struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     diags: Vec<Diagnostic>,
-    node: RawNode<'a>,
 }
 
 /// What the game-tree loop expects next.
@@ -162,7 +160,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Finds each game tree; text outside game trees is reported once per stretch.
-    fn collection(&mut self, sink: &mut impl Sink<'a>) {
+    /// (`raw` is the node being read, reused from node to node to avoid allocation;
+    /// it lives outside the parser so that nothing moves it.)
+    fn collection(&mut self, sink: &mut impl Sink<'a>, raw: &mut RawNode<'a>) {
         loop {
             let junk_start = self.pos;
             let mut junk_end = None;
@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
                 ));
             }
             self.pos = at + 1;
-            self.game_tree(sink, at);
+            self.game_tree(sink, at, raw);
         }
     }
 
@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
     }
 
     /// One game tree; `self.pos` is just after its `(`.
-    fn game_tree(&mut self, sink: &mut impl Sink<'a>, open: usize) {
+    fn game_tree(&mut self, sink: &mut impl Sink<'a>, open: usize, raw: &mut RawNode<'a>) {
         sink.start_game(open);
         // For each open `(`: the node its variation hangs from (None: the game itself),
         // and the offset of the `(`.
@@ -274,7 +274,7 @@ impl<'a> Parser<'a> {
                     }
                     let start = self.pos;
                     self.pos += 1;
-                    current = Some(self.node(sink, start, current));
+                    current = Some(self.node(sink, start, current, raw));
                     state = State::InSequence;
                 }
                 b'(' => {
@@ -314,7 +314,7 @@ impl<'a> Parser<'a> {
                         Span::new(self.pos, self.pos + 1),
                     ));
                     let start = self.pos;
-                    current = Some(self.node(sink, start, current));
+                    current = Some(self.node(sink, start, current, raw));
                     state = State::InSequence;
                 }
                 _ => self.illegal_chars(),
@@ -348,8 +348,13 @@ impl<'a> Parser<'a> {
 
     /// Reads one node starting at `start` (`self.pos` is after its `;`, or on its first
     /// property when the `;` is missing) and hands it to the sink.
-    fn node(&mut self, sink: &mut impl Sink<'a>, start: usize, parent: Option<NodeId>) -> NodeId {
-        let mut raw = std::mem::take(&mut self.node);
+    fn node(
+        &mut self,
+        sink: &mut impl Sink<'a>,
+        start: usize,
+        parent: Option<NodeId>,
+        raw: &mut RawNode<'a>,
+    ) -> NodeId {
         raw.clear(start);
         let mut end = self.pos;
         loop {
@@ -462,9 +467,7 @@ impl<'a> Parser<'a> {
             }
         }
         raw.span = Span::new(start, end.max(start));
-        let id = sink.node(&raw, parent, &mut self.diags);
-        self.node = raw;
-        id
+        sink.node(raw, parent, &mut self.diags)
     }
 
     /// Reads `[…]` values (at least one; `self.pos` is on the first `[`) and returns
