@@ -15,6 +15,8 @@ pub mod rules;
 pub mod text;
 
 mod api;
+#[cfg(test)]
+mod testing;
 
 pub use api::{
     check, check_in_place, check_owned, detect_format, encode_output, read, validate, write,

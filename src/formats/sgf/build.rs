@@ -4,10 +4,13 @@
 
 use crate::diag::{Diagnostic, Span};
 use crate::formats::GameCheck;
-use crate::model::{BoardSize, Game, GameKind, GomokuRule, Node, NodeId, Tree};
+use crate::model::{
+    BoardSize, Game, GameKind, GomokuRule, Move, Node, NodeId, Point, StoneMove, Tree,
+};
 
 use super::node::{type_node, Context};
 use super::parse::{RawNode, RawValue, Sink};
+use super::plain::PlainMove;
 use super::values::{self, number, split_compose};
 
 /// Collects games from the parser, or hands each to a check and drops it.
@@ -139,6 +142,29 @@ impl<'a> Sink<'a> for Builder<'_> {
             last = state.game.tree.add_child(last, more);
         }
         last
+    }
+
+    /// Builds a plain move node straight into the arena, as [`Sink::node`] would type
+    /// it, when that gives the same node and no diagnostic: not a game's first node
+    /// (root checks), not in a skipped game, and a point on the board (neither off it
+    /// nor the `tt` pass, which the general path reports).
+    fn plain_move(&mut self, plain: &PlainMove, parent: Option<NodeId>) -> Option<NodeId> {
+        let parent = parent?;
+        let state = self.current.as_mut().filter(|s| !s.skip)?;
+        let point = Point::new(plain.x, plain.y);
+        if !state.size.contains(point) {
+            return None;
+        }
+        let id = state.game.tree.add_empty_child(parent);
+        if let Some(node) = state.game.tree.get_mut(id) {
+            node.mv = Some(Move::Stone(StoneMove {
+                color: plain.color,
+                point: Some(point),
+            }));
+            node.time_left = plain.time_left;
+        }
+        state.spans.push(plain.span);
+        Some(id)
     }
 
     fn end_game(&mut self, diags: &mut Vec<Diagnostic>) {

@@ -12,6 +12,7 @@ mod info;
 mod mixed;
 mod node;
 mod parse;
+mod plain;
 mod props;
 mod stream;
 mod values;

@@ -7,7 +7,8 @@
 //! an explicit stack, so the depth of variations is data, not call depth.
 //!
 //! The layer recovers where SGFC recovers and hands each finished node to a
-//! [`Sink`], which types it (see `build.rs`).
+//! [`Sink`], which types it (see `build.rs`). A node that is only a move goes to the
+//! sink's fast lane first (see `plain.rs`).
 
 use std::borrow::Cow;
 
@@ -15,6 +16,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::NodeId;
 
 use super::classes::Key;
+use super::plain::{self, PlainMove};
 
 /// The code of a game tree the text ends inside of.
 pub(super) const MISSING_CLOSE: &str = "sgf::missing-close";
@@ -91,6 +93,10 @@ pub(super) trait Sink<'a> {
         parent: Option<NodeId>,
         diags: &mut Vec<Diagnostic>,
     ) -> NodeId;
+    /// A node was read that holds only a move (see `plain.rs`); `parent` as for
+    /// [`Sink::node`]. Returns the id later nodes attach to, or `None` when the sink
+    /// wants the node read in full and given to [`Sink::node`] instead.
+    fn plain_move(&mut self, node: &PlainMove, parent: Option<NodeId>) -> Option<NodeId>;
     /// The game tree ended (or the text did).
     fn end_game(&mut self, diags: &mut Vec<Diagnostic>);
 }
@@ -355,6 +361,12 @@ impl<'a> Parser<'a> {
         parent: Option<NodeId>,
         raw: &mut RawNode<'a>,
     ) -> NodeId {
+        if let Some(plain) = plain::recognise(self.bytes, start, self.pos) {
+            if let Some(id) = sink.plain_move(&plain, parent) {
+                self.pos = plain.span.end;
+                return id;
+            }
+        }
         raw.clear(start);
         let mut end = self.pos;
         loop {

@@ -289,13 +289,7 @@ mod tests {
             "(;GM[1]C[nul \0 here];B[aa])\n",
             "(;GM[1];B[aa];;W[bb])\n",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::testing::below(0x9e37_79b9_7f4a_7c15);
         let (mut parallel, mut refused) = (0, 0);
         for _ in 0..400 {
             let len = 3 + next(30);

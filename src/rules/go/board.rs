@@ -469,13 +469,8 @@ mod tests {
 
     #[test]
     fn agrees_with_the_plain_reference_on_random_games() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u8| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % u64::from(n)) as u8
-        };
+        let mut below = crate::testing::below(0x2545_f491_4f6c_dd1d);
+        let mut next = move |n: u8| below(usize::from(n)) as u8;
         let mut captures = 0;
         let mut illegal = [0usize; 3];
         for game in 0..300 {

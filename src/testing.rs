@@ -1,0 +1,13 @@
+//! Helpers for the unit tests.
+
+/// A deterministic pseudo-random source (xorshift64): each call gives a number below
+/// `n` (which must not be 0), the same sequence for the same seed on every run.
+pub(crate) fn below(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
