@@ -1,7 +1,8 @@
 //! Fuzzes the SGF reader (with decoding, Go rules and the writer): no input may
 //! panic, whatever is read must survive write → read unchanged unless the writer
 //! reported a loss, and the streaming check (`kifu::check_owned`, what `kifu
-//! validate` runs) must say exactly what read + validate say.
+//! validate` runs) must say exactly what read + validate say, and the reader's fast
+//! lane for plain move nodes must read exactly as the general path.
 #![no_main]
 
 #[path = "common.rs"]
@@ -22,6 +23,14 @@ fuzz_target!(|bytes: &[u8]| {
     assert_eq!(checked.diagnostics, out.parsed.diagnostics);
     assert_eq!(checked.games, out.parsed.collection.games.len());
     assert_eq!(checked.text, out.text);
+    // The fast lane for plain move nodes gives exactly what reading them in full gives.
+    if let Some(text) = &out.text {
+        let fast = kifu::formats::sgf::read(text);
+        let full = kifu::formats::sgf::read_without_fast_lane(text);
+        assert_eq!(fast.collection, full.collection);
+        assert_eq!(fast.diagnostics, full.diagnostics);
+        assert_eq!(fast.node_spans, full.node_spans);
+    }
     let Ok(written) = kifu::write(&out.parsed.collection, sgf, None, None) else {
         return;
     };

@@ -66,7 +66,22 @@ fn sniff(bytes: &[u8]) -> bool {
 /// Reads a collection from decoded text: every game tree, with every problem found.
 pub fn read(text: &str) -> Parsed {
     let mut builder = build::Builder::default();
-    let mut diagnostics = parse::parse(text, &mut builder);
+    let diagnostics = parse::parse(text, &mut builder);
+    parsed(builder, diagnostics)
+}
+
+/// [`read`] with the fast lane for plain move nodes closed, every node read in full:
+/// the reference the sgf fuzz target holds [`read`] to.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub fn read_without_fast_lane(text: &str) -> Parsed {
+    let mut sink = plain::GeneralOnly(build::Builder::default());
+    let diagnostics = parse::parse(text, &mut sink);
+    parsed(sink.0, diagnostics)
+}
+
+/// What a builder and the parser's diagnostics make.
+fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnostic>) -> Parsed {
     finish_diagnostics(&mut diagnostics, builder.games.is_empty());
     Parsed {
         collection: crate::model::Collection {
