@@ -162,6 +162,7 @@ impl<'a> Sink<'a> for Builder<'_> {
                 point: Some(point),
             }));
             node.time_left = plain.time_left;
+            node.periods_left = plain.periods_left;
         }
         state.spans.push(plain.span);
         Some(id)

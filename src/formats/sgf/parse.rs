@@ -361,7 +361,7 @@ impl<'a> Parser<'a> {
         parent: Option<NodeId>,
         raw: &mut RawNode<'a>,
     ) -> NodeId {
-        if let Some(plain) = plain::recognise(self.bytes, start, self.pos) {
+        if let Some(plain) = plain::recognise(self.text, start, self.pos) {
             if let Some(id) = sink.plain_move(&plain, parent) {
                 self.pos = plain.span.end;
                 return id;

@@ -1,28 +1,40 @@
-//! The fast lane for plain move nodes: `;B[pd]`, `;W[dp]WL[1795]`, which are nearly
-//! every node of a large collection.
+//! The fast lane for plain move nodes: `;B[pd]`, `;W[dp]WL[1795.3]`, `;B[qq]BL[28]OB[3]`,
+//! which are nearly every node of a large collection.
 //!
 //! The general path gathers each node's properties into a `RawNode`, then types them
-//! one by one with every whole-node check. For a node that is only a move, or a move
-//! and the mover's time left, all of that work finds nothing to report and builds the
-//! same node: a stone move, and the time. [`recognise`] tells such a node from its
-//! bytes alone, and the sink builds it directly when the game's context allows (see
-//! `Builder::plain_move`); anything else takes the general path.
+//! one by one with every whole-node check. For a node that is only a move, perhaps
+//! with the mover's time, all of that work finds nothing to report and builds the same
+//! node: a stone move and its time. [`recognise`] tells such a node from its bytes and
+//! types its values with the functions the general path uses, and the sink builds it
+//! directly when the game's context allows (see `Builder::plain_move`); anything else
+//! takes the general path.
 //!
 //! What qualifies, byte for byte (after the `;`, or where the node's first property
 //! starts when the `;` is missing):
 //! - `B[` or `W[`, two lowercase letters, `]`: one property, one value, no space, no
 //!   NUL, no escape, so no reader diagnostic, and a point that the sink checks is on
 //!   the board (so it is neither off the board nor the FF[3] pass `tt`);
-//! - then, optionally, `BL[` after `B` or `WL[` after `W`, 1 to 15 digits, `]`: the
-//!   mover's time left, a whole number of seconds that an f64 holds exactly, which the
-//!   general path types as that same number and attaches to the move;
+//! - then, optionally, `BL[` after `B` or `WL[` after `W`, whose value is a Real that
+//!   `values::real` reads: the mover's time left;
+//! - then, optionally, `OB[` after `B` or `OW[` after `W`, whose value is a count that
+//!   `values::number` reads and a `u32` holds: the mover's periods or stones left;
+//! - each of those values of at most [`MAX_NUMBER`] bytes, all digits, signs or points
+//!   (no space, NUL or escape);
 //! - then only blanks (no NUL) up to `;`, `(`, `)` or the end of the text: the node has
 //!   no further property or value.
+//!
+//! The general path gives such a node no diagnostic and the same move, time and count:
+//! the values are typed by the same functions, and each property is the first of its
+//! kind in the node and belongs to its mover. (A time of the other player, a second
+//! value, a value the functions refuse: all take the general path, which reports them
+//! or keeps them raw.)
 
 use crate::diag::Span;
 use crate::model::Color;
 
-/// A node holding only a stone move, perhaps with the mover's time left.
+use super::values::{number, real};
+
+/// A node holding only a stone move, perhaps with the mover's time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct PlainMove {
     /// Who moves.
@@ -33,48 +45,47 @@ pub(super) struct PlainMove {
     pub y: u8,
     /// BL or WL of the mover, in seconds.
     pub time_left: Option<f64>,
+    /// OB or OW of the mover.
+    pub periods_left: Option<u32>,
     /// From the node's start to the end of its last value, as the general path spans it.
     pub span: Span,
 }
 
-/// Longest time left taken, in digits: every integer below 10^15 is an exact f64, and
-/// the general path reads up to 15 digits the same way.
-const MAX_TIME_DIGITS: usize = 15;
+/// Longest time or count value the lane takes, in bytes (longer ones are rare enough
+/// for the general path).
+pub(super) const MAX_NUMBER: usize = 24;
 
-/// The plain move node whose first property starts at `at` in `bytes` and whose span
+/// The plain move node whose first property starts at `at` in `text` and whose span
 /// starts at `start`, if the node is one (see the module comment).
 #[inline(always)]
-pub(super) fn recognise(bytes: &[u8], start: usize, at: usize) -> Option<PlainMove> {
-    let rest = bytes.get(at..)?;
-    let (color, x, y) = match rest {
+pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove> {
+    let bytes = text.as_bytes();
+    let (color, x, y) = match bytes.get(at..)? {
         [b'B', b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => (Color::Black, x, y),
         [b'W', b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => (Color::White, x, y),
         _ => return None,
     };
-    let mut end = 5;
+    let mover = if color == Color::Black { b'B' } else { b'W' };
+    let mut end = at + 5;
     let mut time_left = None;
-    let time_id = if color == Color::Black { b'B' } else { b'W' };
-    if let Some(&[id, b'L', b'[']) = rest.get(5..8) {
-        if id != time_id {
+    if let Some(&[id, b'L', b'[']) = bytes.get(end..end + 3) {
+        if id != mover {
             return None;
         }
-        let digits = rest
-            .get(8..)?
-            .iter()
-            .take(MAX_TIME_DIGITS + 1)
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits == 0 || digits > MAX_TIME_DIGITS || rest.get(8 + digits) != Some(&b']') {
-            return None;
-        }
-        let seconds = rest
-            .get(8..8 + digits)?
-            .iter()
-            .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-        time_left = Some(seconds as f64);
-        end = 8 + digits + 1;
+        let value = number_value(text, end + 3)?;
+        time_left = Some(value.real()?);
+        end = value.after;
     }
-    let next = rest
+    let mut periods_left = None;
+    if let Some(&[b'O', id, b'[']) = bytes.get(end..end + 3) {
+        if id != mover {
+            return None;
+        }
+        let value = number_value(text, end + 3)?;
+        periods_left = Some(value.count()?);
+        end = value.after;
+    }
+    let next = bytes
         .get(end..)?
         .iter()
         .find(|b| !b.is_ascii_whitespace())
@@ -87,7 +98,78 @@ pub(super) fn recognise(bytes: &[u8], start: usize, at: usize) -> Option<PlainMo
         x: x - b'a',
         y: y - b'a',
         time_left,
-        span: Span::new(start, at + end),
+        periods_left,
+        span: Span::new(start, end),
+    })
+}
+
+/// A number value of the lane: its text, the offset after its `]`, and its number
+/// when it is 1 to 15 plain digits (the common case, which `values::real` and
+/// `values::number` read the same way: every integer below 10^15 is an exact f64).
+struct NumberValue<'t> {
+    text: &'t str,
+    after: usize,
+    digits: Option<u64>,
+}
+
+impl NumberValue<'_> {
+    /// The value as `values::real` reads it.
+    #[inline(always)]
+    fn real(&self) -> Option<f64> {
+        match self.digits {
+            Some(n) => Some(n as f64),
+            None => real(self.text),
+        }
+    }
+
+    /// The value as `values::number` reads it, if a `u32` holds it.
+    #[inline(always)]
+    fn count(&self) -> Option<u32> {
+        match self.digits {
+            Some(n) => u32::try_from(n).ok(),
+            None => number(self.text).and_then(|n| u32::try_from(n).ok()),
+        }
+    }
+}
+
+/// The value starting at `from` (just after its `[`), when it has at most
+/// [`MAX_NUMBER`] bytes, each a digit, a sign or a point.
+#[inline(always)]
+fn number_value(text: &str, from: usize) -> Option<NumberValue<'_>> {
+    let bytes = text.as_bytes();
+    // Plain digits first, accumulated on the way.
+    let mut i = from;
+    let mut n = 0u64;
+    while let Some(d) = bytes
+        .get(i)
+        .map(|b| b.wrapping_sub(b'0'))
+        .filter(|&d| d <= 9)
+    {
+        n = n.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    let digits = i - from;
+    if bytes.get(i) == Some(&b']') && (1..=15).contains(&digits) {
+        return Some(NumberValue {
+            text: text.get(from..i)?,
+            after: i + 1,
+            digits: Some(n),
+        });
+    }
+    // Anything else a number may hold.
+    while bytes
+        .get(i)
+        .is_some_and(|b| matches!(b, b'0'..=b'9' | b'+' | b'-' | b'.'))
+    {
+        i += 1;
+    }
+    if i - from > MAX_NUMBER || bytes.get(i) != Some(&b']') {
+        return None;
+    }
+    Some(NumberValue {
+        text: text.get(from..i)?,
+        after: i + 1,
+        digits: None,
     })
 }
 
@@ -232,6 +314,19 @@ mod tests {
             ";W[dd]WL[0]",
             ";B[pd]BL[1\\]2]",
             ";B[pd]BL[1234567890123456]",
+            ";B[pd]BL[99999999999999999999999]",
+            ";W[qq]WL[1791.881]",
+            ";B[pd]BL[-3]",
+            ";B[pd]BL[.]",
+            ";B[pd]BL[1.2.3]",
+            ";W[dd]WL[29.5]OW[4]",
+            ";B[pd]OB[3]",
+            ";B[pd]OB[-1]",
+            ";B[pd]OB[4294967296]",
+            ";B[pd]OB[1.5]",
+            ";B[pd]OW[3]",
+            ";B[pd]OB[3]BL[2]",
+            ";B[pd]BL[2]OB[3]OB[4]",
             ";B[pd]WL[12]",
             ";B[pd]C[comment]",
             ";B[pd]BL[12]OB[1]",
@@ -260,11 +355,11 @@ mod tests {
             }
             taken += same_either_way(&text);
         }
-        assert_eq!(taken, 6679);
+        assert_eq!(taken, 8732);
     }
 
     fn plain(text: &str) -> Option<PlainMove> {
-        recognise(text.as_bytes(), 0, 1)
+        recognise(text, 0, 1)
     }
 
     #[test]
@@ -276,31 +371,77 @@ mod tests {
                 x: 15,
                 y: 3,
                 time_left: None,
+                periods_left: None,
                 span: Span::new(0, 6),
             })
         );
         assert_eq!(
-            plain(";W[dp]WL[1795]\n\n(;B[aa])"),
+            plain(";W[dp]WL[1795.312]\n\n(;B[aa])"),
             Some(PlainMove {
                 color: Color::White,
                 x: 3,
                 y: 15,
-                time_left: Some(1795.0),
-                span: Span::new(0, 14),
+                time_left: Some(1795.312),
+                periods_left: None,
+                span: Span::new(0, 18),
             })
         );
-        let longest = ";B[zz]BL[999999999999999])";
         assert_eq!(
-            plain(longest).map(|m| (m.x, m.y, m.time_left, m.span)),
-            Some((25, 25, Some(999_999_999_999_999.0), Span::new(0, 25)))
+            plain(";B[qq]BL[28]OB[3])"),
+            Some(PlainMove {
+                color: Color::Black,
+                x: 16,
+                y: 16,
+                time_left: Some(28.0),
+                periods_left: Some(3),
+                span: Span::new(0, 17),
+            })
+        );
+        let timed = |text| plain(text).map(|m| (m.time_left, m.periods_left, m.span.end));
+        assert_eq!(timed(";W[ab]OW[0];"), Some((None, Some(0), 11)));
+        assert_eq!(timed(";B[ab]BL[-3];"), Some((Some(-3.0), None, 12)));
+        assert_eq!(timed(";B[ab]BL[+2.5];"), Some((Some(2.5), None, 14)));
+        assert_eq!(timed(";B[ab]BL[7.];"), Some((Some(7.0), None, 12)));
+        assert_eq!(timed(";B[ab]BL[.5];"), Some((Some(0.5), None, 12)));
+        assert_eq!(
+            timed(";B[ab]OB[+4294967295];"),
+            Some((None, Some(u32::MAX), 21))
+        );
+        // The longest value taken.
+        let long = format!(";B[zz]BL[{}])", "9".repeat(MAX_NUMBER));
+        assert_eq!(
+            plain(&long).map(|m| (m.x, m.y, m.time_left, m.span)),
+            Some((
+                25,
+                25,
+                Some(999_999_999_999_999_999_999_999.0),
+                Span::new(0, 34)
+            ))
         );
         assert_eq!(plain(";B[aa]").map(|m| m.span), Some(Span::new(0, 6)));
         assert_eq!(plain(";B[aa]  \t").map(|m| m.span), Some(Span::new(0, 6)));
         // Where the `;` is missing the node starts at its property.
         assert_eq!(
-            recognise(b"(B[ab];W[cd])", 1, 1).map(|m| m.span),
+            recognise("(B[ab];W[cd])", 1, 1).map(|m| m.span),
             Some(Span::new(1, 6))
         );
+    }
+
+    #[test]
+    fn number_values_read_as_values_real_reads_them() {
+        for len in 0..=MAX_NUMBER {
+            for fill in ["9", "0", "1", "5.", "-", "+"] {
+                let value: String = fill.repeat(len).chars().take(len).collect();
+                let text = format!("[{value}]");
+                let read = number_value(&text, 1).expect("number bytes");
+                assert_eq!(read.text, value);
+                assert_eq!(read.after, len + 2);
+                assert_eq!(read.real(), real(&value), "{value:?}");
+            }
+        }
+        assert!(number_value("[12 ]", 1).is_none());
+        assert!(number_value("[12", 1).is_none());
+        assert!(number_value(&format!("[{}]", "1".repeat(MAX_NUMBER + 1)), 1).is_none());
     }
 
     #[test]
@@ -312,20 +453,34 @@ mod tests {
             ";B[pd][qq];",
             ";B[pd] [qq];",
             ";B[pd]BL[12][13];",
-            ";B[pd]BL[12]OB[3];",
+            ";B[pd]BL[12]OB[3]C[x];",
             ";B[pd]BL[12] OB[3];",
             ";B[pd]x;",
             ";B[pd]]",
             ";B[pd]\0;",
-            // The other player's time, or a time that is not plain digits.
+            // The other player's time, times out of order or twice, values that are
+            // not numbers or that the typing refuses, a value too long for the lane.
             ";B[pd]WL[12];",
             ";W[pd]BL[12];",
+            ";B[pd]OW[1];",
+            ";W[pd]OB[1];",
+            ";B[pd]OB[1]BL[12];",
+            ";B[pd]BL[1]BL[2];",
             ";B[pd]BL[];",
-            ";B[pd]BL[12.5];",
+            ";B[pd]BL[.];",
+            ";B[pd]BL[-];",
+            ";B[pd]BL[1.2.3];",
+            ";B[pd]BL[1-2];",
             ";B[pd]BL[ 12];",
-            ";B[pd]BL[-12];",
-            ";B[pd]BL[1234567890123456];",
+            ";B[pd]BL[1e3];",
+            ";B[pd]BL[12\\]];",
+            ";B[pd]OB[1.5];",
+            ";B[pd]OB[-1];",
+            ";B[pd]OB[4294967296];",
+            ";B[pd]OB[];",
+            ";B[pd]BL[1234567890123456789012345];",
             ";B[pd]BL[12",
+            ";B[pd]BL[12]OB[3",
             // Points that are not two lowercase letters, passes, old identifiers.
             ";B[];",
             ";B[pD];",
