@@ -8,7 +8,7 @@ use kifu::text::LineIndex;
 use kifu::{Checked, Input};
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus")
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {

@@ -1,11 +1,11 @@
-//! Encoding detection on the real files of `../shared/corpus`: every file of
+//! Encoding detection on the real files of `fixtures/corpus`: every file of
 //! libsgfcplusplus's encoding set and of Sabaki's SGF tests decodes with the expected
 //! encoding, decided the expected way, and known strings come out exactly.
 
 use kifu::Input;
 
-const LIBSGF: &str = "../shared/corpus/sgf/libsgfcplusplus";
-const SABAKI: &str = "../shared/corpus/sgf/sabaki-sgf";
+const LIBSGF: &str = "fixtures/corpus/sgf/libsgfcplusplus";
+const SABAKI: &str = "fixtures/corpus/sgf/sabaki-sgf";
 
 const GO_ZH_HANS: &str =
     "围棋是一种古老的游戏，从被遗忘的中国起源先传到东亚其他地区，然后传到整个世界。";

@@ -48,8 +48,8 @@ fn a_professional_sgf() {
 #[test]
 fn shogi_records_in_shift_jis() {
     let all = info(&[
-        "../shared/corpus/shogi/json-kifu-format/ki2/20091203.ki2",
-        "../shared/corpus/shogi/json-kifu-format/kif/8mai.kif",
+        "fixtures/corpus/shogi/json-kifu-format/ki2/20091203.ki2",
+        "fixtures/corpus/shogi/json-kifu-format/kif/8mai.kif",
     ]);
     let ki2 = &all[0];
     assert_eq!(
@@ -76,7 +76,7 @@ fn shogi_records_in_shift_jis() {
 
 #[test]
 fn an_sgf_collection_with_its_problems_counted() {
-    let v = &info(&["../shared/corpus/sgf/sgfc/test.sgf"])[0];
+    let v = &info(&["fixtures/corpus/sgf/sgfc/test.sgf"])[0];
     let games = v["games"].as_array().expect("games");
     assert_eq!(games.len(), 21);
     assert_eq!(games[0]["result"], "black wins by 5 3/4 points");

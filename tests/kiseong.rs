@@ -249,7 +249,7 @@ fn a_professional_game_reads_and_matches_its_sgf_source() {
         .map(|(_, n)| n.comment.clone())
         .expect("move 1");
     assert_eq!(first.as_deref(), Some("흑의 첫 수는 화점입니다."));
-    let sgf = std::fs::read("../shared/corpus/sgf/sabaki-sgf/utf8bom.sgf").expect("corpus");
+    let sgf = std::fs::read("fixtures/corpus/sgf/sabaki-sgf/utf8bom.sgf").expect("corpus");
     let source = kifu::read(&Input {
         bytes: &sgf,
         path: Some(std::path::Path::new("utf8bom.sgf")),

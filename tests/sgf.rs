@@ -45,7 +45,7 @@ fn positions(out: &ReadOutcome) -> Vec<(usize, usize, &'static str)> {
 }
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus")
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {

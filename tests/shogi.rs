@@ -7,15 +7,10 @@ use kifu::diag::Severity;
 use kifu::model::{Collection, Color, Game, GameKind, GameResult, Handicap, ShogiStart, WinReason};
 use kifu::text::{LineIndex, TextEncoding};
 
-const CORPUS: &str = "../shared/corpus/shogi/json-kifu-format/kif";
+const CORPUS: &str = "fixtures/corpus/shogi/json-kifu-format/kif";
 
 fn corpus_dir() -> PathBuf {
-    let local = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
-    if local.is_dir() {
-        local
-    } else {
-        PathBuf::from("/work/shared/corpus/shogi/json-kifu-format/kif")
-    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS)
 }
 
 /// A diagnostic as tests compare it: code, severity, line, column, move.

@@ -39,9 +39,8 @@ fn read(path: &Path) -> Option<kifu::ReadOutcome> {
 #[test]
 fn go_svgs_parse_and_hold_the_boards_stones() {
     let mut checked = 0;
-    for path in corpus_files("../shared/corpus/sgf", "sgf")
+    for path in corpus_files("fixtures", "sgf")
         .into_iter()
-        .chain(corpus_files("fixtures", "sgf"))
         .chain(corpus_files("fixtures", "kis"))
     {
         let Some(outcome) = read(&path) else { continue };
@@ -77,7 +76,7 @@ fn go_svgs_parse_and_hold_the_boards_stones() {
 fn shogi_svgs_parse_and_hold_the_boards_pieces() {
     let mut checked = 0;
     for ext in ["kif", "ki2", "csa"] {
-        for path in corpus_files("../shared/corpus/shogi", ext) {
+        for path in corpus_files("fixtures/corpus/shogi", ext) {
             let Some(outcome) = read(&path) else { continue };
             for game in &outcome.parsed.collection.games {
                 let start = game
