@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod diag;
 pub mod formats;
+pub mod fsio;
 pub mod model;
 pub mod reencode;
 pub mod render;

@@ -136,8 +136,8 @@ fn mixed_archive_exact_outcomes_then_a_second_run_changes_nothing() {
         ),
         (
             "go/big5.sgf",
-            "converted",
-            "Big5 (guess) → UTF-8; declaration set to UTF-8",
+            "failed",
+            "byte 21 is not valid UTF-8; it decodes as Big5 by a statistical guess only: rerun with --from Big5 if that is right; left untouched",
         ),
         (
             "shogi/binary.kif",
@@ -179,7 +179,7 @@ fn mixed_archive_exact_outcomes_then_a_second_run_changes_nothing() {
             summary["skipped"].as_u64(),
             summary["failed"].as_u64()
         ),
-        (Some(9), Some(4), Some(1), Some(2), Some(2))
+        (Some(9), Some(3), Some(1), Some(2), Some(3))
     );
     assert!(lines
         .iter()
@@ -198,7 +198,8 @@ fn mixed_archive_exact_outcomes_then_a_second_run_changes_nothing() {
     );
     assert_eq!(
         read("go/big5.sgf"),
-        SGF_BIG5.replacen("(;", "(;CA[UTF-8]", 1).into_bytes()
+        encode(encoding_rs::BIG5, SGF_BIG5),
+        "a guess never rewrites a file"
     );
     assert_eq!(
         read("shogi/readonly.kif"),
@@ -226,7 +227,6 @@ fn mixed_archive_exact_outcomes_then_a_second_run_changes_nothing() {
         "shogi/sjis.kif",
         "korean/old/game.txt",
         "go/gb.sgf",
-        "go/big5.sgf",
         "shogi/utf8.kifu",
     ] {
         assert_eq!(outcome_of(&lines, file)["outcome"], "unchanged", "{file}");
@@ -245,7 +245,7 @@ fn out_dir_mirrors_the_tree_and_dry_run_changes_nothing() {
         .expect("runs");
     let text = String::from_utf8_lossy(&dry.stdout);
     assert!(
-        text.contains("would convert 4, unchanged 1, skipped 2, failed 2 (9 files)"),
+        text.contains("would convert 3, unchanged 1, skipped 2, failed 3 (9 files)"),
         "{text}"
     );
     assert!(
@@ -268,7 +268,6 @@ fn out_dir_mirrors_the_tree_and_dry_run_changes_nothing() {
     assert_eq!(
         mirror,
         vec![
-            "go/big5.sgf",
             "go/gb.sgf",
             "korean/old/game.txt",
             "shogi/readonly.kif",
@@ -487,7 +486,7 @@ fn stale_temporary_files_of_dead_runs_are_removed_and_counted() {
     let root = dir.path();
     std::fs::write(root.join("a.sgf"), "(;CA[UTF-8]GM[1])").expect("write");
     // PID 0 is never a user process: its temporary file is stale.
-    std::fs::write(root.join(".a.sgf.kifu-0.tmp"), "(;GM[1]").expect("write");
+    std::fs::write(root.join(".kifu-0-abcdefABCDEF.tmp"), "(;GM[1]").expect("write");
     let out = kifu()
         .args(["reencode", "--to", "UTF-8", "--in-place"])
         .arg(root)
@@ -499,7 +498,7 @@ fn stale_temporary_files_of_dead_runs_are_removed_and_counted() {
         text.contains("removed 1 temporary file(s) left by an interrupted run"),
         "{text}"
     );
-    assert!(!root.join(".a.sgf.kifu-0.tmp").exists());
+    assert!(!root.join(".kifu-0-abcdefABCDEF.tmp").exists());
 }
 
 #[test]
@@ -596,6 +595,19 @@ fn all_takes_every_text_file_and_jobs_is_honoured() {
         .expect("runs");
     let lines = json_lines(&with.stdout);
     assert_eq!(outcome_of(&lines, "plain.md")["outcome"], "unchanged");
+    let notes = outcome_of(&lines, "notes.txt");
+    assert_eq!(notes["outcome"], "failed", "{notes}");
+    assert_eq!(
+        notes["detail"],
+        "byte 0 is not valid UTF-8; it decodes as EUC-KR by a statistical guess only: rerun with --from EUC-KR if that is right; left untouched"
+    );
+    let confirmed = kifu()
+        .args(["reencode", "--to", "UTF-8", "--in-place", "--json", "--all"])
+        .args(["--from", "EUC-KR"])
+        .arg(root)
+        .output()
+        .expect("runs");
+    let lines = json_lines(&confirmed.stdout);
     let notes = outcome_of(&lines, "notes.txt");
     assert_eq!(notes["outcome"], "converted", "{notes}");
     assert_eq!(notes["from"], "EUC-KR");

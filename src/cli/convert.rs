@@ -1,5 +1,6 @@
 //! `kifu convert`: read records and write them in another format.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -10,6 +11,7 @@ use super::output::stdout_bytes;
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use crate::formats::csa::CsaVersion;
 use crate::formats::{Format, WriteOptions};
+use crate::fsio::{self, Keep};
 use crate::text::TextEncoding;
 
 /// Arguments of `kifu convert`.
@@ -27,6 +29,11 @@ pub struct ConvertArgs {
     /// Write each converted file under DIR, keeping its relative path.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// With --out-dir: keep the source's extension in the output name
+    /// (`game.kif` → `game.kif.json`), so that `game.kif` and `game.sgf` do not both
+    /// become `game.json`.
+    #[arg(long, requires = "out_dir")]
+    pub keep_extension: bool,
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
@@ -73,6 +80,24 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     if inputs.is_empty() {
         ui.warning("no record files found in the given directories");
     }
+    let dests: Vec<Destination> = inputs
+        .iter()
+        .map(|input| destination(args, target, input))
+        .collect();
+    refuse_collisions(&inputs, &dests)?;
+    let dirs: std::collections::BTreeSet<&Path> = dests
+        .iter()
+        .filter_map(|d| match d {
+            Destination::File(p) => p.parent().filter(|d| !d.as_os_str().is_empty()),
+            Destination::Stdout => None,
+        })
+        .collect();
+    let stale: usize = dirs.iter().map(|d| fsio::remove_stale_in(d, false)).sum();
+    if stale > 0 {
+        ui.note(&format!(
+            "removed {stale} temporary file(s) left by an interrupted run"
+        ));
+    }
     let how = How {
         target,
         opts,
@@ -82,9 +107,8 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         csa_version: args.csa_version,
     };
     let mut failed = Vec::new();
-    for input in &inputs {
-        let dest = destination(args, target, input);
-        if let Err(reason) = convert_one(input, &dest, &how, ui)? {
+    for (input, dest) in inputs.iter().zip(&dests) {
+        if let Err(reason) = convert_one(input, dest, &how, ui)? {
             ui.error(&reason);
             failed.push(input.display.clone());
         }
@@ -104,7 +128,17 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
 fn destination(args: &ConvertArgs, target: &Format, input: &InputFile) -> Destination {
     if let Some(dir) = &args.out_dir {
         let ext = target.extensions.first().copied().unwrap_or(target.name);
-        return Destination::File(dir.join(&input.relative).with_extension(ext));
+        let ext = ext.trim_start_matches('.');
+        let path = dir.join(&input.relative);
+        let path = if args.keep_extension {
+            let mut name = path.clone().into_os_string();
+            name.push(".");
+            name.push(ext);
+            PathBuf::from(name)
+        } else {
+            path.with_extension(ext)
+        };
+        return Destination::File(path);
     }
     match &args.output {
         Some(p) if p.as_os_str() != "-" => Destination::File(p.clone()),
@@ -146,6 +180,16 @@ fn convert_one(
         outcome.text.as_deref(),
         &outcome.parsed.diagnostics,
     );
+    if strict
+        && outcome.source.encoding_decided_by.as_deref()
+            == Some(crate::text::Decision::Guess.as_str())
+    {
+        return Ok(Err(format!(
+            "{}: not converted: its encoding ({}) is a statistical guess and --strict (give --encoding to be sure)",
+            input.display,
+            outcome.source.encoding.as_deref().unwrap_or("?")
+        )));
+    }
     if outcome.has_errors() {
         let n = outcome
             .parsed
@@ -200,10 +244,71 @@ fn convert_one(
     Ok(Ok(()))
 }
 
-/// Writes a file, creating its directory.
-fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+/// Refuses, before anything is written, a run in which two inputs would be written to
+/// one output, or an output would replace an input that is still to be read.
+fn refuse_collisions(inputs: &[InputFile], dests: &[Destination]) -> Result<(), Fatal> {
+    let mut by_dest: HashMap<&Path, &InputFile> = HashMap::new();
+    let mut problems = Vec::new();
+    let input_ids: HashMap<(u64, u64), &InputFile> = inputs
+        .iter()
+        .filter_map(|i| Some((file_id(i.path.as_deref()?)?, i)))
+        .collect();
+    for (input, dest) in inputs.iter().zip(dests) {
+        let Destination::File(path) = dest else {
+            continue;
+        };
+        if let Some(first) = by_dest.insert(path, input) {
+            problems.push(format!(
+                "{} and {} would both be written to {}",
+                first.display,
+                input.display,
+                path.display()
+            ));
+        }
+        let own = input.path.as_deref().and_then(file_id);
+        if let Some(other) = file_id(path)
+            .filter(|id| Some(*id) != own)
+            .and_then(|id| input_ids.get(&id))
+        {
+            problems.push(format!(
+                "{} would be written to {}, which is the input {}",
+                input.display,
+                path.display(),
+                other.display
+            ));
+        }
     }
-    std::fs::write(path, bytes)
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Fatal::Usage(format!(
+        "nothing written: {}; convert them separately or use --keep-extension",
+        problems.join("; ")
+    )))
+}
+
+/// The (device, inode) of an existing file.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Files are told apart by path only where there are no inodes.
+#[cfg(not(unix))]
+fn file_id(_path: &Path) -> Option<(u64, u64)> {
+    None
+}
+
+/// Writes a file atomically: the bytes go to an exclusive temporary file beside it,
+/// are flushed, and replace it by a rename; an existing file's mode and owner are kept.
+/// A failure (a full disk) leaves whatever was at `path` as it was.
+fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let keep = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+        _ => Keep::default(),
+    };
+    let staged = fsio::stage(path, bytes, &keep)?;
+    staged.sync()?;
+    staged.commit(None).map_err(std::io::Error::other)
 }

@@ -53,6 +53,14 @@ pub struct ReencodeArgs {
     /// file untouched; every replacement is reported.
     #[arg(long)]
     pub lossy: bool,
+    /// Give converted files the current time (by default they keep their
+    /// modification time, like their mode and owner).
+    #[arg(long)]
+    pub touch: bool,
+    /// Convert files with several names (hard links) under each name given, which
+    /// makes each name a file of its own; by default they are reported and left alone.
+    #[arg(long)]
+    pub break_links: bool,
 }
 
 #[derive(Serialize)]
@@ -94,10 +102,12 @@ pub fn run(args: &ReencodeArgs, ui: &Ui) -> Result<Status, Fatal> {
         dry_run: args.dry_run,
         lossy: args.lossy,
         follow: args.follow,
+        touch: args.touch,
+        break_links: args.break_links,
         all: args.all,
     };
     let selection = reencode::select(&args.paths, &opts);
-    let stale = reencode::clean_stale(&selection, opts.dry_run);
+    let stale = reencode::clean_stale(&selection, &opts, opts.dry_run);
     let total = selection.candidates.len() as u64;
 
     let progress = (!args.json && !ui.quiet() && std::io::stderr().is_terminal()).then(|| {

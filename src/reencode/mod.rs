@@ -51,6 +51,11 @@ pub struct Options {
     pub follow: bool,
     /// Take every regular text file, not only record files.
     pub all: bool,
+    /// Give converted files the current time instead of keeping their modification time.
+    pub touch: bool,
+    /// Convert a file with several names (hard links) under each name given, making
+    /// it a file of its own; otherwise such files are left alone.
+    pub break_links: bool,
 }
 
 /// How one file ended.
@@ -131,8 +136,10 @@ impl Summary {
     }
 }
 
-/// How many files are prepared before their temporary files are flushed together.
-const BATCH: usize = 1024;
+/// How many files are prepared before their temporary files are flushed together and
+/// renamed. Small, because a file changed between its read and its rename is only
+/// noticed up to the moment of the check: the window is one batch.
+const BATCH: usize = 64;
 
 /// Re-encodes every selected file in parallel; `done` is called after each file (from
 /// worker threads). Reports come back in selection order.
@@ -178,18 +185,22 @@ pub fn run(
             .iter()
             .zip(&reports)
             .filter(|(_, r)| r.bytes_out > 0)
-            .filter_map(|(c, _)| write::written_dir(c, opts)),
+            .map(|(c, _)| write::written_dir(c, opts)),
     );
     reports
 }
 
-/// Removes the temporary files that interrupted runs left (unless `dry_run`); returns
-/// how many there were.
-pub fn clean_stale(selection: &Selection, dry_run: bool) -> usize {
-    if !dry_run {
-        for path in &selection.stale_temps {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-    selection.stale_temps.len()
+/// Removes (unless `dry_run`) the temporary files that interrupted runs left in the
+/// directories this run writes (see [`crate::fsio::remove_stale_in`]); returns how
+/// many there were.
+pub fn clean_stale(selection: &Selection, opts: &Options, dry_run: bool) -> usize {
+    let dirs: std::collections::BTreeSet<PathBuf> = selection
+        .candidates
+        .iter()
+        .filter(|c| c.verdict.is_none())
+        .map(|c| write::written_dir(c, opts))
+        .collect();
+    dirs.iter()
+        .map(|d| crate::fsio::remove_stale_in(d, dry_run))
+        .sum()
 }

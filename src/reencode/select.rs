@@ -1,6 +1,6 @@
 //! Choosing the files to re-encode: record files by extension, Kiseong records by
-//! content, every text file with `--all`; symlinks only with `--follow`; leftovers of
-//! interrupted runs recognised.
+//! content, every text file with `--all`; symlinks only with `--follow`; kifu's own
+//! temporary files never taken; two files that would be written to one place refused.
 
 use std::collections::HashSet;
 use std::io::Read;
@@ -26,13 +26,11 @@ pub struct Candidate {
     pub verdict: Option<(Outcome, String)>,
 }
 
-/// The files of a run, and temporary files left by interrupted runs.
+/// The files of a run.
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
     /// The files, in walk order (sorted by name within each directory).
     pub candidates: Vec<Candidate>,
-    /// Stale temporary files (`.<name>.kifu-<pid>.tmp` of a process that is gone).
-    pub stale_temps: Vec<PathBuf>,
 }
 
 /// Walks the arguments and picks the files.
@@ -76,10 +74,7 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
             if !ftype.is_file() {
                 continue;
             }
-            if let Some(pid) = temp_owner(&path) {
-                if !process_alive(pid) {
-                    sel.stale_temps.push(path);
-                }
+            if crate::fsio::is_temp_name(entry.file_name()).is_some() {
                 continue;
             }
             if is_backup(&path, opts) && !explicit_file {
@@ -108,7 +103,41 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
             });
         }
     }
+    if let super::Mode::OutDir(dir) = &opts.mode {
+        refuse_collisions(&mut sel.candidates, dir);
+    }
     sel
+}
+
+/// Files that would be written to one path under the output directory (two trees
+/// that both hold `game.kif`) are all refused: whichever came last would replace the
+/// others in silence.
+fn refuse_collisions(candidates: &mut [Candidate], dir: &Path) {
+    let mut by_dest: std::collections::HashMap<PathBuf, Vec<usize>> = Default::default();
+    for (i, c) in candidates.iter().enumerate() {
+        if c.verdict.is_none() {
+            by_dest.entry(dir.join(&c.relative)).or_default().push(i);
+        }
+    }
+    for (dest, group) in by_dest.into_iter().filter(|(_, g)| g.len() > 1) {
+        let names: Vec<String> = group
+            .iter()
+            .filter_map(|&i| candidates.get(i))
+            .map(|c| c.path.display().to_string())
+            .collect();
+        for &i in &group {
+            if let Some(c) = candidates.get_mut(i) {
+                c.verdict = Some((
+                    Outcome::Failed,
+                    format!(
+                        "{} would all be written to {}; left untouched (give each tree its own --out-dir)",
+                        names.join(" and "),
+                        dest.display()
+                    ),
+                ));
+            }
+        }
+    }
 }
 
 /// Backups are never re-encoded by a directory walk: files ending in this run's
@@ -130,11 +159,18 @@ fn is_backup(path: &Path, opts: &Options) -> bool {
         && (name.ends_with('~') || name.ends_with(".bak") || name.ends_with(".orig"))
 }
 
-/// A file's identity: (device, inode) on Unix, its resolved path elsewhere.
+/// A file's identity: (device, inode) on Unix, its resolved path elsewhere. A file
+/// with several names (hard links) is identified by each name as well: every name is
+/// reported (left alone, or converted on its own with `--break-links`).
 #[cfg(unix)]
-fn file_id(entry: &walkdir::DirEntry, _real: &Path) -> (u64, u64, PathBuf) {
+fn file_id(entry: &walkdir::DirEntry, real: &Path) -> (u64, u64, PathBuf) {
     use std::os::unix::fs::MetadataExt;
-    match entry.metadata() {
+    match std::fs::metadata(real) {
+        Ok(m) if m.nlink() > 1 => (
+            m.dev(),
+            m.ino(),
+            std::fs::canonicalize(real).unwrap_or_else(|_| real.to_path_buf()),
+        ),
         Ok(m) => (m.dev(), m.ino(), PathBuf::new()),
         Err(_) => (0, 0, entry.path().to_path_buf()),
     }
@@ -186,45 +222,4 @@ fn relative_to(path: &Path, arg: &Path, explicit_file: bool) -> PathBuf {
     path.strip_prefix(arg)
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// The name of the temporary file kifu writes next to `path`.
-pub fn temp_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.kifu-{}.tmp", std::process::id()))
-}
-
-/// The process id in a kifu temporary file's name (`.<name>.kifu-<pid>.tmp`).
-fn temp_owner(path: &Path) -> Option<u32> {
-    let name = path.file_name()?.to_str()?;
-    let stem = name.strip_prefix('.')?.strip_suffix(".tmp")?;
-    let (_, pid) = stem.rsplit_once(".kifu-")?;
-    pid.parse().ok()
-}
-
-/// Whether a process runs (Linux: /proc; elsewhere every owner counts as gone).
-fn process_alive(pid: u32) -> bool {
-    pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn temp_names_are_recognised() {
-        let t = temp_name(Path::new("dir/game.kif"));
-        let name = t.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        assert!(
-            name.starts_with(".game.kif.kifu-") && name.ends_with(".tmp"),
-            "{name}"
-        );
-        assert_eq!(temp_owner(&t), Some(std::process::id()));
-        assert_eq!(temp_owner(Path::new(".a.sgf.kifu-12.tmp")), Some(12));
-        assert_eq!(temp_owner(Path::new("a.sgf.kifu-12.tmp")), None);
-        assert_eq!(temp_owner(Path::new(".a.sgf.tmp")), None);
-    }
 }

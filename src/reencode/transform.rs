@@ -44,33 +44,20 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         ));
     }
     if decoded.decision == Decision::Guess && opts.from.is_none() {
-        if let Some(legacy) = profile.legacy.filter(|_| opts.lossy) {
+        match profile.legacy {
             // Lossy: keep to the kind's own encoding and replace what does not decode.
-            decoded = text::decode(
-                bytes,
-                &DetectHints {
-                    forced: Some(legacy),
-                    ..hints
-                },
-            );
-        } else if let Some(legacy) = profile.legacy {
-            // A record kind with a customary encoding whose bytes are not in it: a
-            // guess that happens to decode is too weak to rewrite twenty years of data.
-            let first = text::decode_strict(bytes, 0, legacy)
-                .malformed
-                .first()
-                .map_or(0, |m| m.bytes.start);
-            return Err((
-                Outcome::Failed,
-                format!(
-                    "byte {first} is not valid {} (the usual encoding of .{} files) nor UTF-8; it decodes as {} by a statistical guess only: rerun with --from {} if that is right; left untouched",
-                    legacy.name(),
-                    profile.kind,
-                    decoded.encoding.name(),
-                    decoded.encoding.name()
-                ),
-                None,
-            ));
+            Some(legacy) if opts.lossy => {
+                decoded = text::decode(
+                    bytes,
+                    &DetectHints {
+                        forced: Some(legacy),
+                        ..hints
+                    },
+                );
+            }
+            // A guess that happens to decode is too weak to rewrite anybody's data:
+            // only `--from` may confirm it.
+            _ => return Err(guess_refused(bytes, profile, decoded.encoding)),
         }
     }
     let from = decoded.encoding;
@@ -180,6 +167,34 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         output: Some(output),
         notes,
     })
+}
+
+/// Why a file whose encoding was only guessed is left untouched: its first byte that
+/// is not valid in its kind's usual encoding (or UTF-8), and what to run if the guess
+/// is right.
+fn guess_refused(bytes: &[u8], profile: Profile, guessed: TextEncoding) -> Refusal {
+    let usual = profile.legacy.unwrap_or(TextEncoding::UTF_8);
+    let first = text::decode_strict(bytes, 0, usual)
+        .malformed
+        .first()
+        .map_or(0, |m| m.bytes.start);
+    let why = match profile.legacy {
+        Some(legacy) => format!(
+            "byte {first} is not valid {} (the usual encoding of .{} files) nor UTF-8",
+            legacy.name(),
+            profile.kind
+        ),
+        None => format!("byte {first} is not valid UTF-8"),
+    };
+    (
+        Outcome::Failed,
+        format!(
+            "{why}; it decodes as {} by a statistical guess only: rerun with --from {} if that is right; left untouched",
+            guessed.name(),
+            guessed.name()
+        ),
+        None,
+    )
 }
 
 /// Replaces each unmappable character with `?`.

@@ -1,27 +1,31 @@
 //! Doing it to the file system, in three steps per batch of files:
-//! `prepare` reads, transforms and writes a temporary file beside the destination
-//! (original permissions); `flush` makes the batch's temporary files durable (one
-//! `syncfs` per file system on Linux, `fdatasync` per file elsewhere); `commit`
-//! renames each over its destination. A process killed at any instant leaves each file
-//! either whole and old or whole and new, plus temporary files the next run removes.
+//! `prepare` reads each file through one descriptor (noting its identity), transforms
+//! it and stages the result in an exclusive temporary file beside the destination,
+//! with the original's metadata; `flush` makes the batch's temporary files durable
+//! (one `syncfs` per file system on Linux, `fdatasync` per file elsewhere); `commit`
+//! renames each over its destination if the original is still the file that was read.
+//! A process killed at any instant leaves each file either whole and old or whole and
+//! new, plus temporary files the next run removes.
 
-use std::fs::{self, File};
-use std::io::Write;
+use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::select::temp_name;
 use super::{transform, Candidate, FileReport, Mode, Options, Outcome};
+use crate::fsio::{self, Identity, Keep, Staged};
 
 /// A file whose new content sits in a temporary file, waiting to be renamed.
 #[derive(Debug)]
 pub struct Pending {
     /// The report, filled as if the rename succeeded.
     report: FileReport,
-    /// The temporary file.
-    tmp: PathBuf,
-    /// What it replaces (or creates).
-    dest: PathBuf,
-    /// A backup to make first: hard link (or copy) `dest` → this path.
+    /// The new content.
+    staged: Staged,
+    /// The file that was read, and what it was.
+    source: PathBuf,
+    identity: Identity,
+    /// Whether the destination is the source itself.
+    in_place: bool,
+    /// A backup to make first: hard link (or copy) the original → this path.
     backup: Option<PathBuf>,
 }
 
@@ -34,7 +38,10 @@ pub enum Step {
     Pending(Pending),
 }
 
-/// Reads, transforms and (unless a dry run) writes the temporary file.
+/// What a report says of a file that changed under kifu.
+const CHANGED: &str = "changed during the run; left untouched";
+
+/// Reads, transforms and (unless a dry run) stages the new content.
 pub fn prepare(c: &Candidate, opts: &Options) -> Step {
     let mut report = FileReport {
         path: c.path.display().to_string(),
@@ -50,19 +57,24 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
         report.detail = why.clone();
         return Step::Done(report);
     }
-    let meta = match fs::metadata(&c.real) {
-        Ok(m) => m,
-        Err(e) => return fail(report, format!("cannot read: {e}")),
-    };
     let in_place = matches!(opts.mode, Mode::InPlace { .. });
+    let (bytes, identity, meta) = match fsio::read_identified(&c.real) {
+        Ok(read) => read,
+        Err(fsio::ReadError::Changed) => return fail(report, CHANGED.into()),
+        Err(fsio::ReadError::Io(e)) => return fail(report, format!("cannot read: {e}")),
+    };
     if in_place && meta.permissions().readonly() {
         return fail(report, "read-only file; left untouched".into());
     }
-    let bytes = match fs::read(&c.real) {
-        Ok(b) => b,
-        Err(e) => return fail(report, format!("cannot read: {e}")),
-    };
     report.bytes_in = bytes.len() as u64;
+    if in_place && identity.links > 1 && !opts.break_links {
+        report.outcome = Outcome::Skipped;
+        report.detail = format!(
+            "{} names share this file (hard links); left alone (--break-links converts this name on its own)",
+            identity.links
+        );
+        return Step::Done(report);
+    }
     let t = match transform(&bytes, c.profile, opts) {
         Ok(t) => t,
         Err((outcome, why, from)) => {
@@ -80,6 +92,9 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
             for n in &t.notes {
                 detail.push_str("; ");
                 detail.push_str(n);
+            }
+            if in_place && identity.links > 1 {
+                detail.push_str("; its hard links to other names are broken (--break-links)");
             }
             report.detail = detail;
             if opts.dry_run {
@@ -119,14 +134,22 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
             _ => {}
         }
     }
-    match write_temp(&dest, &output, &meta) {
-        Ok(tmp) => {
+    // In place the new file is the old one's in every way but its bytes; a mirror
+    // keeps the mode and times, and belongs to whoever runs kifu.
+    let mut keep = Keep::all_of(&meta, opts.touch);
+    if !in_place {
+        keep.owner = None;
+    }
+    match fsio::stage(&dest, &output, &keep) {
+        Ok(staged) => {
             report.outcome = outcome;
             report.bytes_out = output.len() as u64;
             Step::Pending(Pending {
                 report,
-                tmp,
-                dest,
+                staged,
+                source: c.real.clone(),
+                identity,
+                in_place,
                 backup,
             })
         }
@@ -138,103 +161,87 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
 pub fn flush(pending: &[&Pending]) -> Vec<bool> {
     #[cfg(target_os = "linux")]
     {
-        if syncfs_all(pending.iter().map(|p| p.tmp.as_path())) {
+        if syncfs_all(pending.iter().map(|p| p.staged.file())) {
             return vec![true; pending.len()];
         }
     }
-    pending
-        .iter()
-        .map(|p| File::open(&p.tmp).and_then(|f| f.sync_data()).is_ok())
-        .collect()
+    pending.iter().map(|p| p.staged.sync().is_ok()).collect()
 }
 
 /// One `syncfs` per file system holding the given files; false if any call fails.
 #[cfg(target_os = "linux")]
-fn syncfs_all<'a>(files: impl Iterator<Item = &'a Path>) -> bool {
+fn syncfs_all<'a>(files: impl Iterator<Item = &'a fs::File>) -> bool {
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::MetadataExt;
     let mut devices = std::collections::BTreeMap::new();
     for f in files {
-        if let Ok(m) = fs::metadata(f) {
-            devices.entry(m.dev()).or_insert_with(|| f.to_path_buf());
+        match f.metadata() {
+            Ok(m) => {
+                devices.entry(m.dev()).or_insert(f);
+            }
+            Err(_) => return false,
         }
     }
-    devices.values().all(|f| {
-        File::open(f).is_ok_and(|file| {
-            // SAFETY: syncfs only reads the descriptor, which `file` keeps open.
-            unsafe { libc::syncfs(file.as_raw_fd()) == 0 }
-        })
+    devices.values().all(|file| {
+        // SAFETY: syncfs only reads the descriptor, which `file` keeps open.
+        unsafe { libc::syncfs(file.as_raw_fd()) == 0 }
     })
 }
 
-/// Makes the backup (if any) and renames the temporary file over its destination.
+/// Checks that the source is still what was read, makes the backup (if any) and
+/// renames the temporary file over its destination.
 pub fn commit(p: Pending, durable: bool) -> FileReport {
     let Pending {
         mut report,
-        tmp,
-        dest,
+        staged,
+        source,
+        identity,
+        in_place,
         backup,
     } = p;
+    let unchanged =
+        fs::symlink_metadata(&source).is_ok_and(|m| identity.unchanged(&Identity::of(&m)));
     let result = if !durable {
-        Err(std::io::Error::other(
-            "the new content could not be flushed to disk",
-        ))
+        Err("cannot write: the new content could not be flushed to disk; left untouched".into())
+    } else if !unchanged {
+        Err(CHANGED.to_string())
     } else {
-        make_backup(&dest, backup.as_deref()).and_then(|()| fs::rename(&tmp, &dest))
+        make_backup(&source, backup.as_deref())
+            .map_err(|e| format!("cannot write the backup: {e}; left untouched"))
+            .and_then(|()| {
+                staged
+                    .commit(in_place.then_some(&identity))
+                    .map_err(|e| match e {
+                        fsio::CommitError::Changed => CHANGED.to_string(),
+                        fsio::CommitError::Io(e) => format!("cannot write: {e}; left untouched"),
+                    })
+            })
     };
-    match result {
-        Ok(()) => report,
-        Err(e) => {
-            let _ = fs::remove_file(&tmp);
-            report.outcome = Outcome::Failed;
-            report.bytes_out = 0;
-            report.detail = format!("cannot write: {e}; left untouched");
-            report
-        }
+    if let Err(why) = result {
+        report.outcome = Outcome::Failed;
+        report.bytes_out = 0;
+        report.detail = why;
     }
+    report
 }
 
 /// Hard-links the original to its backup name (a copy where links are impossible);
 /// a backup that already holds the original (an interrupted earlier run) is kept.
-fn make_backup(dest: &Path, backup: Option<&Path>) -> std::io::Result<()> {
+fn make_backup(original: &Path, backup: Option<&Path>) -> std::io::Result<()> {
     let Some(backup) = backup else {
         return Ok(());
     };
-    if backup.exists() {
+    if backup.symlink_metadata().is_ok() {
         return Ok(()); // checked in `prepare` to hold the original
     }
-    if fs::hard_link(dest, backup).is_ok() {
+    if fs::hard_link(original, backup).is_ok() {
         return Ok(());
     }
-    let meta = fs::metadata(dest)?;
-    let bytes = fs::read(dest)?;
-    let tmp = write_temp(backup, &bytes, &meta)?;
-    File::open(&tmp)?.sync_data()?;
-    fs::rename(&tmp, backup)
-}
-
-/// Writes `bytes` to a new temporary file beside `dest` (creating the directory),
-/// with `meta`'s permissions.
-fn write_temp(dest: &Path, bytes: &[u8], meta: &fs::Metadata) -> std::io::Result<PathBuf> {
-    if let Some(dir) = dest
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
-    {
-        fs::create_dir_all(dir)?;
-    }
-    let tmp = temp_name(dest);
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.set_permissions(meta.permissions())
-    })();
-    match result {
-        Ok(()) => Ok(tmp),
-        Err(e) => {
-            let _ = fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
+    let meta = fs::metadata(original)?;
+    let bytes = fs::read(original)?;
+    let staged = fsio::stage(backup, &bytes, &Keep::all_of(&meta, false))?;
+    staged.sync()?;
+    staged.commit(None).map_err(std::io::Error::other)
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -249,38 +256,38 @@ fn fail(mut report: FileReport, why: String) -> Step {
     Step::Done(report)
 }
 
-/// Where a candidate's new content is written, if anywhere.
-pub fn written_dir(c: &Candidate, opts: &Options) -> Option<PathBuf> {
-    let dest = match &opts.mode {
+/// Where a candidate's new content is written.
+pub fn destination(c: &Candidate, opts: &Options) -> PathBuf {
+    match &opts.mode {
         Mode::InPlace { .. } => c.real.clone(),
         Mode::OutDir(dir) => dir.join(&c.relative),
-    };
-    dest.parent().map(Path::to_path_buf)
+    }
+}
+
+/// The directory a candidate's new content is written in.
+pub fn written_dir(c: &Candidate, opts: &Options) -> PathBuf {
+    match destination(c, opts).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// Flushes the directory entries of renamed files to disk: one `syncfs` per file
 /// system on Linux (a directory `fsync` costs a journal commit each), else one
 /// `fsync` per directory.
 pub fn sync_dirs(dirs: impl IntoIterator<Item = PathBuf>) {
-    let unique: std::collections::BTreeSet<_> = dirs
-        .into_iter()
-        .map(|d| {
-            if d.as_os_str().is_empty() {
-                PathBuf::from(".")
-            } else {
-                d
-            }
-        })
+    let unique: std::collections::BTreeSet<_> = dirs.into_iter().collect();
+    let opened: Vec<fs::File> = unique
+        .iter()
+        .filter_map(|d| fs::File::open(d).ok())
         .collect();
     #[cfg(target_os = "linux")]
     {
-        if syncfs_all(unique.iter().map(PathBuf::as_path)) {
+        if syncfs_all(opened.iter()) {
             return;
         }
     }
-    for dir in unique {
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
+    for d in opened {
+        let _ = d.sync_all();
     }
 }

@@ -24,6 +24,9 @@ pub enum Decision {
     Declared,
     /// The bytes are valid UTF-8.
     Utf8,
+    /// The bytes are UTF-8 but for a few malformed sequences (each an error): no legacy
+    /// encoding is tried, since it would turn the UTF-8 text into mojibake.
+    MostlyUtf8,
     /// The format's customary legacy encoding decoded cleanly.
     FormatDefault,
     /// A statistical guess (chardetng).
@@ -39,6 +42,7 @@ impl Decision {
             Decision::Utf16Pattern => "utf16-pattern",
             Decision::Declared => "declared",
             Decision::Utf8 => "utf8-valid",
+            Decision::MostlyUtf8 => "utf8-mostly",
             Decision::FormatDefault => "format-default",
             Decision::Guess => "guess",
         }
@@ -238,7 +242,9 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
                 } else {
                     decode_strict(bytes, 0, enc).into()
                 };
-                if d.is_clean() {
+                if d.is_clean() || (enc == TextEncoding::UTF_8 && mostly_utf8(bytes)) {
+                    // Declared UTF-8 and mostly so: its malformed bytes are errors, and
+                    // no other encoding is tried (it would only make mojibake).
                     return finish(d, enc, Decision::Declared, false, declared, notes);
                 }
                 let first = d.malformed.first().map_or(0, |m| m.bytes.start);
@@ -306,6 +312,16 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
         );
     }
     let bytes = source.bytes();
+    if mostly_utf8(bytes) {
+        return finish(
+            decode_strict(bytes, 0, TextEncoding::UTF_8),
+            TextEncoding::UTF_8,
+            Decision::MostlyUtf8,
+            false,
+            declared,
+            notes,
+        );
+    }
 
     // The statistical guess is only computed when the legacy encoding fails: it costs
     // far more than a strict decode.
@@ -355,6 +371,32 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// multibyte text is almost never valid UTF-8 by accident.
 fn looks_like_utf8(bytes: &[u8]) -> bool {
     !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok()
+}
+
+/// UTF-8 with a few stray bytes: its well-formed multibyte sequences cover at least
+/// three times as many bytes as its malformed ones. Text in a legacy multibyte
+/// encoding never comes close (in the corpus the most is 0.64 for Shift_JIS, EUC-KR,
+/// GBK, Big5 and the Latin and Cyrillic code pages); a file whose UTF-8 text has one
+/// stray byte is far above.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut good, mut bad) = (0usize, 0usize);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                good += valid.len() - valid.bytes().filter(u8::is_ascii).count();
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                good += valid.len() - valid.iter().filter(|b| b.is_ascii()).count();
+                let skip = e.error_len().unwrap_or(after.len()).max(1);
+                bad += skip.min(after.len());
+                rest = after.get(skip..).unwrap_or(&[]);
+            }
+        }
+    }
+    bad > 0 && good >= 3 * bad
 }
 
 /// Builds the result, turning each malformed range into an error diagnostic.

@@ -1,0 +1,215 @@
+//! Staging a file's new content in a temporary file beside it, then committing it by
+//! a rename that happens only if the destination is still what was read.
+
+use std::fs::{self, File, Metadata, Permissions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::identity::Identity;
+use super::stale::{TEMP_PREFIX, TEMP_SUFFIX};
+
+/// The metadata a new file takes over from the file it replaces.
+#[derive(Debug, Clone, Default)]
+pub struct Keep {
+    /// Permission bits; `None`: a new file's (0666 less the umask).
+    pub mode: Option<Permissions>,
+    /// Owner and group, set where permitted (as root, or to one's own groups).
+    pub owner: Option<(u32, u32)>,
+    /// Access and modification times; `None`: now.
+    pub times: Option<(SystemTime, SystemTime)>,
+}
+
+impl Keep {
+    /// Everything of `meta`: mode, owner and group, and (unless `touch`) its times.
+    pub fn all_of(meta: &Metadata, touch: bool) -> Keep {
+        Keep {
+            mode: Some(meta.permissions()),
+            owner: owner_of(meta),
+            times: if touch {
+                None
+            } else {
+                meta.accessed().ok().zip(meta.modified().ok())
+            },
+        }
+    }
+
+    /// What an output replacing an existing file keeps of it: its mode, and its owner
+    /// where permitted; the times are now's.
+    pub fn mode_and_owner_of(meta: &Metadata) -> Keep {
+        Keep {
+            mode: Some(meta.permissions()),
+            owner: owner_of(meta),
+            times: None,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn owner_of(meta: &Metadata) -> Option<(u32, u32)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.uid(), meta.gid()))
+}
+
+#[cfg(not(unix))]
+fn owner_of(_meta: &Metadata) -> Option<(u32, u32)> {
+    None
+}
+
+/// New content waiting in its temporary file; dropping it removes the file.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: tempfile::NamedTempFile,
+    dest: PathBuf,
+}
+
+/// Why a commit did not replace its destination (the temporary file is gone).
+#[derive(Debug, thiserror::Error)]
+pub enum CommitError {
+    /// The destination is no longer the file that was read.
+    #[error("it changed during the run")]
+    Changed,
+    /// The rename or a check failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Writes `bytes` to a new temporary file in `dest`'s directory (creating the
+/// directory): created exclusively (a link or any file already at its name makes the
+/// creation fail, so nothing is ever written through a planted link), with a name no
+/// other process can predict, holding the metadata `keep` asks for.
+pub fn stage(dest: &Path, bytes: &[u8], keep: &Keep) -> io::Result<Staged> {
+    let dir = match dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d,
+        None => Path::new("."),
+    };
+    if !dir.is_dir() {
+        fs::create_dir_all(dir)?;
+    }
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with 0666 less the umask, like any new file; a kept mode is set
+        // below, once the content is in.
+        builder.permissions(Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.as_file_mut().write_all(bytes)?;
+    apply(tmp.as_file(), keep)?;
+    Ok(Staged {
+        tmp,
+        dest: dest.to_path_buf(),
+    })
+}
+
+/// Sets what `keep` asks for on the open temporary file.
+fn apply(file: &File, keep: &Keep) -> io::Result<()> {
+    #[cfg(unix)]
+    if let Some((uid, gid)) = keep.owner {
+        use std::os::fd::AsRawFd;
+        // SAFETY: fchown only reads the descriptor, which `file` keeps open.
+        let done = unsafe { libc_fchown(file.as_raw_fd(), uid, gid) };
+        if !done {
+            // Not permitted to give the file away: keep at least the group if we may.
+            // SAFETY: as above; u32::MAX (-1) leaves the owner unchanged.
+            let _ = unsafe { libc_fchown(file.as_raw_fd(), u32::MAX, gid) };
+        }
+    }
+    if let Some(mode) = &keep.mode {
+        file.set_permissions(mode.clone())?;
+    }
+    if let Some((accessed, modified)) = keep.times {
+        file.set_times(
+            fs::FileTimes::new()
+                .set_accessed(accessed)
+                .set_modified(modified),
+        )?;
+    }
+    Ok(())
+}
+
+/// `fchown(2)`; true when it succeeded.
+///
+/// # Safety
+/// `fd` must be an open descriptor.
+#[cfg(target_os = "linux")]
+unsafe fn libc_fchown(fd: i32, uid: u32, gid: u32) -> bool {
+    libc::fchown(fd, uid, gid) == 0
+}
+
+/// Owners are not changed where the platform's `fchown` is not linked in.
+///
+/// # Safety
+/// Nothing to uphold.
+#[cfg(all(unix, not(target_os = "linux")))]
+unsafe fn libc_fchown(_fd: i32, _uid: u32, _gid: u32) -> bool {
+    false
+}
+
+impl Staged {
+    /// The temporary file's path.
+    pub fn path(&self) -> &Path {
+        self.tmp.path()
+    }
+
+    /// The open temporary file.
+    pub fn file(&self) -> &File {
+        self.tmp.as_file()
+    }
+
+    /// The path it replaces.
+    pub fn dest(&self) -> &Path {
+        &self.dest
+    }
+
+    /// Makes the content durable (`fdatasync`).
+    pub fn sync(&self) -> io::Result<()> {
+        self.tmp.as_file().sync_data()
+    }
+
+    /// Renames the temporary file over the destination. With `expect`, only if the
+    /// destination is still that file with that content (else [`CommitError::Changed`]);
+    /// without, whatever is there is replaced. On failure the temporary file is removed
+    /// and the destination is as it was.
+    pub fn commit(self, expect: Option<&Identity>) -> Result<(), CommitError> {
+        if let Some(expect) = expect {
+            let now = fs::symlink_metadata(&self.dest)?;
+            if !expect.unchanged(&Identity::of(&now)) {
+                return Err(CommitError::Changed);
+            }
+        }
+        self.tmp
+            .persist(&self.dest)
+            .map(drop)
+            .map_err(|e| CommitError::Io(e.error))
+    }
+}
+
+/// Why a file could not be read as one consistent whole.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// Another program changed it while it was read.
+    #[error("it changed while it was read")]
+    Changed,
+    /// It could not be opened or read.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Reads a whole file through one descriptor, with its identity and metadata; fails
+/// when the file changed while it was read.
+pub fn read_identified(path: &Path) -> Result<(Vec<u8>, Identity, Metadata), ReadError> {
+    let mut file = File::open(path)?;
+    let before = file.metadata()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(before.len()).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    let after = file.metadata()?;
+    let id = Identity::of(&before);
+    if !id.unchanged(&Identity::of(&after)) || bytes.len() as u64 != before.len() {
+        return Err(ReadError::Changed);
+    }
+    Ok((bytes, id, before))
+}
