@@ -291,3 +291,72 @@ pub fn sync_dirs(dirs: impl IntoIterator<Item = PathBuf>) {
         let _ = d.sync_all();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reencode::Profile;
+    use crate::text::TextEncoding;
+
+    fn options() -> Options {
+        Options {
+            to: TextEncoding::UTF_8,
+            from: None,
+            mode: Mode::InPlace { backup: None },
+            dry_run: false,
+            lossy: false,
+            follow: false,
+            all: false,
+            touch: false,
+            break_links: false,
+        }
+    }
+
+    fn candidate(path: &Path) -> Candidate {
+        Candidate {
+            path: path.to_path_buf(),
+            real: path.to_path_buf(),
+            relative: PathBuf::from("g.kif"),
+            profile: Profile::for_path(path).expect("a .kif profile"),
+            verdict: None,
+        }
+    }
+
+    /// Shift_JIS `先手：甲` and a line break.
+    const SJIS: &[u8] = b"\x90\xe6\x8e\xe8\x81\x46\x8d\x62\r\n";
+
+    #[test]
+    fn a_file_appended_to_between_read_and_rename_is_left_with_the_appended_bytes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("g.kif");
+        fs::write(&path, SJIS).expect("write");
+        let Step::Pending(pending) = prepare(&candidate(&path), &options()) else {
+            panic!("a Shift_JIS file is to be converted");
+        };
+        let mut appended = SJIS.to_vec();
+        appended.extend_from_slice(b"*note\r\n");
+        fs::write(&path, &appended).expect("append");
+        let report = commit(pending, true);
+        assert_eq!(report.outcome, Outcome::Failed);
+        assert_eq!(report.detail, "changed during the run; left untouched");
+        assert_eq!(fs::read(&path).expect("read"), appended);
+        let names: Vec<_> = fs::read_dir(dir.path()).expect("dir").collect();
+        assert_eq!(names.len(), 1, "the temporary file is gone");
+    }
+
+    #[test]
+    fn an_unchanged_file_is_replaced_by_its_conversion() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("g.kif");
+        fs::write(&path, SJIS).expect("write");
+        let Step::Pending(pending) = prepare(&candidate(&path), &options()) else {
+            panic!("a Shift_JIS file is to be converted");
+        };
+        let report = commit(pending, true);
+        assert_eq!(report.outcome, Outcome::Converted, "{}", report.detail);
+        assert_eq!(
+            fs::read_to_string(&path).expect("utf-8"),
+            "#KIF version=2.0 encoding=UTF-8\r\n先手：甲\r\n"
+        );
+    }
+}
