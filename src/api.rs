@@ -436,7 +436,7 @@ pub fn write(
     write_wrapped(collection, format, encoding, source, None)
 }
 
-/// [`write`], with long text values wrapped at about `wrap` columns where the format
+/// [`write()`], with long text values wrapped at about `wrap` columns where the format
 /// can do so without changing the text (SGF soft line breaks).
 pub fn write_wrapped(
     collection: &Collection,
@@ -457,7 +457,7 @@ pub fn write_wrapped(
     )
 }
 
-/// [`write`] with every writer option (wrapping, the CSA version …). The text is
+/// [`write()`] with every writer option (wrapping, the CSA version …). The text is
 /// encoded in `encoding`, or the format's usual output encoding when `None`;
 /// `options.encoding` is replaced by that choice.
 pub fn write_with(

@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameInfo, GonuBoard, Tree};
 
-/// The largest side of a Go or gomoku board (SGF FF[4] allows 1–52).
+/// The largest side of a Go or gomoku board (SGF `FF[4]` allows 1–52).
 pub const MAX_GO_SIZE: u8 = 52;
 
 /// One game: what is played, the information about it, and its tree of moves.

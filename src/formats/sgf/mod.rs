@@ -1,4 +1,4 @@
-//! SGF (Smart Game Format) FF[1]–FF[4] for Go (`GM[1]`) and gomoku (`GM[4]`).
+//! SGF (Smart Game Format) `FF[1]`–`FF[4]` for Go (`GM[1]`) and gomoku (`GM[4]`).
 //!
 //! The text layer has decoded the bytes before [`read`] runs (BOM, UTF-16, `CA[]`,
 //! UTF-8, guess), so Shift_JIS trail bytes 0x5C/0x5D are already inside characters

@@ -17,7 +17,7 @@ use super::values::{fmt_real, point_str};
 /// Columns after which the writer starts a new line between properties.
 const LINE: usize = 76;
 
-/// Writes a collection as canonical FF[4], wrapping long values when
+/// Writes a collection as canonical `FF[4]`, wrapping long values when
 /// `options.wrap` asks for it.
 pub fn write(
     collection: &Collection,
