@@ -11,7 +11,7 @@ use super::output::stdout_bytes;
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use crate::formats::csa::CsaVersion;
 use crate::formats::{Format, WriteOptions};
-use crate::fsio::{self, Keep};
+use crate::fsio;
 use crate::text::TextEncoding;
 
 /// Arguments of `kifu convert`.
@@ -232,7 +232,7 @@ fn convert_one(
     match dest {
         Destination::Stdout => stdout_bytes(&encoded.bytes)?,
         Destination::File(path) => {
-            if let Err(e) = write_file(path, &encoded.bytes) {
+            if let Err(e) = fsio::write_atomic(path, &encoded.bytes) {
                 return Ok(Err(format!(
                     "{}: cannot write {}: {e}",
                     input.display,
@@ -298,17 +298,4 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn file_id(_path: &Path) -> Option<(u64, u64)> {
     None
-}
-
-/// Writes a file atomically: the bytes go to an exclusive temporary file beside it,
-/// are flushed, and replace it by a rename; an existing file's mode and owner are kept.
-/// A failure (a full disk) leaves whatever was at `path` as it was.
-fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let keep = match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
-        _ => Keep::default(),
-    };
-    let staged = fsio::stage(path, bytes, &keep)?;
-    staged.sync()?;
-    staged.commit(None).map_err(std::io::Error::other)
 }

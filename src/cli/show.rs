@@ -115,8 +115,10 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     };
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => std::fs::write(path, picture.as_bytes())
-            .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?,
+        Some(path) if path.as_os_str() != "-" => {
+            crate::fsio::write_atomic(path, picture.as_bytes())
+                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?
+        }
         _ => stdout_bytes(picture.as_bytes())?,
     }
     Ok(Status::Success)

@@ -213,3 +213,17 @@ pub fn read_identified(path: &Path) -> Result<(Vec<u8>, Identity, Metadata), Rea
     }
     Ok((bytes, id, before))
 }
+
+/// Writes a whole file atomically: the bytes go to an exclusive temporary file beside
+/// it, are flushed, and replace it by a rename; an existing file's mode and owner are
+/// kept. A failure (a full disk) leaves whatever was at `path` as it was. A link at
+/// `path` is replaced, never written through.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let keep = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+        _ => Keep::default(),
+    };
+    let staged = stage(path, bytes, &keep)?;
+    staged.sync()?;
+    staged.commit(None).map_err(io::Error::other)
+}
