@@ -1209,7 +1209,7 @@ fn a_pinned_piece_is_no_ki2_candidate() {
         panic!("a shogi move")
     };
     assert_eq!(m.from, kifu::model::Square::new(4, 9));
-    // The writer counts the pinned gold too, so it writes 右 (any reader resolves it).
+    // The writer does not count the pinned gold either (JSA): no 右.
     let written = kifu::write(
         &out.parsed.collection,
         ki2_format(),
@@ -1218,7 +1218,43 @@ fn a_pinned_piece_is_no_ki2_candidate() {
     )
     .expect("writes");
     let text = String::from_utf8(written.bytes).expect("UTF-8");
-    assert!(text.ends_with("\n▲５八金右\n"), "{text}");
+    assert!(text.ends_with("\n▲５八金\n"), "{text}");
+    assert_eq!(read_ki2(&text).parsed.collection, out.parsed.collection);
+    // A writer that counts pinned pieces writes 右: the same move, with a warning.
+    let counted = read_ki2(&ki2_from(sfen, "▲５八金右\n"));
+    assert_eq!(
+        diags(&counted),
+        vec![("ki2::unneeded-modifier", Severity::Warning, 16, 1, Some(1))]
+    );
+    assert_eq!(counted.parsed.collection, out.parsed.collection);
+}
+
+#[test]
+fn a_token_without_da_is_the_drop_when_the_only_piece_that_reaches_is_pinned() {
+    // White's silver on 3一 is pinned by the dragon on 2一 against the king on 7一,
+    // and white holds a silver: △３二銀 is the drop (the position).
+    let sfen = "l1k3s+R+B/r8/2n+N+S1+L2/pppp3gp/9/BPP1P2p1/P2l4P/L8/1N3K2+n w 3GSPs6p 138";
+    let out = read_ki2(&ki2_from(sfen, "△３二銀\n"));
+    assert_eq!(diags(&out), vec![]);
+    let g = &out.parsed.collection.games[0];
+    let (_, n) = g.tree.main_line().nth(1).expect("a move");
+    let Some(kifu::model::Move::Shogi(m)) = n.mv else {
+        panic!("a shogi move")
+    };
+    assert_eq!(
+        (m.from, m.to),
+        (None, kifu::model::Square::new(3, 2).expect("3二"))
+    );
+    // Written back without 打 (no legal piece competes), and read back the same.
+    let written = kifu::write(
+        &out.parsed.collection,
+        ki2_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    let text = String::from_utf8(written.bytes).expect("UTF-8");
+    assert!(text.ends_with("\n△３二銀\n"), "{text}");
     assert_eq!(read_ki2(&text).parsed.collection, out.parsed.collection);
 }
 
@@ -2041,5 +2077,46 @@ fn a_rotated_board_diagram_reads_and_writes_back_rotated() {
     assert_eq!(
         back.parsed.collection.games[0].info.shogi_start,
         game.info.shogi_start
+    );
+}
+
+/// Two thousand random legal games (handicaps and middle-game starts among them, so
+/// pinned pieces, drops that compete with a pinned piece, and relative words between
+/// a free and a pinned piece all occur) read back from KI2 with exactly their moves.
+#[test]
+fn two_thousand_generated_games_read_back_exactly_from_ki2() {
+    let mut pinned_cases = 0;
+    for (i, game) in generated_games(2000).into_iter().enumerate() {
+        let main: Vec<_> = game.tree.main_line().filter_map(|(_, n)| n.mv).collect();
+        let c = Collection { games: vec![game] };
+        let written = kifu::write(&c, ki2_format(), Some(TextEncoding::UTF_8), None)
+            .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        let back = reread(&written.bytes, "g.ki2u");
+        assert_eq!(diags(&back), vec![], "game {i}");
+        let g = &back.parsed.collection.games[0];
+        let read: Vec<_> = g.tree.main_line().filter_map(|(_, n)| n.mv).collect();
+        assert_eq!(read, main, "game {i}");
+        // Count the moves where a piece reached the square but was no candidate.
+        let mut pos = kifu::rules::shogi::Position::from_model(
+            &g.info
+                .shogi_start
+                .as_ref()
+                .map_or_else(|| Handicap::Even.position(), ShogiStart::position),
+        );
+        for mv in &read {
+            let kifu::model::Move::Shogi(m) = mv else {
+                continue;
+            };
+            if pos.reaching(m.color, m.piece, m.to).len()
+                > pos.candidates(m.color, m.piece, m.to, true).len()
+            {
+                pinned_cases += 1;
+            }
+            pos.make(m);
+        }
+    }
+    assert!(
+        pinned_cases >= 5,
+        "only {pinned_cases} moves with a pinned piece"
     );
 }

@@ -108,7 +108,7 @@ pub fn write(
     Ok(Written { output, losses })
 }
 
-fn entry(game: &Game, id: NodeId, pos: &Position) -> Value {
+fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
     let mut e = Map::new();
     let Some(node) = game.tree.get(id) else {
         return Value::Object(e);
@@ -251,7 +251,7 @@ fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
         match step {
             Step::Leave(m) => pos.unmake(&m),
             Step::Enter(id, line) => {
-                let e = entry(game, id, &pos);
+                let e = entry(game, id, &mut pos);
                 if let Some(l) = lines.get_mut(line) {
                     l.entries.push(e);
                 }

@@ -53,7 +53,7 @@ impl KifReader<'_> {
                     )
                 }
             };
-            match self.resolve_ki2(&m, to) {
+            match self.resolve_ki2(&m, to, span, number) {
                 Ok(mv) => self.add_move(mv, m.no_promote, None, span),
                 Err((code, msg)) => return fail(self, code, msg),
             }
@@ -61,12 +61,15 @@ impl KifReader<'_> {
     }
 
     /// Finds the move a KI2 token means: among the legal moves first (a pinned piece
-    /// is no candidate), else among every piece that reaches the square, so that an
+    /// is no candidate, so a token without 打 is the drop when no piece can legally
+    /// move there), else among every piece that reaches the square, so that an
     /// illegal record is still read and reported by validation.
     fn resolve_ki2(
         &mut self,
         m: &super::ki2line::Ki2Move,
         to: crate::model::Square,
+        span: crate::diag::Span,
+        number: u32,
     ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
         let color = m.color;
         let piece = m.piece;
@@ -74,11 +77,21 @@ impl KifReader<'_> {
             return self.resolve_keep(color, None, to, piece, m.promote);
         }
         let reach = self.pos.reaching_squares(color, piece, to);
-        if let (Some(only), true) = (reach.single(), m.relative.is_empty()) {
-            // One piece reaches the square: no choice to make among legal moves.
+        // Without 打, a token is still the drop when no piece on the board can legally
+        // make the move (JSA notation does not count a pinned piece).
+        let drop_possible = m.relative.is_empty()
+            && !m.promote
+            && self.pos.get(to).is_none()
+            && self.pos.in_hand(color, piece) > 0;
+        if let (Some(only), true) = (reach.single(), m.relative.is_empty() && !drop_possible) {
+            // One piece reaches the square and no drop competes: no choice to make.
             return self.resolve_keep(color, Some(only), to, piece, m.promote);
         }
         let physical: Vec<crate::model::Square> = reach.iter().collect();
+        let legal = self.pos.candidates(color, piece, to, true);
+        if legal.is_empty() && drop_possible {
+            return self.resolve_keep(color, None, to, piece, false);
+        }
         if physical.is_empty() {
             if self.pos.get(to).is_none() && self.pos.in_hand(color, piece) > 0 && !m.promote {
                 return self.resolve_keep(color, None, to, piece, false);
@@ -88,15 +101,6 @@ impl KifReader<'_> {
                 format!("no {} can move to {}", piece.kanji(), square_name(to)),
             ));
         }
-        let legal: Vec<crate::model::Square> = physical
-            .iter()
-            .copied()
-            .filter(|&f| {
-                self.pos
-                    .resolve(color, Some(f), to, piece, m.promote)
-                    .is_ok()
-            })
-            .collect();
         let chosen = crate::rules::shogi::filter_relative(m.relative, color, piece, to, &legal);
         let origins = |v: &[crate::model::Square]| {
             v.iter()
@@ -105,7 +109,26 @@ impl KifReader<'_> {
                 .join(", ")
         };
         match chosen.as_slice() {
-            [f] => return self.resolve_keep(color, Some(*f), to, piece, m.promote),
+            [f] => {
+                if legal.len() == 1 && physical.len() > 1 && !m.relative.is_empty() {
+                    // The writer counted a piece that cannot legally move (pinned):
+                    // its modifier was not needed, but it names the only legal move.
+                    self.diags.push(
+                        Diagnostic::warning(
+                            "ki2::unneeded-modifier",
+                            format!(
+                                "{:?} is not needed: only the {} on {} can legally make this move (a pinned piece is not counted)",
+                                m.relative.text(),
+                                piece.kanji(),
+                                square_name(*f)
+                            ),
+                            span,
+                        )
+                        .with_move(number),
+                    );
+                }
+                return self.resolve_keep(color, Some(*f), to, piece, m.promote);
+            }
             [] => {}
             many => {
                 return Err((

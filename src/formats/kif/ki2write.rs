@@ -110,7 +110,7 @@ pub fn write_ki2(
                 continue;
             };
             let token = token(
-                &pos,
+                &mut pos,
                 &m,
                 last_move.map(|l| l.to) == Some(m.to),
                 node.extras.get(NO_PROMOTE_KEY).is_some(),
@@ -168,7 +168,7 @@ pub fn write_ki2(
 }
 
 /// One move in KI2 notation, with the relative words the position needs.
-fn token(pos: &Position, m: &ShogiMove, same: bool, no_promote: bool) -> String {
+fn token(pos: &mut Position, m: &ShogiMove, same: bool, no_promote: bool) -> String {
     let (rel, drop_mark) = pos.relative_for(m);
     let mut tail = String::from(piece_name(m.piece));
     tail.push_str(&rel.text());

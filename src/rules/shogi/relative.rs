@@ -142,10 +142,35 @@ impl Position {
         self.attackers_of_kind(idx(to), color, kind)
     }
 
+    /// The squares from which a `kind` of `color` can legally move to `to`, promoting
+    /// or not: the candidates JSA notation counts (a pinned piece, or a piece whose
+    /// move would leave its king in check, is none). Legality is only computed when
+    /// more than one piece reaches the square, or when `count_single` asks for it.
+    pub fn candidates(
+        &mut self,
+        color: Color,
+        kind: PieceKind,
+        to: Square,
+        count_single: bool,
+    ) -> Vec<Square> {
+        let reach = self.reaching(color, kind, to);
+        if reach.len() <= 1 && !count_single {
+            return reach;
+        }
+        reach
+            .into_iter()
+            .filter(|&f| {
+                self.resolve(color, Some(f), to, kind, false).is_ok()
+                    || self.resolve(color, Some(f), to, kind, true).is_ok()
+            })
+            .collect()
+    }
+
     /// The relative words a KI2 writer needs for `mv` (made from this position), and
-    /// whether 打 must be written for a drop.
-    pub fn relative_for(&self, mv: &ShogiMove) -> (Relative, bool) {
-        let others = self.reaching(mv.color, mv.piece, mv.to);
+    /// whether 打 must be written for a drop: both decided among the legal
+    /// [`Position::candidates`] only, as the JSA notation does.
+    pub fn relative_for(&mut self, mv: &ShogiMove) -> (Relative, bool) {
+        let others = self.candidates(mv.color, mv.piece, mv.to, mv.from.is_none());
         let Some(from) = mv.from else {
             return (Relative::default(), !others.is_empty());
         };
@@ -216,7 +241,7 @@ mod tests {
         Square { file: f, rank: r }
     }
 
-    fn words(p: &Position, from: Square, to: Square, kind: PieceKind) -> String {
+    fn words(p: &mut Position, from: Square, to: Square, kind: PieceKind) -> String {
         let color = p.to_move();
         let mv = ShogiMove {
             color,
@@ -232,43 +257,43 @@ mod tests {
     #[test]
     fn three_golds_to_five_eight() {
         // Golds on 6九, 5九, 4九: 左, 直, 右.
-        let p = pos("4k4/9/9/9/9/9/9/9/K2GGG3 b - 1");
+        let mut p = pos("4k4/9/9/9/9/9/9/9/K2GGG3 b - 1");
         let g = PieceKind::Gold;
-        assert_eq!(words(&p, sq(6, 9), sq(5, 8), g), "左");
-        assert_eq!(words(&p, sq(5, 9), sq(5, 8), g), "直");
-        assert_eq!(words(&p, sq(4, 9), sq(5, 8), g), "右");
+        assert_eq!(words(&mut p, sq(6, 9), sq(5, 8), g), "左");
+        assert_eq!(words(&mut p, sq(5, 9), sq(5, 8), g), "直");
+        assert_eq!(words(&mut p, sq(4, 9), sq(5, 8), g), "右");
     }
 
     #[test]
     fn vertical_words_come_first_and_white_is_mirrored() {
         // Black golds on 4九 (moves up to 5八) and 6八 (moves sideways).
-        let p = pos("4k4/9/9/9/9/9/9/3G5/K4G3 b - 1");
-        assert_eq!(words(&p, sq(4, 9), sq(5, 8), PieceKind::Gold), "上");
-        assert_eq!(words(&p, sq(6, 8), sq(5, 8), PieceKind::Gold), "寄");
+        let mut p = pos("4k4/9/9/9/9/9/9/3G5/K4G3 b - 1");
+        assert_eq!(words(&mut p, sq(4, 9), sq(5, 8), PieceKind::Gold), "上");
+        assert_eq!(words(&mut p, sq(6, 8), sq(5, 8), PieceKind::Gold), "寄");
         // White golds on 6一 and 4一 to 5二: white's right is file 6.
-        let p = pos("3g1g3/9/9/9/9/9/9/9/K8 w - 1");
-        assert_eq!(words(&p, sq(6, 1), sq(5, 2), PieceKind::Gold), "右");
-        assert_eq!(words(&p, sq(4, 1), sq(5, 2), PieceKind::Gold), "左");
+        let mut p = pos("3g1g3/9/9/9/9/9/9/9/K8 w - 1");
+        assert_eq!(words(&mut p, sq(6, 1), sq(5, 2), PieceKind::Gold), "右");
+        assert_eq!(words(&mut p, sq(4, 1), sq(5, 2), PieceKind::Gold), "左");
     }
 
     #[test]
     fn dragons_use_sides_relative_to_each_other_never_straight() {
         // Dragons on 5九 and 1九 to 3九 both move sideways: the right one (1九) is 右.
-        let p = pos("4k4/9/9/9/9/9/9/9/K3+R3+R b - 1");
-        assert_eq!(words(&p, sq(1, 9), sq(3, 9), PieceKind::Dragon), "右");
-        assert_eq!(words(&p, sq(5, 9), sq(3, 9), PieceKind::Dragon), "左");
+        let mut p = pos("4k4/9/9/9/9/9/9/9/K3+R3+R b - 1");
+        assert_eq!(words(&mut p, sq(1, 9), sq(3, 9), PieceKind::Dragon), "右");
+        assert_eq!(words(&mut p, sq(5, 9), sq(3, 9), PieceKind::Dragon), "左");
         // Dragons on 5五 and 4四 to 5四: one moves up, one sideways.
-        let p = pos("4k4/9/9/5+R3/4+R4/9/9/9/K8 b - 1");
-        assert_eq!(words(&p, sq(5, 5), sq(5, 4), PieceKind::Dragon), "上");
-        assert_eq!(words(&p, sq(4, 4), sq(5, 4), PieceKind::Dragon), "寄");
+        let mut p = pos("4k4/9/9/5+R3/4+R4/9/9/9/K8 b - 1");
+        assert_eq!(words(&mut p, sq(5, 5), sq(5, 4), PieceKind::Dragon), "上");
+        assert_eq!(words(&mut p, sq(4, 4), sq(5, 4), PieceKind::Dragon), "寄");
     }
 
     #[test]
     fn vertical_words_win_over_straight() {
         // Golds on 5九 (straight up) and 6八 (sideways) to 5八: 上 and 寄.
-        let p = pos("4k4/9/9/9/9/9/9/3G5/K3G4 b - 1");
-        assert_eq!(words(&p, sq(5, 9), sq(5, 8), PieceKind::Gold), "上");
-        assert_eq!(words(&p, sq(6, 8), sq(5, 8), PieceKind::Gold), "寄");
+        let mut p = pos("4k4/9/9/9/9/9/9/3G5/K3G4 b - 1");
+        assert_eq!(words(&mut p, sq(5, 9), sq(5, 8), PieceKind::Gold), "上");
+        assert_eq!(words(&mut p, sq(6, 8), sq(5, 8), PieceKind::Gold), "寄");
     }
 
     #[test]
