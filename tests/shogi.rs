@@ -2120,3 +2120,44 @@ fn two_thousand_generated_games_read_back_exactly_from_ki2() {
         "only {pinned_cases} moves with a pinned piece"
     );
 }
+
+/// USI end tokens become the special ends of KIF and CSA, and come back.
+#[test]
+fn usi_end_tokens_round_trip_through_kif_and_csa() {
+    for (token, kif_word, csa_word) in [
+        ("resign", "投了", "%TORYO"),
+        ("rep_draw", "千日手", "%SENNICHITE"),
+        ("timeout", "切れ負け", "%TIME_UP"),
+        ("win", "入玉勝ち", "%KACHI"),
+        ("break", "中断", "%CHUDAN"),
+    ] {
+        let usi = format!("position startpos moves 7g7f 3c3d {token}\n");
+        let read = reread(usi.as_bytes(), "g.usi");
+        assert_eq!(diags(&read), vec![], "{token}");
+        for (name, ext, word) in [("kif", "kifu", kif_word), ("csa", "csa", csa_word)] {
+            let format = kifu::formats::by_name(name).expect("registered");
+            let written = kifu::write(
+                &read.parsed.collection,
+                format,
+                Some(TextEncoding::UTF_8),
+                None,
+            )
+            .expect("writes");
+            let text = String::from_utf8(written.bytes.clone()).expect("UTF-8");
+            assert!(text.contains(word), "{token} as {name}: {text}");
+            let back = reread(&written.bytes, &format!("g.{ext}"));
+            let usi_again = kifu::write(
+                &back.parsed.collection,
+                kifu::formats::by_name("usi").expect("usi"),
+                None,
+                None,
+            )
+            .expect("writes");
+            assert_eq!(
+                String::from_utf8_lossy(&usi_again.bytes),
+                usi,
+                "{token} through {name}"
+            );
+        }
+    }
+}

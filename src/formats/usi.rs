@@ -1,14 +1,16 @@
 //! USI position commands: `position startpos moves 7g7f 3c3d …` or
 //! `position sfen <sfen> moves …`, one game per line, for feeding engines.
 //! Reading accepts the line with or without `position`, and a bare SFEN; each move
-//! is checked on the engine's position. Writing gives the main line only (variations,
-//! comments, times and special ends are reported as losses).
+//! is checked on the engine's position. A line may end with the end token ShogiHome
+//! and tsshogi write (`resign`, `rep_draw`, `draw`, `timeout`, `win`, `break`), read
+//! as the game's special end. Writing gives the main line only (variations, comments,
+//! times and the special ends USI has no token for are reported as losses).
 
 use super::{Capabilities, Format, Parsed, Reader, WriteError, WriteOptions, Writer, Written};
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{
-    Collection, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind, ShogiMove, ShogiStart,
-    Square,
+    Collection, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind,
+    ShogiMove, ShogiStart, Square,
 };
 use crate::rules::shogi::{from_sfen, to_sfen, Position};
 use crate::text::TextEncoding;
@@ -83,6 +85,37 @@ fn drop_letter(kind: PieceKind) -> char {
         PieceKind::Bishop => 'B',
         _ => 'R',
     }
+}
+
+/// The end tokens of USI game records and the special ends they stand for (the side
+/// to move is the one that resigns, runs out of time, declares or stops).
+const END_TOKENS: [(&str, EndingKind); 6] = [
+    ("resign", EndingKind::Resign),
+    ("rep_draw", EndingKind::Repetition),
+    ("draw", EndingKind::Draw),
+    ("timeout", EndingKind::Timeout),
+    ("win", EndingKind::EnteringKing),
+    ("break", EndingKind::Interrupt),
+];
+
+/// The special end an end token names.
+fn ending_of(token: &str) -> Option<EndingKind> {
+    END_TOKENS
+        .iter()
+        .find(|(t, _)| *t == token)
+        .map(|&(_, kind)| kind)
+}
+
+/// The end token for a special end: its own, `draw` for 持将棋 (reported as changed),
+/// none for the ends USI cannot say.
+fn token_of(kind: EndingKind) -> Option<&'static str> {
+    if kind == EndingKind::Impasse {
+        return Some("draw");
+    }
+    END_TOKENS
+        .iter()
+        .find(|&&(_, k)| k == kind)
+        .map(|&(t, _)| t)
 }
 
 /// A move in USI notation: `7g7f`, `8h2b+`, `P*5e`.
@@ -191,9 +224,36 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     }
     let mut parent = NodeId::ROOT;
     let mut number = 0u32;
+    let mut ended = false;
     for &(o, token) in w.iter().skip(i) {
         number += 1;
         let span = Span::new(at + o, at + o + token.len());
+        if ended {
+            diags.push(
+                Diagnostic::error(
+                    "usi::move-after-end",
+                    format!("{token:?} follows the end of the game"),
+                    span,
+                )
+                .with_move(number),
+            );
+            break;
+        }
+        if let Some(kind) = ending_of(token) {
+            parent = game.tree.add_child(
+                parent,
+                Node {
+                    ending: Some(Ending {
+                        kind,
+                        color: Some(pos.to_move()),
+                    }),
+                    ..Node::default()
+                },
+            );
+            spans.push(span);
+            ended = true;
+            continue;
+        }
         let b = token.as_bytes();
         let color = pos.to_move();
         let parsed = if b.get(1) == Some(&b'*') {
@@ -281,6 +341,7 @@ pub fn write(
         }
         let mut moves = Vec::new();
         let mut lost = (false, false, false);
+        let mut changed = None;
         for (id, node) in game.tree.main_line() {
             if let Some(Move::Shogi(m)) = node.mv {
                 moves.push(usi_move(&m));
@@ -288,13 +349,34 @@ pub fn write(
             lost.0 |= node.children().len() > 1;
             lost.1 |=
                 node.comment.is_some() || (id == NodeId::ROOT && game.info.game_comment.is_some());
-            lost.2 |= node.ending.is_some();
+            if let Some(ending) = &node.ending {
+                match token_of(ending.kind) {
+                    Some(token) => {
+                        moves.push(token.to_string());
+                        if ending_of(token) != Some(ending.kind) {
+                            changed = Some((ending.kind, token));
+                        }
+                    }
+                    None => lost.2 = true,
+                }
+            }
         }
         if !moves.is_empty() {
             out.push_str(" moves ");
             out.push_str(&moves.join(" "));
         }
         out.push('\n');
+        if let Some((kind, token)) = changed {
+            losses.push(Loss {
+                code: "usi::ending-changed",
+                message: format!(
+                    "USI has no token for {}: written as {token}",
+                    kind.japanese()
+                ),
+                game: g,
+                move_number: None,
+            });
+        }
         for (flag, code, what) in [
             (
                 lost.0 || game.tree.variation_count() > 0,
@@ -302,7 +384,11 @@ pub fn write(
                 "variations",
             ),
             (lost.1, "usi::comments-dropped", "comments"),
-            (lost.2, "usi::ending-dropped", "the special end of the game"),
+            (
+                lost.2,
+                "usi::ending-dropped",
+                "the special end of the game (USI has no token for it)",
+            ),
         ] {
             if flag {
                 losses.push(Loss {
@@ -356,5 +442,101 @@ mod tests {
             p.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
             vec!["usi::bad-sfen"]
         );
+    }
+}
+
+#[cfg(test)]
+mod end_token_tests {
+    use super::*;
+
+    fn ending(p: &Parsed) -> Option<Ending> {
+        p.collection
+            .games
+            .first()?
+            .tree
+            .main_line()
+            .last()?
+            .1
+            .ending
+    }
+
+    #[test]
+    fn end_tokens_are_read_as_special_ends_and_written_back() {
+        for (token, kind, side) in [
+            ("resign", EndingKind::Resign, crate::model::Color::Black),
+            (
+                "rep_draw",
+                EndingKind::Repetition,
+                crate::model::Color::Black,
+            ),
+            ("draw", EndingKind::Draw, crate::model::Color::Black),
+            ("timeout", EndingKind::Timeout, crate::model::Color::Black),
+            ("win", EndingKind::EnteringKing, crate::model::Color::Black),
+            ("break", EndingKind::Interrupt, crate::model::Color::Black),
+        ] {
+            let text = format!("position startpos moves 7g7f 3c3d {token}\n");
+            let p = read(&text);
+            assert_eq!(p.diagnostics, vec![], "{token}");
+            assert_eq!(
+                ending(&p),
+                Some(Ending {
+                    kind,
+                    color: Some(side)
+                }),
+                "{token}"
+            );
+            let w = write(&p.collection, &WriteOptions::default()).expect("writes");
+            assert_eq!(w.output, text, "{token}");
+            assert_eq!(w.losses, vec![], "{token}");
+        }
+    }
+
+    #[test]
+    fn a_move_after_the_end_token_is_an_error_and_unsayable_ends_are_losses() {
+        let p = read("position startpos moves 7g7f resign 3c3d\n");
+        assert_eq!(
+            p.diagnostics
+                .iter()
+                .map(|d| (d.code, d.span.start, d.move_number))
+                .collect::<Vec<_>>(),
+            vec![("usi::move-after-end", 36, Some(3))]
+        );
+        let c = read("position startpos moves 7g7f\n").collection;
+        let last = c.games[0]
+            .tree
+            .main_line()
+            .last()
+            .map(|(id, _)| id)
+            .expect("a node");
+        for (kind, out, code) in [
+            (
+                EndingKind::Impasse,
+                "position startpos moves 7g7f draw\n",
+                "usi::ending-changed",
+            ),
+            (
+                EndingKind::Checkmate,
+                "position startpos moves 7g7f\n",
+                "usi::ending-dropped",
+            ),
+        ] {
+            let mut c = c.clone();
+            c.games[0].tree.add_child(
+                last,
+                Node {
+                    ending: Some(Ending {
+                        kind,
+                        color: Some(crate::model::Color::White),
+                    }),
+                    ..Node::default()
+                },
+            );
+            let w = write(&c, &WriteOptions::default()).expect("writes");
+            assert_eq!(w.output, out);
+            assert_eq!(
+                w.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
+                vec![code]
+            );
+        }
     }
 }
