@@ -202,6 +202,10 @@ fn convert_one(
             input.display
         )));
     }
+    let out_encoding = out_encoding.or_else(|| match dest {
+        Destination::File(path) => Some(target.output_encoding_for(Some(path))),
+        Destination::Stdout => None,
+    });
     let encoded = match crate::write_with(
         &outcome.parsed.collection,
         target,
@@ -210,6 +214,10 @@ fn convert_one(
             source: Some(&outcome.source),
             wrap,
             csa_version,
+            utf8_by_convention: match dest {
+                Destination::File(path) => crate::formats::utf8_by_convention(Some(path)),
+                Destination::Stdout => false,
+            },
             ..WriteOptions::default()
         },
     ) {

@@ -67,6 +67,10 @@ pub struct WriteOptions<'a> {
     /// The CSA version to write; `None` keeps the source's (V3.0 when the record was
     /// read from CSA V3.0, else V2.2). Other writers ignore it.
     pub csa_version: Option<csa::CsaVersion>,
+    /// The output goes to a file that is UTF-8 by its extension's convention (`.ki2u`,
+    /// see [`Format::output_encoding_for`]): a writer whose format declares only what
+    /// the convention does not say may then leave UTF-8 undeclared.
+    pub utf8_by_convention: bool,
 }
 
 impl Default for WriteOptions<'_> {
@@ -76,6 +80,7 @@ impl Default for WriteOptions<'_> {
             source: None,
             wrap: None,
             csa_version: None,
+            utf8_by_convention: false,
         }
     }
 }
@@ -200,7 +205,29 @@ pub struct Format {
     pub writer: Option<Writer>,
 }
 
+/// Extensions whose files are UTF-8 by convention although their format's customary
+/// encoding is a legacy one: Kifu for Windows and ShogiHome write `.kifu` and `.ki2u`
+/// in UTF-8.
+const UTF8_EXTENSIONS: &[&str] = &["kifu", "ki2u"];
+
+/// True when a file at `path` is UTF-8 by its extension's convention.
+pub fn utf8_by_convention(path: Option<&Path>) -> bool {
+    path.and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| UTF8_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
 impl Format {
+    /// The encoding a file written to `path` takes unless the user chooses one: UTF-8
+    /// for the extensions that are UTF-8 by convention, else the format's default.
+    pub fn output_encoding_for(&self, path: Option<&Path>) -> TextEncoding {
+        if utf8_by_convention(path) {
+            TextEncoding::UTF_8
+        } else {
+            self.default_output_encoding
+        }
+    }
+
     /// True when this format holds games of the given family.
     pub fn holds(&self, kind: &GameKind) -> bool {
         self.kinds.contains(&kind.family())

@@ -18,7 +18,7 @@ use crate::rules::shogi::Position;
 /// Writes one shogi game as KI2.
 pub fn write_ki2(
     collection: &Collection,
-    _options: &WriteOptions<'_>,
+    options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
     crate::formats::ki2::FORMAT.check_kinds(collection)?;
     let game = match collection.games.as_slice() {
@@ -53,6 +53,14 @@ pub fn write_ki2(
         });
     }
     let mut out = String::with_capacity(4096);
+    // Kakinoki's KI2 files are Shift_JIS without a declaration, and `.ki2u` files
+    // UTF-8 without one; any other encoding is declared, so that what the file says
+    // (or its extension says) always matches its bytes.
+    let implied = options.encoding == crate::text::TextEncoding::SHIFT_JIS
+        || (options.utf8_by_convention && options.encoding == crate::text::TextEncoding::UTF_8);
+    if !implied {
+        let _ = writeln!(out, "#KIF version=2.0 encoding={}", options.encoding.name());
+    }
     write_header(&mut out, game);
     out.push('\n');
     if let Some(gc) = &game.info.game_comment {
