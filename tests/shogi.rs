@@ -2163,3 +2163,30 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
         }
     }
 }
+
+/// CSA is claimed by content only when most lines are CSA: every corpus CSA file
+/// under another name is, Pandanet's UGF (one line `PI,B1,19,0`) is not.
+#[test]
+fn csa_sniffing_needs_most_lines_to_be_csa() {
+    let dir = corpus_dir().with_file_name("csa");
+    let mut sniffed = 0;
+    for entry in std::fs::read_dir(&dir).expect("csa corpus") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("csa") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("read");
+        assert_eq!(
+            kifu::formats::sniff(&bytes).map(|f| f.name),
+            Some("csa"),
+            "{}",
+            path.display()
+        );
+        sniffed += 1;
+    }
+    assert_eq!(sniffed, 14);
+    let ugf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/corpus/go-servers/sabaki/ugf_amateur.ugf");
+    let bytes = std::fs::read(&ugf).expect("ugf");
+    assert_eq!(kifu::formats::sniff(&bytes).map(|f| f.name), None);
+}

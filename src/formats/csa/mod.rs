@@ -71,16 +71,47 @@ pub const FORMAT: Format = Format {
 };
 
 /// Looks like CSA: a version line, a player line, or a board row near the start.
+/// A CSA record by content: one of its telling lines (version, player, initial
+/// position, declaration) among the first 8 KiB, and at least four lines in five of
+/// those that the CSA grammar accepts (so that a file of another format with one line
+/// that happens to start like CSA, as Pandanet's `PI,B1,19,0`, is not taken).
 fn sniff(bytes: &[u8]) -> bool {
     let head = bytes.get(..bytes.len().min(8 * 1024)).unwrap_or(bytes);
-    head.split(|&b| b == b'\n').any(|l| {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let lines = || {
+        head.split(|&b| b == b'\n')
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+    };
+    let telling = lines().any(|l| {
         l.starts_with(b"V2")
             || l.starts_with(b"V3")
             || l.starts_with(b"N+")
             || l.starts_with(b"P1-KY")
             || l.starts_with(b"PI")
             || l.starts_with(b"'CSA encoding=")
-    })
+    });
+    let (total, csa) = lines().fold((0usize, 0usize), |(t, c), l| {
+        (t + 1, c + usize::from(is_csa_line(l)))
+    });
+    telling && csa * 5 >= total * 4
+}
+
+/// True when a line starts the way some CSA line does.
+fn is_csa_line(l: &[u8]) -> bool {
+    match l {
+        [b'V', d, ..] => d.is_ascii_digit(),
+        [b'N', b'+' | b'-', ..] | [b'$', ..] | [b'\'', ..] | [b'/', ..] | [b'%', ..] => true,
+        [b'P', c, ..] => matches!(c, b'1'..=b'9' | b'I' | b'+' | b'-'),
+        [b'+' | b'-'] => true,
+        [b'+' | b'-', rest @ ..] => {
+            rest.len() >= 6
+                && rest.iter().take(4).all(u8::is_ascii_digit)
+                && rest.iter().skip(4).take(2).all(u8::is_ascii_uppercase)
+        }
+        [b'T', d, ..] => d.is_ascii_digit(),
+        _ => false,
+    }
 }
 
 /// `'CSA encoding=…` (V3.0) or `'encoding=…` (Kifu for Windows) among the first lines.
