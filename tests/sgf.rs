@@ -202,26 +202,6 @@ fn canonical_fixture_rewrites_byte_for_byte() {
     assert_eq!(write(&out.parsed.collection).as_bytes(), bytes.as_slice());
 }
 
-#[test]
-fn golden_model_json_for_fixtures() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sgf");
-    let json = formats::by_name("json").expect("json");
-    let mut checked = 0;
-    for name in ["canonical", "ff3", "gomoku", "shift_jis", "illegal"] {
-        let bytes = std::fs::read(dir.join(format!("{name}.sgf"))).expect("fixture");
-        let out = read(&bytes);
-        let got = kifu::write(&out.parsed.collection, json, None, None).expect("json");
-        let want = std::fs::read(dir.join(format!("{name}.json"))).expect("golden");
-        assert_eq!(
-            String::from_utf8_lossy(&got.bytes),
-            String::from_utf8_lossy(&want),
-            "{name}"
-        );
-        checked += 1;
-    }
-    assert_eq!(checked, 5);
-}
-
 /// The seed's examples, encoded in Shift_JIS: 表 is 95 5C, 十 is 8F 5C, ソ is 83 5C.
 fn shift_jis(s: &str) -> Vec<u8> {
     let (b, _, bad) = encoding_rs::SHIFT_JIS.encode(s);

@@ -116,16 +116,29 @@ fn shogi_svgs_parse_and_hold_the_boards_pieces() {
 
 #[test]
 fn gonu_svgs_parse() {
+    let mut drawn = Vec::new();
     for path in corpus_files("fixtures/gonu", "gonu") {
         let Some(outcome) = read(&path) else { continue };
         for game in &outcome.parsed.collection.games {
             if let GameKind::Gonu(board) = &game.kind {
                 let svg = kifu::render::gonu::svg(board);
-                roxmltree::Document::parse(&svg)
+                let doc = roxmltree::Document::parse(&svg)
                     .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let circles = doc
+                    .descendants()
+                    .filter(|n| n.has_tag_name("circle"))
+                    .count();
+                assert!(circles > 0, "{}: no vertex drawn", path.display());
+                drawn.push(path.file_name().map(|n| n.to_string_lossy().into_owned()));
             }
         }
     }
+    // Every gonu fixture is drawn.
+    assert_eq!(
+        drawn.len(),
+        corpus_files("fixtures/gonu", "gonu").len(),
+        "{drawn:?}"
+    );
 }
 
 /// Renders an SVG of each kind in headless Chromium when it is installed (Debian's
@@ -134,6 +147,11 @@ fn gonu_svgs_parse() {
 fn chromium_renders_the_svgs_when_installed() {
     let chromium = Path::new("/usr/bin/chromium");
     if !chromium.exists() {
+        // CI installs Chromium and sets KIFU_REQUIRE_CHROMIUM: there this test must run.
+        assert!(
+            std::env::var_os("KIFU_REQUIRE_CHROMIUM").is_none(),
+            "KIFU_REQUIRE_CHROMIUM is set but /usr/bin/chromium is missing"
+        );
         eprintln!("chromium not installed: rendering skipped (the XML checks still ran)");
         return;
     }

@@ -121,15 +121,38 @@ impl Tree {
             .map(|(i, n)| (NodeId(i as u32), n))
     }
 
-    /// Adds `node` as the last child of `parent` and returns its id. A parent that is
-    /// not in the tree is treated as the root, so the call never fails on bad ids.
-    pub fn add_child(&mut self, parent: NodeId, mut node: Node) -> NodeId {
-        let parent = if parent.index() < self.nodes.len() {
+    /// The id the next node will get. A tree holds fewer than 2³² nodes: the readers'
+    /// inputs are bounded far below that (`--max-game-size`).
+    fn next_id(&self) -> NodeId {
+        let len = self.nodes.len();
+        debug_assert!(
+            u32::try_from(len).is_ok(),
+            "a tree of {len} nodes: node ids are 32-bit"
+        );
+        NodeId(u32::try_from(len).unwrap_or(u32::MAX))
+    }
+
+    /// The parent a new node is added under: `parent` itself, which must be in the
+    /// tree. A caller that passes another tree's id has a bug: debug builds stop at
+    /// once; release builds add the node under the root rather than fail a user's run.
+    fn checked_parent(&self, parent: NodeId) -> NodeId {
+        let len = self.nodes.len();
+        debug_assert!(
+            parent.index() < len,
+            "add a child to {parent:?}, which is not in this tree of {len} nodes"
+        );
+        if parent.index() < len {
             parent
         } else {
             NodeId::ROOT
-        };
-        let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        }
+    }
+
+    /// Adds `node` as the last child of `parent` (a node of this tree) and returns its
+    /// id.
+    pub fn add_child(&mut self, parent: NodeId, mut node: Node) -> NodeId {
+        let parent = self.checked_parent(parent);
+        let id = self.next_id();
         node.parent = Some(parent);
         node.children.clear();
         self.nodes.push(node);
@@ -141,13 +164,9 @@ impl Tree {
     /// [`Tree::add_child`] with `Node::default()`, but built where it stands in the
     /// arena: a reader that fills nodes in place saves a copy of each.
     pub(crate) fn add_empty_child(&mut self, parent: NodeId) -> NodeId {
-        let parent = if parent.index() < self.nodes.len() {
-            parent
-        } else {
-            NodeId::ROOT
-        };
+        let parent = self.checked_parent(parent);
         let len = self.nodes.len();
-        let id = NodeId(u32::try_from(len).unwrap_or(u32::MAX));
+        let id = self.next_id();
         self.nodes.resize_with(len + 1, || Node {
             parent: Some(parent),
             ..Node::default()
