@@ -216,3 +216,13 @@ impl Node {
         &self.children
     }
 }
+
+#[cfg(test)]
+mod size_tests {
+    /// The node's size, as docs/ARCHITECTURE.md gives it: a change shows here first.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_node_is_256_bytes() {
+        assert_eq!(std::mem::size_of::<super::Node>(), 256);
+    }
+}
