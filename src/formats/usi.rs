@@ -62,29 +62,10 @@ fn parse_square(s: &[u8]) -> Option<Square> {
     Square::new(file, rank)
 }
 
+/// The kind a drop's letter names (any kind but the king).
 fn drop_kind(c: u8) -> Option<PieceKind> {
-    Some(match c {
-        b'P' => PieceKind::Pawn,
-        b'L' => PieceKind::Lance,
-        b'N' => PieceKind::Knight,
-        b'S' => PieceKind::Silver,
-        b'G' => PieceKind::Gold,
-        b'B' => PieceKind::Bishop,
-        b'R' => PieceKind::Rook,
-        _ => return None,
-    })
-}
-
-fn drop_letter(kind: PieceKind) -> char {
-    match kind {
-        PieceKind::Pawn => 'P',
-        PieceKind::Lance => 'L',
-        PieceKind::Knight => 'N',
-        PieceKind::Silver => 'S',
-        PieceKind::Gold => 'G',
-        PieceKind::Bishop => 'B',
-        _ => 'R',
-    }
+    PieceKind::from_sfen_letter(char::from(c))
+        .filter(|k| *k != PieceKind::King && c.is_ascii_uppercase())
 }
 
 /// The end tokens of USI game records and the special ends they stand for (the side
@@ -127,7 +108,7 @@ pub fn usi_move(m: &ShogiMove) -> String {
             usi_square(m.to),
             if m.promote { "+" } else { "" }
         ),
-        None => format!("{}*{}", drop_letter(m.piece), usi_square(m.to)),
+        None => format!("{}*{}", m.piece.sfen_letter(), usi_square(m.to)),
     }
 }
 
@@ -289,14 +270,7 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
             );
             break;
         };
-        let mv = ShogiMove {
-            color,
-            from,
-            to,
-            piece,
-            promote,
-            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
-        };
+        let mv = pos.build_move(color, from, to, piece, promote);
         // A move against the rules is kept for validation to report.
         match pos.check_structure(&mv) {
             Ok(()) => {}

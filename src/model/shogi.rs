@@ -66,6 +66,13 @@ impl PieceKind {
         PieceKind::Pawn,
     ];
 
+    /// The same seven kinds from the pawn up (the order of the kinds' values, which
+    /// engines index hands by, and JKF writes).
+    pub const HAND_FROM_PAWN: [PieceKind; 7] = {
+        let h = PieceKind::HAND;
+        [h[6], h[5], h[4], h[3], h[2], h[1], h[0]]
+    };
+
     /// The promoted kind, if this kind promotes.
     pub fn promoted(self) -> Option<PieceKind> {
         Some(match self {
@@ -120,6 +127,30 @@ impl PieceKind {
     /// The kind for a CSA code.
     pub fn from_csa(code: &str) -> Option<PieceKind> {
         PieceKind::ALL.into_iter().find(|k| k.csa() == code)
+    }
+
+    /// The SFEN (and USI drop) letter of a kind, uppercase: P L N S G B R K; a promoted
+    /// kind has its base kind's letter (SFEN writes `+` before it).
+    pub fn sfen_letter(self) -> char {
+        match self.unpromoted() {
+            PieceKind::Pawn => 'P',
+            PieceKind::Lance => 'L',
+            PieceKind::Knight => 'N',
+            PieceKind::Silver => 'S',
+            PieceKind::Gold => 'G',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            _ => 'K',
+        }
+    }
+
+    /// The unpromoted kind of an SFEN letter, either case.
+    pub fn from_sfen_letter(letter: char) -> Option<PieceKind> {
+        let upper = letter.to_ascii_uppercase();
+        PieceKind::ALL
+            .into_iter()
+            .filter(|k| !k.is_promoted())
+            .find(|k| k.sfen_letter() == upper)
     }
 
     /// The one-character kanji used on KIF boards (BOD): 歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍.
@@ -514,5 +545,23 @@ impl ShogiStart {
             ShogiStart::Preset(h) => h.position(),
             ShogiStart::Other(p) => (**p).clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::PieceKind;
+
+    #[test]
+    fn hand_orders_and_sfen_letters_agree() {
+        // Index order: each kind's value is its place.
+        for (i, k) in PieceKind::HAND_FROM_PAWN.into_iter().enumerate() {
+            assert_eq!(k as usize, i);
+        }
+        let letters: String = PieceKind::HAND.iter().map(|k| k.sfen_letter()).collect();
+        assert_eq!(letters, "RBGSNLP");
+        assert_eq!(PieceKind::from_sfen_letter('k'), Some(PieceKind::King));
+        assert_eq!(PieceKind::from_sfen_letter('x'), None);
+        assert_eq!(PieceKind::Dragon.sfen_letter(), 'R');
     }
 }

@@ -167,14 +167,7 @@ pub fn read(text: &str) -> Parsed {
             continue;
         };
         let promote = mv.get("promote").and_then(Value::as_bool).unwrap_or(false);
-        let m = ShogiMove {
-            color,
-            from,
-            to,
-            piece,
-            promote,
-            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
-        };
+        let m = pos.build_move(color, from, to, piece, promote);
         if color != pos.to_move() {
             parsed.diagnostics.push(
                 Diagnostic::error(

@@ -63,15 +63,7 @@ pub fn write(
                 .iter()
                 .map(|h| {
                     let mut m = Map::new();
-                    for k in [
-                        PieceKind::Pawn,
-                        PieceKind::Lance,
-                        PieceKind::Knight,
-                        PieceKind::Silver,
-                        PieceKind::Gold,
-                        PieceKind::Bishop,
-                        PieceKind::Rook,
-                    ] {
+                    for k in PieceKind::HAND_FROM_PAWN {
                         m.insert(k.csa().to_string(), json!(h.count(k)));
                     }
                     Value::Object(m)

@@ -176,18 +176,7 @@ impl KifReader<'_> {
         self.pos
             .resolve_structure(color, from, to, piece, promote)
             .map_err(|why| {
-                let mv = crate::model::ShogiMove {
-                    color,
-                    from,
-                    to,
-                    piece,
-                    promote,
-                    capture: self
-                        .pos
-                        .get(to)
-                        .filter(|p| p.color != color)
-                        .map(|p| p.kind),
-                };
+                let mv = self.pos.build_move(color, from, to, piece, promote);
                 (why.code(), why.message(&mv))
             })
     }

@@ -656,14 +656,7 @@ impl<'a> KifReader<'a> {
                 {
                     Ok(mv) => self.add_move(mv, no_promote, time, span),
                     Err(why) => {
-                        let mv = crate::model::ShogiMove {
-                            color,
-                            from: origin,
-                            to,
-                            piece,
-                            promote,
-                            capture: None,
-                        };
+                        let mv = self.pos.build_move(color, origin, to, piece, promote);
                         self.diags.push(
                             Diagnostic::error(why.code(), why.message(&mv), span)
                                 .with_move(expected as u32),

@@ -136,12 +136,14 @@ impl Position {
         piece: PieceKind,
         promote: bool,
     ) -> Result<ShogiMove, Illegal> {
-        let mv = self.build(color, from, to, piece, promote);
+        let mv = self.build_move(color, from, to, piece, promote);
         self.check(&mv).map(|()| mv)
     }
 
-    /// The move with its capture filled in from the board.
-    fn build(
+    /// The move `color` makes from `from` (`None`: a drop) to `to` with `piece`, its
+    /// capture filled in from the board: the one constructor every shogi reader builds
+    /// moves with. Nothing is checked ([`Position::check_structure`] does that).
+    pub fn build_move(
         &self,
         color: Color,
         from: Option<Square>,
@@ -178,7 +180,7 @@ impl Position {
         piece: PieceKind,
         promote: bool,
     ) -> Result<ShogiMove, Illegal> {
-        let mv = self.build(color, from, to, piece, promote);
+        let mv = self.build_move(color, from, to, piece, promote);
         self.check_structure(&mv).map(|()| mv)
     }
 
@@ -382,7 +384,7 @@ mod tests {
         assert_eq!(p, before, "checking leaves the position unchanged");
         // The replay's fused check gives the same verdict and leaves the move made
         // exactly when its structure is sound.
-        let mv = p.build(color, from, to, piece, promote);
+        let mv = p.build_move(color, from, to, piece, promote);
         let (verdict, made) = p.check_and_make(&mv);
         assert_eq!(verdict, r, "check_and_make agrees with check");
         assert_eq!(made, before.check_structure(&mv).is_ok());

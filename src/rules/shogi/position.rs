@@ -108,15 +108,7 @@ pub(crate) fn hand_index(kind: PieceKind) -> Option<usize> {
 }
 
 /// The kinds that can be held, in hand-index order.
-pub(crate) const HAND_KINDS: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-];
+pub(crate) const HAND_KINDS: [PieceKind; 7] = PieceKind::HAND_FROM_PAWN;
 
 /// The square index (reading order) of a model square.
 #[inline]

@@ -2,34 +2,6 @@
 
 use crate::model::{Color, Piece, PieceKind, ShogiPosition, Square};
 
-/// The SFEN letter of a kind (uppercase; `+` prefix for promoted kinds not included).
-fn letter(kind: PieceKind) -> char {
-    match kind.unpromoted() {
-        PieceKind::Pawn => 'P',
-        PieceKind::Lance => 'L',
-        PieceKind::Knight => 'N',
-        PieceKind::Silver => 'S',
-        PieceKind::Gold => 'G',
-        PieceKind::Bishop => 'B',
-        PieceKind::Rook => 'R',
-        _ => 'K',
-    }
-}
-
-fn kind_of(letter: char) -> Option<PieceKind> {
-    Some(match letter.to_ascii_uppercase() {
-        'P' => PieceKind::Pawn,
-        'L' => PieceKind::Lance,
-        'N' => PieceKind::Knight,
-        'S' => PieceKind::Silver,
-        'G' => PieceKind::Gold,
-        'B' => PieceKind::Bishop,
-        'R' => PieceKind::Rook,
-        'K' => PieceKind::King,
-        _ => return None,
-    })
-}
-
 /// Writes a position as SFEN with move number `ply` (`board side hands ply`).
 pub fn to_sfen(pos: &ShogiPosition, ply: u32) -> String {
     let mut s = String::with_capacity(96);
@@ -49,7 +21,7 @@ pub fn to_sfen(pos: &ShogiPosition, ply: u32) -> String {
                     if p.kind.is_promoted() {
                         s.push('+');
                     }
-                    let l = letter(p.kind);
+                    let l = p.kind.sfen_letter();
                     s.push(match p.color {
                         Color::Black => l,
                         Color::White => l.to_ascii_lowercase(),
@@ -79,7 +51,7 @@ pub fn to_sfen(pos: &ShogiPosition, ply: u32) -> String {
             if n > 1 {
                 s.push_str(&n.to_string());
             }
-            let l = letter(kind);
+            let l = kind.sfen_letter();
             s.push(match color {
                 Color::Black => l,
                 Color::White => l.to_ascii_lowercase(),
@@ -132,8 +104,8 @@ pub fn from_sfen(text: &str) -> Result<(ShogiPosition, u32), String> {
                 promoted = true;
                 continue;
             }
-            let kind =
-                kind_of(ch).ok_or_else(|| format!("unknown piece {ch:?} in rank {}", r + 1))?;
+            let kind = PieceKind::from_sfen_letter(ch)
+                .ok_or_else(|| format!("unknown piece {ch:?} in rank {}", r + 1))?;
             let kind = if promoted {
                 kind.promoted()
                     .ok_or_else(|| format!("{ch:?} cannot be promoted (rank {})", r + 1))?
@@ -171,7 +143,7 @@ pub fn from_sfen(text: &str) -> Result<(ShogiPosition, u32), String> {
                 count = count.saturating_mul(10).saturating_add(d);
                 continue;
             }
-            let kind = kind_of(ch)
+            let kind = PieceKind::from_sfen_letter(ch)
                 .filter(|k| *k != PieceKind::King)
                 .ok_or_else(|| format!("unknown piece {ch:?} in the hands"))?;
             let color = if ch.is_ascii_uppercase() {
