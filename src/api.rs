@@ -118,22 +118,29 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
     })
 }
 
-/// Detects the format and encoding, decodes strictly and reads.
+/// Detects the format and encoding, decodes strictly and reads. Of each diagnostic
+/// code the first [`crate::diag::SHOWN_PER_CODE`] are kept and the rest summed up in
+/// one summary ([`crate::diag::collapse`]).
 pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     let format = detect_format(input)?;
     let path = input.path.map(|p| p.display().to_string());
     match format.reader {
-        Reader::Binary(read) => Ok(ReadOutcome {
-            format,
-            source: binary_source(format, path),
-            text: None,
-            parsed: read(input.bytes),
-        }),
+        Reader::Binary(read) => {
+            let mut parsed = read(input.bytes);
+            crate::diag::collapse(&mut parsed.diagnostics);
+            Ok(ReadOutcome {
+                format,
+                source: binary_source(format, path),
+                text: None,
+                parsed,
+            })
+        }
         Reader::Text(read) => {
             let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
             let mut parsed = read(&decoded.text);
             let mut diagnostics = decoded.diagnostics;
             diagnostics.append(&mut parsed.diagnostics);
+            crate::diag::collapse(&mut diagnostics);
             parsed.diagnostics = diagnostics;
             Ok(ReadOutcome {
                 format,
@@ -227,6 +234,7 @@ pub fn validate(outcome: &mut ReadOutcome) {
         .collect();
     let found = not_yet_reported(&parsed.diagnostics, found);
     outcome.parsed.diagnostics.extend(found);
+    crate::diag::collapse(&mut outcome.parsed.diagnostics);
 }
 
 /// The findings of a game's rules as diagnostics, each at its node's span (`spans`
@@ -394,6 +402,7 @@ fn check_streaming(
     diagnostics.extend(streamed.diagnostics);
     let found = not_yet_reported(&diagnostics, streamed.found);
     diagnostics.extend(found);
+    crate::diag::collapse(&mut diagnostics);
     let keep = match text {
         KeepText::Always => true,
         KeepText::ForDiagnostics => !diagnostics.is_empty(),
