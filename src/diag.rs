@@ -193,6 +193,15 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// Input text for a message without quotes: cut like [`quote`] (first
+/// [`QUOTED_CHARS`] characters, then `…`).
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or("")).into(),
+        None => text.into(),
+    }
+}
+
 /// Counts diagnostics per code and lets the first [`SHOWN_PER_CODE`] of each code
 /// through; the others are summed up in one summary per code (a diagnostic with
 /// [`Diagnostic::omitted`] set, placed where the first one left out stood). A summary

@@ -240,3 +240,167 @@ fn a_game_larger_than_the_limit_after_good_ones_fails_after_they_are_checked() {
         "error: -: more than 256K (262144 bytes) of standard input without a complete game; give a larger --max-game-size\n"
     );
 }
+
+fn temp_file(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).expect("write");
+    path.display().to_string()
+}
+
+#[test]
+fn messages_quote_a_short_window_of_a_long_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let long = "x".repeat(1 << 20);
+    let cases = [
+        (
+            "a.kif",
+            format!("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n{long}\n"),
+            "4:1: warning[kif::unknown-line]: this line is ignored: ",
+        ),
+        (
+            "a.csa",
+            format!("V2.2\nPI\n+\n+7776FU\n{long}\n"),
+            "5:1: warning[csa::unknown-line]: this statement is ignored: ",
+        ),
+        (
+            "a.sgf",
+            format!("(;GM[1];B[aa]{})", "~".repeat(1 << 20)),
+            "1:14: error[sgf::illegal-characters]: characters that are not SGF syntax: ",
+        ),
+        (
+            "b.sgf",
+            format!("(;GM[1];B[aa]{long})"),
+            "1:14: error[sgf::property-without-value]: property ",
+        ),
+    ];
+    for (name, text, head) in cases {
+        let path = temp_file(&dir, name, text.as_bytes());
+        let (_, _, err) = run(&["validate", &path]);
+        let first = err.lines().next().unwrap_or("");
+        let window = match name {
+            "a.sgf" => format!("\"{}…\" (ignored)", "~".repeat(60)),
+            "b.sgf" => format!("{}… has no value (ignored)", "x".repeat(60)),
+            _ => format!("\"{}…\"", "x".repeat(60)),
+        };
+        let expected = format!("{path}:{head}{window}");
+        // (Compared so that a failure does not print a megabyte.)
+        assert!(
+            first == expected,
+            "{name}: {}",
+            first.get(..300).unwrap_or(first)
+        );
+        // The whole output stays small: the message and the excerpt are cut.
+        assert!(err.len() < 1000, "{name}: {} bytes", err.len());
+    }
+    // gonu: a long word out of place.
+    let path = temp_file(&dir, "a.gonu", format!("{long}\n").as_bytes());
+    let (_, _, err) = run(&["validate", &path]);
+    assert!(err.len() < 2000, "gonu: {} bytes", err.len());
+}
+
+#[test]
+fn diagnostics_of_one_code_are_collapsed_after_a_hundred_with_exact_counts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // 250 illegal characters, 3 NUL bytes outside values.
+    let text = format!("(;GM[1]{} \0 \0 \0;B[aa])", " ~".repeat(250));
+    let path = temp_file(&dir, "many.sgf", text.as_bytes());
+    let (code, out, _) = run(&["validate", "--json", &path]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    // 100 shown, one summary, 3 warnings, the file, the summary line.
+    assert_eq!(lines.len(), 100 + 1 + 3 + 2);
+    assert_eq!(
+        lines[100],
+        format!(
+            "{{\"type\":\"diagnostic\",\"path\":\"{path}\",\"line\":1,\"column\":209,\"offset\":208,\"severity\":\"error\",\"code\":\"sgf::illegal-characters\",\"message\":\"… and 150 more sgf::illegal-characters diagnostic(s) like it (the first 100 of each code are shown)\",\"omitted\":150}}"
+        )
+    );
+    assert!(lines[104].contains("\"games\":1,\"errors\":250,\"warnings\":3,\"infos\":0"));
+    assert_eq!(
+        lines[105],
+        "{\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":250,\"warnings\":3,\"infos\":0}"
+    );
+    let (_, out, err) = run(&["validate", &path]);
+    assert_eq!(
+        out,
+        format!("{path}: invalid (1 game(s), 250 error(s), 3 warning(s))\n")
+    );
+    assert!(err.contains(&format!(
+        "{path}:1:209: error[sgf::illegal-characters]: … and 150 more sgf::illegal-characters diagnostic(s) like it (the first 100 of each code are shown)\n"
+    )));
+    assert_eq!(err.matches("error[sgf::illegal-characters]").count(), 101);
+}
+
+#[test]
+fn collapsing_goes_on_across_the_parts_of_stdin() {
+    // 300 games, each with one error: parts of 1 KiB hold a few games each.
+    let text: String = (0..300).map(|_| "(;GM[1];B[aa]~)\n").collect();
+    let (code, out, err) = run_with_stdin(
+        &["validate", "-", "--max-game-size", "1K"],
+        text.into_bytes(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "-: invalid (300 game(s), 300 error(s), 0 warning(s))\n"
+    );
+    assert_eq!(err.matches("error[sgf::illegal-characters]").count(), 101);
+    assert!(err.ends_with(
+        "-:101:14: error[sgf::illegal-characters]: … and 200 more sgf::illegal-characters diagnostic(s) like it (the first 100 of each code are shown)\n    |\n101 | (;GM[1];B[aa]~)\n    |              ^\n"
+    ), "{err}");
+}
+
+#[test]
+fn a_csa_time_too_large_is_an_error_and_the_move_is_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = temp_file(
+        &dir,
+        "t.csa",
+        b"V2.2\nPI\n+\n+7776FU\nT99999999999999999999\n-3334FU\nT5\n",
+    );
+    let (code, out, err) = run(&["validate", &path]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        format!("{path}: invalid (1 game(s), 1 error(s), 0 warning(s))\n")
+    );
+    assert!(err.starts_with(&format!(
+        "{path}:5:1: error[csa::time-out-of-range]: the time \"T99999999999999999999\" is more than 1000000000000 seconds (ignored; the move is kept)\n"
+    )), "{err}");
+    let (_, out, _) = run(&["info", "--json", &path]);
+    assert!(out.contains("\"moves\":2,"), "{out}");
+}
+
+#[test]
+fn empty_shogi_records_are_a_warning_at_the_start() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, bytes, games) in [
+        ("e.kif", &b""[..], 1),
+        ("b.ki2", &b"\n \r\n\n"[..], 1),
+        ("e.csa", &b""[..], 0),
+        ("b.usi", &b"\n\n"[..], 0),
+    ] {
+        let path = temp_file(&dir, name, bytes);
+        let (code, out, err) = run(&["validate", &path]);
+        assert_eq!(code, 0, "{name}");
+        assert_eq!(
+            out,
+            format!("{path}: ok, but empty ({games} game(s), 0 error(s), 1 warning(s))\n")
+        );
+        assert_eq!(
+            err,
+            format!("{path}:1:1: warning[record::empty]: the file holds no record: it is empty or only blank lines\n  |\n1 | \n  | ^\n"),
+            "{name}"
+        );
+    }
+    // A record with something in it is not empty.
+    let path = temp_file(&dir, "one.usi", b"position startpos moves 7g7f\n");
+    let (code, out, _) = run(&["validate", &path]);
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!("{path}: ok (1 game(s), 0 error(s), 0 warning(s))\n")
+        )
+    );
+}

@@ -206,7 +206,12 @@ fn report(
     } else {
         ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
         if !ui.quiet() {
-            let verdict = if valid { "ok" } else { "invalid" };
+            let empty = diags.iter().any(|d| d.code == crate::EMPTY_RECORD);
+            let verdict = match (valid, empty) {
+                (true, false) => "ok",
+                (true, true) => "ok, but empty",
+                (false, _) => "invalid",
+            };
             stdout_line(&format!(
                 "{}: {verdict} ({} game(s), {} error(s), {} warning(s))",
                 input.display, outcome.games, counts.errors, counts.warnings

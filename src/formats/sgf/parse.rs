@@ -347,7 +347,10 @@ impl<'a> Parser<'a> {
         let shown = self.text.get(start..end).unwrap_or("");
         self.diags.push(Diagnostic::error(
             "sgf::illegal-characters",
-            format!("characters that are not SGF syntax: {shown:?} (ignored)"),
+            format!(
+                "characters that are not SGF syntax: {} (ignored)",
+                crate::diag::quote(shown)
+            ),
             Span::new(start, end),
         ));
     }
@@ -410,7 +413,10 @@ impl<'a> Parser<'a> {
                             if self.peek() != Some(b'[') {
                                 self.diags.push(Diagnostic::error(
                                     "sgf::property-without-value",
-                                    format!("property {written} has no value (ignored)"),
+                                    format!(
+                                        "property {} has no value (ignored)",
+                                        crate::diag::clip(written)
+                                    ),
                                     Span::new(id_start, id_end),
                                 ));
                                 end = id_end;
@@ -445,7 +451,8 @@ impl<'a> Parser<'a> {
                         self.diags.push(Diagnostic::error(
                             "sgf::lowercase-identifier",
                             format!(
-                                "property identifier {written:?} has no uppercase letter (deleted)"
+                                "property identifier {} has no uppercase letter (deleted)",
+                                crate::diag::quote(written)
                             ),
                             Span::new(id_start, id_end),
                         ));
