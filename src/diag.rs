@@ -224,7 +224,7 @@ impl Collapser {
 
     /// Appends `d` to `out` when fewer than [`SHOWN_PER_CODE`] of its code went
     /// through; otherwise counts it in its code's summary in `out` (made at the first
-    /// one left out). `out` must only grow through this collapser while it is used.
+    /// one left out). `out` must not be reordered or shortened while it is used.
     pub fn push(&mut self, out: &mut Vec<Diagnostic>, d: Diagnostic) {
         let entry = self.codes.entry(d.code).or_insert((0, None));
         if d.omitted == 0 && entry.0 < SHOWN_PER_CODE {
