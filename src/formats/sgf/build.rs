@@ -92,7 +92,7 @@ impl<'a> Sink<'a> for Builder<'_> {
                     None => self.first_charset = Some(cs),
                     Some(first) if !first.eq_ignore_ascii_case(&cs) => diags.push(Diagnostic::warning(
                         "sgf::mixed-charsets",
-                        format!("this game declares charset {}, an earlier one {} (each game is decoded with its own; many programs read such files wrongly)", crate::diag::quote(&cs), crate::diag::quote(&first)),
+                        format!("this game declares charset {}, an earlier one {} (each game is decoded with its own; many programs read such files wrongly)", crate::diag::quote(&cs), crate::diag::quote(first)),
                         Span::new(state.start, state.start + 1),
                     )),
                     Some(_) => {}
