@@ -348,6 +348,17 @@ fn collapsing_goes_on_across_the_parts_of_stdin() {
     assert!(err.ends_with(
         "-:101:14: error[sgf::illegal-characters]: … and 200 more sgf::illegal-characters diagnostic(s) like it (the first 100 of each code are shown)\n    |\n101 | (;GM[1];B[aa]~)\n    |              ^\n"
     ), "{err}");
+    let text: String = (0..300).map(|_| "(;GM[1];B[aa]~)\n").collect();
+    let (_, out, _) = run_with_stdin(
+        &["validate", "--json", "-", "--max-game-size", "1K"],
+        text.into_bytes(),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 103);
+    assert_eq!(
+        lines[100],
+        "{\"type\":\"diagnostic\",\"path\":\"-\",\"line\":101,\"column\":14,\"offset\":1613,\"severity\":\"error\",\"code\":\"sgf::illegal-characters\",\"message\":\"… and 200 more sgf::illegal-characters diagnostic(s) like it (the first 100 of each code are shown)\",\"omitted\":200}"
+    );
 }
 
 #[test]

@@ -23,7 +23,8 @@ use crate::{Checked, Input};
 /// input that ends within this is checked whole, exactly as a file is.
 const PART: usize = 16 << 20;
 
-/// Stands in a summary's message until its count is known (see [`Stream::finish`]).
+/// Stands in a summary's message until its count is known (see [`Stream::finish`]);
+/// `usize::MAX` stands in its `omitted`.
 const COUNT_LATER: &str = "\u{1}count\u{1}";
 
 /// Checks standard input and reports it (diagnostics as they are found, then the
@@ -288,6 +289,7 @@ impl<'a> Stream<'a> {
                     if let Some(summary) = self.collapser.pending().get(before) {
                         let mut d: Diagnostic = summary.clone();
                         d.message = COUNT_LATER.to_string();
+                        d.omitted = usize::MAX;
                         let rendered = self.render(&d, source)?;
                         self.summaries.push(rendered);
                     }
@@ -350,7 +352,11 @@ impl<'a> Stream<'a> {
             } else {
                 COUNT_LATER
             };
-            let out = shown.replacen(placeholder, &message, 1);
+            let out = shown.replacen(placeholder, &message, 1).replacen(
+                &format!("\"omitted\":{}", usize::MAX),
+                &format!("\"omitted\":{}", summary.omitted),
+                1,
+            );
             self.write(summary, Source::Bytes, Some(out))?;
         }
         Ok(())
