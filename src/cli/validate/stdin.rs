@@ -117,14 +117,23 @@ fn limit_of(opts: Resolved) -> super::super::ByteSize {
     opts.max_game_size
 }
 
-/// True when the bytes can be cut at ASCII bytes: not UTF-16 (forced, by BOM, or by
-/// its pattern of zero bytes).
+/// True when the bytes can be cut where their ASCII bytes say: UTF-8 (forced, or the
+/// first part is UTF-8 that declares no other charset and is not UTF-16 by its zero
+/// bytes). In Shift_JIS, GBK or Big5 a trail byte can be `[`, `\` or `]`, which a byte
+/// scan would take for syntax, so such input is read whole, within the limit.
 fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
     match forced {
-        Some(enc) => !enc.is_utf16(),
+        Some(enc) => enc == TextEncoding::UTF_8,
         None => {
-            !crate::text::bom(bytes).is_some_and(|(enc, _)| enc.is_utf16())
-                && crate::text::utf16_pattern(bytes).is_none()
+            let utf8 = match std::str::from_utf8(bytes) {
+                Ok(_) => true,
+                // Only a character cut by the end of the part.
+                Err(e) => e.error_len().is_none(),
+            };
+            let declared = crate::formats::sgf::declared_charset(bytes)
+                .and_then(|label| TextEncoding::for_label(&label));
+            utf8 && crate::text::utf16_pattern(bytes).is_none()
+                && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
         }
     }
 }

@@ -4,10 +4,11 @@
 //!
 //! A byte scan, not a parse: it tracks the depth of `(` `)` and, inside game trees,
 //! `[…]` values with their `\` escapes. Every syntax character is ASCII and no
-//! multibyte character of UTF-8, EUC-KR or Shift_JIS after decoding uses one, so for
-//! the ASCII-compatible encodings it sees the structure the reader sees: on
-//! well-formed game trees its cuts fall exactly where a whole read stands between two
-//! games. (UTF-16 input is not cut; the caller reads it whole.)
+//! multibyte character of UTF-8 (or EUC-KR) holds an ASCII byte, so on such bytes it
+//! sees the structure the reader sees: on well-formed game trees its cuts fall exactly
+//! where a whole read stands between two games. Shift_JIS, GBK and Big5 trail bytes can
+//! be `[`, `\` or `]`, and UTF-16 is not ASCII at all: the caller reads such input
+//! whole instead.
 
 /// The state of the scan over a growing buffer; offsets count from the buffer's start.
 #[derive(Debug, Default, Clone)]
