@@ -292,6 +292,24 @@ fn messages_quote_a_short_window_of_a_long_line() {
         // The whole output stays small: the message and the excerpt are cut.
         assert!(err.len() < 1000, "{name}: {} bytes", err.len());
     }
+    // JSON: serde's message quotes the unknown name; kept to 240 characters.
+    let path = temp_file(
+        &dir,
+        "a.json",
+        format!("{{\"version\":1,\"games\":[{{\"kind\":\"{long}\"}}]}}").as_bytes(),
+    );
+    let (_, _, err) = run(&["validate", &path]);
+    let first = err.lines().next().unwrap_or("");
+    let expected = format!(
+        "{path}:1:{}: error[json::invalid]: unknown variant `{}…",
+        (1 << 20) + 32,
+        "x".repeat(240 - "unknown variant `".len())
+    );
+    assert!(
+        first == expected,
+        "json: {}",
+        first.get(..300).unwrap_or(first)
+    );
     // gonu: a long word out of place.
     let path = temp_file(&dir, "a.gonu", format!("{long}\n").as_bytes());
     let (_, _, err) = run(&["validate", &path]);
