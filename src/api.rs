@@ -118,22 +118,32 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
     })
 }
 
-/// Detects the format and encoding, decodes strictly and reads.
+/// Detects the format and encoding, decodes strictly and reads. Of each diagnostic
+/// code the first [`crate::diag::SHOWN_PER_CODE`] are kept and the rest summed up in
+/// one summary ([`crate::diag::collapse`]).
 pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     let format = detect_format(input)?;
     let path = input.path.map(|p| p.display().to_string());
     match format.reader {
-        Reader::Binary(read) => Ok(ReadOutcome {
-            format,
-            source: binary_source(format, path),
-            text: None,
-            parsed: read(input.bytes),
-        }),
+        Reader::Binary(read) => {
+            let mut parsed = read(input.bytes);
+            crate::diag::collapse(&mut parsed.diagnostics);
+            Ok(ReadOutcome {
+                format,
+                source: binary_source(format, path),
+                text: None,
+                parsed,
+            })
+        }
         Reader::Text(read) => {
             let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
             let mut parsed = read(&decoded.text);
             let mut diagnostics = decoded.diagnostics;
+            if let Some(empty) = empty_record(format, &decoded.text) {
+                diagnostics.push(empty);
+            }
             diagnostics.append(&mut parsed.diagnostics);
+            crate::diag::collapse(&mut diagnostics);
             parsed.diagnostics = diagnostics;
             Ok(ReadOutcome {
                 format,
@@ -143,6 +153,26 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
             })
         }
     }
+}
+
+/// The formats whose readers take a blank text for a record (an empty game, or none)
+/// without a word: for them a blank file gets [`EMPTY_RECORD`].
+const READ_BLANK_AS_A_RECORD: &[&str] = &["kif", "ki2", "csa", "usi"];
+
+/// The code of the warning that a file holds no record at all.
+pub const EMPTY_RECORD: &str = "record::empty";
+
+/// A warning at 1:1 when `text` is blank (nothing, or only blank lines) and the format
+/// would otherwise read it as a record without a word.
+fn empty_record(format: &Format, text: &str) -> Option<Diagnostic> {
+    let blank = text.trim_start_matches('\u{feff}').trim().is_empty();
+    (blank && READ_BLANK_AS_A_RECORD.contains(&format.name)).then(|| {
+        Diagnostic::warning(
+            EMPTY_RECORD,
+            "the file holds no record: it is empty or only blank lines",
+            Span::at(0),
+        )
+    })
 }
 
 fn binary_source(format: &'static Format, path: Option<String>) -> SourceInfo {
@@ -227,6 +257,7 @@ pub fn validate(outcome: &mut ReadOutcome) {
         .collect();
     let found = not_yet_reported(&parsed.diagnostics, found);
     outcome.parsed.diagnostics.extend(found);
+    crate::diag::collapse(&mut outcome.parsed.diagnostics);
 }
 
 /// The findings of a game's rules as diagnostics, each at its node's span (`spans`
@@ -257,7 +288,14 @@ fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagno
     // How many times the reader gave each code and message (hashed: a damaged file
     // can hold 100,000 distinct messages, and a list per code made this quadratic).
     let mut reported: HashMap<&'static str, HashMap<&str, usize>> = HashMap::new();
+    // A summary of left-out reader diagnostics (`diag::collapse`) stands for as many
+    // findings of its code, whatever their messages.
+    let mut summarised: HashMap<&'static str, usize> = HashMap::new();
     for d in reader {
+        if d.omitted > 0 {
+            *summarised.entry(d.code).or_default() += d.omitted;
+            continue;
+        }
         *reported
             .entry(d.code)
             .or_default()
@@ -267,10 +305,15 @@ fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagno
     found
         .into_iter()
         .filter(|f| {
-            match reported
+            if let Some(n) = reported
                 .get_mut(f.code)
                 .and_then(|messages| messages.get_mut(f.message.as_str()))
+                .filter(|n| **n > 0)
             {
+                *n -= 1;
+                return false;
+            }
+            match summarised.get_mut(f.code) {
                 Some(n) if *n > 0 => {
                     *n -= 1;
                     false
@@ -394,6 +437,7 @@ fn check_streaming(
     diagnostics.extend(streamed.diagnostics);
     let found = not_yet_reported(&diagnostics, streamed.found);
     diagnostics.extend(found);
+    crate::diag::collapse(&mut diagnostics);
     let keep = match text {
         KeepText::Always => true,
         KeepText::ForDiagnostics => !diagnostics.is_empty(),

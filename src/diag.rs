@@ -72,6 +72,14 @@ pub struct Diagnostic {
     /// The offset in the raw input bytes, when the problem is about bytes (decoding).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub byte_offset: Option<usize>,
+    /// Non-zero on a summary that stands for this many diagnostics of its code left
+    /// out (see [`collapse`]); 0 on every ordinary diagnostic.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Diagnostic {
@@ -89,6 +97,7 @@ impl Diagnostic {
             span,
             move_number: None,
             byte_offset: None,
+            omitted: 0,
         }
     }
 
@@ -146,17 +155,179 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// Counts a list of diagnostics.
+    /// Counts a list of diagnostics; a summary of diagnostics left out (see
+    /// [`collapse`]) counts as the diagnostics it stands for, so the counts are exact.
     pub fn of(diags: &[Diagnostic]) -> Counts {
         let mut c = Counts::default();
         for d in diags {
-            match d.severity {
-                Severity::Error => c.errors += 1,
-                Severity::Warning => c.warnings += 1,
-                Severity::Info => c.infos += 1,
-            }
+            c.add(d);
         }
         c
+    }
+
+    /// Counts one diagnostic (a summary as the diagnostics it stands for).
+    pub fn add(&mut self, d: &Diagnostic) {
+        let n = d.omitted.max(1);
+        match d.severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+            Severity::Info => self.infos += n,
+        }
+    }
+}
+
+/// How many diagnostics of one code a file shows before the rest are summed up in one
+/// summary diagnostic (see [`collapse`]).
+pub const SHOWN_PER_CODE: usize = 100;
+
+/// How many characters of input text a message quotes (see [`quote`]).
+pub const QUOTED_CHARS: usize = 60;
+
+/// Input text for a message, Rust-quoted like `{:?}` but cut to its first
+/// [`QUOTED_CHARS`] characters followed by `…`, so a message costs the same however
+/// long the text it quotes (a 100 MB line makes a short message).
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{:?}", format!("{}…", text.get(..cut).unwrap_or(""))),
+        None => format!("{text:?}"),
+    }
+}
+
+/// Input text for a message without quotes: cut like [`quote`] (first
+/// [`QUOTED_CHARS`] characters, then `…`).
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or("")).into(),
+        None => text.into(),
+    }
+}
+
+/// Counts diagnostics per code and lets the first [`SHOWN_PER_CODE`] of each code
+/// through; the others are summed up in one summary per code (a diagnostic with
+/// [`Diagnostic::omitted`] set, placed where the first one left out stood). A summary
+/// met on the way (from an earlier collapse) is merged into the same count.
+#[derive(Debug, Default)]
+pub struct Collapser {
+    /// Per code: how many were let through, and where its summary stands in the
+    /// list being built by [`Collapser::push`] (if any).
+    codes: std::collections::HashMap<&'static str, (usize, Option<usize>)>,
+    /// Summaries made by [`Collapser::admit`], in the order of their first left-out
+    /// diagnostic.
+    pending: Vec<Diagnostic>,
+}
+
+impl Collapser {
+    /// A collapser that has seen nothing.
+    pub fn new() -> Collapser {
+        Collapser::default()
+    }
+
+    /// Appends `d` to `out` when fewer than [`SHOWN_PER_CODE`] of its code went
+    /// through; otherwise counts it in its code's summary in `out` (made at the first
+    /// one left out). `out` must not be reordered or shortened while it is used.
+    pub fn push(&mut self, out: &mut Vec<Diagnostic>, d: Diagnostic) {
+        let entry = self.codes.entry(d.code).or_insert((0, None));
+        if d.omitted == 0 && entry.0 < SHOWN_PER_CODE {
+            entry.0 += 1;
+            out.push(d);
+            return;
+        }
+        let n = d.omitted.max(1);
+        match entry.1.and_then(|i| out.get_mut(i)) {
+            Some(summary) => summary.omitted += n,
+            None => {
+                entry.1 = Some(out.len());
+                out.push(summary_of(d, n));
+            }
+        }
+    }
+
+    /// Returns `d` when it is to be shown; otherwise counts it in its code's summary,
+    /// which [`Collapser::summaries`] gives at the end (for output written as it goes).
+    pub fn admit(&mut self, d: Diagnostic) -> Option<Diagnostic> {
+        let entry = self.codes.entry(d.code).or_insert((0, None));
+        if d.omitted == 0 && entry.0 < SHOWN_PER_CODE {
+            entry.0 += 1;
+            return Some(d);
+        }
+        let n = d.omitted.max(1);
+        match entry.1.and_then(|i| self.pending.get_mut(i)) {
+            Some(summary) => summary.omitted += n,
+            None => {
+                entry.1 = Some(self.pending.len());
+                self.pending.push(summary_of(d, n));
+            }
+        }
+        None
+    }
+
+    /// The summaries made by [`Collapser::admit`] so far, their counts still growing
+    /// and their messages not yet written.
+    pub fn pending(&self) -> &[Diagnostic] {
+        &self.pending
+    }
+
+    /// The summaries made by [`Collapser::admit`], with their final messages.
+    pub fn summaries(mut self) -> Vec<Diagnostic> {
+        for d in &mut self.pending {
+            d.message = summary_message(d.code, d.omitted);
+        }
+        self.pending
+    }
+}
+
+/// A summary standing for `n` diagnostics like `d`, at `d`'s place.
+fn summary_of(d: Diagnostic, n: usize) -> Diagnostic {
+    Diagnostic {
+        message: String::new(),
+        omitted: n,
+        ..d
+    }
+}
+
+/// The message of a summary of `n` left-out diagnostics of `code`.
+fn summary_message(code: &str, n: usize) -> String {
+    format!(
+        "… and {} more {code} diagnostic(s) like it (the first {SHOWN_PER_CODE} of each code are shown)",
+        thousands(n)
+    )
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Keeps the first [`SHOWN_PER_CODE`] diagnostics of each code, in order, and puts in
+/// place of the first one left out of each code a summary, `… and N more CODE
+/// diagnostic(s) like it`, whose [`Diagnostic::omitted`] is N (so [`Counts::of`] still
+/// counts every one). Applied once to each input's final list (`api.rs`); applying it
+/// again changes nothing.
+pub fn collapse(diags: &mut Vec<Diagnostic>) {
+    if diags.len() <= SHOWN_PER_CODE && diags.iter().all(|d| d.omitted == 0) {
+        return;
+    }
+    let mut collapser = Collapser::new();
+    let mut out = Vec::with_capacity(diags.len().min(64 * SHOWN_PER_CODE));
+    for d in diags.drain(..) {
+        collapser.push(&mut out, d);
+    }
+    finish_summaries(&mut out);
+    *diags = out;
+}
+
+/// Gives every summary in `diags` its message (from its final count).
+pub fn finish_summaries(diags: &mut [Diagnostic]) {
+    for d in diags.iter_mut().filter(|d| d.omitted > 0) {
+        d.message = summary_message(d.code, d.omitted);
     }
 }
 
@@ -167,6 +338,51 @@ pub enum Source<'a> {
     Text(&'a str, &'a LineIndex),
     /// A binary input: positions are byte offsets.
     Bytes,
+    /// A part of a longer text read piece by piece (standard input), with where the
+    /// part starts in the whole: positions are given as in the whole text.
+    Part(&'a str, &'a LineIndex, Shift),
+}
+
+/// Where a part of a text starts in the whole text: diagnostics of the part are
+/// located by adding these.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shift {
+    /// Whole lines before the part.
+    pub lines: usize,
+    /// Characters before the part on its first line.
+    pub columns: usize,
+    /// Bytes of text before the part.
+    pub offset: usize,
+    /// Raw input bytes before the part.
+    pub bytes: usize,
+}
+
+impl Shift {
+    /// The shift of the part that follows `text` (whose own shift is `self`, and
+    /// which came from `raw` input bytes).
+    pub fn after(self, text: &str, raw: usize) -> Shift {
+        let bytes = text.as_bytes();
+        let newlines = memchr::memchr_iter(b'\n', bytes).count();
+        let tail =
+            memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));
+        let tail_chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        Shift {
+            lines: self.lines + newlines,
+            columns: if newlines > 0 {
+                tail_chars
+            } else {
+                self.columns + tail_chars
+            },
+            offset: self.offset + text.len(),
+            bytes: self.bytes + raw,
+        }
+    }
+
+    /// A line and column of the part as line and column of the whole.
+    fn place(self, (line, col): (usize, usize)) -> (usize, usize) {
+        let col = if line == 1 { col + self.columns } else { col };
+        (line + self.lines, col)
+    }
 }
 
 /// A diagnostic located for output: path, 1-based line and column (for text).
@@ -194,6 +410,9 @@ pub struct Located<'a> {
     /// Raw byte offset, for problems with bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub byte: Option<usize>,
+    /// On a summary: how many diagnostics of its code it stands for.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
 }
 
 /// Places a diagnostic in its source.
@@ -203,18 +422,27 @@ pub fn locate<'a>(path: &'a str, d: &'a Diagnostic, source: Source<'_>) -> Locat
             let (l, c) = index.line_col_in(text, d.span.start);
             (Some(l), Some(c))
         }
+        Source::Part(text, index, shift) => {
+            let (l, c) = shift.place(index.line_col_in(text, d.span.start));
+            (Some(l), Some(c))
+        }
         Source::Bytes => (None, None),
+    };
+    let shift = match source {
+        Source::Part(_, _, shift) => shift,
+        _ => Shift::default(),
     };
     Located {
         path,
         line,
         column,
-        offset: d.span.start,
+        offset: d.span.start + shift.offset,
         severity: d.severity,
         code: d.code,
         message: &d.message,
         move_number: d.move_number,
-        byte: d.byte_offset,
+        byte: d.byte_offset.map(|b| b + shift.bytes),
+        omitted: d.omitted,
     }
 }
 
@@ -265,9 +493,15 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
         .move_number
         .map(|n| format!(" (move {n})"))
         .unwrap_or_default();
-    match source {
-        Source::Text(text, index) => {
-            let (line, col) = index.line_col_in(text, d.span.start);
+    let (text, index, shift) = match source {
+        Source::Text(text, index) => (Some(text), Some(index), Shift::default()),
+        Source::Part(text, index, shift) => (Some(text), Some(index), shift),
+        Source::Bytes => (None, None, Shift::default()),
+    };
+    match (text, index) {
+        (Some(text), Some(index)) => {
+            let (local, col) = index.line_col_in(text, d.span.start);
+            let (line, col) = shift.place((local, col));
             let _ = writeln!(
                 out,
                 "{b}{path}:{line}:{col}:{r} {colour}{sev}[{code}]{r}{b}: {msg}{mv}{r}",
@@ -277,7 +511,7 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 code = d.code,
                 msg = d.message,
             );
-            let (shown, lead, room) = excerpt(text, index, line, d.span.start);
+            let (shown, lead, room) = excerpt(text, index, local, d.span.start);
             let gutter = line.to_string();
             let pad = " ".repeat(gutter.len());
             let width = caret_width(text, d.span, room.max(1));
@@ -296,13 +530,13 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 carets = "^".repeat(width),
             );
         }
-        Source::Bytes => {
+        _ => {
             let _ = writeln!(
                 out,
                 "{b}{path}: byte {off}:{r} {colour}{sev}[{code}]{r}{b}: {msg}{mv}{r}",
                 b = style.bold,
                 r = style.reset,
-                off = d.span.start,
+                off = d.span.start + shift.bytes,
                 sev = d.severity.as_str(),
                 code = d.code,
                 msg = d.message,
@@ -409,4 +643,69 @@ fn is_wide(c: char) -> bool {
         0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF |
         0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF |
         0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbered(code: &'static str, n: usize) -> Vec<Diagnostic> {
+        (0..n)
+            .map(|i| Diagnostic::error(code, format!("{code} {i}"), Span::at(i)))
+            .collect()
+    }
+
+    #[test]
+    fn collapse_keeps_the_first_of_each_code_and_counts_the_rest() {
+        let mut diags = numbered("a::x", 250);
+        diags.insert(150, Diagnostic::warning("b::y", "other", Span::at(7)));
+        collapse(&mut diags);
+        assert_eq!(diags.len(), 102);
+        let summary = &diags[100];
+        assert_eq!(summary.code, "a::x");
+        assert_eq!(summary.span, Span::at(100));
+        assert_eq!(summary.omitted, 150);
+        assert_eq!(
+            summary.message,
+            "… and 150 more a::x diagnostic(s) like it (the first 100 of each code are shown)"
+        );
+        assert_eq!(diags[101].message, "other");
+        let counts = Counts::of(&diags);
+        assert_eq!((counts.errors, counts.warnings), (250, 1));
+        // Again: nothing changes.
+        let before = diags.clone();
+        collapse(&mut diags);
+        assert_eq!(diags, before);
+        // More of the same code later join the summary.
+        diags.extend(numbered("a::x", 3));
+        collapse(&mut diags);
+        assert_eq!(diags.len(), 102);
+        assert_eq!(diags[100].omitted, 153);
+        assert_eq!(Counts::of(&diags).errors, 253);
+    }
+
+    #[test]
+    fn admit_lets_the_first_through_and_sums_the_rest_at_the_end() {
+        let mut c = Collapser::new();
+        let shown = numbered("a::x", 1_000_100)
+            .into_iter()
+            .filter_map(|d| c.admit(d))
+            .count();
+        assert_eq!(shown, 100);
+        let sums = c.summaries();
+        assert_eq!(sums.len(), 1);
+        assert_eq!(
+            sums[0].message,
+            "… and 1,000,000 more a::x diagnostic(s) like it (the first 100 of each code are shown)"
+        );
+        assert_eq!(sums[0].span, Span::at(100));
+    }
+
+    #[test]
+    fn quote_cuts_long_text_to_sixty_characters() {
+        assert_eq!(quote("short \"one\""), "\"short \\\"one\\\"\"");
+        let long = "가".repeat(61);
+        assert_eq!(quote(&long), format!("\"{}…\"", "가".repeat(60)));
+        assert_eq!(quote(&"x".repeat(60)), format!("\"{}\"", "x".repeat(60)));
+    }
 }

@@ -21,5 +21,5 @@ mod testing;
 
 pub use api::{
     check, check_in_place, check_owned, detect_format, encode_output, read, validate, write,
-    write_with, write_wrapped, Checked, Encoded, Error, Input, ReadOutcome,
+    write_with, write_wrapped, Checked, Encoded, Error, Input, ReadOutcome, EMPTY_RECORD,
 };

@@ -684,18 +684,24 @@ fn many_diagnostics_on_one_long_line_stay_linear() {
         "parens.sgf",
         &format!("(;FF[4]{}\n", "(".repeat(20_000)),
     );
-    let (code, _, err) = run(&["validate", "--color", "never", &path]);
+    let (code, out, err) = run(&["validate", "--color", "never", &path]);
     assert_eq!(code, 1);
-    assert_eq!(err.lines().count(), 4 * 20_000);
+    assert_eq!(
+        out,
+        format!("{path}: invalid (1 game(s), 20000 error(s), 0 warning(s))\n")
+    );
+    // The game tree never closed, the first 100 of the 19,999 `(` out of place, and
+    // one diagnostic for the rest (#17).
+    assert_eq!(err.lines().count(), 4 * (1 + 100 + 1));
     let last = err.lines().rev().take(4).collect::<Vec<_>>();
     assert_eq!(
         last,
         vec![
             format!("  | {}^", " ".repeat(61)),
-            // The last `(`: sixty before it, itself, and the end of the line.
-            format!("1 | …{}", "(".repeat(61)),
+            // The 101st `(`: sixty before it, then itself and 59 more.
+            format!("1 | …{}…", "(".repeat(120)),
             "  |".to_string(),
-            format!("{path}:1:20007: error[sgf::bad-variation-start]: a `(` where a node must come (ignored)"),
+            format!("{path}:1:109: error[sgf::bad-variation-start]: … and 19,899 more sgf::bad-variation-start diagnostic(s) like it (the first 100 of each code are shown)"),
         ]
     );
 }
@@ -717,8 +723,14 @@ fn deep_lines_and_crowded_nodes_are_checked_in_linear_time() {
         out.ends_with("invalid (1 game(s), 29999 error(s), 0 warning(s))\n"),
         "{out}"
     );
+    // The first 100 findings, then one for the other 29,899, at move 102 (#17).
     assert!(
-        err.contains(":1:210002: error[go::occupied]: black plays at aa, where a black stone stands (move 30000)\n"),
+        err.contains(":1:709: error[go::occupied]: black plays at aa, where a black stone stands (move 101)\n"),
+        "{}",
+        err.lines().last().unwrap_or("")
+    );
+    assert!(
+        err.contains(":1:716: error[go::occupied]: … and 29,899 more go::occupied diagnostic(s) like it (the first 100 of each code are shown) (move 102)\n"),
         "{}",
         err.lines().last().unwrap_or("")
     );

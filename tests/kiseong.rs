@@ -524,3 +524,39 @@ fn content_sniffing_finds_kiseong_without_an_extension() {
     assert_eq!(v["games"][0]["moves"], 164);
     assert_eq!(v["games"][0]["black"], "기타니 미노루 (9단)");
 }
+
+#[test]
+fn a_million_broken_commands_keep_a_hundred_diagnostics_of_each_code() {
+    // `&[` a million times: each a broken command and a reserved `&` in commentary.
+    let text = "&[".repeat(1_000_000);
+    let parsed = formats::kiseong::read(&text);
+    // The reader itself keeps 100 of each code and one summary of the rest.
+    let codes: Vec<(&str, usize)> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.omitted > 0)
+        .map(|d| (d.code, d.omitted))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("kiseong::bad-command", 999_900),
+            ("kiseong::forbidden-character", 999_900)
+        ]
+    );
+    assert_eq!(parsed.diagnostics.len(), 2 * 101 + 2);
+    let counts = kifu::diag::Counts::of(&parsed.diagnostics);
+    assert_eq!((counts.errors, counts.warnings), (1_000_000, 1_000_002));
+    let summary = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.omitted > 0)
+        .map(|d| (d.span, d.message.as_str()));
+    assert_eq!(
+        summary,
+        Some((
+            kifu::diag::Span::new(200, 202),
+            "… and 999,900 more kiseong::bad-command diagnostic(s) like it (the first 100 of each code are shown)"
+        ))
+    );
+}

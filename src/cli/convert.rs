@@ -191,12 +191,7 @@ fn convert_one(
         )));
     }
     if outcome.has_errors() {
-        let n = outcome
-            .parsed
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == crate::diag::Severity::Error)
-            .count();
+        let n = crate::diag::Counts::of(&outcome.parsed.diagnostics).errors;
         return Ok(Err(format!(
             "{}: not converted: {n} error(s) in the input",
             input.display

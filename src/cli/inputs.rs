@@ -4,6 +4,7 @@
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
+use super::ByteSize;
 use crate::formats;
 
 /// One input named on the command line or found in a directory.
@@ -92,16 +93,76 @@ fn walk(root: &Path, out: &mut Vec<InputFile>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads an input's bytes (standard input for `-`).
-pub fn read_bytes(input: &InputFile) -> std::io::Result<Vec<u8>> {
+/// Reads an input's bytes (standard input for `-`, at most `limit` of them). `Err`
+/// holds the line to report: the input could not be read, or standard input holds
+/// more than `limit`.
+pub fn read_bytes(input: &InputFile, limit: ByteSize) -> Result<Vec<u8>, String> {
+    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", input.display);
     match &input.path {
-        Some(p) => read_file(p),
+        Some(p) => read_file(p).map_err(cannot),
         None => {
             let mut buf = Vec::new();
-            std::io::stdin().lock().read_to_end(&mut buf)?;
+            let mut stdin = std::io::stdin().lock();
+            if fill(&mut stdin, &mut buf, limit.0).map_err(cannot)? == Filled::Full {
+                return Err(too_large(&input.display, limit));
+            }
             Ok(buf)
         }
     }
+}
+
+/// The message for standard input read whole that holds more than `limit`.
+pub fn too_large(display: &str, limit: ByteSize) -> String {
+    format!(
+        "{display}: standard input holds more than {limit}, the most read as one record; give a larger --max-game-size"
+    )
+}
+
+/// How [`fill`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filled {
+    /// The input ended.
+    Ended,
+    /// The buffer holds more than the bytes asked for; the input may go on.
+    Full,
+}
+
+/// Bytes read from standard input at a time.
+const CHUNK: usize = 64 << 10;
+
+/// Reads from `reader` into `buf` until it holds more than `upto` bytes (then
+/// [`Filled::Full`]) or the input ends. The buffer grows at most to `upto` plus one
+/// chunk, never by doubling past it, so a limit of 256 MiB never costs 512.
+pub fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::Result<Filled> {
+    while buf.len() <= upto {
+        let want = (upto + 1 - buf.len()).min(CHUNK);
+        if buf.capacity() - buf.len() < want {
+            let grown = buf.capacity().saturating_mul(2).max(CHUNK);
+            let target = grown.min(upto.saturating_add(CHUNK));
+            buf.reserve_exact(target.saturating_sub(buf.len()).max(want));
+        }
+        let start = buf.len();
+        buf.resize(start + want, 0);
+        let read = loop {
+            match reader.read(buf.get_mut(start..).unwrap_or(&mut [])) {
+                Ok(n) => break Ok(n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => break Err(e),
+            }
+        };
+        match read {
+            Ok(0) => {
+                buf.truncate(start);
+                return Ok(Filled::Ended);
+            }
+            Ok(n) => buf.truncate(start + n),
+            Err(e) => {
+                buf.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+    Ok(Filled::Full)
 }
 
 /// Regular files this large are mapped into memory by [`map_large`].

@@ -14,6 +14,8 @@ pub struct Resolved {
     pub encoding: Option<TextEncoding>,
     /// The gomoku rule to check under, one of `rules::renju::RULE_NAMES`.
     pub rule: Option<&'static str>,
+    /// The most standard input may hold without completing a game.
+    pub max_game_size: super::ByteSize,
 }
 
 impl Resolved {
@@ -28,6 +30,7 @@ impl Resolved {
                     .copied()
                     .find(|&name| name == r)
             }),
+            max_game_size: opts.max_game_size,
         })
     }
 }
@@ -35,7 +38,7 @@ impl Resolved {
 /// Reads and parses one input. `Err` holds a one-line reason the file could not be
 /// read at all (missing, unreadable, unknown format).
 pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
-    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
+    let bytes = read_bytes(input, opts.max_game_size)?;
     let mut outcome = crate::read(&Input {
         bytes: &bytes,
         path: input.path.as_deref(),
@@ -69,7 +72,7 @@ pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Chec
         )
         .map_err(|e| format!("{}: {e}", input.display));
     }
-    let bytes = read_bytes(input).map_err(|e| format!("{}: cannot read: {e}", input.display))?;
+    let bytes = read_bytes(input, opts.max_game_size)?;
     // The bytes are given away: a large UTF-8 file becomes its own text, uncopied.
     crate::check_owned(
         bytes,

@@ -89,6 +89,57 @@ pub struct ReadOptions {
     /// logs, the SGF's RU[] or renju).
     #[arg(long, value_name = "RULE", value_parser = clap::builder::PossibleValuesParser::new(crate::rules::renju::RULE_NAMES))]
     pub rule: Option<String>,
+    /// The most standard input may hold without completing a game: a number of bytes,
+    /// or with K, M or G (1024, 1024², 1024³). `kifu validate` reads an SGF
+    /// collection on standard input game by game, any number of games; other inputs
+    /// on standard input are one record each, read whole, and may hold at most this.
+    /// A larger one is an error, not an allocation. Files are read as they are.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    pub max_game_size: ByteSize,
+}
+
+/// A size in bytes given on the command line (`--max-game-size`), shown as given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteSize(pub usize);
+
+impl std::fmt::Display for ByteSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0;
+        let unit = [(1usize << 30, 'G'), (1 << 20, 'M'), (1 << 10, 'K')]
+            .into_iter()
+            .find(|&(u, _)| n >= u && n % u == 0);
+        match unit {
+            Some((u, c)) => write!(f, "{}{c} ({n} bytes)", n / u),
+            None => write!(f, "{n} bytes"),
+        }
+    }
+}
+
+/// Parses a size: digits, then optionally K, M or G (either case).
+fn parse_size(s: &str) -> Result<ByteSize, String> {
+    let bad = || format!("{s:?} is not a size: give bytes, or a number with K, M or G (e.g. 256M)");
+    let (digits, unit) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (s.get(..i).unwrap_or(""), Some(c)),
+        _ => (s, None),
+    };
+    let shift = match unit.map(|c| c.to_ascii_uppercase()) {
+        None => 0,
+        Some('K') => 10,
+        Some('M') => 20,
+        Some('G') => 30,
+        Some(_) => return Err(bad()),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: usize = digits.parse().map_err(|_| bad())?;
+    let n = n
+        .checked_mul(1usize << shift)
+        .ok_or_else(|| format!("{s:?} is too large a size"))?;
+    if n == 0 {
+        return Err("the size must be at least one byte".into());
+    }
+    Ok(ByteSize(n))
 }
 
 /// Runs the program and returns its exit code.
@@ -219,3 +270,24 @@ fn encoding_arg(name: Option<&str>) -> Result<Option<crate::text::TextEncoding>,
 }
 
 use crate::formats as kifu_formats;
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_size, ByteSize};
+
+    #[test]
+    fn sizes_take_plain_bytes_and_binary_suffixes() {
+        assert_eq!(parse_size("1000"), Ok(ByteSize(1000)));
+        assert_eq!(parse_size("64K"), Ok(ByteSize(64 << 10)));
+        assert_eq!(parse_size("1m"), Ok(ByteSize(1 << 20)));
+        assert_eq!(parse_size("256M"), Ok(ByteSize(256 << 20)));
+        assert_eq!(parse_size("2G"), Ok(ByteSize(2 << 30)));
+        assert!(parse_size("").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("12X").is_err());
+        assert!(parse_size("-1").is_err());
+        assert!(parse_size("0").is_err());
+        assert_eq!(ByteSize(1 << 20).to_string(), "1M (1048576 bytes)");
+        assert_eq!(ByteSize(1000).to_string(), "1000 bytes");
+    }
+}

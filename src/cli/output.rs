@@ -82,6 +82,18 @@ impl Ui {
         }
     }
 
+    /// One diagnostic rendered for people, or `None` when `-q` hides it (it is not an
+    /// error).
+    pub fn render(&self, path: &str, d: &Diagnostic, source: Source<'_>) -> Option<String> {
+        (!self.quiet || d.severity == diag::Severity::Error)
+            .then(|| diag::render_human(path, d, source, self.style))
+    }
+
+    /// Writes diagnostics rendered by [`Ui::render`] to standard error.
+    pub fn print_rendered(&self, rendered: &str) {
+        let _ = std::io::stderr().lock().write_all(rendered.as_bytes());
+    }
+
     /// Prints what a writer lost, as warnings (errors under `--strict`).
     pub fn losses(&self, path: &str, losses: &[Loss], strict: bool) {
         for l in losses {

@@ -16,6 +16,8 @@ use crate::diag::{self, Counts, Source};
 use crate::text::LineIndex;
 use crate::Checked;
 
+mod stdin;
+
 /// Arguments of `kifu validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -88,14 +90,30 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     // only a window of them, and reported in the order given.
     let window = rayon::current_num_threads().max(1) * 4;
     for batch in inputs.chunks(window) {
-        let checked: Vec<Result<Checked, String>> = batch
+        // Standard input is read below, in order, game by game.
+        let checked: Vec<Option<Result<Checked, String>>> = batch
             .par_iter()
-            .map(|input| load_checked(input, opts, !args.no_mmap))
+            .map(|input| {
+                input
+                    .path
+                    .is_some()
+                    .then(|| load_checked(input, opts, !args.no_mmap))
+            })
             .collect();
         for (input, outcome) in batch.iter().zip(checked) {
             let outcome = match outcome {
-                Ok(o) => o,
-                Err(reason) => {
+                Some(Ok(o)) => o,
+                None => {
+                    let counts = stdin::check(args, ui, input, opts)?;
+                    total.errors += counts.errors;
+                    total.warnings += counts.warnings;
+                    total.infos += counts.infos;
+                    if counts.errors > 0 {
+                        invalid += 1;
+                    }
+                    continue;
+                }
+                Some(Err(reason)) => {
                     invalid += 1;
                     total.errors += 1;
                     if args.json {
@@ -188,7 +206,12 @@ fn report(
     } else {
         ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
         if !ui.quiet() {
-            let verdict = if valid { "ok" } else { "invalid" };
+            let empty = diags.iter().any(|d| d.code == crate::EMPTY_RECORD);
+            let verdict = match (valid, empty) {
+                (true, false) => "ok",
+                (true, true) => "ok, but empty",
+                (false, _) => "invalid",
+            };
             stdout_line(&format!(
                 "{}: {verdict} ({} game(s), {} error(s), {} warning(s))",
                 input.display, outcome.games, counts.errors, counts.warnings

@@ -198,7 +198,7 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     } else if let Some(&(o, extra)) = w.get(i) {
         diags.push(Diagnostic::error(
             "usi::syntax",
-            format!("expected `moves`, found {extra:?}"),
+            format!("expected `moves`, found {}", crate::diag::quote(extra)),
             Span::new(at + o, at + o + extra.len()),
         ));
         return (game, spans);
@@ -263,7 +263,10 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
             diags.push(
                 Diagnostic::error(
                     code,
-                    format!("cannot play the USI move {token:?} here"),
+                    format!(
+                        "cannot play the USI move {} here",
+                        crate::diag::quote(token)
+                    ),
                     span,
                 )
                 .with_move(number),

@@ -435,7 +435,7 @@ fn finish<'a>(
 }
 
 /// The encoding a BOM announces, and the BOM's length.
-fn bom(bytes: &[u8]) -> Option<(TextEncoding, usize)> {
+pub fn bom(bytes: &[u8]) -> Option<(TextEncoding, usize)> {
     match bytes {
         [0xEF, 0xBB, 0xBF, ..] => Some((TextEncoding::UTF_8, 3)),
         [0xFF, 0xFE, ..] => Some((TextEncoding::UTF_16LE, 2)),
@@ -453,7 +453,7 @@ fn strip_bom_of(bytes: &[u8], enc: TextEncoding) -> (&[u8], usize, bool) {
 }
 
 /// UTF-16 without a BOM: in text that is mostly ASCII, every other byte is zero.
-fn utf16_pattern(bytes: &[u8]) -> Option<TextEncoding> {
+pub fn utf16_pattern(bytes: &[u8]) -> Option<TextEncoding> {
     let sample = bytes.get(..bytes.len().min(512) & !1)?;
     if sample.len() < 4 {
         return None;

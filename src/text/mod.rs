@@ -12,7 +12,9 @@ mod lines;
 mod utf8;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
-pub use detect::{decode, decode_owned, CharsetFinder, Decision, Decoded, DetectHints};
+pub use detect::{
+    bom, decode, decode_owned, utf16_pattern, CharsetFinder, Decision, Decoded, DetectHints,
+};
 pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
 pub use encoding::TextEncoding;
 pub use lines::LineIndex;

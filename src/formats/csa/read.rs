@@ -1,6 +1,6 @@
 //! The CSA reader.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{clip, quote, Diagnostic, Span};
 use crate::formats::kif::result_of;
 use crate::formats::Parsed;
 use crate::model::{
@@ -40,6 +40,10 @@ pub fn read(text: &str) -> Parsed {
     r.finish_into(&mut parsed);
     parsed
 }
+
+/// The longest time a move may take, in seconds (some 31,700 years): its count of
+/// milliseconds is still exact in an `f64`, far from where it would saturate.
+const MAX_TIME_SECONDS: f64 = 1e12;
 
 struct GameReader {
     game: Game,
@@ -176,15 +180,27 @@ impl GameReader {
                 let secs = t.get(1..).and_then(|s| s.parse::<f64>().ok());
                 match secs {
                     Some(s) if s >= 0.0 && s.is_finite() => {
-                        if let Some(n) = self.game.tree.get_mut(self.current) {
+                        let ms = (s * 1000.0).round();
+                        if s > MAX_TIME_SECONDS {
+                            // Beyond this, milliseconds lose precision and then
+                            // saturate: the time is left out, the move kept.
+                            diags.push(Diagnostic::error(
+                                "csa::time-out-of-range",
+                                format!(
+                                    "the time {} is more than {MAX_TIME_SECONDS:.0} seconds (ignored; the move is kept)",
+                                    quote(t),
+                                ),
+                                span,
+                            ));
+                        } else if let Some(n) = self.game.tree.get_mut(self.current) {
                             if self.current != NodeId::ROOT {
-                                n.time_used_ms = Some((s * 1000.0).round() as u64);
+                                n.time_used_ms = Some(ms as u64);
                             }
                         }
                     }
                     _ => diags.push(Diagnostic::warning(
                         "csa::bad-time",
-                        format!("cannot read the time {t:?}"),
+                        format!("cannot read the time {}", quote(t)),
                         span,
                     )),
                 }
@@ -197,7 +213,7 @@ impl GameReader {
             }
             _ => diags.push(Diagnostic::warning(
                 "csa::unknown-line",
-                format!("this statement is ignored: {t:?}"),
+                format!("this statement is ignored: {}", quote(t)),
                 span,
             )),
         }
@@ -322,19 +338,25 @@ impl GameReader {
                         (sqb, Some(k)) => match parse_sq(sqb) {
                             Some(sq) => self.setup.set(sq, Some(Piece { color, kind: k })),
                             None => {
-                                bad(format!("cannot read {:?}", String::from_utf8_lossy(chunk)));
+                                bad(format!(
+                                    "cannot read {}",
+                                    quote(&String::from_utf8_lossy(chunk))
+                                ));
                                 return;
                             }
                         },
                         _ => {
-                            bad(format!("cannot read {:?}", String::from_utf8_lossy(chunk)));
+                            bad(format!(
+                                "cannot read {}",
+                                quote(&String::from_utf8_lossy(chunk))
+                            ));
                             return;
                         }
                     }
                 }
                 self.setup_seen = true;
             }
-            _ => bad(format!("unknown position line {t:?}")),
+            _ => bad(format!("unknown position line {}", quote(t))),
         }
     }
 
@@ -426,16 +448,24 @@ impl GameReader {
         let after = kind(b.get(5..7));
         let (Some(to), Some(after), Some(from)) = (to, after, from) else {
             diags.push(
-                Diagnostic::error("csa::bad-move", format!("cannot read the move {t:?}"), span)
-                    .with_move(number),
+                Diagnostic::error(
+                    "csa::bad-move",
+                    format!("cannot read the move {}", quote(t)),
+                    span,
+                )
+                .with_move(number),
             );
             self.broken = true;
             return;
         };
         if b.len() != 7 {
             diags.push(
-                Diagnostic::error("csa::bad-move", format!("cannot read the move {t:?}"), span)
-                    .with_move(number),
+                Diagnostic::error(
+                    "csa::bad-move",
+                    format!("cannot read the move {}", quote(t)),
+                    span,
+                )
+                .with_move(number),
             );
             self.broken = true;
             return;
@@ -447,7 +477,7 @@ impl GameReader {
                 diags.push(
                     Diagnostic::error(
                         "csa::bad-move",
-                        format!("cannot read the origin of {t:?}"),
+                        format!("cannot read the origin of {}", quote(t)),
                         span,
                     )
                     .with_move(number),
@@ -466,7 +496,7 @@ impl GameReader {
             diags.push(
                 Diagnostic::error(
                     "shogi::wrong-side",
-                    format!("{t} is not the side to move"),
+                    format!("{} is not the side to move", clip(t)),
                     span,
                 )
                 .with_move(number),
@@ -535,7 +565,7 @@ impl GameReader {
             _ => {
                 diags.push(Diagnostic::warning(
                     "csa::unknown-special",
-                    format!("unknown special move {t:?} ignored"),
+                    format!("unknown special move {} ignored", quote(t)),
                     span,
                 ));
                 return;

@@ -107,7 +107,7 @@ pub fn read(text: &str) -> Parsed {
                 parsed.diagnostics.push(
                     Diagnostic::warning(
                         "jkf::unknown-special",
-                        format!("unknown special {sp:?}"),
+                        format!("unknown special {}", crate::diag::quote(sp)),
                         moves_at,
                     )
                     .with_move(number),
@@ -251,7 +251,7 @@ fn read_initial(v: Option<&Value>) -> Result<ShogiStart, String> {
         return Ok(ShogiStart::Preset(h));
     }
     if preset != "OTHER" {
-        return Err(format!("unknown preset {preset:?}"));
+        return Err(format!("unknown preset {}", crate::diag::quote(preset)));
     }
     let data = v.get("data").ok_or("preset OTHER needs `data`")?;
     let mut p = ShogiPosition::empty();

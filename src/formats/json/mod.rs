@@ -94,7 +94,13 @@ pub fn read(text: &str) -> Parsed {
                 }
                 _ => "json::invalid",
             };
-            let message = strip_position(&e.to_string());
+            let mut message = strip_position(&e.to_string());
+            // serde's message may quote the input (an unknown variant of a megabyte):
+            // kept whole up to 240 characters, enough for every list of expected names.
+            if let Some((cut, _)) = message.char_indices().nth(240) {
+                message.truncate(cut);
+                message.push('…');
+            }
             Parsed {
                 collection: Collection::default(),
                 diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],

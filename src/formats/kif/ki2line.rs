@@ -91,11 +91,11 @@ pub fn parse_token(token: &str) -> Result<Ki2Move, String> {
         (None, super::line::skip_spaces(r))
     } else {
         let (sq, r) = super::line::square_fast(body)
-            .ok_or_else(|| format!("cannot read the square in {body:?}"))?;
+            .ok_or_else(|| format!("cannot read the square in {}", crate::diag::quote(body)))?;
         (Some(sq), r)
     };
-    let (piece, mut rest) =
-        super::line::piece_fast(rest).ok_or_else(|| format!("unknown piece in {body:?}"))?;
+    let (piece, mut rest) = super::line::piece_fast(rest)
+        .ok_or_else(|| format!("unknown piece in {}", crate::diag::quote(body)))?;
     let mut m = Ki2Move {
         color,
         to,
@@ -117,7 +117,12 @@ pub fn parse_token(token: &str) -> Result<Ki2Move, String> {
             '打' => m.drop = true,
             c if m.relative.add(c) => {}
             c if c.is_whitespace() => {}
-            other => return Err(format!("unexpected {other:?} in {body:?}")),
+            other => {
+                return Err(format!(
+                    "unexpected {other:?} in {}",
+                    crate::diag::quote(body)
+                ))
+            }
         }
         rest = &rest[c.len_utf8()..];
     }

@@ -241,7 +241,10 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
             err(
                 (tstart, tstart + close + 2),
                 "kif::bad-time",
-                format!("cannot read the time {:?}", &inner[..close]),
+                format!(
+                    "cannot read the time {}",
+                    crate::diag::quote(&inner[..close])
+                ),
             )
         })?);
         rest = &inner[close + 1..];
@@ -253,7 +256,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
         return Err(err(
             (at, line.trim_end().len()),
             "kif::trailing-text",
-            format!("unexpected {rest_t:?} after the move"),
+            format!("unexpected {} after the move", crate::diag::quote(rest_t)),
         ));
     }
     Ok(MoveLine {
@@ -366,7 +369,7 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
             None => Err((
                 word_len,
                 "kif::bad-move",
-                format!("cannot read the move {word:?}"),
+                format!("cannot read the move {}", crate::diag::quote(word)),
             )),
         };
     };

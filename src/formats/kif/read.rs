@@ -284,7 +284,10 @@ impl<'a> KifReader<'a> {
         let Some((key, value)) = header::split_header(line) else {
             self.diags.push(Diagnostic::warning(
                 "kif::unknown-line",
-                format!("this header line is not `key：value` and is ignored: {t:?}"),
+                format!(
+                    "this header line is not `key：value` and is ignored: {}",
+                    crate::diag::quote(t)
+                ),
                 self.span(at, line.len()),
             ));
             return;
@@ -298,7 +301,10 @@ impl<'a> KifReader<'a> {
             if let Err(bad) = header::read_hand(&mut self.bod, owner, value) {
                 self.diags.push(Diagnostic::error(
                     "kif::bad-hand",
-                    format!("cannot read {bad:?} in the pieces in hand"),
+                    format!(
+                        "cannot read {} in the pieces in hand",
+                        crate::diag::quote(&bad)
+                    ),
                     self.span(at, line.len()),
                 ));
             }
@@ -311,7 +317,10 @@ impl<'a> KifReader<'a> {
                     Some(h) => self.handicap = Some(h),
                     None => self.diags.push(Diagnostic::error(
                         "kif::unknown-handicap",
-                        format!("unknown handicap {name:?}; reading as 平手"),
+                        format!(
+                            "unknown handicap {}; reading as 平手",
+                            crate::diag::quote(name)
+                        ),
                         self.span(at, line.len()),
                     )),
                 }
@@ -464,7 +473,7 @@ impl<'a> KifReader<'a> {
         }
         self.diags.push(Diagnostic::warning(
             "kif::unknown-line",
-            format!("this line is ignored: {t:?}"),
+            format!("this line is ignored: {}", crate::diag::quote(t)),
             self.span(at + lead, t.len()),
         ));
     }
@@ -485,7 +494,10 @@ impl<'a> KifReader<'a> {
         let Some(n) = n else {
             self.diags.push(Diagnostic::error(
                 "kif::bad-variation",
-                format!("cannot read the move number of {:?}", rest.trim()),
+                format!(
+                    "cannot read the move number of {}",
+                    crate::diag::quote(rest.trim())
+                ),
                 span,
             ));
             self.skipping = true;

@@ -2,7 +2,7 @@
 //! Physical line breaks carry no meaning and are dropped (the seed: `&[9w` makes a
 //! line break in the commentary).
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Collapser, Diagnostic, Span};
 
 /// One piece of a Kiseong record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +69,9 @@ fn lex_compact(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
     let bytes = text.as_bytes();
     let mut out: Vec<Spanned> = Vec::new();
     let mut text_start: Option<usize> = None;
+    // A broken command per two bytes (`&[&[&[…`) is common in damaged files: past the
+    // first hundred, only their count is kept.
+    let mut collapser = Collapser::new();
     let mut pending = String::new();
     let mut i = 0usize;
     let flush =
@@ -102,11 +105,14 @@ fn lex_compact(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
                     continue;
                 }
                 Err((why, at)) => {
-                    diags.push(Diagnostic::error(
-                        "kiseong::bad-command",
-                        format!("a command `&[` {why}; it is read as commentary"),
-                        Span::new(i, at.max(i + 2)),
-                    ));
+                    collapser.push(
+                        diags,
+                        Diagnostic::error(
+                            "kiseong::bad-command",
+                            format!("a command `&[` {why}; it is read as commentary"),
+                            Span::new(i, at.max(i + 2)),
+                        ),
+                    );
                 }
             }
         }

@@ -4,7 +4,7 @@
 use super::codes::{self, HANGUL, SYMBOLS};
 use super::lexer::{lex, Spanned, Token};
 use super::script::{self, Item};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Collapser, Diagnostic, Span};
 use crate::formats::Parsed;
 use crate::model::{
     BoardSize, Collection, Color, Game, GameKind, Label, Move, Node, NodeId, Point, StoneMove,
@@ -41,6 +41,9 @@ struct State {
     block: Option<Block>,
     diagram: Option<Diagram>,
     diags: Vec<Diagnostic>,
+    /// Every diagnostic goes through it into `diags`: past the first hundred of a
+    /// code only a count is kept, so a record of a million faults costs a hundred.
+    collapser: Collapser,
     last_color: Option<Color>,
     main_moves: usize,
     total: Option<(u16, Span)>,
@@ -76,6 +79,11 @@ impl State {
         id
     }
 
+    /// Records a diagnostic (see [`State::collapser`]).
+    fn report(&mut self, d: Diagnostic) {
+        self.collapser.push(&mut self.diags, d);
+    }
+
     fn node(&mut self, id: NodeId) -> Option<&mut Node> {
         self.game.tree.get_mut(id)
     }
@@ -96,6 +104,7 @@ pub fn read(text: &str) -> Parsed {
         block: None,
         diagram: None,
         diags,
+        collapser: Collapser::new(),
         last_color: None,
         main_moves: 0,
         total: None,
@@ -135,7 +144,7 @@ fn check_forbidden(st: &mut State, source: &str, span: Span) {
     };
     for (i, c) in slice.char_indices() {
         if codes::replacement(c).is_some() {
-            st.diags.push(Diagnostic::warning(
+            st.report(Diagnostic::warning(
                 "kiseong::forbidden-character",
                 format!("commentary may not hold {c:?} (the seed reserves it)"),
                 Span::new(span.start + i, span.start + i + c.len_utf8()),
@@ -146,7 +155,7 @@ fn check_forbidden(st: &mut State, source: &str, span: Span) {
 
 fn open_block(st: &mut State, span: Span) {
     if st.diagram.is_some() {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::variation-in-diagram",
             "`{{` inside a save/restore diagram; it is ignored",
             span,
@@ -155,7 +164,7 @@ fn open_block(st: &mut State, span: Span) {
         return;
     }
     if st.block.is_some() {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::nested-variation",
             "`{{` inside another variation: Kiseong variations do not nest; it is ignored",
             span,
@@ -176,7 +185,7 @@ fn open_block(st: &mut State, span: Span) {
 
 fn close_block(st: &mut State, span: Span) {
     if st.diagram.is_some() {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::variation-in-diagram",
             "`}}` inside a save/restore diagram; it is ignored",
             span,
@@ -189,7 +198,7 @@ fn close_block(st: &mut State, span: Span) {
             let empty =
                 st.game.tree.get(b.root).is_none_or(|n| n.mv.is_none()) && b.cursor == b.root;
             if empty {
-                st.diags.push(Diagnostic::warning(
+                st.report(Diagnostic::warning(
                     "kiseong::empty-variation",
                     "a variation without moves",
                     Span::new(b.open.start, span.end),
@@ -197,7 +206,7 @@ fn close_block(st: &mut State, span: Span) {
             }
         }
         None => {
-            st.diags.push(Diagnostic::error(
+            st.report(Diagnostic::error(
                 "kiseong::unbalanced-variation",
                 "`}}` without a `{{` before it; it is ignored",
                 span,
@@ -213,7 +222,7 @@ fn arity(st: &mut State, n: &[u16], want: &[usize], what: &str, span: Span) -> b
         return true;
     }
     let want_text: Vec<String> = want.iter().map(usize::to_string).collect();
-    st.diags.push(Diagnostic::error(
+    st.report(Diagnostic::error(
         "kiseong::argument-count",
         format!(
             "{what} takes {} number(s), this one has {}",
@@ -231,7 +240,7 @@ fn point(st: &mut State, row: u16, col: u16, span: Span) -> Option<Point> {
         // Both are 1–19, so they fit in u8.
         Some(Point::new(col as u8 - 1, row as u8 - 1))
     } else {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::off-board",
             format!("({row}, {col}) is off the 19×19 board (rows and columns run 1–19)"),
             span,
@@ -244,7 +253,7 @@ fn index_in(st: &mut State, value: u16, max: u16, what: &str, span: Span) -> boo
     if value <= max {
         return true;
     }
-    st.diags.push(Diagnostic::error(
+    st.report(Diagnostic::error(
         "kiseong::label-out-of-range",
         format!("{what} index {value} is out of range 0–{max}"),
         span,
@@ -347,7 +356,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                 return st.push_raw(raw);
             }
             if st.diagram.is_some() {
-                st.diags.push(Diagnostic::error(
+                st.report(Diagnostic::error(
                     "kiseong::nested-save",
                     "save `&[8@` inside a diagram that is still open; it is ignored",
                     span,
@@ -379,7 +388,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                             .get(d.root)
                             .is_some_and(|n| n.markup.is_empty())
                     {
-                        st.diags.push(Diagnostic::warning(
+                        st.report(Diagnostic::warning(
                             "kiseong::empty-diagram",
                             "a save/restore diagram that places nothing",
                             Span::new(d.save.start, span.end),
@@ -387,7 +396,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                     }
                 }
                 None => {
-                    st.diags.push(Diagnostic::error(
+                    st.report(Diagnostic::error(
                         "kiseong::restore-without-save",
                         "restore `&[9@` without a save `&[8@` before it",
                         span,
@@ -409,7 +418,7 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
             st.push(at, raw);
         }
         _ => {
-            st.diags.push(Diagnostic::error(
+            st.report(Diagnostic::error(
                 "kiseong::unknown-placement",
                 format!("placement code {code} is not one of 0–12"),
                 span,
@@ -561,7 +570,7 @@ fn stone_move(
         return;
     }
     if st.last_color == Some(color) {
-        st.diags.push(Diagnostic::warning(
+        st.report(Diagnostic::warning(
             "kiseong::same-colour-twice",
             format!(
                 "{} plays twice in a row",
@@ -635,7 +644,7 @@ fn control(
                     after + 1
                 }
                 _ => {
-                    st.diags.push(Diagnostic::error(
+                    st.report(Diagnostic::error(
                         "kiseong::unterminated-name",
                         "`&[4w` must be followed by text and `&[5w`, `&[6w` or `&[12w`",
                         span,
@@ -646,7 +655,7 @@ fn control(
             }
         }
         5 | 6 | 12 => {
-            st.diags.push(Diagnostic::error(
+            st.report(Diagnostic::error(
                 "kiseong::unterminated-name",
                 format!("`&[{code}w` without `&[4w` and text before it"),
                 span,
@@ -693,7 +702,7 @@ fn control(
                 let mut values = vec![n[1].to_string()];
                 match codes::release(n[1]) {
                     Some(r) => values.push(r.to_string()),
-                    None => st.diags.push(Diagnostic::warning(
+                    None => st.report(Diagnostic::warning(
                         "kiseong::unknown-version",
                         format!("version {} is not in the seed's table (1–10)", n[1]),
                         span,
@@ -705,7 +714,7 @@ fn control(
             next
         }
         _ => {
-            st.diags.push(Diagnostic::error(
+            st.report(Diagnostic::error(
                 "kiseong::unknown-control",
                 format!("control code {code} is not one of 1–13 or 20–23"),
                 span,
@@ -720,28 +729,28 @@ fn control(
 fn finish(mut st: State, text: &str) -> Parsed {
     let end = Span::at(text.len());
     if let Some(b) = st.block.take() {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::unbalanced-variation",
             "`{{` is never closed by `}}`",
             b.open,
         ));
     }
     if let Some(d) = st.diagram.take() {
-        st.diags.push(Diagnostic::error(
+        st.report(Diagnostic::error(
             "kiseong::save-without-restore",
             "save `&[8@` is never restored by `&[9@`",
             d.save,
         ));
     }
     if !st.started {
-        st.diags.push(Diagnostic::warning(
+        st.report(Diagnostic::warning(
             "kiseong::missing-start",
             "the record has no start `&[1w`",
             Span::at(0),
         ));
     }
     if !st.ended {
-        st.diags.push(Diagnostic::warning(
+        st.report(Diagnostic::warning(
             "kiseong::missing-end",
             "the record has no end `&[2w`",
             end,
@@ -749,7 +758,7 @@ fn finish(mut st: State, text: &str) -> Parsed {
     }
     if let Some((total, span)) = st.total {
         if usize::from(total) != st.main_moves {
-            st.diags.push(Diagnostic::error(
+            st.report(Diagnostic::error(
                 "kiseong::move-count",
                 format!(
                     "the record says it has {total} moves, but its main line has {}",
@@ -794,6 +803,7 @@ fn finish(mut st: State, text: &str) -> Parsed {
     }
     super::clear::apply_clears(&mut game);
     let mut diagnostics = diags;
+    crate::diag::finish_summaries(&mut diagnostics);
     diagnostics.sort_by_key(|d| d.span.start);
     Parsed {
         collection: Collection { games: vec![game] },

@@ -92,7 +92,7 @@ impl<'a> Sink<'a> for Builder<'_> {
                     None => self.first_charset = Some(cs),
                     Some(first) if !first.eq_ignore_ascii_case(&cs) => diags.push(Diagnostic::warning(
                         "sgf::mixed-charsets",
-                        format!("this game declares charset {cs:?}, an earlier one {first:?} (each game is decoded with its own; many programs read such files wrongly)"),
+                        format!("this game declares charset {}, an earlier one {} (each game is decoded with its own; many programs read such files wrongly)", crate::diag::quote(&cs), crate::diag::quote(first)),
                         Span::new(state.start, state.start + 1),
                     )),
                     Some(_) => {}
@@ -229,7 +229,10 @@ fn root_context(
                 Some(v) => gm = Some((v, first.span())),
                 None => diags.push(Diagnostic::error(
                     "sgf::bad-value",
-                    format!("GM[{}] is not a number (GM[1] assumed)", first.text),
+                    format!(
+                        "GM[{}] is not a number (GM[1] assumed)",
+                        crate::diag::clip(first.text)
+                    ),
                     first.span(),
                 )),
             },
@@ -296,7 +299,10 @@ fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
             None => {
                 diags.push(Diagnostic::error(
                     "sgf::bad-board-size",
-                    format!("SZ[{}] is not a size (19 assumed)", v.text),
+                    format!(
+                        "SZ[{}] is not a size (19 assumed)",
+                        crate::diag::clip(v.text)
+                    ),
                     v.span(),
                 ));
                 BoardSize::square(19)
@@ -322,7 +328,10 @@ fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
             _ => {
                 diags.push(Diagnostic::error(
                     "sgf::bad-board-size",
-                    format!("SZ[{}] is not a size (19 assumed)", v.text),
+                    format!(
+                        "SZ[{}] is not a size (19 assumed)",
+                        crate::diag::clip(v.text)
+                    ),
                     v.span(),
                 ));
                 BoardSize::square(19)

@@ -7,6 +7,7 @@
 mod build;
 mod charset;
 mod classes;
+mod cut;
 mod dialect;
 mod info;
 mod mixed;
@@ -22,6 +23,7 @@ use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed, Writer};
 use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
+pub use cut::GameCuts;
 pub use mixed::{decode_per_game, PerGame};
 pub use write::{write, write_wrapped};
 

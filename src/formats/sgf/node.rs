@@ -99,13 +99,16 @@ pub(super) fn type_node(
             if ctx.ff >= 4 {
                 diags.push(Diagnostic::error(
                     "sgf::lowercase-identifier",
-                    format!("lowercase letters in property identifier {:?} (read as {id}; FF[4] forbids them)", prop.written),
+                    format!("lowercase letters in property identifier {} (read as {id}; FF[4] forbids them)", crate::diag::quote(prop.written)),
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
             } else {
                 diags.push(Diagnostic::info(
                     "sgf::old-identifier",
-                    format!("old-style identifier {:?} read as {id}", prop.written),
+                    format!(
+                        "old-style identifier {} read as {id}",
+                        crate::diag::quote(prop.written)
+                    ),
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
             }

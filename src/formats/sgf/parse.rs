@@ -119,6 +119,7 @@ pub(super) fn parse_range<'a>(
         bytes: text.as_bytes(),
         pos: range.start.min(text.len()),
         diags: Vec::new(),
+        compact_at: COMPACT_FROM,
     };
     p.collection(sink, &mut RawNode::default());
     p.diags
@@ -129,7 +130,12 @@ struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     diags: Vec<Diagnostic>,
+    /// When `diags` grows this long it is collapsed (see [`Parser::compact`]).
+    compact_at: usize,
 }
+
+/// The length of the diagnostics list at which the parser first collapses it.
+const COMPACT_FROM: usize = 4096;
 
 /// What the game-tree loop expects next.
 #[derive(PartialEq, Eq, Clone, Copy)]
@@ -143,6 +149,18 @@ enum State {
 }
 
 impl<'a> Parser<'a> {
+    /// Keeps the diagnostics list short on damaged text (a diagnostic every two bytes
+    /// of `~ ~ ~ …`): once it doubles past [`COMPACT_FROM`], `diag::collapse` keeps the
+    /// first 100 of each code and counts the rest, so memory follows the number of
+    /// codes, not of faults. Amortised, a cheap comparison per call.
+    #[inline]
+    fn compact(&mut self) {
+        if self.diags.len() >= self.compact_at {
+            crate::diag::collapse(&mut self.diags);
+            self.compact_at = (self.diags.len() * 2).max(COMPACT_FROM);
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
@@ -157,6 +175,7 @@ impl<'a> Parser<'a> {
                         "a NUL byte outside a value (ignored; is this a binary file?)",
                         Span::new(self.pos, self.pos + 1),
                     ));
+                    self.compact();
                 }
                 self.pos += 1;
             } else {
@@ -170,6 +189,7 @@ impl<'a> Parser<'a> {
     /// it lives outside the parser so that nothing moves it.)
     fn collection(&mut self, sink: &mut impl Sink<'a>, raw: &mut RawNode<'a>) {
         loop {
+            self.compact();
             let junk_start = self.pos;
             let mut junk_end = None;
             // Find the next `(` followed (after spaces) by `;` or a property letter.
@@ -255,6 +275,7 @@ impl<'a> Parser<'a> {
         let mut current: Option<NodeId> = None;
         let mut state = State::AfterOpen;
         loop {
+            self.compact();
             self.skip_ws();
             let Some(b) = self.peek() else {
                 let (_, at) = stack.last().copied().unwrap_or((None, open));
@@ -347,7 +368,10 @@ impl<'a> Parser<'a> {
         let shown = self.text.get(start..end).unwrap_or("");
         self.diags.push(Diagnostic::error(
             "sgf::illegal-characters",
-            format!("characters that are not SGF syntax: {shown:?} (ignored)"),
+            format!(
+                "characters that are not SGF syntax: {} (ignored)",
+                crate::diag::quote(shown)
+            ),
             Span::new(start, end),
         ));
     }
@@ -370,6 +394,7 @@ impl<'a> Parser<'a> {
         raw.clear(start);
         let mut end = self.pos;
         loop {
+            self.compact();
             self.skip_ws();
             let Some(b) = self.peek() else { break };
             match b {
@@ -410,7 +435,10 @@ impl<'a> Parser<'a> {
                             if self.peek() != Some(b'[') {
                                 self.diags.push(Diagnostic::error(
                                     "sgf::property-without-value",
-                                    format!("property {written} has no value (ignored)"),
+                                    format!(
+                                        "property {} has no value (ignored)",
+                                        crate::diag::clip(written)
+                                    ),
                                     Span::new(id_start, id_end),
                                 ));
                                 end = id_end;
@@ -445,7 +473,8 @@ impl<'a> Parser<'a> {
                         self.diags.push(Diagnostic::error(
                             "sgf::lowercase-identifier",
                             format!(
-                                "property identifier {written:?} has no uppercase letter (deleted)"
+                                "property identifier {} has no uppercase letter (deleted)",
+                                crate::diag::quote(written)
                             ),
                             Span::new(id_start, id_end),
                         ));
@@ -595,6 +624,25 @@ impl CeilBoundary for str {
 #[cfg(test)]
 mod tests {
     use super::value_stop;
+
+    #[test]
+    fn a_fault_every_two_bytes_keeps_the_list_short_and_the_count_exact() {
+        // 100,000 runs of illegal characters and 10,000 NUL bytes in one node.
+        let text = format!("(;GM[1]{}{})", " ~".repeat(100_000), " \0".repeat(10_000));
+        let mut builder = super::super::build::Builder::default();
+        let diags = super::parse(&text, &mut builder);
+        assert!(diags.len() <= super::COMPACT_FROM, "{} kept", diags.len());
+        let counts = crate::diag::Counts::of(&diags);
+        assert_eq!((counts.errors, counts.warnings), (100_000, 10_000));
+        // After the final collapse: 100 of each code and a summary of each.
+        let mut all = diags;
+        crate::diag::collapse(&mut all);
+        assert_eq!(all.len(), 202);
+        assert_eq!(
+            all.get(100).map(|d| (d.code, d.omitted)),
+            Some(("sgf::illegal-characters", 99_900))
+        );
+    }
 
     fn naive(rest: &[u8]) -> Option<usize> {
         rest.iter().position(|&b| b == b']' || b == b'\\' || b == 0)

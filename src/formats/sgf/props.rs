@@ -37,7 +37,10 @@ pub(super) fn type_prop<'s>(
         let v = first.map_or("", |v| v.text);
         diags.push(Diagnostic::error(
             "sgf::bad-value",
-            format!("{id}[{v}] is not {what} (kept as a private property)"),
+            format!(
+                "{id}[{}] is not {what} (kept as a private property)",
+                crate::diag::clip(v)
+            ),
             first.map_or(pspan, |v| v.span()),
         ));
     };
@@ -111,7 +114,10 @@ pub(super) fn type_prop<'s>(
                 let Some((p, text)) = split_compose(v.text) else {
                     diags.push(Diagnostic::error(
                         "sgf::expected-compose",
-                        format!("LB[{}] is not point:text (deleted)", v.text),
+                        format!(
+                            "LB[{}] is not point:text (deleted)",
+                            crate::diag::clip(v.text)
+                        ),
                         v.span(),
                     ));
                     continue;
@@ -151,7 +157,10 @@ pub(super) fn type_prop<'s>(
                     }
                     None => diags.push(Diagnostic::error(
                         "sgf::expected-compose",
-                        format!("{id}[{}] is not point:point (deleted)", v.text),
+                        format!(
+                            "{id}[{}] is not point:point (deleted)",
+                            crate::diag::clip(v.text)
+                        ),
                         v.span(),
                     )),
                 }
@@ -288,7 +297,7 @@ pub(super) fn type_prop<'s>(
             if let Some(note) = parsed.nonstandard {
                 diags.push(Diagnostic::warning(
                     "sgf::nonstandard-result",
-                    format!("RE[{text}]: {note}"),
+                    format!("RE[{}]: {note}", crate::diag::clip(&text)),
                     v.span(),
                 ));
             }
@@ -305,14 +314,20 @@ pub(super) fn type_prop<'s>(
             } else if let Some(fixed) = normalize_date(&text) {
                 diags.push(Diagnostic::warning(
                     "sgf::date-normalized",
-                    format!("DT[{text}] is not ISO; read as DT[{fixed}]"),
+                    format!(
+                        "DT[{}] is not ISO; read as DT[{fixed}]",
+                        crate::diag::clip(&text)
+                    ),
                     v.span(),
                 ));
                 info.date = Some(fixed);
             } else {
                 diags.push(Diagnostic::warning(
                     "sgf::non-iso-date",
-                    format!("DT[{text}] is not an FF[4] date (YYYY-MM-DD …); kept as written"),
+                    format!(
+                        "DT[{}] is not an FF[4] date (YYYY-MM-DD …); kept as written",
+                        crate::diag::clip(&text)
+                    ),
                     v.span(),
                 ));
                 info.date = Some(text);
@@ -390,17 +405,20 @@ pub(super) fn empty_double(
 pub(super) fn spaces(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>) {
     diags.push(Diagnostic::error(
         "sgf::spaces-in-point",
-        format!("{id}[{}] has spaces in a point (removed)", v.text),
+        format!(
+            "{id}[{}] has spaces in a point (removed)",
+            crate::diag::clip(v.text)
+        ),
         v.span(),
     ));
 }
 
 pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>, e: PointError) {
     let msg = match e {
-        PointError::Syntax => format!("{id}[{}] is not a point", v.text),
+        PointError::Syntax => format!("{id}[{}] is not a point", crate::diag::clip(v.text)),
         PointError::OffBoard(p) => format!(
             "{id}[{}] is off the board (column {}, row {})",
-            v.text,
+            crate::diag::clip(v.text),
             p.x + 1,
             p.y + 1
         ),
@@ -455,7 +473,7 @@ pub(super) fn type_move<'s>(
                         "sgf::spaces-in-point",
                         format!(
                             "{id}[{}] has spaces (read as {id}[{}{}])",
-                            v.text,
+                            crate::diag::clip(v.text),
                             values::coord_char(p.x),
                             values::coord_char(p.y)
                         ),

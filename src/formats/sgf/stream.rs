@@ -121,42 +121,82 @@ fn pieces(bytes: &[u8], count: usize) -> Vec<std::ops::Range<usize>> {
 /// The first likely game start at or after `from`: a `(` preceded by `)` (blanks
 /// allowed between) whose first node, within its first [`ROOT_LOOKAHEAD`] bytes, holds
 /// a root property (`FF[`, `GM[`, `SZ[`, `CA[` or `AP[`), which tells a game's first
-/// node from a variation's.
-fn game_start_after(bytes: &[u8], mut from: usize) -> Option<usize> {
-    loop {
-        let at = from + memchr::memchr(b'(', bytes.get(from..)?)?;
+/// node from a variation's. The search gives up (`None`) once it has examined
+/// [`CUT_BUDGET`] bytes, so that a text with no safe cut near the offsets asked for
+/// (say a comment of a gigabyte of `(`) costs a bounded amount per cut, not the rest
+/// of the text: the caller then cuts elsewhere, or reads in one piece.
+fn game_start_after(bytes: &[u8], from: usize) -> Option<usize> {
+    game_start_counting(bytes, from).0
+}
+
+/// [`game_start_after`], with how many bytes it examined (at most [`CUT_BUDGET`] plus
+/// one candidate's [`CANDIDATE_COST`]).
+fn game_start_counting(bytes: &[u8], mut from: usize) -> (Option<usize>, usize) {
+    let mut spent = 0usize;
+    while spent < CUT_BUDGET {
+        // Candidates are looked for only as far as the budget reaches.
+        let window = bytes
+            .get(from..from.saturating_add(CUT_BUDGET - spent).min(bytes.len()))
+            .unwrap_or(&[]);
+        let Some(rel) = memchr::memchr(b'(', window) else {
+            spent += window.len();
+            return (None, spent);
+        };
+        let at = from + rel;
+        // Each candidate costs at least a few bytes' worth, whatever it examines.
+        spent += rel + 8;
         from = at + 1;
-        let previous = bytes
-            .get(..at)
-            .and_then(|r| r.iter().rev().find(|b| !b.is_ascii_whitespace()));
+        // The previous non-blank byte, at most LOOK bytes back.
+        let before = bytes.get(at.saturating_sub(LOOK)..at).unwrap_or(&[]);
+        let back = before.iter().rev().position(|b| !b.is_ascii_whitespace());
+        spent += back.map_or(before.len(), |i| i + 1);
+        let previous = back
+            .and_then(|i| before.len().checked_sub(i + 1))
+            .and_then(|i| before.get(i));
         if previous != Some(&b')') {
             continue;
         }
-        let Some(rest) = bytes.get(at + 1..) else {
-            continue;
-        };
+        // The `;` after the `(`, at most LOOK bytes on.
+        let rest = bytes.get(at + 1..).unwrap_or(&[]);
+        let rest = rest.get(..rest.len().min(LOOK)).unwrap_or(rest);
         let Some(semicolon) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+            spent += rest.len();
             continue;
         };
+        spent += semicolon + 1;
         if rest.get(semicolon) != Some(&b';') {
             continue;
         }
-        let node = rest.get(semicolon + 1..).unwrap_or(&[]);
+        let node = bytes.get(at + 1 + semicolon + 1..).unwrap_or(&[]);
         let node = node.get(..node.len().min(ROOT_LOOKAHEAD)).unwrap_or(node);
         let node = node
             .get(..memchr::memchr(b';', node).unwrap_or(node.len()))
             .unwrap_or(node);
+        spent += node.len();
         let root = [b"FF[", b"GM[", b"SZ[", b"CA[", b"AP["]
             .iter()
             .any(|p| memchr::memmem::find(node, *p).is_some());
         if root {
-            return Some(at);
+            return (Some(at), spent);
         }
     }
+    (None, spent)
 }
 
 /// How far into a candidate's first node root properties are looked for.
 const ROOT_LOOKAHEAD: usize = 256;
+
+/// How far a candidate's neighbours are looked at: back to the `)` before it and on to
+/// the `;` after it, over blanks.
+const LOOK: usize = 256;
+
+/// The most a candidate can cost beyond the bytes up to it.
+#[cfg(test)]
+const CANDIDATE_COST: usize = 8 + 2 * LOOK + ROOT_LOOKAHEAD;
+
+/// The bytes one cut search may examine: far more than the distance from an offset to
+/// the next game of a real collection, little beside a piece ([`MIN_PIECE`]).
+const CUT_BUDGET: usize = 64 << 10;
 
 #[cfg(test)]
 mod tests {
@@ -215,6 +255,38 @@ mod tests {
         assert_eq!(game_start_after(text, 59), None);
         assert_eq!(pieces(text, 2), vec![0..58, 58..text.len()]);
         assert_eq!(pieces(text, 1), vec![0..text.len()]);
+    }
+
+    #[test]
+    fn the_cut_search_examines_a_bounded_number_of_bytes() {
+        // Texts without a safe cut: a comment of `(`, `)(` pairs (each a candidate
+        // without a node), `)(;` (candidates without root property), and blanks.
+        let texts: Vec<Vec<u8>> = vec![
+            format!("(;GM[1]C[{}])", "(".repeat(4 << 20)).into_bytes(),
+            format!("(;GM[1]C[{}])", ")(".repeat(2 << 20)).into_bytes(),
+            format!("(;GM[1]C[{}])", ")(;".repeat(1 << 20)).into_bytes(),
+            format!("(;GM[1]C[{}", ") \n (   ;B[aa]".repeat(1 << 18)).into_bytes(),
+            format!("(;GM[1]C[){}(;GM[1]])", " ".repeat(4 << 20)).into_bytes(),
+        ];
+        for text in &texts {
+            for from in [1, 1000, text.len() / 3, text.len() / 2] {
+                let (cut, examined) = game_start_counting(text, from);
+                assert_eq!(cut, None);
+                assert!(
+                    examined <= CUT_BUDGET + CANDIDATE_COST,
+                    "{examined} bytes examined from {from}"
+                );
+            }
+            // However many pieces are asked for, no cut, and the work stays bounded.
+            assert_eq!(pieces(text, 32).len(), 1);
+        }
+        // A real game start past the budget is not found; one within it is.
+        let far = format!("(;GM[1]C[{}])(;GM[1])", "x".repeat(CUT_BUDGET + 10));
+        assert_eq!(game_start_counting(far.as_bytes(), 1).0, None);
+        let near = format!("(;GM[1]C[{}])\n(;GM[1])", "x".repeat(CUT_BUDGET - 100));
+        let (cut, examined) = game_start_counting(near.as_bytes(), 1);
+        assert_eq!(cut, Some(CUT_BUDGET - 100 + 12));
+        assert_eq!(examined, CUT_BUDGET - 100 + 12 - 1 + 8 + 2 + 2 + 5);
     }
 
     #[test]

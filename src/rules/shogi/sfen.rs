@@ -78,11 +78,14 @@ pub fn from_sfen(text: &str) -> Result<(ShogiPosition, u32), String> {
     let ply = match fields.next() {
         Some(n) => n
             .parse::<u32>()
-            .map_err(|_| format!("bad move number {n:?}"))?,
+            .map_err(|_| format!("bad move number {}", crate::diag::quote(n)))?,
         None => 1,
     };
     if let Some(extra) = fields.next() {
-        return Err(format!("unexpected {extra:?} after the SFEN"));
+        return Err(format!(
+            "unexpected {} after the SFEN",
+            crate::diag::quote(extra)
+        ));
     }
     let mut pos = ShogiPosition::empty();
     let rows: Vec<&str> = board.split('/').collect();
@@ -134,7 +137,12 @@ pub fn from_sfen(text: &str) -> Result<(ShogiPosition, u32), String> {
     pos.to_move = match side {
         "b" => Color::Black,
         "w" => Color::White,
-        other => return Err(format!("side to move must be b or w, not {other:?}")),
+        other => {
+            return Err(format!(
+                "side to move must be b or w, not {}",
+                crate::diag::quote(other)
+            ))
+        }
     };
     if hands != "-" {
         let mut count: u32 = 0;

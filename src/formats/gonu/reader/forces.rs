@@ -148,7 +148,10 @@ impl<'a> Reader<'a> {
             _ => {
                 self.error(
                     "gonu::edge-char",
-                    format!("expected `end` or one edge character, found {text:?}"),
+                    format!(
+                        "expected `end` or one edge character, found {}",
+                        crate::diag::quote(text)
+                    ),
                     line.span(),
                 );
                 return;

@@ -142,7 +142,10 @@ impl<'a> Reader<'a> {
             Err(_) => {
                 self.error(
                     "gonu::bad-number",
-                    format!("expected a whole number for {what}, found {:?}", token.text),
+                    format!(
+                        "expected a whole number for {what}, found {}",
+                        crate::diag::quote(token.text)
+                    ),
                     token.span,
                 );
                 None
@@ -239,7 +242,7 @@ impl<'a> Reader<'a> {
             } else {
                 self.error(
                     "gonu::field-count",
-                    format!("`{word}` stands alone on its line"),
+                    format!("`{}` stands alone on its line", crate::diag::clip(word)),
                     extra.span,
                 );
             }
@@ -280,7 +283,7 @@ impl<'a> Reader<'a> {
             }
             _ => self.error(
                 "gonu::unexpected-line",
-                format!("`{word}` is out of place here"),
+                format!("`{}` is out of place here", crate::diag::clip(word)),
                 line.span(),
             ),
         }

@@ -53,7 +53,10 @@ impl<'a> Reader<'a> {
                     (c, _) => {
                         self.error(
                             "gonu::bad-glyph",
-                            format!("the glyph is one character, found {:?}", tok.text),
+                            format!(
+                                "the glyph is one character, found {}",
+                                crate::diag::quote(tok.text)
+                            ),
                             tok.span,
                         );
                         c.unwrap_or(',')
@@ -90,7 +93,10 @@ impl<'a> Reader<'a> {
             other => {
                 self.error(
                     "gonu::bad-flag",
-                    format!("the {what} flag is 0 or 1, found {other:?}"),
+                    format!(
+                        "the {what} flag is 0 or 1, found {}",
+                        crate::diag::quote(other)
+                    ),
                     token.span,
                 );
                 true
