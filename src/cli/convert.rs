@@ -190,10 +190,19 @@ fn convert_one(
             outcome.source.encoding.as_deref().unwrap_or("?")
         )));
     }
-    if outcome.has_errors() {
-        let n = crate::diag::Counts::of(&outcome.parsed.diagnostics).errors;
+    // The contract: whatever could be read is written, with every repair reported
+    // above; only a file with no game in it is refused, and under --strict any file
+    // with an error.
+    let errors = crate::diag::Counts::of(&outcome.parsed.diagnostics).errors;
+    if outcome.parsed.collection.games.is_empty() {
         return Ok(Err(format!(
-            "{}: not converted: {n} error(s) in the input",
+            "{}: not converted: no game could be read ({errors} error(s))",
+            input.display
+        )));
+    }
+    if strict && errors > 0 {
+        return Ok(Err(format!(
+            "{}: not converted: {errors} error(s) in the input and --strict",
             input.display
         )));
     }
