@@ -63,7 +63,8 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     };
     let opts = Resolved::new(&args.read)?;
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
-    let inputs = expand(&args.inputs).map_err(Fatal::Other)?;
+    let expanded = expand(&args.inputs);
+    let inputs = &expanded.inputs;
     let many = inputs.len() > 1 || args.inputs.iter().any(|p| p.is_dir());
     if many && args.out_dir.is_none() {
         return Err(Fatal::Usage(
@@ -82,13 +83,14 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         csa_version: args.csa_version,
     };
     let mut failed = Vec::new();
-    for input in &inputs {
+    for input in inputs {
         let dest = destination(args, target, input);
         if let Err(reason) = convert_one(input, &dest, &how, ui)? {
             ui.error(&reason);
             failed.push(input.display.clone());
         }
     }
+    expanded.note_skipped(ui, args.read.verbose);
     if !failed.is_empty() && inputs.len() > 1 {
         ui.error(&format!(
             "{} of {} files not converted: {}",

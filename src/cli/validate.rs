@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use rayon::prelude::*;
 
-use super::inputs::{expand, InputFile};
+use super::inputs::{expand, skipped_line, InputFile};
 use super::load::{load_checked, Resolved};
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
@@ -76,12 +76,23 @@ struct Summary {
     errors: usize,
     warnings: usize,
     infos: usize,
+    skipped: usize,
+}
+
+/// A file a directory walk left out, as an NDJSON object (with `--verbose`).
+#[derive(Serialize)]
+struct SkippedReport<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    path: &'a str,
+    reason: &'a str,
 }
 
 /// Runs `kifu validate`.
 pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
-    let inputs = expand(&args.paths).map_err(Fatal::Other)?;
+    let expanded = expand(&args.paths);
+    let inputs = &expanded.inputs;
     let mut total = Counts::default();
     let mut invalid = 0usize;
     // Files are read and checked in parallel, a few at a time so that memory holds
@@ -128,6 +139,20 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             report(args, ui, input, &outcome, &counts)?;
         }
     }
+    let skipped = expanded.skipped.len();
+    if args.read.verbose && (args.json || !ui.quiet()) {
+        for s in &expanded.skipped {
+            if args.json {
+                stdout_json(&SkippedReport {
+                    kind: "skipped",
+                    path: &s.display,
+                    reason: &s.reason,
+                })?;
+            } else {
+                stdout_line(&format!("skipped {}: {}", s.display, s.reason))?;
+            }
+        }
+    }
     if args.json {
         stdout_json(&Summary {
             kind: "summary",
@@ -137,15 +162,21 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             errors: total.errors,
             warnings: total.warnings,
             infos: total.infos,
+            skipped,
         })?;
-    } else if !ui.quiet() && inputs.len() > 1 {
-        stdout_line(&format!(
+    } else if !ui.quiet() && (inputs.len() > 1 || skipped > 0) {
+        let mut line = format!(
             "{} file(s) checked: {} valid, {invalid} invalid; {} error(s), {} warning(s)",
             inputs.len(),
             inputs.len() - invalid,
             total.errors,
             total.warnings
-        ))?;
+        );
+        if skipped > 0 {
+            line.push_str("; ");
+            line.push_str(&skipped_line(skipped, args.read.verbose));
+        }
+        stdout_line(&line)?;
     }
     Ok(Status::from_failed(invalid > 0))
 }
