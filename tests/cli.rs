@@ -611,8 +611,8 @@ fn validate_checks_many_files_in_parallel_and_reports_them_in_order() {
 
 #[test]
 fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
-    // Over 4 MiB: mapped (or, with --no-mmap, read in two halves), checked in pieces
-    // on all cores; both ways give the same report.
+    // Over 4 MiB: read in two halves (or, with --mmap, mapped), checked in pieces on
+    // all cores; every way gives the same report (--no-mmap is the default's old name).
     let dir = tempfile::tempdir().expect("tempdir");
     let game = "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[黒]PW[백]C[a \\] comment]\n;B[dd];W[pp](;B[dp];W[pd])(;B[pd];W[dp]))\n";
     let clean = game.repeat(60_000);
@@ -621,7 +621,7 @@ fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
     assert!(text.len() > 4 << 20);
     let path = write(dir.path(), "big.sgf", &text);
     let clean_path = write(dir.path(), "clean.sgf", &clean);
-    for flags in [&[][..], &["--no-mmap"][..]] {
+    for flags in [&[][..], &["--mmap"][..], &["--no-mmap"][..]] {
         let (code, out, _) = run(&[&["validate", "--json"][..], flags, &[&path]].concat());
         assert_eq!(code, 1);
         let lines: Vec<serde_json::Value> = out

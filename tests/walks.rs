@@ -1,10 +1,11 @@
 //! Directory walks (issue #17): an entry that cannot be read is reported on its own and
 //! the batch goes on; what a walk leaves out is counted and, with `-v`, named; special
-//! files are never opened.
+//! files are never opened; a file truncated while `validate` reads it never kills kifu.
 
 #![cfg(unix)]
 
-use std::path::Path;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
@@ -313,6 +314,56 @@ fn a_special_file_named_on_the_command_line_is_an_error_for_that_input() {
         assert_eq!(
             err, "error: pipe.kif: not a regular file (a FIFO)\n",
             "{args:?}"
+        );
+    }
+}
+
+/// An 8 MiB SGF collection of small valid games.
+fn big_collection() -> Vec<u8> {
+    let game = b"(;GM[1]FF[4]SZ[19]PB[Black]PW[White];B[pd];W[dp];B[pp];W[dd];B[fq];W[cn])\n";
+    let mut bytes = Vec::with_capacity((8 << 20) + game.len());
+    while bytes.len() < 8 << 20 {
+        bytes.extend_from_slice(game);
+    }
+    bytes
+}
+
+#[test]
+fn a_file_truncated_while_validated_never_kills_kifu() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path: PathBuf = dir.path().join("big.sgf");
+    let bytes = big_collection();
+    std::fs::write(&path, &bytes).expect("write");
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .expect("open for writing");
+    for round in 0..6 {
+        let mut child = kifu()
+            .args(["validate", "-q"])
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("kifu starts");
+        // Truncate and refill the file for as long as kifu runs.
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            file.set_len(0).expect("truncate");
+            (&file).write_all(&bytes).expect("refill");
+            std::io::Seek::rewind(&mut &file).expect("rewind");
+        };
+        assert_eq!(
+            status.signal(),
+            None,
+            "round {round}: kifu was killed by a signal ({status:?})"
+        );
+        assert!(
+            matches!(status.code(), Some(0 | 1)),
+            "round {round}: {status:?}"
         );
     }
 }

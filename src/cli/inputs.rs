@@ -266,11 +266,14 @@ fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
 /// Regular files this large are mapped into memory by [`map_large`].
 const MAP_FROM: u64 = 4 << 20;
 
-/// A large regular file mapped into memory, read-only, instead of read: the page
-/// cache then serves the bytes as they are, without the copy into fresh memory (and
-/// its 5,300 page faults) that reading costs: about 5 % of what `kifu validate` spends
-/// on the 21 MB bench collection. `None` for standard input, small or special files,
-/// and when mapping fails (the caller then reads the file).
+/// A large regular file mapped into memory, read-only, instead of read (`kifu validate
+/// --mmap` only): the page cache then serves the bytes as they are, without the copy
+/// into fresh memory that reading costs. `None` for standard input, small or special
+/// files, and when mapping fails (the caller then reads the file).
+///
+/// Not the default because it is not safe against other programs: a mapped file that
+/// another program truncates meanwhile stops the process with SIGBUS when kifu reads
+/// the lost pages.
 pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
     if input.problem.is_some() {
         return None;
@@ -282,9 +285,8 @@ pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
     // SAFETY: the map is read-only and private, and kifu never writes the file. What
     // Rust cannot rule out is another program changing the file while it is mapped:
     // its bytes would then change under the text validated from them, or, if it is
-    // truncated, reading the lost pages stops the process with SIGBUS. Both only
-    // happen to a file that is rewritten while kifu checks it, whose result would be
-    // meaningless anyway; `--no-mmap` reads instead.
+    // truncated, reading the lost pages stops the process with SIGBUS. That is why
+    // mapping is only done when asked for with `--mmap`, whose help says so.
     let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.ok()?;
     Some(map)
 }

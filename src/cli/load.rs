@@ -56,7 +56,8 @@ pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
 }
 
 /// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
-/// for [`load`].
+/// for [`load`]. With `map` (`--mmap`, unsafe against truncation by other programs)
+/// large files are mapped instead of read.
 pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Checked, String> {
     if let Some(problem) = problem_of(input) {
         return Err(problem);

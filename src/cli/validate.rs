@@ -25,10 +25,13 @@ pub struct ValidateArgs {
     /// Print NDJSON: one object per diagnostic and per file, then a summary.
     #[arg(long)]
     pub json: bool,
-    /// Read every file into memory instead of mapping large ones (4 MiB or more).
-    /// Mapping saves a copy, but a file that another program truncates while kifu
-    /// reads it then stops kifu with a bus error.
+    /// Map files of 4 MiB or more into memory instead of reading them: saves a copy,
+    /// but UNSAFE if another program may truncate a file meanwhile (kifu then dies of a
+    /// bus error, SIGBUS). Off by default.
     #[arg(long)]
+    pub mmap: bool,
+    /// Read files instead of mapping them: the default; accepted for compatibility.
+    #[arg(long, hide = true, overrides_with = "mmap")]
     pub no_mmap: bool,
     /// Input options.
     #[command(flatten)]
@@ -88,11 +91,21 @@ struct SkippedReport<'a> {
     reason: &'a str,
 }
 
+impl ValidateArgs {
+    /// Whether large files are mapped rather than read: only with `--mmap` (a later
+    /// `--no-mmap` wins), since a mapped file truncated by another program kills the
+    /// process.
+    pub fn maps(&self) -> bool {
+        self.mmap && !self.no_mmap
+    }
+}
+
 /// Runs `kifu validate`.
 pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
     let expanded = expand(&args.paths);
     let inputs = &expanded.inputs;
+    let map = args.maps();
     let mut total = Counts::default();
     let mut invalid = 0usize;
     // Files are read and checked in parallel, a few at a time so that memory holds
@@ -101,7 +114,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     for batch in inputs.chunks(window) {
         let checked: Vec<Result<Checked, String>> = batch
             .par_iter()
-            .map(|input| load_checked(input, opts, !args.no_mmap))
+            .map(|input| load_checked(input, opts, map))
             .collect();
         for (input, outcome) in batch.iter().zip(checked) {
             let outcome = match outcome {
@@ -227,4 +240,32 @@ fn report(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+
+    /// Whether `kifu validate ARGS… x.sgf` would map large files.
+    fn maps(args: &[&str]) -> bool {
+        let argv = ["kifu", "validate"].iter().chain(args).chain(&["x.sgf"]);
+        match Cli::try_parse_from(argv) {
+            Ok(Cli {
+                command: Command::Validate(v),
+                ..
+            }) => v.maps(),
+            other => panic!("not a validate command line: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn files_are_read_not_mapped_unless_mmap_is_asked_for() {
+        assert!(!maps(&[]), "the default reads: no SIGBUS possible");
+        assert!(!maps(&["--no-mmap"]), "still accepted, and the default");
+        assert!(maps(&["--mmap"]));
+        assert!(!maps(&["--mmap", "--no-mmap"]), "the last one wins");
+        assert!(maps(&["--no-mmap", "--mmap"]), "the last one wins");
+    }
 }
