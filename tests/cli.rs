@@ -864,3 +864,29 @@ fn reencode_dry_run_needs_no_mode_but_in_place_and_out_dir_still_exclude_each_ot
         "the error names the three ways: {err}"
     );
 }
+
+#[test]
+fn an_undeclared_utf8_kif_gets_its_declaration_and_the_report_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "u.kif", KIF);
+    let reencode = || {
+        let (code, out, err) = run(&["reencode", &file, "--to", "UTF-8", "--in-place", "--json"]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let first = out.lines().next().expect("a file object");
+        serde_json::from_str::<serde_json::Value>(first).expect("JSON")
+    };
+    let report = reencode();
+    assert_eq!(report["outcome"], "converted");
+    assert_eq!(
+        report["detail"],
+        "UTF-8 (utf8-valid) → UTF-8; declaration added (the bytes were already UTF-8)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}"),
+        "only the declaration is new"
+    );
+    let again = reencode();
+    assert_eq!(again["outcome"], "unchanged");
+    assert_eq!(again["detail"], "already UTF-8 (declared)");
+}
