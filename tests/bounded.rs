@@ -93,7 +93,7 @@ fn validate_json_reports_the_limit_as_the_files_failure() {
     assert_eq!(
         out,
         "{\"type\":\"file\",\"path\":\"-\",\"valid\":false,\"format\":\"sgf\",\"games\":0,\"errors\":1,\"warnings\":0,\"infos\":0,\"failure\":\"-: more than 1M (1048576 bytes) of standard input without a complete game; give a larger --max-game-size\"}\n\
-         {\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":1,\"warnings\":0,\"infos\":0}\n"
+         {\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":1,\"warnings\":0,\"infos\":0,\"skipped\":0}\n"
     );
 }
 
@@ -168,7 +168,7 @@ fn fifty_thousand_games_on_stdin_are_checked_part_by_part() {
     assert_eq!(
         out,
         "{\"type\":\"file\",\"path\":\"-\",\"valid\":true,\"format\":\"sgf\",\"encoding\":\"UTF-8\",\"encoding_decided_by\":\"utf8-valid\",\"games\":50000,\"errors\":0,\"warnings\":0,\"infos\":0}\n\
-         {\"type\":\"summary\",\"files\":1,\"valid\":1,\"invalid\":0,\"errors\":0,\"warnings\":0,\"infos\":0}\n"
+         {\"type\":\"summary\",\"files\":1,\"valid\":1,\"invalid\":0,\"errors\":0,\"warnings\":0,\"infos\":0,\"skipped\":0}\n"
     );
 }
 
@@ -336,7 +336,7 @@ fn diagnostics_of_one_code_are_collapsed_after_a_hundred_with_exact_counts() {
     assert!(lines[104].contains("\"games\":1,\"errors\":250,\"warnings\":3,\"infos\":0"));
     assert_eq!(
         lines[105],
-        "{\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":250,\"warnings\":3,\"infos\":0}"
+        "{\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":250,\"warnings\":3,\"infos\":0,\"skipped\":0}"
     );
     let (_, out, err) = run(&["validate", &path]);
     assert_eq!(

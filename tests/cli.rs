@@ -611,8 +611,8 @@ fn validate_checks_many_files_in_parallel_and_reports_them_in_order() {
 
 #[test]
 fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
-    // Over 4 MiB: mapped (or, with --no-mmap, read in two halves), checked in pieces
-    // on all cores; both ways give the same report.
+    // Over 4 MiB: read in two halves (or, with --mmap, mapped), checked in pieces on
+    // all cores; every way gives the same report (--no-mmap is the default's old name).
     let dir = tempfile::tempdir().expect("tempdir");
     let game = "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[黒]PW[백]C[a \\] comment]\n;B[dd];W[pp](;B[dp];W[pd])(;B[pd];W[dp]))\n";
     let clean = game.repeat(60_000);
@@ -621,7 +621,7 @@ fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
     assert!(text.len() > 4 << 20);
     let path = write(dir.path(), "big.sgf", &text);
     let clean_path = write(dir.path(), "clean.sgf", &clean);
-    for flags in [&[][..], &["--no-mmap"][..]] {
+    for flags in [&[][..], &["--mmap"][..], &["--no-mmap"][..]] {
         let (code, out, _) = run(&[&["validate", "--json"][..], flags, &[&path]].concat());
         assert_eq!(code, 1);
         let lines: Vec<serde_json::Value> = out
@@ -749,4 +749,156 @@ fn deep_lines_and_crowded_nodes_are_checked_in_linear_time() {
         out.ends_with("ok (1 game(s), 0 error(s), 40000 warning(s))\n"),
         "{out}"
     );
+}
+
+/// `text` in Shift_JIS.
+fn shift_jis(text: &str) -> Vec<u8> {
+    let (bytes, _, bad) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!bad, "test text fits Shift_JIS");
+    bytes.into_owned()
+}
+
+const KIF: &str = "手合割：平手\r\n先手：甲\r\n後手：乙\r\n手数----指手---------消費時間--\r\n   1 ７六歩(77)   ( 0:01/00:00:01)\r\n   2 投了\r\n";
+
+/// The `kifu reencode` commands of the README's examples, in order.
+fn readme_reencode_examples() -> Vec<String> {
+    let readme = include_str!("../README.md");
+    let mut in_sh = false;
+    let mut commands = Vec::new();
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        if in_sh && line.starts_with("kifu reencode ") {
+            let command = line.split('#').next().unwrap_or(line).trim_end();
+            commands.push(command.to_string());
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_reencode_example_of_the_readme_runs() {
+    let commands = readme_reencode_examples();
+    assert_eq!(
+        commands,
+        [
+            "kifu reencode ~/kifu --to UTF-8 --dry-run",
+            "kifu reencode ~/kifu --to UTF-8 --in-place --backup .orig",
+            "kifu reencode ~/kifu --to UTF-8 --out-dir ~/kifu-utf8",
+        ]
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path();
+    let sjis = shift_jis(KIF);
+    std::fs::create_dir(home.join("kifu")).expect("mkdir");
+    std::fs::write(home.join("kifu/a.kif"), &sjis).expect("write");
+    write(home, "kifu/b.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])");
+    let mut outputs = Vec::new();
+    for command in &commands {
+        // `~` is this test's home; the shell would expand it the same way.
+        let args: Vec<String> = command
+            .split_whitespace()
+            .skip(1)
+            .map(|a| a.replace('~', &home.display().to_string()))
+            .collect();
+        let out = kifu().args(&args).output().expect("kifu runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        outputs.push(String::from_utf8_lossy(&out.stdout).into_owned());
+        if outputs.len() == 1 {
+            assert_eq!(
+                std::fs::read(home.join("kifu/a.kif")).expect("read"),
+                sjis,
+                "a dry run changes nothing"
+            );
+        }
+    }
+    let a = home.join("kifu/a.kif").display().to_string();
+    assert_eq!(
+        outputs[0],
+        format!(
+            "would convert {a}: Shift_JIS (format-default) → UTF-8; declaration set to UTF-8\nwould convert 1, unchanged 1, skipped 0, failed 0 (2 files); {} B read, 0 B written\n",
+            sjis.len() + 33
+        )
+    );
+    let converted = format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}");
+    assert_eq!(
+        std::fs::read_to_string(home.join("kifu/a.kif")).expect("UTF-8 now"),
+        converted
+    );
+    assert_eq!(
+        std::fs::read(home.join("kifu/a.kif.orig")).expect("the backup"),
+        sjis
+    );
+    assert_eq!(
+        std::fs::read_to_string(home.join("kifu-utf8/a.kif")).expect("mirrored"),
+        converted
+    );
+}
+
+#[test]
+fn reencode_dry_run_needs_no_mode_but_in_place_and_out_dir_still_exclude_each_other() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "a.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])");
+    let out_dir = dir.path().join("out").display().to_string();
+    let (code, out, err) = run(&["reencode", &file, "--to", "UTF-8", "--dry-run", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines[0]["outcome"], "unchanged");
+    assert_eq!(lines[1]["dry_run"], true);
+    let (code, _, err) = run(&[
+        "reencode",
+        &file,
+        "--to",
+        "UTF-8",
+        "--in-place",
+        "--out-dir",
+        &out_dir,
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: the argument '--in-place' cannot be used with '--out-dir <DIR>'"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["reencode", &file, "--to", "UTF-8"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--in-place|--out-dir <DIR>|--dry-run"),
+        "the error names the three ways: {err}"
+    );
+}
+
+#[test]
+fn an_undeclared_utf8_kif_gets_its_declaration_and_the_report_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = write(dir.path(), "u.kif", KIF);
+    let reencode = || {
+        let (code, out, err) = run(&["reencode", &file, "--to", "UTF-8", "--in-place", "--json"]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let first = out.lines().next().expect("a file object");
+        serde_json::from_str::<serde_json::Value>(first).expect("JSON")
+    };
+    let report = reencode();
+    assert_eq!(report["outcome"], "converted");
+    assert_eq!(
+        report["detail"],
+        "UTF-8 (utf8-valid) → UTF-8; declaration added (the bytes were already UTF-8)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}"),
+        "only the declaration is new"
+    );
+    let again = reencode();
+    assert_eq!(again["outcome"], "unchanged");
+    assert_eq!(again["detail"], "already UTF-8 (declared)");
 }

@@ -21,7 +21,10 @@ const ODD: &str = "(;FF[4]GM[1]SZ[9]TM[forever];B[ee];W[cc])";
 fn an_input_with_errors_is_written_and_its_diagnostics_reported() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("odd.sgf"), ODD).expect("write");
-    let out = kifu(&["convert", "odd.sgf", "-t", "sgf", "-o", "out.sgf"], dir.path());
+    let out = kifu(
+        &["convert", "odd.sgf", "-t", "sgf", "-o", "out.sgf"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -29,7 +32,10 @@ fn an_input_with_errors_is_written_and_its_diagnostics_reported() {
         "{err}"
     );
     let written = std::fs::read_to_string(dir.path().join("out.sgf")).expect("written");
-    assert!(written.contains(";B[ee]") && written.contains(";W[cc]"), "{written}");
+    assert!(
+        written.contains(";B[ee]") && written.contains(";W[cc]"),
+        "{written}"
+    );
 }
 
 #[test]
@@ -37,7 +43,9 @@ fn strict_refuses_an_input_with_an_error_and_writes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("odd.sgf"), ODD).expect("write");
     let out = kifu(
-        &["convert", "odd.sgf", "-t", "sgf", "--strict", "-o", "out.sgf"],
+        &[
+            "convert", "odd.sgf", "-t", "sgf", "--strict", "-o", "out.sgf",
+        ],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(1));

@@ -70,7 +70,8 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     };
     let opts = Resolved::new(&args.read)?;
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
-    let inputs = expand(&args.inputs).map_err(Fatal::Other)?;
+    let expanded = expand(&args.inputs);
+    let inputs = &expanded.inputs;
     let many = inputs.len() > 1 || args.inputs.iter().any(|p| p.is_dir());
     if many && args.out_dir.is_none() {
         return Err(Fatal::Usage(
@@ -84,7 +85,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         .iter()
         .map(|input| destination(args, target, input))
         .collect();
-    refuse_collisions(&inputs, &dests)?;
+    refuse_collisions(inputs, &dests)?;
     let dirs: std::collections::BTreeSet<&Path> = dests
         .iter()
         .filter_map(|d| match d {
@@ -113,6 +114,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
             failed.push(input.display.clone());
         }
     }
+    expanded.note_skipped(ui, args.read.verbose);
     if !failed.is_empty() && inputs.len() > 1 {
         ui.error(&format!(
             "{} of {} files not converted: {}",

@@ -77,9 +77,9 @@ struct FileSummary<'a> {
 /// Runs `kifu info`.
 pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
-    let inputs = expand(&args.paths).map_err(Fatal::Other)?;
+    let expanded = expand(&args.paths);
     let mut failed = false;
-    for input in &inputs {
+    for input in &expanded.inputs {
         let outcome = match load(input, opts) {
             Ok(mut o) => {
                 crate::validate(&mut o);
@@ -127,6 +127,7 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
             print_block(&summary)?;
         }
     }
+    expanded.note_skipped(ui, args.read.verbose);
     Ok(Status::from_failed(failed))
 }
 

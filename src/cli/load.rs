@@ -1,6 +1,6 @@
 //! Reading one input file through the library, with the command line's options.
 
-use super::inputs::{map_large, read_bytes, InputFile};
+use super::inputs::{map_large, problem_of, read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
 use crate::model::GomokuRule;
 use crate::{formats::Format, text::TextEncoding, Checked, Input, ReadOutcome};
@@ -36,8 +36,11 @@ impl Resolved {
 }
 
 /// Reads and parses one input. `Err` holds a one-line reason the file could not be
-/// read at all (missing, unreadable, unknown format).
+/// read at all (missing, unreadable, not a regular file, unknown format).
 pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
+    if let Some(problem) = problem_of(input) {
+        return Err(problem);
+    }
     let bytes = read_bytes(input, opts.max_game_size)?;
     let mut outcome = crate::read(&Input {
         bytes: &bytes,
@@ -56,8 +59,12 @@ pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
 }
 
 /// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
-/// for [`load`].
+/// for [`load`]. With `map` (`--mmap`, unsafe against truncation by other programs)
+/// large files are mapped instead of read.
 pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Checked, String> {
+    if let Some(problem) = problem_of(input) {
+        return Err(problem);
+    }
     let rule = opts.rule.map(GomokuRule::from_name);
     if let Some(mapped) = map.then(|| map_large(input)).flatten() {
         // Checked where it lies: the text is copied only if there is something to show.

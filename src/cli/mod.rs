@@ -89,6 +89,10 @@ pub struct ReadOptions {
     /// logs, the SGF's RU[] or renju).
     #[arg(long, value_name = "RULE", value_parser = clap::builder::PossibleValuesParser::new(crate::rules::renju::RULE_NAMES))]
     pub rule: Option<String>,
+    /// Name each file a directory walk leaves out (unknown extension, symbolic link,
+    /// FIFO, socket, device); without it only their number is given.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
     /// The most standard input may hold without completing a game: a number of bytes,
     /// or with K, M or G (1024, 1024², 1024³). `kifu validate` reads an SGF
     /// collection on standard input game by game, any number of games; other inputs

@@ -14,7 +14,7 @@ use crate::reencode::{self, FileReport, Mode, Options, Outcome, Summary};
 
 /// Arguments of `kifu reencode`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("mode").required(true).args(["in_place", "out_dir"])))]
+#[command(group(ArgGroup::new("mode").required(true).args(["in_place", "out_dir", "dry_run"]).multiple(true)))]
 pub struct ReencodeArgs {
     /// Files or directories (directories are walked).
     #[arg(required = true, value_name = "PATH")]
@@ -23,7 +23,7 @@ pub struct ReencodeArgs {
     #[arg(long, value_name = "ENC")]
     pub to: String,
     /// Replace each file in place (atomically).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out_dir")]
     pub in_place: bool,
     /// With --in-place: keep each original as <name><SUFFIX>.
     #[arg(long, value_name = "SUFFIX", requires = "in_place")]
@@ -34,7 +34,8 @@ pub struct ReencodeArgs {
     /// The source encoding, overriding detection.
     #[arg(long, value_name = "ENC")]
     pub from: Option<String>,
-    /// Report what would change; change nothing.
+    /// Report what would change; change nothing. Alone it needs neither --in-place nor
+    /// --out-dir (it reports as --in-place would).
     #[arg(long)]
     pub dry_run: bool,
     /// Worker threads (default: one per core).

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::inputs::expand;
+use super::inputs::{expand, problem_of};
 use super::load::{load, Resolved};
 use super::output::stdout_bytes;
 use super::{Fatal, ReadOptions, Status, Ui};
@@ -53,8 +53,27 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
                 .map_err(|_| Fatal::Usage(format!("--move takes a number or `last`, not {n:?}")))?,
         ),
     };
-    let inputs = expand(std::slice::from_ref(&args.path)).map_err(Fatal::Other)?;
-    let Some(input) = inputs.first() else {
+    let expanded = expand(std::slice::from_ref(&args.path));
+    // In a directory, the first record that can be read; the entries that cannot are
+    // reported, and make the exit code 1.
+    let chosen = expanded
+        .inputs
+        .iter()
+        .position(|i| i.problem.is_none())
+        .unwrap_or(0);
+    let first = expanded.inputs.get(chosen);
+    let mut unreadable = false;
+    for (i, input) in expanded.inputs.iter().enumerate() {
+        if let Some(problem) = problem_of(input) {
+            unreadable = true;
+            // The chosen input's own problem is reported when it is loaded.
+            if i != chosen {
+                ui.error(&problem);
+            }
+        }
+    }
+    let Some(input) = first else {
+        expanded.note_skipped(ui, args.read.verbose);
         return Err(Fatal::Usage(format!(
             "no record at {}",
             args.path.display()
@@ -121,7 +140,7 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
         _ => stdout_bytes(picture.as_bytes())?,
     }
-    Ok(Status::Success)
+    Ok(Status::from_failed(unreadable))
 }
 
 /// The shogi position after `upto` moves of the main line (all when `None`): the

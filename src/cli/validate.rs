@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use rayon::prelude::*;
 
-use super::inputs::{expand, InputFile};
+use super::inputs::{expand, skipped_line, InputFile};
 use super::load::{load_checked, Resolved};
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
@@ -27,10 +27,13 @@ pub struct ValidateArgs {
     /// Print NDJSON: one object per diagnostic and per file, then a summary.
     #[arg(long)]
     pub json: bool,
-    /// Read every file into memory instead of mapping large ones (4 MiB or more).
-    /// Mapping saves a copy, but a file that another program truncates while kifu
-    /// reads it then stops kifu with a bus error.
+    /// Map files of 4 MiB or more into memory instead of reading them: saves a copy,
+    /// but UNSAFE if another program may truncate a file meanwhile (kifu then dies of a
+    /// bus error, SIGBUS). Off by default.
     #[arg(long)]
+    pub mmap: bool,
+    /// Read files instead of mapping them: the default; accepted for compatibility.
+    #[arg(long, hide = true, overrides_with = "mmap")]
     pub no_mmap: bool,
     /// Input options.
     #[command(flatten)]
@@ -78,12 +81,33 @@ struct Summary {
     errors: usize,
     warnings: usize,
     infos: usize,
+    skipped: usize,
+}
+
+/// A file a directory walk left out, as an NDJSON object (with `--verbose`).
+#[derive(Serialize)]
+struct SkippedReport<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    path: &'a str,
+    reason: &'a str,
+}
+
+impl ValidateArgs {
+    /// Whether large files are mapped rather than read: only with `--mmap` (a later
+    /// `--no-mmap` wins), since a mapped file truncated by another program kills the
+    /// process.
+    pub fn maps(&self) -> bool {
+        self.mmap && !self.no_mmap
+    }
 }
 
 /// Runs `kifu validate`.
 pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
-    let inputs = expand(&args.paths).map_err(Fatal::Other)?;
+    let expanded = expand(&args.paths);
+    let inputs = &expanded.inputs;
+    let map = args.maps();
     let mut total = Counts::default();
     let mut invalid = 0usize;
     // Files are read and checked in parallel, a few at a time so that memory holds
@@ -93,12 +117,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
         // Standard input is read below, in order, game by game.
         let checked: Vec<Option<Result<Checked, String>>> = batch
             .par_iter()
-            .map(|input| {
-                input
-                    .path
-                    .is_some()
-                    .then(|| load_checked(input, opts, !args.no_mmap))
-            })
+            .map(|input| input.path.is_some().then(|| load_checked(input, opts, map)))
             .collect();
         for (input, outcome) in batch.iter().zip(checked) {
             let outcome = match outcome {
@@ -146,6 +165,20 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             report(args, ui, input, &outcome, &counts)?;
         }
     }
+    let skipped = expanded.skipped.len();
+    if args.read.verbose && (args.json || !ui.quiet()) {
+        for s in &expanded.skipped {
+            if args.json {
+                stdout_json(&SkippedReport {
+                    kind: "skipped",
+                    path: &s.display,
+                    reason: &s.reason,
+                })?;
+            } else {
+                stdout_line(&format!("skipped {}: {}", s.display, s.reason))?;
+            }
+        }
+    }
     if args.json {
         stdout_json(&Summary {
             kind: "summary",
@@ -155,15 +188,21 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             errors: total.errors,
             warnings: total.warnings,
             infos: total.infos,
+            skipped,
         })?;
-    } else if !ui.quiet() && inputs.len() > 1 {
-        stdout_line(&format!(
+    } else if !ui.quiet() && (inputs.len() > 1 || skipped > 0) {
+        let mut line = format!(
             "{} file(s) checked: {} valid, {invalid} invalid; {} error(s), {} warning(s)",
             inputs.len(),
             inputs.len() - invalid,
             total.errors,
             total.warnings
-        ))?;
+        );
+        if skipped > 0 {
+            line.push_str("; ");
+            line.push_str(&skipped_line(skipped, args.read.verbose));
+        }
+        stdout_line(&line)?;
     }
     Ok(Status::from_failed(invalid > 0))
 }
@@ -219,4 +258,32 @@ fn report(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+
+    /// Whether `kifu validate ARGS… x.sgf` would map large files.
+    fn maps(args: &[&str]) -> bool {
+        let argv = ["kifu", "validate"].iter().chain(args).chain(&["x.sgf"]);
+        match Cli::try_parse_from(argv) {
+            Ok(Cli {
+                command: Command::Validate(v),
+                ..
+            }) => v.maps(),
+            other => panic!("not a validate command line: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn files_are_read_not_mapped_unless_mmap_is_asked_for() {
+        assert!(!maps(&[]), "the default reads: no SIGBUS possible");
+        assert!(!maps(&["--no-mmap"]), "still accepted, and the default");
+        assert!(maps(&["--mmap"]));
+        assert!(!maps(&["--mmap", "--no-mmap"]), "the last one wins");
+        assert!(maps(&["--no-mmap", "--mmap"]), "the last one wins");
+    }
 }

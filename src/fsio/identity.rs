@@ -62,6 +62,14 @@ impl Identity {
         same && (self.links > 1 || self.ctime == now.ctime)
     }
 
+    /// The identity to expect once kifu itself has given the file another name (a
+    /// backup made as a hard link): its link count, and with it its change time, have
+    /// changed; everything else must not have.
+    pub fn after_own_link(mut self) -> Identity {
+        self.links = self.links.max(2);
+        self
+    }
+
     /// The (device, inode) pair: the file, whatever its name.
     pub fn file(&self) -> (u64, u64) {
         (self.dev, self.ino)

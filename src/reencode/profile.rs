@@ -76,7 +76,10 @@ impl Profile {
         })
     }
 
-    /// Whether a file of this kind needs a declaration added when converted to `to`.
+    /// Whether a file of this kind needs a declaration added when converted to `to`:
+    /// always, unless its extension implies `to` (`.kifu` is UTF-8). A `.kif` without
+    /// one is Shift_JIS by convention, so even a `.kif` whose bytes already are UTF-8
+    /// gets one (reported as "declaration added (the bytes were already UTF-8)").
     pub fn must_declare(self, to: TextEncoding) -> bool {
         match self.implied {
             Some(implied) => implied != to,

@@ -98,7 +98,20 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         None => decoded.text.clone().into_owned(),
     };
     if new_text != decoded.text {
-        notes.push(format!("declaration set to {}", to.name()));
+        // A file already in the target encoding whose kind needs a declaration to say
+        // so (a `.kif` without one is Shift_JIS by convention): only the declaration
+        // is new, and the report says so.
+        let undeclared = profile.finder().is_some_and(|find| {
+            find(decoded.text.trim_start_matches('\u{FEFF}').as_bytes()).is_none()
+        });
+        if undeclared && from == to {
+            notes.push(format!(
+                "declaration added (the bytes were already {})",
+                to.name()
+            ));
+        } else {
+            notes.push(format!("declaration set to {}", to.name()));
+        }
     }
     if to == TextEncoding::SHIFT_JIS {
         let (normalised, done) = text::normalize_for_shift_jis(&new_text);

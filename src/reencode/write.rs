@@ -209,8 +209,13 @@ pub fn commit(p: Pending, durable: bool) -> FileReport {
         make_backup(&source, backup.as_deref())
             .map_err(|e| format!("cannot write the backup: {e}; left untouched"))
             .and_then(|()| {
+                let expect = if backup.is_some() {
+                    identity.after_own_link()
+                } else {
+                    identity
+                };
                 staged
-                    .commit(in_place.then_some(&identity))
+                    .commit(in_place.then_some(&expect))
                     .map_err(|e| match e {
                         fsio::CommitError::Changed => CHANGED.to_string(),
                         fsio::CommitError::Io(e) => format!("cannot write: {e}; left untouched"),
@@ -358,5 +363,26 @@ mod tests {
             fs::read_to_string(&path).expect("utf-8"),
             "#KIF version=2.0 encoding=UTF-8\r\n先手：甲\r\n"
         );
+    }
+
+    #[test]
+    fn a_backup_link_is_not_taken_for_a_change() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("g.kif");
+        fs::write(&path, SJIS).expect("write");
+        // Let the clock move on, so that the backup link changes the change time.
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        let opts = Options {
+            mode: Mode::InPlace {
+                backup: Some(".orig".into()),
+            },
+            ..options()
+        };
+        let Step::Pending(pending) = prepare(&candidate(&path), &opts) else {
+            panic!("a Shift_JIS file is to be converted");
+        };
+        let report = commit(pending, true);
+        assert_eq!(report.outcome, Outcome::Converted, "{}", report.detail);
+        assert_eq!(fs::read(dir.path().join("g.kif.orig")).expect("backup"), SJIS);
     }
 }
