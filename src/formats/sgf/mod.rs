@@ -9,6 +9,7 @@ mod charset;
 mod classes;
 mod dialect;
 mod info;
+mod legacy;
 mod mixed;
 mod node;
 mod parse;
