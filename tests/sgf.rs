@@ -1316,6 +1316,12 @@ fn suicide_is_played_where_ru_allows_it_and_an_error_elsewhere() {
     assert_eq!(RuleSet::from_ru("new zealand"), Some(RuleSet::NewZealand));
     assert_eq!(RuleSet::from_ru("JP"), Some(RuleSet::Japanese));
     assert_eq!(RuleSet::from_ru("Foo"), None);
+    // RU is written as it was read.
+    let written = round_trip(&out);
+    assert!(written.starts_with(
+        "(;FF[4]CA[UTF-8]GM[1]SZ[9]RU[NZ]\n;B[ca];W[ee];B[bb];W[ba];B[ab];W[aa];B[ba])\n"
+    ));
+    assert_eq!(written.matches("(;FF[4]").count(), 10);
     // The position after a played suicide: ba is black, aa empty.
     let nz = &out.parsed.collection.games[0];
     let pos = kifu::render::go::position(nz, None).expect("a Go position");
