@@ -209,12 +209,13 @@ fn count(s: &str) -> bool {
 /// text was read.
 fn duration(text: &str) -> Option<(f64, bool)> {
     let mut t = trim(text);
-    let lower = t.to_ascii_lowercase();
-    for words in PER_PLAYER {
-        if let Some(rest) = lower.strip_suffix(words) {
-            t = trim(t.get(..rest.len())?);
-            break;
-        }
+    // Each pass strips one phrase (`each side`, then nothing more): the text shrinks.
+    while let Some(rest) = PER_PLAYER.iter().find_map(|words| {
+        let lower = t.to_ascii_lowercase();
+        let keep = lower.strip_suffix(words)?.len();
+        t.get(..keep)
+    }) {
+        t = trim(rest);
     }
     if t.is_empty() {
         return None;
@@ -421,6 +422,8 @@ mod tests {
         assert_eq!(time_limit("13h"), main(46800.0, None, true));
         assert_eq!(time_limit("10 h"), main(36000.0, None, true));
         assert_eq!(time_limit("9 hours each"), main(32400.0, None, true));
+        assert_eq!(time_limit("2 hours each side"), main(7200.0, None, true));
+        assert_eq!(time_limit("each"), None);
         assert_eq!(time_limit("1 hr/125 moves"), main(3600.0, None, false));
         assert_eq!(
             time_limit("30:00+30:00/25"),

@@ -158,26 +158,25 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        k::PL => match first.map(|v| (v, values::color(v.text))) {
-            Some((_, Some(c))) => t.node.setup.to_play = Some(c),
-            Some((v, None)) if legacy::color(v.text).is_some() => {
-                let c = legacy::color(v.text).unwrap_or(Color::Black);
-                diags.push(Diagnostic::warning(
-                    "sgf::legacy-color",
-                    format!(
-                        "PL[{}] read as PL[{}]",
-                        v.text,
-                        if c == Color::Black { "B" } else { "W" }
-                    ),
-                    v.span(),
-                ));
-                t.node.setup.to_play = Some(c);
+        k::PL => {
+            let Some(v) = first else { return };
+            match (values::color(v.text), legacy::color(v.text)) {
+                (Some(c), _) => t.node.setup.to_play = Some(c),
+                (None, Some(c)) => {
+                    let letter = if c == Color::Black { "B" } else { "W" };
+                    diags.push(Diagnostic::warning(
+                        "sgf::legacy-color",
+                        format!("PL[{}] read as PL[{letter}]", v.text),
+                        v.span(),
+                    ));
+                    t.node.setup.to_play = Some(c);
+                }
+                (None, None) => {
+                    bad(diags, "B or W");
+                    keep_raw(t.node, id, vals);
+                }
             }
-            _ => {
-                bad(diags, "B or W");
-                keep_raw(t.node, id, vals);
-            }
-        },
+        }
         k::C | k::N if !ctx.keep_text => {}
         k::C => {
             let Some(v) = first else { return };
