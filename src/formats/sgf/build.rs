@@ -30,7 +30,8 @@ pub(super) struct Builder<'e> {
     spare: Option<(Tree, Vec<Span>)>,
     /// The charset the first game declared, to warn about mixed collections.
     pub first_charset: Option<String>,
-    /// The FF of the first game, to warn about mixed collections.
+    /// The FF of the first game that declares one, to warn about mixed collections
+    /// (games without FF are not compared).
     pub first_ff: Option<u8>,
     current: Option<GameState>,
     /// Room for points, lent to each node's typing (see `Context::points`).
@@ -56,6 +57,10 @@ pub(super) struct GameState {
     pub(super) game: Game,
     pub(super) spans: Vec<Span>,
     pub(super) ff: u8,
+    /// Whether the root declares FF.
+    pub(super) ff_declared: bool,
+    /// Legacy readings settled when the game ends.
+    pub(super) legacy: super::legacy::Pending,
     pub(super) size: BoardSize,
     pub(super) skip: bool,
     pub(super) start: usize,
@@ -69,7 +74,9 @@ impl<'a> Sink<'a> for Builder<'_> {
         self.current = Some(GameState {
             game,
             spans,
-            ff: 4,
+            ff: 1,
+            ff_declared: false,
+            legacy: super::legacy::Pending::default(),
             size: BoardSize::square(19),
             skip: false,
             start,
@@ -99,7 +106,9 @@ impl<'a> Sink<'a> for Builder<'_> {
                 }
             }
         }
-        if parent.is_none() {
+        // Only declared FFs are compared: a game without FF (read as FF[1]) after an
+        // FF[4] one is the usual collection whose first game declares for all.
+        if parent.is_none() && state.ff_declared {
             match self.first_ff {
                 None => self.first_ff = Some(state.ff),
                 Some(ff) if ff != state.ff => diags.push(Diagnostic::warning(
@@ -125,6 +134,9 @@ impl<'a> Sink<'a> for Builder<'_> {
         };
         let mut ctx = Context {
             ff: state.ff,
+            ff_declared: state.ff_declared,
+            go: matches!(state.game.kind, GameKind::Go { .. }),
+            legacy: &mut state.legacy,
             size: state.size,
             info: &mut state.game.info,
             keep_text: self.each.is_none(),
@@ -176,6 +188,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             return;
         }
         check_handicap(&mut state, diags);
+        super::legacy::finish(&mut state.legacy, &mut state.game.info, diags);
         // The gomoku rule follows RU wherever it stood (the root or a game-info node).
         if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
             (&mut state.game.kind, &state.game.info.rules)
@@ -215,15 +228,22 @@ fn root_context(
         let Some(first) = vals.first() else { continue };
         match prop.ident.as_ref() {
             "FF" => match number(first.text) {
-                Some(v @ 1..=4) => state.ff = v as u8,
-                _ => diags.push(Diagnostic::error(
-                    "sgf::unknown-file-format",
-                    format!(
-                        "unknown file format FF[{}] (kifu reads FF[1]–FF[4]; read as FF[4])",
-                        first.text
-                    ),
-                    first.span(),
-                )),
+                Some(v @ 1..=4) => {
+                    state.ff = v as u8;
+                    state.ff_declared = true;
+                }
+                _ => {
+                    state.ff = 4;
+                    state.ff_declared = true;
+                    diags.push(Diagnostic::error(
+                        "sgf::unknown-file-format",
+                        format!(
+                            "unknown file format FF[{}] (kifu reads FF[1]–FF[4]; read as FF[4])",
+                            first.text
+                        ),
+                        first.span(),
+                    ))
+                }
             },
             "GM" => match number(first.text) {
                 Some(v) => gm = Some((v, first.span())),
@@ -237,6 +257,12 @@ fn root_context(
                 )),
             },
             "CA" => charset = Some(values::text(first.text, true)),
+            // Fox writes komi × 50; its AP may stand after KM, or be one of two.
+            "AP" => {
+                state.legacy.fox |= vals
+                    .iter()
+                    .any(|v| v.text.to_ascii_lowercase().contains("foxwq"))
+            }
             "SZ" => size = Some(board_size(first, diags)),
             _ => {}
         }

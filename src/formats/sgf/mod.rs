@@ -10,6 +10,7 @@ mod classes;
 mod cut;
 mod dialect;
 mod info;
+mod legacy;
 mod mixed;
 mod node;
 mod parse;

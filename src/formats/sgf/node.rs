@@ -2,7 +2,7 @@
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::{BoardSize, GameInfo, Markup, Node};
+use crate::model::{BoardSize, Color, GameInfo, Markup, Move, Node, StoneMove};
 
 use super::classes::{k, Key};
 use super::dialect;
@@ -31,8 +31,15 @@ pub(super) fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
 
 /// What typing a node reads and changes besides the node itself.
 pub(super) struct Context<'g> {
-    /// The game's FF.
+    /// The game's FF (1, the specification's default, when the root has none).
     pub ff: u8,
+    /// Whether the root declares FF (a file without FF is read as FF[1], but its
+    /// FF[4] habits, such as the pass `B[]`, are not reported as out of place).
+    pub ff_declared: bool,
+    /// Whether the game is Go (for `RU`, whose names differ by game).
+    pub go: bool,
+    /// Legacy readings settled when the game ends.
+    pub legacy: &'g mut super::legacy::Pending,
     /// The game's board size.
     pub size: BoardSize,
     /// The game information, which game-info properties fill wherever they stand.
@@ -103,10 +110,15 @@ pub(super) fn type_node(
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
             } else {
+                let ff = if ctx.ff_declared {
+                    ""
+                } else {
+                    " (no FF: FF[1], where long identifiers are legal)"
+                };
                 diags.push(Diagnostic::info(
                     "sgf::old-identifier",
                     format!(
-                        "old-style identifier {} read as {id}",
+                        "old-style identifier {} read as {id}{ff}",
                         crate::diag::quote(prop.written)
                     ),
                     Span::new(prop.start, prop.start + prop.written.len()),
@@ -221,6 +233,9 @@ pub(super) fn type_node(
             type_time(&mut t, id, std::slice::from_ref(&v), diags);
         }
     }
+    if !t.node.setup.is_empty() {
+        drop_setup_repeating_move(ctx, &mut t, raw, diags);
+    }
     // (`Sparse::is_empty` first: most nodes have no setup part at all.)
     let has_setup = !t.node.setup.is_empty()
         && (!t.node.setup.add_black.is_empty()
@@ -304,6 +319,50 @@ pub(super) fn type_node(
         ));
     }
     t.split
+}
+
+/// A setup stone on the node's own move, of the mover's colour (`W[qk]AW[qk]`): the
+/// move places that stone, so the setup stone is dropped (`sgf::setup-repeats-move`)
+/// rather than set up first and then played onto (a follow-on `go::occupied`).
+fn drop_setup_repeating_move(
+    ctx: &mut Context<'_>,
+    t: &mut NodeTyping<'_, '_>,
+    raw: &RawNode<'_>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(Move::Stone(StoneMove {
+        color,
+        point: Some(p),
+    })) = t.node.mv
+    else {
+        return;
+    };
+    let (list, key, id, mv) = match color {
+        Color::Black => (&mut t.node.setup.add_black, k::AB, "AB", "B"),
+        Color::White => (&mut t.node.setup.add_white, k::AW, "AW", "W"),
+    };
+    if !list.contains(&p) {
+        return;
+    }
+    list.retain(|&q| q != p);
+    // The value that placed it, for the position.
+    let mut at = raw.span;
+    let points = &mut *ctx.points;
+    'find: for prop in raw.props.iter().filter(|q| q.key == key) {
+        for v in raw.values_of(prop) {
+            points.clear();
+            if values::point_list_value(v.text, ctx.size, points).is_ok() && points.contains(&p) {
+                at = v.span();
+                break 'find;
+            }
+        }
+    }
+    let [x, y] = values::point_str(p);
+    diags.push(Diagnostic::warning(
+        "sgf::setup-repeats-move",
+        format!("{id}[{x}{y}] repeats the node's move {mv}[{x}{y}] (dropped: the move places the stone)"),
+        at,
+    ));
 }
 
 /// The Nihon Kiin's root dialect: `TE` that is not a Double is the title, `RD` the date,
