@@ -64,6 +64,9 @@ pub(super) struct GameState {
     pub(super) size: BoardSize,
     pub(super) skip: bool,
     pub(super) start: usize,
+    /// Nodes below the root with game-info properties, and those properties' spans
+    /// and identifiers (see [`settle_node_info`]).
+    pub(super) node_info: Vec<(NodeId, Vec<(Span, String)>)>,
 }
 
 impl<'a> Sink<'a> for Builder<'_> {
@@ -80,6 +83,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             size: BoardSize::square(19),
             skip: false,
             start,
+            node_info: Vec::new(),
         });
     }
 
@@ -132,6 +136,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             }
             Some(p) => state.game.tree.add_empty_child(p),
         };
+        let mut node_info_props = Vec::new();
         let mut ctx = Context {
             ff: state.ff,
             ff_declared: state.ff_declared,
@@ -139,6 +144,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             legacy: &mut state.legacy,
             size: state.size,
             info: &mut state.game.info,
+            node_info_props: &mut node_info_props,
             keep_text: self.each.is_none(),
             points: &mut self.points,
             markup_scratch: self.each.is_some().then_some(&mut self.markup),
@@ -147,6 +153,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             Some(node) => type_node(&mut ctx, node, raw, is_root, diags),
             None => Vec::new(),
         };
+        if !node_info_props.is_empty() {
+            state.node_info.push((first, node_info_props));
+        }
         state.spans.push(raw.span);
         let mut last = first;
         for more in parts {
@@ -187,6 +196,7 @@ impl<'a> Sink<'a> for Builder<'_> {
         if state.skip {
             return;
         }
+        settle_node_info(&mut state, diags);
         check_handicap(&mut state, diags);
         super::legacy::finish(&mut state.legacy, &mut state.game.info, diags);
         // The gomoku rule follows RU wherever it stood (the root or a game-info node).
@@ -389,5 +399,45 @@ fn check_handicap(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
             format!("HA[{ha}] but the root places {ab} black stones"),
             at,
         ));
+    }
+}
+
+/// Game information read below the root: on a node before the first branch (a line
+/// every variation goes through) it holds for the whole game, so it joins the game's
+/// information (`sgf::game-info-moved`, written in the root); on a node inside a
+/// variation it holds for that variation only and stays at its node
+/// (`sgf::variation-game-info`), as FF[4] allows once per path.
+fn settle_node_info(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
+    if state.node_info.is_empty() {
+        return;
+    }
+    let mut trunk = std::collections::HashSet::new();
+    let mut id = NodeId::ROOT;
+    while let Some(node) = state.game.tree.get_mut(id) {
+        trunk.insert(id);
+        if let Some(info) = node.info.take() {
+            state.game.info.fill_from(*info);
+        }
+        match node.children() {
+            [only] => id = *only,
+            _ => break,
+        }
+    }
+    for (id, props) in std::mem::take(&mut state.node_info) {
+        for (span, prop) in props {
+            diags.push(if trunk.contains(&id) {
+                Diagnostic::info(
+                    "sgf::game-info-moved",
+                    format!("game-info property {prop} in a node below the root, before any variation (moved to the game information, written in the root)"),
+                    span,
+                )
+            } else {
+                Diagnostic::info(
+                    "sgf::variation-game-info",
+                    format!("game-info property {prop} in a variation: it holds for the lines through this node only (kept at its node)"),
+                    span,
+                )
+            });
+        }
     }
 }

@@ -47,6 +47,10 @@ pub(super) struct Context<'g> {
     /// Whether to store node comments and names. A check (`kifu validate`) looks at
     /// neither, and they are most of the text and allocations of a large file.
     pub keep_text: bool,
+    /// The game-info properties typed into the node's own game information (below
+    /// the root), with their spans: the builder reports each once it knows whether
+    /// the node stands before the first branch or inside a variation.
+    pub node_info_props: &'g mut Vec<(Span, String)>,
     /// Room for the points of one property or node, kept from node to node so that
     /// point lists and the markup check allocate nothing.
     pub points: &'g mut Vec<crate::model::Point>,
@@ -185,23 +189,21 @@ pub(super) fn type_node(
             keep_raw(t.node, id, vals);
             continue;
         }
-        if key.is_info_prop() && !is_root {
-            if info_is_set(ctx.info, key) {
-                diags.push(Diagnostic::warning(
-                    "sgf::game-info-outside-root",
-                    format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
-                    pspan,
-                ));
-                keep_raw(t.node, id, vals);
-                continue;
-            }
-            diags.push(Diagnostic::info(
-                "sgf::game-info-moved",
-                format!(
-                    "game-info property {id} in a node below the root (moved to the game information, written in the root)"
-                ),
+        // Game information below the root is typed into the node's own: the builder
+        // moves it to the game's when the node turns out to stand before any branch,
+        // and keeps it at the node when it holds for one variation only.
+        let node_info = key.is_info_prop() && !is_root;
+        if node_info
+            && (info_is_set(ctx.info, key)
+                || t.node.info.as_deref().is_some_and(|i| info_is_set(i, key)))
+        {
+            diags.push(Diagnostic::warning(
+                "sgf::game-info-outside-root",
+                format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                 pspan,
             ));
+            keep_raw(t.node, id, vals);
+            continue;
         }
         let single = !key.is_list_prop();
         let vals: &[RawValue<'_>] = if single && vals.len() > 1 && key != k::KO {
@@ -225,6 +227,26 @@ pub(super) fn type_node(
             k::B | k::W => type_move(ctx, &mut t, key, id, vals, pspan, diags),
             k::BL | k::WL | k::OB | k::OW => defer_time(&mut t, id, vals),
             k::C | k::N if !ctx.keep_text => {}
+            _ if node_info => {
+                ctx.node_info_props.push((pspan, id.to_string()));
+                let mut own = t.node.info.take().map(|b| *b).unwrap_or_default();
+                let mut sub = Context {
+                    ff: ctx.ff,
+                    ff_declared: ctx.ff_declared,
+                    go: ctx.go,
+                    legacy: &mut *ctx.legacy,
+                    size: ctx.size,
+                    info: &mut own,
+                    keep_text: ctx.keep_text,
+                    node_info_props: &mut *ctx.node_info_props,
+                    points: &mut *ctx.points,
+                    markup_scratch: ctx.markup_scratch.as_deref_mut(),
+                };
+                type_prop(&mut sub, &mut t, key, id, vals, pspan, diags);
+                if own != crate::model::GameInfo::default() {
+                    t.node.info = Some(Box::new(own));
+                }
+            }
             _ => type_prop(ctx, &mut t, key, id, vals, pspan, diags),
         }
     }
