@@ -272,7 +272,7 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
         .into_iter()
         .map(|f| {
             let span = spans.get(f.node.0 as usize).copied().unwrap_or(Span::at(0));
-            let mut d = Diagnostic::new(f.severity, f.code, f.message, span);
+            let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
             d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
             d
         })

@@ -1,7 +1,7 @@
 //! Node typing: property classes, the checks that span a whole node (duplicates,
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{BoardSize, GameInfo, Markup, Node};
 
 use super::classes::{k, Key};
@@ -97,14 +97,14 @@ pub(super) fn type_node(
         let pspan = span_of(prop, vals);
         if prop.written.len() != id.len() {
             if ctx.ff >= 4 {
-                diags.push(Diagnostic::error(
-                    "sgf::lowercase-identifier",
+                diags.push(Diagnostic::new(
+                    codes::SGF_LOWERCASE_IDENTIFIER,
                     format!("lowercase letters in property identifier {} (read as {id}; FF[4] forbids them)", crate::diag::quote(prop.written)),
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
             } else {
-                diags.push(Diagnostic::info(
-                    "sgf::old-identifier",
+                diags.push(Diagnostic::new(
+                    codes::SGF_OLD_IDENTIFIER,
                     format!(
                         "old-style identifier {} read as {id}",
                         crate::diag::quote(prop.written)
@@ -139,8 +139,8 @@ pub(super) fn type_node(
             continue;
         }
         if duplicate && merged {
-            diags.push(Diagnostic::warning(
-                "sgf::duplicate-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_DUPLICATE_PROPERTY_MERGED,
                 format!("property {id} appears twice in one node (values merged)"),
                 pspan,
             ));
@@ -175,8 +175,8 @@ pub(super) fn type_node(
         }
         if key.is_info_prop() && !is_root {
             if info_is_set(ctx.info, key) {
-                diags.push(Diagnostic::warning(
-                    "sgf::game-info-outside-root",
+                diags.push(Diagnostic::new(
+                    codes::SGF_GAME_INFO_OUTSIDE_ROOT,
                     format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                     pspan,
                 ));
