@@ -1,11 +1,14 @@
 //! The code registry (`src/diag/codes.rs`) against the code: every code a source emits
 //! is registered, every registered code is emitted (or reserved with a reason), every
-//! code the tests expect exists, and `docs/codes.md` is the registry's.
-//! `KIFU_BLESS=1 cargo test --test codes` rewrites `docs/codes.md`.
+//! code the tests expect exists, `docs/codes.md` is the registry's, and `kifu explain`
+//! prints it. `KIFU_BLESS=1 cargo test --test codes` rewrites `docs/codes.md`.
 
-use kifu::diag::codes;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use assert_cmd::cargo::CommandCargoExt;
+use kifu::diag::codes;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -193,6 +196,72 @@ fn docs_codes_md_is_generated_from_the_registry() {
         have == want,
         "docs/codes.md is not the registry's (KIFU_BLESS=1 cargo test --test codes rewrites it)"
     );
+}
+
+fn kifu(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("kifu")
+        .expect("the kifu binary is built")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("kifu runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn explain_prints_the_explanation_of_a_code() {
+    let (status, out, err) = kifu(&["explain", "sgf::missing-close"]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "sgf::missing-close (error): the text ends inside a game tree: a `)` is missing\n\
+         \n\
+         Every `(` must be closed by `)`; the file ends before the game tree (or a variation in it) is closed, so the record may have been cut short.\n\
+         \n\
+         Example:\n\
+         \x20   (;GM[1]SZ[19];B[pd];W[dd]\n\
+         \n\
+         What happens: kifu closes what is open at the end of the text and keeps every node read.\n\
+         \n\
+         How to fix it: Add the missing `)`; check that the file was not truncated.\n"
+    );
+}
+
+#[test]
+fn explain_list_json_has_every_code() {
+    let (status, out, _) = kifu(&["explain", "--list", "--json"]);
+    assert_eq!(status, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON array");
+    let list = v.as_array().expect("an array");
+    assert_eq!(list.len(), codes::ALL.len());
+    for (entry, code) in list.iter().zip(codes::ALL) {
+        assert_eq!(entry["code"], code.name);
+        assert_eq!(entry["severity"], code.kind.as_str());
+        assert_eq!(entry["summary"], code.summary);
+    }
+    let (status, out, _) = kifu(&["explain", "--list"]);
+    assert_eq!(status, 0);
+    assert_eq!(out.lines().count(), codes::ALL.len());
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("sgf::missing-close ") && l.contains(" error ")));
+}
+
+#[test]
+fn explain_of_an_unknown_code_suggests_the_closest() {
+    let (status, out, err) = kifu(&["explain", "sgf::missing-clse"]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(
+        err.contains("unknown code \"sgf::missing-clse\"; did you mean sgf::missing-close"),
+        "{err}"
+    );
+    let (status, _, err) = kifu(&["explain", "missing-close"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("did you mean sgf::missing-close"), "{err}");
 }
 
 /// The severities the rule changed (issue #18): each with the reason, so that a change
