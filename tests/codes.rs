@@ -280,7 +280,6 @@ fn severities_follow_the_rule() {
         ("sgf::old-identifier", Warning),
         ("sgf::tt-pass", Warning),
         // Meaning uncertain: errors.
-        ("sgf::game-info-outside-root", Error),
         ("sgf::handicap-mismatch", Error),
         ("sgf::no-uppercase-identifier", Error),
         ("renju::result-disagrees", Error),

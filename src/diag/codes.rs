@@ -2092,7 +2092,7 @@ pub const SGF_EXPECTED_COMPOSE: Code = Code::error(
     "Write the pair, e.g. LB[dd:A] or AR[aa:cc].",
 );
 
-/// `sgf::ff4-pass-in-old-format` (warning): an empty move `[]` (the FF[4] pass) in an FF[1]-FF[3] file.
+/// `sgf::ff4-pass-in-old-format` (warning): an empty move `[]` (the FF\[4\] pass) in an FF\[1\]-FF\[3\] file.
 pub const SGF_FF4_PASS_IN_OLD_FORMAT: Code = Code::warning(
     "sgf::ff4-pass-in-old-format",
     "an empty move `[]` (the FF[4] pass) in an FF[1]-FF[3] file",
@@ -2140,16 +2140,16 @@ pub const SGF_GAME_INFO_MOVED: Code = Code::info(
     "Nothing needed; put game information in the root node to keep it where it is written.",
 );
 
-/// `sgf::game-info-outside-root` (error): a second value of a game-info property below the root.
-pub const SGF_GAME_INFO_OUTSIDE_ROOT: Code = Code::error(
+/// `sgf::game-info-outside-root` (warning): a second value of a game-info property below the root, kept as written.
+pub const SGF_GAME_INFO_OUTSIDE_ROOT: Code = Code::warning(
     "sgf::game-info-outside-root",
-    "a second value of a game-info property below the root",
+    "a second value of a game-info property below the root, kept as written",
 )
 .explain(
-    "The game already has this game-info property, and a node below the root gives it again, so which value holds is uncertain.",
-    "(;GM[1]SZ[19]PB[Shusaku];B[pd]PB[Gennan])",
-    "kifu keeps the first value as the game information and the second, where it stands, as a private property without effect.",
-    "Keep one value, in the root node; split the file into games if the values belong to different games.",
+    "SGF lets each line of play carry its own game-info node (a file may hold several games as variations of one tree); kifu keeps game information once per game, and the game already has this property.",
+    "(;GM[1]SZ[19]PB[Shusaku](;B[pd]RE[B+R])(;B[dd]RE[W+R]))",
+    "kifu keeps the first value as the game information and the later one where it stands, as a private property that is written back unchanged; nothing is lost from the file.",
+    "Nothing needed; to have each game's information read, split the games into game trees of their own.",
 );
 
 /// `sgf::handicap-mismatch` (error): HA disagrees with the number of black stones in the root.
@@ -2236,7 +2236,7 @@ pub const SGF_LONG_IDENTIFIER: Code = Code::warning(
     "Nothing needed; use the standard property if one exists (AP for APP).",
 );
 
-/// `sgf::lowercase-identifier` (warning): lowercase letters in a property identifier of an FF[4] file.
+/// `sgf::lowercase-identifier` (warning): lowercase letters in a property identifier of an FF\[4\] file.
 pub const SGF_LOWERCASE_IDENTIFIER: Code = Code::warning(
     "sgf::lowercase-identifier",
     "lowercase letters in a property identifier of an FF[4] file",
@@ -2368,7 +2368,7 @@ pub const SGF_NODE_OUTSIDE_VARIATION: Code = Code::error(
     "Put the node inside the variation it belongs to.",
 );
 
-/// `sgf::non-iso-date` (warning): DT is not an FF[4] date and was kept as written.
+/// `sgf::non-iso-date` (warning): DT is not an FF\[4\] date and was kept as written.
 pub const SGF_NON_ISO_DATE: Code = Code::warning(
     "sgf::non-iso-date",
     "DT is not an FF[4] date and was kept as written",
@@ -2449,7 +2449,7 @@ pub const SGF_OLD_IDENTIFIER: Code = Code::warning(
     "Write identifiers in uppercase letters only.",
 );
 
-/// `sgf::old-property` (warning): an FF[3] property was read as its FF[4] replacement.
+/// `sgf::old-property` (warning): an FF\[3\] property was read as its FF\[4\] replacement.
 pub const SGF_OLD_PROPERTY: Code = Code::warning(
     "sgf::old-property",
     "an FF[3] property was read as its FF[4] replacement",
@@ -2569,7 +2569,7 @@ pub const SGF_TOO_MANY_VALUES: Code = Code::error(
     "Keep one value.",
 );
 
-/// `sgf::tt-pass` (warning): [tt] was read as a pass.
+/// `sgf::tt-pass` (warning): \[tt\] was read as a pass.
 pub const SGF_TT_PASS: Code = Code::warning(
     "sgf::tt-pass",
     "[tt] was read as a pass",

@@ -175,8 +175,8 @@ pub(super) fn type_node(
         }
         if key.is_info_prop() && !is_root {
             if info_is_set(ctx.info, key) {
-                diags.push(Diagnostic::new(
-                    codes::SGF_GAME_INFO_OUTSIDE_ROOT,
+                diags.push(Diagnostic::warning(
+                    "sgf::game-info-outside-root",
                     format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                     pspan,
                 ));
