@@ -66,6 +66,16 @@ fn const_name(code: &str) -> String {
         .replace('-', "_")
 }
 
+/// True when `text` names the constant `codes::NAME` itself (not a longer name that
+/// starts with it, as `SGF_DUPLICATE_PROPERTY_MERGED` starts with
+/// `SGF_DUPLICATE_PROPERTY`).
+fn uses_const(text: &str, name: &str) -> bool {
+    let needle = format!("codes::{name}");
+    text.match_indices(&needle).any(|(at, _)| {
+        !text[at + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 /// The source files outside the registry, with their text.
 fn sources() -> Vec<(PathBuf, String)> {
     let registry = root().join("src/diag/codes.rs");
@@ -96,7 +106,7 @@ fn every_code_in_the_sources_is_registered_and_every_registered_code_is_emitted(
             used.insert(code);
         }
         for c in codes::ALL {
-            if text.contains(&format!("codes::{}", const_name(c.name))) {
+            if uses_const(&text, &const_name(c.name)) {
                 used.insert(c.name.to_string());
             }
         }
