@@ -297,8 +297,8 @@ pub const CSA_INFO_DROPPED: Code = Code::loss(
     "game information CSA cannot hold was left out",
 )
 .explain(
-    "CSA records players, event, site, start and end time, time limit and opening; the record has other information.",
-    "A KIF record with `棋戦：` and `手合割：` fields CSA has no place for, converted with `kifu convert -t csa`.",
+    "CSA's `$` lines hold the event, site, times, time limit and opening; the record has information none of them holds (a title, a source, a recorder, or header fields of another format).",
+    "A KIF record with a `表題：` (title) line converted with `kifu convert -t csa`.",
     "The CSA writer leaves it out and reports this loss.",
     "Convert to KIF, JKF or the kifu JSON model to keep it, or accept the loss.",
 );
@@ -400,7 +400,7 @@ pub const GO_OCCUPIED: Code =
 pub const GO_OFF_BOARD: Code =
     Code::error("go::off-board", "a Go move or setup stone off the board").explain(
         "The point lies outside the board SZ gives.",
-        "(;GM[1]SZ[9];B[jj])",
+        "A kifu JSON model of a 9×9 Go game with a stone at (10, 10) (the SGF reader reports such a point as sgf::bad-point)",
         "kifu keeps the node; validation reports it.",
         "Correct the point or SZ.",
     );
@@ -455,7 +455,7 @@ pub const GONU_BAD_FLAG: Code = Code::error("gonu::bad-flag", "a .gonu flag is n
     .explain(
         "The p1, p2 and stackable fields are flags, 0 or 1.",
         "2 1 * 1 2 15 0 0",
-        "kifu uses 0 and reads on.",
+        "kifu uses a stand-in value and reads on.",
         "Write 0 or 1.",
     );
 
@@ -954,7 +954,7 @@ pub const JKF_INFO_DROPPED: Code = Code::loss(
 )
 .explain(
     "JKF's header holds the KIF header fields; the record has information none of them holds.",
-    "A record with a time limit per move from SGF converted with `kifu convert -t jkf`.",
+    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t jkf`.",
     "The JKF writer leaves it out and reports this loss.",
     "Keep the record in the kifu JSON model, or accept the loss.",
 );
@@ -1044,7 +1044,7 @@ pub const KI2_INFO_DROPPED: Code = Code::loss(
 )
 .explain(
     "KI2's header holds the KIF header fields; the record has information none of them holds.",
-    "An SGF-derived record with a komi converted with `kifu convert -t ki2`.",
+    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t ki2`.",
     "The KI2 writer leaves it out and reports this loss.",
     "Keep the record in the kifu JSON model, or accept the loss.",
 );
@@ -1056,7 +1056,7 @@ pub const KI2_NO_CANDIDATE: Code = Code::error(
 )
 .explain(
     "Pieces of the kind named can reach the square, but none of them fits the modifier (右 左 直 上 引 寄), so which piece moved is uncertain.",
-    "▲５八金右 (with the only gold that can move on 6九)",
+    "▲５八金直 (from the even position: neither gold stands straight below 5八)",
     "kifu reports the move and stops reading that line of play.",
     "Correct the modifier or the piece.",
 );
@@ -1089,7 +1089,7 @@ pub const KIF_BAD_BOARD: Code = Code::error(
 )
 .explain(
     "A KIF board diagram has nine rows `|…|` of nine cells (` ・` empty, ` 歩` black's, `v歩` white's) between its frame lines; this one breaks that form, so the starting position is uncertain.",
-    "|v香v桂v銀v金v玉v金v銀v桂|一",
+    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n|v香v桂v銀v金v玉v金v銀v桂v香|一\n+---------------------------+\n(a diagram of one row, not nine)",
     "kifu reads what it can of the diagram.",
     "Write nine rows of nine cells.",
 );
@@ -1113,7 +1113,7 @@ pub const KIF_BAD_MOVE: Code = Code::error(
 )
 .explain(
     "A KIF move line is a number, a move (square, piece, origin) and an optional time; this line's move is missing or not a move, or its number cannot be read.",
-    "   1 ７六",
+    "   1 大逆転",
     "kifu reports the line and stops reading that line of play.",
     "Write the move in full, e.g. `   1 ７六歩(77)`.",
 );
@@ -1125,7 +1125,7 @@ pub const KIF_BAD_ORIGIN: Code = Code::error(
 )
 .explain(
     "The origin is two digits 1-9 in parentheses, e.g. (77); this one is not.",
-    "   1 ７六歩(7)",
+    "   1 ７六歩(7a)",
     "kifu reports the line and stops reading that line of play.",
     "Write two digits, e.g. (77).",
 );
@@ -1149,7 +1149,7 @@ pub const KIF_BAD_VARIATION: Code = Code::error(
 )
 .explain(
     "A variation starts with `変化：N手`, N the number of its first move; here N is missing or not a number, so where the variation branches is uncertain.",
-    "変化：五手",
+    "   1 ７六歩(77)\n\n変化：五手\n   1 ２六歩(27)",
     "kifu skips the variation.",
     "Write the number in digits: `変化：5手`.",
 );
@@ -1161,7 +1161,7 @@ pub const KIF_DROP_WITH_ORIGIN: Code = Code::warning(
 )
 .explain(
     "A drop (打) has no origin square; this move has both. Some programs write the origin anyway.",
-    "   5 ５五角打(00)",
+    "   3 ２二角成(88)\n   4 同　銀(31)\n   5 ５五角打(88)",
     "kifu reads the move as a drop; nothing is lost.",
     "Remove the origin from the drop.",
 );
@@ -1173,7 +1173,7 @@ pub const KIF_INFO_DROPPED: Code = Code::loss(
 )
 .explain(
     "KIF's header holds its own fields; the record has information none of them holds.",
-    "An SGF-derived record with a komi converted with `kifu convert -t kif`.",
+    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t kif`.",
     "The KIF writer leaves it out and reports this loss.",
     "Keep the record in the kifu JSON model, or accept the loss.",
 );
@@ -1613,8 +1613,8 @@ pub const KISEONG_UNKNOWN_VERSION: Code = Code::warning(
     "a Kiseong version number not in the seed's table",
 )
 .explain(
-    "`&[21;Nw` gives the version of the program that wrote the file; this one is not in the table (1-10).",
-    "&[21;99w",
+    "`&[23;Nw` gives the version of the program that wrote the file; this one is not in the table (1-10).",
+    "&[23;99w",
     "kifu keeps the number; nothing is lost.",
     "Nothing needed.",
 );
@@ -1829,7 +1829,7 @@ pub const RENJU_OCCUPIED: Code = Code::error(
 pub const RENJU_OFF_BOARD: Code = Code::error("renju::off-board", "a gomoku move off the board")
     .explain(
         "The point lies outside the board.",
-        "(;GM[4]SZ[15];B[pp])",
+        "A kifu JSON model of a 15×15 gomoku game with a stone at (16, 16) (the SGF reader reports such a point as sgf::bad-point)",
         "kifu keeps the node; validation reports it.",
         "Correct the point or the board size.",
     );
@@ -2183,7 +2183,7 @@ pub const SGF_IDENTIFIER_TOO_LONG: Code = Code::error(
 )
 .explain(
     "Such an identifier is not a property any program knows; it is most likely damaged text.",
-    "(;GM[1]SZ[19]AAAA…(101 letters)…[x])",
+    "(;GM[1]SZ[19]AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA[x])",
     "kifu deletes the property.",
     "Remove or repair the property.",
 );
@@ -2600,7 +2600,7 @@ pub const SGF_UNCLOSED_VALUE: Code = Code::error(
 )
 .explain(
     "A value opened by `[` runs to the end of the text without its `]`; the rest of the file is swallowed by it.",
-    "(;GM[1]SZ[19];B[pd;W[dd])",
+    "(;GM[1]SZ[19];C[a comment that never ends",
     "kifu deletes the value (everything from the `[` to the end of the text).",
     "Add the `]` (and escape any `]` inside a text as `\\]`).",
 );
@@ -2672,7 +2672,7 @@ pub const SHOGI_DEAD_PIECE: Code = Code::error(
 )
 .explain(
     "A pawn or lance on the last rank, or a knight on the last two, can never move: it must promote, and may not be dropped there (行き所のない駒).",
-    "   1 １一香打",
+    "A lance dropped on 1一, the last rank for black: `１一香打`",
     "kifu keeps the move; validation reports it as illegal.",
     "Correct the move (promote the piece, or drop it elsewhere).",
 );
@@ -2693,7 +2693,7 @@ pub const SHOGI_DOUBLE_PAWN: Code = Code::error(
 pub const SHOGI_DROP_OCCUPIED: Code =
     Code::error("shogi::drop-occupied", "a drop onto an occupied square").explain(
         "A piece may be dropped only on an empty square.",
-        "   1 ７七歩打 (from the even position)",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ７九角打",
         "kifu reports the move and stops reading that line of play.",
         "Correct the square of the drop.",
     );
@@ -2789,7 +2789,7 @@ pub const SHOGI_OWN_PIECE: Code = Code::error(
 )
 .explain(
     "A piece cannot capture its own side's piece.",
-    "   1 ７八飛(28) (from the even position, where 7八 holds black's silver)",
+    "   1 ２九飛(28) (from the even position, where 2九 holds black's knight)",
     "kifu keeps the move; validation reports it as illegal.",
     "Correct the destination.",
 );
@@ -2909,7 +2909,7 @@ pub const TEXT_NORMALIZED: Code = Code::loss(
 )
 .explain(
     "Writing Shift_JIS, some characters have no code (e.g. U+2212 MINUS SIGN) and are written as the nearest one that has.",
-    "A comment with `−` converted with `kifu convert -t kif --encoding shift_jis`",
+    "A comment with `−` converted with `kifu convert -t kif --output-encoding shift_jis`",
     "The writer writes the lookalike and reports this loss with its place in the output.",
     "Write UTF-8 output, or accept the replacement.",
 );
