@@ -308,3 +308,79 @@ fn severities_follow_the_rule() {
         assert_eq!(code.kind, kind, "{name}");
     }
 }
+
+/// The format an explanation's example is written in, and the input to read, when
+/// the example is a record (not a description such as "A kifu JSON model of …"): a
+/// KIF move line gets a header, a KI2 move the even position, and a closing remark
+/// `(from …)`, `(with …)` or `(a …)` is dropped.
+fn example_input(code: &codes::Code) -> Option<(&'static str, String)> {
+    let area = code.name.split_once("::").map_or("", |(a, _)| a);
+    let ex = code.example;
+    let first = ex.lines().next().unwrap_or("");
+    let format = if ex.starts_with("(;") || ex.starts_with("(GM") {
+        "sgf"
+    } else if ex.starts_with("position ") {
+        "usi"
+    } else if ex.starts_with('{') && matches!(area, "jkf" | "json") {
+        area
+    } else if area == "kiseong"
+        && (ex.starts_with("&[") || ex.starts_with("{{") || ex.starts_with("}}"))
+    {
+        "kiseong"
+    } else if matches!(area, "csa" | "shogi") && ex.starts_with(['+', '-', 'P', 'V', '%']) {
+        "csa"
+    } else if matches!(area, "kif" | "shogi")
+        && (ex.starts_with("   ") || ex.starts_with("  ９") || first.contains('：'))
+    {
+        "kif"
+    } else if matches!(area, "ki2" | "shogi") && ex.starts_with('▲') {
+        "ki2"
+    } else {
+        return None;
+    };
+    let mut text: Vec<&str> = ex.lines().collect();
+    if let Some(last) = text.last_mut() {
+        for remark in [" (from ", " (with ", "(a "] {
+            if let Some(at) = last.find(remark) {
+                *last = last.get(..at).unwrap_or("");
+            }
+        }
+    }
+    let mut text = text.join("\n");
+    if format == "kif" && !first.contains('：') && !first.starts_with("  ９") {
+        text = format!("手数----指手---------消費時間--\n{text}");
+    }
+    if format == "ki2" {
+        text = format!("手合割：平手\n{text}");
+    }
+    Some((format, text + "\n"))
+}
+
+#[test]
+fn every_example_that_is_a_record_draws_its_code() {
+    let mut tried = 0;
+    let mut wrong = Vec::new();
+    for code in codes::ALL.iter().filter(|c| c.kind != codes::Kind::Loss) {
+        let Some((format, text)) = example_input(code) else {
+            continue;
+        };
+        tried += 1;
+        let mut out = kifu::read(&kifu::Input {
+            bytes: text.as_bytes(),
+            path: None,
+            format: kifu::formats::by_name(format),
+            encoding: None,
+        })
+        .expect("an example is read");
+        kifu::validate(&mut out);
+        let drawn: Vec<&str> = out.parsed.diagnostics.iter().map(|d| d.code).collect();
+        if !drawn.contains(&code.name) {
+            wrong.push(format!("{} ({format} {text:?}) draws {drawn:?}", code.name));
+        }
+    }
+    assert!(tried > 100, "only {tried} examples are records");
+    assert!(
+        wrong.is_empty(),
+        "examples that do not draw their code: {wrong:#?}"
+    );
+}

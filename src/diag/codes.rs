@@ -1077,7 +1077,7 @@ pub const KI2_UNNEEDED_MODIFIER: Code = Code::warning(
 )
 .explain(
     "The modifier was written because another piece of the kind could reach the square, but that piece is pinned and cannot legally move; the move is certain.",
-    "▲５八金右 where the other gold is pinned to the king",
+    "A move ▲５八金右 where the other gold is pinned to its king",
     "kifu reads the only legal move; nothing is lost.",
     "Nothing needed; the modifier may be dropped.",
 );
@@ -2396,7 +2396,7 @@ pub const SGF_NONSTANDARD_RESULT: Code = Code::warning(
 pub const SGF_NUL_BYTE: Code = Code::warning("sgf::nul-byte", "a NUL character in the text")
     .explain(
         "A NUL byte has no place in an SGF text; it is usually padding or a sign of a binary file.",
-        "(;GM[1]SZ[19]C[a\\0b])",
+        "An SGF file with a NUL byte (shown here as <NUL>) in a comment: (;GM[1]SZ[19]C[a<NUL>b])",
         "kifu reads a NUL in a value as a space and skips one outside values.",
         "Remove the NUL bytes; check that the file is really SGF.",
     );
