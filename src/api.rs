@@ -160,15 +160,15 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 const READ_BLANK_AS_A_RECORD: &[&str] = &["kif", "ki2", "csa", "usi"];
 
 /// The code of the warning that a file holds no record at all.
-pub const EMPTY_RECORD: &str = "record::empty";
+pub const EMPTY_RECORD: &str = crate::diag::codes::RECORD_EMPTY.name;
 
 /// A warning at 1:1 when `text` is blank (nothing, or only blank lines) and the format
 /// would otherwise read it as a record without a word.
 fn empty_record(format: &Format, text: &str) -> Option<Diagnostic> {
     let blank = text.trim_start_matches('\u{feff}').trim().is_empty();
     (blank && READ_BLANK_AS_A_RECORD.contains(&format.name)).then(|| {
-        Diagnostic::warning(
-            EMPTY_RECORD,
+        Diagnostic::new(
+            crate::diag::codes::RECORD_EMPTY,
             "the file holds no record: it is empty or only blank lines",
             Span::at(0),
         )
@@ -272,7 +272,7 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
         .into_iter()
         .map(|f| {
             let span = spans.get(f.node.0 as usize).copied().unwrap_or(Span::at(0));
-            let mut d = Diagnostic::new(f.severity, f.code, f.message, span);
+            let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
             d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
             d
         })

@@ -255,12 +255,12 @@ fn messages_quote_a_short_window_of_a_long_line() {
         (
             "a.kif",
             format!("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n{long}\n"),
-            "4:1: warning[kif::unknown-line]: this line is ignored: ",
+            "4:1: error[kif::unknown-line]: this line is ignored: ",
         ),
         (
             "a.csa",
             format!("V2.2\nPI\n+\n+7776FU\n{long}\n"),
-            "5:1: warning[csa::unknown-line]: this statement is ignored: ",
+            "5:1: error[csa::unknown-line]: this statement is ignored: ",
         ),
         (
             "a.sgf",

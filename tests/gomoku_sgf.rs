@@ -120,7 +120,7 @@ fn an_sgf_renju_game_reports_forbidden_moves_and_turns_at_their_nodes() {
 }
 
 #[test]
-fn a_recorded_result_that_disagrees_with_the_moves_is_a_warning() {
+fn a_recorded_result_that_disagrees_with_the_moves_is_an_error() {
     let text = "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[W+R]\n;B[hh];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])";
     let d = validate_sgf(text);
     assert_eq!(d.len(), 1);
@@ -128,6 +128,13 @@ fn a_recorded_result_that_disagrees_with_the_moves_is_a_warning() {
     assert_eq!(
         d[0].4,
         "the record says white won, but black made five at move 9"
+    );
+    // Which side won is uncertain: an error (the code registry's rule).
+    let mut o = read_as(text.as_bytes(), "sgf");
+    kifu::validate(&mut o);
+    assert_eq!(
+        o.parsed.diagnostics[0].severity,
+        kifu::diag::Severity::Error
     );
 }
 

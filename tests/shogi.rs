@@ -668,8 +668,11 @@ fn a_foul_the_record_ends_with_is_noted_not_an_error() {
     ));
     assert_eq!(
         diags(&out),
-        vec![("shogi::unreachable", Severity::Info, 3, 6, Some(1))]
+        vec![("shogi::recorded-foul", Severity::Info, 3, 6, Some(1))]
     );
+    assert!(out.parsed.diagnostics[0]
+        .message
+        .contains("(shogi::unreachable; the record ends the game with this foul)"));
     let g = &out.parsed.collection.games[0];
     assert_eq!(g.info.result, win(Color::White, WinReason::Forfeit));
 }
@@ -704,7 +707,7 @@ fn syntax_problems_are_positioned() {
         ),
         (
             "手数----指手--\n   1 ７六歩(77)\nこれは何\n",
-            vec![("kif::unknown-line", W, 3, 1, None)],
+            vec![("kif::unknown-line", E, 3, 1, None)],
         ),
     ];
     for (text, expected) in cases {

@@ -6,6 +6,7 @@
 
 mod completions;
 mod convert;
+mod explain;
 mod formats;
 mod info;
 mod inputs;
@@ -64,6 +65,8 @@ pub enum Command {
     Reencode(reencode::ReencodeArgs),
     /// List the formats kifu reads and writes.
     Formats(formats::FormatsArgs),
+    /// Explain a diagnostic or loss code (`kifu explain sgf::missing-close`), or list them.
+    Explain(explain::ExplainArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -167,6 +170,7 @@ pub fn run() -> ExitCode {
         Command::Reencode(args) => reencode::run(&args, &ui),
         Command::Show(args) => show::run(&args, &ui),
         Command::Formats(args) => formats::run(&args, &ui),
+        Command::Explain(args) => explain::run(&args, &ui),
         Command::Completions(args) => completions::run(&args, &ui),
         Command::Man => man::run(&ui),
     };

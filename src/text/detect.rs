@@ -89,7 +89,7 @@ impl Decoded<'_> {
     }
 }
 
-const MALFORMED: &str = "text::malformed";
+const MALFORMED: &str = crate::diag::codes::TEXT_MALFORMED.name;
 
 /// Decodes an input by the order of evidence. Never fails: when no encoding decodes
 /// the bytes cleanly, the best candidate is used and each malformed sequence becomes
@@ -411,8 +411,8 @@ fn finish<'a>(
     let d: Text<'a> = d.into();
     for m in &d.malformed {
         diagnostics.push(
-            Diagnostic::error(
-                MALFORMED,
+            Diagnostic::new(
+                crate::diag::codes::TEXT_MALFORMED,
                 format!(
                     "bytes {}..{} are not valid {}",
                     m.bytes.start,

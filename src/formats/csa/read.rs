@@ -1,6 +1,6 @@
 //! The CSA reader.
 
-use crate::diag::{clip, quote, Diagnostic, Span};
+use crate::diag::{clip, codes, quote, Diagnostic, Span};
 use crate::formats::kif::result_of;
 use crate::formats::Parsed;
 use crate::model::{
@@ -198,8 +198,8 @@ impl GameReader {
                             }
                         }
                     }
-                    _ => diags.push(Diagnostic::warning(
-                        "csa::bad-time",
+                    _ => diags.push(Diagnostic::new(
+                        codes::CSA_BAD_TIME,
                         format!("cannot read the time {}", quote(t)),
                         span,
                     )),
@@ -211,8 +211,8 @@ impl GameReader {
                 }
                 self.special(t, span, diags);
             }
-            _ => diags.push(Diagnostic::warning(
-                "csa::unknown-line",
+            _ => diags.push(Diagnostic::new(
+                codes::CSA_UNKNOWN_LINE,
                 format!("this statement is ignored: {}", quote(t)),
                 span,
             )),
@@ -388,8 +388,8 @@ impl GameReader {
 
     fn start(&mut self, side: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         if self.started {
-            diags.push(Diagnostic::warning(
-                "csa::unknown-line",
+            diags.push(Diagnostic::new(
+                codes::CSA_UNKNOWN_LINE,
                 "a second side-to-move line is ignored",
                 span,
             ));
@@ -563,8 +563,8 @@ impl GameReader {
             "%TSUMI" => (EndingKind::Checkmate, side),
             "%FUZUMI" => (EndingKind::NoMate, side),
             _ => {
-                diags.push(Diagnostic::warning(
-                    "csa::unknown-special",
+                diags.push(Diagnostic::new(
+                    codes::CSA_UNKNOWN_SPECIAL,
                     format!("unknown special move {} ignored", quote(t)),
                     span,
                 ));

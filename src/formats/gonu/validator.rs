@@ -55,7 +55,7 @@ pub(super) fn positioned(
                 Some(true) => !bad_tokens.contains(&span.start),
                 None => true,
             };
-            keep.then(|| Diagnostic::new(f.severity, f.code, f.message, span))
+            keep.then(|| Diagnostic::with_severity(f.severity, f.code, f.message, span))
         })
         .collect()
 }

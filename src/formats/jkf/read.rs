@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::{color_of, kind_of, square_of, PRESETS, SPECIALS};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::kif::result_of;
 use crate::formats::Parsed;
 use crate::model::{
@@ -105,8 +105,8 @@ pub fn read(text: &str) -> Parsed {
             let side = pos.to_move();
             let Some(&(_, kind)) = SPECIALS.iter().find(|(w, _)| *w == sp) else {
                 parsed.diagnostics.push(
-                    Diagnostic::warning(
-                        "jkf::unknown-special",
+                    Diagnostic::new(
+                        codes::JKF_UNKNOWN_SPECIAL,
                         format!("unknown special {}", crate::diag::quote(sp)),
                         moves_at,
                     )

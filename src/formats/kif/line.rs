@@ -210,7 +210,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     let number: u32 = t[..digits].parse().map_err(|_| {
         err(
             (start, start + digits),
-            "kif::move-number",
+            "kif::bad-move",
             "the move number is too large",
         )
     })?;

@@ -5,7 +5,7 @@ use super::header::{self, Bod};
 use super::ki2read::{ki2_ending, named_side};
 use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
 use super::notation::parse_special;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::Parsed;
 use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
@@ -282,8 +282,8 @@ impl<'a> KifReader<'a> {
             return;
         }
         let Some((key, value)) = header::split_header(line) else {
-            self.diags.push(Diagnostic::warning(
-                "kif::unknown-line",
+            self.diags.push(Diagnostic::new(
+                codes::KIF_UNKNOWN_LINE,
                 format!(
                     "this header line is not `key：value` and is ignored: {}",
                     crate::diag::quote(t)
@@ -471,8 +471,8 @@ impl<'a> KifReader<'a> {
             header::apply_header(&mut self.game.info, key, value);
             return;
         }
-        self.diags.push(Diagnostic::warning(
-            "kif::unknown-line",
+        self.diags.push(Diagnostic::new(
+            codes::KIF_UNKNOWN_LINE,
             format!("this line is ignored: {}", crate::diag::quote(t)),
             self.span(at + lead, t.len()),
         ));

@@ -2,7 +2,7 @@
 //! size, mixed charsets and file formats, the HA check, node spans. Typing a node is in
 //! `node.rs` (whole-node checks and splits) and `props.rs` (single properties).
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::GameCheck;
 use crate::model::{
     BoardSize, Game, GameKind, GomokuRule, Move, Node, NodeId, Point, StoneMove, Tree,
@@ -394,8 +394,8 @@ fn check_handicap(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
             at,
         ));
     } else if ha >= 2 && ab != ha as usize {
-        diags.push(Diagnostic::warning(
-            "sgf::handicap-mismatch",
+        diags.push(Diagnostic::new(
+            codes::SGF_HANDICAP_MISMATCH,
             format!("HA[{ha}] but the root places {ab} black stones"),
             at,
         ));

@@ -1,7 +1,7 @@
 //! Node typing: property classes, the checks that span a whole node (duplicates,
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{BoardSize, Color, GameInfo, Markup, Move, Node, StoneMove};
 
 use super::classes::{k, Key};
@@ -108,8 +108,8 @@ pub(super) fn type_node(
         let pspan = span_of(prop, vals);
         if prop.written.len() != id.len() {
             if ctx.ff >= 4 {
-                diags.push(Diagnostic::error(
-                    "sgf::lowercase-identifier",
+                diags.push(Diagnostic::new(
+                    codes::SGF_LOWERCASE_IDENTIFIER,
                     format!("lowercase letters in property identifier {} (read as {id}; FF[4] forbids them)", crate::diag::quote(prop.written)),
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
@@ -119,8 +119,8 @@ pub(super) fn type_node(
                 } else {
                     " (no FF: FF[1], where long identifiers are legal)"
                 };
-                diags.push(Diagnostic::info(
-                    "sgf::old-identifier",
+                diags.push(Diagnostic::new(
+                    codes::SGF_OLD_IDENTIFIER,
                     format!(
                         "old-style identifier {} read as {id}{ff}",
                         crate::diag::quote(prop.written)
@@ -155,8 +155,8 @@ pub(super) fn type_node(
             continue;
         }
         if duplicate && merged {
-            diags.push(Diagnostic::warning(
-                "sgf::duplicate-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_DUPLICATE_PROPERTY_MERGED,
                 format!("property {id} appears twice in one node (values merged)"),
                 pspan,
             ));

@@ -12,14 +12,14 @@
 
 use std::borrow::Cow;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::NodeId;
 
 use super::classes::Key;
 use super::plain::{self, PlainMove};
 
 /// The code of a game tree the text ends inside of.
-pub(super) const MISSING_CLOSE: &str = "sgf::missing-close";
+pub(super) const MISSING_CLOSE: &str = codes::SGF_MISSING_CLOSE.name;
 
 /// Longest property identifier kept (SGFC's limit).
 const MAX_IDENT: usize = 100;
@@ -243,8 +243,8 @@ impl<'a> Parser<'a> {
                 return;
             };
             if missing_semicolon {
-                self.diags.push(Diagnostic::error(
-                    "sgf::missing-semicolon",
+                self.diags.push(Diagnostic::new(
+                    codes::SGF_MISSING_SEMICOLON,
                     "a game tree starts without `;` (assumed)",
                     Span::new(at, look),
                 ));
@@ -279,8 +279,8 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             let Some(b) = self.peek() else {
                 let (_, at) = stack.last().copied().unwrap_or((None, open));
-                self.diags.push(Diagnostic::error(
-                    MISSING_CLOSE,
+                self.diags.push(Diagnostic::new(
+                    codes::SGF_MISSING_CLOSE,
                     format!(
                         "the text ends inside a game tree: {} `)` missing (the `(` at the caret is not closed)",
                         stack.len()
@@ -320,8 +320,8 @@ impl<'a> Parser<'a> {
                 b')' => {
                     if state == State::AfterOpen {
                         let at = stack.last().map_or(self.pos, |&(_, at)| at);
-                        self.diags.push(Diagnostic::error(
-                            "sgf::empty-variation",
+                        self.diags.push(Diagnostic::new(
+                            codes::SGF_EMPTY_VARIATION,
                             "an empty variation `()` (ignored)",
                             Span::new(at, self.pos + 1),
                         ));
@@ -335,8 +335,8 @@ impl<'a> Parser<'a> {
                     state = State::AfterClose;
                 }
                 b'[' | b'A'..=b'Z' | b'a'..=b'z' if state == State::AfterOpen => {
-                    self.diags.push(Diagnostic::error(
-                        "sgf::missing-semicolon",
+                    self.diags.push(Diagnostic::new(
+                        codes::SGF_MISSING_SEMICOLON,
                         "a node starts without `;` (assumed)",
                         Span::new(self.pos, self.pos + 1),
                     ));
@@ -470,8 +470,8 @@ impl<'a> Parser<'a> {
                         Cow::Borrowed(written)
                     };
                     if ident.is_empty() {
-                        self.diags.push(Diagnostic::error(
-                            "sgf::lowercase-identifier",
+                        self.diags.push(Diagnostic::new(
+                            codes::SGF_NO_UPPERCASE_IDENTIFIER,
                             format!(
                                 "property identifier {} has no uppercase letter (deleted)",
                                 crate::diag::quote(written)

@@ -1,7 +1,7 @@
 //! Typing of single properties into the model, with a diagnostic for every value that
 //! is wrong, converted or kept raw.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
     Color, Label, Line, Move, MoveAnnotation, Node, PositionAnnotation, Shape, StoneMove, Symbol,
 };
@@ -485,8 +485,8 @@ pub(super) fn empty_double(
 }
 
 pub(super) fn spaces(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>) {
-    diags.push(Diagnostic::error(
-        "sgf::spaces-in-point",
+    diags.push(Diagnostic::new(
+        codes::SGF_SPACES_IN_POINT,
         format!(
             "{id}[{}] has spaces in a point (removed)",
             crate::diag::clip(v.text)
@@ -541,8 +541,8 @@ pub(super) fn type_move<'s>(
         }
         None
     } else if v.text == "tt" && size.width <= 19 && size.height <= 19 {
-        diags.push(Diagnostic::info(
-            "sgf::tt-pass",
+        diags.push(Diagnostic::new(
+            codes::SGF_TT_PASS,
             format!("{id}[tt] read as a pass (the FF[3] convention; written as {id}[])"),
             v.span(),
         ));
@@ -551,8 +551,8 @@ pub(super) fn type_move<'s>(
         match point(v.text, size) {
             Ok((p, cleaned)) => {
                 if cleaned {
-                    diags.push(Diagnostic::error(
-                        "sgf::spaces-in-point",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_SPACES_IN_POINT,
                         format!(
                             "{id}[{}] has spaces (read as {id}[{}{}])",
                             crate::diag::clip(v.text),

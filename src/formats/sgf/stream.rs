@@ -212,7 +212,7 @@ mod tests {
             .filter(|(_, node)| node.mv.is_some())
             .map(|(id, _)| {
                 let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
-                Diagnostic::info("test::move", format!("node {}", id.0), span)
+                Diagnostic::info("sgf::unknown-property", format!("node {}", id.0), span)
             })
             .collect()
     }

@@ -340,7 +340,7 @@ impl W {
                 Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) => {
                     if e.values.is_empty() || self.written.iter().any(|w| w == id) {
                         self.loss(
-                            "sgf::duplicate-property",
+                            crate::diag::codes::SGF_KEPT_VALUE_DROPPED.name,
                             format!(
                                 "kept value(s) [{}] of {id} dropped: the node already has {id} (or the value list is empty)",
                                 e.values.join("][")

@@ -23,7 +23,7 @@ pub use outcome::{judge, result_line, Outcome};
 pub use referee::{Checked, Verdict};
 pub use replay::End;
 
-use crate::diag::Severity;
+use crate::diag::{codes, Severity};
 use crate::model::{BoardSize, Collection, Game, GameKind, GameResult, GomokuRule, NodeId};
 use replay::{Change, LineState, Replay};
 
@@ -153,11 +153,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
                 let (after, issues, changes) = replay.apply(node, state);
                 findings.extend(issues.into_iter().map(|i| Finding {
                     node: id,
-                    severity: if i.warning {
-                        Severity::Warning
-                    } else {
-                        Severity::Error
-                    },
+                    severity: i.severity,
                     code: i.code,
                     message: i.message,
                 }));
@@ -182,8 +178,8 @@ fn result_disagreement(game: &Game) -> Option<Finding> {
     };
     (end.winner() != *winner).then(|| Finding {
         node: NodeId::ROOT,
-        severity: Severity::Warning,
-        code: "renju::result-disagrees",
+        severity: Severity::Error,
+        code: codes::RENJU_RESULT_DISAGREES.name,
         message: format!(
             "the record says {} won, but {}",
             replay::side(*winner),

@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::referee::{self, Checked, Verdict};
 use super::Forbidden;
+use crate::diag::{codes, Severity};
 use crate::model::{BoardSize, Color, Move, Node};
 
 /// How a line of play ended.
@@ -89,8 +90,8 @@ impl LineState {
 pub struct Issue {
     /// `renju::…`.
     pub code: &'static str,
-    /// True for a warning, false for an error.
-    pub warning: bool,
+    /// How serious.
+    pub severity: Severity,
     /// What is wrong.
     pub message: String,
 }
@@ -99,7 +100,7 @@ impl Issue {
     fn error(code: &'static str, message: String) -> Issue {
         Issue {
             code,
-            warning: false,
+            severity: Severity::Error,
             message,
         }
     }
@@ -230,8 +231,8 @@ impl Replay {
             let (verdict, undecided) = referee::judge(&mut self.board, self.rule, mv.color, x, y);
             if undecided {
                 issues.push(Issue {
-                    code: "renju::undecided",
-                    warning: true,
+                    code: codes::RENJU_UNDECIDED.name,
+                    severity: Severity::Info,
                     message: format!(
                         "move {n} at ({}, {}): the search for real threes reached its limit; undecided points were taken as allowed",
                         p.x, p.y

@@ -3,7 +3,7 @@
 
 use super::legality::KingsAttacked;
 use super::Position;
-use crate::diag::Severity;
+use crate::diag::{codes, Severity};
 use crate::model::{EndingKind, Game, Move, NodeId};
 use crate::rules::Finding;
 
@@ -59,22 +59,26 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
                             })
                     })
                 });
+                // A foul the record ends the game with is part of the game as
+                // played: a note of its own code, naming the rule broken.
+                let (severity, code, message) = if foul_recorded {
+                    (
+                        Severity::Info,
+                        codes::SHOGI_RECORDED_FOUL.name,
+                        format!(
+                            "{} ({}; the record ends the game with this foul)",
+                            why.message(&m),
+                            why.code()
+                        ),
+                    )
+                } else {
+                    (Severity::Error, why.code(), why.message(&m))
+                };
                 findings.push(Finding {
                     node: id,
-                    severity: if foul_recorded {
-                        Severity::Info
-                    } else {
-                        Severity::Error
-                    },
-                    code: why.code(),
-                    message: if foul_recorded {
-                        format!(
-                            "{} (the record ends the game with this foul)",
-                            why.message(&m)
-                        )
-                    } else {
-                        why.message(&m)
-                    },
+                    severity,
+                    code,
+                    message,
                 });
             }
             // A move against the rules can still be played: the rest of the line is

@@ -1,5 +1,8 @@
 //! Diagnostics: positioned problems found while reading, checking or writing a record,
-//! and `Loss` reports for what a writer could not express.
+//! and `Loss` reports for what a writer could not express. Every code is registered
+//! once, with its severity, in [`codes`].
+
+pub mod codes;
 
 use std::fmt::Write as _;
 
@@ -83,8 +86,41 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Diagnostic {
-    /// A diagnostic of any severity.
-    pub fn new(
+    /// A diagnostic of a registered code, with the severity the registry gives it.
+    pub fn new(code: codes::Code, message: impl Into<String>, span: Span) -> Self {
+        debug_assert!(
+            code.kind != codes::Kind::Loss,
+            "{} is a loss code, not a diagnostic",
+            code.name
+        );
+        Diagnostic::build(
+            code.severity().unwrap_or(Severity::Error),
+            code.name,
+            message,
+            span,
+        )
+    }
+
+    /// A diagnostic of a code given by name and the severity its site expects: the
+    /// registry's severity is used, and debug builds check that the two agree (and that
+    /// the code is registered).
+    pub fn with_severity(
+        severity: Severity,
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+    ) -> Self {
+        let registered = codes::lookup(code).and_then(|c| c.severity());
+        debug_assert!(
+            registered == Some(severity),
+            "diagnostic code {code} is emitted as {} but the registry (src/diag/codes.rs) says {}",
+            severity.as_str(),
+            registered.map_or("nothing: it is not registered", Severity::as_str),
+        );
+        Diagnostic::build(registered.unwrap_or(severity), code, message, span)
+    }
+
+    fn build(
         severity: Severity,
         code: &'static str,
         message: impl Into<String>,
@@ -101,19 +137,19 @@ impl Diagnostic {
         }
     }
 
-    /// An error.
+    /// An error: [`Diagnostic::with_severity`] with [`Severity::Error`].
     pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::new(Severity::Error, code, message, span)
+        Diagnostic::with_severity(Severity::Error, code, message, span)
     }
 
-    /// A warning.
+    /// A warning: [`Diagnostic::with_severity`] with [`Severity::Warning`].
     pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::new(Severity::Warning, code, message, span)
+        Diagnostic::with_severity(Severity::Warning, code, message, span)
     }
 
-    /// An informational note.
+    /// An informational note: [`Diagnostic::with_severity`] with [`Severity::Info`].
     pub fn info(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::new(Severity::Info, code, message, span)
+        Diagnostic::with_severity(Severity::Info, code, message, span)
     }
 
     /// The same diagnostic, about move `n` (1-based) of its line.
@@ -141,6 +177,28 @@ pub struct Loss {
     /// The 1-based move number it concerns, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_number: Option<u32>,
+}
+
+impl Loss {
+    /// A loss of a registered loss code.
+    pub fn new(
+        code: codes::Code,
+        message: impl Into<String>,
+        game: usize,
+        move_number: Option<u32>,
+    ) -> Loss {
+        debug_assert!(
+            code.kind == codes::Kind::Loss,
+            "{} is a diagnostic code, not a loss",
+            code.name
+        );
+        Loss {
+            code: code.name,
+            message: message.into(),
+            game,
+            move_number,
+        }
+    }
 }
 
 /// Counts of diagnostics by severity.
@@ -657,17 +715,20 @@ mod tests {
 
     #[test]
     fn collapse_keeps_the_first_of_each_code_and_counts_the_rest() {
-        let mut diags = numbered("a::x", 250);
-        diags.insert(150, Diagnostic::warning("b::y", "other", Span::at(7)));
+        let mut diags = numbered("sgf::bad-point", 250);
+        diags.insert(
+            150,
+            Diagnostic::warning("sgf::move-in-root", "other", Span::at(7)),
+        );
         collapse(&mut diags);
         assert_eq!(diags.len(), 102);
         let summary = &diags[100];
-        assert_eq!(summary.code, "a::x");
+        assert_eq!(summary.code, "sgf::bad-point");
         assert_eq!(summary.span, Span::at(100));
         assert_eq!(summary.omitted, 150);
         assert_eq!(
             summary.message,
-            "… and 150 more a::x diagnostic(s) like it (the first 100 of each code are shown)"
+            "… and 150 more sgf::bad-point diagnostic(s) like it (the first 100 of each code are shown)"
         );
         assert_eq!(diags[101].message, "other");
         let counts = Counts::of(&diags);
@@ -677,7 +738,7 @@ mod tests {
         collapse(&mut diags);
         assert_eq!(diags, before);
         // More of the same code later join the summary.
-        diags.extend(numbered("a::x", 3));
+        diags.extend(numbered("sgf::bad-point", 3));
         collapse(&mut diags);
         assert_eq!(diags.len(), 102);
         assert_eq!(diags[100].omitted, 153);
@@ -687,7 +748,7 @@ mod tests {
     #[test]
     fn admit_lets_the_first_through_and_sums_the_rest_at_the_end() {
         let mut c = Collapser::new();
-        let shown = numbered("a::x", 1_000_100)
+        let shown = numbered("sgf::bad-point", 1_000_100)
             .into_iter()
             .filter_map(|d| c.admit(d))
             .count();
@@ -696,7 +757,7 @@ mod tests {
         assert_eq!(sums.len(), 1);
         assert_eq!(
             sums[0].message,
-            "… and 1,000,000 more a::x diagnostic(s) like it (the first 100 of each code are shown)"
+            "… and 1,000,000 more sgf::bad-point diagnostic(s) like it (the first 100 of each code are shown)"
         );
         assert_eq!(sums[0].span, Span::at(100));
     }
