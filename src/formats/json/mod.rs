@@ -33,6 +33,7 @@ pub const FORMAT: Format = Format {
         collections: true,
     },
     legacy_encoding: None,
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: None,

@@ -30,6 +30,7 @@ pub const FORMAT: Format = Format {
         collections: false,
     },
     legacy_encoding: Some(TextEncoding::EUC_KR),
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::EUC_KR,
     sniff: super::kiseong_sniff::looks_like_kiseong,
     declared_charset: None,
