@@ -249,3 +249,37 @@ mod tests {
         assert!(!reads_as_chinese("abc"));
     }
 }
+
+#[cfg(test)]
+mod encoding_tests {
+    use crate::text::{decode, DetectHints, TextEncoding};
+
+    /// Every Korean and simplified-Chinese file of the corpus that both EUC-KR and
+    /// GBK decode, read as a GIB/NGF would be: the rule picks the right one.
+    #[test]
+    fn the_two_legacy_encodings_are_told_apart_on_the_corpus() {
+        let hints = DetectHints {
+            legacy: Some(TextEncoding::EUC_KR),
+            legacy_alternative: Some(TextEncoding::GBK),
+            ..DetectHints::default()
+        };
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/corpus/");
+        for (path, want) in [
+            ("go-servers/sabaki/gib_euc-kr.gib", "EUC-KR"),
+            ("go-servers/sabaki/gib_gb2312.gib", "GBK"),
+            ("go-servers/sabaki/ngf_gb2312.ngf", "GBK"),
+            ("sgf/sabaki-sgf/korean.sgf", "EUC-KR"),
+            ("sgf/sabaki-sgf/chinese.sgf", "GBK"),
+            ("sgf/libsgfcplusplus/encoding-korean-macos.sgf", "EUC-KR"),
+            ("sgf/libsgfcplusplus/encoding-chinese-gbk.sgf", "GBK"),
+            (
+                "sgf/libsgfcplusplus/encoding-simplifiedchinese-gb2312.sgf",
+                "GBK",
+            ),
+        ] {
+            let bytes = std::fs::read(format!("{root}{path}")).unwrap_or_default();
+            let d = decode(&bytes, &hints);
+            assert_eq!(d.encoding.name(), want, "{path}");
+        }
+    }
+}

@@ -56,7 +56,7 @@ fn is_move_line(b: &[u8]) -> bool {
     b.len() == 9 && b.starts_with(b"PM") && b.iter().skip(2).all(u8::is_ascii_uppercase)
 }
 
-/// True for the twelve-line header (size, handicap and move count are numbers, and a
+/// True for the twelve-line header (size and move count are numbers, and a
 /// move line or nothing follows) or for eleven `GI` lines followed by a move line.
 pub fn sniff(bytes: &[u8]) -> bool {
     let lines = head_lines(bytes, 13);
@@ -69,7 +69,6 @@ pub fn sniff(bytes: &[u8]) -> bool {
     };
     if lines.len() >= 12
         && size_ok(at(1))
-        && is_int(at(5))
         && is_int(at(11))
         && (lines.len() == 12 || at(12).is_empty() || is_move_line(at(12)))
     {
@@ -270,6 +269,8 @@ pub fn read(text: &str) -> Parsed {
     let count = field(layout.count).and_then(|(c, l)| Some((c.parse::<u32>().ok()?, l)));
     let mut cursor = NodeId::ROOT;
     let mut moves = 0u32;
+    // The number the next move line should carry: one more than the last one's.
+    let mut expected = 1u32;
     for line in all.iter().skip(header_end) {
         let t = line.text.trim_end();
         let span = span_of(line);
@@ -309,17 +310,16 @@ pub fn read(text: &str) -> Parsed {
                 Span::new(at, span.end),
             ));
         }
-        if letters_number(number) != moves {
+        let n = letters_number(number);
+        if n != expected {
             let at = offset_in(line, number);
             diags.push(Diagnostic::warning(
                 "ngf::move-number",
-                format!(
-                    "move number {number} ({}) where {moves} was expected",
-                    letters_number(number)
-                ),
+                format!("move number {number} ({n}) where {expected} was expected"),
                 Span::new(at, at + 2),
             ));
         }
+        expected = n + 1;
         let color = match color {
             "B" => Color::Black,
             "W" => Color::White,
@@ -444,6 +444,7 @@ mod tests {
                 ("ngf::bad-komi", 8, 1),
                 ("ngf::move-number", 14, 3),
                 ("ngf::bad-color", 14, 5),
+                ("ngf::move-number", 15, 3),
                 ("ngf::pass", 15, 6),
                 ("ngf::bad-line", 16, 1),
                 ("ngf::coordinates-disagree", 17, 6),

@@ -383,13 +383,16 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
 
 /// A format with two legacy encodings (EUC-KR and GBK): when both decode `bytes`
 /// strictly, the first is taken unless its text reads as Chinese
-/// ([`crate::formats::goarchive::reads_as_chinese`]); when one decodes, that one.
+/// ([`crate::formats::goarchive::reads_as_chinese`]) or chardetng's statistical
+/// guess is the second; when only one decodes, that one.
 /// `None` without an alternative or when neither decodes (the usual steps follow).
 fn legacy_choice(bytes: &[u8], hints: &DetectHints) -> Option<(StrictDecode, TextEncoding)> {
     let (first, second) = (hints.legacy?, hints.legacy_alternative?);
     let a = decode_strict(bytes, 0, first);
     if a.malformed.is_empty() {
-        if !crate::formats::goarchive::reads_as_chinese(&a.text) {
+        let chinese =
+            crate::formats::goarchive::reads_as_chinese(&a.text) || guess(bytes) == second;
+        if !chinese {
             return Some((a, first));
         }
         let b = decode_strict(bytes, 0, second);
