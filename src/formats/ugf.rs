@@ -265,7 +265,15 @@ impl<'a> UgfReader<'a> {
         }
         let data = self.data_moves();
         let mut spans = vec![Span::at(0)];
-        let ids = if review.is_empty() {
+        let mut ids = HashMap::new();
+        if !review.is_empty() {
+            ids = self.review_tree(review, &mut game, &mut spans);
+            if game.tree.len() > 1 {
+                self.compare(&game, &data);
+            }
+        }
+        // Without a review (or with one that holds no node), the moves of [Data].
+        if game.tree.len() == 1 {
             let mut cursor = NodeId::ROOT;
             for m in &data {
                 cursor = game
@@ -273,12 +281,7 @@ impl<'a> UgfReader<'a> {
                     .add_child(cursor, goarchive::stone(m.color, m.point));
                 spans.push(m.span);
             }
-            HashMap::new()
-        } else {
-            let ids = self.review_tree(review, &mut game, &mut spans);
-            self.compare(&game, &data);
-            ids
-        };
+        }
         for (id, span, lines) in std::mem::take(&mut self.comments) {
             match ids.get(&id).and_then(|&n| game.tree.get_mut(n)) {
                 Some(node) => {
@@ -712,6 +715,35 @@ mod tests {
                 ("ugf::bad-color", 11, 8),
                 ("ugf::unclosed-variation", 12, 3),
                 ("ugf::comment-target", 15, 1),
+            ]
+        );
+    }
+}
+
+#[cfg(test)]
+mod data_tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_review_leaves_the_data_moves() {
+        let p = read("[Header]\nSize=19\n[Data]\nQP,B1,1,0\nYA,W1,2,0\n[ReviewNode]\n\n");
+        assert_eq!(p.diagnostics, vec![]);
+        let moves: Vec<_> = p.collection.games[0]
+            .tree
+            .main_line()
+            .filter_map(|(_, n)| n.mv)
+            .collect();
+        assert_eq!(
+            moves,
+            vec![
+                Move::Stone(StoneMove {
+                    color: Color::Black,
+                    point: Some(Point::new(16, 3))
+                }),
+                Move::Stone(StoneMove {
+                    color: Color::White,
+                    point: None
+                }),
             ]
         );
     }
