@@ -621,3 +621,35 @@ fn damaged_archives_read_and_survive_sgf() {
     }
     assert!(runs > 1000, "{runs} runs");
 }
+
+/// `kifu convert x.gib -t sgf` writes an SGF that `kifu validate` accepts, and names
+/// on standard error what SGF cannot hold.
+#[test]
+fn cli_converts_every_sample_to_an_sgf_that_validates() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for e in expected() {
+        let input = format!("{CORPUS}/{}", e.path);
+        let output = dir.path().join(format!("{}.sgf", e.path));
+        let out = assert_cmd::Command::cargo_bin("kifu")
+            .expect("binary")
+            .args(["convert", &input, "-t", "sgf", "-o"])
+            .arg(&output)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{input}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("[sgf::foreign-data]"), "{input}: {stderr}");
+        let check = assert_cmd::Command::cargo_bin("kifu")
+            .expect("binary")
+            .arg("validate")
+            .arg(&output)
+            .output()
+            .expect("runs");
+        assert!(check.status.success(), "{input}");
+        let said = String::from_utf8_lossy(&check.stdout);
+        assert!(
+            said.contains("ok (1 game(s), 0 error(s), 0 warning(s))"),
+            "{said}"
+        );
+    }
+}
