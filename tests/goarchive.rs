@@ -326,9 +326,9 @@ fn ugi_review_variations_and_comments_survive_in_sgf() {
             main[18].1.comment.as_deref(),
             Some("apetresc [ 2k?]: I think white is ahead already?")
         );
-        assert!(comments
-            .iter()
-            .any(|c| *c == "apetresc [ 2k?]: This probably salvages enough to still be ahead"));
+        assert!(
+            comments.contains(&"apetresc [ 2k?]: This probably salvages enough to still be ahead")
+        );
     }
     let mut back = back;
     kifu::validate(&mut back);
