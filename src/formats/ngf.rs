@@ -355,7 +355,7 @@ pub fn read(text: &str) -> Parsed {
             ));
             None
         };
-        cursor = game.tree.add_child(cursor, goarchive::stone(color, point));
+        cursor = goarchive::add_stone(&mut game.tree, cursor, color, point);
         spans.push(span);
     }
     if let Some((n, line)) = count {

@@ -276,9 +276,7 @@ impl<'a> UgfReader<'a> {
         if game.tree.len() == 1 {
             let mut cursor = NodeId::ROOT;
             for m in &data {
-                cursor = game
-                    .tree
-                    .add_child(cursor, goarchive::stone(m.color, m.point));
+                cursor = goarchive::add_stone(&mut game.tree, cursor, m.color, m.point);
                 spans.push(m.span);
             }
         }
