@@ -222,6 +222,7 @@ fn decode_input<'a>(
         forced,
         declared: format.declared_charset,
         legacy: format.legacy_encoding,
+        legacy_alternative: format.legacy_alternative,
     };
     let decoded = match bytes {
         Cow::Owned(bytes) => text::decode_owned(bytes, &hints),

@@ -68,8 +68,9 @@ fn every_corpus_file_checks_as_it_reads_and_validates() {
         assert_same_as_read_and_validate(&bytes, Some(&path));
         seen += 1;
     }
-    // Pandanet's .ugf and .ugi are no longer taken for CSA (#19): 109.
-    assert_eq!(seen, 109, "corpus files with a format kifu reads");
+    // 109 once Pandanet's files were no longer taken for CSA (#19); the GIB, NGF and
+    // UGF readers read all eight Go server archives.
+    assert_eq!(seen, 117, "corpus files with a format kifu reads");
 }
 
 /// A legal little game with CJK comments, escapes and a variation.

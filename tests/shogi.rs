@@ -2191,5 +2191,8 @@ fn csa_sniffing_needs_most_lines_to_be_csa() {
     let ugf = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/corpus/go-servers/sabaki/ugf_amateur.ugf");
     let bytes = std::fs::read(&ugf).expect("ugf");
-    assert_eq!(kifu::formats::sniff(&bytes).map(|f| f.name), None);
+    let csa = kifu::formats::by_name("csa").expect("csa");
+    assert!(!(csa.sniff)(&bytes));
+    // Since the UGF reader, the file is sniffed as what it is.
+    assert_eq!(kifu::formats::sniff(&bytes).map(|f| f.name), Some("ugf"));
 }

@@ -36,3 +36,37 @@ pub fn read_validate_write(format: &str, bytes: &[u8]) {
         }
     }
 }
+
+/// What the Go archive targets (GIB, NGF, UGF) do: read the bytes as `format`,
+/// validate, write SGF, read the SGF back: nothing may panic, and the SGF must hold the
+/// same moves (variations included, in tree order) and the same setup stones.
+pub fn archive_through_sgf(format: &str, bytes: &[u8]) {
+    let Some((_, mut outcome)) = read_as(format, bytes) else {
+        return;
+    };
+    kifu::validate(&mut outcome);
+    let Some(sgf) = kifu::formats::by_name("sgf") else {
+        return;
+    };
+    let Ok(written) = kifu::write(&outcome.parsed.collection, sgf, None, None) else {
+        return;
+    };
+    let Ok(back) = kifu::read(&input(sgf, &written.bytes)) else {
+        panic!("the SGF written is not readable");
+    };
+    let moves = |c: &kifu::model::Collection| -> Vec<_> {
+        c.games
+            .iter()
+            .flat_map(|g| {
+                g.tree
+                    .preorder()
+                    .map(|(_, n)| (n.mv, n.setup.add_black.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    assert_eq!(
+        moves(&back.parsed.collection),
+        moves(&outcome.parsed.collection)
+    );
+}

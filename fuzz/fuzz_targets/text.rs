@@ -15,6 +15,8 @@ fuzz_target!(|bytes: &[u8]| {
         Some(declaration::find_sgf as kifu::text::CharsetFinder),
         Some(declaration::find_kif),
         Some(declaration::find_csa),
+        Some(kifu::formats::gib::declared_charset),
+        Some(kifu::formats::ugf::declared_charset),
     ];
     for (i, declared) in finders.into_iter().enumerate() {
         let legacy = [
@@ -28,6 +30,9 @@ fuzz_target!(|bytes: &[u8]| {
                 forced: None,
                 declared,
                 legacy,
+                // GIB and NGF: EUC-KR with GBK as the alternative.
+                legacy_alternative: (legacy == Some(TextEncoding::EUC_KR))
+                    .then_some(TextEncoding::GBK),
             },
         );
         let index = LineIndex::new(&decoded.text);

@@ -26,6 +26,9 @@ struct Entry {
     capabilities: Capabilities,
     #[serde(skip_serializing_if = "Option::is_none")]
     legacy_encoding: Option<&'static str>,
+    /// The second legacy encoding (GBK for GIB and NGF).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legacy_alternative: Option<&'static str>,
 }
 
 /// Runs `kifu formats`.
@@ -41,6 +44,7 @@ pub fn run(args: &FormatsArgs, _ui: &Ui) -> Result<Status, Fatal> {
             kinds: f.kinds,
             capabilities: f.capabilities,
             legacy_encoding: f.legacy_encoding.map(|e| e.name()),
+            legacy_alternative: f.legacy_alternative.map(|e| e.name()),
         })
         .collect();
     if args.json {
@@ -75,7 +79,11 @@ pub fn run(args: &FormatsArgs, _ui: &Ui) -> Result<Status, Fatal> {
                 yes(e.read).to_string(),
                 yes(e.write).to_string(),
                 e.kinds.join(","),
-                e.legacy_encoding.unwrap_or("-").to_string(),
+                match (e.legacy_encoding, e.legacy_alternative) {
+                    (Some(a), Some(b)) => format!("{a}, {b}"),
+                    (Some(a), None) => a.to_string(),
+                    _ => "-".to_string(),
+                },
                 holds.join(", "),
             ]
         })

@@ -3127,6 +3127,472 @@ pub const WRITE_VARIATION_INFO_DROPPED: Code = Code::loss(
     "Convert to SGF or JSON, or split the tree into games first.",
 );
 
+/// `gib::bad-color` (error): a move's colour is neither 1 nor 2.
+pub const GIB_BAD_COLOR: Code = Code::error("gib::bad-color", "a move's colour is neither 1 nor 2")
+    .explain(
+        "A GIB move line `STO 0 n c x y` gives the colour c as 1 (black) or 2 (white).",
+        "`STO 0 5 3 3 3` (colour 3)",
+        "kifu leaves the move out; the game goes on after it.",
+        "Write 1 or 2.",
+    );
+
+/// `gib::bad-handicap` (error): a handicap count has no fixed placement.
+pub const GIB_BAD_HANDICAP: Code = Code::error(
+    "gib::bad-handicap",
+    "a handicap count has no fixed placement",
+)
+.explain(
+    "The INI line gives 2 to 9 handicap stones, placed on the fixed points.",
+    "`INI 0 1 12 …`",
+    "kifu places no handicap stones.",
+    "Give a count from 2 to 9.",
+);
+
+/// `gib::bad-header` (error): a header line has no `=`.
+pub const GIB_BAD_HEADER: Code = Code::error("gib::bad-header", "a header line has no `=`")
+    .explain(
+        "GIB header lines read `\\[KEY=VALUE\\]`.",
+        "`\\[GAMEBLACKNAME\\]`",
+        "kifu leaves the line out.",
+        "Write KEY=VALUE.",
+    );
+
+/// `gib::bad-ini` (error): the handicap line is not `INI 0 1 <stones> …`.
+pub const GIB_BAD_INI: Code = Code::error(
+    "gib::bad-ini",
+    "the handicap line is not `INI 0 1 <stones> …`",
+)
+.explain(
+    "The INI line gives the number of handicap stones.",
+    "`INI x`",
+    "kifu places no handicap stones.",
+    "Write `INI 0 1 <stones> …`.",
+);
+
+/// `gib::bad-move` (error): a move line is not `STO 0 <number> <colour> <x> <y>`.
+pub const GIB_BAD_MOVE: Code = Code::error(
+    "gib::bad-move",
+    "a move line is not `STO 0 <number> <colour> <x> <y>`",
+)
+.explain(
+    "GIB moves are STO lines with five numbers.",
+    "`STO 0 5 1`",
+    "kifu leaves the move out.",
+    "Give all five fields.",
+);
+
+/// `gib::duplicate-ini` (error): a second INI line.
+pub const GIB_DUPLICATE_INI: Code = Code::error("gib::duplicate-ini", "a second INI line").explain(
+    "A GIB record places its handicap stones once.",
+    "two `INI` lines",
+    "kifu uses the first and leaves the second out.",
+    "Remove the second INI line.",
+);
+
+/// `gib::misplaced-header` (warning): a header line after the moves began.
+pub const GIB_MISPLACED_HEADER: Code = Code::warning(
+    "gib::misplaced-header",
+    "a header line after the moves began",
+)
+.explain(
+    "Header lines belong in the `\\HS` … `\\HE` section before the game.",
+    "a `\\[GAMERESULT=…\\]` line among the STO lines",
+    "kifu reads it all the same.",
+    "Move it into the header section.",
+);
+
+/// `gib::move-number` (warning): a move number out of sequence.
+pub const GIB_MOVE_NUMBER: Code =
+    Code::warning("gib::move-number", "a move number out of sequence").explain(
+        "STO lines number the moves 1, 2, 3 …",
+        "`STO 0 7 …` after move 5",
+        "kifu keeps the move in file order.",
+        "Renumber the moves.",
+    );
+
+/// `gib::not-gib` (error): no GIB header at all.
+pub const GIB_NOT_GIB: Code = Code::error("gib::not-gib", "no GIB header at all").explain(
+    "A GIB record starts with a `\\HS` header section of `\\[KEY=VALUE\\]` lines.",
+    "a text file given with `-f gib`",
+    "kifu reads no game.",
+    "Check that the file is a Tygem record.",
+);
+
+/// `gib::off-board` (error): a move's point is off the board.
+pub const GIB_OFF_BOARD: Code = Code::error("gib::off-board", "a move's point is off the board")
+    .explain(
+        "GIB coordinates run from 0 to 18 on the 19×19 board.",
+        "`STO 0 5 1 19 3`",
+        "kifu leaves the move out.",
+        "Correct the coordinates.",
+    );
+
+/// `gib::stray-line` (error): a line outside the header and the game sections.
+pub const GIB_STRAY_LINE: Code = Code::error(
+    "gib::stray-line",
+    "a line outside the header and the game sections",
+)
+.explain(
+    "Text belongs in the header section or the game section.",
+    "a line after `\\GE`",
+    "kifu leaves the line out.",
+    "Remove the line or put it in a section.",
+);
+
+/// `gib::trailing-text` (error): text after a move's fields.
+pub const GIB_TRAILING_TEXT: Code = Code::error("gib::trailing-text", "text after a move's fields")
+    .explain(
+        "A STO line holds exactly its five fields.",
+        "`STO 0 5 1 3 3 extra`",
+        "kifu reads the move and leaves the rest out.",
+        "Remove the trailing text.",
+    );
+
+/// `gib::two-komis` (warning): both GONGJE and DUM give a komi.
+pub const GIB_TWO_KOMIS: Code = Code::warning("gib::two-komis", "both GONGJE and DUM give a komi")
+    .explain(
+        "Tygem writes komi in GAMEGONGJE (tenths of a point); some files also set GAMEDUM.",
+        "`GAMEGONGJE=65` and `GAMEDUM=75`",
+        "kifu takes the komi from GONGJE and keeps DUM as a field.",
+        "Keep one of them.",
+    );
+
+/// `gib::unclosed-header` (warning): a header line does not end with `\]`.
+pub const GIB_UNCLOSED_HEADER: Code = Code::warning(
+    "gib::unclosed-header",
+    "a header line does not end with `\\]`",
+)
+.explain(
+    "GIB header lines read `\\[KEY=VALUE\\]`.",
+    "`\\[GAMEPLACE=Tygem`",
+    "kifu reads the value all the same.",
+    "Add `\\]`.",
+);
+
+/// `gib::unknown-line` (error): an unknown line in the game section.
+pub const GIB_UNKNOWN_LINE: Code =
+    Code::error("gib::unknown-line", "an unknown line in the game section").explain(
+        "The game section holds STO, SKI and INI lines.",
+        "`XYZ 0 1` among the moves",
+        "kifu leaves the line out.",
+        "Remove it, or report the line so kifu can learn it.",
+    );
+
+/// `gib::unterminated` (warning): a header or game section is not closed.
+pub const GIB_UNTERMINATED: Code = Code::warning(
+    "gib::unterminated",
+    "a header or game section is not closed",
+)
+.explain(
+    "Sections end with `\\HE` and `\\GE`.",
+    "a file cut off inside the moves",
+    "kifu reads what is there.",
+    "Add the closing line (or find the rest of the file).",
+);
+
+/// `ngf::bad-color` (error): a move's colour is neither B nor W.
+pub const NGF_BAD_COLOR: Code = Code::error("ngf::bad-color", "a move's colour is neither B nor W")
+    .explain(
+        "NGF move lines read `PM<number><B|W><coordinates>`.",
+        "`PMabXdddd`",
+        "kifu leaves the move out.",
+        "Write B or W.",
+    );
+
+/// `ngf::bad-handicap` (error): a handicap count has no fixed placement.
+pub const NGF_BAD_HANDICAP: Code = Code::error(
+    "ngf::bad-handicap",
+    "a handicap count has no fixed placement",
+)
+.explain(
+    "The handicap line gives a count placed on the board's fixed points.",
+    "a handicap of 12 stones",
+    "kifu places no handicap stones.",
+    "Give a count the board has points for.",
+);
+
+/// `ngf::bad-komi` (error): the komi line is not a number.
+pub const NGF_BAD_KOMI: Code = Code::error("ngf::bad-komi", "the komi line is not a number")
+    .explain(
+        "Line 8 of an NGF header is the komi.",
+        "`komi: six`",
+        "kifu records no komi.",
+        "Write the number.",
+    );
+
+/// `ngf::bad-line` (error): a move line is not `PM<2 letters><B|W><4 letters>`.
+pub const NGF_BAD_LINE: Code = Code::error(
+    "ngf::bad-line",
+    "a move line is not `PM<2 letters><B|W><4 letters>`",
+)
+.explain(
+    "NGF moves are PM lines.",
+    "`PM12`",
+    "kifu leaves the move out.",
+    "Correct the line.",
+);
+
+/// `ngf::bad-size` (error): the board size is not a number from 1 to 52.
+pub const NGF_BAD_SIZE: Code = Code::error(
+    "ngf::bad-size",
+    "the board size is not a number from 1 to 52",
+)
+.explain(
+    "Line 2 of an NGF header is the board size.",
+    "`nineteen`",
+    "kifu reads the game on 19×19.",
+    "Write the size as a number.",
+);
+
+/// `ngf::coordinates-disagree` (warning): a move's mirrored coordinates disagree.
+pub const NGF_COORDINATES_DISAGREE: Code = Code::warning(
+    "ngf::coordinates-disagree",
+    "a move's mirrored coordinates disagree",
+)
+.explain(
+    "NGF writes each point twice, the second pair mirrored.",
+    "`PMabBcddd`",
+    "kifu uses the first pair.",
+    "Correct the second pair.",
+);
+
+/// `ngf::move-count` (warning): the header's move count differs from the moves read.
+pub const NGF_MOVE_COUNT: Code = Code::warning(
+    "ngf::move-count",
+    "the header's move count differs from the moves read",
+)
+.explain(
+    "The header announces the number of moves.",
+    "a header saying 200 moves before 180 PM lines",
+    "kifu reads the moves there are.",
+    "Correct the count.",
+);
+
+/// `ngf::move-number` (warning): a move number out of sequence.
+pub const NGF_MOVE_NUMBER: Code =
+    Code::warning("ngf::move-number", "a move number out of sequence").explain(
+        "PM lines number the moves in order.",
+        "move 7 after move 5",
+        "kifu keeps the move in file order.",
+        "Renumber the moves.",
+    );
+
+/// `ngf::pass` (info): off-board coordinates read as a pass.
+pub const NGF_PASS: Code = Code::info("ngf::pass", "off-board coordinates read as a pass").explain(
+    "NGF has no pass token; off-board coordinates are taken for one.",
+    "`PMabBzzzz`",
+    "kifu reads a pass.",
+    "Nothing needed if a pass was meant.",
+);
+
+/// `ngf::short-header` (error): the header has fewer lines than its layout.
+pub const NGF_SHORT_HEADER: Code = Code::error(
+    "ngf::short-header",
+    "the header has fewer lines than its layout",
+)
+.explain(
+    "The NGF header has a fixed number of lines before the moves.",
+    "a file of five lines",
+    "kifu reads what is there.",
+    "Find the complete file.",
+);
+
+/// `ngf::trailing-text` (error): text after a move's fields.
+pub const NGF_TRAILING_TEXT: Code = Code::error("ngf::trailing-text", "text after a move's fields")
+    .explain(
+        "A PM line holds exactly its fields.",
+        "`PMabBcddc extra`",
+        "kifu reads the move and leaves the rest out.",
+        "Remove the trailing text.",
+    );
+
+/// `ugf::bad-color` (error): a move's colour is not B1 or W1.
+pub const UGF_BAD_COLOR: Code = Code::error("ugf::bad-color", "a move's colour is not B1 or W1")
+    .explain(
+        "UGF move lines read `<point>,<B1|W1>,<number>,<time>`.",
+        "`QD,X1,1,0`",
+        "kifu leaves the move out.",
+        "Write B1 or W1.",
+    );
+
+/// `ugf::bad-comment` (error): `.Comment,` is not followed by a node number.
+pub const UGF_BAD_COMMENT: Code = Code::error(
+    "ugf::bad-comment",
+    "`.Comment,` is not followed by a node number",
+)
+.explain(
+    "Review comments are attached to [ReviewNode] numbers.",
+    "`.Comment,abc`",
+    "kifu leaves the comment out.",
+    "Give the node number.",
+);
+
+/// `ugf::bad-date` (warning): the date is not YYYY/MM/DD.
+pub const UGF_BAD_DATE: Code = Code::warning("ugf::bad-date", "the date is not YYYY/MM/DD")
+    .explain(
+        "The Date header gives the game's date.",
+        "`Date=March 8`",
+        "kifu keeps the text as written.",
+        "Write YYYY/MM/DD.",
+    );
+
+/// `ugf::bad-handicap` (error): the handicap is not a number.
+pub const UGF_BAD_HANDICAP: Code = Code::error("ugf::bad-handicap", "the handicap is not a number")
+    .explain(
+        "`Hdcp=<stones>,<komi>`.",
+        "`Hdcp=two,6.5`",
+        "kifu records no handicap.",
+        "Write the number.",
+    );
+
+/// `ugf::bad-header` (error): a header line is not `KEY=VALUE`.
+pub const UGF_BAD_HEADER: Code = Code::error("ugf::bad-header", "a header line is not `KEY=VALUE`")
+    .explain(
+        "[Header] lines read KEY=VALUE.",
+        "`PlayerB kaziwami`",
+        "kifu leaves the line out.",
+        "Add the `=`.",
+    );
+
+/// `ugf::bad-komi` (error): the komi is not a number.
+pub const UGF_BAD_KOMI: Code = Code::error("ugf::bad-komi", "the komi is not a number").explain(
+    "`Hdcp=<stones>,<komi>`.",
+    "`Hdcp=0,six`",
+    "kifu records no komi.",
+    "Write the number.",
+);
+
+/// `ugf::bad-move` (error): a move line is not `<point>,<colour>,<number>,<time>`.
+pub const UGF_BAD_MOVE: Code = Code::error(
+    "ugf::bad-move",
+    "a move line is not `<point>,<colour>,<number>,<time>`",
+)
+.explain(
+    "[Data] lines are moves.",
+    "`QD`",
+    "kifu leaves the move out.",
+    "Give all four fields.",
+);
+
+/// `ugf::bad-node` (error): a review line is not NODE, VARIATION or VARIATIONEND.
+pub const UGF_BAD_NODE: Code = Code::error(
+    "ugf::bad-node",
+    "a review line is not NODE, VARIATION or VARIATIONEND",
+)
+.explain(
+    "[ReviewNode] lines build the review tree.",
+    "`NODE,1`",
+    "kifu leaves the line out.",
+    "Correct the line.",
+);
+
+/// `ugf::bad-point` (error): a point is not two letters from A.
+pub const UGF_BAD_POINT: Code = Code::error("ugf::bad-point", "a point is not two letters from A")
+    .explain(
+        "UGF points are two letters, counted from A at the lower left.",
+        "`Q4,B1,1,0`",
+        "kifu leaves the move out.",
+        "Write two letters.",
+    );
+
+/// `ugf::bad-size` (error): the board size is not a number from 1 to 52.
+pub const UGF_BAD_SIZE: Code = Code::error(
+    "ugf::bad-size",
+    "the board size is not a number from 1 to 52",
+)
+.explain(
+    "`Size=<n>`.",
+    "`Size=big`",
+    "kifu reads the game on 19×19.",
+    "Write the size as a number.",
+);
+
+/// `ugf::comment-target` (error): a review comment names no node.
+pub const UGF_COMMENT_TARGET: Code =
+    Code::error("ugf::comment-target", "a review comment names no node").explain(
+        "`.Comment,<id>` attaches text to [ReviewNode] id.",
+        "`.Comment,99` with no node 99",
+        "kifu leaves the comment out.",
+        "Correct the node number.",
+    );
+
+/// `ugf::duplicate-node` (warning): a review node number is used twice.
+pub const UGF_DUPLICATE_NODE: Code =
+    Code::warning("ugf::duplicate-node", "a review node number is used twice").explain(
+        "[ReviewNode] numbers name one node each.",
+        "two `NODE,5,…` lines",
+        "kifu attaches comments to the last.",
+        "Renumber the nodes.",
+    );
+
+/// `ugf::no-header` (error): no [Header] section.
+pub const UGF_NO_HEADER: Code = Code::error("ugf::no-header", "no [Header] section").explain(
+    "A UGF record starts with [Header].",
+    "a text file given with `-f ugf`",
+    "kifu reads no game.",
+    "Check that the file is a Pandanet record.",
+);
+
+/// `ugf::outside-section` (error): a line before the first [Section].
+pub const UGF_OUTSIDE_SECTION: Code =
+    Code::error("ugf::outside-section", "a line before the first [Section]").explain(
+        "Every line of a UGF file belongs to a section.",
+        "text before [Header]",
+        "kifu leaves the line out.",
+        "Remove it.",
+    );
+
+/// `ugf::review-differs` (warning): the review's main line differs from [Data].
+pub const UGF_REVIEW_DIFFERS: Code = Code::warning(
+    "ugf::review-differs",
+    "the review's main line differs from [Data]",
+)
+.explain(
+    "[ReviewNode] repeats the game's moves with variations.",
+    "a review that diverges from the game at move 30",
+    "kifu reads the review tree.",
+    "Nothing needed if the review is right.",
+);
+
+/// `ugf::stray-comment` (error): comment text before any `.Comment,` line.
+pub const UGF_STRAY_COMMENT: Code = Code::error(
+    "ugf::stray-comment",
+    "comment text before any `.Comment,` line",
+)
+.explain(
+    "[ReviewComment] text follows a `.Comment,<node>` line.",
+    "a text line right after [ReviewComment]",
+    "kifu leaves the text out.",
+    "Add the `.Comment,<node>` line.",
+);
+
+/// `ugf::unclosed-variation` (error): VARIATION without VARIATIONEND.
+pub const UGF_UNCLOSED_VARIATION: Code =
+    Code::error("ugf::unclosed-variation", "VARIATION without VARIATIONEND").explain(
+        "Review variations are bracketed by VARIATION and VARIATIONEND.",
+        "a file cut off inside a variation",
+        "kifu closes the variation where the section ends.",
+        "Add VARIATIONEND.",
+    );
+
+/// `ugf::unknown-section` (info): a section kifu does not understand.
+pub const UGF_UNKNOWN_SECTION: Code =
+    Code::info("ugf::unknown-section", "a section kifu does not understand").explain(
+        "UGF sections kifu reads: Header, Data, Figure, ReviewNode, ReviewComment.",
+        "`[Chat]`",
+        "kifu keeps its lines as they are.",
+        "Nothing needed.",
+    );
+
+/// `ugf::unopened-variation` (error): VARIATIONEND without VARIATION.
+pub const UGF_UNOPENED_VARIATION: Code =
+    Code::error("ugf::unopened-variation", "VARIATIONEND without VARIATION").explain(
+        "Review variations are bracketed by VARIATION and VARIATIONEND.",
+        "a stray VARIATIONEND",
+        "kifu leaves the line out.",
+        "Remove it.",
+    );
+
 /// Every code, sorted by name (a test keeps it so; [`lookup`] searches it).
 pub static ALL: &[Code] = &[
     CSA_BAD_MOVE,
@@ -3139,6 +3605,22 @@ pub static ALL: &[Code] = &[
     CSA_UNKNOWN_LINE,
     CSA_UNKNOWN_SPECIAL,
     CSA_VARIATIONS_DROPPED,
+    GIB_BAD_COLOR,
+    GIB_BAD_HANDICAP,
+    GIB_BAD_HEADER,
+    GIB_BAD_INI,
+    GIB_BAD_MOVE,
+    GIB_DUPLICATE_INI,
+    GIB_MISPLACED_HEADER,
+    GIB_MOVE_NUMBER,
+    GIB_NOT_GIB,
+    GIB_OFF_BOARD,
+    GIB_STRAY_LINE,
+    GIB_TRAILING_TEXT,
+    GIB_TWO_KOMIS,
+    GIB_UNCLOSED_HEADER,
+    GIB_UNKNOWN_LINE,
+    GIB_UNTERMINATED,
     GO_KO,
     GO_OCCUPIED,
     GO_OFF_BOARD,
@@ -3251,6 +3733,17 @@ pub static ALL: &[Code] = &[
     KISEONG_UNTERMINATED_NAME,
     KISEONG_VARIATION_DROPPED,
     KISEONG_VARIATION_IN_DIAGRAM,
+    NGF_BAD_COLOR,
+    NGF_BAD_HANDICAP,
+    NGF_BAD_KOMI,
+    NGF_BAD_LINE,
+    NGF_BAD_SIZE,
+    NGF_COORDINATES_DISAGREE,
+    NGF_MOVE_COUNT,
+    NGF_MOVE_NUMBER,
+    NGF_PASS,
+    NGF_SHORT_HEADER,
+    NGF_TRAILING_TEXT,
     OMOK_COUNT_MISMATCH,
     OMOK_EMPTY,
     OMOK_INFO_DROPPED,
@@ -3367,6 +3860,25 @@ pub static ALL: &[Code] = &[
     TEXT_MALFORMED,
     TEXT_NORMALIZED,
     TEXT_UNKNOWN_CHARSET,
+    UGF_BAD_COLOR,
+    UGF_BAD_COMMENT,
+    UGF_BAD_DATE,
+    UGF_BAD_HANDICAP,
+    UGF_BAD_HEADER,
+    UGF_BAD_KOMI,
+    UGF_BAD_MOVE,
+    UGF_BAD_NODE,
+    UGF_BAD_POINT,
+    UGF_BAD_SIZE,
+    UGF_COMMENT_TARGET,
+    UGF_DUPLICATE_NODE,
+    UGF_NO_HEADER,
+    UGF_OUTSIDE_SECTION,
+    UGF_REVIEW_DIFFERS,
+    UGF_STRAY_COMMENT,
+    UGF_UNCLOSED_VARIATION,
+    UGF_UNKNOWN_SECTION,
+    UGF_UNOPENED_VARIATION,
     USI_BAD_MOVE,
     USI_BAD_SFEN,
     USI_COMMENTS_DROPPED,

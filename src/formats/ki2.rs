@@ -22,6 +22,7 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),

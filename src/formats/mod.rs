@@ -6,6 +6,8 @@
 
 pub mod csa;
 pub mod declaration;
+pub mod gib;
+pub(crate) mod goarchive;
 pub mod gonu;
 pub mod jkf;
 pub mod json;
@@ -13,8 +15,10 @@ pub mod ki2;
 pub mod kif;
 pub mod kiseong;
 pub mod kiseong_sniff;
+pub mod ngf;
 pub mod omok;
 pub mod sgf;
+pub mod ugf;
 pub mod usi;
 
 use std::path::Path;
@@ -192,6 +196,10 @@ pub struct Format {
     pub capabilities: Capabilities,
     /// The legacy encoding its files customarily use when they are not UTF-8.
     pub legacy_encoding: Option<TextEncoding>,
+    /// A second legacy encoding its files use (GBK for the GIB and NGF files of
+    /// Chinese servers), chosen over the first one by the rule of
+    /// [`crate::text::DetectHints::legacy_alternative`].
+    pub legacy_alternative: Option<TextEncoding>,
     /// The encoding it is written in unless the user says otherwise.
     pub default_output_encoding: TextEncoding,
     /// True when `bytes` look like this format.
@@ -255,8 +263,11 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 10] = [
+    static FORMATS: [Format; 13] = [
         sgf::FORMAT,
+        gib::FORMAT,
+        ngf::FORMAT,
+        ugf::FORMAT,
         kiseong::FORMAT,
         gonu::FORMAT,
         omok::FORMAT,

@@ -34,6 +34,7 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         forced: opts.from,
         declared: profile.finder(),
         legacy: profile.legacy,
+        legacy_alternative: None,
     };
     let mut decoded = text::decode(bytes, &hints);
     if !decoded.encoding.is_utf16() && bytes.contains(&0) {

@@ -62,6 +62,11 @@ pub struct DetectHints {
     pub declared: Option<CharsetFinder>,
     /// The format's customary legacy encoding (Shift_JIS for KIF, EUC-KR for Kiseong).
     pub legacy: Option<TextEncoding>,
+    /// A second customary legacy encoding (GBK beside EUC-KR for GIB and NGF). When
+    /// both decode the bytes strictly, which they mostly do, the alternative is taken
+    /// if the first one's text reads as Chinese: at least a third of its Hangul
+    /// syllables and ideographs are ideographs (see `docs/encoding.md`).
+    pub legacy_alternative: Option<TextEncoding>,
 }
 
 /// Decoded text with the encoding used, how it was chosen, and every problem found.
@@ -325,7 +330,21 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
 
     // The statistical guess is only computed when the legacy encoding fails: it costs
     // far more than a strict decode.
-    let legacy = hints.legacy.map(|enc| (enc, Decision::FormatDefault));
+    if let Some(chosen) = legacy_choice(bytes, hints) {
+        return finish(
+            chosen.0,
+            chosen.1,
+            Decision::FormatDefault,
+            false,
+            declared,
+            notes,
+        );
+    }
+    let legacy = hints
+        .legacy
+        .into_iter()
+        .chain(hints.legacy_alternative)
+        .map(|enc| (enc, Decision::FormatDefault));
     let guessed = std::iter::once(()).map(|()| (guess(bytes), Decision::Guess));
     for (enc, decision) in legacy.into_iter().chain(guessed) {
         if fallback.as_ref().is_some_and(|(_, e, _)| *e == enc) {
@@ -360,6 +379,31 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
         )
     });
     finish(d, enc, decision, false, declared, notes)
+}
+
+/// A format with two legacy encodings (EUC-KR and GBK): when both decode `bytes`
+/// strictly, the first is taken unless its text reads as Chinese
+/// ([`crate::formats::goarchive::reads_as_chinese`]) or chardetng's statistical
+/// guess is the second; when only one decodes, that one.
+/// `None` without an alternative or when neither decodes (the usual steps follow).
+fn legacy_choice(bytes: &[u8], hints: &DetectHints) -> Option<(StrictDecode, TextEncoding)> {
+    let (first, second) = (hints.legacy?, hints.legacy_alternative?);
+    let a = decode_strict(bytes, 0, first);
+    if a.malformed.is_empty() {
+        let chinese =
+            crate::formats::goarchive::reads_as_chinese(&a.text) || guess(bytes) == second;
+        if !chinese {
+            return Some((a, first));
+        }
+        let b = decode_strict(bytes, 0, second);
+        return Some(if b.malformed.is_empty() {
+            (b, second)
+        } else {
+            (a, first)
+        });
+    }
+    let b = decode_strict(bytes, 0, second);
+    b.malformed.is_empty().then_some((b, second))
 }
 
 /// True when `needle` occurs in `hay`.
@@ -536,6 +580,7 @@ mod tests {
             forced: None,
             declared: Some(sgf_ca),
             legacy: None,
+            legacy_alternative: None,
         }
     }
 

@@ -76,6 +76,8 @@ impl TextEncoding {
     pub const SHIFT_JIS: TextEncoding = TextEncoding(encoding_rs::SHIFT_JIS);
     /// EUC-KR with the CP949 (UHC) table.
     pub const EUC_KR: TextEncoding = TextEncoding(encoding_rs::EUC_KR);
+    /// GBK (the WHATWG `gb2312` label too): simplified Chinese.
+    pub const GBK: TextEncoding = TextEncoding(encoding_rs::GBK);
 
     /// The encoding for a label (`Shift_JIS`, `cp932`, `UHC`, `UTF16LE` …), ignoring
     /// case, surrounding spaces, and `_`/`-` differences.

@@ -31,6 +31,7 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::EUC_KR),
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::EUC_KR,
     sniff: super::kiseong_sniff::looks_like_kiseong,
     declared_charset: None,

@@ -33,6 +33,7 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: None,
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: None,

@@ -46,6 +46,7 @@ pub const FORMAT: Format = Format {
     // No single legacy encoding: SGF files come from Japan, Korea and China alike,
     // so undeclared non-UTF-8 files go to the statistical guess.
     legacy_encoding: None,
+    legacy_alternative: None,
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
