@@ -203,8 +203,8 @@ fn decode_input<'a>(
     format: &'static Format,
     path: Option<String>,
 ) -> DecodedInput<'a> {
-    if format.name == "sgf" && forced.is_none() {
-        if let Some(per_game) = formats::sgf::decode_per_game(&bytes) {
+    if let (Some(decode_per_game), None) = (format.decode_per_game, forced) {
+        if let Some(per_game) = decode_per_game(&bytes) {
             let names: Vec<&str> = per_game.encodings.iter().map(|e| e.name()).collect();
             return DecodedInput {
                 source: SourceInfo {

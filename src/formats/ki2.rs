@@ -26,6 +26,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),
+    decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
     read_each: None,
     writer: Some(Writer::Text(super::kif::write_ki2)),

@@ -154,6 +154,21 @@ pub struct Streamed {
     pub found: Vec<Diagnostic>,
 }
 
+/// A text decoded game by game.
+#[derive(Debug, Clone)]
+pub struct PerGame {
+    /// The whole text.
+    pub text: String,
+    /// The encodings used, in game order, without repeats (for `source.encoding`).
+    pub encodings: Vec<TextEncoding>,
+    /// Malformed bytes (errors) and defaults applied (info), positioned in `text`.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Decodes a collection whose games declare different charsets, each game with its
+/// own; `None` when the file does not need it (one charset, or none declared).
+pub type DecodePerGame = fn(&[u8]) -> Option<PerGame>;
+
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
 pub enum Writer {
@@ -206,6 +221,9 @@ pub struct Format {
     pub sniff: fn(&[u8]) -> bool,
     /// The charset label the file declares, found in bytes where ASCII is ASCII.
     pub declared_charset: Option<CharsetFinder>,
+    /// For formats whose collections may declare a charset per game (SGF `CA[]`):
+    /// decodes each game with its own.
+    pub decode_per_game: Option<DecodePerGame>,
     /// The reader.
     pub reader: Reader,
     /// A streaming form of the text reader (games checked and dropped one by one), for

@@ -40,6 +40,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
+    decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
     writer: None,

@@ -67,6 +67,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(declared_charset),
+    decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
     writer: Some(Writer::Text(write)),

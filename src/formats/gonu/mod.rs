@@ -35,6 +35,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::EUC_KR,
     sniff,
     declared_charset: None,
+    decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
     writer: Some(Writer::Text(write)),

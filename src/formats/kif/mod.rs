@@ -45,6 +45,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),
+    decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
     writer: Some(Writer::Text(write)),

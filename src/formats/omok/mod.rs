@@ -37,6 +37,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: None,
+    decode_per_game: None,
     reader: Reader::Binary(read),
     read_each: None,
     writer: Some(Writer::Binary(write)),

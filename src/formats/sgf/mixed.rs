@@ -8,18 +8,9 @@
 //! its trail byte with it, and a trail 0x5C `\` or 0x5D `]` is never syntax.
 
 use crate::diag::{Diagnostic, Span};
+use crate::formats::PerGame;
 use crate::text::{decode_strict, TextEncoding};
 
-/// A text decoded game by game.
-#[derive(Debug, Clone)]
-pub struct PerGame {
-    /// The whole text.
-    pub text: String,
-    /// The encodings used, in game order, without repeats (for `source.encoding`).
-    pub encodings: Vec<TextEncoding>,
-    /// Malformed bytes (errors) and defaults applied (info), positioned in `text`.
-    pub diagnostics: Vec<Diagnostic>,
-}
 
 /// One stretch of the input and how to decode it.
 struct Segment {

@@ -25,7 +25,7 @@ use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
 pub use cut::GameCuts;
-pub use mixed::{decode_per_game, PerGame};
+pub use mixed::decode_per_game;
 pub use write::{write, write_wrapped};
 
 /// The registry entry.
@@ -50,6 +50,7 @@ pub const FORMAT: Format = Format {
     default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
+    decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
     read_each: Some(read_each),
     writer: Some(Writer::Text(write)),
