@@ -123,12 +123,15 @@ fn expected_list(dir: &Path, keep: impl Fn(&Facts) -> bool) -> String {
         .collect()
 }
 
+/// Which generated games a criterion keeps.
+type Keep = Box<dyn Fn(&Facts) -> bool>;
+
 #[test]
 fn filter_lists_exactly_the_games_the_generator_made_so() {
     let (dir, _) = corpus(&tmp("filter"));
     let d = dir.to_str().expect("utf-8 path");
     let lee = |f: &Facts| f.black <= 1 || f.white <= 1;
-    let cases: Vec<(Vec<&str>, Box<dyn Fn(&Facts) -> bool>)> = vec![
+    let cases: Vec<(Vec<&str>, Keep)> = vec![
         // Full-width ＬＥＥ matches half-width Lee and the reverse (NFKC), any case.
         (vec!["--player", "ＬＥＥ sedol"], Box::new(lee)),
         (vec!["--white", "lee"], Box::new(|f: &Facts| f.white <= 1)),

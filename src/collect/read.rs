@@ -66,7 +66,7 @@ pub fn read_games<T: Send>(
         .collection
         .games
         .iter_mut()
-        .map(|g| each(g))
+        .map(each)
         .collect();
     Ok(FileGames {
         format,
