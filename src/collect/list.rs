@@ -120,7 +120,7 @@ pub const COLUMNS: [&str; 22] = [
 /// (each node's first child) from the root, one per node holding a move (a node with
 /// both B and W counts once, and kifu reads such a node as two). Coordinates are
 /// SGF's letters (`a`–`z`, then `A`–`Z` past 26). A pass is written `tt`, as SGF's
-/// FF[3] pass, where SGFC would copy the empty value `[]` and print a cut signature.
+/// `FF[3]` pass, where SGFC would copy the empty value `[]` and print a cut signature.
 pub fn dyer_signature(game: &Game) -> Option<String> {
     if !matches!(game.kind, GameKind::Go { .. }) {
         return None;
