@@ -7,14 +7,14 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::games::{each_file, output_format, write_games};
+use super::games::{each_file, output_format, Collector, Kept};
 use super::inputs::expand;
 use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
 use super::{encoding_arg, Fatal, ReadOptions, Status, Ui};
 use crate::collect::dedup::{canonical_hash, group, hash_text};
 use crate::collect::read::Needs;
-use crate::model::{Game, GameKind};
+use crate::model::Game;
 
 /// Arguments of `kifu dedup`.
 #[derive(Debug, Args)]
@@ -174,10 +174,15 @@ fn write_unique(
         .collect();
     // Only games whose hash is wanted are kept while reading; of those, only the first
     // of each group by place.
+    let collector = Collector {
+        format: output_format(args.to.as_deref(), Some(path))?,
+        path: Some(path),
+        encoding,
+    };
     let take = |g: &mut Game| {
         wanted
             .contains(&canonical_hash(g))
-            .then(|| std::mem::replace(g, Game::new(GameKind::Shogi)))
+            .then(|| collector.keep(g))
     };
     let files: Vec<usize> = {
         let mut f: Vec<usize> = firsts.iter().map(|&(file, _)| file).collect();
@@ -189,7 +194,7 @@ fn write_unique(
         .iter()
         .filter_map(|&i| inputs.get(i).cloned())
         .collect();
-    let mut kept: Vec<Game> = Vec::new();
+    let mut kept: Vec<Kept> = Vec::new();
     let mut k = 0usize;
     each_file(
         &chosen,
@@ -214,6 +219,5 @@ fn write_unique(
             Ok(())
         },
     )?;
-    let format = output_format(args.to.as_deref(), Some(path))?;
-    write_games(kept, format, Some(path), encoding, ui)
+    collector.finish(kept, ui)
 }

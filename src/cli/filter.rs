@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
 
-use super::games::{each_file, output_format, write_games};
+use super::games::{each_file, output_format, write_games, Collector, Kept};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::stdout_line;
@@ -142,12 +142,23 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             },
         )?;
     } else {
-        let take = |g: &mut Game| {
-            criteria
-                .matches(g)
-                .then(|| std::mem::replace(g, Game::new(GameKind::Shogi)))
+        let path = args.output.as_deref();
+        let collector = Collector {
+            format: output_format(args.to.as_deref(), path)?,
+            path,
+            encoding: out_encoding,
         };
-        let mut kept: Vec<Game> = Vec::new();
+        let to_dir = args.out_dir.is_some();
+        let take = |g: &mut Game| {
+            criteria.matches(g).then(|| {
+                if to_dir {
+                    Kept::Game(Box::new(std::mem::replace(g, Game::new(GameKind::Shogi))))
+                } else {
+                    collector.keep(g)
+                }
+            })
+        };
+        let mut kept: Vec<Kept> = Vec::new();
         let mut written: HashSet<PathBuf> = HashSet::new();
         each_file(
             inputs,
@@ -188,8 +199,9 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                                 failed = true;
                                 continue;
                             }
+                            let Kept::Game(game) = game else { continue };
                             if let Err(e) =
-                                write_games(vec![game], format, Some(&dest), out_encoding, ui)
+                                write_games(vec![*game], format, Some(&dest), out_encoding, ui)
                             {
                                 match e {
                                     Fatal::Other(msg) | Fatal::Usage(msg) => {
@@ -209,10 +221,8 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                 Ok(())
             },
         )?;
-        if args.out_dir.is_none() {
-            let path = args.output.as_deref();
-            let format = output_format(args.to.as_deref(), path)?;
-            write_games(kept, format, path, out_encoding, ui)?;
+        if !to_dir {
+            collector.finish(kept, ui)?;
         }
     }
     expanded.note_skipped(ui, args.read.verbose);

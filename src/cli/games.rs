@@ -151,3 +151,83 @@ pub fn write_games(
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
     }
 }
+
+/// A game kept to be written at the end of a run.
+pub enum Kept {
+    /// The game itself, for formats whose collection is more than its games.
+    Game(Box<Game>),
+    /// The game already written and encoded: for SGF, whose collection is its games'
+    /// texts one after another, so a run keeps text, not trees.
+    Encoded(crate::Encoded),
+    /// The game could not be written (the message says why).
+    Failed(String),
+}
+
+/// Where and how kept games are written: one collection in `format`.
+pub struct Collector<'a> {
+    /// The format written.
+    pub format: &'static Format,
+    /// The output file (`None` or `-`: standard output).
+    pub path: Option<&'a Path>,
+    /// The output encoding, if chosen.
+    pub encoding: Option<TextEncoding>,
+}
+
+impl Collector<'_> {
+    /// The encoding games are written in.
+    fn encoding(&self) -> Option<TextEncoding> {
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        self.encoding
+            .or_else(|| path.map(|p| self.format.output_encoding_for(Some(p))))
+    }
+
+    /// Keeps `game` (taken, leaving an empty game): written at once for SGF.
+    pub fn keep(&self, game: &mut Game) -> Kept {
+        let game = std::mem::replace(game, Game::new(crate::model::GameKind::Shogi));
+        if self.format.name != "sgf" {
+            return Kept::Game(Box::new(game));
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let collection = Collection { games: vec![game] };
+        match crate::write_with(
+            &collection,
+            self.format,
+            self.encoding(),
+            &WriteOptions {
+                utf8_by_convention: crate::formats::utf8_by_convention(path),
+                ..WriteOptions::default()
+            },
+        ) {
+            Ok(e) => Kept::Encoded(e),
+            Err(e) => Kept::Failed(format!("cannot write {}: {e}", self.format.name)),
+        }
+    }
+
+    /// Writes the kept games, in order, as one collection.
+    pub fn finish(&self, kept: Vec<Kept>, ui: &Ui) -> Result<(), Fatal> {
+        let mut games = Vec::new();
+        let mut bytes = Vec::new();
+        let mut losses = Vec::new();
+        for k in kept {
+            match k {
+                Kept::Game(g) => games.push(*g),
+                Kept::Encoded(e) => {
+                    bytes.extend_from_slice(&e.bytes);
+                    losses.extend(e.losses);
+                }
+                Kept::Failed(msg) => return Err(Fatal::Other(msg)),
+            }
+        }
+        if !games.is_empty() || self.format.name != "sgf" {
+            return write_games(games, self.format, self.path, self.encoding, ui);
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        ui.losses(&shown, &losses, false);
+        match path {
+            None => stdout_bytes(&bytes),
+            Some(p) => crate::fsio::write_atomic(p, &bytes)
+                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
+        }
+    }
+}
