@@ -149,4 +149,23 @@ mod tests {
         let whole = read_games(&input(&text), Needs::Everything, &comments).expect("sgf");
         assert_eq!(whole.games, vec![1; 25_000]);
     }
+
+    #[test]
+    fn games_cut_out_of_comments_by_a_rejected_parallel_read_are_not_kept() {
+        // Each comment holds what looks like a game start after a `)`: a cut there
+        // reads a "game" out of the comment, and the parallel read is rejected.
+        let mut text = String::new();
+        for i in 0..20_000 {
+            text.push_str(&format!(
+                "(;GM[1]FF[4]SZ[19]PB[p{i}]C[see )(;FF[4]GM[1]SZ[19]PB[phantom\\];B[bb])];B[aa];W[bb])\n"
+            ));
+        }
+        assert!(text.len() > 1 << 20);
+        let names = |g: &mut Game| g.info.black.name.clone().unwrap_or_default();
+        let want: Vec<String> = (0..20_000).map(|i| format!("p{i}")).collect();
+        for needs in [Needs::Moves, Needs::Everything] {
+            let got = read_games(&input(&text), needs, &names).expect("sgf");
+            assert_eq!(got.games, want);
+        }
+    }
 }
