@@ -271,4 +271,34 @@ mod tests {
         let g = group([("a", 1), ("b", 2), ("c", 1), ("d", 3), ("e", 2)]);
         assert_eq!(g, vec![vec!["a", "c"], vec!["b", "e"], vec!["d"]]);
     }
+
+    #[test]
+    fn rectangular_boards_have_four_symmetries() {
+        let base = hash("(;SZ[19:13];B[cc];W[qk])");
+        // Half turn: (x, y) → (18 - x, 12 - y).
+        assert_eq!(base, hash("(;SZ[19:13];B[qk];W[cc])"));
+        // Left-right mirror: (18 - x, y).
+        assert_eq!(base, hash("(;SZ[19:13];B[qc];W[ck])"));
+        assert_ne!(base, hash("(;SZ[19:13];B[cc];W[qj])"), "one move off");
+    }
+
+    #[test]
+    fn shogi_games_are_compared_as_played() {
+        let kif = |names: &str, second: &str| {
+            let text = format!(
+                "{names}手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 {second}\n"
+            );
+            let read = crate::read(&crate::Input {
+                bytes: text.as_bytes(),
+                path: None,
+                format: crate::formats::by_name("kif"),
+                encoding: None,
+            })
+            .expect("kif");
+            canonical_hash(read.parsed.collection.games.first().expect("a game"))
+        };
+        let a = kif("先手：A\n後手：B\n", "３四歩(33)");
+        assert_eq!(a, kif("先手：C\n後手：D\n", "３四歩(33)"));
+        assert_ne!(a, kif("先手：A\n後手：B\n", "８四歩(83)"));
+    }
 }
