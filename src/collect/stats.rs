@@ -61,10 +61,17 @@ pub struct Moves {
     pub mean: f64,
 }
 
+/// A name in Unicode NFKC.
+fn nfkc(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfkc().collect()
+}
+
 /// One player's games and wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerCount {
-    /// The name as the records write it.
+    /// The name as the records write it, in Unicode NFKC (full-width `Ｌｅｅ` is
+    /// counted as `Lee`).
     pub name: String,
     /// Games played (with either colour).
     pub games: usize,
@@ -100,7 +107,8 @@ pub struct Report {
     pub moves: Moves,
     /// Results.
     pub results: Results,
-    /// Players, most games first (then by name).
+    /// Players, most games first (then by name); full- and half-width forms of a name
+    /// are one player.
     pub players: Vec<PlayerCount>,
     /// The date range.
     pub dates: DateSpan,
@@ -162,6 +170,14 @@ impl Stats {
         ] {
             let Some(name) = name.as_deref().map(str::trim).filter(|n| !n.is_empty()) else {
                 continue;
+            };
+            // Full- and half-width forms of a name are one player (NFKC).
+            let folded;
+            let name = if name.is_ascii() {
+                name
+            } else {
+                folded = nfkc(name);
+                folded.as_str()
             };
             let entry = match self.players.get_mut(name) {
                 Some(e) => e,
