@@ -103,6 +103,20 @@ note "SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group SGF --tool "kifu validate" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "CLI: decode, parse, typed model, Go rules on every move of every variation, report" \
   -- "$kifu" validate -q "$sgf"
+# The collection jobs (#22), read with the same streaming reader: goals against
+# `kifu validate` are 2x for filter and stats, 3x for dedup and list.
+measure --group SGF --tool "kifu filter --list" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse without comments, match player (NFKC) and winner, list the matches" \
+  -- "$kifu" filter -q --player lee --winner black --list "$sgf"
+measure --group SGF --tool "kifu stats" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse without comments, count kinds, moves, results, players, dates" \
+  -- "$kifu" stats -q --json "$sgf"
+measure --group SGF --tool "kifu dedup" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse without comments, hash every main line under 8 symmetries, group" \
+  -- "$kifu" dedup -q --json "$sgf"
+measure --group SGF --tool "kifu list --csv" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse whole games, a CSV row per game with Dyer signature and hash" \
+  -- "$kifu" list -q --csv "$sgf"
 measure --group SGF --tool "kifu in-process" --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "examples/sgf_bench.rs: kifu::check on the file in memory (all cores), timed alone" \
   -- "$sgf_bench" "$sgf"

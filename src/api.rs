@@ -419,6 +419,17 @@ fn decode_for<'a>(
     decode_input(bytes, input.encoding, format, path)
 }
 
+/// Decodes a text format's input as [`read`] does, without reading it: the text and
+/// how it was decoded, for the collection jobs (`crate::collect`) that then stream it
+/// game by game.
+pub(crate) fn decode_text<'a>(
+    input: &Input<'a>,
+    format: &'static Format,
+) -> (Cow<'a, str>, SourceInfo) {
+    let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
+    (decoded.text, decoded.source)
+}
+
 /// Streams a decoded text through `read_each`, checking each game as it comes.
 fn check_streaming(
     format: &'static Format,

@@ -6,6 +6,7 @@
 //! The library never prints and never exits.
 
 pub mod cli;
+pub mod collect;
 pub mod diag;
 pub mod formats;
 pub mod fsio;

@@ -6,15 +6,20 @@
 
 mod completions;
 mod convert;
+mod dedup;
+mod filter;
 mod explain;
 mod formats;
+mod games;
 mod info;
 mod inputs;
+mod list;
 mod load;
 mod man;
 mod output;
 mod reencode;
 mod show;
+mod stats;
 mod validate;
 
 use std::process::ExitCode;
@@ -72,6 +77,14 @@ pub enum Command {
     /// Print the man page (roff).
     #[command(hide = true)]
     Man,
+    /// Keep the games that meet every criterion: list them, or write them out.
+    Filter(filter::FilterArgs),
+    /// Totals over collections: games, moves, results, players, dates, encodings.
+    Stats(stats::StatsArgs),
+    /// Find games with the same moves, rotated or mirrored, whatever their game info.
+    Dedup(dedup::DedupArgs),
+    /// One row per game (CSV or NDJSON), for databases and spreadsheets.
+    List(list::ListArgs),
 }
 
 /// Options shared by the commands that read records.
@@ -173,6 +186,10 @@ pub fn run() -> ExitCode {
         Command::Explain(args) => explain::run(&args, &ui),
         Command::Completions(args) => completions::run(&args, &ui),
         Command::Man => man::run(&ui),
+        Command::Filter(args) => filter::run(&args, &ui),
+        Command::Stats(args) => stats::run(&args, &ui),
+        Command::Dedup(args) => dedup::run(&args, &ui),
+        Command::List(args) => list::run(&args, &ui),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

@@ -22,6 +22,9 @@ pub(super) struct Builder<'e> {
     pub spans: Vec<Vec<Span>>,
     /// Streaming: each finished game goes here, and only its diagnostics are kept.
     pub each: Option<&'e GameCheck<'e>>,
+    /// Streaming: hand each game on whole, with its node comments, names and markup
+    /// (for collection jobs that write or count them), not stripped for a check.
+    pub whole: bool,
     /// Streaming: how many games were checked.
     pub checked: usize,
     /// Streaming: what the checks found, in game order.
@@ -48,6 +51,16 @@ impl<'e> Builder<'e> {
     pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
         Builder {
             each: Some(each),
+            ..Builder::default()
+        }
+    }
+
+    /// A builder that hands each finished game to `each` whole: with node comments,
+    /// names and markup, as [`read`](super::read) would give it.
+    pub fn handing_on_whole(each: &'e GameCheck<'e>) -> Builder<'e> {
+        Builder {
+            each: Some(each),
+            whole: true,
             ..Builder::default()
         }
     }
@@ -145,9 +158,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             size: state.size,
             info: &mut state.game.info,
             node_info_props: &mut node_info_props,
-            keep_text: self.each.is_none(),
+            keep_text: self.each.is_none() || self.whole,
             points: &mut self.points,
-            markup_scratch: self.each.is_some().then_some(&mut self.markup),
+            markup_scratch: (self.each.is_some() && !self.whole).then_some(&mut self.markup),
         };
         let parts = match state.game.tree.get_mut(first) {
             Some(node) => type_node(&mut ctx, node, raw, is_root, diags),

@@ -103,10 +103,26 @@ fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnos
 /// game boundaries and read on several threads; the result is the same as [`read`]
 /// followed by `each` on every game, in the same order.
 pub fn read_each(text: &str, each: &GameCheck<'_>) -> Streamed {
-    if let Some(streamed) = stream::read_in_parallel(text, each) {
+    read_each_as(text, each, false)
+}
+
+/// [`read_each`] handing each game on whole, with its node comments, names and markup
+/// (which a check does not need and [`read_each`] leaves out): the games are those of
+/// [`read`], for collection jobs that write them or count their comments.
+pub fn read_each_whole(text: &str, each: &GameCheck<'_>) -> Streamed {
+    read_each_as(text, each, true)
+}
+
+/// [`read_each`] or [`read_each_whole`].
+fn read_each_as(text: &str, each: &GameCheck<'_>, whole: bool) -> Streamed {
+    if let Some(streamed) = stream::read_in_parallel(text, each, whole) {
         return streamed;
     }
-    let mut builder = build::Builder::checking(each);
+    let mut builder = if whole {
+        build::Builder::handing_on_whole(each)
+    } else {
+        build::Builder::checking(each)
+    };
     let mut diagnostics = parse::parse(text, &mut builder);
     finish_diagnostics(&mut diagnostics, builder.checked == 0);
     Streamed {

@@ -30,7 +30,8 @@ const MIN_PIECE: usize = 256 << 10;
 
 /// Reads `text` in pieces on the rayon pool; `None` when the text is small, the pool
 /// has one thread, or the pieces do not read cleanly (see the module comment).
-pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>) -> Option<Streamed> {
+/// With `whole`, games are handed on whole (see [`Builder::handing_on_whole`]).
+pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>, whole: bool) -> Option<Streamed> {
     let threads = rayon::current_num_threads();
     if threads < 2 || text.len() < MIN_PARALLEL_TEXT {
         return None;
@@ -38,7 +39,7 @@ pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>) -> Option<Strea
     // Sixteen pieces a thread: a thread that finishes early steals a small piece, so
     // the last one to finish waits for little.
     let count = (text.len() / MIN_PIECE).clamp(1, threads * 16);
-    read_pieces(text, each, count)
+    read_pieces(text, each, count, whole)
 }
 
 /// What one piece gave.
@@ -52,7 +53,7 @@ struct Piece {
 
 /// Cuts `text` into about `count` pieces at likely game starts and reads them in
 /// parallel.
-fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streamed> {
+fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize, whole: bool) -> Option<Streamed> {
     let ranges = pieces(text.as_bytes(), count);
     if ranges.len() < 2 {
         return None;
@@ -60,7 +61,11 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streame
     let read: Vec<Piece> = ranges
         .into_par_iter()
         .map(|range| {
-            let mut builder = Builder::checking(each);
+            let mut builder = if whole {
+                Builder::handing_on_whole(each)
+            } else {
+                Builder::checking(each)
+            };
             let reader = parse_range(text, range, &mut builder);
             Piece {
                 games: builder.checked,
@@ -292,7 +297,7 @@ mod tests {
     #[test]
     fn pieces_read_in_parallel_equal_one_whole_read() {
         let text = collection(200);
-        let parallel = read_pieces(&text, &every_move, 8).expect("clean pieces");
+        let parallel = read_pieces(&text, &every_move, 8, false).expect("clean pieces");
         let reference = whole(&text);
         assert_eq!(parallel.games, 200);
         assert_eq!(parallel.games, reference.games);
@@ -307,7 +312,7 @@ mod tests {
         let mut text = collection(50);
         text.push_str("(;B[aa]XX)");
         text.push_str(&collection(50));
-        let parallel = read_pieces(&text, &every_move, 8).expect("clean cuts");
+        let parallel = read_pieces(&text, &every_move, 8, false).expect("clean cuts");
         let reference = whole(&text);
         assert_eq!(parallel.diagnostics, reference.diagnostics);
         let codes: Vec<&str> = parallel.diagnostics.iter().map(|d| d.code).collect();
@@ -326,10 +331,10 @@ mod tests {
             "(;B[aa];W[bb]C[x\n{})\n(;GM[1]B[cc]]\n;B[dd])",
             "y".repeat(1000)
         );
-        assert!(read_pieces(&value, &every_move, 2).is_none());
+        assert!(read_pieces(&value, &every_move, 2, false).is_none());
         let variation = format!("(;B[aa](;W[bb]C[{}])\n(;SZ[9]W[cc]))", "y".repeat(1000));
         assert_eq!(game_start_after(variation.as_bytes(), 500), Some(1019));
-        assert!(read_pieces(&variation, &every_move, 2).is_none());
+        assert!(read_pieces(&variation, &every_move, 2, false).is_none());
     }
 
     #[test]
@@ -340,7 +345,7 @@ mod tests {
             collection(20),
             collection(20)
         );
-        assert!(read_pieces(&text, &every_move, 8).is_none());
+        assert!(read_pieces(&text, &every_move, 8, false).is_none());
     }
 
     #[test]
@@ -378,7 +383,7 @@ mod tests {
                 .collect();
             let reference = whole(&text);
             for count in 2..6 {
-                match read_pieces(&text, &every_move, count) {
+                match read_pieces(&text, &every_move, count, false) {
                     Some(p) => {
                         parallel += 1;
                         assert_eq!(p.diagnostics, reference.diagnostics, "{text:?}");

@@ -1,0 +1,263 @@
+//! `kifu filter`: the games that meet every criterion, listed or written out.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args};
+
+use super::games::{each_file, output_format, write_games, Collector, Kept};
+use super::inputs::{expand, InputFile};
+use super::load::Resolved;
+use super::output::stdout_line;
+use super::{encoding_arg, Fatal, ReadOptions, Status, Ui};
+use crate::collect::date::DateRange;
+use crate::collect::filter::{Bounds, Criteria, SizeCriterion};
+use crate::collect::meta::Winner;
+use crate::collect::names::Needle;
+use crate::collect::read::Needs;
+use crate::model::{Game, GameKind};
+
+/// Arguments of `kifu filter`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("output_kind").required(true).args(["output", "out_dir", "list"])))]
+pub struct FilterArgs {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// A player of either colour whose name contains NAME (case-insensitive, full-
+    /// and half-width forms alike: Unicode NFKC).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// The first player (black, 先手) has a name containing NAME.
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// The second player (white, 後手) has a name containing NAME.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    /// The event contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// The game's date lies in FROM..TO (YYYY, YYYY-MM or YYYY-MM-DD; either end open,
+    /// or one date alone). Games without a readable date are left out.
+    #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse)]
+    pub date: Option<DateRange>,
+    /// The winner: black, white, draw or none (no winner known).
+    #[arg(long, value_name = "WHO", value_parser = parse_winner)]
+    pub winner: Option<Winner>,
+    /// Main-line moves: N, MIN..MAX, MIN.. or ..MAX.
+    #[arg(long, value_name = "MIN..MAX", value_parser = Bounds::<usize>::parse)]
+    pub moves: Option<Bounds<usize>>,
+    /// Handicap stones (0 for an even game): N or MIN..MAX.
+    #[arg(long, value_name = "N", value_parser = Bounds::<u32>::parse)]
+    pub handicap: Option<Bounds<u32>>,
+    /// Komi: N or MIN..MAX. Games without komi are left out.
+    #[arg(long, value_name = "N", value_parser = Bounds::<f64>::parse)]
+    pub komi: Option<Bounds<f64>>,
+    /// The game: go, gomoku, shogi or gonu.
+    #[arg(long, value_name = "KIND", value_parser = ["go", "gomoku", "shogi", "gonu"])]
+    pub kind: Option<String>,
+    /// The board size: N (square) or WxH.
+    #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
+    pub size: Option<SizeCriterion>,
+    /// Write the matching games as one collection to FILE (`-` for standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write each matching game to its own file under DIR (the input's relative path;
+    /// `NAME-GAME.EXT` when the input holds several games).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Print `PATH<TAB>GAME` (GAME from 1) for each matching game.
+    #[arg(long)]
+    pub list: bool,
+    /// The format to write (default: from the output file's extension, else SGF for
+    /// -o; the input's format for --out-dir).
+    #[arg(short = 't', long = "to", value_name = "FORMAT")]
+    pub to: Option<String>,
+    /// Encoding of the output (default: the format's usual one).
+    #[arg(long, value_name = "ENC")]
+    pub output_encoding: Option<String>,
+    /// Input options.
+    #[command(flatten)]
+    pub read: ReadOptions,
+}
+
+/// `black`, `white`, `draw` or `none`.
+fn parse_winner(s: &str) -> Result<Winner, String> {
+    Winner::from_name(s).ok_or_else(|| format!("{s:?}: give black, white, draw or none"))
+}
+
+impl FilterArgs {
+    /// The criteria given.
+    fn criteria(&self) -> Criteria {
+        let needle = |s: &Option<String>| s.as_deref().map(Needle::new);
+        Criteria {
+            player: needle(&self.player),
+            black: needle(&self.black),
+            white: needle(&self.white),
+            event: needle(&self.event),
+            date: self.date,
+            winner: self.winner,
+            moves: self.moves,
+            handicap: self.handicap,
+            komi: self.komi,
+            kind: self.kind.clone(),
+            size: self.size,
+        }
+    }
+}
+
+/// Runs `kifu filter`.
+pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
+    let opts = Resolved::new(&args.read)?;
+    let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
+    let criteria = criteria_or_all(args, ui);
+    let expanded = expand(&args.paths);
+    let inputs = &expanded.inputs;
+    let mut failed = false;
+    let mut total = 0usize;
+    let mut matched = 0usize;
+    if args.list {
+        each_file(
+            inputs,
+            opts,
+            Needs::Moves,
+            ui,
+            false,
+            &|g: &mut Game| criteria.matches(g),
+            |input, outcome| {
+                let games = match outcome {
+                    Ok(f) => f.games,
+                    Err(reason) => {
+                        ui.error(&reason);
+                        failed = true;
+                        return Ok(());
+                    }
+                };
+                total += games.len();
+                for (i, _) in games.iter().enumerate().filter(|(_, &m)| m) {
+                    matched += 1;
+                    stdout_line(&format!("{}\t{}", input.display, i + 1))?;
+                }
+                Ok(())
+            },
+        )?;
+    } else {
+        let path = args.output.as_deref();
+        let collector = Collector {
+            format: output_format(args.to.as_deref(), path)?,
+            path,
+            encoding: out_encoding,
+        };
+        let to_dir = args.out_dir.is_some();
+        let take = |g: &mut Game| {
+            criteria.matches(g).then(|| {
+                if to_dir {
+                    Kept::Game(Box::new(std::mem::replace(g, Game::new(GameKind::Shogi))))
+                } else {
+                    collector.keep(g)
+                }
+            })
+        };
+        let mut kept: Vec<Kept> = Vec::new();
+        let mut written: HashSet<PathBuf> = HashSet::new();
+        each_file(
+            inputs,
+            opts,
+            Needs::Everything,
+            ui,
+            false,
+            &take,
+            |input, outcome| {
+                let file = match outcome {
+                    Ok(f) => f,
+                    Err(reason) => {
+                        ui.error(&reason);
+                        failed = true;
+                        return Ok(());
+                    }
+                };
+                let count = file.games.len();
+                total += count;
+                for (i, game) in file.games.into_iter().enumerate() {
+                    let Some(game) = game else { continue };
+                    matched += 1;
+                    match &args.out_dir {
+                        None => kept.push(game),
+                        Some(dir) => {
+                            let format = match super::format_arg(args.to.as_deref())? {
+                                Some(f) => f,
+                                None => file.format,
+                            };
+                            let dest = destination(dir, input, format, count, i + 1);
+                            if !written.insert(dest.clone()) {
+                                ui.error(&format!(
+                                    "{}: game {} not written: {} is already written in this run",
+                                    input.display,
+                                    i + 1,
+                                    dest.display()
+                                ));
+                                failed = true;
+                                continue;
+                            }
+                            let Kept::Game(game) = game else { continue };
+                            if let Err(e) =
+                                write_games(vec![*game], format, Some(&dest), out_encoding, ui)
+                            {
+                                match e {
+                                    Fatal::Other(msg) | Fatal::Usage(msg) => {
+                                        ui.error(&format!(
+                                            "{}: game {}: {msg}",
+                                            input.display,
+                                            i + 1
+                                        ));
+                                        failed = true;
+                                    }
+                                    Fatal::BrokenPipe => return Err(Fatal::BrokenPipe),
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            },
+        )?;
+        if !to_dir {
+            collector.finish(kept, ui)?;
+        }
+    }
+    expanded.note_skipped(ui, args.read.verbose);
+    ui.note(&format!(
+        "{matched} of {total} game(s) matched in {} file(s)",
+        inputs.len()
+    ));
+    Ok(Status::from_failed(failed))
+}
+
+/// The criteria, with a note when there are none (every game matches).
+fn criteria_or_all(args: &FilterArgs, ui: &Ui) -> Criteria {
+    let c = args.criteria();
+    if c.is_empty() {
+        ui.note("no criteria given: every game matches");
+    }
+    c
+}
+
+/// Where `--out-dir` writes the `number`-th of `count` games of `input`.
+fn destination(
+    dir: &std::path::Path,
+    input: &InputFile,
+    format: &crate::formats::Format,
+    count: usize,
+    number: usize,
+) -> PathBuf {
+    let ext = format.extensions.first().copied().unwrap_or(format.name);
+    let base = dir.join(&input.relative);
+    if count == 1 {
+        return base.with_extension(ext);
+    }
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".into());
+    base.with_file_name(format!("{stem}-{number}.{ext}"))
+}

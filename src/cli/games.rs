@@ -1,0 +1,233 @@
+//! What `filter`, `stats`, `dedup` and `list` share: reading each input game by game
+//! (files in parallel, a window at a time, handed on in the order given), progress on
+//! a terminal, and writing games out as one collection.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::inputs::{problem_of, read_bytes, InputFile};
+use super::load::Resolved;
+use super::output::stdout_bytes;
+use super::{Fatal, Ui};
+use crate::collect::read::{read_games, FileGames, Needs};
+use crate::formats::{Format, WriteOptions};
+use crate::model::{Collection, Game};
+use crate::text::TextEncoding;
+use crate::Input;
+
+/// Reads one input game by game; `Err` holds the line to report.
+fn load_games<T: Send>(
+    input: &InputFile,
+    opts: Resolved,
+    needs: Needs,
+    each: &(dyn Fn(&mut Game) -> T + Sync),
+) -> Result<FileGames<T>, String> {
+    if let Some(problem) = problem_of(input) {
+        return Err(problem);
+    }
+    let bytes = read_bytes(input, opts.max_game_size)?;
+    read_games(
+        &Input {
+            bytes: &bytes,
+            path: input.path.as_deref(),
+            format: opts.format,
+            encoding: opts.encoding,
+        },
+        needs,
+        each,
+    )
+    .map_err(|e| format!("{}: {e}", input.display))
+}
+
+/// Reads every input with `each` applied to each game, and hands each file's values
+/// to `on_file` in the order of `inputs`. Files are read in parallel, four per thread
+/// at a time, so memory holds a window of files. A bar on standard error counts files
+/// and games when it is a terminal (not with `-q`, nor when `quiet` is set).
+pub fn each_file<T: Send>(
+    inputs: &[InputFile],
+    opts: Resolved,
+    needs: Needs,
+    ui: &Ui,
+    quiet: bool,
+    each: &(dyn Fn(&mut Game) -> T + Sync),
+    mut on_file: impl FnMut(&InputFile, Result<FileGames<T>, String>) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    let bar = (!quiet && !ui.quiet() && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} files  {msg}  {elapsed} elapsed, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    });
+    let games = AtomicUsize::new(0);
+    let counted = |g: &mut Game| {
+        let n = games.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(bar) = bar.as_ref().filter(|_| n % 256 == 0) {
+            bar.set_message(format!("{n} games"));
+        }
+        each(g)
+    };
+    let window = rayon::current_num_threads().max(1) * 4;
+    for batch in inputs.chunks(window) {
+        let read: Vec<Result<FileGames<T>, String>> = batch
+            .par_iter()
+            .map(|input| load_games(input, opts, needs, &counted))
+            .collect();
+        for (input, outcome) in batch.iter().zip(read) {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            let result = match &bar {
+                // Lines printed meanwhile go above the bar.
+                Some(bar) => bar.suspend(|| on_file(input, outcome)),
+                None => on_file(input, outcome),
+            };
+            if let Err(e) = result {
+                if let Some(bar) = &bar {
+                    bar.finish_and_clear();
+                }
+                return Err(e);
+            }
+        }
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    Ok(())
+}
+
+/// The format games are written in: the one named with `-t`, else the one the output
+/// file's extension names, else SGF.
+pub fn output_format(to: Option<&str>, path: Option<&Path>) -> Result<&'static Format, Fatal> {
+    if let Some(f) = super::format_arg(to)? {
+        return Ok(f);
+    }
+    path.and_then(crate::formats::by_extension)
+        .or_else(|| crate::formats::by_name("sgf"))
+        .ok_or_else(|| Fatal::Other("no SGF writer".into()))
+}
+
+/// Writes `games` as one collection in `format` to `path` (`None` or `-`: standard
+/// output). A format holding one game per file takes only one.
+pub fn write_games(
+    games: Vec<Game>,
+    format: &'static Format,
+    path: Option<&Path>,
+    encoding: Option<TextEncoding>,
+    ui: &Ui,
+) -> Result<(), Fatal> {
+    let path = path.filter(|p| p.as_os_str() != "-");
+    if games.len() > 1 && !format.capabilities.collections {
+        return Err(Fatal::Usage(format!(
+            "{} holds one game per file and {} games are to be written: use --out-dir, or -t with a format that holds many (sgf, json)",
+            format.name,
+            games.len()
+        )));
+    }
+    let encoding = encoding.or_else(|| path.map(|p| format.output_encoding_for(Some(p))));
+    let collection = Collection { games };
+    let encoded = crate::write_with(
+        &collection,
+        format,
+        encoding,
+        &WriteOptions {
+            utf8_by_convention: crate::formats::utf8_by_convention(path),
+            ..WriteOptions::default()
+        },
+    )
+    .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", format.name)))?;
+    let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+    ui.losses(&shown, &encoded.losses, false);
+    match path {
+        None => stdout_bytes(&encoded.bytes),
+        Some(p) => crate::fsio::write_atomic(p, &encoded.bytes)
+            .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
+    }
+}
+
+/// A game kept to be written at the end of a run.
+pub enum Kept {
+    /// The game itself, for formats whose collection is more than its games.
+    Game(Box<Game>),
+    /// The game already written and encoded: for SGF, whose collection is its games'
+    /// texts one after another, so a run keeps text, not trees.
+    Encoded(crate::Encoded),
+    /// The game could not be written (the message says why).
+    Failed(String),
+}
+
+/// Where and how kept games are written: one collection in `format`.
+pub struct Collector<'a> {
+    /// The format written.
+    pub format: &'static Format,
+    /// The output file (`None` or `-`: standard output).
+    pub path: Option<&'a Path>,
+    /// The output encoding, if chosen.
+    pub encoding: Option<TextEncoding>,
+}
+
+impl Collector<'_> {
+    /// The encoding games are written in.
+    fn encoding(&self) -> Option<TextEncoding> {
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        self.encoding
+            .or_else(|| path.map(|p| self.format.output_encoding_for(Some(p))))
+    }
+
+    /// Keeps `game` (taken, leaving an empty game): written at once for SGF.
+    pub fn keep(&self, game: &mut Game) -> Kept {
+        let game = std::mem::replace(game, Game::new(crate::model::GameKind::Shogi));
+        if self.format.name != "sgf" {
+            return Kept::Game(Box::new(game));
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let collection = Collection { games: vec![game] };
+        match crate::write_with(
+            &collection,
+            self.format,
+            self.encoding(),
+            &WriteOptions {
+                utf8_by_convention: crate::formats::utf8_by_convention(path),
+                ..WriteOptions::default()
+            },
+        ) {
+            Ok(e) => Kept::Encoded(e),
+            Err(e) => Kept::Failed(format!("cannot write {}: {e}", self.format.name)),
+        }
+    }
+
+    /// Writes the kept games, in order, as one collection.
+    pub fn finish(&self, kept: Vec<Kept>, ui: &Ui) -> Result<(), Fatal> {
+        let mut games = Vec::new();
+        let mut bytes = Vec::new();
+        let mut losses = Vec::new();
+        for k in kept {
+            match k {
+                Kept::Game(g) => games.push(*g),
+                Kept::Encoded(e) => {
+                    bytes.extend_from_slice(&e.bytes);
+                    losses.extend(e.losses);
+                }
+                Kept::Failed(msg) => return Err(Fatal::Other(msg)),
+            }
+        }
+        if !games.is_empty() || self.format.name != "sgf" {
+            return write_games(games, self.format, self.path, self.encoding, ui);
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        ui.losses(&shown, &losses, false);
+        match path {
+            None => stdout_bytes(&bytes),
+            Some(p) => crate::fsio::write_atomic(p, &bytes)
+                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! `kifu list`: one row per game, as CSV (RFC 4180, with a header row) or NDJSON, for
+//! DuckDB, pandas or a spreadsheet; a short line per game for people by default.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::games::each_file;
+use super::inputs::expand;
+use super::load::Resolved;
+use super::output::{stdout_bytes, stdout_json, stdout_line};
+use super::{Fatal, ReadOptions, Status, Ui};
+use crate::collect::list::{Row, COLUMNS};
+use crate::collect::read::Needs;
+
+/// Arguments of `kifu list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Print CSV: a header row, then one row per game (RFC 4180 quoting).
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// With --csv: leave out the header row (for shards whose outputs are joined).
+    #[arg(long, requires = "csv")]
+    pub no_header: bool,
+    /// Print NDJSON: one object per game.
+    #[arg(long)]
+    pub json: bool,
+    /// Input options.
+    #[command(flatten)]
+    pub read: ReadOptions,
+}
+
+/// Runs `kifu list`.
+pub fn run(args: &ListArgs, ui: &Ui) -> Result<Status, Fatal> {
+    let opts = Resolved::new(&args.read)?;
+    let expanded = expand(&args.paths);
+    let mut failed = false;
+    if args.csv && !args.no_header {
+        stdout_bytes(&csv_bytes(|w| w.write_record(COLUMNS))?)?;
+    }
+    each_file(
+        &expanded.inputs,
+        opts,
+        Needs::Everything,
+        ui,
+        false,
+        &|g| Row::of(g, "", 0, "", None),
+        |input, outcome| {
+            let file = match outcome {
+                Ok(f) => f,
+                Err(reason) => {
+                    ui.error(&reason);
+                    failed = true;
+                    return Ok(());
+                }
+            };
+            let mut rows = file.games;
+            for (i, row) in rows.iter_mut().enumerate() {
+                row.path.clone_from(&input.display);
+                row.game = i + 1;
+                row.format = file.format.name.to_string();
+                row.encoding.clone_from(&file.source.encoding);
+            }
+            if args.csv {
+                stdout_bytes(&csv_bytes(|w| {
+                    rows.iter().try_for_each(|r| w.serialize(r))
+                })?)?;
+            } else if args.json {
+                for r in &rows {
+                    stdout_json(r)?;
+                }
+            } else {
+                for r in &rows {
+                    stdout_line(&human(r))?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    expanded.note_skipped(ui, args.read.verbose);
+    Ok(Status::from_failed(failed))
+}
+
+/// CSV records written by `write`, as bytes (no header row).
+fn csv_bytes(
+    write: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> Result<(), csv::Error>,
+) -> Result<Vec<u8>, Fatal> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    write(&mut w).map_err(|e| Fatal::Other(format!("cannot write CSV: {e}")))?;
+    w.into_inner()
+        .map_err(|e| Fatal::Other(format!("cannot write CSV: {e}")))
+}
+
+/// One line for people: `PATH:GAME  kind size  black – white  date  result  N moves`.
+fn human(r: &Row) -> String {
+    let player = |name: &Option<String>, rank: &Option<String>| match (name, rank) {
+        (Some(n), Some(k)) => format!("{n} ({k})"),
+        (Some(n), None) => n.clone(),
+        (None, Some(k)) => format!("? ({k})"),
+        (None, None) => "?".into(),
+    };
+    format!(
+        "{}:{}  {} {}  {} – {}  {}  {}  {} moves",
+        r.path,
+        r.game,
+        r.kind,
+        r.size.as_deref().unwrap_or("-"),
+        player(&r.black, &r.black_rank),
+        player(&r.white, &r.white_rank),
+        r.date.as_deref().unwrap_or("-"),
+        r.result.as_deref().unwrap_or("-"),
+        r.moves
+    )
+}
