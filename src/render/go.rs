@@ -52,6 +52,8 @@ pub struct Note {
     pub color: Color,
     /// Where it was played.
     pub at: NoteAt,
+    /// The point it was played on (`None` for a pass).
+    pub point: Option<Point>,
 }
 
 /// Where a noted move was played.
@@ -302,6 +304,7 @@ pub fn numbered(game: &Game, line: &[NodeId], from: usize, to: Option<usize>) ->
                 number,
                 color: m.color,
                 at: NoteAt::Pass,
+                point: None,
             });
             continue;
         };
@@ -314,12 +317,14 @@ pub fn numbered(game: &Game, line: &[NodeId], from: usize, to: Option<usize>) ->
                 number,
                 color: m.color,
                 at,
+                point: Some(p),
             });
         } else if pos.at(p).is_some() {
             pos.notes.push(Note {
                 number,
                 color: m.color,
                 at: NoteAt::Point(p),
+                point: Some(p),
             });
         } else {
             pos.set(p, Some(m.color));
@@ -491,8 +496,8 @@ struct Layout {
     width: usize,
     board_bottom: usize,
     height: usize,
-    /// Lines of notes, each a list of `(x, text, move number)`.
-    notes: Vec<Vec<(f32, String, usize)>>,
+    /// Lines of notes, each a list of `(x, text, the note)`.
+    notes: Vec<Vec<(f32, String, Note)>>,
 }
 
 impl Layout {
@@ -525,9 +530,9 @@ impl Layout {
 
 /// Lays the notes out in lines no wider than `max` pixels, each note followed by a
 /// comma but the last.
-fn wrap(pos: &Position, max: f32, size: f32) -> Vec<Vec<(f32, String, usize)>> {
-    let mut lines: Vec<Vec<(f32, String, usize)>> = Vec::new();
-    let mut cur: Vec<(f32, String, usize)> = Vec::new();
+fn wrap(pos: &Position, max: f32, size: f32) -> Vec<Vec<(f32, String, Note)>> {
+    let mut lines: Vec<Vec<(f32, String, Note)>> = Vec::new();
+    let mut cur: Vec<(f32, String, Note)> = Vec::new();
     let mut x = 0.0;
     let count = pos.notes.len();
     for (i, n) in pos.notes.iter().enumerate() {
@@ -540,7 +545,7 @@ fn wrap(pos: &Position, max: f32, size: f32) -> Vec<Vec<(f32, String, usize)>> {
             lines.push(std::mem::take(&mut cur));
             x = 0.0;
         }
-        cur.push((x, t, n.number));
+        cur.push((x, t, *n));
         x += w + glyphs::width(" ", size);
     }
     if !cur.is_empty() {
@@ -558,7 +563,7 @@ pub fn svg_size(pos: &Position) -> (usize, usize) {
 /// A standalone SVG: wooden board, lines, star points, coordinates, every stone its
 /// own `<circle>` with classes `stone` and `black` or `white`, the last move marked
 /// (unless moves are numbered), move numbers (class `move-number`, `data-move` the
-/// number), labels and shapes, and a numbered diagram's notes under the board (each
+/// number, `data-point` its point), labels and shapes, and a numbered diagram's notes under the board (each
 /// note of class `move-number note`, so that every move of the range has exactly
 /// one element of class `move-number`, on its stone or in the notes). Only
 /// the view's part of the board is drawn; lines that go on past a cropped side run
@@ -692,8 +697,9 @@ pub fn svg(pos: &Position) -> String {
             size,
             Anchor::Middle,
             &format!(
-                r#"class="move-number" data-move="{}" fill="{fill}""#,
-                n.number
+                r#"class="move-number" data-move="{}" data-point="{}" fill="{fill}""#,
+                n.number,
+                point_name(n.point, pos.size)
             ),
         );
     }
@@ -760,7 +766,11 @@ pub fn svg(pos: &Position) -> String {
     }
     for (i, line) in l.notes.iter().enumerate() {
         let y = (l.board_bottom + MARGIN + 10 + i * NOTE_LINE) as f32;
-        for (x, text, number) in line {
+        for (x, text, note) in line {
+            let point = note
+                .point
+                .map(|p| format!(r#" data-point="{}""#, point_name(p, pos.size)))
+                .unwrap_or_default();
             glyphs::text(
                 &mut s,
                 text,
@@ -768,7 +778,10 @@ pub fn svg(pos: &Position) -> String {
                 y,
                 NOTE_SIZE,
                 Anchor::Start,
-                &format!(r#"class="move-number note" data-move="{number}""#),
+                &format!(
+                    r#"class="move-number note" data-move="{}"{point}"#,
+                    note.number
+                ),
             );
         }
     }
