@@ -10,6 +10,7 @@ use super::inputs::{expand, InputFile};
 use super::load::{load, Resolved};
 use super::output::stdout_bytes;
 use super::{Fatal, ReadOptions, Status, Ui};
+use crate::fsio::{Keep, Staged};
 use crate::model::Game;
 use crate::render::picture::{self, Crop, Format, Options};
 
@@ -234,8 +235,12 @@ fn parse_range(text: &str) -> Result<(usize, Option<usize>), Fatal> {
     Ok((first, last))
 }
 
+/// Records drawn in parallel before their pictures are synced and renamed.
+const BATCH: usize = 64;
+
 /// `--out-dir`: every record in parallel, one picture each (or one per `--every`
-/// moves), reported in the order given.
+/// moves), reported in the order given. Each batch of pictures is staged in temporary
+/// files, made durable together ([`crate::fsio::sync_staged`]) and renamed into place.
 fn many(
     args: &ShowArgs,
     inputs: &[InputFile],
@@ -244,24 +249,43 @@ fn many(
     options: &Options,
     ui: &Ui,
 ) -> Result<Status, Fatal> {
-    let results: Vec<Result<usize, String>> = inputs
-        .par_iter()
-        .map(|input| one_record(args, input, dir, opts, options))
-        .collect();
     let mut written = 0;
     let mut failed = 0;
-    for r in results {
-        match r {
-            Ok(n) => written += n,
-            Err(reason) => {
-                failed += 1;
-                ui.error(&reason);
+    for chunk in inputs.chunks(BATCH) {
+        let results: Vec<Result<Vec<Staged>, String>> = chunk
+            .par_iter()
+            .map(|input| one_record(args, input, dir, opts, options))
+            .collect();
+        let mut staged = Vec::new();
+        for r in results {
+            match r {
+                Ok(s) => staged.extend(s),
+                Err(reason) => {
+                    failed += 1;
+                    ui.error(&reason);
+                }
+            }
+        }
+        if let Err(e) = crate::fsio::sync_staged(&staged) {
+            return Err(Fatal::Other(format!(
+                "cannot flush pictures under {}: {e}",
+                dir.display()
+            )));
+        }
+        for s in staged {
+            let dest = s.dest().to_path_buf();
+            match s.commit(None) {
+                Ok(()) => written += 1,
+                Err(e) => {
+                    failed += 1;
+                    ui.error(&format!("cannot write {}: {e}", dest.display()));
+                }
             }
         }
     }
     ui.note(&format!(
         "{written} pictures of {} records written under {}{}",
-        inputs.len() - failed,
+        inputs.len().saturating_sub(failed),
         dir.display(),
         if failed > 0 {
             format!(" ({failed} failed)")
@@ -272,14 +296,15 @@ fn many(
     Ok(Status::from_failed(failed > 0))
 }
 
-/// The pictures of one record of a batch: how many were written, or why none.
+/// The pictures of one record of a batch, staged beside their destinations, or why
+/// there are none.
 fn one_record(
     args: &ShowArgs,
     input: &InputFile,
     dir: &Path,
     opts: Resolved,
     options: &Options,
-) -> Result<usize, String> {
+) -> Result<Vec<Staged>, String> {
     let outcome = load(input, opts)?;
     let games = &outcome.parsed.collection.games;
     let game = pick(games, args.game).ok_or_else(|| {
@@ -303,8 +328,8 @@ fn one_record(
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let mut k = n;
             let mut at = Vec::new();
+            let mut k = n;
             while k < end {
                 at.push(k);
                 k += n;
@@ -322,14 +347,17 @@ fn one_record(
             }
         }
     }
+    let mut staged = Vec::with_capacity(shots.len());
     for (path, o) in &shots {
         let bytes = picture::draw(game, o).map_err(why)?;
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-        }
-        crate::fsio::write_atomic(path, &bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let keep = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+            _ => Keep::default(),
+        };
+        staged.push(
+            crate::fsio::stage(path, &bytes, &keep)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        );
     }
-    Ok(shots.len())
+    Ok(staged)
 }

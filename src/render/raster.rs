@@ -47,11 +47,11 @@ pub fn render(svg: &str, width: u32) -> Result<Raster, String> {
         &mut pixmap.as_mut(),
     );
     // Opaque after the white fill: premultiplied RGBA is plain RGBA.
-    let rgb = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
+    let data = pixmap.data();
+    let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+    for p in data.chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+    }
     Ok(Raster { width, height, rgb })
 }
 
