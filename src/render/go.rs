@@ -91,17 +91,33 @@ impl Area {
         }
     }
 
+    /// The part of the area on a board of this size (the whole board if none is).
+    pub fn clamp(self, size: BoardSize) -> Area {
+        let whole = Area::whole(size);
+        let a = Area {
+            left: self.left.min(whole.right),
+            top: self.top.min(whole.bottom),
+            right: self.right.min(whole.right),
+            bottom: self.bottom.min(whole.bottom),
+        };
+        if a.left > a.right || a.top > a.bottom {
+            whole
+        } else {
+            a
+        }
+    }
+
     /// True when the point lies in the area.
     pub fn contains(&self, p: Point) -> bool {
         (self.left..=self.right).contains(&p.x) && (self.top..=self.bottom).contains(&p.y)
     }
 
     fn columns(&self) -> usize {
-        usize::from(self.right - self.left) + 1
+        usize::from(self.right.saturating_sub(self.left)) + 1
     }
 
     fn rows(&self) -> usize {
-        usize::from(self.bottom - self.top) + 1
+        usize::from(self.bottom.saturating_sub(self.top)) + 1
     }
 
     /// Parses `A1-K10` (two corners in the board's own coordinates, any order; `I` is
@@ -202,7 +218,13 @@ impl Position {
             a.bottom = a.bottom.max(p.y);
         }
         let grow_low = |v: u8| if v <= 2 { 0 } else { v - 1 };
-        let grow_high = |v: u8, max: u8| if v + 2 >= max { max } else { v + 1 };
+        let grow_high = |v: u8, max: u8| {
+            if v.saturating_add(2) >= max {
+                max
+            } else {
+                v + 1
+            }
+        };
         Area {
             left: grow_low(a.left),
             top: grow_low(a.top),
@@ -408,7 +430,7 @@ fn stars(size: BoardSize) -> Vec<Point> {
 /// the view's part of the board, and a numbered diagram's notes at the end.
 pub fn text(pos: &Position) -> String {
     let (w, h) = (pos.size.width, pos.size.height);
-    let v = pos.view;
+    let v = pos.view.clamp(pos.size);
     let stars = stars(pos.size);
     let mut header = String::from("   ");
     for x in v.left..=v.right {
@@ -502,7 +524,7 @@ struct Layout {
 
 impl Layout {
     fn new(pos: &Position) -> Layout {
-        let view = pos.view;
+        let view = pos.view.clamp(pos.size);
         let width = MARGIN * 2 + (view.columns() - 1) * CELL;
         let board_bottom = MARGIN + (view.rows() - 1) * CELL;
         let notes = wrap(pos, width.saturating_sub(20) as f32, NOTE_SIZE);
