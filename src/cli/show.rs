@@ -39,7 +39,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "PX", default_value_t = 800)]
     pub size: u32,
     /// Number the moves of RANGE (`A-B`, `A-`, or `N`; all when left out) on their
-    /// stones, as printed diagrams do (Go and gomoku).
+    /// stones, as printed diagrams do (Go and gomoku). Without a range, put it after
+    /// PATH, or it takes PATH for the range.
     #[arg(long, value_name = "RANGE", num_args = 0..=1, default_missing_value = "all")]
     pub numbers: Option<String>,
     /// Number every move of the game on one diagram (as --numbers with no range).
