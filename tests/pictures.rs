@@ -462,5 +462,8 @@ fn pictures_need_no_font_the_text_is_outlines() {
     // 龍 or 角: the pieces name themselves; the hands are labelled.
     assert_eq!(svg.matches("aria-label=\"角\"").count(), 2);
     assert_eq!(svg.matches("aria-label=\"☗先手\"").count(), 1);
+    // White's king is 王, black's 玉.
+    assert_eq!(svg.matches("aria-label=\"王\"").count(), 1);
+    assert_eq!(svg.matches("aria-label=\"玉\"").count(), 1);
     assert_eq!(svg.matches("aria-label=\"☖後手\"").count(), 1);
 }

@@ -86,7 +86,8 @@ const BOARD_X: usize = 110;
 const BOARD_Y: usize = 40;
 
 /// A standalone SVG of a position: board, file and rank labels, each piece a `<g>`
-/// with classes `piece` and `black` or `white` (white's turned upside down), both hands
+/// with classes `piece` and `black` or `white` (white's turned upside down, its king
+/// 王, black's 玉), both hands
 /// (one piece per kind, class `hand`, with its count), and the last move's square
 /// highlighted.
 pub fn svg(p: &ShogiPosition, last: Option<&ShogiMove>) -> String {
@@ -199,7 +200,7 @@ fn piece_svg(s: &mut String, color: Color, kind: PieceKind, x: usize, y: usize, 
     );
     glyphs::text(
         s,
-        &kind.kanji().to_string(),
+        &piece_kanji(color, kind).to_string(),
         cx as f32,
         (cy + 9) as f32,
         22.0,
@@ -207,6 +208,16 @@ fn piece_svg(s: &mut String, color: Color, kind: PieceKind, x: usize, y: usize, 
         &format!(r#"fill="{fill}""#),
     );
     s.push_str("</g>\n");
+}
+
+/// The kanji a piece shows: as in the BOD, but white's king is 王 (black's 玉), as
+/// printed diagrams tell the two kings apart.
+fn piece_kanji(color: Color, kind: PieceKind) -> char {
+    if kind == PieceKind::King && color == Color::White {
+        '王'
+    } else {
+        kind.kanji()
+    }
 }
 
 fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize) {
