@@ -58,7 +58,7 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Summarise records: format, encoding, players, result, moves, variations.
     Info(info::InfoArgs),
-    /// Draw a game's position on the terminal or as SVG.
+    /// Draw a game's position on the terminal or as SVG, PNG or animated GIF.
     Show(show::ShowArgs),
     /// Re-encode record archives (e.g. Shift_JIS or EUC-KR to UTF-8), losslessly.
     Reencode(reencode::ReencodeArgs),
