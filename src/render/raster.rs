@@ -48,9 +48,9 @@ pub fn render(svg: &str, width: u32) -> Result<Raster, String> {
     );
     // Opaque after the white fill: premultiplied RGBA is plain RGBA.
     let data = pixmap.data();
-    let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
-    for p in data.chunks_exact(4) {
-        rgb.extend_from_slice(&p[..3]);
+    let mut rgb = vec![0u8; data.len() / 4 * 3];
+    for (to, from) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        to.copy_from_slice(&from[..3]);
     }
     Ok(Raster { width, height, rgb })
 }
@@ -67,6 +67,8 @@ pub fn encode_png(r: &Raster) -> Result<Vec<u8>, String> {
     let mut enc = png::Encoder::new(&mut out, r.width, r.height);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
+    // Fast is fdeflate with adaptive row filters: Fastest (the Up filter) or the Sub
+    // filter saved 10-15 % of the time for pictures three times as large.
     enc.set_compression(png::Compression::Fast);
     let mut w = enc.write_header().map_err(|e| e.to_string())?;
     w.write_image_data(&r.rgb).map_err(|e| e.to_string())?;
