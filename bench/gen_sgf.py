@@ -6,7 +6,9 @@ information and comments, escapes and soft line breaks, markup, time properties
 (BL/WL/OB/OW, TM/OT), handicap stones, and nested variations. Moves are random but
 legal: a small Go board here applies captures and refuses suicide and ko retakes, so
 kifu's rules check real positions (with captures) and find nothing to report, as in a
-real archive. Usage: gen_sgf.py [GAMES] > out.sgf
+real archive. Usage: gen_sgf.py [GAMES] > out.sgf, or gen_sgf.py GAMES --split DIR to
+write each game to its own file DIR/game-NNNNN.sgf (the picture benchmark of
+docs/pictures.md).
 """
 import random
 import sys
@@ -156,6 +158,15 @@ def game(rng, out):
 def main():
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     rng = random.Random(20001223)
+    if len(sys.argv) > 3 and sys.argv[2] == "--split":
+        import os
+        os.makedirs(sys.argv[3], exist_ok=True)
+        for i in range(games):
+            out = []
+            game(rng, out)
+            with open(os.path.join(sys.argv[3], f"game-{i:05}.sgf"), "w", encoding="utf-8") as f:
+                f.write("".join(out))
+        return
     out = []
     for _ in range(games):
         game(rng, out)

@@ -897,11 +897,15 @@ fn svg_picture_marks_castles_and_pieces() {
     assert_eq!(svg.matches("class=\"castle white\"").count(), 1);
     assert_eq!(svg.matches("class=\"edge\"").count(), 88);
     assert_eq!(svg.matches("class=\"vertex\"").count(), 49);
+    // Glyphs are outlines, each group naming its text.
     for g in ['●', '★', '③', '⑤'] {
-        assert!(svg.contains(&format!(">{g}</text>")), "{g}");
+        assert!(
+            svg.contains(&format!(r#"class="range" aria-label="{g}""#)),
+            "{g}"
+        );
     }
     let odd = read(&edit(3, "10\t1\t<\t1\t1\t15\t0\t0"));
-    assert!(kifu::render::gonu::svg(board(&odd)).contains(">&lt;</text>"));
+    assert!(kifu::render::gonu::svg(board(&odd)).contains(r#"class="glyph" aria-label="&lt;""#));
 }
 
 // ---- robustness ---------------------------------------------------------------

@@ -64,7 +64,7 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Summarise records: format, encoding, players, result, moves, variations.
     Info(info::InfoArgs),
-    /// Draw a game's position on the terminal or as SVG.
+    /// Draw a game's position on the terminal or as SVG, PNG or animated GIF.
     Show(show::ShowArgs),
     /// Re-encode record archives (e.g. Shift_JIS or EUC-KR to UTF-8), losslessly.
     Reencode(reencode::ReencodeArgs),
@@ -136,7 +136,7 @@ impl std::fmt::Display for ByteSize {
 }
 
 /// Parses a size: digits, then optionally K, M or G (either case).
-fn parse_size(s: &str) -> Result<ByteSize, String> {
+pub(crate) fn parse_size(s: &str) -> Result<ByteSize, String> {
     let bad = || format!("{s:?} is not a size: give bytes, or a number with K, M or G (e.g. 256M)");
     let (digits, unit) = match s.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => (s.get(..i).unwrap_or(""), Some(c)),

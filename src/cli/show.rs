@@ -1,69 +1,124 @@
-//! `kifu show`: the position of a game as a terminal diagram or a standalone SVG.
+//! `kifu show`: the position of a game as a terminal diagram, SVG, PNG or animated
+//! GIF; one picture per record (or per N moves) of many records with `--out-dir`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
+use rayon::prelude::*;
 
-use super::inputs::{expand, problem_of};
+use super::inputs::{expand, problem_of, InputFile};
 use super::load::{load, Resolved};
 use super::output::stdout_bytes;
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::model::{GameKind, Handicap, Move, ShogiMove, ShogiPosition, ShogiStart};
-use crate::render;
+use crate::fsio::{Keep, Staged};
+use crate::model::Game;
+use crate::render::picture::{self, Crop, Format, Options};
 
 /// Arguments of `kifu show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The record (`-` for standard input).
-    #[arg(value_name = "PATH")]
-    pub path: PathBuf,
+    /// The records (`-` for standard input); directories are walked with `--out-dir`.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
     /// Which game of a collection (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub game: usize,
-    /// Show the position after move N of the main line, or `last` (the default).
+    /// Show the position after move N of the line, or `last` (the default).
     #[arg(long = "move", value_name = "N|last")]
     pub at: Option<String>,
-    /// Write a standalone SVG instead of a text diagram.
-    #[arg(long)]
+    /// Write a standalone SVG.
+    #[arg(long, conflicts_with_all = ["png", "gif"])]
     pub svg: bool,
+    /// Write a PNG (implied by `-o NAME.png`).
+    #[arg(long, conflicts_with = "gif")]
+    pub png: bool,
+    /// Write an animated GIF, one frame per move (implied by `-o NAME.gif`).
+    #[arg(long)]
+    pub gif: bool,
+    /// Width of a PNG or GIF in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 800)]
+    pub size: u32,
+    /// Number the moves of RANGE (`A-B`, `A-`, or `N`; all when left out) on their
+    /// stones, as printed diagrams do (Go and gomoku). Without a range, put it after
+    /// PATH, or it takes PATH for the range.
+    #[arg(long, value_name = "RANGE", num_args = 0..=1, default_missing_value = "all")]
+    pub numbers: Option<String>,
+    /// Number every move of the game on one diagram (as --numbers with no range).
+    #[arg(long, conflicts_with_all = ["numbers", "from_move"])]
+    pub kifu: bool,
+    /// Show moves A.. (to --move) numbered on the position before move A.
+    #[arg(long = "from", value_name = "A")]
+    pub from_move: Option<usize>,
+    /// The line of play: 0 is the main line, N the N-th variation in tree order.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub variation: usize,
+    /// Crop the board: `auto` (to the stones and marks), or an area like `A1-K10`.
+    #[arg(long, value_name = "auto|AREA")]
+    pub crop: Option<String>,
+    /// Milliseconds per GIF frame (the last shows four times as long).
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub delay: u32,
     /// Write to FILE instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
+    /// Write one picture per record under DIR (relative paths kept, the extension
+    /// replaced); a PNG unless --svg or --gif says otherwise.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// With --out-dir, one picture every N moves (NAME-0010.png, …) and the last.
+    #[arg(long, value_name = "N", requires = "out_dir")]
+    pub every: Option<usize>,
     /// Input options.
     #[command(flatten)]
-    pub read: ReadOptions,
+    pub read: ShowReadOptions,
 }
 
-/// Which position to draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum At {
-    /// After the last move of the main line.
-    Last,
-    /// After this many moves of the main line.
-    Move(usize),
+/// Input options of `kifu show`: as the other commands', but the format is only
+/// `-f`/`--format`, since `--from` is the first move of a numbered range here.
+#[derive(Debug, Clone, Args)]
+pub struct ShowReadOptions {
+    /// Input format (default: from the extension, else from the content).
+    #[arg(short = 'f', long = "format", value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// Input encoding, overriding BOM, declaration and detection (e.g. Shift_JIS, cp949).
+    #[arg(long, value_name = "ENC")]
+    pub encoding: Option<String>,
+    /// Name each file a directory walk leaves out; without it only their number is
+    /// given.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// The most standard input may hold (bytes, or with K, M or G).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = super::parse_size)]
+    pub max_game_size: super::ByteSize,
 }
 
 /// Runs `kifu show`.
 pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
-    let opts = Resolved::new(&args.read)?;
-    let at = match args.at.as_deref() {
-        None | Some("last") => At::Last,
-        Some(n) => At::Move(
-            n.parse()
-                .map_err(|_| Fatal::Usage(format!("--move takes a number or `last`, not {n:?}")))?,
-        ),
-    };
-    let expanded = expand(std::slice::from_ref(&args.path));
+    let opts = Resolved::new(&ReadOptions {
+        format: args.read.format.clone(),
+        encoding: args.read.encoding.clone(),
+        rule: None,
+        verbose: args.read.verbose,
+        max_game_size: args.read.max_game_size,
+    })?;
+    let options = options(args)?;
+    let expanded = expand(&args.paths);
+    expanded.note_skipped(ui, args.read.verbose);
+    let inputs = &expanded.inputs;
+    if let Some(dir) = &args.out_dir {
+        return many(args, inputs, dir, opts, &options, ui);
+    }
+    if args.paths.len() > 1 {
+        return Err(Fatal::Usage(format!(
+            "one record at a time without --out-dir ({} given)",
+            args.paths.len()
+        )));
+    }
     // In a directory, the first record that can be read; the entries that cannot are
     // reported, and make the exit code 1.
-    let chosen = expanded
-        .inputs
-        .iter()
-        .position(|i| i.problem.is_none())
-        .unwrap_or(0);
-    let first = expanded.inputs.get(chosen);
+    let chosen = inputs.iter().position(|i| i.problem.is_none()).unwrap_or(0);
     let mut unreadable = false;
-    for (i, input) in expanded.inputs.iter().enumerate() {
+    for (i, input) in inputs.iter().enumerate() {
         if let Some(problem) = problem_of(input) {
             unreadable = true;
             // The chosen input's own problem is reported when it is loaded.
@@ -72,11 +127,12 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
             }
         }
     }
-    let Some(input) = first else {
-        expanded.note_skipped(ui, args.read.verbose);
+    let Some(input) = inputs.get(chosen) else {
         return Err(Fatal::Usage(format!(
             "no record at {}",
-            args.path.display()
+            args.paths
+                .first()
+                .map_or_else(String::new, |p| p.display().to_string())
         )));
     };
     let outcome = match load(input, opts) {
@@ -91,85 +147,250 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         outcome.text.as_deref(),
         &outcome.parsed.diagnostics,
     );
-    let games = &outcome.parsed.collection.games;
-    let Some(game) = args.game.checked_sub(1).and_then(|i| games.get(i)) else {
+    let Some(game) = pick(&outcome.parsed.collection.games, args.game) else {
         ui.error(&format!(
             "{}: there is no game {} (the file holds {})",
             input.display,
             args.game,
-            games.len()
+            outcome.parsed.collection.games.len()
         ));
         return Ok(Status::SomeFailed);
     };
-    let upto = match at {
-        At::Last => None,
-        At::Move(n) => Some(n),
-    };
-    let picture = match &game.kind {
-        GameKind::Gonu(board) => {
-            // A .gonu file is a starting position: --move does not apply.
-            if args.svg {
-                render::gonu::svg(board)
-            } else {
-                render::gonu::text(board)
-            }
-        }
-        GameKind::Go { .. } | GameKind::Gomoku { .. } => {
-            let Some(pos) = render::go::position(game, upto) else {
-                return Ok(Status::SomeFailed);
-            };
-            if args.svg {
-                render::go::svg(&pos)
-            } else {
-                render::go::text(&pos)
-            }
-        }
-        GameKind::Shogi => {
-            let (pos, played, last, same) = shogi_position(game, upto);
-            if args.svg {
-                render::shogi::svg(&pos, last.as_ref())
-            } else {
-                render::shogi::text(&pos, played, last.as_ref(), same)
-            }
+    let picture = match picture::draw(game, &options) {
+        Ok(p) => p,
+        Err(reason) => {
+            ui.error(&format!("{}: {reason}", input.display));
+            return Ok(Status::SomeFailed);
         }
     };
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            crate::fsio::write_atomic(path, picture.as_bytes())
-                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?
-        }
-        _ => stdout_bytes(picture.as_bytes())?,
+        Some(path) if path.as_os_str() != "-" => crate::fsio::write_atomic(path, &picture)
+            .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?,
+        _ => stdout_bytes(&picture)?,
     }
     Ok(Status::from_failed(unreadable))
 }
 
-/// The shogi position after `upto` moves of the main line (all when `None`): the
-/// position, how many moves were played, the last one, and whether it was 同 (same
-/// square as the move before).
-fn shogi_position(
-    game: &crate::model::Game,
-    upto: Option<usize>,
-) -> (ShogiPosition, usize, Option<ShogiMove>, bool) {
-    let start = game
-        .info
-        .shogi_start
-        .as_ref()
-        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
-    let mut pos = crate::rules::shogi::Position::from_model(&start);
-    let mut played = 0;
-    let mut last: Option<ShogiMove> = None;
-    let mut same = false;
-    for (_, node) in game.tree.main_line() {
-        let Some(Move::Shogi(mv)) = node.mv else {
-            continue;
-        };
-        if upto.is_some_and(|n| played >= n) {
-            break;
+fn pick(games: &[Game], n: usize) -> Option<&Game> {
+    n.checked_sub(1).and_then(|i| games.get(i))
+}
+
+/// The picture options of the arguments, checked before any file is read.
+fn options(args: &ShowArgs) -> Result<Options, Fatal> {
+    let at = match args.at.as_deref() {
+        None | Some("last") => None,
+        Some(n) => Some(
+            n.parse()
+                .map_err(|_| Fatal::Usage(format!("--move takes a number or `last`, not {n:?}")))?,
+        ),
+    };
+    let by_name = args
+        .output
+        .as_deref()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let format = if args.svg {
+        Format::Svg
+    } else if args.png {
+        Format::Png
+    } else if args.gif {
+        Format::Gif
+    } else {
+        match by_name.as_deref() {
+            Some("svg") => Format::Svg,
+            Some("png") => Format::Png,
+            Some("gif") => Format::Gif,
+            _ if args.out_dir.is_some() => Format::Png,
+            _ => Format::Text,
         }
-        same = last.is_some_and(|l| l.to == mv.to);
-        pos.make(&mv);
-        played += 1;
-        last = Some(mv);
+    };
+    let numbers = if args.kifu {
+        Some((1, None))
+    } else if let Some(first) = args.from_move {
+        if first == 0 {
+            return Err(Fatal::Usage("--from counts moves from 1".into()));
+        }
+        Some((first, None))
+    } else {
+        match args.numbers.as_deref() {
+            None => None,
+            Some(range) => Some(parse_range(range)?),
+        }
+    };
+    if args.every == Some(0) {
+        return Err(Fatal::Usage(
+            "--every takes a number of moves above 0".into(),
+        ));
     }
-    (pos.to_model(), played, last, same)
+    if args.every.is_some() && format == Format::Gif {
+        return Err(Fatal::Usage("--every makes stills, not GIFs".into()));
+    }
+    let crop = match args.crop.as_deref() {
+        None => Crop::None,
+        Some("auto") => Crop::Auto,
+        Some(area) => Crop::Area(area.to_string()),
+    };
+    Ok(Options {
+        format,
+        width: args.size,
+        variation: args.variation,
+        at,
+        numbers,
+        crop,
+        delay_ms: args.delay,
+        hold: 4,
+    })
+}
+
+/// `A-B`, `A-`, `-B`, `N` or `all`, 1-based.
+fn parse_range(text: &str) -> Result<(usize, Option<usize>), Fatal> {
+    let bad = || Fatal::Usage(format!("--numbers takes a range like 1-50, not {text:?}"));
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    let (first, last) = match text.split_once('-') {
+        _ if text == "all" => (1, None),
+        Some((a, b)) => (
+            if a.trim().is_empty() { 1 } else { num(a)? },
+            if b.trim().is_empty() {
+                None
+            } else {
+                Some(num(b)?)
+            },
+        ),
+        None => {
+            let n = num(text)?;
+            (n, Some(n))
+        }
+    };
+    if first == 0 || last.is_some_and(|l| l < first) {
+        return Err(bad());
+    }
+    Ok((first, last))
+}
+
+/// Records drawn in parallel before their pictures are synced and renamed.
+const BATCH: usize = 64;
+
+/// `--out-dir`: every record in parallel, one picture each (or one per `--every`
+/// moves), reported in the order given. Each batch of pictures is staged in temporary
+/// files, made durable together ([`crate::fsio::sync_staged`]) and renamed into place.
+fn many(
+    args: &ShowArgs,
+    inputs: &[InputFile],
+    dir: &Path,
+    opts: Resolved,
+    options: &Options,
+    ui: &Ui,
+) -> Result<Status, Fatal> {
+    let mut written = 0;
+    let mut failed = 0;
+    for chunk in inputs.chunks(BATCH) {
+        let results: Vec<Result<Vec<Staged>, String>> = chunk
+            .par_iter()
+            .map(|input| one_record(args, input, dir, opts, options))
+            .collect();
+        let mut staged = Vec::new();
+        for r in results {
+            match r {
+                Ok(s) => staged.extend(s),
+                Err(reason) => {
+                    failed += 1;
+                    ui.error(&reason);
+                }
+            }
+        }
+        if let Err(e) = crate::fsio::sync_staged(&staged) {
+            return Err(Fatal::Other(format!(
+                "cannot flush pictures under {}: {e}",
+                dir.display()
+            )));
+        }
+        for s in staged {
+            let dest = s.dest().to_path_buf();
+            match s.commit(None) {
+                Ok(()) => written += 1,
+                Err(e) => {
+                    failed += 1;
+                    ui.error(&format!("cannot write {}: {e}", dest.display()));
+                }
+            }
+        }
+    }
+    ui.note(&format!(
+        "{written} pictures of {} records written under {}{}",
+        inputs.len().saturating_sub(failed),
+        dir.display(),
+        if failed > 0 {
+            format!(" ({failed} failed)")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(Status::from_failed(failed > 0))
+}
+
+/// The pictures of one record of a batch, staged beside their destinations, or why
+/// there are none.
+fn one_record(
+    args: &ShowArgs,
+    input: &InputFile,
+    dir: &Path,
+    opts: Resolved,
+    options: &Options,
+) -> Result<Vec<Staged>, String> {
+    let outcome = load(input, opts)?;
+    let games = &outcome.parsed.collection.games;
+    let game = pick(games, args.game).ok_or_else(|| {
+        format!(
+            "{}: there is no game {} (the file holds {})",
+            input.display,
+            args.game,
+            games.len()
+        )
+    })?;
+    let why = |e: String| format!("{}: {e}", input.display);
+    let base = dir.join(&input.relative);
+    let ext = options.format.extension();
+    let mut shots: Vec<(PathBuf, Options)> = Vec::new();
+    match args.every {
+        None => shots.push((base.with_extension(ext), options.clone())),
+        Some(n) => {
+            let total = picture::moves(game, options).map_err(why)?;
+            let end = options.at.unwrap_or(total).min(total);
+            let stem = base
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let mut at = Vec::new();
+            let mut k = n;
+            while k < end {
+                at.push(k);
+                k += n;
+            }
+            at.push(end);
+            for m in at {
+                let path = base.with_file_name(format!("{stem}-{m:04}.{ext}"));
+                shots.push((
+                    path,
+                    Options {
+                        at: Some(m),
+                        ..options.clone()
+                    },
+                ));
+            }
+        }
+    }
+    let mut staged = Vec::with_capacity(shots.len());
+    for (path, o) in &shots {
+        let bytes = picture::draw(game, o).map_err(why)?;
+        let keep = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+            _ => Keep::default(),
+        };
+        staged.push(
+            crate::fsio::stage(path, &bytes, &keep)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        );
+    }
+    Ok(staged)
 }

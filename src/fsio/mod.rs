@@ -5,10 +5,12 @@
 //!
 //! Used by `reencode` and by every command that writes record files.
 
+mod batch;
 mod identity;
 mod stage;
 mod stale;
 
+pub use batch::sync_staged;
 pub use identity::Identity;
 pub use stage::{read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged};
 pub use stale::{is_temp_name, remove_stale_in};

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use super::glyphs::{self, Anchor};
 use crate::model::{GonuBoard, GonuDeploy, GONU_RANGES};
 
 /// Columns of the game's console screen (vertices use 2–78).
@@ -166,7 +167,7 @@ pub fn svg(board: &GonuBoard) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
     );
     out.push_str("<title>KUR GONU board</title>\n");
     out.push_str(concat!(
@@ -176,13 +177,12 @@ pub fn svg(board: &GonuBoard) -> String {
         ".castle{fill:none;stroke-width:3}",
         ".castle.black{stroke:#000}",
         ".castle.white{stroke:#fff}",
-        ".glyph{font-size:11px;fill:#5a3a1a}",
+        ".glyph{fill:#5a3a1a}",
         ".piece.black circle{fill:#111;stroke:#000}",
-        ".piece.black text{fill:#fff}",
+        ".piece.black .range{fill:#fff}",
         ".piece.white circle{fill:#fafafa;stroke:#000}",
-        ".piece.white text{fill:#000}",
-        ".piece text{font-size:13px;text-anchor:middle;dominant-baseline:central}",
-        ".legend{font-size:14px;fill:#000}",
+        ".piece.white .range{fill:#000}",
+        ".legend{fill:#000}",
         "</style>\n"
     ));
     let _ = writeln!(out, r##"<rect width="{w}" height="{h}" fill="#e8c888"/>"##);
@@ -230,11 +230,14 @@ pub fn svg(board: &GonuBoard) -> String {
             out,
             r#"<circle class="vertex" cx="{cx}" cy="{cy}" r="4"><title>vertex {id} ({glyph})</title></circle>"#
         );
-        let _ = writeln!(
-            out,
-            r#"<text class="glyph" x="{}" y="{}">{glyph}</text>"#,
-            cx + 6,
-            cy - 6
+        glyphs::text(
+            &mut out,
+            &v.glyph.to_string(),
+            (cx + 6) as f32,
+            (cy - 6) as f32,
+            11.0,
+            Anchor::Start,
+            r#"class="glyph""#,
         );
     }
     out.push_str("</g>\n");
@@ -247,13 +250,21 @@ pub fn svg(board: &GonuBoard) -> String {
                         continue;
                     };
                     let (cx, cy) = (px(v.x), py(v.y));
-                    let _ = writeln!(
+                    let _ = write!(
                         out,
-                        r#"<g class="piece {class}" data-vertex="{}" data-range="{}"><circle cx="{cx}" cy="{cy}" r="9"/><text x="{cx}" y="{cy}">{}</text></g>"#,
-                        pc.vertex,
-                        pc.range,
-                        range_glyph(pc.range)
+                        r#"<g class="piece {class}" data-vertex="{}" data-range="{}"><circle cx="{cx}" cy="{cy}" r="9"/>"#,
+                        pc.vertex, pc.range,
                     );
+                    glyphs::text(
+                        &mut out,
+                        &range_glyph(pc.range).to_string(),
+                        cx as f32,
+                        cy as f32 + 13.0 * 0.36,
+                        13.0,
+                        Anchor::Middle,
+                        r#"class="range""#,
+                    );
+                    out.push_str("</g>\n");
                 }
             }
             out.push_str("</g>\n");
@@ -264,12 +275,17 @@ pub fn svg(board: &GonuBoard) -> String {
                 .zip(GONU_RANGES)
                 .map(|(c, g)| format!("{g}×{c}"))
                 .collect();
-            let _ = writeln!(
-                out,
-                r#"<text class="legend" x="{}" y="{}">free deploy, each player: {} (player 1 on *, player 2 on +)</text>"#,
-                SX,
-                HEIGHT * SY + SY,
-                shown.join(" ")
+            glyphs::text(
+                &mut out,
+                &format!(
+                    "free deploy, each player: {} (player 1 on *, player 2 on +)",
+                    shown.join(" ")
+                ),
+                SX as f32,
+                (HEIGHT * SY + SY) as f32,
+                14.0,
+                Anchor::Start,
+                r#"class="legend""#,
             );
         }
     }

@@ -1,10 +1,58 @@
 //! Shogi pictures: Kakinoki's board diagram (BOD) as text, and an SVG with kanji pieces
-//! (white's upside down) and both hands.
+//! (white's upside down) and both hands, its text drawn as outlines.
 
 use std::fmt::Write as _;
 
+use super::glyphs::{self, Anchor};
 use crate::formats::kif::{bod, move_kif};
-use crate::model::{Color, PieceKind, ShogiMove, ShogiPosition, Square};
+use crate::model::{
+    Color, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiPosition, ShogiStart, Square,
+};
+
+/// A shogi position reached along a line of play.
+#[derive(Debug, Clone)]
+pub struct Reached {
+    /// The position.
+    pub position: ShogiPosition,
+    /// How many moves were played.
+    pub moves: usize,
+    /// The last move.
+    pub last: Option<ShogiMove>,
+    /// Whether the last move was 同 (to the square of the move before).
+    pub same: bool,
+}
+
+/// The position after `upto` moves of a line of nodes (all of them when `None`), from
+/// the game's starting position (the even one when it names none).
+pub fn position_on(game: &Game, line: &[NodeId], upto: Option<usize>) -> Reached {
+    let start = game
+        .info
+        .shogi_start
+        .as_ref()
+        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
+    let mut pos = crate::rules::shogi::Position::from_model(&start);
+    let mut played = 0;
+    let mut last: Option<ShogiMove> = None;
+    let mut same = false;
+    for node in line.iter().filter_map(|&id| game.tree.get(id)) {
+        let Some(Move::Shogi(mv)) = node.mv else {
+            continue;
+        };
+        if upto.is_some_and(|n| played >= n) {
+            break;
+        }
+        same = last.is_some_and(|l| l.to == mv.to);
+        pos.make(&mv);
+        played += 1;
+        last = Some(mv);
+    }
+    Reached {
+        position: pos.to_model(),
+        moves: played,
+        last,
+        same,
+    }
+}
 
 /// The BOD of a position, then `手数＝N  ▲７六歩(77)  まで` when a move led to it, as
 /// Kakinoki writes it.
@@ -38,17 +86,22 @@ const BOARD_X: usize = 110;
 const BOARD_Y: usize = 40;
 
 /// A standalone SVG of a position: board, file and rank labels, each piece a `<g>`
-/// with classes `piece` and `black` or `white` (white's turned upside down), both hands
+/// with classes `piece` and `black` or `white` (white's turned upside down, its king
+/// 王, black's 玉), both hands
 /// (one piece per kind, class `hand`, with its count), and the last move's square
 /// highlighted.
 pub fn svg(p: &ShogiPosition, last: Option<&ShogiMove>) -> String {
     let size = 9 * CELL;
-    let width = BOARD_X * 2 + size;
+    let width = BOARD_X * 2 + size + 24;
     let height = BOARD_Y * 2 + size;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="'Noto Serif CJK JP', 'Hiragino Mincho ProN', serif">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"##
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect class="background" width="{width}" height="{height}" fill="#f3e7c9"/>"##
     );
     let _ = writeln!(
         s,
@@ -73,19 +126,25 @@ pub fn svg(p: &ShogiPosition, last: Option<&ShogiMove>) -> String {
         );
     }
     for (i, file) in "９８７６５４３２１".chars().enumerate() {
-        let _ = writeln!(
-            s,
-            r##"<text class="coord" x="{}" y="{}" font-size="14" text-anchor="middle">{file}</text>"##,
-            BOARD_X + i * CELL + CELL / 2,
-            BOARD_Y - 10
+        glyphs::text(
+            &mut s,
+            &file.to_string(),
+            (BOARD_X + i * CELL + CELL / 2) as f32,
+            (BOARD_Y - 10) as f32,
+            14.0,
+            Anchor::Middle,
+            r#"class="coord""#,
         );
     }
     for (i, rank) in "一二三四五六七八九".chars().enumerate() {
-        let _ = writeln!(
-            s,
-            r##"<text class="coord" x="{}" y="{}" font-size="14">{rank}</text>"##,
-            BOARD_X + size + 8,
-            BOARD_Y + i * CELL + CELL / 2 + 5
+        glyphs::text(
+            &mut s,
+            &rank.to_string(),
+            (BOARD_X + size + 8) as f32,
+            (BOARD_Y + i * CELL + CELL / 2 + 5) as f32,
+            14.0,
+            Anchor::Start,
+            r#"class="coord""#,
         );
     }
     for (i, cell) in p.squares().iter().enumerate() {
@@ -127,11 +186,10 @@ fn piece_svg(s: &mut String, color: Color, kind: PieceKind, x: usize, y: usize, 
     } else {
         "#111"
     };
-    let _ = writeln!(
+    let _ = write!(
         s,
-        r##"<g class="piece {class}{extra}" data-kind="{}" transform="rotate({turn} {cx} {cy})"><path d="M{cx} {t} L{r} {u} L{r2} {b} L{l2} {b} L{l} {u} Z" fill="#f7e3b5" stroke="#5c4320"/><text x="{cx}" y="{ty}" font-size="22" text-anchor="middle" fill="{fill}">{}</text></g>"##,
+        r##"<g class="piece {class}{extra}" data-kind="{}" transform="rotate({turn} {cx} {cy})"><path d="M{cx} {t} L{r} {u} L{r2} {b} L{l2} {b} L{l} {u} Z" fill="#f7e3b5" stroke="#5c4320"/>"##,
         kind.csa(),
-        kind.kanji(),
         t = cy - 19,
         u = cy - 12,
         b = cy + 19,
@@ -139,8 +197,27 @@ fn piece_svg(s: &mut String, color: Color, kind: PieceKind, x: usize, y: usize, 
         l = cx - 14,
         r2 = cx + 17,
         l2 = cx - 17,
-        ty = cy + 9,
     );
+    glyphs::text(
+        s,
+        &piece_kanji(color, kind).to_string(),
+        cx as f32,
+        (cy + 9) as f32,
+        22.0,
+        Anchor::Middle,
+        &format!(r#"fill="{fill}""#),
+    );
+    s.push_str("</g>\n");
+}
+
+/// The kanji a piece shows: as in the BOD, but white's king is 王 (black's 玉), as
+/// printed diagrams tell the two kings apart.
+fn piece_kanji(color: Color, kind: PieceKind) -> char {
+    if kind == PieceKind::King && color == Color::White {
+        '王'
+    } else {
+        kind.kanji()
+    }
 }
 
 fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize) {
@@ -149,10 +226,14 @@ fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize)
     } else {
         "☖後手"
     };
-    let _ = writeln!(
+    glyphs::text(
         s,
-        r##"<text class="hand-label" x="{x}" y="{}" font-size="16">{label}</text>"##,
-        y + 16
+        label,
+        x as f32,
+        (y + 16) as f32,
+        16.0,
+        Anchor::Start,
+        r#"class="hand-label""#,
     );
     let hand = &p.hands[color.index()];
     let mut row = 0;
@@ -164,11 +245,14 @@ fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize)
         let py = y + 28 + row * (CELL + 4);
         piece_svg(s, color, kind, x, py, " hand");
         if n > 1 {
-            let _ = writeln!(
+            glyphs::text(
                 s,
-                r##"<text class="hand-count" x="{}" y="{}" font-size="16">×{n}</text>"##,
-                x + CELL + 2,
-                py + CELL / 2 + 6
+                &format!("×{n}"),
+                (x + CELL + 2) as f32,
+                (py + CELL / 2 + 6) as f32,
+                16.0,
+                Anchor::Start,
+                r#"class="hand-count""#,
             );
         }
         row += 1;
