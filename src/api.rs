@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
-use crate::formats::{self, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer};
+use crate::formats::{
+    self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
+};
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
 use crate::text::{self, DetectHints, LineIndex, TextEncoding};
@@ -279,6 +281,18 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// The findings of the rules on one game (as [`validate`] gives them), positioned
+/// with the reader's node spans: for reading game by game ([`read_in_order`]).
+pub fn check_game(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
+    rule_diagnostics(game, spans)
+}
+
+/// Of the findings of [`check_game`], those the reader did not already report (see
+/// [`validate`]): the reader's diagnostics and these are [`validate`]'s list.
+pub fn not_reported_yet(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    not_yet_reported(reader, found)
+}
+
 /// Drops from `found` what the reader already put on its line: each reader
 /// diagnostic with the same code and message stands for one finding.
 fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -460,6 +474,84 @@ enum KeepText {
     ForDiagnostics,
 }
 
+/// What reading an input game by game produced, besides the games handed on.
+#[derive(Debug, Clone)]
+pub struct ReadInOrder {
+    /// The format it was read as.
+    pub format: &'static Format,
+    /// Path, format, encoding and how it was decided.
+    pub source: SourceInfo,
+    /// The decoded text when there are diagnostics to point into it (`None` for
+    /// binary formats, and when there is no diagnostic).
+    pub text: Option<String>,
+    /// How many games were handed on.
+    pub games: usize,
+    /// Decoding problems then the reader's, as [`read`] gives them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// [`read`] game by game: each game goes, whole and in source order, to `hand` as
+/// soon as it is read, and is dropped when `hand` returns. Formats with an in-order
+/// reader (SGF, NDJSON) then hold one game at a time besides the text; the others are
+/// read whole first (their files hold one game, or few), and their games handed on
+/// one by one. `hand` is told where each game comes from (the source is known
+/// before the first game). The bytes are given away (`input.bytes` is ignored): a
+/// UTF-8 text becomes its own text without a copy.
+pub fn read_in_order(
+    bytes: Vec<u8>,
+    input: &Input<'_>,
+    hand: &mut dyn FnMut(&SourceInfo, &mut Game, &[Span]),
+) -> Result<ReadInOrder, Error> {
+    let given = Input {
+        bytes: &bytes,
+        ..*input
+    };
+    let format = detect_format(&given)?;
+    let (Reader::Text(_), Some(in_order)) = (format.reader, format.read_in_order) else {
+        let mut outcome = read(&Input {
+            format: Some(format),
+            ..given
+        })?;
+        let games = std::mem::take(&mut outcome.parsed.collection.games);
+        let count = games.len();
+        for (i, mut game) in games.into_iter().enumerate() {
+            let spans = outcome
+                .parsed
+                .node_spans
+                .get(i)
+                .map_or(&[][..], Vec::as_slice);
+            hand(&outcome.source, &mut game, spans);
+        }
+        let keep = !outcome.parsed.diagnostics.is_empty();
+        return Ok(ReadInOrder {
+            format,
+            source: outcome.source,
+            text: outcome.text.filter(|_| keep),
+            games: count,
+            diagnostics: outcome.parsed.diagnostics,
+        });
+    };
+    let decoded = decode_for(Cow::Owned(bytes), input, format);
+    let source = &decoded.source;
+    let done = in_order(&decoded.text, &mut |game: &mut Game, spans: &[Span]| {
+        hand(source, game, spans)
+    });
+    let mut diagnostics = decoded.diagnostics;
+    if let Some(empty) = empty_record(format, &decoded.text) {
+        diagnostics.push(empty);
+    }
+    diagnostics.extend(done.diagnostics);
+    crate::diag::collapse(&mut diagnostics);
+    let keep = !diagnostics.is_empty();
+    Ok(ReadInOrder {
+        format,
+        source: decoded.source,
+        text: keep.then(|| decoded.text.into_owned()),
+        games: done.games,
+        diagnostics,
+    })
+}
+
 /// The bytes of a written collection and what was lost on the way.
 #[derive(Debug, Clone)]
 pub struct Encoded {
@@ -574,5 +666,131 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
                 })
                 .collect(),
         }),
+    }
+}
+
+/// Writes a collection game by game as it is read, in a format that holds many
+/// ([`Format::join`]): [`GameWriter::prefix`], then [`GameWriter::game`] for each game,
+/// then [`GameWriter::suffix`]; the bytes joined are what [`write_with`] gives for
+/// the whole collection. A format that holds one game takes one, and refuses a second.
+#[derive(Debug)]
+pub struct GameWriter {
+    format: &'static Format,
+    encoding: TextEncoding,
+    source: Option<SourceInfo>,
+    wrap: Option<usize>,
+    csa_version: Option<formats::csa::CsaVersion>,
+    utf8_by_convention: bool,
+    pretty: bool,
+    written: usize,
+}
+
+impl GameWriter {
+    /// A writer of `format` in `encoding` (the format's usual one when `None`), with
+    /// `options` (the source is copied); [`Error::NoWriter`] for a format kifu only
+    /// reads.
+    pub fn new(
+        format: &'static Format,
+        encoding: Option<TextEncoding>,
+        options: &WriteOptions<'_>,
+    ) -> Result<GameWriter, Error> {
+        if format.writer.is_none() {
+            return Err(Error::NoWriter(format.name));
+        }
+        Ok(GameWriter {
+            format,
+            encoding: encoding.unwrap_or(format.default_output_encoding),
+            source: options.source.cloned(),
+            wrap: options.wrap,
+            csa_version: options.csa_version,
+            utf8_by_convention: options.utf8_by_convention,
+            pretty: options.pretty,
+            written: 0,
+        })
+    }
+
+    /// How many games were written.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    /// The options each game is written with.
+    fn options(&self) -> WriteOptions<'_> {
+        WriteOptions {
+            encoding: self.encoding,
+            source: self.source.as_ref(),
+            wrap: self.wrap,
+            csa_version: self.csa_version,
+            utf8_by_convention: self.utf8_by_convention,
+            pretty: self.pretty,
+        }
+    }
+
+    /// What comes before the first game (the JSON document's head; nothing for the
+    /// other formats).
+    pub fn prefix(&self) -> Result<Vec<u8>, Error> {
+        match self.format.join {
+            Join::Document => {
+                let framing = formats::json::Framing::new(self.pretty);
+                let text = framing.prefix(self.source.as_ref())?;
+                Ok(encode_output(&text, self.encoding)?.0)
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The bytes of the next game, with what separates it from the one before, and
+    /// its losses (numbered as the game's place in the collection). The game is
+    /// lent, not copied: it is as it was when this returns.
+    pub fn game(&mut self, game: &mut Game) -> Result<Encoded, Error> {
+        let index = self.written;
+        let mut encoded = match self.format.join {
+            Join::One if index > 0 => {
+                return Err(Error::Write(WriteError::TooManyGames {
+                    format: self.format.name,
+                    count: index + 1,
+                }))
+            }
+            Join::Document => {
+                self.format.check_kinds_of(game)?;
+                let framing = formats::json::Framing::new(self.pretty);
+                let text = framing.game(game, index)?;
+                let (bytes, losses) = encode_output(&text, self.encoding)?;
+                Encoded { bytes, losses }
+            }
+            Join::One | Join::Concatenate | Join::Separator(_) => {
+                let kind = game.kind.clone();
+                let lent = std::mem::replace(game, Game::new(kind));
+                let mut one = Collection { games: vec![lent] };
+                let written = write_with(&one, self.format, Some(self.encoding), &self.options());
+                if let Some(back) = one.games.pop() {
+                    *game = back;
+                }
+                let mut encoded = written?;
+                if let (Join::Separator(sep), true) = (self.format.join, index > 0) {
+                    let mut joined = encode_output(sep, self.encoding)?.0;
+                    joined.append(&mut encoded.bytes);
+                    encoded.bytes = joined;
+                }
+                encoded
+            }
+        };
+        for loss in &mut encoded.losses {
+            loss.game = index;
+        }
+        self.written += 1;
+        Ok(encoded)
+    }
+
+    /// What comes after the last game (the JSON document's tail; nothing for the
+    /// other formats).
+    pub fn suffix(&self) -> Result<Vec<u8>, Error> {
+        match self.format.join {
+            Join::Document => {
+                let framing = formats::json::Framing::new(self.pretty);
+                Ok(encode_output(&framing.suffix(self.written), self.encoding)?.0)
+            }
+            _ => Ok(Vec::new()),
+        }
     }
 }

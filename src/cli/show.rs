@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::inputs::{expand, problem_of};
-use super::load::{load, Resolved};
+use super::load::Resolved;
 use super::output::stdout_bytes;
+use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
 use crate::model::{GameKind, Handicap, Move, ShogiMove, ShogiPosition, ShogiStart};
 use crate::render;
@@ -17,9 +18,6 @@ pub struct ShowArgs {
     /// The record (`-` for standard input).
     #[arg(value_name = "PATH")]
     pub path: PathBuf,
-    /// Which game of a collection (1-based).
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub game: usize,
     /// Show the position after move N of the main line, or `last` (the default).
     #[arg(long = "move", value_name = "N|last")]
     pub at: Option<String>,
@@ -79,25 +77,30 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
             args.path.display()
         )));
     };
-    let outcome = match load(input, opts) {
-        Ok(o) => o,
-        Err(reason) => {
-            ui.error(&reason);
-            return Ok(Status::SomeFailed);
-        }
+    // Read game by game up to the chosen one (`--game`, the first by default): a
+    // large collection is not held, and not read past it.
+    let wanted = opts.games.map_or(1, |r| r.first);
+    let mut chosen: Option<crate::model::Game> = None;
+    let reading = Reading {
+        report: true,
+        check: false,
     };
-    ui.diagnostics(
-        &input.display,
-        outcome.text.as_deref(),
-        &outcome.parsed.diagnostics,
-    );
-    let games = &outcome.parsed.collection.games;
-    let Some(game) = args.game.checked_sub(1).and_then(|i| games.get(i)) else {
+    let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
+        if item.number >= wanted {
+            let kind = item.game.kind.clone();
+            chosen = Some(std::mem::replace(item.game, crate::model::Game::new(kind)));
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Continue)
+    })?;
+    if let Some(reason) = read.failure {
+        ui.error(&reason);
+        return Ok(Status::SomeFailed);
+    }
+    let Some(game) = chosen.as_ref() else {
         ui.error(&format!(
             "{}: there is no game {} (the file holds {})",
-            input.display,
-            args.game,
-            games.len()
+            input.display, wanted, read.games
         ));
         return Ok(Status::SomeFailed);
     };

@@ -35,6 +35,8 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     reader: Reader::Text(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::Concatenate,
     writer: Some(Writer::Text(write)),
 };
 

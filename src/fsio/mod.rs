@@ -10,5 +10,7 @@ mod stage;
 mod stale;
 
 pub use identity::Identity;
-pub use stage::{read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged};
+pub use stage::{
+    read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
+};
 pub use stale::{is_temp_name, remove_stale_in};

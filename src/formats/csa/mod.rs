@@ -67,6 +67,8 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     reader: Reader::Text(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::Separator("/\n"),
     writer: Some(Writer::Text(write)),
 };
 

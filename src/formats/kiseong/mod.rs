@@ -35,5 +35,7 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     reader: Reader::Text(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
 };

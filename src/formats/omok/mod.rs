@@ -37,6 +37,8 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     reader: Reader::Binary(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
     writer: Some(Writer::Binary(write)),
 };
 

@@ -22,6 +22,9 @@ pub(super) struct Builder<'e> {
     pub spans: Vec<Vec<Span>>,
     /// Streaming: each finished game goes here, and only its diagnostics are kept.
     pub each: Option<&'e GameCheck<'e>>,
+    /// In order: each finished game, whole (comments and markup kept), goes here on
+    /// the reading thread and is then dropped.
+    pub hand: Option<&'e mut crate::formats::GameSink<'e>>,
     /// Streaming: how many games were checked.
     pub checked: usize,
     /// Streaming: what the checks found, in game order.
@@ -42,6 +45,14 @@ pub(super) struct Builder<'e> {
 }
 
 impl<'e> Builder<'e> {
+    /// A builder that hands each finished game, whole, to `hand` and keeps none.
+    pub fn handing(hand: &'e mut crate::formats::GameSink<'e>) -> Builder<'e> {
+        Builder {
+            hand: Some(hand),
+            ..Builder::default()
+        }
+    }
+
     /// A builder that hands each finished game to `each` and keeps only what it found.
     /// The games it hands on have no node comments, names or markup (see
     /// `Context::keep_text` and `Context::markup_scratch`).
@@ -197,6 +208,15 @@ impl<'a> Sink<'a> for Builder<'_> {
         }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
+        }
+        if let Some(hand) = self.hand.as_mut() {
+            self.checked += 1;
+            hand(&mut state.game, &state.spans);
+            let mut tree = std::mem::take(&mut state.game.tree);
+            tree.clear();
+            state.spans.clear();
+            self.spare = Some((tree, state.spans));
+            return;
         }
         if let Some(each) = self.each {
             self.checked += 1;
