@@ -47,8 +47,9 @@ pub enum Flow {
 /// handed to `on_part` in parts of whole game trees of about `part` bytes; anything
 /// else comes back whole ([`Parts::Whole`]). `limit` (standard input's
 /// `--max-game-size`) bounds what may be read without a complete game, or for a
-/// record read whole; files have none. `Ok(Err(reason))`: the input could not be
-/// read to its end (after the parts already handed on).
+/// record read whole; files have none. `Ok(Err((reason, format)))`: the input could
+/// not be read to its end (after the parts already handed on), with the format it
+/// was being cut as, if it was.
 pub fn read_parts(
     reader: &mut impl Read,
     display: &str,
@@ -57,7 +58,7 @@ pub fn read_parts(
     part: usize,
     limit: Option<ByteSize>,
     on_part: &mut dyn FnMut(&'static Format, Vec<u8>) -> Result<Flow, Fatal>,
-) -> Result<Result<Parts, String>, Fatal> {
+) -> Result<Result<Parts, (String, Option<&'static Format>)>, Fatal> {
     let max = limit.map_or(usize::MAX, |l| l.0);
     let part = part.min(max);
     let cannot = |e: std::io::Error| format!("{display}: cannot read: {e}");
@@ -65,7 +66,7 @@ pub fn read_parts(
     match fill(reader, &mut buf, part) {
         Ok(Filled::Ended) => return Ok(Ok(Parts::Whole(buf))),
         Ok(Filled::Full) => {}
-        Err(e) => return Ok(Err(cannot(e))),
+        Err(e) => return Ok(Err((cannot(e), None))),
     }
     let sgf = format
         .or_else(|| formats::sniff(&buf))
@@ -74,11 +75,14 @@ pub fn read_parts(
         // One record: read whole, within the limit.
         return Ok(match fill(reader, &mut buf, max) {
             Ok(Filled::Ended) => Ok(Parts::Whole(buf)),
-            Ok(Filled::Full) => Err(limit.map_or_else(
-                || format!("{display}: too large to read"),
-                |l| too_large(display, l),
+            Ok(Filled::Full) => Err((
+                limit.map_or_else(
+                    || format!("{display}: too large to read"),
+                    |l| too_large(display, l),
+                ),
+                None,
             )),
-            Err(e) => Err(cannot(e)),
+            Err(e) => Err((cannot(e), None)),
         });
     };
     let mut cuts = GameCuts::new();
@@ -96,8 +100,11 @@ pub fn read_parts(
                 }
             } else if buf.len() > max {
                 let size = limit.map_or_else(|| "its limit".to_string(), |l| l.to_string());
-                return Ok(Err(format!(
-                    "{display}: more than {size} of standard input without a complete game; give a larger --max-game-size"
+                return Ok(Err((
+                    format!(
+                        "{display}: more than {size} of standard input without a complete game; give a larger --max-game-size"
+                    ),
+                    Some(format),
                 )));
             }
         }
@@ -110,7 +117,7 @@ pub fn read_parts(
         match fill(reader, &mut buf, upto) {
             Ok(Filled::Full) => {}
             Ok(Filled::Ended) => break,
-            Err(e) => return Ok(Err(cannot(e))),
+            Err(e) => return Ok(Err((cannot(e), Some(format)))),
         }
     }
     // The rest: read unless it is only blanks after some games.
@@ -300,7 +307,7 @@ pub fn each_game(
             state.part(opts.format, bytes, false)?;
         }
         Ok(Parts::Cut) => {}
-        Err(reason) => state.read.failure = Some(reason),
+        Err((reason, _)) => state.read.failure = Some(reason),
     }
     if let Some(fatal) = state.fatal.take() {
         return Err(fatal);

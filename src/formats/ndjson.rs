@@ -44,7 +44,7 @@ fn sniff(bytes: &[u8]) -> bool {
     let first = start
         .get(..memchr::memchr(b'\n', start).unwrap_or(start.len()))
         .unwrap_or(start);
-    let after = first.strip_prefix(b"{").map(|rest| content_start(rest));
+    let after = first.strip_prefix(b"{").map(content_start);
     after.is_some_and(|rest| rest.starts_with(b"\"kind\""))
 }
 

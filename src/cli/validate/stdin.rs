@@ -63,8 +63,11 @@ fn check_from(
     match (cut, stream) {
         (Ok(Parts::Whole(bytes)), _) => whole(args, ui, input, opts, bytes),
         (Ok(Parts::Cut), Some(stream)) => stream.finish(),
-        (Err(reason), Some(stream)) => stream.fail(&reason),
-        (Err(reason), None) => failed(args, ui, input, &reason, None),
+        (Err((reason, _)), Some(stream)) => stream.fail(&reason),
+        (Err((reason, Some(format))), None) => {
+            Stream::new(args, ui, input, opts, format).fail(&reason)
+        }
+        (Err((reason, None)), None) => failed(args, ui, input, &reason, None),
         // Cut without a part: nothing was read.
         (Ok(Parts::Cut), None) => whole(args, ui, input, opts, Vec::new()),
     }
