@@ -481,8 +481,7 @@ pub struct ReadInOrder {
     pub format: &'static Format,
     /// Path, format, encoding and how it was decided.
     pub source: SourceInfo,
-    /// The decoded text when there are diagnostics to point into it (`None` for
-    /// binary formats, and when there is no diagnostic).
+    /// The decoded text, which diagnostics point into (`None` for binary formats).
     pub text: Option<String>,
     /// How many games were handed on.
     pub games: usize,
@@ -522,11 +521,10 @@ pub fn read_in_order(
                 .map_or(&[][..], Vec::as_slice);
             hand(&outcome.source, &mut game, spans);
         }
-        let keep = !outcome.parsed.diagnostics.is_empty();
         return Ok(ReadInOrder {
             format,
             source: outcome.source,
-            text: outcome.text.filter(|_| keep),
+            text: outcome.text,
             games: count,
             diagnostics: outcome.parsed.diagnostics,
         });
@@ -542,11 +540,10 @@ pub fn read_in_order(
     }
     diagnostics.extend(done.diagnostics);
     crate::diag::collapse(&mut diagnostics);
-    let keep = !diagnostics.is_empty();
     Ok(ReadInOrder {
         format,
         source: decoded.source,
-        text: keep.then(|| decoded.text.into_owned()),
+        text: Some(decoded.text.into_owned()),
         games: done.games,
         diagnostics,
     })
@@ -683,6 +680,10 @@ pub struct GameWriter {
     utf8_by_convention: bool,
     pretty: bool,
     written: usize,
+    /// Line breaks written so far, and characters after the last one: where the
+    /// next piece starts, so unmappable characters are located in the whole output.
+    lines: usize,
+    column: usize,
 }
 
 impl GameWriter {
@@ -706,6 +707,8 @@ impl GameWriter {
             utf8_by_convention: options.utf8_by_convention,
             pretty: options.pretty,
             written: 0,
+            lines: 0,
+            column: 0,
         })
     }
 
@@ -728,14 +731,55 @@ impl GameWriter {
 
     /// What comes before the first game (the JSON document's head; nothing for the
     /// other formats).
-    pub fn prefix(&self) -> Result<Vec<u8>, Error> {
+    pub fn prefix(&mut self) -> Result<Vec<u8>, Error> {
         match self.format.join {
             Join::Document => {
                 let framing = formats::json::Framing::new(self.pretty);
                 let text = framing.prefix(self.source.as_ref())?;
-                Ok(encode_output(&text, self.encoding)?.0)
+                Ok(self.encode(&text)?.0)
             }
             _ => Ok(Vec::new()),
+        }
+    }
+
+    /// [`encode_output`] of the next piece, located in the whole output.
+    fn encode(&mut self, text: &str) -> Result<(Vec<u8>, Vec<Loss>), Error> {
+        let encoded = encode_output(text, self.encoding).map_err(|e| self.locate(e))?;
+        self.advance(&encoded.0);
+        Ok(encoded)
+    }
+
+    /// Moves the position past the bytes of a piece.
+    fn advance(&mut self, bytes: &[u8]) {
+        let newlines = memchr::memchr_iter(b'\n', bytes).count();
+        let tail =
+            memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));
+        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.column = if newlines > 0 {
+            chars
+        } else {
+            self.column + chars
+        };
+        self.lines += newlines;
+    }
+
+    /// An error of a piece with its positions moved to the whole output's.
+    fn locate(&self, e: Error) -> Error {
+        match e {
+            Error::Unmappable {
+                encoding,
+                characters,
+            } => Error::Unmappable {
+                encoding,
+                characters: characters
+                    .into_iter()
+                    .map(|(c, line, col)| {
+                        let col = if line == 1 { col + self.column } else { col };
+                        (c, line + self.lines, col)
+                    })
+                    .collect(),
+            },
+            other => other,
         }
     }
 
@@ -755,7 +799,7 @@ impl GameWriter {
                 self.format.check_kinds_of(game)?;
                 let framing = formats::json::Framing::new(self.pretty);
                 let text = framing.game(game, index)?;
-                let (bytes, losses) = encode_output(&text, self.encoding)?;
+                let (bytes, losses) = self.encode(&text)?;
                 Encoded { bytes, losses }
             }
             Join::One | Join::Concatenate | Join::Separator(_) => {
@@ -766,12 +810,14 @@ impl GameWriter {
                 if let Some(back) = one.games.pop() {
                     *game = back;
                 }
-                let mut encoded = written?;
-                if let (Join::Separator(sep), true) = (self.format.join, index > 0) {
-                    let mut joined = encode_output(sep, self.encoding)?.0;
-                    joined.append(&mut encoded.bytes);
-                    encoded.bytes = joined;
-                }
+                let mut joined = match (self.format.join, index > 0) {
+                    (Join::Separator(sep), true) => self.encode(sep)?.0,
+                    _ => Vec::new(),
+                };
+                let mut encoded = written.map_err(|e| self.locate(e))?;
+                self.advance(&encoded.bytes);
+                joined.append(&mut encoded.bytes);
+                encoded.bytes = joined;
                 encoded
             }
         };
@@ -784,11 +830,11 @@ impl GameWriter {
 
     /// What comes after the last game (the JSON document's tail; nothing for the
     /// other formats).
-    pub fn suffix(&self) -> Result<Vec<u8>, Error> {
+    pub fn suffix(&mut self) -> Result<Vec<u8>, Error> {
         match self.format.join {
             Join::Document => {
                 let framing = formats::json::Framing::new(self.pretty);
-                Ok(encode_output(&framing.suffix(self.written), self.encoding)?.0)
+                Ok(self.encode(&framing.suffix(self.written))?.0)
             }
             _ => Ok(Vec::new()),
         }

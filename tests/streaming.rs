@@ -438,3 +438,48 @@ fn a_failed_conversion_leaves_no_file() {
         .collect();
     assert_eq!(left, vec![a]);
 }
+
+#[test]
+fn validate_and_show_take_game_too() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let a = dir.path().join("v.sgf");
+    std::fs::write(
+        &a,
+        "(;GM[1]SZ[9];B[aa])\n(;GM[1]SZ[9];B[aa];W[aa])\n(;GM[1]SZ[9];B[bb])\n",
+    )
+    .expect("a");
+    let path = a.display().to_string();
+    let out = kifu()
+        .args(["validate", "--json", "--game", "2"])
+        .arg(&a)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{{\"type\":\"diagnostic\",\"path\":{p},\"line\":2,\"column\":19,\"offset\":38,\"severity\":\"error\",\"code\":\"go::occupied\",\"message\":\"white plays at aa, where a black stone stands\",\"move\":2}}\n\
+             {{\"type\":\"file\",\"path\":{p},\"valid\":false,\"format\":\"sgf\",\"encoding\":\"UTF-8\",\"encoding_decided_by\":\"utf8-valid\",\"games\":1,\"errors\":1,\"warnings\":0,\"infos\":0}}\n\
+             {{\"type\":\"summary\",\"files\":1,\"valid\":0,\"invalid\":1,\"errors\":1,\"warnings\":0,\"infos\":0,\"skipped\":0}}\n",
+            p = serde_json::to_string(&path).expect("path")
+        )
+    );
+    let ok = kifu()
+        .args(["validate", "--game", "3"])
+        .arg(&a)
+        .output()
+        .expect("runs");
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&ok.stdout),
+        format!("{path}: ok (1 of 3 game(s) checked; 0 error(s), 0 warning(s))\n")
+    );
+    let show = kifu()
+        .args(["show", "--game", "3"])
+        .arg(&a)
+        .output()
+        .expect("runs");
+    assert!(show.status.success());
+    let third = kifu().args(["show"]).arg(&a).output().expect("runs");
+    assert_ne!(show.stdout, third.stdout, "game 3 is not game 1");
+}

@@ -192,7 +192,10 @@ fn convert_one(
         Destination::Stdout => None,
     };
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let mut out = Output::open(path)?;
+    let mut out = match Output::open(path) {
+        Ok(out) => out,
+        Err(reason) => return Ok(Err(format!("{}: {reason}", input.display))),
+    };
     if matches!(dest, Destination::Stdout) && (strict || !target.holds_many()) {
         out = Output::Held(Vec::new(), Box::new(out));
     }
@@ -202,6 +205,7 @@ fn convert_one(
     let reading = Reading {
         report: true,
         check: false,
+        locate: false,
     };
     let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
         let writer = match &mut writer {
@@ -226,7 +230,7 @@ fn convert_one(
                     pretty,
                     ..WriteOptions::default()
                 };
-                let w = match GameWriter::new(target, out_encoding, &options) {
+                let mut w = match GameWriter::new(target, out_encoding, &options) {
                     Ok(w) => w,
                     Err(e) => {
                         failure = Some(format!(
@@ -270,7 +274,11 @@ fn convert_one(
         }
         out.write(&encoded.bytes)?;
         progress.tick();
-        Ok(Flow::Continue)
+        Ok(if out.failed() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        })
     })?;
     progress.finish();
     if let Some(reason) = failure.or(read.failure) {
@@ -280,7 +288,7 @@ fn convert_one(
     // as it was read; only an input with no game in it is refused, and under
     // --strict any input with an error.
     let errors = read.counts.errors;
-    let Some(writer) = writer else {
+    let Some(mut writer) = writer else {
         let what = match opts.games {
             Some(range) if read.games > 0 => {
                 format!("no game {range} (the input holds {})", read.games)
@@ -304,8 +312,9 @@ fn convert_one(
             )))
         }
     }
-    out.commit()?;
-    Ok(Ok(()))
+    Ok(out
+        .commit()?
+        .map_err(|reason| format!("{}: {reason}", input.display)))
 }
 
 /// Refuses, before anything is written, a run in which two inputs would be written to

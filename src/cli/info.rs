@@ -90,6 +90,7 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
         let reading = Reading {
             report: false,
             check: true,
+            locate: false,
         };
         let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
             let summary = summarise(item.game);

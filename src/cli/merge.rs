@@ -86,7 +86,8 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         },
     )
     .map_err(|e| Fatal::Usage(e.to_string()))?;
-    let mut out = Output::open((!to_stdout).then_some(args.output.as_path()))?;
+    let mut out =
+        Output::open((!to_stdout).then_some(args.output.as_path())).map_err(Fatal::Other)?;
     out.write(&writer.prefix().map_err(|e| Fatal::Other(e.to_string()))?)?;
     let mut failed = false;
     let progress = progress::Games::new(ui, &args.output.display().to_string());
@@ -95,6 +96,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         let reading = Reading {
             report: true,
             check: false,
+            locate: false,
         };
         let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| match writer
             .game(item.game)
@@ -126,8 +128,11 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
     }
     progress.finish();
     out.write(&writer.suffix().map_err(|e| Fatal::Other(e.to_string()))?)?;
-    out.commit()?;
     expanded.note_skipped(ui, args.read.verbose);
+    if let Err(reason) = out.commit()? {
+        ui.error(&reason);
+        return Ok(Status::SomeFailed);
+    }
     Ok(Status::from_failed(failed))
 }
 

@@ -84,6 +84,7 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
     let reading = Reading {
         report: true,
         check: false,
+        locate: false,
     };
     let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
         if item.number >= wanted {

@@ -99,6 +99,7 @@ fn split_one(
     let reading = Reading {
         report: true,
         check: false,
+        locate: false,
     };
     let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
         let Some(format) = target.or_else(|| crate::formats::by_name(&item.source.format)) else {

@@ -231,6 +231,8 @@ pub struct InputRead {
     pub counts: Counts,
     /// Why the input could not be read (to its end).
     pub failure: Option<String>,
+    /// The diagnostics located, each a JSON object (with [`Reading::locate`]).
+    pub located: Vec<String>,
 }
 
 /// What [`each_game`] does besides handing games on.
@@ -241,6 +243,9 @@ pub struct Reading {
     /// Check each game by its rules (as `kifu validate` does), adding the findings
     /// to the diagnostics.
     pub check: bool,
+    /// Keep each diagnostic, located in the whole input, as a JSON object
+    /// ([`InputRead::located`], for `validate --json`).
+    pub locate: bool,
 }
 
 /// Reads one input game by game and hands each game `--game` selects to `each`, in
@@ -423,6 +428,23 @@ impl State<'_, '_> {
         for d in &diagnostics {
             self.read.counts.add(d);
         }
+        if self.how.locate {
+            let text = outcome.text.as_deref();
+            let index = text.map(crate::text::LineIndex::new);
+            for d in &diagnostics {
+                let source = match (text, &index) {
+                    (Some(t), Some(i)) if shift != Shift::default() => {
+                        crate::diag::Source::Part(t, i, shift)
+                    }
+                    (Some(t), Some(i)) => crate::diag::Source::Text(t, i),
+                    _ => crate::diag::Source::Bytes,
+                };
+                let located = crate::diag::locate(&self.input.display, d, source);
+                if let Ok(value) = serde_json::to_string(&located) {
+                    self.read.located.push(value);
+                }
+            }
+        }
         if self.how.report {
             let shift = (shift != Shift::default()).then_some(shift);
             self.ui.diagnostics_in_part(
@@ -446,35 +468,43 @@ impl State<'_, '_> {
 /// Where a streamed output goes: standard output as it is written, a file through
 /// its exclusive temporary file (renamed over the file at the end, removed if the
 /// run fails), or memory, for output that must wait for the whole input (a format
-/// holding one game, `--strict` to standard output).
+/// holding one game, `--strict` to standard output). A file that cannot be written
+/// (a full disk) fails its input, not the run: the first error is kept, later
+/// writes are skipped, and [`Output::commit`] reports it.
 pub enum Output {
     /// Standard output.
     Stdout,
-    /// A file being staged.
-    File(crate::fsio::Staging),
+    /// A file being staged, and the first error writing it.
+    File(crate::fsio::Staging, Option<String>),
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
 }
 
 impl Output {
-    /// Standard output, or a file staged beside `path`.
-    pub fn open(path: Option<&std::path::Path>) -> Result<Output, Fatal> {
+    /// Standard output, or a file staged beside `path`; `Ok(Err(reason))` when the
+    /// file cannot be created.
+    pub fn open(path: Option<&std::path::Path>) -> Result<Output, String> {
         match path {
             None => Ok(Output::Stdout),
             Some(p) => crate::fsio::Staging::create(p)
-                .map(Output::File)
-                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
+                .map(|s| Output::File(s, None))
+                .map_err(|e| format!("cannot write {}: {e}", p.display())),
         }
     }
 
-    /// Writes (or holds) bytes.
+    /// Writes (or holds) bytes. A closed standard output stops the run.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Fatal> {
         use std::io::Write;
         match self {
             Output::Stdout => super::output::stdout_bytes(bytes),
-            Output::File(staging) => staging.write_all(bytes).map_err(|e| {
-                Fatal::Other(format!("cannot write {}: {e}", staging.dest().display()))
-            }),
+            Output::File(staging, failed) => {
+                if failed.is_none() {
+                    if let Err(e) = staging.write_all(bytes) {
+                        *failed = Some(format!("cannot write {}: {e}", staging.dest().display()));
+                    }
+                }
+                Ok(())
+            }
             Output::Held(held, _) => {
                 held.extend_from_slice(bytes);
                 Ok(())
@@ -482,15 +512,26 @@ impl Output {
         }
     }
 
-    /// Writes what was held and renames a staged file over its destination.
-    pub fn commit(self) -> Result<(), Fatal> {
+    /// True when a file could not be written: nothing more is worth writing.
+    pub fn failed(&self) -> bool {
         match self {
-            Output::Stdout => Ok(()),
-            Output::File(staging) => {
+            Output::File(_, failed) => failed.is_some(),
+            Output::Stdout | Output::Held(..) => false,
+        }
+    }
+
+    /// Writes what was held and renames a staged file over its destination;
+    /// `Ok(Err(reason))` when the file could not be written (it is then removed,
+    /// and whatever was at its name is as it was).
+    pub fn commit(self) -> Result<Result<(), String>, Fatal> {
+        match self {
+            Output::Stdout => Ok(Ok(())),
+            Output::File(_, Some(failed)) => Ok(Err(failed)),
+            Output::File(staging, None) => {
                 let dest = staging.dest().to_path_buf();
-                staging
+                Ok(staging
                     .commit()
-                    .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", dest.display())))
+                    .map_err(|e| format!("cannot write {}: {e}", dest.display())))
             }
             Output::Held(held, mut inner) => {
                 inner.write(&held)?;
