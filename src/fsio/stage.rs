@@ -288,3 +288,49 @@ fn keep_of(path: &Path) -> Keep {
         _ => Keep::default(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn staging_writes_piece_by_piece_and_commits_by_a_rename() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        fs::write(&dest, b"old").expect("old");
+        let mut staging = Staging::create(&dest).expect("create");
+        staging.write_all(b"(;GM[1])").expect("write");
+        staging.write_all(b"\n(;GM[1])\n").expect("write");
+        // Until the commit, the destination is what it was, beside one temporary file.
+        assert_eq!(fs::read(&dest).expect("read"), b"old");
+        assert_eq!(names(dir.path()).len(), 2);
+        staging.commit().expect("commit");
+        assert_eq!(fs::read(&dest).expect("read"), b"(;GM[1])\n(;GM[1])\n");
+        assert_eq!(names(dir.path()), vec!["out.sgf".to_string()]);
+    }
+
+    #[test]
+    fn staging_dropped_leaves_the_destination_and_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        fs::write(&dest, b"old").expect("old");
+        let mut staging = Staging::create(&dest).expect("create");
+        staging.write_all(b"half of it").expect("write");
+        drop(staging);
+        assert_eq!(fs::read(&dest).expect("read"), b"old");
+        assert_eq!(names(dir.path()), vec!["out.sgf".to_string()]);
+    }
+}
