@@ -17,7 +17,10 @@ fn main() {
     };
     let (mut files, mut refused, mut converted, mut same, mut with_errors) = (0, 0, 0, 0, 0);
     let mut failures: Vec<String> = Vec::new();
-    for entry in walkdir::WalkDir::new(&dir).into_iter().filter_map(Result::ok) {
+    for entry in walkdir::WalkDir::new(&dir)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
         let path = entry.path();
         if !entry.file_type().is_file() || kifu::formats::by_extension(path).is_none() {
             continue;

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
-use crate::formats::{self, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer};
+use crate::formats::{
+    self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
+};
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
 use crate::text::{self, DetectHints, LineIndex, TextEncoding};
@@ -280,6 +282,18 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// The findings of the rules on one game (as [`validate`] gives them), positioned
+/// with the reader's node spans: for reading game by game ([`read_in_order`]).
+pub fn check_game(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
+    rule_diagnostics(game, spans)
+}
+
+/// Of the findings of [`check_game`], those the reader did not already report (see
+/// [`validate`]): the reader's diagnostics and these are [`validate`]'s list.
+pub fn not_reported_yet(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    not_yet_reported(reader, found)
+}
+
 /// Drops from `found` what the reader already put on its line: each reader
 /// diagnostic with the same code and message stands for one finding.
 fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -472,6 +486,81 @@ enum KeepText {
     ForDiagnostics,
 }
 
+/// What reading an input game by game produced, besides the games handed on.
+#[derive(Debug, Clone)]
+pub struct ReadInOrder {
+    /// The format it was read as.
+    pub format: &'static Format,
+    /// Path, format, encoding and how it was decided.
+    pub source: SourceInfo,
+    /// The decoded text, which diagnostics point into (`None` for binary formats).
+    pub text: Option<String>,
+    /// How many games were handed on.
+    pub games: usize,
+    /// Decoding problems then the reader's, as [`read`] gives them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// [`read`] game by game: each game goes, whole and in source order, to `hand` as
+/// soon as it is read, and is dropped when `hand` returns. Formats with an in-order
+/// reader (SGF, NDJSON) then hold one game at a time besides the text; the others are
+/// read whole first (their files hold one game, or few), and their games handed on
+/// one by one. `hand` is told where each game comes from (the source is known
+/// before the first game). The bytes are given away (`input.bytes` is ignored): a
+/// UTF-8 text becomes its own text without a copy.
+pub fn read_in_order(
+    bytes: Vec<u8>,
+    input: &Input<'_>,
+    hand: &mut dyn FnMut(&SourceInfo, &mut Game, &[Span]),
+) -> Result<ReadInOrder, Error> {
+    let given = Input {
+        bytes: &bytes,
+        ..*input
+    };
+    let format = detect_format(&given)?;
+    let (Reader::Text(_), Some(in_order)) = (format.reader, format.read_in_order) else {
+        let mut outcome = read(&Input {
+            format: Some(format),
+            ..given
+        })?;
+        let games = std::mem::take(&mut outcome.parsed.collection.games);
+        let count = games.len();
+        for (i, mut game) in games.into_iter().enumerate() {
+            let spans = outcome
+                .parsed
+                .node_spans
+                .get(i)
+                .map_or(&[][..], Vec::as_slice);
+            hand(&outcome.source, &mut game, spans);
+        }
+        return Ok(ReadInOrder {
+            format,
+            source: outcome.source,
+            text: outcome.text,
+            games: count,
+            diagnostics: outcome.parsed.diagnostics,
+        });
+    };
+    let decoded = decode_for(Cow::Owned(bytes), input, format);
+    let source = &decoded.source;
+    let done = in_order(&decoded.text, &mut |game: &mut Game, spans: &[Span]| {
+        hand(source, game, spans)
+    });
+    let mut diagnostics = decoded.diagnostics;
+    if let Some(empty) = empty_record(format, &decoded.text) {
+        diagnostics.push(empty);
+    }
+    diagnostics.extend(done.diagnostics);
+    crate::diag::collapse(&mut diagnostics);
+    Ok(ReadInOrder {
+        format,
+        source: decoded.source,
+        text: Some(decoded.text.into_owned()),
+        games: done.games,
+        diagnostics,
+    })
+}
+
 /// The bytes of a written collection and what was lost on the way.
 #[derive(Debug, Clone)]
 pub struct Encoded {
@@ -623,5 +712,180 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
                 })
                 .collect(),
         }),
+    }
+}
+
+/// Writes a collection game by game as it is read, in a format that holds many
+/// ([`Format::join`]): [`GameWriter::prefix`], then [`GameWriter::game`] for each game,
+/// then [`GameWriter::suffix`]; the bytes joined are what [`write_with`] gives for
+/// the whole collection. A format that holds one game takes one, and refuses a second.
+#[derive(Debug)]
+pub struct GameWriter {
+    format: &'static Format,
+    encoding: TextEncoding,
+    source: Option<SourceInfo>,
+    wrap: Option<usize>,
+    csa_version: Option<formats::csa::CsaVersion>,
+    utf8_by_convention: bool,
+    pretty: bool,
+    written: usize,
+    /// Line breaks written so far, and characters after the last one: where the
+    /// next piece starts, so unmappable characters are located in the whole output.
+    lines: usize,
+    column: usize,
+}
+
+impl GameWriter {
+    /// A writer of `format` in `encoding` (the format's usual one when `None`), with
+    /// `options` (the source is copied); [`Error::NoWriter`] for a format kifu only
+    /// reads.
+    pub fn new(
+        format: &'static Format,
+        encoding: Option<TextEncoding>,
+        options: &WriteOptions<'_>,
+    ) -> Result<GameWriter, Error> {
+        if format.writer.is_none() {
+            return Err(Error::NoWriter(format.name));
+        }
+        Ok(GameWriter {
+            format,
+            encoding: encoding.unwrap_or(format.default_output_encoding),
+            source: options.source.cloned(),
+            wrap: options.wrap,
+            csa_version: options.csa_version,
+            utf8_by_convention: options.utf8_by_convention,
+            pretty: options.pretty,
+            written: 0,
+            lines: 0,
+            column: 0,
+        })
+    }
+
+    /// How many games were written.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    /// The options each game is written with.
+    fn options(&self) -> WriteOptions<'_> {
+        WriteOptions {
+            encoding: self.encoding,
+            source: self.source.as_ref(),
+            wrap: self.wrap,
+            csa_version: self.csa_version,
+            utf8_by_convention: self.utf8_by_convention,
+            pretty: self.pretty,
+        }
+    }
+
+    /// What comes before the first game (the JSON document's head; nothing for the
+    /// other formats).
+    pub fn prefix(&mut self) -> Result<Vec<u8>, Error> {
+        match self.format.join {
+            Join::Document => {
+                let framing = formats::json::Framing::new(self.pretty);
+                let text = framing.prefix(self.source.as_ref())?;
+                Ok(self.encode(&text)?.0)
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// [`encode_output`] of the next piece, located in the whole output.
+    fn encode(&mut self, text: &str) -> Result<(Vec<u8>, Vec<Loss>), Error> {
+        let encoded = encode_output(text, self.encoding).map_err(|e| self.locate(e))?;
+        self.advance(&encoded.0);
+        Ok(encoded)
+    }
+
+    /// Moves the position past the bytes of a piece.
+    fn advance(&mut self, bytes: &[u8]) {
+        let newlines = memchr::memchr_iter(b'\n', bytes).count();
+        let tail =
+            memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));
+        let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.column = if newlines > 0 {
+            chars
+        } else {
+            self.column + chars
+        };
+        self.lines += newlines;
+    }
+
+    /// An error of a piece with its positions moved to the whole output's.
+    fn locate(&self, e: Error) -> Error {
+        match e {
+            Error::Unmappable {
+                encoding,
+                characters,
+            } => Error::Unmappable {
+                encoding,
+                characters: characters
+                    .into_iter()
+                    .map(|(c, line, col)| {
+                        let col = if line == 1 { col + self.column } else { col };
+                        (c, line + self.lines, col)
+                    })
+                    .collect(),
+            },
+            other => other,
+        }
+    }
+
+    /// The bytes of the next game, with what separates it from the one before, and
+    /// its losses (numbered as the game's place in the collection). The game is
+    /// lent, not copied: it is as it was when this returns.
+    pub fn game(&mut self, game: &mut Game) -> Result<Encoded, Error> {
+        let index = self.written;
+        let mut encoded = match self.format.join {
+            Join::One if index > 0 => {
+                return Err(Error::Write(WriteError::TooManyGames {
+                    format: self.format.name,
+                    count: index + 1,
+                }))
+            }
+            Join::Document => {
+                self.format.check_kinds_of(game)?;
+                let framing = formats::json::Framing::new(self.pretty);
+                let text = framing.game(game, index)?;
+                let (bytes, losses) = self.encode(&text)?;
+                Encoded { bytes, losses }
+            }
+            Join::One | Join::Concatenate | Join::Separator(_) => {
+                let kind = game.kind.clone();
+                let lent = std::mem::replace(game, Game::new(kind));
+                let mut one = Collection { games: vec![lent] };
+                let written = write_with(&one, self.format, Some(self.encoding), &self.options());
+                if let Some(back) = one.games.pop() {
+                    *game = back;
+                }
+                let mut joined = match (self.format.join, index > 0) {
+                    (Join::Separator(sep), true) => self.encode(sep)?.0,
+                    _ => Vec::new(),
+                };
+                let mut encoded = written.map_err(|e| self.locate(e))?;
+                self.advance(&encoded.bytes);
+                joined.append(&mut encoded.bytes);
+                encoded.bytes = joined;
+                encoded
+            }
+        };
+        for loss in &mut encoded.losses {
+            loss.game = index;
+        }
+        self.written += 1;
+        Ok(encoded)
+    }
+
+    /// What comes after the last game (the JSON document's tail; nothing for the
+    /// other formats).
+    pub fn suffix(&mut self) -> Result<Vec<u8>, Error> {
+        match self.format.join {
+            Join::Document => {
+                let framing = formats::json::Framing::new(self.pretty);
+                Ok(self.encode(&framing.suffix(self.written))?.0)
+            }
+            _ => Ok(Vec::new()),
+        }
     }
 }

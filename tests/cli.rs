@@ -369,6 +369,7 @@ fn unmappable_output_characters_fail_with_their_position() {
         "json",
         "--output-encoding",
         "cp932",
+        "--pretty",
         "-o",
         &out_path.display().to_string(),
     ]);

@@ -75,9 +75,19 @@ fn model_json(path: &Path) -> Vec<u8> {
     })
     .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let json = kifu::formats::by_name("json").expect("json");
-    kifu::write(&outcome.parsed.collection, json, None, None)
-        .expect("json writes")
-        .bytes
+    // Pretty, so that a golden's diff reads well (the CLI writes compact JSON off a
+    // terminal; the model is the same).
+    kifu::write_with(
+        &outcome.parsed.collection,
+        json,
+        None,
+        &kifu::formats::WriteOptions {
+            pretty: true,
+            ..kifu::formats::WriteOptions::default()
+        },
+    )
+    .expect("json writes")
+    .bytes
 }
 
 #[test]

@@ -352,7 +352,7 @@ fn json_round_trips_both_ways() {
         json(),
     ))
     .unwrap();
-    assert!(json_text.contains("\"edge_char\": \"~\""));
+    assert!(json_text.contains("\"edge_char\":\"~\""));
 }
 
 #[test]

@@ -455,7 +455,7 @@ fn the_cli_detects_a_log_on_stdin_and_reports_move_numbers_in_json() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("\"format\": \"omok\""));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"format\":\"omok\""));
 }
 
 #[test]

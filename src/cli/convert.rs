@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::inputs::{expand, InputFile};
-use super::load::{load, Resolved};
-use super::output::stdout_bytes;
+use super::load::Resolved;
+use super::stream::{each_game, Flow, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use crate::formats::csa::CsaVersion;
 use crate::formats::{Format, WriteOptions};
 use crate::fsio;
 use crate::text::TextEncoding;
+use crate::GameWriter;
 
 /// Arguments of `kifu convert`.
 #[derive(Debug, Args)]
@@ -51,6 +52,10 @@ pub struct ConvertArgs {
     /// record was read from CSA V3.0). CSA only.
     #[arg(long, value_name = "VERSION", value_parser = parse_csa_version)]
     pub csa_version: Option<CsaVersion>,
+    /// Indent JSON for people (the default only when writing to a terminal; compact
+    /// otherwise).
+    #[arg(long)]
+    pub pretty: bool,
 }
 
 fn parse_csa_version(s: &str) -> Result<CsaVersion, String> {
@@ -106,6 +111,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         strict: args.strict,
         wrap: args.wrap,
         csa_version: args.csa_version,
+        pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
     };
     let mut failed = Vec::new();
     for (input, dest) in inputs.iter().zip(&dests) {
@@ -156,9 +162,16 @@ struct How {
     strict: bool,
     wrap: Option<usize>,
     csa_version: Option<CsaVersion>,
+    pretty: bool,
 }
 
-/// Converts one input. `Ok(Err(reason))` is a failed file; `Err` stops the run.
+/// Converts one input, game by game as it is read: each game is written as soon as
+/// it is read, so memory holds one game (see `stream.rs`). A file output is staged
+/// and renamed into place at the end, or removed if the conversion fails.
+/// Standard output is written as the games come, except where the output must wait
+/// for the whole input: a format holding one game (a second game refuses the file),
+/// and `--strict` (an error anywhere refuses the file). `Ok(Err(reason))` is a
+/// failed file; `Err` stops the run.
 fn convert_one(
     input: &InputFile,
     dest: &Destination,
@@ -172,90 +185,136 @@ fn convert_one(
         strict,
         wrap,
         csa_version,
+        pretty,
     } = *how;
-    let outcome = match load(input, opts) {
-        Ok(o) => o,
-        Err(reason) => return Ok(Err(reason)),
+    let path = match dest {
+        Destination::File(path) => Some(path.as_path()),
+        Destination::Stdout => None,
     };
-    ui.diagnostics(
-        &input.display,
-        outcome.text.as_deref(),
-        &outcome.parsed.diagnostics,
-    );
-    if strict
-        && outcome.source.encoding_decided_by.as_deref()
-            == Some(crate::text::Decision::Guess.as_str())
-    {
-        return Ok(Err(format!(
-            "{}: not converted: its encoding ({}) is a statistical guess and --strict (give --encoding to be sure)",
-            input.display,
-            outcome.source.encoding.as_deref().unwrap_or("?")
-        )));
+    let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
+    let mut out = match Output::open(path) {
+        Ok(out) => out,
+        Err(reason) => return Ok(Err(format!("{}: {reason}", input.display))),
+    };
+    if matches!(dest, Destination::Stdout) && (strict || !target.holds_many()) {
+        out = Output::Held(Vec::new(), Box::new(out));
+    }
+    let mut writer: Option<GameWriter> = None;
+    let mut failure: Option<String> = None;
+    let progress = super::progress::Games::new(ui, &input.display);
+    let reading = Reading {
+        report: true,
+        check: false,
+        locate: false,
+    };
+    let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
+        let writer = match &mut writer {
+            Some(w) => w,
+            None => {
+                if strict
+                    && item.source.encoding_decided_by.as_deref()
+                        == Some(crate::text::Decision::Guess.as_str())
+                {
+                    failure = Some(format!(
+                        "{}: not converted: its encoding ({}) is a statistical guess and --strict (give --encoding to be sure)",
+                        input.display,
+                        item.source.encoding.as_deref().unwrap_or("?")
+                    ));
+                    return Ok(Flow::Stop);
+                }
+                let options = WriteOptions {
+                    source: Some(item.source),
+                    wrap,
+                    csa_version,
+                    utf8_by_convention: crate::formats::utf8_by_convention(path),
+                    pretty,
+                    ..WriteOptions::default()
+                };
+                let mut w = match GameWriter::new(target, out_encoding, &options) {
+                    Ok(w) => w,
+                    Err(e) => {
+                        failure = Some(format!(
+                            "{}: cannot convert to {}: {e}",
+                            input.display, target.name
+                        ));
+                        return Ok(Flow::Stop);
+                    }
+                };
+                match w.prefix() {
+                    Ok(bytes) => out.write(&bytes)?,
+                    Err(e) => {
+                        failure = Some(format!(
+                            "{}: cannot convert to {}: {e}",
+                            input.display, target.name
+                        ));
+                        return Ok(Flow::Stop);
+                    }
+                }
+                writer.insert(w)
+            }
+        };
+        let encoded = match writer.game(item.game) {
+            Ok(e) => e,
+            Err(e) => {
+                failure = Some(format!(
+                    "{}: cannot convert to {}: {e}",
+                    input.display, target.name
+                ));
+                return Ok(Flow::Stop);
+            }
+        };
+        ui.losses(&input.display, &encoded.losses, strict);
+        if strict && !encoded.losses.is_empty() {
+            failure = Some(format!(
+                "{}: not converted: {} loss(es) and --strict",
+                input.display,
+                encoded.losses.len()
+            ));
+            return Ok(Flow::Stop);
+        }
+        out.write(&encoded.bytes)?;
+        progress.tick();
+        Ok(if out.failed() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        })
+    })?;
+    progress.finish();
+    if let Some(reason) = failure.or(read.failure) {
+        return Ok(Err(reason));
     }
     // The contract: whatever could be read is written, with every repair reported
-    // above; only a file with no game in it is refused, and under --strict any file
-    // with an error.
-    let errors = crate::diag::Counts::of(&outcome.parsed.diagnostics).errors;
-    if outcome.parsed.collection.games.is_empty() {
-        return Ok(Err(format!(
-            "{}: not converted: no game could be read ({errors} error(s))",
-            input.display
-        )));
-    }
+    // as it was read; only an input with no game in it is refused, and under
+    // --strict any input with an error.
+    let errors = read.counts.errors;
+    let Some(mut writer) = writer else {
+        let what = match opts.games {
+            Some(range) if read.games > 0 => {
+                format!("no game {range} (the input holds {})", read.games)
+            }
+            _ => format!("no game could be read ({errors} error(s))"),
+        };
+        return Ok(Err(format!("{}: not converted: {what}", input.display)));
+    };
     if strict && errors > 0 {
         return Ok(Err(format!(
             "{}: not converted: {errors} error(s) in the input and --strict",
             input.display
         )));
     }
-    let out_encoding = out_encoding.or_else(|| match dest {
-        Destination::File(path) => Some(target.output_encoding_for(Some(path))),
-        Destination::Stdout => None,
-    });
-    let encoded = match crate::write_with(
-        &outcome.parsed.collection,
-        target,
-        out_encoding,
-        &WriteOptions {
-            source: Some(&outcome.source),
-            wrap,
-            csa_version,
-            utf8_by_convention: match dest {
-                Destination::File(path) => crate::formats::utf8_by_convention(Some(path)),
-                Destination::Stdout => false,
-            },
-            ..WriteOptions::default()
-        },
-    ) {
-        Ok(e) => e,
+    match writer.suffix() {
+        Ok(bytes) => out.write(&bytes)?,
         Err(e) => {
             return Ok(Err(format!(
                 "{}: cannot convert to {}: {e}",
                 input.display, target.name
             )))
         }
-    };
-    ui.losses(&input.display, &encoded.losses, strict);
-    if strict && !encoded.losses.is_empty() {
-        return Ok(Err(format!(
-            "{}: not converted: {} loss(es) and --strict",
-            input.display,
-            encoded.losses.len()
-        )));
     }
-    match dest {
-        Destination::Stdout => stdout_bytes(&encoded.bytes)?,
-        Destination::File(path) => {
-            if let Err(e) = fsio::write_atomic(path, &encoded.bytes) {
-                return Ok(Err(format!(
-                    "{}: cannot write {}: {e}",
-                    input.display,
-                    path.display()
-                )));
-            }
-        }
-    }
-    Ok(Ok(()))
+    Ok(out
+        .commit()?
+        .map_err(|reason| format!("{}: {reason}", input.display)))
 }
 
 /// Refuses, before anything is written, a run in which two inputs would be written to
@@ -312,4 +371,10 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn file_id(_path: &Path) -> Option<(u64, u64)> {
     None
+}
+
+/// True when the output is standard output and standard output is a terminal.
+pub(super) fn to_terminal(output: Option<&Path>) -> bool {
+    use std::io::IsTerminal;
+    output.is_none_or(|p| p.as_os_str() == "-") && std::io::stdout().is_terminal()
 }

@@ -6,8 +6,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::inputs::expand;
-use super::load::{load, Resolved};
+use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
+use super::progress;
+use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
 use crate::diag::Counts;
 use crate::model::{Color, Game, GameKind, GameResult, Player, ShogiStart, WinReason};
@@ -80,52 +82,64 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
     let expanded = expand(&args.paths);
     let mut failed = false;
     for input in &expanded.inputs {
-        let outcome = match load(input, opts) {
-            Ok(mut o) => {
-                crate::validate(&mut o);
-                o
-            }
-            Err(reason) => {
-                failed = true;
+        // Read game by game (a large collection is never held): the people's block
+        // is printed as the games come, the JSON object once the file is read.
+        let mut games = Vec::new();
+        let mut header = false;
+        let progress = progress::Games::new(ui, &input.display);
+        let reading = Reading {
+            report: false,
+            check: true,
+            locate: false,
+        };
+        // A tree holding several games (game information per variation) is
+        // reported game by game.
+        let mut shown = 0;
+        let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
+            for summary in summarise_all(item.game) {
+                shown += 1;
                 if args.json {
-                    stdout_json(&FileSummary {
-                        path: &input.display,
-                        format: None,
-                        encoding: None,
-                        encoding_decided_by: None,
-                        games: Vec::new(),
-                        diagnostics: Counts {
-                            errors: 1,
-                            ..Counts::default()
-                        },
-                        failure: Some(&reason),
-                    })?;
+                    games.push(summary);
                 } else {
-                    ui.error(&reason);
+                    if !header {
+                        header = true;
+                        print_header(&input.display, Some(item.source))?;
+                    }
+                    print_game(shown, &summary)?;
                 }
+            }
+            progress.tick();
+            Ok(Flow::Continue)
+        })?;
+        progress.finish();
+        let mut counts = read.counts;
+        if read.failure.is_some() {
+            failed = true;
+            counts.errors += 1;
+        }
+        let source = read.source.as_ref();
+        if args.json {
+            stdout_json(&FileSummary {
+                path: &input.display,
+                format: read.format.map(|f| f.name),
+                encoding: source.and_then(|s| s.encoding.as_deref()),
+                encoding_decided_by: source.and_then(|s| s.encoding_decided_by.as_deref()),
+                games,
+                diagnostics: counts,
+                failure: read.failure.as_deref(),
+            })?;
+            continue;
+        }
+        if let Some(reason) = &read.failure {
+            ui.error(reason);
+            if read.format.is_none() {
                 continue;
             }
-        };
-        let summary = FileSummary {
-            path: &input.display,
-            format: Some(outcome.format.name),
-            encoding: outcome.source.encoding.as_deref(),
-            encoding_decided_by: outcome.source.encoding_decided_by.as_deref(),
-            games: outcome
-                .parsed
-                .collection
-                .games
-                .iter()
-                .flat_map(summarise_all)
-                .collect(),
-            diagnostics: Counts::of(&outcome.parsed.diagnostics),
-            failure: None,
-        };
-        if args.json {
-            stdout_json(&summary)?;
-        } else {
-            print_block(&summary)?;
         }
+        if !header {
+            print_header(&input.display, source)?;
+        }
+        print_counts(counts)?;
     }
     expanded.note_skipped(ui, args.read.verbose);
     Ok(Status::from_failed(failed))
@@ -238,47 +252,55 @@ fn result_text(r: &GameResult) -> String {
     }
 }
 
-/// Prints one file's block for people.
-fn print_block(s: &FileSummary<'_>) -> Result<(), Fatal> {
-    stdout_line(s.path)?;
+/// Prints the head of a file's block for people.
+fn print_header(path: &str, source: Option<&crate::formats::SourceInfo>) -> Result<(), Fatal> {
+    stdout_line(path)?;
     stdout_line(&format!(
         "  format: {}, encoding: {} ({})",
-        s.format.unwrap_or("?"),
-        s.encoding.unwrap_or("binary"),
-        s.encoding_decided_by.unwrap_or("not text")
-    ))?;
-    for (i, g) in s.games.iter().enumerate() {
-        let rule = g
-            .rule
-            .as_deref()
-            .map(|r| format!(", rule {r}"))
-            .unwrap_or_default();
-        stdout_line(&format!("  game {}: {} {}{rule}", i + 1, g.kind, g.board))?;
-        let fields = [
-            ("title", g.title.clone()),
-            ("black", g.black.clone()),
-            ("white", g.white.clone()),
-            ("event", g.event.clone()),
-            ("date", g.date.clone()),
-            ("result", g.result.clone()),
-            ("komi", g.komi.map(|k| k.to_string())),
-            ("handicap", g.handicap.clone()),
-            ("judged", g.judged.clone()),
-        ];
-        for (name, value) in fields {
-            if let Some(v) = value {
-                stdout_line(&format!("    {name}: {v}"))?;
-            }
+        source.map_or("?", |s| s.format.as_str()),
+        source
+            .and_then(|s| s.encoding.as_deref())
+            .unwrap_or("binary"),
+        source
+            .and_then(|s| s.encoding_decided_by.as_deref())
+            .unwrap_or("not text")
+    ))
+}
+
+/// Prints one game of a file's block for people (`number` from 1).
+fn print_game(number: usize, g: &GameSummary) -> Result<(), Fatal> {
+    let rule = g
+        .rule
+        .as_deref()
+        .map(|r| format!(", rule {r}"))
+        .unwrap_or_default();
+    stdout_line(&format!("  game {number}: {} {}{rule}", g.kind, g.board))?;
+    let fields = [
+        ("title", g.title.clone()),
+        ("black", g.black.clone()),
+        ("white", g.white.clone()),
+        ("event", g.event.clone()),
+        ("date", g.date.clone()),
+        ("result", g.result.clone()),
+        ("komi", g.komi.map(|k| k.to_string())),
+        ("handicap", g.handicap.clone()),
+        ("judged", g.judged.clone()),
+    ];
+    for (name, value) in fields {
+        if let Some(v) = value {
+            stdout_line(&format!("    {name}: {v}"))?;
         }
-        stdout_line(&format!(
-            "    moves: {}, variations: {}, comments: {}",
-            g.moves, g.variations, g.comments
-        ))?;
     }
-    let d = s.diagnostics;
+    stdout_line(&format!(
+        "    moves: {}, variations: {}, comments: {}",
+        g.moves, g.variations, g.comments
+    ))
+}
+
+/// Prints the last line of a file's block for people.
+fn print_counts(d: Counts) -> Result<(), Fatal> {
     stdout_line(&format!(
         "  diagnostics: {} error(s), {} warning(s), {} info",
         d.errors, d.warnings, d.infos
-    ))?;
-    Ok(())
+    ))
 }

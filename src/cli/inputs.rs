@@ -308,7 +308,7 @@ pub fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::
 /// Opens a file for reading only if it is a regular file; on Linux without waiting
 /// (`O_NONBLOCK`), so a file replaced by a FIFO since the walk fails instead of
 /// blocking. Returns the file and its length.
-fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+pub(super) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(target_os = "linux")]

@@ -3,7 +3,7 @@
 use super::inputs::{map_large, problem_of, read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
 use crate::model::GomokuRule;
-use crate::{formats::Format, text::TextEncoding, Checked, Input, ReadOutcome};
+use crate::{formats::Format, text::TextEncoding, Checked, Input};
 
 /// The parsed `-f` / `--encoding` options.
 #[derive(Debug, Clone, Copy)]
@@ -16,6 +16,8 @@ pub struct Resolved {
     pub rule: Option<&'static str>,
     /// The most standard input may hold without completing a game.
     pub max_game_size: super::ByteSize,
+    /// The games `--game` selects (all when `None`).
+    pub games: Option<super::stream::GameRange>,
 }
 
 impl Resolved {
@@ -31,31 +33,9 @@ impl Resolved {
                     .find(|&name| name == r)
             }),
             max_game_size: opts.max_game_size,
+            games: opts.games,
         })
     }
-}
-
-/// Reads and parses one input. `Err` holds a one-line reason the file could not be
-/// read at all (missing, unreadable, not a regular file, unknown format).
-pub fn load(input: &InputFile, opts: Resolved) -> Result<ReadOutcome, String> {
-    if let Some(problem) = problem_of(input) {
-        return Err(problem);
-    }
-    let bytes = read_bytes(input, opts.max_game_size)?;
-    let mut outcome = crate::read(&Input {
-        bytes: &bytes,
-        path: input.path.as_deref(),
-        format: opts.format,
-        encoding: opts.encoding,
-    })
-    .map_err(|e| format!("{}: {e}", input.display))?;
-    if let Some(name) = opts.rule {
-        crate::rules::renju::set_rule(
-            &mut outcome.parsed.collection,
-            &crate::model::GomokuRule::from_name(name),
-        );
-    }
-    Ok(outcome)
 }
 
 /// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as

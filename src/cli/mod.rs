@@ -7,8 +7,8 @@
 mod completions;
 mod convert;
 mod dedup;
-mod filter;
 mod explain;
+mod filter;
 mod formats;
 mod games;
 mod info;
@@ -21,6 +21,11 @@ mod reencode;
 mod show;
 mod stats;
 mod validate;
+// Streaming: reading game by game, and the commands that split and merge collections.
+mod merge;
+mod progress;
+mod split;
+mod stream;
 
 use std::process::ExitCode;
 
@@ -74,6 +79,10 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
+    /// Write each game (or, with --variations, each line of play) to a file of its own.
+    Split(split::SplitArgs),
+    /// Write the games of several inputs, in order, into one collection.
+    Merge(merge::MergeArgs),
     /// Print the man page (roff).
     #[command(hide = true)]
     Man,
@@ -116,6 +125,9 @@ pub struct ReadOptions {
     /// A larger one is an error, not an allocation. Files are read as they are.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     pub max_game_size: ByteSize,
+    /// Only these games of each input: N, A..B, A.. or ..B (games count from 1).
+    #[arg(long = "game", value_name = "N|A..B", value_parser = stream::parse_game_range)]
+    pub games: Option<stream::GameRange>,
 }
 
 /// A size in bytes given on the command line (`--max-game-size`), shown as given.
@@ -190,6 +202,8 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(&args, &ui),
         Command::Dedup(args) => dedup::run(&args, &ui),
         Command::List(args) => list::run(&args, &ui),
+        Command::Split(args) => split::run(&args, &ui),
+        Command::Merge(args) => merge::run(&args, &ui),
     };
     match result {
         Ok(Status::Success) => ExitCode::SUCCESS,

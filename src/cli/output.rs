@@ -69,13 +69,26 @@ impl Ui {
 
     /// Prints diagnostics for people; with `-q` only errors.
     pub fn diagnostics(&self, path: &str, text: Option<&str>, diags: &[Diagnostic]) {
+        self.diagnostics_in_part(path, text, diags, None);
+    }
+
+    /// [`Ui::diagnostics`] of a part of a longer input (`shift`: where the part
+    /// starts), located as in the whole input.
+    pub fn diagnostics_in_part(
+        &self,
+        path: &str,
+        text: Option<&str>,
+        diags: &[Diagnostic],
+        shift: Option<diag::Shift>,
+    ) {
         let shown = |d: &Diagnostic| !self.quiet || d.severity == diag::Severity::Error;
         // Lines are counted only when something is shown.
         let index = text.filter(|_| diags.iter().any(shown)).map(LineIndex::new);
         let mut err = std::io::stderr().lock();
         for d in diags.iter().filter(|d| shown(d)) {
-            let source = match (text, &index) {
-                (Some(t), Some(i)) => Source::Text(t, i),
+            let source = match (text, &index, shift) {
+                (Some(t), Some(i), Some(shift)) => Source::Part(t, i, shift),
+                (Some(t), Some(i), None) => Source::Text(t, i),
                 _ => Source::Bytes,
             };
             let _ = err.write_all(diag::render_human(path, d, source, self.style).as_bytes());

@@ -7,8 +7,9 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::inputs::{expand, problem_of, InputFile};
-use super::load::{load, Resolved};
+use super::load::Resolved;
 use super::output::stdout_bytes;
+use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
 use crate::fsio::{Keep, Staged};
 use crate::model::Game;
@@ -100,6 +101,7 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         rule: None,
         verbose: args.read.verbose,
         max_game_size: args.read.max_game_size,
+        games: None,
     })?;
     let options = options(args)?;
     let expanded = expand(&args.paths);
@@ -121,7 +123,7 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
     for (i, input) in inputs.iter().enumerate() {
         if let Some(problem) = problem_of(input) {
             unreadable = true;
-            // The chosen input's own problem is reported when it is loaded.
+            // The chosen input's own problem is reported when it is read.
             if i != chosen {
                 ui.error(&problem);
             }
@@ -135,27 +137,14 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
                 .map_or_else(String::new, |p| p.display().to_string())
         )));
     };
-    let outcome = match load(input, opts) {
-        Ok(o) => o,
+    let game = match nth_game(input, opts, ui, args.game, true)? {
+        Ok(g) => g,
         Err(reason) => {
             ui.error(&reason);
             return Ok(Status::SomeFailed);
         }
     };
-    ui.diagnostics(
-        &input.display,
-        outcome.text.as_deref(),
-        &outcome.parsed.diagnostics,
-    );
-    let Some(game) = pick(&outcome.parsed.collection.games, args.game) else {
-        ui.error(&format!(
-            "{}: there is no game {} (the file holds {})",
-            input.display,
-            args.game,
-            outcome.parsed.collection.games.len()
-        ));
-        return Ok(Status::SomeFailed);
-    };
+    let game = &game;
     let picture = match picture::draw(game, &options) {
         Ok(p) => p,
         Err(reason) => {
@@ -171,8 +160,39 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
     Ok(Status::from_failed(unreadable))
 }
 
-fn pick(games: &[Game], n: usize) -> Option<&Game> {
-    n.checked_sub(1).and_then(|i| games.get(i))
+/// Game `n` (from 1) of an input, read game by game and not past it (a large
+/// collection is never held); with `report`, the reader's diagnostics are printed.
+/// The inner `Err` is why there is no such game.
+fn nth_game(
+    input: &InputFile,
+    opts: Resolved,
+    ui: &Ui,
+    n: usize,
+    report: bool,
+) -> Result<Result<Game, String>, Fatal> {
+    let mut chosen: Option<Game> = None;
+    let reading = Reading {
+        report,
+        check: false,
+        locate: false,
+    };
+    let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
+        if item.number >= n {
+            let kind = item.game.kind.clone();
+            chosen = Some(std::mem::replace(item.game, Game::new(kind)));
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Continue)
+    })?;
+    if let Some(reason) = read.failure {
+        return Ok(Err(reason));
+    }
+    Ok(chosen.ok_or_else(|| {
+        format!(
+            "{}: there is no game {n} (the file holds {})",
+            input.display, read.games
+        )
+    }))
 }
 
 /// The picture options of the arguments, checked before any file is read.
@@ -338,16 +358,11 @@ fn one_record(
     opts: Resolved,
     options: &Options,
 ) -> Result<Vec<Staged>, String> {
-    let outcome = load(input, opts)?;
-    let games = &outcome.parsed.collection.games;
-    let game = pick(games, args.game).ok_or_else(|| {
-        format!(
-            "{}: there is no game {} (the file holds {})",
-            input.display,
-            args.game,
-            games.len()
-        )
-    })?;
+    // Worker threads print nothing: the batch reports each record's outcome.
+    let quiet = Ui::new(true, super::ColorChoice::Never);
+    let game = nth_game(input, opts, &quiet, args.game, false)
+        .map_err(|e| format!("{}: {e:?}", input.display))??;
+    let game = &game;
     let why = |e: String| format!("{}: {e}", input.display);
     let base = dir.join(&input.relative);
     let ext = options.format.extension();

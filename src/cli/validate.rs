@@ -40,6 +40,61 @@ pub struct ValidateArgs {
     pub read: ReadOptions,
 }
 
+/// Checks the games `--game` selects of one input, read game by game: the reader's
+/// diagnostics for the whole input (the parts read), the rules' for the games
+/// selected. Returns the counts (with one error more when it could not be read).
+fn selected(
+    args: &ValidateArgs,
+    ui: &Ui,
+    input: &InputFile,
+    opts: super::load::Resolved,
+) -> Result<Counts, Fatal> {
+    let reading = super::stream::Reading {
+        report: !args.json,
+        check: true,
+        locate: args.json,
+    };
+    let read = super::stream::each_game(input, opts, ui, reading, &mut |_| {
+        Ok(super::stream::Flow::Continue)
+    })?;
+    let mut counts = read.counts;
+    if read.failure.is_some() {
+        counts.errors += 1;
+    }
+    let source = read.source.as_ref();
+    if args.json {
+        for located in read.located {
+            let fields = located.strip_prefix('{').unwrap_or(&located);
+            stdout_line(&format!("{{\"type\":\"diagnostic\",{fields}"))?;
+        }
+        stdout_json(&FileReport {
+            kind: "file",
+            path: &input.display,
+            valid: counts.errors == 0,
+            format: read.format.map(|f| f.name),
+            encoding: source.and_then(|s| s.encoding.as_deref()),
+            encoding_decided_by: source.and_then(|s| s.encoding_decided_by.as_deref()),
+            games: read.selected,
+            errors: counts.errors,
+            warnings: counts.warnings,
+            infos: counts.infos,
+            failure: read.failure.as_deref(),
+        })?;
+    } else {
+        if let Some(reason) = &read.failure {
+            ui.error(reason);
+        }
+        if !ui.quiet() {
+            let verdict = if counts.errors == 0 { "ok" } else { "invalid" };
+            stdout_line(&format!(
+                "{}: {verdict} ({} of {} game(s) checked; {} error(s), {} warning(s))",
+                input.display, read.selected, read.games, counts.errors, counts.warnings
+            ))?;
+        }
+    }
+    Ok(counts)
+}
+
 /// The per-file NDJSON object.
 #[derive(Serialize)]
 struct FileReport<'a> {
@@ -113,7 +168,24 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     // Files are read and checked in parallel, a few at a time so that memory holds
     // only a window of them, and reported in the order given.
     let window = rayon::current_num_threads().max(1) * 4;
-    for batch in inputs.chunks(window) {
+    if opts.games.is_some() {
+        // Only some games: each input read game by game, in order.
+        for input in inputs {
+            let counts = selected(args, ui, input, opts)?;
+            total.errors += counts.errors;
+            total.warnings += counts.warnings;
+            total.infos += counts.infos;
+            if counts.errors > 0 {
+                invalid += 1;
+            }
+        }
+    }
+    let all = if opts.games.is_some() {
+        0
+    } else {
+        inputs.len()
+    };
+    for batch in inputs.get(..all).unwrap_or(&[]).chunks(window) {
         // Standard input is read below, in order, game by game.
         let checked: Vec<Option<Result<Checked, String>>> = batch
             .par_iter()

@@ -3593,6 +3593,15 @@ pub const UGF_UNOPENED_VARIATION: Code =
         "Remove it.",
     );
 
+/// `ndjson::no-game` (error): an NDJSON input holds no line.
+pub const NDJSON_NO_GAME: Code = Code::error("ndjson::no-game", "an NDJSON input holds no line")
+    .explain(
+        "NDJSON holds one game of kifu's JSON model per line; this input has none.",
+        "an empty file given with -f ndjson",
+        "kifu reads no game.",
+        "Check that the file is what was meant.",
+    );
+
 /// Every code, sorted by name (a test keeps it so; [`lookup`] searches it).
 pub static ALL: &[Code] = &[
     CSA_BAD_MOVE,
@@ -3733,6 +3742,7 @@ pub static ALL: &[Code] = &[
     KISEONG_UNTERMINATED_NAME,
     KISEONG_VARIATION_DROPPED,
     KISEONG_VARIATION_IN_DIAGRAM,
+    NDJSON_NO_GAME,
     NGF_BAD_COLOR,
     NGF_BAD_HANDICAP,
     NGF_BAD_KOMI,

@@ -419,7 +419,11 @@ impl Shift {
     /// The shift of the part that follows `text` (whose own shift is `self`, and
     /// which came from `raw` input bytes).
     pub fn after(self, text: &str, raw: usize) -> Shift {
-        let bytes = text.as_bytes();
+        self.after_bytes(text.as_bytes(), raw)
+    }
+
+    /// [`Shift::after`] of a part given as its UTF-8 bytes.
+    pub fn after_bytes(self, bytes: &[u8], raw: usize) -> Shift {
         let newlines = memchr::memchr_iter(b'\n', bytes).count();
         let tail =
             memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));
@@ -431,7 +435,7 @@ impl Shift {
             } else {
                 self.columns + tail_chars
             },
-            offset: self.offset + text.len(),
+            offset: self.offset + bytes.len(),
             bytes: self.bytes + raw,
         }
     }

@@ -39,6 +39,8 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: None,
     writer: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
 };
 
 /// Tygem boards are 19×19; GIB has no size field.

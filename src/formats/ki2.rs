@@ -29,6 +29,8 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
     writer: Some(Writer::Text(super::kif::write_ki2)),
 };
 

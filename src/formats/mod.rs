@@ -15,6 +15,7 @@ pub mod ki2;
 pub mod kif;
 pub mod kiseong;
 pub mod kiseong_sniff;
+pub mod ndjson;
 pub mod ngf;
 pub mod omok;
 pub mod sgf;
@@ -75,6 +76,8 @@ pub struct WriteOptions<'a> {
     /// see [`Format::output_encoding_for`]): a writer whose format declares only what
     /// the convention does not say may then leave UTF-8 undeclared.
     pub utf8_by_convention: bool,
+    /// Indent structured output for people (JSON); compact when false.
+    pub pretty: bool,
 }
 
 impl Default for WriteOptions<'_> {
@@ -85,6 +88,7 @@ impl Default for WriteOptions<'_> {
             wrap: None,
             csa_version: None,
             utf8_by_convention: false,
+            pretty: false,
         }
     }
 }
@@ -169,6 +173,41 @@ pub struct PerGame {
 /// own; `None` when the file does not need it (one charset, or none declared).
 pub type DecodePerGame = fn(&[u8]) -> Option<PerGame>;
 
+/// What an in-order reader does with each game as soon as it is read: the game is
+/// whole (comments, markup and all) and is dropped when this returns, so a
+/// collection of any length is read in memory bounded by its largest game.
+pub type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
+
+/// A reader that hands each game, whole and in order, to a [`GameSink`] on the
+/// calling thread and keeps none of them (`kifu convert`, `info`, `split` …).
+pub type ReadInOrder = fn(&str, &mut GameSink<'_>) -> InOrder;
+
+/// What an in-order read produced besides the games it handed on.
+#[derive(Debug, Clone, Default)]
+pub struct InOrder {
+    /// How many games were handed on.
+    pub games: usize,
+    /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// How a format holds several games in one file, so that a collection can be
+/// written game by game as it is read: the games written one at a time and joined
+/// this way give exactly what the writer gives for the whole collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Join {
+    /// One game per file.
+    One,
+    /// Each game's output follows the previous one's (SGF game trees, USI lines,
+    /// NDJSON lines).
+    Concatenate,
+    /// Games separated by this text (CSA's `/` line).
+    Separator(&'static str),
+    /// A document around the games (the JSON model's `{"version": 1, "games": […]}`):
+    /// see [`json::Framing`].
+    Document,
+}
+
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
 pub enum Writer {
@@ -229,6 +268,11 @@ pub struct Format {
     /// A streaming form of the text reader (games checked and dropped one by one), for
     /// formats whose files hold large collections.
     pub read_each: Option<ReadEach>,
+    /// A reader handing each game, whole and in order, to a [`GameSink`], for
+    /// formats whose files hold large collections.
+    pub read_in_order: Option<ReadInOrder>,
+    /// How a file holds several games.
+    pub join: Join,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
 }
@@ -266,6 +310,23 @@ impl Format {
         matches!(self.reader, Reader::Binary(_))
     }
 
+    /// True when a file of this format holds several games.
+    pub fn holds_many(&self) -> bool {
+        self.join != Join::One
+    }
+
+    /// Checks that `game` is of a family this format holds.
+    pub fn check_kinds_of(&self, game: &crate::model::Game) -> Result<(), WriteError> {
+        if self.holds(&game.kind) {
+            return Ok(());
+        }
+        Err(WriteError::UnsupportedKind {
+            format: self.name,
+            kind: game.kind.family(),
+            holds: self.kinds,
+        })
+    }
+
     /// Checks that every game of `collection` is of a family this format holds.
     pub fn check_kinds(&self, collection: &Collection) -> Result<(), WriteError> {
         match collection.games.iter().find(|g| !self.holds(&g.kind)) {
@@ -281,7 +342,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 13] = [
+    static FORMATS: [Format; 14] = [
         sgf::FORMAT,
         gib::FORMAT,
         ngf::FORMAT,
@@ -295,6 +356,7 @@ pub fn all() -> &'static [Format] {
         usi::FORMAT,
         jkf::FORMAT,
         json::FORMAT,
+        ndjson::FORMAT,
     ];
     &FORMATS
 }

@@ -38,6 +38,8 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: None,
     writer: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
 };
 
 /// The first lines of `bytes`, without line breaks and surrounding blanks.

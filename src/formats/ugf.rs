@@ -44,6 +44,8 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: None,
     writer: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
 };
 
 /// True for text starting with `[Header]` that has a `[Data]` section.

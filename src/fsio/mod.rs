@@ -12,5 +12,7 @@ mod stale;
 
 pub use batch::sync_staged;
 pub use identity::Identity;
-pub use stage::{read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged};
+pub use stage::{
+    read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
+};
 pub use stale::{is_temp_name, remove_stale_in};

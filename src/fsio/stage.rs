@@ -79,30 +79,86 @@ pub enum CommitError {
 /// creation fail, so nothing is ever written through a planted link), with a name no
 /// other process can predict, holding the metadata `keep` asks for.
 pub fn stage(dest: &Path, bytes: &[u8], keep: &Keep) -> io::Result<Staged> {
-    let dir = match dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => d,
-        None => Path::new("."),
-    };
-    if !dir.is_dir() {
-        fs::create_dir_all(dir)?;
+    let mut staging = Staging::create(dest)?;
+    staging.write_all(bytes)?;
+    staging.finish(keep)
+}
+
+/// A file's new content being written piece by piece into its exclusive temporary
+/// file (see [`stage`]), for outputs too large to hold in memory: [`Staging::finish`]
+/// then gives the [`Staged`] file to commit, or [`Staging::commit`] does both.
+/// Dropping it removes the temporary file, so an output abandoned half-way leaves
+/// the destination as it was.
+#[derive(Debug)]
+pub struct Staging {
+    out: io::BufWriter<tempfile::NamedTempFile>,
+    dest: PathBuf,
+}
+
+impl Staging {
+    /// Creates the temporary file beside `dest` (and `dest`'s directory if needed).
+    pub fn create(dest: &Path) -> io::Result<Staging> {
+        let dir = match dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d,
+            None => Path::new("."),
+        };
+        if !dir.is_dir() {
+            fs::create_dir_all(dir)?;
+        }
+        let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // Created with 0666 less the umask, like any new file; a kept mode is set
+            // once the content is in.
+            builder.permissions(Permissions::from_mode(0o666));
+        }
+        let tmp = builder.tempfile_in(dir)?;
+        Ok(Staging {
+            out: io::BufWriter::with_capacity(256 << 10, tmp),
+            dest: dest.to_path_buf(),
+        })
     }
-    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Created with 0666 less the umask, like any new file; a kept mode is set
-        // below, once the content is in.
-        builder.permissions(Permissions::from_mode(0o666));
+
+    /// The path it will replace.
+    pub fn dest(&self) -> &Path {
+        &self.dest
     }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.as_file_mut().write_all(bytes)?;
-    apply(tmp.as_file(), keep)?;
-    Ok(Staged {
-        tmp,
-        dest: dest.to_path_buf(),
-    })
+
+    /// Flushes what was written and sets the metadata `keep` asks for.
+    pub fn finish(self, keep: &Keep) -> io::Result<Staged> {
+        let tmp = self.out.into_inner().map_err(|e| e.into_error())?;
+        apply(tmp.as_file(), keep)?;
+        Ok(Staged {
+            tmp,
+            dest: self.dest,
+        })
+    }
+
+    /// Finishes the file as [`write_atomic`] does (an existing destination's mode and
+    /// owner kept), makes it durable and renames it over the destination.
+    pub fn commit(self) -> io::Result<()> {
+        let keep = keep_of(&self.dest);
+        let staged = self.finish(&keep)?;
+        staged.sync()?;
+        staged.commit(None).map_err(io::Error::other)
+    }
+}
+
+impl Write for Staging {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Sets what `keep` asks for on the open temporary file.
@@ -219,11 +275,62 @@ pub fn read_identified(path: &Path) -> Result<(Vec<u8>, Identity, Metadata), Rea
 /// kept. A failure (a full disk) leaves whatever was at `path` as it was. A link at
 /// `path` is replaced, never written through.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let keep = match fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
-        _ => Keep::default(),
-    };
+    let keep = keep_of(path);
     let staged = stage(path, bytes, &keep)?;
     staged.sync()?;
     staged.commit(None).map_err(io::Error::other)
+}
+
+/// What an output written to `path` keeps of the file it replaces.
+fn keep_of(path: &Path) -> Keep {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+        _ => Keep::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn staging_writes_piece_by_piece_and_commits_by_a_rename() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        fs::write(&dest, b"old").expect("old");
+        let mut staging = Staging::create(&dest).expect("create");
+        staging.write_all(b"(;GM[1])").expect("write");
+        staging.write_all(b"\n(;GM[1])\n").expect("write");
+        // Until the commit, the destination is what it was, beside one temporary file.
+        assert_eq!(fs::read(&dest).expect("read"), b"old");
+        assert_eq!(names(dir.path()).len(), 2);
+        staging.commit().expect("commit");
+        assert_eq!(fs::read(&dest).expect("read"), b"(;GM[1])\n(;GM[1])\n");
+        assert_eq!(names(dir.path()), vec!["out.sgf".to_string()]);
+    }
+
+    #[test]
+    fn staging_dropped_leaves_the_destination_and_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        fs::write(&dest, b"old").expect("old");
+        let mut staging = Staging::create(&dest).expect("create");
+        staging.write_all(b"half of it").expect("write");
+        drop(staging);
+        assert_eq!(fs::read(&dest).expect("read"), b"old");
+        assert_eq!(names(dir.path()), vec!["out.sgf".to_string()]);
+    }
 }

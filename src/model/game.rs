@@ -18,6 +18,35 @@ pub struct Game {
 }
 
 impl Game {
+    /// Every line of play, root to leaf, as a game of its own with the same kind and
+    /// information: the main line first, then the variations in pre-order. Each
+    /// line's tree has no branch. (The sgfvarsplit operation.)
+    pub fn lines(&self) -> Vec<Game> {
+        let tree = &self.tree;
+        tree.preorder()
+            .filter(|(_, node)| node.children().is_empty())
+            .map(|(leaf, _)| {
+                let mut line = Game {
+                    kind: self.kind.clone(),
+                    info: self.info.clone(),
+                    tree: Tree::new(),
+                };
+                let mut at = NodeId::ROOT;
+                for (i, id) in tree.path_to(leaf).into_iter().enumerate() {
+                    let Some(node) = tree.get(id) else { continue };
+                    if i == 0 {
+                        let root = line.tree.root_node_mut();
+                        *root = node.clone();
+                        root.children.clear();
+                    } else {
+                        at = line.tree.add_child(at, node.clone());
+                    }
+                }
+                line
+            })
+            .collect()
+    }
+
     /// A game of this kind with empty information and a tree holding only the root.
     pub fn new(kind: GameKind) -> Game {
         Game {

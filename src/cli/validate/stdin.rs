@@ -8,20 +8,17 @@
 
 use std::io::Read;
 
-use super::super::inputs::{fill, too_large, Filled, InputFile};
+use super::super::inputs::InputFile;
 use super::super::load::Resolved;
 use super::super::output::{stdout_json, stdout_line};
+use super::super::stream::{read_parts, Flow, Parts, PART};
 use super::super::{Fatal, Ui};
 use super::{report, DiagReport, FileReport, ValidateArgs};
 use crate::diag::{self, Collapser, Counts, Diagnostic, Shift, Source};
-use crate::formats::{self, sgf::GameCuts, Format, SourceInfo};
+use crate::formats::{Format, SourceInfo};
 use crate::model::GomokuRule;
 use crate::text::{LineIndex, TextEncoding};
 use crate::{Checked, Input};
-
-/// How much of standard input is checked at a time (at most `--max-game-size`):
-/// input that ends within this is checked whole, exactly as a file is.
-const PART: usize = 16 << 20;
 
 /// Stands in a summary's message until its count is known (see [`Stream::finish`]);
 /// `usize::MAX` stands in its `omitted`.
@@ -38,7 +35,8 @@ pub fn check(
     check_from(&mut std::io::stdin().lock(), args, ui, input, opts, PART)
 }
 
-/// [`check`] of any reader, cut into parts of about `part` bytes.
+/// [`check`] of any reader, cut into parts of about `part` bytes (the cutting is
+/// `stream::read_parts`, shared with the commands that read game by game).
 fn check_from(
     reader: &mut impl Read,
     args: &ValidateArgs,
@@ -47,94 +45,31 @@ fn check_from(
     opts: Resolved,
     part: usize,
 ) -> Result<Counts, Fatal> {
-    let limit = opts.max_game_size.0;
-    let part = part.min(limit);
-    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", input.display);
-    let mut buf = Vec::new();
-    match fill(reader, &mut buf, part) {
-        Ok(Filled::Ended) => return whole(args, ui, input, opts, buf),
-        Ok(Filled::Full) => {}
-        Err(e) => return failed(args, ui, input, &cannot(e), None),
-    }
-    let sgf = opts
-        .format
-        .or_else(|| formats::sniff(&buf))
-        .filter(|f| f.name == "sgf" && cuttable(&buf, opts.encoding));
-    let Some(format) = sgf else {
-        // One record: read whole, within the limit.
-        return match fill(reader, &mut buf, limit) {
-            Ok(Filled::Ended) => whole(args, ui, input, opts, buf),
-            Ok(Filled::Full) => failed(
-                args,
-                ui,
-                input,
-                &too_large(&input.display, limit_of(opts)),
-                None,
-            ),
-            Err(e) => failed(args, ui, input, &cannot(e), None),
-        };
-    };
-    let mut stream = Stream::new(args, ui, input, opts, format);
-    let mut cuts = GameCuts::new();
-    loop {
-        cuts.scan(&buf);
-        if buf.len() > part {
-            if let Some(cut) = cuts.cut() {
-                let rest = buf.split_off(cut);
-                let done = std::mem::replace(&mut buf, rest);
-                cuts.drop_front(cut);
-                stream.part(done)?;
-            } else if buf.len() > limit {
-                let reason = format!(
-                    "{}: more than {} of standard input without a complete game; give a larger --max-game-size",
-                    input.display,
-                    limit_of(opts)
-                );
-                return stream.fail(&reason);
-            }
+    let mut stream: Option<Stream<'_>> = None;
+    let cut = read_parts(
+        reader,
+        &input.display,
+        opts.format,
+        opts.encoding,
+        part,
+        Some(opts.max_game_size),
+        &mut |format, bytes| {
+            stream
+                .get_or_insert_with(|| Stream::new(args, ui, input, opts, format))
+                .part(bytes)?;
+            Ok(Flow::Continue)
+        },
+    )?;
+    match (cut, stream) {
+        (Ok(Parts::Whole(bytes)), _) => whole(args, ui, input, opts, bytes),
+        (Ok(Parts::Cut), Some(stream)) => stream.finish(),
+        (Err((reason, _)), Some(stream)) => stream.fail(&reason),
+        (Err((reason, Some(format))), None) => {
+            Stream::new(args, ui, input, opts, format).fail(&reason)
         }
-        // Read on: to a part's worth, or further while no game has ended.
-        let upto = if buf.len() > part {
-            buf.len().saturating_add(part).min(limit)
-        } else {
-            part
-        };
-        match fill(reader, &mut buf, upto) {
-            Ok(Filled::Full) => {}
-            Ok(Filled::Ended) => break,
-            Err(e) => return stream.fail(&cannot(e)),
-        }
-    }
-    // The rest: checked unless it is only blanks after some games.
-    if stream.parts == 0 || !buf.iter().all(u8::is_ascii_whitespace) {
-        stream.part(buf)?;
-    }
-    stream.finish()
-}
-
-/// The limit as `--max-game-size` was given.
-fn limit_of(opts: Resolved) -> super::super::ByteSize {
-    opts.max_game_size
-}
-
-/// True when the bytes can be cut where their ASCII bytes say: UTF-8 (forced, or the
-/// first part is UTF-8 that declares no other charset and is not UTF-16 by its zero
-/// bytes). In Shift_JIS, GBK or Big5 a trail byte can be `[`, `\` or `]`, which a byte
-/// scan would take for syntax, so such input is read whole, within the limit.
-fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
-    match forced {
-        Some(enc) => enc == TextEncoding::UTF_8,
-        None => {
-            let utf8 = match std::str::from_utf8(bytes) {
-                Ok(_) => true,
-                // Only a character cut by the end of the part.
-                Err(e) => e.error_len().is_none(),
-            };
-            let declared = crate::formats::sgf::declared_charset(bytes)
-                .and_then(|label| TextEncoding::for_label(&label));
-            utf8 && crate::text::utf16_pattern(bytes).is_none()
-                && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
-        }
+        (Err((reason, None)), None) => failed(args, ui, input, &reason, None),
+        // Cut without a part: nothing was read.
+        (Ok(Parts::Cut), None) => whole(args, ui, input, opts, Vec::new()),
     }
 }
 

@@ -43,6 +43,8 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
 };
 

@@ -41,16 +41,10 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::Document,
     writer: Some(Writer::Text(write)),
 };
-
-#[derive(Serialize)]
-struct DocumentOut<'a> {
-    version: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'a SourceInfo>,
-    games: &'a [Game],
-}
 
 #[derive(Deserialize)]
 struct DocumentIn {
@@ -122,28 +116,104 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// Drops serde_json's " at line L column C" suffix: the diagnostic carries the position.
-fn strip_position(message: &str) -> String {
+pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_string(),
         None => message.to_string(),
     }
 }
 
-/// Writes the document, pretty-printed, with a final newline.
+/// Writes the document with a final newline: compact, or indented when
+/// [`WriteOptions::pretty`] asks for it. The same bytes as [`Framing`]'s pieces
+/// (prefix, each game, suffix), so a collection streamed game by game and one written
+/// whole are one document.
 pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    let doc = DocumentOut {
-        version: VERSION,
-        source: options.source,
-        games: &collection.games,
-    };
-    let mut output = serde_json::to_string_pretty(&doc)
-        .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
-    output.push('\n');
+    let framing = Framing::new(options.pretty);
+    let mut output = framing.prefix(options.source)?;
+    for (i, game) in collection.games.iter().enumerate() {
+        output.push_str(&framing.game(game, i)?);
+    }
+    output.push_str(&framing.suffix(collection.games.len()));
     Ok(Written {
         output,
         losses: Vec::new(),
     })
+}
+
+/// The document in pieces, for writing a collection game by game as it is read:
+/// `prefix`, then each game (its separator included), then `suffix`. Compact, the
+/// document is one line; pretty, it is what `serde_json::to_string_pretty` gives for
+/// the whole document.
+#[derive(Debug, Clone, Copy)]
+pub struct Framing {
+    pretty: bool,
+}
+
+impl Framing {
+    /// Compact (`pretty` false) or indented pieces.
+    pub fn new(pretty: bool) -> Framing {
+        Framing { pretty }
+    }
+
+    /// What comes before the first game: the version, the source, `"games": [`.
+    pub fn prefix(&self, source: Option<&SourceInfo>) -> Result<String, WriteError> {
+        let mut out = String::new();
+        if self.pretty {
+            out.push_str(&format!("{{\n  \"version\": {VERSION},\n"));
+            if let Some(source) = source {
+                out.push_str("  \"source\": ");
+                out.push_str(&indent(&to_json(source, true)?, 2));
+                out.push_str(",\n");
+            }
+            out.push_str("  \"games\": [");
+        } else {
+            out.push_str(&format!("{{\"version\":{VERSION},"));
+            if let Some(source) = source {
+                out.push_str("\"source\":");
+                out.push_str(&to_json(source, false)?);
+                out.push(',');
+            }
+            out.push_str("\"games\":[");
+        }
+        Ok(out)
+    }
+
+    /// Game number `index` (from 0) of the document, with the separator before it.
+    pub fn game(&self, game: &Game, index: usize) -> Result<String, WriteError> {
+        let json = to_json(game, self.pretty)?;
+        Ok(match (self.pretty, index) {
+            (true, 0) => format!("\n    {}", indent(&json, 4)),
+            (true, _) => format!(",\n    {}", indent(&json, 4)),
+            (false, 0) => json,
+            (false, _) => format!(",{json}"),
+        })
+    }
+
+    /// What comes after the last of `games` games, final newline included.
+    pub fn suffix(&self, games: usize) -> String {
+        match (self.pretty, games) {
+            (true, 0) => "]\n}\n".to_string(),
+            (true, _) => "\n  ]\n}\n".to_string(),
+            (false, _) => "]}\n".to_string(),
+        }
+    }
+}
+
+/// A value as JSON, compact or pretty.
+fn to_json(value: &impl Serialize, pretty: bool) -> Result<String, WriteError> {
+    let json = if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    };
+    json.map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))
+}
+
+/// Pretty JSON moved `by` spaces to the right (its first line excepted, which follows
+/// its key). JSON strings hold no raw line break, so every `\n` is between tokens.
+fn indent(json: &str, by: usize) -> String {
+    json.replace('\n', &format!("\n{}", " ".repeat(by)))
 }

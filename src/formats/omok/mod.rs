@@ -40,6 +40,8 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Binary(read),
     read_each: None,
+    read_in_order: None,
+    join: crate::formats::Join::One,
     writer: Some(Writer::Binary(write)),
 };
 

@@ -25,6 +25,9 @@ pub(super) struct Builder<'e> {
     /// Streaming: hand each game on whole, with its node comments, names and markup
     /// (for collection jobs that write or count them), not stripped for a check.
     pub whole: bool,
+    /// In order: each finished game, whole (comments and markup kept), goes here on
+    /// the reading thread and is then dropped.
+    pub hand: Option<&'e mut crate::formats::GameSink<'e>>,
     /// Streaming: how many games were checked.
     pub checked: usize,
     /// Streaming: what the checks found, in game order.
@@ -45,6 +48,14 @@ pub(super) struct Builder<'e> {
 }
 
 impl<'e> Builder<'e> {
+    /// A builder that hands each finished game, whole, to `hand` and keeps none.
+    pub fn handing(hand: &'e mut crate::formats::GameSink<'e>) -> Builder<'e> {
+        Builder {
+            hand: Some(hand),
+            ..Builder::default()
+        }
+    }
+
     /// A builder that hands each finished game to `each` and keeps only what it found.
     /// The games it hands on have no node comments, names or markup (see
     /// `Context::keep_text` and `Context::markup_scratch`).
@@ -220,6 +231,15 @@ impl<'a> Sink<'a> for Builder<'_> {
         }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
+        }
+        if let Some(hand) = self.hand.as_mut() {
+            self.checked += 1;
+            hand(&mut state.game, &state.spans);
+            let mut tree = std::mem::take(&mut state.game.tree);
+            tree.clear();
+            state.spans.clear();
+            self.spare = Some((tree, state.spans));
+            return;
         }
         if let Some(each) = self.each {
             self.checked += 1;

@@ -11,7 +11,6 @@ use crate::diag::{Diagnostic, Span};
 use crate::formats::PerGame;
 use crate::text::{decode_strict, TextEncoding};
 
-
 /// One stretch of the input and how to decode it.
 struct Segment {
     range: std::ops::Range<usize>,

@@ -20,7 +20,9 @@ mod stream;
 mod values;
 mod write;
 
-use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed, Writer};
+use super::{
+    Capabilities, Format, GameCheck, GameSink, InOrder, Join, Parsed, Reader, Streamed, Writer,
+};
 use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
@@ -53,6 +55,8 @@ pub const FORMAT: Format = Format {
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
     read_each: Some(read_each),
+    read_in_order: Some(read_in_order),
+    join: Join::Concatenate,
     writer: Some(Writer::Text(write)),
 };
 
@@ -130,6 +134,17 @@ fn read_each_as(text: &str, each: &GameCheck<'_>, whole: bool) -> Streamed {
         diagnostics,
         found: builder.found,
     }
+}
+
+/// Reads a collection game by game, in order, on this thread: each game goes whole
+/// to `hand` as soon as it is read and is then dropped, so memory stays bounded by the
+/// largest game. The games and diagnostics are [`read`]'s.
+pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
+    let mut builder = build::Builder::handing(hand);
+    let mut diagnostics = parse::parse(text, &mut builder);
+    let games = builder.checked;
+    finish_diagnostics(&mut diagnostics, games == 0);
+    InOrder { games, diagnostics }
 }
 
 /// Adds the "no game" error when nothing was read (unless the reason was already

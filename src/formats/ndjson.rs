@@ -1,0 +1,135 @@
+//! The `ndjson` format: the JSON model one game per line, for streams. Each line is
+//! one game's JSON object, the same shape as an element of the `json` document's
+//! `games`; blank lines are skipped. A collection of any length is read and written
+//! game by game.
+
+use super::{
+    content_start, Capabilities, Format, GameSink, InOrder, Join, Parsed, Reader, WriteError,
+    WriteOptions, Writer, Written,
+};
+use crate::diag::{Diagnostic, Span};
+use crate::model::{Collection, Game};
+use crate::text::TextEncoding;
+
+/// The registry entry.
+pub const FORMAT: Format = Format {
+    name: "ndjson",
+    description: "kifu's own model, one game's JSON per line (lossless, for streams)",
+    extensions: &["ndjson", "jsonl"],
+    kinds: &["go", "gomoku", "shogi", "gonu"],
+    capabilities: Capabilities {
+        variations: true,
+        comments: true,
+        setup: true,
+        time: true,
+        markup: true,
+        collections: true,
+        variation_info: true,
+    },
+    legacy_encoding: None,
+    default_output_encoding: TextEncoding::UTF_8,
+    sniff,
+    declared_charset: None,
+    reader: Reader::Text(read),
+    read_each: None,
+    read_in_order: Some(read_in_order),
+    join: Join::Concatenate,
+    writer: Some(Writer::Text(write)),
+    decode_per_game: None,
+    legacy_alternative: None,
+};
+
+/// Looks like NDJSON of the model: the first line is an object whose first key is
+/// the game's `"kind"` (a `json` document starts with `"version"`, and is sniffed
+/// first).
+fn sniff(bytes: &[u8]) -> bool {
+    let start = content_start(bytes);
+    let first = start
+        .get(..memchr::memchr(b'\n', start).unwrap_or(start.len()))
+        .unwrap_or(start);
+    let after = first.strip_prefix(b"{").map(content_start);
+    after.is_some_and(|rest| rest.starts_with(b"\"kind\""))
+}
+
+/// Reads every line's game.
+pub fn read(text: &str) -> Parsed {
+    let mut games = Vec::new();
+    let mut spans = Vec::new();
+    let done = read_in_order(text, &mut |game: &mut Game, s: &[Span]| {
+        games.push(std::mem::replace(game, Game::new(game.kind.clone())));
+        spans.push(s.to_vec());
+    });
+    Parsed {
+        collection: Collection { games },
+        diagnostics: done.diagnostics,
+        node_spans: spans,
+    }
+}
+
+/// Reads line by line, handing each game on as soon as its line is read. A line that
+/// is not a game is one positioned diagnostic, and the lines after it are read on.
+pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
+    let mut done = InOrder::default();
+    let mut start = 0usize;
+    let mut spans = Vec::new();
+    while start < text.len() {
+        let end = memchr::memchr(b'\n', text.as_bytes().get(start..).unwrap_or(&[]))
+            .map_or(text.len(), |i| start + i);
+        let line = text.get(start..end).unwrap_or("");
+        let line_start = start;
+        start = end + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Game>(line) {
+            Ok(mut game) => {
+                spans.clear();
+                spans.resize(game.tree.len(), Span::at(line_start));
+                done.games += 1;
+                hand(&mut game, &spans);
+            }
+            Err(e) => {
+                let code = match e.classify() {
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+                        "json::syntax"
+                    }
+                    _ => "json::invalid",
+                };
+                let mut message = super::json::strip_position(&e.to_string());
+                if let Some((cut, _)) = message.char_indices().nth(240) {
+                    message.truncate(cut);
+                    message.push('…');
+                }
+                let at = (line_start + e.column().saturating_sub(1)).min(end);
+                done.diagnostics
+                    .push(Diagnostic::error(code, message, Span::at(at)));
+            }
+        }
+    }
+    if done.games == 0 && done.diagnostics.is_empty() {
+        done.diagnostics.push(Diagnostic::error(
+            "ndjson::no-game",
+            "no game: the input holds no line",
+            Span::at(0),
+        ));
+    }
+    done
+}
+
+/// Writes each game as one compact line.
+pub fn write(
+    collection: &Collection,
+    _options: &WriteOptions<'_>,
+) -> Result<Written<String>, WriteError> {
+    let mut output = String::new();
+    for game in &collection.games {
+        let line = serde_json::to_string(game)
+            .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
+        output.push_str(&line);
+        output.push('\n');
+    }
+    Ok(Written {
+        output,
+        losses: Vec::new(),
+    })
+}
