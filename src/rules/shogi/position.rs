@@ -129,6 +129,66 @@ pub struct Position {
     hands: [[u8; 7]; 2],
     to_move: Color,
     kings: [Option<u8>; 2],
+    /// The Zobrist hash of board, hands and side to move ([`Position::hash`]), kept
+    /// up to date by every change.
+    hash: u64,
+}
+
+/// Random keys for the position hash: one per (square, piece), one per piece held
+/// (a hand adds its kind's key once per piece, with wrapping addition), one for
+/// white to move. Every part is added (wrapping), so a change subtracts the old key
+/// and adds the new one.
+struct Keys {
+    board: [[u64; 28]; 81],
+    hand: [[u64; 7]; 2],
+    white: u64,
+}
+
+/// The index of a piece among the 28 (colour, kind) pairs.
+#[inline]
+fn piece_key_index(p: Piece) -> usize {
+    p.color.index() * 14 + p.kind as usize
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        // SplitMix64 from a fixed seed: the same keys in every run.
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut k = Keys {
+            board: [[0; 28]; 81],
+            hand: [[0; 7]; 2],
+            white: 0,
+        };
+        for sq in k.board.iter_mut() {
+            for key in sq.iter_mut() {
+                *key = next();
+            }
+        }
+        for side in k.hand.iter_mut() {
+            for key in side.iter_mut() {
+                *key = next();
+            }
+        }
+        k.white = next();
+        k
+    })
+}
+
+/// The hash contribution of what stands on square `i`.
+#[inline]
+fn square_key(k: &Keys, i: usize, p: Option<Piece>) -> u64 {
+    match p {
+        Some(p) => k.board[i][piece_key_index(p)],
+        None => 0,
+    }
 }
 
 impl Position {
@@ -140,6 +200,7 @@ impl Position {
             hands: [[0; 7]; 2],
             to_move: p.to_move,
             kings: [None; 2],
+            hash: 0,
         };
         for (c, hand) in p.hands.iter().enumerate() {
             for (i, kind) in HAND_KINDS.into_iter().enumerate() {
@@ -147,7 +208,78 @@ impl Position {
             }
         }
         pos.find_kings();
+        pos.hash = pos.full_hash();
         pos
+    }
+
+    /// The hash of board, hands and side to move, computed from scratch.
+    fn full_hash(&self) -> u64 {
+        let k = keys();
+        let mut h = 0u64;
+        for (i, p) in self.board.iter().enumerate() {
+            h = h.wrapping_add(square_key(k, i, *p));
+        }
+        for (c, hand) in self.hands.iter().enumerate() {
+            for (i, &n) in hand.iter().enumerate() {
+                h = h.wrapping_add(k.hand[c][i].wrapping_mul(u64::from(n)));
+            }
+        }
+        if self.to_move == Color::White {
+            h = h.wrapping_add(k.white);
+        }
+        h
+    }
+
+    /// A Zobrist hash of the position (board, hands and side to move), updated in
+    /// place by [`Position::make`] and [`Position::unmake`]: equal positions have
+    /// equal hashes, and different ones almost never do. Repetition (千日手) is
+    /// tracked with it.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Puts `p` on square index `i` (below 81), keeping the hash.
+    #[inline]
+    fn put(&mut self, i: usize, p: Option<Piece>) {
+        let k = keys();
+        let old = self.board[i];
+        self.hash = self
+            .hash
+            .wrapping_sub(square_key(k, i, old))
+            .wrapping_add(square_key(k, i, p));
+        self.board[i] = p;
+    }
+
+    /// Adds one piece of hand index `i` to `c`'s hand (`up`) or takes one away,
+    /// keeping the hash; a count never goes below 0 nor above 255.
+    #[inline]
+    fn hand_step(&mut self, c: Color, i: usize, up: bool) {
+        let Some(h) = self.hands[c.index()].get_mut(i) else {
+            return;
+        };
+        let key = keys().hand[c.index()][i];
+        if up {
+            if *h < u8::MAX {
+                *h += 1;
+                self.hash = self.hash.wrapping_add(key);
+            }
+        } else if *h > 0 {
+            *h -= 1;
+            self.hash = self.hash.wrapping_sub(key);
+        }
+    }
+
+    /// Sets the side to move, keeping the hash.
+    #[inline]
+    fn turn_to(&mut self, color: Color) {
+        if self.to_move != color {
+            let w = keys().white;
+            self.hash = match color {
+                Color::White => self.hash.wrapping_add(w),
+                Color::Black => self.hash.wrapping_sub(w),
+            };
+            self.to_move = color;
+        }
     }
 
     /// The model position.
@@ -194,7 +326,7 @@ impl Position {
 
     /// Sets the side to move.
     pub fn set_to_move(&mut self, color: Color) {
-        self.to_move = color;
+        self.turn_to(color);
     }
 
     /// The piece on a square.
@@ -382,18 +514,15 @@ impl Position {
         };
         match mv.from {
             None => {
-                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
-                {
-                    *h = h.saturating_sub(1);
+                if let Some(i) = hand_index(mv.piece) {
+                    self.hand_step(c, i, false);
                 }
             }
             Some(from) => {
-                self.board[idx(from)] = None;
+                self.put(idx(from), None);
                 if let Some(cap) = self.board[to] {
-                    if let Some(h) = hand_index(cap.kind.unpromoted())
-                        .and_then(|i| self.hands[c.index()].get_mut(i))
-                    {
-                        *h = h.saturating_add(1);
+                    if let Some(i) = hand_index(cap.kind.unpromoted()) {
+                        self.hand_step(c, i, true);
                     }
                     if cap.kind == PieceKind::King
                         && self.kings[cap.color.index()] == Some(to as u8)
@@ -406,8 +535,8 @@ impl Position {
                 }
             }
         }
-        self.board[to] = Some(Piece { color: c, kind });
-        self.to_move = c.opponent();
+        self.put(to, Some(Piece { color: c, kind }));
+        self.turn_to(c.opponent());
     }
 
     /// Takes back a move made with [`Position::make`].
@@ -416,26 +545,29 @@ impl Position {
         let c = mv.color;
         match mv.from {
             None => {
-                self.board[to] = None;
-                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
-                {
-                    *h = h.saturating_add(1);
+                self.put(to, None);
+                if let Some(i) = hand_index(mv.piece) {
+                    self.hand_step(c, i, true);
                 }
             }
             Some(from) => {
-                self.board[idx(from)] = Some(Piece {
-                    color: c,
-                    kind: mv.piece,
-                });
-                self.board[to] = mv.capture.map(|kind| Piece {
-                    color: c.opponent(),
-                    kind,
-                });
+                self.put(
+                    idx(from),
+                    Some(Piece {
+                        color: c,
+                        kind: mv.piece,
+                    }),
+                );
+                self.put(
+                    to,
+                    mv.capture.map(|kind| Piece {
+                        color: c.opponent(),
+                        kind,
+                    }),
+                );
                 if let Some(cap) = mv.capture {
-                    if let Some(h) =
-                        hand_index(cap.unpromoted()).and_then(|i| self.hands[c.index()].get_mut(i))
-                    {
-                        *h = h.saturating_sub(1);
+                    if let Some(i) = hand_index(cap.unpromoted()) {
+                        self.hand_step(c, i, false);
                     }
                     if cap == PieceKind::King {
                         self.kings[c.opponent().index()] = Some(to as u8);
@@ -446,7 +578,7 @@ impl Position {
                 }
             }
         }
-        self.to_move = c;
+        self.turn_to(c);
     }
 }
 
