@@ -269,12 +269,14 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
 }
 
 /// How deep [`mated_but_futile`] follows interpositions and the captures that answer
-/// them: a line between king and checker holds at most seven squares, and real
-/// problems need one or two.
-const FUTILE_DEPTH: u32 = 4;
+/// them: a line between king and checker holds at most seven squares, and each
+/// capture of an interposed piece brings the checker at least one square nearer.
+const FUTILE_DEPTH: u32 = 7;
 
-/// How many positions [`mated_but_futile`] may examine before it gives up (undecided).
-const MATE_BUDGET: u32 = 20_000;
+/// How many replies [`mated_but_futile`] may examine before it gives up: the claim is
+/// then accepted (a long line of interpositions, each captured, is a common end of
+/// a problem, and its orders multiply).
+const MATE_BUDGET: u32 = 2_000;
 
 /// Whether the side to move is mated, in the tsume sense.
 enum Mate {

@@ -767,4 +767,45 @@ mod tests {
         assert!(!p.in_check(Color::Black));
         assert_eq!(p.to_model(), Handicap::Even.position());
     }
+
+    /// The hash kept by make and unmake is the hash computed from scratch, along
+    /// random legal games with captures, drops and promotions, and back.
+    #[test]
+    fn the_incremental_hash_is_the_full_hash() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..20 {
+            let mut p = Position::from_model(&Handicap::Even.position());
+            let start = p.clone();
+            let mut made = Vec::new();
+            for _ in 0..150 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng(moves.len())];
+                p.make(&m);
+                made.push(m);
+                assert_eq!(p.hash(), p.full_hash());
+                assert_eq!(p.hash(), Position::from_model(&p.to_model()).hash());
+            }
+            while let Some(m) = made.pop() {
+                p.unmake(&m);
+                assert_eq!(p.hash(), p.full_hash());
+            }
+            assert_eq!(p, start);
+        }
+        // The side to move is part of the hash.
+        let mut q = Position::from_model(&Handicap::Even.position());
+        let h = q.hash();
+        q.set_to_move(Color::White);
+        assert_ne!(q.hash(), h);
+        q.set_to_move(Color::Black);
+        assert_eq!(q.hash(), h);
+    }
 }

@@ -1,0 +1,316 @@
+//! Validation of what a record claims (issue #24): shogi endings checked on the
+//! position, Go move order, komi and margin, superko and long cycles, gomoku results.
+//! Each case is a generated record with exact codes, severities, lines and columns.
+
+use std::path::Path;
+
+use kifu::diag::Severity;
+use kifu::text::LineIndex;
+
+/// (code, severity, line, column) of a diagnostic.
+type Diag = (&'static str, Severity, usize, usize);
+
+/// Reads `text` as the file `name` (the extension picks the format) and validates it.
+fn check(text: &str, name: &str) -> kifu::ReadOutcome {
+    let input = kifu::Input {
+        bytes: text.as_bytes(),
+        path: Some(Path::new(name)),
+        format: None,
+        encoding: None,
+    };
+    let mut out = kifu::read(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
+    kifu::validate(&mut out);
+    out
+}
+
+/// Every diagnostic as (code, severity, line, column).
+fn diags(text: &str, name: &str) -> Vec<Diag> {
+    let out = check(text, name);
+    let index = LineIndex::new(text);
+    out.parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.line_col_in(text, d.span.start);
+            (d.code, d.severity, l, c)
+        })
+        .collect()
+}
+
+/// The message of the only diagnostic with `code`.
+fn message(text: &str, name: &str, code: &str) -> String {
+    let out = check(text, name);
+    let found: Vec<_> = out
+        .parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| d.message.clone())
+        .collect();
+    assert_eq!(found.len(), 1, "{code} in {:?}", out.parsed.diagnostics);
+    found.into_iter().next().unwrap_or_default()
+}
+
+// ---- shogi ----
+
+const KIF_HEAD: &str = "手合割：平手\n手数----指手---------消費時間--\n";
+
+/// A KIF of the even start with `moves` (KIF move texts) and a last line `last`.
+fn kif(moves: &[&str], last: &str) -> String {
+    let mut text = String::from(KIF_HEAD);
+    for (i, m) in moves.iter().enumerate() {
+        text.push_str(&format!("{:>4} {m}\n", i + 1));
+    }
+    if !last.is_empty() {
+        text.push_str(&format!("{:>4} {last}\n", moves.len() + 1));
+    }
+    text
+}
+
+/// The kings step out and back: after every four moves the start position stands
+/// again (board, hands, side to move).
+const SHUFFLE: [&str; 4] = ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"];
+
+fn shuffles(times: usize) -> Vec<&'static str> {
+    SHUFFLE.iter().copied().cycle().take(4 * times).collect()
+}
+
+#[test]
+fn a_repetition_claimed_after_one_move_is_an_error_at_its_line() {
+    let text = kif(&["７六歩(77)"], "千日手");
+    assert_eq!(
+        diags(&text, "g.kifu"),
+        vec![("shogi::false-repetition", Severity::Error, 4, 6)]
+    );
+    assert_eq!(
+        message(&text, "g.kifu", "shogi::false-repetition"),
+        "千日手 (repetition) claimed, but the final position (board, hands, side to move) has stood 1 time in this line; 千日手 needs four"
+    );
+}
+
+#[test]
+fn a_threefold_repetition_is_not_yet_sennichite() {
+    let text = kif(&shuffles(2), "千日手");
+    assert_eq!(
+        diags(&text, "g.kifu"),
+        vec![("shogi::false-repetition", Severity::Error, 11, 6)]
+    );
+    assert!(message(&text, "g.kifu", "shogi::false-repetition").contains("has stood 3 times"));
+}
+
+#[test]
+fn a_fourfold_repetition_claimed_is_valid() {
+    assert_eq!(diags(&kif(&shuffles(3), "千日手"), "g.kifu"), vec![]);
+    // The same in CSA and USI.
+    let mut csa = String::from("V2.2\nPI\n+\n");
+    for m in ["+5958OU", "-5152OU", "+5859OU", "-5251OU"]
+        .iter()
+        .cycle()
+        .take(12)
+    {
+        csa.push_str(m);
+        csa.push('\n');
+    }
+    csa.push_str("%SENNICHITE\n");
+    assert_eq!(diags(&csa, "g.csa"), vec![]);
+    let usi = "position startpos moves 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a rep_draw\n";
+    assert_eq!(diags(usi, "g.usi"), vec![]);
+}
+
+#[test]
+fn play_after_a_fourfold_repetition_is_a_warning_once() {
+    let mut moves = shuffles(3);
+    moves.extend(["７六歩(77)", "３四歩(33)"]);
+    moves.extend(shuffles(4));
+    let text = kif(&moves, "");
+    assert_eq!(
+        diags(&text, "g.kifu"),
+        vec![("shogi::unclaimed-repetition", Severity::Warning, 15, 6)]
+    );
+}
+
+/// Black's rook checks from 1九 and 2九 in turn; white's king steps between 1一 and
+/// 2一. The position stands for the fourth time after move 12.
+const PERPETUAL: &str = "position sfen 8k/9/9/9/9/9/9/9/K6R1 b - 1 moves 2i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a";
+
+/// The perpetual check as KIF, ending with `last`.
+fn perpetual_kif(last: &str) -> String {
+    let mut text = String::from(
+        "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n\
+         | ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n",
+    );
+    for rank in ["二", "三", "四", "五", "六", "七", "八"] {
+        text.push_str(&format!("| ・ ・ ・ ・ ・ ・ ・ ・ ・|{rank}\n"));
+    }
+    text.push_str("| 玉 ・ ・ ・ ・ ・ ・ 飛 ・|九\n+---------------------------+\n先手の持駒：なし\n手数----指手--\n");
+    let moves = ["１九飛(29)", "２一玉(11)", "２九飛(19)", "１一玉(21)"];
+    for i in 0..12 {
+        text.push_str(&format!("{:>4} {}\n", i + 1, moves[i % 4]));
+    }
+    text.push_str(&format!("  13 {last}\n"));
+    text
+}
+
+#[test]
+fn a_perpetual_check_called_a_draw_is_an_error() {
+    let usi = format!("{PERPETUAL} rep_draw\n");
+    assert_eq!(
+        diags(&usi, "g.usi"),
+        vec![("shogi::perpetual-check", Severity::Error, 1, 109)]
+    );
+    assert_eq!(
+        message(&usi, "g.usi", "shogi::perpetual-check"),
+        "千日手 claimed as a draw, but black (先手) gave check with every move since the position first stood (the start): 連続王手の千日手 is a loss for black (先手)"
+    );
+    assert_eq!(
+        diags(&perpetual_kif("千日手"), "g.kifu"),
+        vec![("shogi::perpetual-check", Severity::Error, 28, 6)]
+    );
+    // Black, to move, loses by the foul: true. Black winning by it: false.
+    assert_eq!(diags(&perpetual_kif("反則負け"), "g.kifu"), vec![]);
+    assert_eq!(
+        diags(&perpetual_kif("反則勝ち"), "g.kifu"),
+        vec![("shogi::perpetual-check", Severity::Error, 28, 6)]
+    );
+}
+
+#[test]
+fn a_checkmate_claimed_after_one_move_is_an_error_at_its_line() {
+    let text = kif(&["７六歩(77)"], "詰み");
+    assert_eq!(
+        diags(&text, "g.kifu"),
+        vec![("shogi::false-checkmate", Severity::Error, 4, 6)]
+    );
+    assert_eq!(
+        message(&text, "g.kifu", "shogi::false-checkmate"),
+        "詰み (checkmate) claimed, but white (後手) to move is not in check"
+    );
+    let csa = "V2.2\nPI\n+\n+7776FU\n%TSUMI\n";
+    assert_eq!(
+        diags(csa, "g.csa"),
+        vec![("shogi::false-checkmate", Severity::Error, 5, 1)]
+    );
+}
+
+/// A gold dropped on ５二 in front of white's king on ５一, with black's pawn on ５三
+/// guarding it: mate.
+const MATE_CSA: &str = "V2.2\nP1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  * +FU *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  * +OU *  *  *  * \nP+00KI\n+\n+0052KI\n";
+
+#[test]
+fn a_true_checkmate_is_valid_and_play_after_it_is_a_warning() {
+    assert_eq!(diags(&format!("{MATE_CSA}%TSUMI\n"), "g.csa"), vec![]);
+    // Without the pawn the king takes the gold.
+    let unguarded = MATE_CSA.replace("P3 *  *  *  * +FU", "P3 *  *  *  *  * ");
+    let text = format!("{unguarded}%TSUMI\n");
+    assert_eq!(
+        diags(&text, "g.csa"),
+        vec![("shogi::false-checkmate", Severity::Error, 14, 1)]
+    );
+    assert_eq!(
+        message(&text, "g.csa", "shogi::false-checkmate"),
+        "詰み (checkmate) claimed, but white (後手) to move has a reply (５二玉) that is not a futile interposition"
+    );
+    // White plays on after the mate: the move is illegal, and the game had ended.
+    let on = format!("{MATE_CSA}-5141OU\n");
+    assert_eq!(
+        diags(&on, "g.csa"),
+        vec![
+            ("shogi::unclaimed-checkmate", Severity::Warning, 14, 1),
+            ("shogi::self-check", Severity::Error, 14, 1)
+        ]
+    );
+}
+
+#[test]
+fn futile_interpositions_do_not_spoil_a_problems_checkmate() {
+    // Black's rook comes to １九 against the king on １一 (silver and gold take its
+    // squares); white holds eighteen pawns, each of which the rook would take.
+    let far = "position sfen 8k/6S2/7G1/9/9/9/9/9/K6R1 b 18p 1 moves 2i1i";
+    let kif_text = {
+        let out = check(far, "g.usi");
+        let written = kifu::write(
+            &out.parsed.collection,
+            kifu::formats::by_name("kif").expect("kif"),
+            Some(kifu::text::TextEncoding::UTF_8),
+            None,
+        )
+        .expect("writes");
+        String::from_utf8(written.bytes).expect("UTF-8")
+    };
+    let claimed = format!("{kif_text}   2 詰み\n");
+    assert!(claimed.contains("2 詰み"), "{claimed}");
+    assert_eq!(diags(&claimed, "g.kifu"), vec![]);
+    // The problem of the corpus that ends so (小林正美, 1967, 49手詰).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/corpus/shogi/json-kifu-format/ki2/kobayashi_kinsho196702.ki2");
+    let bytes = std::fs::read(&path).expect("corpus file");
+    let mut out = kifu::read(&kifu::Input {
+        bytes: &bytes,
+        path: Some(&path),
+        format: None,
+        encoding: None,
+    })
+    .expect("reads");
+    kifu::validate(&mut out);
+    assert_eq!(out.parsed.diagnostics, vec![]);
+}
+
+/// Black's king on ４二 with twelve pieces in white's camp (two rooks and two
+/// bishops among them: 28 points), all 40 pieces in play; white to move.
+const ENTERED: &str = "RBGS+L4/RBGS+LK3/NN7/9/9/9/9/9/4k4 w 2g2s2n2l18p 1";
+
+#[test]
+fn an_entering_king_declaration_is_checked_by_the_27_point_rule() {
+    let ok = format!("position sfen {ENTERED} moves 5i5h win\n");
+    assert_eq!(diags(&ok, "g.usi"), vec![]);
+    // One knight out of the camp: eleven pieces, 27 points.
+    let short = ok.replace("RBGS+LK3/NN7/9/", "RBGS+LK3/N8/N8/");
+    assert_eq!(
+        diags(&short, "g.usi"),
+        vec![("shogi::false-declaration", Severity::Error, 1, 77)]
+    );
+    assert_eq!(
+        message(&short, "g.usi", "shogi::false-declaration"),
+        "入玉宣言 (entering-king win) claimed by black (先手), but its pieces in the camp and in hand count 27 points (28 needed)"
+    );
+    let early = kif(&["７六歩(77)", "３四歩(33)"], "入玉勝ち");
+    assert_eq!(
+        diags(&early, "g.kifu"),
+        vec![("shogi::false-declaration", Severity::Error, 5, 6)]
+    );
+    assert_eq!(
+        message(&early, "g.kifu", "shogi::false-declaration"),
+        "入玉宣言 (entering-king win) claimed by black (先手), but its king on ５九 is not in the enemy camp; only 0 of its other pieces stand in the enemy camp (10 needed); its pieces in the camp and in hand count 0 points (28 needed)"
+    );
+}
+
+#[test]
+fn an_impasse_with_no_king_in_the_enemy_camp_is_a_warning() {
+    assert_eq!(
+        diags(&kif(&["７六歩(77)"], "持将棋"), "g.kifu"),
+        vec![("shogi::doubtful-impasse", Severity::Warning, 4, 6)]
+    );
+    let entered = format!("position sfen {ENTERED} moves 5i5h\n");
+    let out = check(&entered, "g.usi");
+    let written = kifu::write(
+        &out.parsed.collection,
+        kifu::formats::by_name("csa").expect("csa"),
+        None,
+        None,
+    )
+    .expect("writes");
+    let csa = format!(
+        "{}%JISHOGI\n",
+        String::from_utf8(written.bytes).expect("ASCII")
+    );
+    assert_eq!(diags(&csa, "g.csa"), vec![]);
+}
+
+#[test]
+fn no_mate_claimed_at_a_checkmate_is_an_error() {
+    let text = format!("{MATE_CSA}%FUZUMI\n");
+    assert_eq!(
+        diags(&text, "g.csa"),
+        vec![("shogi::false-no-mate", Severity::Error, 14, 1)]
+    );
+}
