@@ -314,3 +314,69 @@ fn no_mate_claimed_at_a_checkmate_is_an_error() {
         vec![("shogi::false-no-mate", Severity::Error, 14, 1)]
     );
 }
+
+// ---- gomoku and renju ----
+
+/// Black's move 11 (SGF `kj`) is a forbidden double-three under renju.
+const THREE_THREE: &str =
+    ";B[hh];W[aa];B[hj];W[ab];B[ij];W[ac];B[kh];W[ad];B[ki];W[ao]\n;B[kj])";
+
+/// Black makes five with move 9 (freestyle), white plays along the edge.
+const BLACK_FIVE: &str = ";B[hh];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])";
+
+#[test]
+fn a_win_claimed_without_a_five_is_an_error_unless_someone_resigned() {
+    let no_five = "(;FF[4]GM[4]SZ[15]RU[gomoku]RE[B+]\n;B[hh];W[aa];B[hi])";
+    assert_eq!(
+        diags(no_five, "g.sgf"),
+        vec![("renju::false-result", Severity::Error, 1, 2)]
+    );
+    assert_eq!(
+        message(no_five, "g.sgf", "renju::false-result"),
+        "the record says black won, but it has no five and no resignation, time loss or foul is recorded: unfinished after 3 moves"
+    );
+    for re in ["B+R", "B+T", "B+F", "W+R", "Void", "?"] {
+        let text = no_five.replace("RE[B+]", &format!("RE[{re}]"));
+        assert_eq!(diags(&text, "g.sgf"), vec![], "{re}");
+    }
+    let points = no_five.replace("RE[B+]", "RE[W+3]");
+    assert_eq!(
+        diags(&points, "g.sgf"),
+        vec![("renju::false-result", Severity::Error, 1, 2)]
+    );
+}
+
+#[test]
+fn a_win_for_the_side_that_did_not_make_five_is_an_error() {
+    for (re, ok) in [("B+", true), ("B+R", true), ("W+", false), ("W+R", false), ("0", false)] {
+        let text = format!("(;FF[4]GM[4]SZ[15]RU[freestyle]RE[{re}]\n{BLACK_FIVE}");
+        let expected = if ok {
+            vec![]
+        } else {
+            vec![("renju::false-result", Severity::Error, 1, 2)]
+        };
+        assert_eq!(diags(&text, "g.sgf"), expected, "{re}");
+    }
+}
+
+#[test]
+fn black_wins_claimed_after_its_forbidden_move_is_an_error() {
+    let text = format!("(;FF[4]GM[4]SZ[15]RU[renju]RE[B+]\n{THREE_THREE}");
+    assert_eq!(
+        diags(&text, "g.sgf"),
+        vec![
+            ("renju::double-three", Severity::Error, 3, 1),
+            ("renju::false-result", Severity::Error, 1, 2)
+        ]
+    );
+    assert_eq!(
+        message(&text, "g.sgf", "renju::false-result"),
+        "the record says black won, but black's move 11 was a forbidden double-three (3-3)"
+    );
+    // White's win is the judged result; under freestyle nothing is forbidden.
+    let white = text.replace("RE[B+]", "RE[W+F]");
+    assert_eq!(
+        diags(&white, "g.sgf"),
+        vec![("renju::double-three", Severity::Error, 3, 1)]
+    );
+}
