@@ -2,50 +2,39 @@
 //! 千日手 (with 連続王手の千日手), 入玉宣言 and 持将棋; and the repetition count of
 //! the line being replayed (by position hash, see [`Position::hash`]).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::legality::square_name;
 use super::position::{in_zone, Position};
 use crate::diag::Severity;
 use crate::model::{Color, EndingKind, GameResult, NodeId, PieceKind, ShogiMove};
 use crate::rules::Finding;
 
-/// A hasher for keys that are already random (Zobrist hashes): the key is the hash.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+/// One position of the line in [`Line`]'s table.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    hash: u64,
+    /// Occurrences in the line; 0 for an empty slot.
+    count: u32,
+    /// The ply it first stood at.
+    first: u32,
 }
-
-/// A map keyed by a Zobrist hash.
-pub(crate) type HashKeyed<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// How many times each position occurs in the line being replayed, and whether each
 /// move of it gave check, so that a fourfold repetition and 連続王手 can be told at
 /// any node. Positions enter and leave with the moves, as the replay walks the tree.
+///
+/// The table is open addressing by position hash with linear probing. The walk
+/// takes moves back in the reverse order it made them, so a slot emptied (its
+/// position leaves the line for the last time) is the one filled last: every slot a
+/// probe passed it to fill has been emptied before, and it can simply be cleared.
 #[derive(Default)]
 pub(crate) struct Line {
-    /// Position hash → (occurrences in the line, ply of the first).
-    seen: HashKeyed<(u32, u32)>,
-    /// For each ply of the line (0 = the start), how many moves of each side up to it
-    /// did not give check.
+    slots: Vec<Slot>,
+    /// The position hash after each ply of the line (0 = the start).
+    path: Vec<u64>,
+    /// For each ply of the line, how many moves of each side up to it did not give
+    /// check.
     quiet: Vec<[u32; 2]>,
 }
-
 /// A fourfold repetition the line has reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fourfold {
@@ -59,15 +48,80 @@ pub(crate) struct Fourfold {
 impl Line {
     /// The line at its start position.
     pub(crate) fn start(&mut self, hash: u64) {
-        self.seen.clear();
+        self.slots.clear();
+        self.slots.resize(64, Slot::default());
+        self.path.clear();
         self.quiet.clear();
-        self.seen.insert(hash, (1, 0));
         self.quiet.push([0, 0]);
+        self.insert(hash, 0);
+        self.path.push(hash);
     }
 
     /// The moves played so far.
     fn ply(&self) -> u32 {
         u32::try_from(self.quiet.len().saturating_sub(1)).unwrap_or(u32::MAX)
+    }
+
+    /// The slot of `hash`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, hash: u64) -> usize {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = hash as usize & mask;
+        // The table is never more than half full, so an empty slot ends the probe.
+        for _ in 0..self.slots.len() {
+            match self.slots.get(i) {
+                Some(s) if s.count != 0 && s.hash != hash => i = (i + 1) & mask,
+                _ => return i,
+            }
+        }
+        i
+    }
+
+    /// Counts one more occurrence of `hash` at `ply`; returns the count.
+    fn insert(&mut self, hash: u64, ply: u32) -> u32 {
+        if self.path.len() * 2 >= self.slots.len() {
+            self.grow();
+        }
+        let i = self.find(hash);
+        match self.slots.get_mut(i) {
+            Some(s) if s.count == 0 => {
+                *s = Slot {
+                    hash,
+                    count: 1,
+                    first: ply,
+                };
+                1
+            }
+            Some(s) => {
+                s.count = s.count.saturating_add(1);
+                s.count
+            }
+            None => 0,
+        }
+    }
+
+    /// Doubles the table, filling it again in the line's order (so that the slots
+    /// filled last are still the ones probes pass last).
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(64);
+        self.slots.clear();
+        self.slots.resize(size, Slot::default());
+        let path = std::mem::take(&mut self.path);
+        for (ply, &h) in path.iter().enumerate() {
+            let i = self.find(h);
+            if let Some(s) = self.slots.get_mut(i) {
+                if s.count == 0 {
+                    *s = Slot {
+                        hash: h,
+                        count: 1,
+                        first: u32::try_from(ply).unwrap_or(u32::MAX),
+                    };
+                } else {
+                    s.count = s.count.saturating_add(1);
+                }
+            }
+        }
+        self.path = path;
     }
 
     /// A move by `mover` was made, reaching the position `hash`; `check` when it gave
@@ -78,36 +132,36 @@ impl Line {
             q[mover.index()] = q[mover.index()].saturating_add(1);
         }
         self.quiet.push(q);
-        let ply = self.ply();
-        let e = self.seen.entry(hash).or_insert((0, ply));
-        e.0 = e.0.saturating_add(1);
-        e.0
+        let n = self.insert(hash, self.ply());
+        self.path.push(hash);
+        n
     }
 
-    /// The move that reached `hash` is taken back.
-    pub(crate) fn leave(&mut self, hash: u64) {
+    /// The last move is taken back (its position leaves the line).
+    pub(crate) fn leave(&mut self) {
         self.quiet.pop();
-        if let Some(e) = self.seen.get_mut(&hash) {
-            e.0 = e.0.saturating_sub(1);
-            if e.0 == 0 {
-                self.seen.remove(&hash);
-            }
+        let Some(hash) = self.path.pop() else {
+            return;
+        };
+        let i = self.find(hash);
+        if let Some(s) = self.slots.get_mut(i) {
+            s.count = s.count.saturating_sub(1);
         }
     }
 
     /// How many times the position `hash` has stood in the line.
     pub(crate) fn count(&self, hash: u64) -> u32 {
-        self.seen.get(&hash).map_or(0, |e| e.0)
+        self.slots.get(self.find(hash)).map_or(0, |s| s.count)
     }
 
     /// The repetition at the position `hash`, when it has stood four times or more.
     pub(crate) fn fourfold(&self, hash: u64) -> Option<Fourfold> {
-        let &(count, first) = self.seen.get(&hash)?;
-        if count < 4 {
+        let s = self.slots.get(self.find(hash))?;
+        if s.count < 4 {
             return None;
         }
         let now = self.quiet.last().copied().unwrap_or([0, 0]);
-        let then = usize::try_from(first)
+        let then = usize::try_from(s.first)
             .ok()
             .and_then(|i| self.quiet.get(i))
             .copied()
@@ -117,7 +171,10 @@ impl Line {
         let perpetual = [Color::Black, Color::White]
             .into_iter()
             .find(|c| now[c.index()] == then[c.index()]);
-        Some(Fourfold { first, perpetual })
+        Some(Fourfold {
+            first: s.first,
+            perpetual,
+        })
     }
 }
 

@@ -139,57 +139,62 @@ pub struct Position {
 /// white to move. Every part is added (wrapping), so a change subtracts the old key
 /// and adds the new one.
 struct Keys {
-    board: [[u64; 28]; 81],
-    hand: [[u64; 7]; 2],
+    /// `[square << 5 | colour << 4 | kind]`, with room for 128 squares so that a
+    /// masked index needs no bounds check (squares 81–127 are never used).
+    board: [u64; 128 * 32],
+    /// `[colour << 3 | hand index]`.
+    hand: [u64; 16],
     white: u64,
 }
 
-/// The index of a piece among the 28 (colour, kind) pairs.
+/// The key of `kind` of `color` on square index `sq`.
 #[inline]
-fn piece_key_index(p: Piece) -> usize {
-    p.color.index() * 14 + p.kind as usize
+fn board_key(sq: usize, color: Color, kind: PieceKind) -> u64 {
+    KEYS.board[((sq & 127) << 5) | (color.index() << 4) | (kind as usize & 15)]
 }
 
-fn keys() -> &'static Keys {
-    static KEYS: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
-    KEYS.get_or_init(|| {
-        // SplitMix64 from a fixed seed: the same keys in every run.
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let mut k = Keys {
-            board: [[0; 28]; 81],
-            hand: [[0; 7]; 2],
-            white: 0,
-        };
-        for sq in k.board.iter_mut() {
-            for key in sq.iter_mut() {
-                *key = next();
-            }
-        }
-        for side in k.hand.iter_mut() {
-            for key in side.iter_mut() {
-                *key = next();
-            }
-        }
-        k.white = next();
-        k
-    })
+/// The key of one piece of hand index `i` held by `color`.
+#[inline]
+fn hand_key(color: Color, i: usize) -> u64 {
+    KEYS.hand[(color.index() << 3) | (i & 7)]
 }
 
-/// The hash contribution of what stands on square `i`.
-#[inline]
-fn square_key(k: &Keys, i: usize, p: Option<Piece>) -> u64 {
-    match p {
-        Some(p) => k.board[i][piece_key_index(p)],
-        None => 0,
+/// One step of SplitMix64: the next state and its output.
+const fn split_mix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// The keys, from a fixed seed (the same in every run), built at compile time.
+const fn build_keys() -> Keys {
+    let mut k = Keys {
+        board: [0; 128 * 32],
+        hand: [0; 16],
+        white: 0,
+    };
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut i = 0;
+    while i < 128 * 32 {
+        let (s, z) = split_mix(state);
+        state = s;
+        k.board[i] = z;
+        i += 1;
     }
+    let mut i = 0;
+    while i < 16 {
+        let (s, z) = split_mix(state);
+        state = s;
+        k.hand[i] = z;
+        i += 1;
+    }
+    k.white = split_mix(state).1;
+    k
 }
+
+static KEYS: Keys = build_keys();
 
 impl Position {
     /// The position of a model position (kings found on the board; with two kings of
@@ -214,18 +219,19 @@ impl Position {
 
     /// The hash of board, hands and side to move, computed from scratch.
     fn full_hash(&self) -> u64 {
-        let k = keys();
         let mut h = 0u64;
         for (i, p) in self.board.iter().enumerate() {
-            h = h.wrapping_add(square_key(k, i, *p));
+            if let Some(p) = p {
+                h = h.wrapping_add(board_key(i, p.color, p.kind));
+            }
         }
-        for (c, hand) in self.hands.iter().enumerate() {
-            for (i, &n) in hand.iter().enumerate() {
-                h = h.wrapping_add(k.hand[c][i].wrapping_mul(u64::from(n)));
+        for c in [Color::Black, Color::White] {
+            for (i, &n) in self.hands[c.index()].iter().enumerate() {
+                h = h.wrapping_add(hand_key(c, i).wrapping_mul(u64::from(n)));
             }
         }
         if self.to_move == Color::White {
-            h = h.wrapping_add(k.white);
+            h = h.wrapping_add(KEYS.white);
         }
         h
     }
@@ -238,18 +244,6 @@ impl Position {
         self.hash
     }
 
-    /// Puts `p` on square index `i` (below 81), keeping the hash.
-    #[inline]
-    fn put(&mut self, i: usize, p: Option<Piece>) {
-        let k = keys();
-        let old = self.board[i];
-        self.hash = self
-            .hash
-            .wrapping_sub(square_key(k, i, old))
-            .wrapping_add(square_key(k, i, p));
-        self.board[i] = p;
-    }
-
     /// Adds one piece of hand index `i` to `c`'s hand (`up`) or takes one away,
     /// keeping the hash; a count never goes below 0 nor above 255.
     #[inline]
@@ -257,15 +251,14 @@ impl Position {
         let Some(h) = self.hands[c.index()].get_mut(i) else {
             return;
         };
-        let key = keys().hand[c.index()][i];
         if up {
             if *h < u8::MAX {
                 *h += 1;
-                self.hash = self.hash.wrapping_add(key);
+                self.hash = self.hash.wrapping_add(hand_key(c, i));
             }
         } else if *h > 0 {
             *h -= 1;
-            self.hash = self.hash.wrapping_sub(key);
+            self.hash = self.hash.wrapping_sub(hand_key(c, i));
         }
     }
 
@@ -273,10 +266,9 @@ impl Position {
     #[inline]
     fn turn_to(&mut self, color: Color) {
         if self.to_move != color {
-            let w = keys().white;
             self.hash = match color {
-                Color::White => self.hash.wrapping_add(w),
-                Color::Black => self.hash.wrapping_sub(w),
+                Color::White => self.hash.wrapping_add(KEYS.white),
+                Color::Black => self.hash.wrapping_sub(KEYS.white),
             };
             self.to_move = color;
         }
@@ -519,11 +511,15 @@ impl Position {
                 }
             }
             Some(from) => {
-                self.put(idx(from), None);
+                let f = idx(from);
+                if let Some(p) = self.board[f] {
+                    self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
+                }
+                self.board[f] = None;
+                if let Some(i) = self.board[to].and_then(|cap| hand_index(cap.kind.unpromoted())) {
+                    self.hand_step(c, i, true);
+                }
                 if let Some(cap) = self.board[to] {
-                    if let Some(i) = hand_index(cap.kind.unpromoted()) {
-                        self.hand_step(c, i, true);
-                    }
                     if cap.kind == PieceKind::King
                         && self.kings[cap.color.index()] == Some(to as u8)
                     {
@@ -535,7 +531,12 @@ impl Position {
                 }
             }
         }
-        self.put(to, Some(Piece { color: c, kind }));
+        // What stood on the destination (a capture) goes, the moved piece comes.
+        if let Some(p) = self.board[to] {
+            self.hash = self.hash.wrapping_sub(board_key(to, p.color, p.kind));
+        }
+        self.board[to] = Some(Piece { color: c, kind });
+        self.hash = self.hash.wrapping_add(board_key(to, c, kind));
         self.turn_to(c.opponent());
     }
 
@@ -543,29 +544,32 @@ impl Position {
     pub fn unmake(&mut self, mv: &ShogiMove) {
         let to = idx(mv.to);
         let c = mv.color;
+        if let Some(p) = self.board[to] {
+            self.hash = self.hash.wrapping_sub(board_key(to, p.color, p.kind));
+        }
         match mv.from {
             None => {
-                self.put(to, None);
+                self.board[to] = None;
                 if let Some(i) = hand_index(mv.piece) {
                     self.hand_step(c, i, true);
                 }
             }
             Some(from) => {
-                self.put(
-                    idx(from),
-                    Some(Piece {
-                        color: c,
-                        kind: mv.piece,
-                    }),
-                );
-                self.put(
-                    to,
-                    mv.capture.map(|kind| Piece {
-                        color: c.opponent(),
-                        kind,
-                    }),
-                );
+                let f = idx(from);
+                if let Some(p) = self.board[f] {
+                    self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
+                }
+                self.board[f] = Some(Piece {
+                    color: c,
+                    kind: mv.piece,
+                });
+                self.hash = self.hash.wrapping_add(board_key(f, c, mv.piece));
+                self.board[to] = mv.capture.map(|kind| Piece {
+                    color: c.opponent(),
+                    kind,
+                });
                 if let Some(cap) = mv.capture {
+                    self.hash = self.hash.wrapping_add(board_key(to, c.opponent(), cap));
                     if let Some(i) = hand_index(cap.unpromoted()) {
                         self.hand_step(c, i, false);
                     }
@@ -574,7 +578,7 @@ impl Position {
                     }
                 }
                 if mv.piece == PieceKind::King {
-                    self.kings[c.index()] = Some(idx(from) as u8);
+                    self.kings[c.index()] = Some(f as u8);
                 }
             }
         }

@@ -76,7 +76,7 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
         };
         if !entering {
             if let Some(m) = mv {
-                line.leave(pos.hash());
+                line.leave();
                 pos.unmake(&m);
             }
             continue;
