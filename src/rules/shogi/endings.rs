@@ -3,38 +3,23 @@
 //! the line being replayed (by position hash, see [`Position::hash`]).
 
 use super::legality::square_name;
+use crate::rules::repetition::LinePositions;
 use super::position::{in_zone, Position};
 use crate::diag::Severity;
 use crate::model::{Color, EndingKind, GameResult, NodeId, PieceKind, ShogiMove};
 use crate::rules::Finding;
 
-/// One position of the line in [`Line`]'s table.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    hash: u64,
-    /// Occurrences in the line; 0 for an empty slot.
-    count: u32,
-    /// The ply it first stood at.
-    first: u32,
-}
-
 /// How many times each position occurs in the line being replayed, and whether each
 /// move of it gave check, so that a fourfold repetition and 連続王手 can be told at
 /// any node. Positions enter and leave with the moves, as the replay walks the tree.
-///
-/// The table is open addressing by position hash with linear probing. The walk
-/// takes moves back in the reverse order it made them, so a slot emptied (its
-/// position leaves the line for the last time) is the one filled last: every slot a
-/// probe passed it to fill has been emptied before, and it can simply be cleared.
 #[derive(Default)]
 pub(crate) struct Line {
-    slots: Vec<Slot>,
-    /// The position hash after each ply of the line (0 = the start).
-    path: Vec<u64>,
-    /// For each ply of the line, how many moves of each side up to it did not give
-    /// check.
+    positions: LinePositions,
+    /// For each ply of the line (0 = the start), how many moves of each side up to
+    /// it did not give check.
     quiet: Vec<[u32; 2]>,
 }
+
 /// A fourfold repetition the line has reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fourfold {
@@ -48,80 +33,10 @@ pub(crate) struct Fourfold {
 impl Line {
     /// The line at its start position.
     pub(crate) fn start(&mut self, hash: u64) {
-        self.slots.clear();
-        self.slots.resize(64, Slot::default());
-        self.path.clear();
+        self.positions.clear();
+        self.positions.push(hash, 0);
         self.quiet.clear();
         self.quiet.push([0, 0]);
-        self.insert(hash, 0);
-        self.path.push(hash);
-    }
-
-    /// The moves played so far.
-    fn ply(&self) -> u32 {
-        u32::try_from(self.quiet.len().saturating_sub(1)).unwrap_or(u32::MAX)
-    }
-
-    /// The slot of `hash`, or the empty slot where it would go.
-    #[inline]
-    fn find(&self, hash: u64) -> usize {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut i = hash as usize & mask;
-        // The table is never more than half full, so an empty slot ends the probe.
-        for _ in 0..self.slots.len() {
-            match self.slots.get(i) {
-                Some(s) if s.count != 0 && s.hash != hash => i = (i + 1) & mask,
-                _ => return i,
-            }
-        }
-        i
-    }
-
-    /// Counts one more occurrence of `hash` at `ply`; returns the count.
-    fn insert(&mut self, hash: u64, ply: u32) -> u32 {
-        if self.path.len() * 2 >= self.slots.len() {
-            self.grow();
-        }
-        let i = self.find(hash);
-        match self.slots.get_mut(i) {
-            Some(s) if s.count == 0 => {
-                *s = Slot {
-                    hash,
-                    count: 1,
-                    first: ply,
-                };
-                1
-            }
-            Some(s) => {
-                s.count = s.count.saturating_add(1);
-                s.count
-            }
-            None => 0,
-        }
-    }
-
-    /// Doubles the table, filling it again in the line's order (so that the slots
-    /// filled last are still the ones probes pass last).
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(64);
-        self.slots.clear();
-        self.slots.resize(size, Slot::default());
-        let path = std::mem::take(&mut self.path);
-        for (ply, &h) in path.iter().enumerate() {
-            let i = self.find(h);
-            if let Some(s) = self.slots.get_mut(i) {
-                if s.count == 0 {
-                    *s = Slot {
-                        hash: h,
-                        count: 1,
-                        first: u32::try_from(ply).unwrap_or(u32::MAX),
-                    };
-                } else {
-                    s.count = s.count.saturating_add(1);
-                }
-            }
-        }
-        self.path = path;
     }
 
     /// A move by `mover` was made, reaching the position `hash`; `check` when it gave
@@ -132,36 +47,29 @@ impl Line {
             q[mover.index()] = q[mover.index()].saturating_add(1);
         }
         self.quiet.push(q);
-        let n = self.insert(hash, self.ply());
-        self.path.push(hash);
-        n
+        let ply = u32::try_from(self.quiet.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        self.positions.push(hash, ply).0
     }
 
     /// The last move is taken back (its position leaves the line).
     pub(crate) fn leave(&mut self) {
         self.quiet.pop();
-        let Some(hash) = self.path.pop() else {
-            return;
-        };
-        let i = self.find(hash);
-        if let Some(s) = self.slots.get_mut(i) {
-            s.count = s.count.saturating_sub(1);
-        }
+        self.positions.pop();
     }
 
     /// How many times the position `hash` has stood in the line.
     pub(crate) fn count(&self, hash: u64) -> u32 {
-        self.slots.get(self.find(hash)).map_or(0, |s| s.count)
+        self.positions.get(hash).map_or(0, |(n, _)| n)
     }
 
     /// The repetition at the position `hash`, when it has stood four times or more.
     pub(crate) fn fourfold(&self, hash: u64) -> Option<Fourfold> {
-        let s = self.slots.get(self.find(hash))?;
-        if s.count < 4 {
+        let (count, first) = self.positions.get(hash)?;
+        if count < 4 {
             return None;
         }
         let now = self.quiet.last().copied().unwrap_or([0, 0]);
-        let then = usize::try_from(s.first)
+        let then = usize::try_from(first)
             .ok()
             .and_then(|i| self.quiet.get(i))
             .copied()
@@ -171,10 +79,7 @@ impl Line {
         let perpetual = [Color::Black, Color::White]
             .into_iter()
             .find(|c| now[c.index()] == then[c.index()]);
-        Some(Fourfold {
-            first: s.first,
-            perpetual,
-        })
+        Some(Fourfold { first, perpetual })
     }
 }
 
