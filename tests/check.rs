@@ -142,3 +142,27 @@ fn a_large_collection_with_a_syntax_error_reports_everything_once() {
     let (offset, _, _) = locate(&text, "XY;W[pp]");
     assert_eq!(checked.diagnostics[0].span.start, offset);
 }
+
+#[test]
+fn legacy_values_rules_and_repairs_check_as_they_read_and_validate() {
+    // Readings settled when a game ends (TM with OT), Fox komi with AP after KM,
+    // suicide by RU, a setup stone repeating the move, a file without FF.
+    let text = "(;FF[4]GM[1]KM[375]AP[foxwq]TM[10:00(5x1:00)]OT[x]RU[Foo];B[aa])\n\
+                (;GM[1]SZ[9]RU[NZ];B[ca];W[ee];B[bb];W[ba];B[ab];W[aa];B[ba])\n\
+                (;CoPyright[c];W[qk]AE[sj]AW[qk]AB[rj];B[tt])";
+    let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        vec![
+            "sgf::fox-komi",
+            "sgf::legacy-time",
+            "sgf::unknown-rules",
+            "sgf::old-identifier",
+            "sgf::move-with-setup",
+            "sgf::setup-repeats-move",
+            "sgf::tt-pass",
+            "go::setup-no-effect",
+        ]
+    );
+}

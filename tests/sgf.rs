@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use kifu::diag::Severity;
 use kifu::formats::{self, Format};
 use kifu::model::{
     Collection, Color, Emphasis, Game, GameKind, GameResult, Label, Line, Move, MoveAnnotation,
@@ -95,9 +96,9 @@ fn sgfc_test_catalogue_gets_a_diagnostic_on_every_error_line() {
         (15, 56, "sgf::game-info-moved"),
         (15, 58, "sgf::non-iso-date"),
         (15, 83, "sgf::game-info-moved"),
-        (15, 85, "sgf::bad-value"),
+        (15, 85, "sgf::legacy-komi"),
         (15, 93, "sgf::game-info-moved"),
-        (15, 95, "sgf::bad-value"),
+        (15, 95, "sgf::legacy-time"),
         (15, 105, "sgf::game-info-moved"),
         (15, 108, "sgf::nonstandard-result"),
         (16, 2, "sgf::lowercase-identifier"),
@@ -120,9 +121,9 @@ fn sgfc_test_catalogue_gets_a_diagnostic_on_every_error_line() {
         (31, 2, "sgf::long-identifier"),
         (31, 2, "sgf::unknown-property"),
         (32, 2, "sgf::root-property-outside-root"),
-        (33, 1, "sgf::game-info-moved"),
+        (33, 1, "sgf::variation-game-info"),
         (33, 3, "sgf::nonstandard-result"),
-        (33, 15, "sgf::game-info-moved"),
+        (33, 15, "sgf::variation-game-info"),
         (33, 17, "sgf::non-iso-date"),
         (35, 1, "sgf::unknown-property"),
         (36, 1, "sgf::missing-semicolon"),
@@ -146,8 +147,8 @@ fn sgfc_test_catalogue_gets_a_diagnostic_on_every_error_line() {
         (50, 25, "sgf::bad-board-size"),
         (51, 2, "sgf::mixed-file-formats"),
         (54, 2, "sgf::value-without-identifier"),
-        (59, 3, "sgf::game-info-moved"),
         (59, 3, "sgf::obsolete-property"),
+        (59, 3, "sgf::variation-game-info"),
         (61, 15, "sgf::handicap-without-stones"),
         (65, 2, "sgf::mixed-file-formats"),
         (65, 15, "sgf::ff4-pass-in-old-format"),
@@ -357,7 +358,7 @@ fn results_dates_and_handicap() {
             (1, 2, "sgf::handicap-mismatch"),
             (1, 15, "sgf::nonstandard-result"),
             (2, 9, "sgf::handicap-without-stones"),
-            (2, 24, "sgf::non-iso-date"),
+            (2, 24, "sgf::legacy-date"),
         ]
     );
     let games = &out.parsed.collection.games;
@@ -935,4 +936,410 @@ fn nihon_kiin_dialect_is_read() {
         .filter(|(_, n)| n.mv.is_some())
         .count();
     assert_eq!(moves, 8);
+}
+
+/// (line, column, code, severity) of every diagnostic.
+fn findings(out: &ReadOutcome) -> Vec<(usize, usize, &'static str, Severity)> {
+    let text = out.text.as_deref().unwrap_or("");
+    let index = LineIndex::new(text);
+    out.parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.line_col_in(text, d.span.start);
+            (l, c, d.code, d.severity)
+        })
+        .collect()
+}
+
+/// The message of the diagnostic at `line:col` with `code`.
+fn message(out: &ReadOutcome, line: usize, col: usize, code: &str) -> String {
+    let text = out.text.as_deref().unwrap_or("");
+    let index = LineIndex::new(text);
+    out.parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.code == code && index.line_col_in(text, d.span.start) == (line, col))
+        .map(|d| d.message.clone())
+        .unwrap_or_default()
+}
+
+/// Writes the collection, reads it back and checks the model is the same; returns
+/// what was written.
+fn round_trip(out: &ReadOutcome) -> String {
+    let written = write(&out.parsed.collection);
+    let again = read(written.as_bytes());
+    assert_eq!(again.parsed.collection, out.parsed.collection, "{written}");
+    written
+}
+
+#[test]
+fn legacy_time_limits_are_read_into_tm_and_ot_with_a_warning() {
+    let text = "(;FF[4]GM[1]TM[10:00(5x1:00)])\n\
+                (;FF[4]TM[5:00:00(5x1:00)])\n\
+                (;FF[4]TM[30:00])\n\
+                (;FF[4]TM[13h])\n\
+                (;FF[4]TM[10 h])\n\
+                (;FF[4]TM[9 hours each])\n\
+                (;FF[4]TM[1 hr/125 moves])\n\
+                (;FF[4]TM[30:00+30:00/25])\n\
+                (;FF[4]TM[-])\n\
+                (;FF[4]TM[90 min])\n\
+                (;FF[4]OT[5x30 byo-yomi]TM[1h30m])\n\
+                (;FF[4]TM[10:00(5x30)]OT[5x30 byo-yomi])\n\
+                (;FF[4]TM[soon])";
+    let out = read(text.as_bytes());
+    let w = Severity::Warning;
+    assert_eq!(
+        findings(&out),
+        vec![
+            (1, 15, "sgf::legacy-time", w),
+            (2, 10, "sgf::legacy-time", w),
+            (3, 10, "sgf::legacy-time", w),
+            (4, 10, "sgf::legacy-time", w),
+            (5, 10, "sgf::legacy-time", w),
+            (6, 10, "sgf::legacy-time", w),
+            (7, 10, "sgf::legacy-time", w),
+            (8, 10, "sgf::legacy-time", w),
+            (9, 10, "sgf::legacy-time", w),
+            (10, 10, "sgf::legacy-time", w),
+            (11, 27, "sgf::legacy-time", w),
+            (12, 10, "sgf::legacy-time", w),
+            (13, 10, "sgf::bad-value", Severity::Error),
+        ]
+    );
+    assert_eq!(
+        message(&out, 1, 15, "sgf::legacy-time"),
+        "TM[10:00(5x1:00)] read as TM[600] with OT[5x1:00 byo-yomi]"
+    );
+    assert_eq!(
+        message(&out, 7, 10, "sgf::legacy-time"),
+        "TM[1 hr/125 moves] read as TM[3600]; not all of it is main time, so the text is kept in OT[1 hr/125 moves]"
+    );
+    assert_eq!(
+        message(&out, 9, 10, "sgf::legacy-time"),
+        "TM[-] means no time limit (property dropped: FF[4] writes no TM)"
+    );
+    assert_eq!(
+        message(&out, 11, 27, "sgf::legacy-time"),
+        "TM[1h30m] read as TM[5400]"
+    );
+    assert_eq!(
+        message(&out, 12, 10, "sgf::legacy-time"),
+        "TM[10:00(5x30)] read as TM[600] with OT[5x30 byo-yomi] (the game's OT[5x30 byo-yomi] already says so)"
+    );
+    let got: Vec<(Option<f64>, Option<&str>)> = out
+        .parsed
+        .collection
+        .games
+        .iter()
+        .map(|g| (g.info.main_time, g.info.time_control.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(600.0), Some("5x1:00 byo-yomi")),
+            (Some(18000.0), Some("5x1:00 byo-yomi")),
+            (Some(1800.0), None),
+            (Some(46800.0), None),
+            (Some(36000.0), None),
+            (Some(32400.0), None),
+            (Some(3600.0), Some("1 hr/125 moves")),
+            (Some(1800.0), Some("30:00/25 Canadian")),
+            (None, None),
+            (Some(5400.0), None),
+            (Some(5400.0), Some("5x30 byo-yomi")),
+            (Some(600.0), Some("5x30 byo-yomi")),
+            (None, None),
+        ]
+    );
+    assert_eq!(
+        out.parsed.collection.games[12].info.extras.get("sgf:TM"),
+        Some(&["soon".to_string()][..])
+    );
+    assert_eq!(
+        round_trip(&out),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]OT[5x1:00 byo-yomi]TM[600]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]OT[5x1:00 byo-yomi]TM[18000]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[1800]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[46800]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[36000]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[32400]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]OT[1 hr/125 moves]TM[3600]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]OT[30:00/25 Canadian]TM[1800]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[5400]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]OT[5x30 byo-yomi]TM[5400]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]OT[5x30 byo-yomi]TM[600]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]TM[soon]\n)\n"
+    );
+    // The canonical output reads without a word (but the kept TM[soon]).
+    let again = read(round_trip(&out).as_bytes());
+    assert_eq!(
+        findings(&again),
+        vec![(25, 30, "sgf::bad-value", Severity::Error)]
+    );
+}
+
+#[test]
+fn legacy_komi_colours_and_dates_are_read_with_a_warning() {
+    let text = "(;FF[4]KM[5 1/2]PL[1]DT[18.10.1996])\n\
+                (;FF[4]KM[6.5 ]PL[2]DT[Oct 18, 1996])\n\
+                (;FF[4]KM[5,5]PL[b]DT[1996-10-18,19])\n\
+                (;FF[4]KM[375]AP[foxwq])\n\
+                (;FF[4]AP[FoxWQ:1.0]KM[325]PL[black])\n\
+                (;FF[4]AP[MultiGo:4.4][foxwq]KM[-375])\n\
+                (;FF[4]AP[foxwq]KM[0])\n\
+                (;FF[4]AP[CGoban:3]KM[375]DT[10/11/1996])\n\
+                (;FF[4]KM[five]PL[3])";
+    let out = read(text.as_bytes());
+    let w = Severity::Warning;
+    let e = Severity::Error;
+    assert_eq!(
+        findings(&out),
+        vec![
+            (1, 10, "sgf::legacy-komi", w),
+            (1, 19, "sgf::legacy-color", w),
+            (1, 24, "sgf::legacy-date", w),
+            (2, 10, "sgf::legacy-komi", w),
+            (2, 18, "sgf::legacy-color", w),
+            (2, 23, "sgf::legacy-date", w),
+            (3, 10, "sgf::legacy-komi", w),
+            (3, 17, "sgf::legacy-color", w),
+            (4, 10, "sgf::fox-komi", w),
+            (5, 23, "sgf::fox-komi", w),
+            (5, 30, "sgf::legacy-color", w),
+            (6, 23, "sgf::too-many-values", e),
+            (6, 32, "sgf::fox-komi", w),
+            (8, 29, "sgf::non-iso-date", w),
+            (9, 10, "sgf::bad-value", e),
+            (9, 18, "sgf::bad-value", e),
+        ]
+    );
+    assert_eq!(
+        message(&out, 1, 10, "sgf::legacy-komi"),
+        "KM[5 1/2] read as KM[5.5]"
+    );
+    assert_eq!(
+        message(&out, 1, 19, "sgf::legacy-color"),
+        "PL[1] read as PL[B]"
+    );
+    assert_eq!(
+        message(&out, 1, 24, "sgf::legacy-date"),
+        "DT[18.10.1996] is the date 1996-10-18 (kept as written; FF[4] writes DT[1996-10-18])"
+    );
+    assert_eq!(
+        message(&out, 4, 10, "sgf::fox-komi"),
+        "KM[375] from Fox (AP[foxwq]) is the komi × 50: read as KM[7.5]"
+    );
+    let games = &out.parsed.collection.games;
+    let komi: Vec<Option<f64>> = games.iter().map(|g| g.info.komi).collect();
+    assert_eq!(
+        komi,
+        vec![
+            Some(5.5),
+            Some(6.5),
+            Some(5.5),
+            Some(7.5),
+            Some(6.5),
+            Some(-7.5),
+            Some(0.0),
+            Some(375.0),
+            None
+        ]
+    );
+    let to_play: Vec<Option<Color>> = games
+        .iter()
+        .map(|g| g.tree.root_node().setup.to_play)
+        .collect();
+    use Color::{Black as B, White as W};
+    assert_eq!(
+        to_play,
+        vec![
+            Some(B),
+            Some(W),
+            Some(B),
+            None,
+            Some(B),
+            None,
+            None,
+            None,
+            None
+        ]
+    );
+    let dates: Vec<Option<&str>> = games.iter().map(|g| g.info.date.as_deref()).collect();
+    assert_eq!(
+        dates,
+        vec![
+            Some("18.10.1996"),
+            Some("Oct 18, 1996"),
+            Some("1996-10-18,19"),
+            None,
+            None,
+            None,
+            None,
+            Some("10/11/1996"),
+            None
+        ]
+    );
+    assert_eq!(
+        round_trip(&out),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]DT[18.10.1996]KM[5.5]PL[B]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]DT[Oct 18, 1996]KM[6.5]PL[W]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]DT[1996-10-18,19]KM[5.5]PL[B]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]AP[foxwq]KM[7.5]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]AP[FoxWQ:1.0]KM[6.5]PL[B]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]AP[MultiGo:4.4]KM[-7.5]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]AP[foxwq]KM[0]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]AP[CGoban:3]DT[10/11/1996]KM[375]\n)\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]KM[five]PL[3]\n)\n"
+    );
+}
+
+#[test]
+fn a_file_without_ff_is_ff1_where_long_identifiers_are_legal() {
+    // No FF: FF[1], the specification's default. Long identifiers are read as their
+    // capitals with a note, `tt` is a pass, and the FF[4] pass `B[]` is not out of
+    // place (most such files come from programs that write FF[4] without saying so).
+    let text =
+        "(;GaMe[1]CoPyright[(c) 1996]\n;Black[pd]Comment[hi]\n;White[tt]\n;B[]\n;AddBlack[aa])\n\
+                (;FF[4]GM[1];B[pd])\n\
+                (;FF[3]GM[1];Black[pd];W[])\n\
+                (;FF[4]GM[1]CoPyright[x])";
+    let out = read(text.as_bytes());
+    let i = Severity::Info;
+    assert_eq!(
+        findings(&out),
+        vec![
+            (1, 3, "sgf::old-identifier", i),
+            (1, 10, "sgf::old-identifier", i),
+            (2, 2, "sgf::old-identifier", i),
+            (2, 11, "sgf::old-identifier", i),
+            (3, 2, "sgf::old-identifier", i),
+            (3, 7, "sgf::tt-pass", i),
+            (5, 2, "sgf::old-identifier", i),
+            (7, 2, "sgf::mixed-file-formats", Severity::Warning),
+            (7, 14, "sgf::old-identifier", i),
+            (7, 25, "sgf::ff4-pass-in-old-format", Severity::Warning),
+            (8, 13, "sgf::lowercase-identifier", Severity::Error),
+        ]
+    );
+    assert_eq!(
+        message(&out, 1, 10, "sgf::old-identifier"),
+        "old-style identifier \"CoPyright\" read as CP (no FF: FF[1], where long identifiers are legal)"
+    );
+    let g = &out.parsed.collection.games[0];
+    assert_eq!(g.info.copyright.as_deref(), Some("(c) 1996"));
+    let nodes: Vec<&Node> = g.tree.main_line().map(|(_, n)| n).collect();
+    assert_eq!(nodes[1].mv, stone(Color::Black, 15, 3));
+    assert_eq!(nodes[1].comment.as_deref(), Some("hi"));
+    assert_eq!(
+        nodes[2].mv,
+        Some(Move::Stone(StoneMove {
+            color: Color::White,
+            point: None
+        }))
+    );
+    assert_eq!(nodes[4].setup.add_black, vec![Point::new(0, 0)]);
+    assert_eq!(
+        round_trip(&out),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]CP[(c) 1996]\n;B[pd]C[hi];W[];B[];AB[aa])\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd])\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd];W[])\n\
+         (;FF[4]CA[UTF-8]GM[1]SZ[19]CP[x]\n)\n"
+    );
+}
+
+#[test]
+fn suicide_is_played_where_ru_allows_it_and_an_error_elsewhere() {
+    // White's pair ba-aa walled in by black ca, bb, ab: W[aa] is a suicide. Where
+    // the rules allow it the pair is removed, so black may then play ba.
+    let moves = ";B[ca];W[ee];B[bb];W[ba];B[ab];W[aa];B[ba]";
+    let rules = [
+        "RU[NZ]",
+        "RU[New Zealand]",
+        "RU[ing]",
+        "RU[GOE]",
+        "RU[Tromp-Taylor]",
+        "RU[Japanese]",
+        "RU[AGA]",
+        "RU[cn]",
+        "",
+        "RU[Foo]",
+    ];
+    let text: String = rules
+        .iter()
+        .map(|ru| format!("(;FF[4]GM[1]SZ[9]{ru}\n{moves})\n"))
+        .collect();
+    let mut out = read(text.as_bytes());
+    kifu::validate(&mut out);
+    let e = Severity::Error;
+    // Game n (from 0) starts on line 2n + 1; its moves are on line 2n + 2.
+    let mut expected = vec![];
+    for game in 5..10 {
+        let line = 2 * game + 2;
+        if game == 9 {
+            expected.push((line - 1, 20, "sgf::unknown-rules", Severity::Info));
+        }
+        expected.push((line, 31, "go::suicide", e));
+        expected.push((line, 37, "go::occupied", e));
+    }
+    let mut got = findings(&out);
+    got.sort_by_key(|f| (f.0, f.1));
+    assert_eq!(got, expected);
+    assert_eq!(
+        message(&out, 19, 20, "sgf::unknown-rules"),
+        "RU[Foo] is not a Go rule set kifu knows; moves are checked by Japanese rules (suicide illegal)"
+    );
+    // The rule set names live in one table.
+    use kifu::rules::go::RuleSet;
+    assert_eq!(RuleSet::from_ru("new zealand"), Some(RuleSet::NewZealand));
+    assert_eq!(RuleSet::from_ru("JP"), Some(RuleSet::Japanese));
+    assert_eq!(RuleSet::from_ru("Foo"), None);
+    // RU is written as it was read.
+    let written = round_trip(&out);
+    assert!(written.starts_with(
+        "(;FF[4]CA[UTF-8]GM[1]SZ[9]RU[NZ]\n;B[ca];W[ee];B[bb];W[ba];B[ab];W[aa];B[ba])\n"
+    ));
+    assert_eq!(written.matches("(;FF[4]").count(), 10);
+    // The position after a played suicide: ba is black, aa empty.
+    let nz = &out.parsed.collection.games[0];
+    let pos = kifu::render::go::position(nz, None).expect("a Go position");
+    assert_eq!(pos.at(Point::new(1, 0)), Some(Color::Black));
+    assert_eq!(pos.at(Point::new(0, 0)), None);
+}
+
+#[test]
+fn a_setup_stone_repeating_the_move_is_dropped_without_a_follow_on_error() {
+    let text = "(;FF[4]GM[1]SZ[19]\n;B[pd]\n;W[qk]AE[sj]AW[qk]AB[rj]\n;B[dd]\n;W[dp]AW[dp])";
+    let mut out = read(text.as_bytes());
+    kifu::validate(&mut out);
+    assert_eq!(
+        findings(&out),
+        vec![
+            (3, 2, "sgf::move-with-setup", Severity::Error),
+            (3, 15, "sgf::setup-repeats-move", Severity::Warning),
+            (5, 9, "sgf::setup-repeats-move", Severity::Warning),
+            (3, 1, "go::setup-no-effect", Severity::Warning),
+        ]
+    );
+    assert_eq!(
+        message(&out, 3, 15, "sgf::setup-repeats-move"),
+        "AW[qk] repeats the node's move W[qk] (dropped: the move places the stone)"
+    );
+    let g = &out.parsed.collection.games[0];
+    let nodes: Vec<&Node> = g.tree.main_line().map(|(_, n)| n).collect();
+    // The node split: setup (AE sj, AB rj) first, then the move; W[dp] alone.
+    assert_eq!(nodes.len(), 6);
+    assert_eq!(nodes[2].mv, None);
+    assert_eq!(nodes[2].setup.clear, vec![Point::new(18, 9)]);
+    assert_eq!(nodes[2].setup.add_black, vec![Point::new(17, 9)]);
+    assert!(nodes[2].setup.add_white.is_empty());
+    assert_eq!(nodes[3].mv, stone(Color::White, 16, 10));
+    assert_eq!(nodes[5].mv, stone(Color::White, 3, 15));
+    assert!(nodes[5].setup.add_white.is_empty());
+    assert_eq!(
+        round_trip(&out),
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd];AB[rj]AE[sj];W[qk];B[dd];W[dp])\n"
+    );
 }

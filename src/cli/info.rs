@@ -116,7 +116,7 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
                 .collection
                 .games
                 .iter()
-                .map(summarise)
+                .flat_map(summarise_all)
                 .collect(),
             diagnostics: Counts::of(&outcome.parsed.diagnostics),
             failure: None,
@@ -131,10 +131,34 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
     Ok(Status::from_failed(failed))
 }
 
+/// Summarises each game a tree holds: one, or one per variation with game
+/// information of its own.
+fn summarise_all(game: &Game) -> Vec<GameSummary> {
+    let games = game.games_in_tree();
+    if games.len() == 1 && games.first().is_some_and(|g| g.0.is_none()) {
+        return vec![summarise(game)];
+    }
+    games
+        .into_iter()
+        .map(|(_, info, line)| {
+            let mut s = summarise_info(game, &info);
+            s.moves = line
+                .iter()
+                .filter(|id| game.tree.get(**id).is_some_and(|n| n.mv.is_some()))
+                .count();
+            s
+        })
+        .collect()
+}
+
 /// Summarises one game.
 fn summarise(game: &Game) -> GameSummary {
+    summarise_info(game, &game.info)
+}
+
+/// Summarises a game with the given information (its own, or a variation's).
+fn summarise_info(game: &Game, info: &crate::model::GameInfo) -> GameSummary {
     let tree = &game.tree;
-    let info = &game.info;
     let (board, rule) = match &game.kind {
         GameKind::Go { size } => (size.to_string(), None),
         GameKind::Gomoku { size, rule } => (size.to_string(), Some(rule.name().to_string())),

@@ -19,6 +19,7 @@ pub const FORMAT: Format = Format {
         time: false,
         markup: false,
         collections: false,
+        variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
     default_output_encoding: TextEncoding::SHIFT_JIS,

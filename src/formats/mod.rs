@@ -174,6 +174,8 @@ pub struct Capabilities {
     pub markup: bool,
     /// More than one game per file.
     pub collections: bool,
+    /// Game information that holds for one variation only, at its node.
+    pub variation_info: bool,
 }
 
 /// One format of the registry.

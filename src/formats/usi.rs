@@ -28,6 +28,7 @@ pub const FORMAT: Format = Format {
         time: false,
         markup: false,
         collections: true,
+        variation_info: false,
     },
     legacy_encoding: None,
     default_output_encoding: TextEncoding::UTF_8,

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{GameInfo, GonuBoard, Tree};
+use super::{GameInfo, GonuBoard, NodeId, Tree};
 
 /// The largest side of a Go or gomoku board (SGF `FF[4]` allows 1–52).
 pub const MAX_GO_SIZE: u8 = 52;
@@ -157,5 +157,40 @@ impl GomokuRule {
             "freestyle" => GomokuRule::Freestyle,
             _ => GomokuRule::Other(name.to_string()),
         }
+    }
+}
+
+impl Game {
+    /// The games this tree holds: the game itself, or, when nodes below the root hold
+    /// game information for their variation (SGF collections of several games in one
+    /// tree), one per such node, with its information added to the game's and the
+    /// line of play through it (`None` for the game itself).
+    pub fn games_in_tree(&self) -> Vec<(Option<NodeId>, GameInfo, Vec<NodeId>)> {
+        let own: Vec<NodeId> = self
+            .tree
+            .preorder()
+            .filter(|(_, n)| n.info.is_some())
+            .map(|(id, _)| id)
+            .collect();
+        if own.is_empty() {
+            let line = self.tree.main_line().map(|(id, _)| id).collect();
+            return vec![(None, self.info.clone(), line)];
+        }
+        own.into_iter()
+            .map(|id| {
+                let mut info = self.info.clone();
+                // The nearest game information wins: the node's own, then its
+                // ancestors' (one per path in a well-formed record), then the game's.
+                let path = self.tree.path_to(id);
+                let mut merged = GameInfo::default();
+                for n in path.iter().rev() {
+                    if let Some(i) = self.tree.get(*n).and_then(|n| n.info.as_deref()) {
+                        merged.fill_from(i.clone());
+                    }
+                }
+                merged.fill_from(std::mem::take(&mut info));
+                (Some(id), merged, self.tree.line_through(id))
+            })
+            .collect()
     }
 }

@@ -131,3 +131,64 @@ pub struct GameInfo {
     #[serde(default, skip_serializing_if = "Extras::is_empty")]
     pub extras: Extras,
 }
+
+impl GameInfo {
+    /// Takes every field of `other` that `self` lacks (a field both have keeps
+    /// `self`'s); extras are appended.
+    pub fn fill_from(&mut self, other: GameInfo) {
+        fn fill<T>(a: &mut Option<T>, b: Option<T>) {
+            if a.is_none() {
+                *a = b;
+            }
+        }
+        let GameInfo {
+            black,
+            white,
+            title,
+            event,
+            round,
+            date,
+            place,
+            result,
+            rules,
+            komi,
+            handicap,
+            main_time,
+            time_control,
+            annotator,
+            source,
+            copyright,
+            opening,
+            recorder,
+            application,
+            game_comment,
+            shogi_start,
+            extras,
+        } = other;
+        for (mine, theirs) in [(&mut self.black, black), (&mut self.white, white)] {
+            fill(&mut mine.name, theirs.name);
+            fill(&mut mine.rank, theirs.rank);
+            fill(&mut mine.team, theirs.team);
+        }
+        fill(&mut self.title, title);
+        fill(&mut self.event, event);
+        fill(&mut self.round, round);
+        fill(&mut self.date, date);
+        fill(&mut self.place, place);
+        fill(&mut self.result, result);
+        fill(&mut self.rules, rules);
+        fill(&mut self.komi, komi);
+        fill(&mut self.handicap, handicap);
+        fill(&mut self.main_time, main_time);
+        fill(&mut self.time_control, time_control);
+        fill(&mut self.annotator, annotator);
+        fill(&mut self.source, source);
+        fill(&mut self.copyright, copyright);
+        fill(&mut self.opening, opening);
+        fill(&mut self.recorder, recorder);
+        fill(&mut self.application, application);
+        fill(&mut self.game_comment, game_comment);
+        fill(&mut self.shogi_start, shogi_start);
+        self.extras.0.extend(extras.0);
+    }
+}

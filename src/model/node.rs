@@ -184,6 +184,12 @@ pub struct Node {
     /// Format-specific data, in source order.
     #[serde(default, skip_serializing_if = "Extras::is_empty")]
     pub extras: Extras,
+    /// Game information that holds for this node's subtree only: a game-info node
+    /// inside a variation (SGF allows one per path), as collections of several games
+    /// in one tree use it. The game's own information (`Game::info`) holds for every
+    /// line; this adds to it for the lines through this node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub info: Option<Box<super::GameInfo>>,
     /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
     #[serde(skip)]
     pub(crate) parent: Option<NodeId>,
@@ -222,7 +228,7 @@ mod size_tests {
     /// The node's size, as docs/ARCHITECTURE.md gives it: a change shows here first.
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn a_node_is_256_bytes() {
-        assert_eq!(std::mem::size_of::<super::Node>(), 256);
+    fn a_node_is_264_bytes() {
+        assert_eq!(std::mem::size_of::<super::Node>(), 264);
     }
 }

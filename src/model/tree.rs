@@ -205,6 +205,18 @@ impl Tree {
         path
     }
 
+    /// The line of play through `id`: the path from the root to it, then its first
+    /// children to the end.
+    pub fn line_through(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = self.path_to(id);
+        let mut cur = self.get(id).and_then(|n| n.children.first().copied());
+        while let Some(c) = cur {
+            line.push(c);
+            cur = self.get(c).and_then(|n| n.children.first().copied());
+        }
+        line
+    }
+
     /// Every node in depth-first pre-order (main line before variations), iteratively.
     pub fn preorder(&self) -> Preorder<'_> {
         Preorder {

@@ -383,6 +383,9 @@ mod tests {
         };
         let report = commit(pending, true);
         assert_eq!(report.outcome, Outcome::Converted, "{}", report.detail);
-        assert_eq!(fs::read(dir.path().join("g.kif.orig")).expect("backup"), SJIS);
+        assert_eq!(
+            fs::read(dir.path().join("g.kif.orig")).expect("backup"),
+            SJIS
+        );
     }
 }

@@ -40,6 +40,7 @@ pub fn position(game: &Game, upto: Option<usize>) -> Option<Position> {
     let size = game.kind.board_size()?;
     let gomoku = matches!(game.kind, GameKind::Gomoku { .. });
     let mut board = Board::new(size);
+    board.allow_suicide(!gomoku && crate::rules::go::rules_of(game).allows_suicide());
     let mut moves = 0;
     let mut last = None;
     let mut markup = Markup::default();

@@ -60,6 +60,7 @@ pub const FORMAT: Format = Format {
         time: true,
         markup: false,
         collections: true,
+        variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
     default_output_encoding: TextEncoding::SHIFT_JIS,

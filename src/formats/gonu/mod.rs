@@ -28,6 +28,7 @@ pub const FORMAT: Format = Format {
         time: false,
         markup: false,
         collections: false,
+        variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::EUC_KR),
     default_output_encoding: TextEncoding::EUC_KR,

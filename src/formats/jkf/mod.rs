@@ -33,6 +33,7 @@ pub const FORMAT: Format = Format {
         time: true,
         markup: false,
         collections: false,
+        variation_info: false,
     },
     legacy_encoding: None,
     default_output_encoding: TextEncoding::UTF_8,

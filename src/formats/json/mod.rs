@@ -31,6 +31,7 @@ pub const FORMAT: Format = Format {
         time: true,
         markup: true,
         collections: true,
+        variation_info: true,
     },
     legacy_encoding: None,
     default_output_encoding: TextEncoding::UTF_8,

@@ -30,7 +30,8 @@ pub(super) struct Builder<'e> {
     spare: Option<(Tree, Vec<Span>)>,
     /// The charset the first game declared, to warn about mixed collections.
     pub first_charset: Option<String>,
-    /// The FF of the first game, to warn about mixed collections.
+    /// The FF of the first game that declares one, to warn about mixed collections
+    /// (games without FF are not compared).
     pub first_ff: Option<u8>,
     current: Option<GameState>,
     /// Room for points, lent to each node's typing (see `Context::points`).
@@ -56,9 +57,16 @@ pub(super) struct GameState {
     pub(super) game: Game,
     pub(super) spans: Vec<Span>,
     pub(super) ff: u8,
+    /// Whether the root declares FF.
+    pub(super) ff_declared: bool,
+    /// Legacy readings settled when the game ends.
+    pub(super) legacy: super::legacy::Pending,
     pub(super) size: BoardSize,
     pub(super) skip: bool,
     pub(super) start: usize,
+    /// Nodes below the root with game-info properties, and those properties' spans
+    /// and identifiers (see [`settle_node_info`]).
+    pub(super) node_info: Vec<(NodeId, Vec<(Span, String)>)>,
 }
 
 impl<'a> Sink<'a> for Builder<'_> {
@@ -69,10 +77,13 @@ impl<'a> Sink<'a> for Builder<'_> {
         self.current = Some(GameState {
             game,
             spans,
-            ff: 4,
+            ff: 1,
+            ff_declared: false,
+            legacy: super::legacy::Pending::default(),
             size: BoardSize::square(19),
             skip: false,
             start,
+            node_info: Vec::new(),
         });
     }
 
@@ -99,7 +110,9 @@ impl<'a> Sink<'a> for Builder<'_> {
                 }
             }
         }
-        if parent.is_none() {
+        // Only declared FFs are compared: a game without FF (read as FF[1]) after an
+        // FF[4] one is the usual collection whose first game declares for all.
+        if parent.is_none() && state.ff_declared {
             match self.first_ff {
                 None => self.first_ff = Some(state.ff),
                 Some(ff) if ff != state.ff => diags.push(Diagnostic::warning(
@@ -123,10 +136,15 @@ impl<'a> Sink<'a> for Builder<'_> {
             }
             Some(p) => state.game.tree.add_empty_child(p),
         };
+        let mut node_info_props = Vec::new();
         let mut ctx = Context {
             ff: state.ff,
+            ff_declared: state.ff_declared,
+            go: matches!(state.game.kind, GameKind::Go { .. }),
+            legacy: &mut state.legacy,
             size: state.size,
             info: &mut state.game.info,
+            node_info_props: &mut node_info_props,
             keep_text: self.each.is_none(),
             points: &mut self.points,
             markup_scratch: self.each.is_some().then_some(&mut self.markup),
@@ -135,6 +153,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             Some(node) => type_node(&mut ctx, node, raw, is_root, diags),
             None => Vec::new(),
         };
+        if !node_info_props.is_empty() {
+            state.node_info.push((first, node_info_props));
+        }
         state.spans.push(raw.span);
         let mut last = first;
         for more in parts {
@@ -175,7 +196,9 @@ impl<'a> Sink<'a> for Builder<'_> {
         if state.skip {
             return;
         }
+        settle_node_info(&mut state, diags);
         check_handicap(&mut state, diags);
+        super::legacy::finish(&mut state.legacy, &mut state.game.info, diags);
         // The gomoku rule follows RU wherever it stood (the root or a game-info node).
         if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
             (&mut state.game.kind, &state.game.info.rules)
@@ -215,15 +238,22 @@ fn root_context(
         let Some(first) = vals.first() else { continue };
         match prop.ident.as_ref() {
             "FF" => match number(first.text) {
-                Some(v @ 1..=4) => state.ff = v as u8,
-                _ => diags.push(Diagnostic::error(
-                    "sgf::unknown-file-format",
-                    format!(
-                        "unknown file format FF[{}] (kifu reads FF[1]–FF[4]; read as FF[4])",
-                        first.text
-                    ),
-                    first.span(),
-                )),
+                Some(v @ 1..=4) => {
+                    state.ff = v as u8;
+                    state.ff_declared = true;
+                }
+                _ => {
+                    state.ff = 4;
+                    state.ff_declared = true;
+                    diags.push(Diagnostic::error(
+                        "sgf::unknown-file-format",
+                        format!(
+                            "unknown file format FF[{}] (kifu reads FF[1]–FF[4]; read as FF[4])",
+                            first.text
+                        ),
+                        first.span(),
+                    ))
+                }
             },
             "GM" => match number(first.text) {
                 Some(v) => gm = Some((v, first.span())),
@@ -237,6 +267,12 @@ fn root_context(
                 )),
             },
             "CA" => charset = Some(values::text(first.text, true)),
+            // Fox writes komi × 50; its AP may stand after KM, or be one of two.
+            "AP" => {
+                state.legacy.fox |= vals
+                    .iter()
+                    .any(|v| v.text.to_ascii_lowercase().contains("foxwq"))
+            }
             "SZ" => size = Some(board_size(first, diags)),
             _ => {}
         }
@@ -363,5 +399,45 @@ fn check_handicap(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
             format!("HA[{ha}] but the root places {ab} black stones"),
             at,
         ));
+    }
+}
+
+/// Game information read below the root: on a node before the first branch (a line
+/// every variation goes through) it holds for the whole game, so it joins the game's
+/// information (`sgf::game-info-moved`, written in the root); on a node inside a
+/// variation it holds for that variation only and stays at its node
+/// (`sgf::variation-game-info`), as FF[4] allows once per path.
+fn settle_node_info(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
+    if state.node_info.is_empty() {
+        return;
+    }
+    let mut trunk = std::collections::HashSet::new();
+    let mut id = NodeId::ROOT;
+    while let Some(node) = state.game.tree.get_mut(id) {
+        trunk.insert(id);
+        if let Some(info) = node.info.take() {
+            state.game.info.fill_from(*info);
+        }
+        match node.children() {
+            [only] => id = *only,
+            _ => break,
+        }
+    }
+    for (id, props) in std::mem::take(&mut state.node_info) {
+        for (span, prop) in props {
+            diags.push(if trunk.contains(&id) {
+                Diagnostic::info(
+                    "sgf::game-info-moved",
+                    format!("game-info property {prop} in a node below the root, before any variation (moved to the game information, written in the root)"),
+                    span,
+                )
+            } else {
+                Diagnostic::info(
+                    "sgf::variation-game-info",
+                    format!("game-info property {prop} in a variation: it holds for the lines through this node only (kept at its node)"),
+                    span,
+                )
+            });
+        }
     }
 }

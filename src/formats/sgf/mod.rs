@@ -10,6 +10,7 @@ mod classes;
 mod cut;
 mod dialect;
 mod info;
+mod legacy;
 mod mixed;
 mod node;
 mod parse;
@@ -40,6 +41,7 @@ pub const FORMAT: Format = Format {
         time: true,
         markup: true,
         collections: true,
+        variation_info: true,
     },
     // No single legacy encoding: SGF files come from Japan, Korea and China alike,
     // so undeclared non-UTF-8 files go to the statistical guess.

@@ -2,7 +2,7 @@
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::{BoardSize, GameInfo, Markup, Node};
+use crate::model::{BoardSize, Color, GameInfo, Markup, Move, Node, StoneMove};
 
 use super::classes::{k, Key};
 use super::dialect;
@@ -31,8 +31,15 @@ pub(super) fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
 
 /// What typing a node reads and changes besides the node itself.
 pub(super) struct Context<'g> {
-    /// The game's FF.
+    /// The game's FF (1, the specification's default, when the root has none).
     pub ff: u8,
+    /// Whether the root declares FF (a file without FF is read as FF[1], but its
+    /// FF[4] habits, such as the pass `B[]`, are not reported as out of place).
+    pub ff_declared: bool,
+    /// Whether the game is Go (for `RU`, whose names differ by game).
+    pub go: bool,
+    /// Legacy readings settled when the game ends.
+    pub legacy: &'g mut super::legacy::Pending,
     /// The game's board size.
     pub size: BoardSize,
     /// The game information, which game-info properties fill wherever they stand.
@@ -40,6 +47,10 @@ pub(super) struct Context<'g> {
     /// Whether to store node comments and names. A check (`kifu validate`) looks at
     /// neither, and they are most of the text and allocations of a large file.
     pub keep_text: bool,
+    /// The game-info properties typed into the node's own game information (below
+    /// the root), with their spans: the builder reports each once it knows whether
+    /// the node stands before the first branch or inside a variation.
+    pub node_info_props: &'g mut Vec<(Span, String)>,
     /// Room for the points of one property or node, kept from node to node so that
     /// point lists and the markup check allocate nothing.
     pub points: &'g mut Vec<crate::model::Point>,
@@ -103,10 +114,15 @@ pub(super) fn type_node(
                     Span::new(prop.start, prop.start + prop.written.len()),
                 ));
             } else {
+                let ff = if ctx.ff_declared {
+                    ""
+                } else {
+                    " (no FF: FF[1], where long identifiers are legal)"
+                };
                 diags.push(Diagnostic::info(
                     "sgf::old-identifier",
                     format!(
-                        "old-style identifier {} read as {id}",
+                        "old-style identifier {} read as {id}{ff}",
                         crate::diag::quote(prop.written)
                     ),
                     Span::new(prop.start, prop.start + prop.written.len()),
@@ -173,23 +189,21 @@ pub(super) fn type_node(
             keep_raw(t.node, id, vals);
             continue;
         }
-        if key.is_info_prop() && !is_root {
-            if info_is_set(ctx.info, key) {
-                diags.push(Diagnostic::warning(
-                    "sgf::game-info-outside-root",
-                    format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
-                    pspan,
-                ));
-                keep_raw(t.node, id, vals);
-                continue;
-            }
-            diags.push(Diagnostic::info(
-                "sgf::game-info-moved",
-                format!(
-                    "game-info property {id} in a node below the root (moved to the game information, written in the root)"
-                ),
+        // Game information below the root is typed into the node's own: the builder
+        // moves it to the game's when the node turns out to stand before any branch,
+        // and keeps it at the node when it holds for one variation only.
+        let node_info = key.is_info_prop() && !is_root;
+        if node_info
+            && (info_is_set(ctx.info, key)
+                || t.node.info.as_deref().is_some_and(|i| info_is_set(i, key)))
+        {
+            diags.push(Diagnostic::warning(
+                "sgf::game-info-outside-root",
+                format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                 pspan,
             ));
+            keep_raw(t.node, id, vals);
+            continue;
         }
         let single = !key.is_list_prop();
         let vals: &[RawValue<'_>] = if single && vals.len() > 1 && key != k::KO {
@@ -213,6 +227,26 @@ pub(super) fn type_node(
             k::B | k::W => type_move(ctx, &mut t, key, id, vals, pspan, diags),
             k::BL | k::WL | k::OB | k::OW => defer_time(&mut t, id, vals),
             k::C | k::N if !ctx.keep_text => {}
+            _ if node_info => {
+                ctx.node_info_props.push((pspan, id.to_string()));
+                let mut own = t.node.info.take().map(|b| *b).unwrap_or_default();
+                let mut sub = Context {
+                    ff: ctx.ff,
+                    ff_declared: ctx.ff_declared,
+                    go: ctx.go,
+                    legacy: &mut *ctx.legacy,
+                    size: ctx.size,
+                    info: &mut own,
+                    keep_text: ctx.keep_text,
+                    node_info_props: &mut *ctx.node_info_props,
+                    points: &mut *ctx.points,
+                    markup_scratch: ctx.markup_scratch.as_deref_mut(),
+                };
+                type_prop(&mut sub, &mut t, key, id, vals, pspan, diags);
+                if own != crate::model::GameInfo::default() {
+                    t.node.info = Some(Box::new(own));
+                }
+            }
             _ => type_prop(ctx, &mut t, key, id, vals, pspan, diags),
         }
     }
@@ -220,6 +254,9 @@ pub(super) fn type_node(
         if let Some((id, v)) = t.deferred_time.get_mut(slot).and_then(Option::take) {
             type_time(&mut t, id, std::slice::from_ref(&v), diags);
         }
+    }
+    if !t.node.setup.is_empty() {
+        drop_setup_repeating_move(ctx, &mut t, raw, diags);
     }
     // (`Sparse::is_empty` first: most nodes have no setup part at all.)
     let has_setup = !t.node.setup.is_empty()
@@ -304,6 +341,50 @@ pub(super) fn type_node(
         ));
     }
     t.split
+}
+
+/// A setup stone on the node's own move, of the mover's colour (`W[qk]AW[qk]`): the
+/// move places that stone, so the setup stone is dropped (`sgf::setup-repeats-move`)
+/// rather than set up first and then played onto (a follow-on `go::occupied`).
+fn drop_setup_repeating_move(
+    ctx: &mut Context<'_>,
+    t: &mut NodeTyping<'_, '_>,
+    raw: &RawNode<'_>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(Move::Stone(StoneMove {
+        color,
+        point: Some(p),
+    })) = t.node.mv
+    else {
+        return;
+    };
+    let (list, key, id, mv) = match color {
+        Color::Black => (&mut t.node.setup.add_black, k::AB, "AB", "B"),
+        Color::White => (&mut t.node.setup.add_white, k::AW, "AW", "W"),
+    };
+    if !list.contains(&p) {
+        return;
+    }
+    list.retain(|&q| q != p);
+    // The value that placed it, for the position.
+    let mut at = raw.span;
+    let points = &mut *ctx.points;
+    'find: for prop in raw.props.iter().filter(|q| q.key == key) {
+        for v in raw.values_of(prop) {
+            points.clear();
+            if values::point_list_value(v.text, ctx.size, points).is_ok() && points.contains(&p) {
+                at = v.span();
+                break 'find;
+            }
+        }
+    }
+    let [x, y] = values::point_str(p);
+    diags.push(Diagnostic::warning(
+        "sgf::setup-repeats-move",
+        format!("{id}[{x}{y}] repeats the node's move {mv}[{x}{y}] (dropped: the move places the stone)"),
+        at,
+    ));
 }
 
 /// The Nihon Kiin's root dialect: `TE` that is not a Double is the title, `RD` the date,

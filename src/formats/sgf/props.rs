@@ -9,6 +9,7 @@ use crate::model::{
 use super::classes::{k, Key};
 use super::dialect;
 use super::info::{format_result, is_iso_date, normalize_date, parse_result};
+use super::legacy;
 use super::parse::RawValue;
 use super::values::{
     self, double, number, point, point_list_value, real, split_compose, PointError,
@@ -166,13 +167,25 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        k::PL => match first.and_then(|v| values::color(v.text)) {
-            Some(c) => t.node.setup.to_play = Some(c),
-            None => {
-                bad(diags, "B or W");
-                keep_raw(t.node, id, vals);
+        k::PL => {
+            let Some(v) = first else { return };
+            match (values::color(v.text), legacy::color(v.text)) {
+                (Some(c), _) => t.node.setup.to_play = Some(c),
+                (None, Some(c)) => {
+                    let letter = if c == Color::Black { "B" } else { "W" };
+                    diags.push(Diagnostic::warning(
+                        "sgf::legacy-color",
+                        format!("PL[{}] read as PL[{letter}]", v.text),
+                        v.span(),
+                    ));
+                    t.node.setup.to_play = Some(c);
+                }
+                (None, None) => {
+                    bad(diags, "B or W");
+                    keep_raw(t.node, id, vals);
+                }
             }
-        },
+        }
         k::C | k::N if !ctx.keep_text => {}
         k::C => {
             let Some(v) = first else { return };
@@ -287,7 +300,20 @@ pub(super) fn type_prop<'s>(
         k::OT => info.time_control = simple(first),
         k::PC => info.place = simple(first),
         k::RO => info.round = simple(first),
-        k::RU => info.rules = simple(first),
+        k::RU => {
+            info.rules = simple(first);
+            let known = |r: &str| crate::rules::go::RuleSet::from_ru(r).is_some();
+            if let (true, Some(v), Some(r)) = (ctx.go, first, info.rules.as_deref()) {
+                if !values::trim(r).is_empty() && !known(r) {
+                    let assumed = crate::rules::go::RuleSet::ASSUMED.name();
+                    diags.push(Diagnostic::info(
+                        "sgf::unknown-rules",
+                        format!("RU[{r}] is not a Go rule set kifu knows; moves are checked by {assumed} rules (suicide illegal)"),
+                        v.span(),
+                    ));
+                }
+            }
+        }
         k::SO => info.source = simple(first),
         k::US => info.recorder = simple(first),
         k::RE => {
@@ -321,6 +347,15 @@ pub(super) fn type_prop<'s>(
                     v.span(),
                 ));
                 info.date = Some(fixed);
+            } else if let Some(iso) = legacy::date(&text) {
+                diags.push(Diagnostic::warning(
+                    "sgf::legacy-date",
+                    format!(
+                        "DT[{text}] is the date {iso} (kept as written; FF[4] writes DT[{iso}])"
+                    ),
+                    v.span(),
+                ));
+                info.date = Some(text);
             } else {
                 diags.push(Diagnostic::warning(
                     "sgf::non-iso-date",
@@ -343,27 +378,74 @@ pub(super) fn type_prop<'s>(
                 info.extras.push("sgf:HA", raw_values(vals));
             }
         },
-        k::KM | k::TM => match first.and_then(|v| real(v.text)) {
-            Some(x) if key == k::KM => info.komi = Some(x),
-            Some(x) => info.main_time = Some(x),
-            None if key == k::TM && first.is_some_and(|v| dialect::seconds(v.text).is_some()) => {
-                let v = first.map_or("", |v| v.text);
-                let secs = dialect::seconds(v).unwrap_or(0.0);
+        k::KM => {
+            let Some(v) = first else { return };
+            // A Real as FF[4] writes it, else a legacy form (`5 1/2`, `5,5`, spaces).
+            let plain = real(v.text).filter(|_| values::trim(v.text).len() == v.text.len());
+            let Some(mut x) = plain.or_else(|| legacy::komi(v.text)) else {
+                bad(diags, "a real number");
+                info.extras.push(format!("sgf:{id}"), raw_values(vals));
+                return;
+            };
+            if plain.is_none() {
+                diags.push(Diagnostic::warning(
+                    "sgf::legacy-komi",
+                    format!("KM[{}] read as KM[{}]", v.text, values::fmt_real(x)),
+                    v.span(),
+                ));
+            }
+            // Fox writes komi × 50 (KM[375] is 7.5): a value no real komi has.
+            if ctx.legacy.fox && x.abs() >= 50.0 && (x / 25.0).fract() == 0.0 {
+                let komi = x / 50.0;
+                diags.push(Diagnostic::warning(
+                    "sgf::fox-komi",
+                    format!(
+                        "KM[{}] from Fox (AP[foxwq]) is the komi × 50: read as KM[{}]",
+                        values::fmt_real(x),
+                        values::fmt_real(komi)
+                    ),
+                    v.span(),
+                ));
+                x = komi;
+            }
+            info.komi = Some(x);
+        }
+        k::TM => {
+            let Some(v) = first else { return };
+            if let Some(x) = real(v.text) {
+                info.main_time = Some(x);
+            } else if let Some(secs) = dialect::seconds(v.text) {
                 diags.push(Diagnostic::warning(
                     "sgf::japanese-time",
                     format!(
-                        "TM[{v}] is Japanese; read as TM[{}] (seconds)",
+                        "TM[{}] is Japanese; read as TM[{}] (seconds)",
+                        v.text,
                         values::fmt_real(secs)
                     ),
-                    first.map_or(pspan, |v| v.span()),
+                    v.span(),
                 ));
                 info.main_time = Some(secs);
+            } else {
+                let text = values::text(v.text, true);
+                match legacy::time_limit(&text) {
+                    Some(limit) => {
+                        if let legacy::TimeLimit::Main { seconds, .. } = limit {
+                            info.main_time = Some(seconds);
+                        }
+                        // Reported when the game ends, once its OT is known.
+                        ctx.legacy.times.push(legacy::PendingTime {
+                            span: v.span(),
+                            text,
+                            limit,
+                        });
+                    }
+                    None => {
+                        bad(diags, "a real number");
+                        info.extras.push(format!("sgf:{id}"), raw_values(vals));
+                    }
+                }
             }
-            None => {
-                bad(diags, "a real number");
-                info.extras.push(format!("sgf:{id}"), raw_values(vals));
-            }
-        },
+        }
         k::KI => match first.and_then(|v| number(v.text)) {
             Some(n) => {
                 let km = n as f64 / 2.0;
@@ -447,7 +529,7 @@ pub(super) fn type_move<'s>(
     };
     let Some(v) = first else { return };
     let pt = if v.text.is_empty() {
-        if ctx.ff < 4 {
+        if ctx.ff < 4 && ctx.ff_declared {
             diags.push(Diagnostic::warning(
                 "sgf::ff4-pass-in-old-format",
                 format!(

@@ -85,10 +85,10 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize) -> Option<Streame
     let same_charset = charsets
         .windows(2)
         .all(|w| matches!(w, [a, b] if a.eq_ignore_ascii_case(b)));
-    let same_ff = read.windows(2).all(|w| match w {
-        [a, b] => a.first_ff == b.first_ff,
-        _ => true,
-    });
+    // Only declared FFs are compared (`Builder::first_ff`), so a piece that declares
+    // none agrees with any.
+    let ffs: Vec<u8> = read.iter().filter_map(|p| p.first_ff).collect();
+    let same_ff = ffs.windows(2).all(|w| matches!(w, [a, b] if a == b));
     if !(clean && same_charset && same_ff) {
         return None;
     }

@@ -207,11 +207,11 @@ pub(super) fn real(raw: &str) -> Option<f64> {
         .filter(|v: &f64| v.is_finite())
 }
 
-/// A Color: `B` or `W` (lowercase accepted).
+/// A Color: `B` or `W` (other spellings are `legacy::color`'s).
 pub(super) fn color(raw: &str) -> Option<Color> {
     match trim(raw) {
-        "B" | "b" => Some(Color::Black),
-        "W" | "w" => Some(Color::White),
+        "B" => Some(Color::Black),
+        "W" => Some(Color::White),
         _ => None,
     }
 }

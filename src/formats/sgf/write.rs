@@ -7,8 +7,8 @@
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
-    Collection, Color, Emphasis, Extras, Game, GameKind, GomokuRule, Move, MoveAnnotation, Node,
-    NodeId, Point, PositionAnnotation, Shape,
+    Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
+    MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape,
 };
 
 use super::info::{format_result, parse_result};
@@ -204,7 +204,7 @@ impl W {
         } else {
             self.raw(&format!("SZ[{}:{}]", size.width, size.height));
         }
-        self.info(game);
+        self.info(&game.info, Some(game));
         let tree = &game.tree;
         // Explicit stack: depth of variations is data.
         enum Task {
@@ -257,8 +257,9 @@ impl W {
         Ok(())
     }
 
-    fn info(&mut self, game: &Game) {
-        let i = &game.info;
+    /// Writes game information: the game's own (with `game`, in the root) or a
+    /// variation's (at its node).
+    fn info(&mut self, i: &GameInfo, game: Option<&Game>) {
         if let Some(ap) = &i.application {
             self.prop_text("AP", ap);
         }
@@ -286,7 +287,7 @@ impl W {
                 self.prop_text(id, v);
             }
         }
-        if i.rules.is_none() {
+        if let (None, Some(game)) = (&i.rules, game) {
             if let GameKind::Gomoku { rule, .. } = &game.kind {
                 if *rule != GomokuRule::Renju {
                     self.prop_text("RU", rule.name());
@@ -307,7 +308,7 @@ impl W {
         }
         // A kept raw RE text that still means the result is written where it is kept
         // among the extras (so their order survives), else the canonical text here.
-        let raw_re = self.raw_result(game);
+        let raw_re = raw_result(i);
         if let (Some(r), None) = (&i.result, &raw_re) {
             self.prop_text("RE", &format_result(r));
         }
@@ -322,14 +323,6 @@ impl W {
                 None,
             );
         }
-    }
-
-    /// Writes `sgf:` extras verbatim; reports others as lost.
-    /// The raw RE text kept in the extras, when it still means the game's result.
-    fn raw_result(&self, game: &Game) -> Option<String> {
-        let r = game.info.result.as_ref()?;
-        let raw = game.info.extras.get("sgf:RE")?.first()?;
-        (parse_result(raw).result == *r).then(|| raw.clone())
     }
 
     /// Writes `sgf:` extras verbatim; reports others as lost. `raw_re` is the kept
@@ -379,6 +372,9 @@ impl W {
     }
 
     fn node(&mut self, n: &Node, mvno: Option<u32>) {
+        if let Some(info) = &n.info {
+            self.info(info, None);
+        }
         let mut mover = None;
         match &n.mv {
             Some(Move::Stone(m)) => {
@@ -540,6 +536,13 @@ impl W {
             }
         }
     }
+}
+
+/// The raw RE text kept in the extras, when it still means the result.
+fn raw_result(info: &GameInfo) -> Option<String> {
+    let r = info.result.as_ref()?;
+    let raw = info.extras.get("sgf:RE")?.first()?;
+    (parse_result(raw).result == *r).then(|| raw.clone())
 }
 
 fn dbl(e: Emphasis) -> &'static str {

@@ -73,6 +73,8 @@ pub struct Board {
     generation: u32,
     stack: Vec<u32>,
     members: Vec<u32>,
+    /// Whether suicide is played (the own group removed) rather than refused.
+    suicide_allowed: bool,
 }
 
 impl Board {
@@ -88,6 +90,7 @@ impl Board {
             generation: 0,
             stack: Vec::new(),
             members: Vec::new(),
+            suicide_allowed: false,
         };
         board.clear(size);
         board
@@ -171,6 +174,13 @@ impl Board {
         self.ko = cp.1;
     }
 
+    /// Sets whether suicide is legal (New Zealand, Ing, Tromp-Taylor rules): a
+    /// suicide is then played and removes the mover's own group. Off for a new board;
+    /// [`Board::clear`] keeps the setting.
+    pub fn allow_suicide(&mut self, allowed: bool) {
+        self.suicide_allowed = allowed;
+    }
+
     /// Forgets the undo history (when nothing will be undone any more).
     pub fn forget_history(&mut self) {
         self.log.clear();
@@ -240,8 +250,9 @@ impl Board {
         libs
     }
 
-    /// Plays a stone: captures, then refuses suicide and an immediate ko retake.
-    /// An illegal move leaves the board as it was. Returns how many stones it took.
+    /// Plays a stone: captures, then refuses suicide (or, where the rules allow it,
+    /// removes the suicided group) and an immediate ko retake. An illegal move leaves
+    /// the board as it was. Returns how many of the opponent's stones it took.
     pub fn play(&mut self, p: Point, color: Color) -> Result<usize, Illegal> {
         let i = self.index(p).ok_or(Illegal::OffBoard)?;
         match self.cell(i) {
@@ -282,8 +293,22 @@ impl Board {
         let alone = !around.contains(&own);
         // An empty neighbour is a liberty; without one, the group may still have one.
         if empty_neighbours == 0 && (alone || self.group(i, 1) == 0) {
-            self.undo_to(cp);
-            return Err(Illegal::Suicide);
+            if !self.suicide_allowed {
+                self.undo_to(cp);
+                return Err(Illegal::Suicide);
+            }
+            // Played: the group (complete, since the walk found no liberty) goes.
+            if alone {
+                self.set(i, EMPTY);
+            } else {
+                let members = std::mem::take(&mut self.members);
+                for &m in &members {
+                    self.set(m, EMPTY);
+                }
+                self.members = members;
+            }
+            self.ko = None;
+            return Ok(0);
         }
         self.ko = None;
         // A lone stone that took one stone and has that point as its only liberty:
@@ -341,6 +366,42 @@ mod tests {
         assert_eq!(b.play(pt("ja"), Color::Black), Ok(0));
         assert_eq!(b.play(pt("mm"), Color::Black), Ok(0));
         assert_eq!(b.play(pt("nn"), Color::Black), Err(Illegal::OffBoard));
+    }
+
+    #[test]
+    fn suicide_where_the_rules_allow_it_removes_the_group() {
+        // White aa between black ba and ab: a lone stone without liberties.
+        let mut b = Board::new(BoardSize::square(5));
+        b.allow_suicide(true);
+        b.play(pt("ba"), Color::Black).unwrap();
+        b.play(pt("ab"), Color::Black).unwrap();
+        let cp = b.checkpoint();
+        assert_eq!(b.play(pt("aa"), Color::White), Ok(0));
+        assert_eq!(b.at(pt("aa")), Cell::Empty);
+        b.undo_to(cp);
+        // A white pair in the corner walled in by black (ca, bb, ab).
+        let mut g = Board::new(BoardSize::square(5));
+        g.allow_suicide(true);
+        for p in ["ca", "bb", "ab"] {
+            g.play(pt(p), Color::Black).unwrap();
+        }
+        g.play(pt("ba"), Color::White).unwrap();
+        // White aa joins ba: the pair has no liberty and both go.
+        assert_eq!(g.play(pt("aa"), Color::White), Ok(0));
+        for p in ["aa", "ba"] {
+            assert_eq!(g.at(pt(p)), Cell::Empty, "{p}");
+        }
+        assert_eq!(g.at(pt("ca")), Cell::Stone(Color::Black));
+        // Cleared for another game, the setting stays; switched off, suicide is
+        // refused again.
+        g.clear(BoardSize::square(5));
+        g.allow_suicide(false);
+        for p in ["ca", "bb", "ab"] {
+            g.play(pt(p), Color::Black).unwrap();
+        }
+        g.play(pt("ba"), Color::White).unwrap();
+        assert_eq!(g.play(pt("aa"), Color::White), Err(Illegal::Suicide));
+        assert_eq!(g.at(pt("ba")), Cell::Stone(Color::White));
     }
 
     #[test]

@@ -1,10 +1,13 @@
-//! Go rules over a whole game tree: occupied points, suicide, simple ko, moves off
-//! the board, setup stones that change nothing. The walk is iterative with an undo
+//! Go rules over a whole game tree: occupied points, suicide (legal or not by the
+//! game's `RU`, see [`RuleSet`]), simple ko, moves off the board, setup stones that
+//! change nothing. The walk is iterative with an undo
 //! log, so neither depth nor length of the tree costs stack or position copies.
 
 mod board;
+mod ruleset;
 
 pub use board::{Board, Cell, Illegal};
+pub use ruleset::RuleSet;
 
 use super::Finding;
 use crate::diag::Severity;
@@ -26,9 +29,20 @@ pub fn check(game: &Game) -> Vec<Finding> {
             b
         },
     );
+    board.allow_suicide(rules_of(game).allows_suicide());
     let findings = check_on(game, &mut board);
     BOARD.with(|b| *b.borrow_mut() = Some(board));
     findings
+}
+
+/// The rule set a Go game is checked by: the one its `RU` names, else
+/// [`RuleSet::ASSUMED`].
+pub fn rules_of(game: &Game) -> RuleSet {
+    game.info
+        .rules
+        .as_deref()
+        .and_then(RuleSet::from_ru)
+        .unwrap_or(RuleSet::ASSUMED)
 }
 
 /// [`check`] on a given empty board of the game's size.
