@@ -318,8 +318,7 @@ fn no_mate_claimed_at_a_checkmate_is_an_error() {
 // ---- gomoku and renju ----
 
 /// Black's move 11 (SGF `kj`) is a forbidden double-three under renju.
-const THREE_THREE: &str =
-    ";B[hh];W[aa];B[hj];W[ab];B[ij];W[ac];B[kh];W[ad];B[ki];W[ao]\n;B[kj])";
+const THREE_THREE: &str = ";B[hh];W[aa];B[hj];W[ab];B[ij];W[ac];B[kh];W[ad];B[ki];W[ao]\n;B[kj])";
 
 /// Black makes five with move 9 (freestyle), white plays along the edge.
 const BLACK_FIVE: &str = ";B[hh];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])";
@@ -348,7 +347,13 @@ fn a_win_claimed_without_a_five_is_an_error_unless_someone_resigned() {
 
 #[test]
 fn a_win_for_the_side_that_did_not_make_five_is_an_error() {
-    for (re, ok) in [("B+", true), ("B+R", true), ("W+", false), ("W+R", false), ("0", false)] {
+    for (re, ok) in [
+        ("B+", true),
+        ("B+R", true),
+        ("W+", false),
+        ("W+R", false),
+        ("0", false),
+    ] {
         let text = format!("(;FF[4]GM[4]SZ[15]RU[freestyle]RE[{re}]\n{BLACK_FIVE}");
         let expected = if ok {
             vec![]
@@ -379,4 +384,127 @@ fn black_wins_claimed_after_its_forbidden_move_is_an_error() {
         diags(&white, "g.sgf"),
         vec![("renju::double-three", Severity::Error, 3, 1)]
     );
+}
+
+// ---- Go ----
+
+#[test]
+fn two_moves_of_one_colour_are_a_warning_unless_pl_or_setup_explain_them() {
+    let text = "(;FF[4]GM[1]SZ[19];B[pd];B[dp];W[dd])";
+    assert_eq!(
+        diags(text, "g.sgf"),
+        vec![("go::same-colour-twice", Severity::Warning, 1, 25)]
+    );
+    assert_eq!(
+        message(text, "g.sgf", "go::same-colour-twice"),
+        "move 2 is black's, but black also made the move before (no PL[] or setup between)"
+    );
+    for fine in [
+        "(;FF[4]GM[1]SZ[19];B[pd];PL[B];B[dp];W[dd])",
+        "(;FF[4]GM[1]SZ[19];B[pd];PL[B]B[dp];W[dd])",
+        "(;FF[4]GM[1]SZ[19];B[pd];AB[cc];B[dp];W[dd])",
+        "(;FF[4]GM[1]SZ[19]HA[2]AB[dp][pd];W[dd];B[qf])",
+        "(;FF[4]GM[1]SZ[19];W[dd];B[pd])",
+        "(;FF[4]GM[1]SZ[19];B[pd];W[];B[dp])",
+    ] {
+        assert_eq!(diags(fine, "g.sgf"), vec![], "{fine}");
+    }
+    // Each variation is a line of its own.
+    let text = "(;FF[4]GM[1]SZ[19];B[pd](;W[dd])(;B[dd]))";
+    assert_eq!(
+        diags(text, "g.sgf"),
+        vec![("go::same-colour-twice", Severity::Warning, 1, 34)]
+    );
+}
+
+#[test]
+fn a_margin_the_komi_cannot_give_is_a_warning() {
+    let game = |km: &str, re: &str| format!("(;FF[4]GM[1]SZ[19]KM[{km}]RE[{re}];B[pd];W[dd])");
+    for (km, re, warned) in [
+        ("6.5", "B+3", true),
+        ("6.5", "B+3.5", false),
+        ("0", "W+2", false),
+        ("7", "B+0.5", true),
+        ("7.5", "W+0.5", false),
+        ("6.5", "0", true),
+        ("7", "0", false),
+        ("6.5", "B+R", false),
+    ] {
+        let expected = if warned {
+            vec![("go::komi-margin", Severity::Warning, 1, 2)]
+        } else {
+            vec![]
+        };
+        assert_eq!(diags(&game(km, re), "g.sgf"), expected, "KM[{km}] RE[{re}]");
+    }
+    assert_eq!(
+        message(&game("6.5", "B+3"), "g.sgf", "go::komi-margin"),
+        "RE[B+3] cannot follow from KM[6.5]: the counts differ by a whole number, so black's margin must end in .5 (rules: Japanese (assumed: no RU), territory scoring)"
+    );
+    assert_eq!(
+        message(&game("7", "B+0.5"), "g.sgf", "go::komi-margin"),
+        "RE[B+0.5] cannot follow from KM[7]: the counts differ by a whole number, so black's margin must be a whole number (rules: Japanese (assumed: no RU), territory scoring)"
+    );
+    // Chinese results in stones: 2.5 points are 1.25 stones.
+    let stones = "(;FF[4]GM[1]SZ[19]RU[Chinese]KM[7.5]RE[B+1.25];B[pd];W[dd])";
+    assert_eq!(diags(stones, "g.sgf"), vec![]);
+    let aga = "(;FF[4]GM[1]SZ[19]RU[AGA]KM[7.5]RE[B+1.25];B[pd];W[dd])";
+    assert!(message(aga, "g.sgf", "go::komi-margin").ends_with("(rules: AGA, area scoring)"));
+}
+
+/// A ko on a 5×5 board: black takes at cb, both pass, white takes back at bb and
+/// the board of the start stands again with black to play.
+fn ko_after_passes(ru: &str) -> String {
+    format!("(;FF[4]GM[1]SZ[5]{ru}AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];W[];B[];W[bb])")
+}
+
+#[test]
+fn superko_is_an_error_under_the_rule_sets_that_have_it() {
+    for (ru, kind) in [
+        (
+            "RU[Chinese]",
+            "positional superko, forbidden under Chinese rules",
+        ),
+        (
+            "RU[Tromp-Taylor]",
+            "positional superko, forbidden under Tromp-Taylor rules",
+        ),
+        ("RU[AGA]", "situational superko, forbidden under AGA rules"),
+        (
+            "RU[NZ]",
+            "situational superko, forbidden under New Zealand rules",
+        ),
+    ] {
+        let text = ko_after_passes(ru);
+        let col = text.find(";W[bb]").map_or(0, |i| i + 1);
+        assert_eq!(
+            diags(&text, "g.sgf"),
+            vec![("go::superko", Severity::Error, 1, col)],
+            "{ru}"
+        );
+        let m = message(&text, "g.sgf", "go::superko");
+        assert!(
+            m.starts_with("white at bb recreates the whole-board position at the start"),
+            "{m}"
+        );
+        assert!(m.ends_with(kind), "{m}");
+    }
+}
+
+#[test]
+fn a_long_cycle_under_japanese_rules_is_information_once() {
+    for (ru, words) in [("", "Japanese (assumed: no RU)"), ("RU[Korean]", "Korean")] {
+        // The cycle twice: reported once.
+        let text = ko_after_passes(ru).replace(";W[bb])", ";W[bb];B[];W[];B[cb];W[];B[];W[bb])");
+        let col = text.find(";W[bb]").map_or(0, |i| i + 1);
+        assert_eq!(
+            diags(&text, "g.sgf"),
+            vec![("go::triple-ko", Severity::Info, 1, col)],
+            "{ru}"
+        );
+        assert_eq!(
+            message(&text, "g.sgf", "go::triple-ko"),
+            format!("white at bb brings back the whole-board position at the start with the same player to move: a long cycle (triple ko, eternal life …); under {words} rules the game may end without result (無勝負), and the record need not say so")
+        );
+    }
 }

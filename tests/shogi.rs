@@ -1760,7 +1760,11 @@ fn jkf_round_trips_forks_times_comments_and_positions() {
             kifu::write(&out.parsed.collection, jkf_format(), None, None).expect("writes");
         let again = reread(&written.bytes, "again.jkf");
         let codes: Vec<&str> = diags(&again).iter().map(|d| d.0).collect();
-        let expected: &[&str] = if name == "fork.kif" { &FORK_CLAIMS } else { &[] };
+        let expected: &[&str] = if name == "fork.kif" {
+            &FORK_CLAIMS
+        } else {
+            &[]
+        };
         assert_eq!(codes, expected, "{name}");
         let (a, b) = (
             &out.parsed.collection.games[0],
@@ -2176,7 +2180,12 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
             Some("shogi::false-repetition"),
         ),
         ("timeout", "切れ負け", "%TIME_UP", None),
-        ("win", "入玉勝ち", "%KACHI", Some("shogi::false-declaration")),
+        (
+            "win",
+            "入玉勝ち",
+            "%KACHI",
+            Some("shogi::false-declaration"),
+        ),
         ("break", "中断", "%CHUDAN", None),
     ] {
         let usi = format!("position startpos moves 7g7f 3c3d {token}\n");

@@ -87,7 +87,12 @@ impl LinePositions {
     /// Doubles the table and fills it again in the order the slots were first
     /// filled (so that the slots filled last are still the ones probes pass last).
     fn grow(&mut self) {
-        let mut live: Vec<Slot> = self.slots.iter().filter(|s| s.count != 0).copied().collect();
+        let mut live: Vec<Slot> = self
+            .slots
+            .iter()
+            .filter(|s| s.count != 0)
+            .copied()
+            .collect();
         live.sort_unstable_by_key(|s| s.order);
         let size = (self.slots.len() * 2).max(64);
         self.slots.clear();

@@ -3,10 +3,10 @@
 //! the line being replayed (by position hash, see [`Position::hash`]).
 
 use super::legality::square_name;
-use crate::rules::repetition::LinePositions;
 use super::position::{in_zone, Position};
 use crate::diag::Severity;
 use crate::model::{Color, EndingKind, GameResult, NodeId, PieceKind, ShogiMove};
+use crate::rules::repetition::LinePositions;
 use crate::rules::Finding;
 
 /// How many times each position occurs in the line being replayed, and whether each
@@ -223,7 +223,8 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
                 node: claim.node,
                 severity: Severity::Warning,
                 code: "shogi::doubtful-impasse",
-                message: "持将棋 (impasse) recorded, but neither king stands in the enemy camp".into(),
+                message: "持将棋 (impasse) recorded, but neither king stands in the enemy camp"
+                    .into(),
             })
         }
         _ => None,
