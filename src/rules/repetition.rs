@@ -2,6 +2,10 @@
 //! each has stood and at which ply first. Shogi's 千日手 and Go's superko and long
 //! cycles are found with it.
 
+/// The most slots [`LinePositions::clear_for`] makes room for at once; a longer line
+/// grows the table as it goes.
+const MAX_PRESIZE: usize = 1 << 20;
+
 /// One position of the line.
 #[derive(Clone, Copy, Default)]
 struct Slot {
@@ -30,11 +34,18 @@ pub(crate) struct LinePositions {
 }
 
 impl LinePositions {
-    /// An empty line.
-    pub(crate) fn clear(&mut self) {
+    /// An empty line with room for `positions` without growing (a tree of N nodes
+    /// has lines of at most N positions).
+    pub(crate) fn clear_for(&mut self, positions: usize) {
+        let size = positions
+            .saturating_mul(2)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
+            .clamp(64, MAX_PRESIZE);
         self.slots.clear();
-        self.slots.resize(64, Slot::default());
+        self.slots.resize(size, Slot::default());
         self.path.clear();
+        self.path.reserve(positions.min(MAX_PRESIZE));
     }
 
     /// How many positions the line holds (repeats included).
@@ -141,7 +152,7 @@ mod tests {
     #[test]
     fn counts_agree_with_a_list() {
         let mut line = LinePositions::default();
-        line.clear();
+        line.clear_for(0);
         let mut plain: Vec<u64> = Vec::new();
         let mut seed = 0x1234_5678_9abc_def1u64;
         for step in 0..20_000u32 {

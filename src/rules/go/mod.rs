@@ -89,7 +89,9 @@ fn check_on(game: &Game, board: &mut Board, rules: RuleSet) -> Vec<Finding> {
     let tracking = superko.is_some() || rules.cycles_void();
     let situational = superko != Some(Superko::Positional);
     let mut line = crate::rules::repetition::LinePositions::default();
-    line.clear();
+    if tracking {
+        line.clear_for(tree.len());
+    }
     let start = LineState {
         next: None,
         moves: 0,

@@ -31,11 +31,12 @@ pub(crate) struct Fourfold {
 }
 
 impl Line {
-    /// The line at its start position.
-    pub(crate) fn start(&mut self, hash: u64) {
-        self.positions.clear();
+    /// The line at its start position, with room for `nodes` positions.
+    pub(crate) fn start(&mut self, hash: u64, nodes: usize) {
+        self.positions.clear_for(nodes);
         self.positions.push(hash, 0);
         self.quiet.clear();
+        self.quiet.reserve(nodes.min(1 << 20));
         self.quiet.push([0, 0]);
     }
 

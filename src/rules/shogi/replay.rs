@@ -37,7 +37,7 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
         .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
     let mut pos = Position::from_model(&start);
     let mut line = Line::default();
-    line.start(pos.hash());
+    line.start(pos.hash(), game.tree.len());
     let mut findings = Vec::new();
     // On entry the node's move is checked and made and its children are pushed; on
     // exit the move is taken back. At most every node on the stack (entering) and
