@@ -402,6 +402,7 @@ fn two_moves_of_one_colour_are_a_warning_unless_pl_or_setup_explain_them() {
     for fine in [
         "(;FF[4]GM[1]SZ[19];B[pd];PL[B];B[dp];W[dd])",
         "(;FF[4]GM[1]SZ[19];B[pd];PL[B]B[dp];W[dd])",
+        "(;FF[4]GM[1]SZ[19];B[pd];W[dp]PL[B];B[dd];W[pp]PL[B];B[qq])",
         "(;FF[4]GM[1]SZ[19];B[pd];AB[cc];B[dp];W[dd])",
         "(;FF[4]GM[1]SZ[19]HA[2]AB[dp][pd];W[dd];B[qf])",
         "(;FF[4]GM[1]SZ[19];W[dd];B[pd])",

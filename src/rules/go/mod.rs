@@ -208,6 +208,11 @@ pub(crate) fn rule_words(game: &Game, rules: RuleSet) -> String {
 
 /// The move-order check of one node: a move by the colour that moved last, with
 /// no `PL` or setup between, is a warning. Updates whose turn it is.
+///
+/// Setup stones (`AB`, `AW`, `AE`) may stand for moves, so after them either colour
+/// may move unless `PL` says which. A node that holds a move and setup (programs
+/// write `W[mo]PL[B]`, the player after the move, and `PL[B]B[dp]`, the player of
+/// the move) is explained by its setup; the opponent of its mover plays next.
 fn order(
     id: NodeId,
     node: &crate::model::Node,
@@ -215,15 +220,14 @@ fn order(
     findings: &mut Vec<Finding>,
 ) {
     let setup = &node.setup;
-    if !setup.is_empty() {
-        // Setup stones may stand for moves; `PL` says who plays.
-        state.next = setup.to_play;
-    }
     let Some(Move::Stone(m)) = node.mv else {
+        if !setup.is_empty() {
+            state.next = setup.to_play;
+        }
         return;
     };
     state.moves = state.moves.saturating_add(1);
-    if state.next.is_some_and(|n| n != m.color) {
+    if setup.is_empty() && state.next.is_some_and(|n| n != m.color) {
         findings.push(Finding {
             node: id,
             severity: Severity::Warning,
