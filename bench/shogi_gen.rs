@@ -4,7 +4,8 @@
 //!
 //! Games: 60 % 平手, 20 % the other handicaps, 20 % board-diagram starts; times on
 //! every move, comments, bookmarks, variations nested up to three deep, special
-//! endings including the rare ones. Every move is legal.
+//! endings a random game can truly have (not 千日手, 持将棋 or 入玉勝ち, which validation
+//! checks on the position). Every move is legal.
 
 use kifu::model::{Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, ShogiStart};
 use kifu::rules::shogi::Position;
@@ -64,16 +65,19 @@ fn play(
         made.push(m);
     }
     if rng.below(4) != 0 {
+        // Only endings a random game can truly have: validation checks 千日手,
+        // 持将棋 and 入玉勝ち on the position (one draw from the generator each, as
+        // before, so the games themselves are unchanged).
         let kinds = [
             EndingKind::Resign,
             EndingKind::Resign,
             EndingKind::Interrupt,
-            EndingKind::Repetition,
-            EndingKind::Impasse,
+            EndingKind::Resign,
+            EndingKind::Interrupt,
             EndingKind::Timeout,
             EndingKind::IllegalWin,
             EndingKind::SealedMove,
-            EndingKind::EnteringKing,
+            EndingKind::Timeout,
         ];
         let kind = kinds[rng.below(kinds.len())];
         let mut node = Node::default();

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example shogi_bench -- gen DIR N` writes N deterministic
 //! random legal games (`bench/shogi_gen.rs`) (handicaps, diagram starts, times, comments, bookmarks, nested
-//! variations, rare endings) as Shift_JIS KIF and KI2 into DIR.
+//! variations, special endings) as Shift_JIS KIF and KI2 into DIR.
 //! `cargo run --release --example shogi_bench -- run DIR [kif|ki2]` reads and validates
 //! every `.kif`/`.ki2` file there (every move checked) and prints games/s and MB/s.
 //! `… -- load DIR [kif|ki2]` only reads and sorts the files, as `run` does before

@@ -292,7 +292,7 @@ fn severities_follow_the_rule() {
         // Meaning uncertain: errors.
         ("sgf::handicap-mismatch", Error),
         ("sgf::no-uppercase-identifier", Error),
-        ("renju::result-disagrees", Error),
+        ("renju::false-result", Error),
         // Something dropped: errors.
         ("csa::bad-time", Error),
         ("csa::unknown-line", Error),

@@ -124,7 +124,7 @@ fn a_recorded_result_that_disagrees_with_the_moves_is_an_error() {
     let text = "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[W+R]\n;B[hh];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])";
     let d = validate_sgf(text);
     assert_eq!(d.len(), 1);
-    assert_eq!(d[0].0, "renju::result-disagrees");
+    assert_eq!(d[0].0, "renju::false-result");
     assert_eq!(
         d[0].4,
         "the record says white won, but black made five at move 9"

@@ -68,10 +68,13 @@ fn the_seeds_examples_are_sniffed_read_and_checked() {
     assert_eq!(outcome.source.encoding.as_deref(), Some("EUC-KR"));
     assert_eq!(
         positions(&outcome, &text),
+        // The two variations open with black right after black's move (#24).
         vec![
             ("go::setup-no-effect", 9, 1),
+            ("go::same-colour-twice", 14, 1),
             ("go::occupied", 18, 1),
             ("go::setup-no-effect", 20, 1),
+            ("go::same-colour-twice", 25, 1),
         ]
     );
     let game = &outcome.parsed.collection.games[0];

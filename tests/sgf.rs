@@ -160,6 +160,8 @@ fn sgfc_test_catalogue_gets_a_diagnostic_on_every_error_line() {
         (39, 1, "go::setup-no-effect"),
         (39, 1, "go::setup-no-effect"),
         (58, 8, "go::occupied"),
+        // `;W[ee];W[ff]` (#24).
+        (63, 13, "go::same-colour-twice"),
     ];
     assert_eq!(got, expected);
     let occupied = out
@@ -398,14 +400,22 @@ fn go_rules_report_illegal_moves_where_they_stand() {
     assert!(out.parsed.diagnostics.is_empty());
     kifu::validate(&mut out);
     let got: Vec<_> = positions(&out);
-    assert_eq!(got, vec![(3, 1, "go::ko"), (4, 1, "go::occupied")]);
+    // White's refused retake still counts as its move: white plays twice (#24).
+    assert_eq!(
+        got,
+        vec![
+            (3, 1, "go::ko"),
+            (4, 1, "go::same-colour-twice"),
+            (4, 1, "go::occupied")
+        ]
+    );
     let moves: Vec<_> = out
         .parsed
         .diagnostics
         .iter()
         .map(|d| d.move_number)
         .collect();
-    assert_eq!(moves, vec![Some(2), Some(3)]);
+    assert_eq!(moves, vec![Some(2), Some(3), Some(3)]);
     let suicide = "(;GM[1]FF[4]SZ[9]\n;B[ba];W[ee];B[ab];W[aa])";
     let mut out = read(suicide.as_bytes());
     kifu::validate(&mut out);

@@ -9,6 +9,15 @@ use kifu::text::{LineIndex, TextEncoding};
 
 const CORPUS: &str = "fixtures/corpus/shogi/json-kifu-format/kif";
 
+/// What validation says of json-kifu-format's fork.kif (and fork.ki2), a test file
+/// that ends its lines with every special ending after a few moves: 持将棋 with no
+/// king in the enemy camp, 千日手 with no repetition, 詰み with no check.
+const FORK_CLAIMS: [&str; 3] = [
+    "shogi::doubtful-impasse",
+    "shogi::false-repetition",
+    "shogi::false-checkmate",
+];
+
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS)
 }
@@ -380,6 +389,13 @@ fn every_corpus_kif_reads_with_the_expected_game() {
             "no_henka.kif" => vec![("text::declared-mismatch", Severity::Warning, 1, 1, None)],
             // Two moves numbered 5 in a row: the second is read as move 6.
             "fork-test.kif" => vec![("kif::move-number", Severity::Warning, 18, 6, Some(6))],
+            // A test file that writes every special ending after three moves: the
+            // claims the position contradicts are reported.
+            "fork.kif" => vec![
+                ("shogi::doubtful-impasse", Severity::Warning, 23, 6, None),
+                ("shogi::false-repetition", Severity::Error, 40, 6, None),
+                ("shogi::false-checkmate", Severity::Error, 46, 6, None),
+            ],
             _ => vec![],
         };
         assert_eq!(found, allowed, "{name}: diagnostics");
@@ -507,7 +523,7 @@ fn every_corpus_kif_round_trips_through_the_model() {
             path.display()
         );
         assert!(
-            diags(&again).is_empty(),
+            diags(&again).iter().all(|d| FORK_CLAIMS.contains(&d.0)),
             "{}: {:?}",
             path.display(),
             diags(&again)
@@ -774,7 +790,18 @@ fn a_fifty_thousand_move_game_reads_validates_and_writes() {
         text.push_str(&format!("{:>4} {}\n", i + 1, shuffle[i % 4]));
     }
     let out = read_kif(&text);
-    assert_eq!(diags(&out), vec![]);
+    // The kings' shuffle brings the start position back for the fourth time after
+    // move 12: the game had ended in 千日手 (said once for the line).
+    assert_eq!(
+        diags(&out),
+        vec![(
+            "shogi::unclaimed-repetition",
+            Severity::Warning,
+            15,
+            6,
+            Some(13)
+        )]
+    );
     let g = &out.parsed.collection.games[0];
     assert_eq!(main_moves(g), 50_000);
     let written = kifu::write(
@@ -1073,7 +1100,16 @@ fn every_corpus_ki2_reads_with_the_expected_game() {
         assert_eq!(game.info.black.name.as_deref(), black, "{name}: black");
         assert_eq!(game.info.white.name.as_deref(), white, "{name}: white");
         assert_eq!(game.info.result, result, "{name}: result");
-        assert_eq!(diags(&out), vec![], "{name}: diagnostics");
+        let allowed: Vec<Diag> = match name {
+            // Every special ending after three moves (see fork.kif).
+            "fork.ki2" => vec![
+                ("shogi::doubtful-impasse", Severity::Warning, 13, 1, None),
+                ("shogi::false-repetition", Severity::Error, 25, 1, None),
+                ("shogi::false-checkmate", Severity::Error, 29, 1, None),
+            ],
+            _ => vec![],
+        };
+        assert_eq!(diags(&out), allowed, "{name}: diagnostics");
     }
 }
 
@@ -1726,7 +1762,13 @@ fn jkf_round_trips_forks_times_comments_and_positions() {
         let written =
             kifu::write(&out.parsed.collection, jkf_format(), None, None).expect("writes");
         let again = reread(&written.bytes, "again.jkf");
-        assert_eq!(diags(&again), vec![], "{name}");
+        let codes: Vec<&str> = diags(&again).iter().map(|d| d.0).collect();
+        let expected: &[&str] = if name == "fork.kif" {
+            &FORK_CLAIMS
+        } else {
+            &[]
+        };
+        assert_eq!(codes, expected, "{name}");
         let (a, b) = (
             &out.parsed.collection.games[0],
             &again.parsed.collection.games[0],
@@ -1891,10 +1933,12 @@ fn generated_games(count: usize) -> Vec<Game> {
         if rng(2) == 0 {
             let mut node = Node::default();
             node.ending = Some(Ending {
+                // Endings validation cannot contradict (a 千日手 in a random game
+                // would be false, and reported).
                 kind: [
                     EndingKind::Resign,
                     EndingKind::Interrupt,
-                    EndingKind::Repetition,
+                    EndingKind::Timeout,
                 ][rng(3)],
                 color: Some(pos.to_move()),
             });
@@ -2129,16 +2173,31 @@ fn two_thousand_generated_games_read_back_exactly_from_ki2() {
 /// USI end tokens become the special ends of KIF and CSA, and come back.
 #[test]
 fn usi_end_tokens_round_trip_through_kif_and_csa() {
-    for (token, kif_word, csa_word) in [
-        ("resign", "投了", "%TORYO"),
-        ("rep_draw", "千日手", "%SENNICHITE"),
-        ("timeout", "切れ負け", "%TIME_UP"),
-        ("win", "入玉勝ち", "%KACHI"),
-        ("break", "中断", "%CHUDAN"),
+    // After two moves a 千日手 or an entering-king win is false, and reported.
+    for (token, kif_word, csa_word, claim) in [
+        ("resign", "投了", "%TORYO", None),
+        (
+            "rep_draw",
+            "千日手",
+            "%SENNICHITE",
+            Some("shogi::false-repetition"),
+        ),
+        ("timeout", "切れ負け", "%TIME_UP", None),
+        (
+            "win",
+            "入玉勝ち",
+            "%KACHI",
+            Some("shogi::false-declaration"),
+        ),
+        ("break", "中断", "%CHUDAN", None),
     ] {
         let usi = format!("position startpos moves 7g7f 3c3d {token}\n");
         let read = reread(usi.as_bytes(), "g.usi");
-        assert_eq!(diags(&read), vec![], "{token}");
+        let expected: Vec<Diag> = claim
+            .map(|code| (code, Severity::Error, 1, 35, None))
+            .into_iter()
+            .collect();
+        assert_eq!(diags(&read), expected, "{token}");
         for (name, ext, word) in [("kif", "kifu", kif_word), ("csa", "csa", csa_word)] {
             let format = kifu::formats::by_name(name).expect("registered");
             let written = kifu::write(

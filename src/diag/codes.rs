@@ -1858,18 +1858,6 @@ pub const RENJU_OVERLINE: Code = Code::error(
     "Check the rule (RU) the game was played under, and the move.",
 );
 
-/// `renju::result-disagrees` (error): the recorded result names another winner than the moves.
-pub const RENJU_RESULT_DISAGREES: Code = Code::error(
-    "renju::result-disagrees",
-    "the recorded result names another winner than the moves",
-)
-.explain(
-    "The record's result (RE) says one side won, but the moves show the other side winning; one of them is wrong, so which is meant is uncertain.",
-    "(;FF[4]GM[4]SZ[15]RU[freestyle]RE[W+R];B[hh];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])",
-    "kifu keeps both as written.",
-    "Correct the result or the moves.",
-);
-
 /// `renju::undecided` (info): the search for real threes reached its limit; some points were taken as allowed.
 pub const RENJU_UNDECIDED: Code = Code::info(
     "renju::undecided",
@@ -3602,6 +3590,139 @@ pub const NDJSON_NO_GAME: Code = Code::error("ndjson::no-game", "an NDJSON input
         "Check that the file is what was meant.",
     );
 
+/// `shogi::false-checkmate` (error): 詰み is claimed but the side to move is not checkmated.
+pub const SHOGI_FALSE_CHECKMATE: Code = Code::error("shogi::false-checkmate", "詰み is claimed but the side to move is not checkmated").explain(
+    "A record that ends 詰み (or %TSUMI) says the side to move is in check with no legal reply (futile interpositions aside).",
+    "a KIF ending `2 詰み` after `1 ７六歩`",
+    "kifu reports the false claim at the ending's line; the game is kept as written.",
+    "Correct the ending (投了, 中断 …) or the moves.",
+);
+
+/// `shogi::false-no-mate` (error): 不詰 is claimed at a checkmate.
+pub const SHOGI_FALSE_NO_MATE: Code =
+    Code::error("shogi::false-no-mate", "不詰 is claimed at a checkmate").explain(
+        "不詰 (%FUZUMI) says no mate exists, but the side to move is checkmated.",
+        "a tsume record ending 不詰 at a mate",
+        "kifu reports it at the ending's line.",
+        "Correct the ending to 詰み.",
+    );
+
+/// `shogi::false-repetition` (error): 千日手 is claimed but the position has not stood four times.
+pub const SHOGI_FALSE_REPETITION: Code = Code::error(
+    "shogi::false-repetition",
+    "千日手 is claimed but the position has not stood four times",
+)
+.explain(
+    "千日手 (%SENNICHITE) needs the same board, hands and side to move four times in the line.",
+    "a KIF ending `2 千日手` after `1 ７六歩`",
+    "kifu reports it at the ending's line.",
+    "Correct the ending or the moves.",
+);
+
+/// `shogi::perpetual-check` (error): 連続王手の千日手 recorded as a draw or as the checker's win.
+pub const SHOGI_PERPETUAL_CHECK: Code = Code::error("shogi::perpetual-check", "連続王手の千日手 recorded as a draw or as the checker's win").explain(
+    "A fourfold repetition in which one side gave check with every move of the cycle is a loss for that side.",
+    "a repeated checking sequence ending 千日手",
+    "kifu reports it at the ending's line.",
+    "Record the end as the checking side's foul (反則負け).",
+);
+
+/// `shogi::false-declaration` (error): 入玉勝ち is claimed but the 27-point rule's conditions fail.
+pub const SHOGI_FALSE_DECLARATION: Code = Code::error("shogi::false-declaration", "入玉勝ち is claimed but the 27-point rule's conditions fail").explain(
+    "An entering-king declaration needs the king in the enemy camp, ten other pieces there, enough points and no check.",
+    "a KIF ending 入玉勝ち with the king at home",
+    "kifu lists each failed condition at the ending's line.",
+    "Correct the ending.",
+);
+
+/// `shogi::doubtful-impasse` (warning): 持将棋 with neither king in the enemy camp.
+pub const SHOGI_DOUBTFUL_IMPASSE: Code = Code::warning(
+    "shogi::doubtful-impasse",
+    "持将棋 with neither king in the enemy camp",
+)
+.explain(
+    "An impasse needs at least one entered king; the record's claim cannot be what happened.",
+    "a KIF ending 持将棋 after three moves",
+    "kifu keeps the ending and warns.",
+    "Check the ending.",
+);
+
+/// `shogi::unclaimed-repetition` (warning): play goes on after a fourfold repetition.
+pub const SHOGI_UNCLAIMED_REPETITION: Code = Code::warning(
+    "shogi::unclaimed-repetition",
+    "play goes on after a fourfold repetition",
+)
+.explain(
+    "The game should have ended in 千日手 when the position stood for the fourth time.",
+    "a record that repeats a position four times and goes on",
+    "kifu warns once per line.",
+    "End the record at the repetition, or check the moves.",
+);
+
+/// `shogi::unclaimed-checkmate` (warning): play goes on after a checkmate.
+pub const SHOGI_UNCLAIMED_CHECKMATE: Code = Code::warning(
+    "shogi::unclaimed-checkmate",
+    "play goes on after a checkmate",
+)
+.explain(
+    "The side to move was checkmated, yet the record has more moves.",
+    "a record with a move after mate",
+    "kifu warns once per line.",
+    "End the record at the mate, or check the moves.",
+);
+
+/// `go::same-colour-twice` (warning): two moves of one colour in a row, not explained by PL or setup.
+pub const GO_SAME_COLOUR_TWICE: Code = Code::warning(
+    "go::same-colour-twice",
+    "two moves of one colour in a row, not explained by PL or setup",
+)
+.explain(
+    "Go alternates colours; a record may change the turn only with PL or setup.",
+    "(;FF[4]GM[1]SZ[19];B[pd];B[dp];W[dd])",
+    "kifu keeps the moves and warns.",
+    "Add the missing move or a pass, or PL[].",
+);
+
+/// `go::superko` (error): a move repeats an earlier whole-board position under superko.
+pub const GO_SUPERKO: Code = Code::error(
+    "go::superko",
+    "a move repeats an earlier whole-board position under superko",
+)
+.explain(
+    "Chinese, AGA, New Zealand, Tromp-Taylor and Ing rules forbid recreating an earlier position.",
+    "a long ko cycle with RU[Chinese]",
+    "kifu reports the move.",
+    "Check the moves or the rule set.",
+);
+
+/// `go::triple-ko` (info): a long cycle under Japanese or Korean rules.
+pub const GO_TRIPLE_KO: Code = Code::info(
+    "go::triple-ko",
+    "a long cycle under Japanese or Korean rules",
+)
+.explain(
+    "Under these rules a long cycle (triple ko) may void the game; no result is required.",
+    "a position repeating through a triple ko",
+    "kifu notes it once per line.",
+    "Nothing needed.",
+);
+
+/// `go::komi-margin` (warning): the result's margin cannot follow from the komi.
+pub const GO_KOMI_MARGIN: Code = Code::warning("go::komi-margin", "the result's margin cannot follow from the komi").explain(
+    "With a half-point komi the margin is a half point, with an integer komi an integer, under the scoring the rule set uses.",
+    "(;FF[4]GM[1]SZ[19]KM[6.5]RE[B+3];B[pd])",
+    "kifu keeps the result and warns, naming the rule set assumed.",
+    "Correct RE or KM.",
+);
+
+/// `renju::false-result` (error): the recorded result contradicts the judged one.
+pub const RENJU_FALSE_RESULT: Code = Code::error("renju::false-result", "the recorded result contradicts the judged one").explain(
+    "The record names a winner the moves do not give (no five, a five for the other side, or black's forbidden move) while nobody resigned or forfeited.",
+    "(;FF[4]GM[4]SZ[15]RE[B+];B[hh];W[hi])",
+    "kifu keeps the record and reports the contradiction.",
+    "Correct RE or the moves.",
+);
+
 /// Every code, sorted by name (a test keeps it so; [`lookup`] searches it).
 pub static ALL: &[Code] = &[
     CSA_BAD_MOVE,
@@ -3631,10 +3752,14 @@ pub static ALL: &[Code] = &[
     GIB_UNKNOWN_LINE,
     GIB_UNTERMINATED,
     GO_KO,
+    GO_KOMI_MARGIN,
     GO_OCCUPIED,
     GO_OFF_BOARD,
+    GO_SAME_COLOUR_TWICE,
     GO_SETUP_NO_EFFECT,
     GO_SUICIDE,
+    GO_SUPERKO,
+    GO_TRIPLE_KO,
     GONU_AFTER_END,
     GONU_BAD_EDGE,
     GONU_BAD_FLAG,
@@ -3767,12 +3892,12 @@ pub static ALL: &[Code] = &[
     RENJU_AFTER_END,
     RENJU_DOUBLE_FOUR,
     RENJU_DOUBLE_THREE,
+    RENJU_FALSE_RESULT,
     RENJU_NOT_ALTERNATING,
     RENJU_OCCUPIED,
     RENJU_OFF_BOARD,
     RENJU_OFF_CENTRE,
     RENJU_OVERLINE,
-    RENJU_RESULT_DISAGREES,
     RENJU_UNDECIDED,
     RENJU_UNKNOWN_RULE,
     SGF_ANNOTATION_WITHOUT_MOVE,
@@ -3850,8 +3975,13 @@ pub static ALL: &[Code] = &[
     SHOGI_CAPTURE_MISMATCH,
     SHOGI_DEAD_PIECE,
     SHOGI_DOUBLE_PAWN,
+    SHOGI_DOUBTFUL_IMPASSE,
     SHOGI_DROP_OCCUPIED,
     SHOGI_DROP_PAWN_MATE,
+    SHOGI_FALSE_CHECKMATE,
+    SHOGI_FALSE_DECLARATION,
+    SHOGI_FALSE_NO_MATE,
+    SHOGI_FALSE_REPETITION,
     SHOGI_NO_MOVABLE_PIECE,
     SHOGI_NO_PIECE,
     SHOGI_NOT_A_SHOGI_MOVE,
@@ -3859,9 +3989,12 @@ pub static ALL: &[Code] = &[
     SHOGI_NOT_PROMOTABLE,
     SHOGI_OUTSIDE_ZONE,
     SHOGI_OWN_PIECE,
+    SHOGI_PERPETUAL_CHECK,
     SHOGI_PROMOTED_DROP,
     SHOGI_RECORDED_FOUL,
     SHOGI_SELF_CHECK,
+    SHOGI_UNCLAIMED_CHECKMATE,
+    SHOGI_UNCLAIMED_REPETITION,
     SHOGI_UNREACHABLE,
     SHOGI_WRONG_PIECE,
     SHOGI_WRONG_SIDE,

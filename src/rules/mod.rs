@@ -8,6 +8,7 @@
 pub mod go;
 pub mod gonu;
 pub mod renju;
+mod repetition;
 pub mod shogi;
 
 use crate::diag::Severity;

@@ -23,8 +23,10 @@ pub use outcome::{judge, result_line, Outcome};
 pub use referee::{Checked, Verdict};
 pub use replay::End;
 
-use crate::diag::{codes, Severity};
-use crate::model::{BoardSize, Collection, Game, GameKind, GameResult, GomokuRule, NodeId};
+use crate::diag::Severity;
+use crate::model::{
+    BoardSize, Collection, Game, GameKind, GameResult, GomokuRule, NodeId, WinReason,
+};
 use replay::{Change, LineState, Replay};
 
 use super::Finding;
@@ -162,29 +164,49 @@ pub fn check(game: &Game) -> Vec<Finding> {
             }
         }
     }
-    if let Some(finding) = result_disagreement(game) {
+    if let Some(finding) = false_result(game) {
         findings.push(finding);
     }
     findings
 }
 
-/// A warning when the record's result names another winner than the moves do.
-fn result_disagreement(game: &Game) -> Option<Finding> {
-    let Some(GameResult::Win { winner, .. }) = &game.info.result else {
-        return None;
+/// An error when the record's result contradicts the main line as [`judge`] (the
+/// result `kifu info` prints) sees it: a win for the side that did not win (after a
+/// five, or after black's forbidden move), a win by five or by points for a side
+/// with no five when nobody resigned, ran out of time or forfeited, a draw after a
+/// five.
+fn false_result(game: &Game) -> Option<Finding> {
+    let result = game.info.result.as_ref()?;
+    let outcome = judge(game)?;
+    let message = match (result, outcome) {
+        (GameResult::Win { winner, .. }, Outcome::Win(end)) if end.winner() != *winner => {
+            format!(
+                "the record says {} won, but {}",
+                replay::side(*winner),
+                end.describe()
+            )
+        }
+        (
+            GameResult::Win {
+                winner,
+                reason: WinReason::Unspecified | WinReason::Score(_),
+            },
+            Outcome::Draw { .. } | Outcome::Unfinished { .. },
+        ) => format!(
+            "the record says {} won, but it has no five and no resignation, time loss or foul is recorded: {}",
+            replay::side(*winner),
+            outcome.describe()
+        ),
+        (GameResult::Draw, Outcome::Win(end)) => {
+            format!("the record says the game was drawn, but {}", end.describe())
+        }
+        _ => return None,
     };
-    let Some(Outcome::Win(end)) = judge(game) else {
-        return None;
-    };
-    (end.winner() != *winner).then(|| Finding {
+    Some(Finding {
         node: NodeId::ROOT,
         severity: Severity::Error,
-        code: codes::RENJU_RESULT_DISAGREES.name,
-        message: format!(
-            "the record says {} won, but {}",
-            replay::side(*winner),
-            end.describe()
-        ),
+        code: "renju::false-result",
+        message,
     })
 }
 

@@ -1,8 +1,10 @@
 //! Shogi rules: a position made and unmade in place, legal move generation (drops,
 //! 二歩, 打ち歩詰め, pieces that could never move again, check and pins, the promotion
 //! zone), the classification of illegal recorded moves, SFEN, perft, and the replay
-//! of a whole game tree for validation.
+//! of a whole game tree for validation, with the special endings a record claims
+//! (詰み, 千日手, 入玉宣言 …) checked on the position.
 
+mod endings;
 mod legality;
 mod movegen;
 mod position;

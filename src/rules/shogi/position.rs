@@ -129,7 +129,72 @@ pub struct Position {
     hands: [[u8; 7]; 2],
     to_move: Color,
     kings: [Option<u8>; 2],
+    /// The Zobrist hash of board, hands and side to move ([`Position::hash`]), kept
+    /// up to date by every change.
+    hash: u64,
 }
+
+/// Random keys for the position hash: one per (square, piece), one per piece held
+/// (a hand adds its kind's key once per piece, with wrapping addition), one for
+/// white to move. Every part is added (wrapping), so a change subtracts the old key
+/// and adds the new one.
+struct Keys {
+    /// `[square << 5 | colour << 4 | kind]`, with room for 128 squares so that a
+    /// masked index needs no bounds check (squares 81–127 are never used).
+    board: [u64; 128 * 32],
+    /// `[colour << 3 | hand index]`.
+    hand: [u64; 16],
+    white: u64,
+}
+
+/// The key of `kind` of `color` on square index `sq`.
+#[inline]
+fn board_key(sq: usize, color: Color, kind: PieceKind) -> u64 {
+    KEYS.board[((sq & 127) << 5) | (color.index() << 4) | (kind as usize & 15)]
+}
+
+/// The key of one piece of hand index `i` held by `color`.
+#[inline]
+fn hand_key(color: Color, i: usize) -> u64 {
+    KEYS.hand[(color.index() << 3) | (i & 7)]
+}
+
+/// One step of SplitMix64: the next state and its output.
+const fn split_mix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// The keys, from a fixed seed (the same in every run), built at compile time.
+const fn build_keys() -> Keys {
+    let mut k = Keys {
+        board: [0; 128 * 32],
+        hand: [0; 16],
+        white: 0,
+    };
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut i = 0;
+    while i < 128 * 32 {
+        let (s, z) = split_mix(state);
+        state = s;
+        k.board[i] = z;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 16 {
+        let (s, z) = split_mix(state);
+        state = s;
+        k.hand[i] = z;
+        i += 1;
+    }
+    k.white = split_mix(state).1;
+    k
+}
+
+static KEYS: Keys = build_keys();
 
 impl Position {
     /// The position of a model position (kings found on the board; with two kings of
@@ -140,6 +205,7 @@ impl Position {
             hands: [[0; 7]; 2],
             to_move: p.to_move,
             kings: [None; 2],
+            hash: 0,
         };
         for (c, hand) in p.hands.iter().enumerate() {
             for (i, kind) in HAND_KINDS.into_iter().enumerate() {
@@ -147,7 +213,65 @@ impl Position {
             }
         }
         pos.find_kings();
+        pos.hash = pos.full_hash();
         pos
+    }
+
+    /// The hash of board, hands and side to move, computed from scratch.
+    fn full_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                h = h.wrapping_add(board_key(i, p.color, p.kind));
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            for (i, &n) in self.hands[c.index()].iter().enumerate() {
+                h = h.wrapping_add(hand_key(c, i).wrapping_mul(u64::from(n)));
+            }
+        }
+        if self.to_move == Color::White {
+            h = h.wrapping_add(KEYS.white);
+        }
+        h
+    }
+
+    /// A Zobrist hash of the position (board, hands and side to move), updated in
+    /// place by [`Position::make`] and [`Position::unmake`]: equal positions have
+    /// equal hashes, and different ones almost never do. Repetition (千日手) is
+    /// tracked with it.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Adds one piece of hand index `i` to `c`'s hand (`up`) or takes one away,
+    /// keeping the hash; a count never goes below 0 nor above 255.
+    #[inline]
+    fn hand_step(&mut self, c: Color, i: usize, up: bool) {
+        let Some(h) = self.hands[c.index()].get_mut(i) else {
+            return;
+        };
+        if up {
+            if *h < u8::MAX {
+                *h += 1;
+                self.hash = self.hash.wrapping_add(hand_key(c, i));
+            }
+        } else if *h > 0 {
+            *h -= 1;
+            self.hash = self.hash.wrapping_sub(hand_key(c, i));
+        }
+    }
+
+    /// Sets the side to move, keeping the hash.
+    #[inline]
+    fn turn_to(&mut self, color: Color) {
+        if self.to_move != color {
+            self.hash = match color {
+                Color::White => self.hash.wrapping_add(KEYS.white),
+                Color::Black => self.hash.wrapping_sub(KEYS.white),
+            };
+            self.to_move = color;
+        }
     }
 
     /// The model position.
@@ -194,7 +318,7 @@ impl Position {
 
     /// Sets the side to move.
     pub fn set_to_move(&mut self, color: Color) {
-        self.to_move = color;
+        self.turn_to(color);
     }
 
     /// The piece on a square.
@@ -382,19 +506,20 @@ impl Position {
         };
         match mv.from {
             None => {
-                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
-                {
-                    *h = h.saturating_sub(1);
+                if let Some(i) = hand_index(mv.piece) {
+                    self.hand_step(c, i, false);
                 }
             }
             Some(from) => {
-                self.board[idx(from)] = None;
+                let f = idx(from);
+                if let Some(p) = self.board[f] {
+                    self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
+                }
+                self.board[f] = None;
+                if let Some(i) = self.board[to].and_then(|cap| hand_index(cap.kind.unpromoted())) {
+                    self.hand_step(c, i, true);
+                }
                 if let Some(cap) = self.board[to] {
-                    if let Some(h) = hand_index(cap.kind.unpromoted())
-                        .and_then(|i| self.hands[c.index()].get_mut(i))
-                    {
-                        *h = h.saturating_add(1);
-                    }
                     if cap.kind == PieceKind::King
                         && self.kings[cap.color.index()] == Some(to as u8)
                     {
@@ -406,47 +531,58 @@ impl Position {
                 }
             }
         }
+        // What stood on the destination (a capture) goes, the moved piece comes.
+        if let Some(p) = self.board[to] {
+            self.hash = self.hash.wrapping_sub(board_key(to, p.color, p.kind));
+        }
         self.board[to] = Some(Piece { color: c, kind });
-        self.to_move = c.opponent();
+        self.hash = self.hash.wrapping_add(board_key(to, c, kind));
+        self.turn_to(c.opponent());
     }
 
     /// Takes back a move made with [`Position::make`].
     pub fn unmake(&mut self, mv: &ShogiMove) {
         let to = idx(mv.to);
         let c = mv.color;
+        if let Some(p) = self.board[to] {
+            self.hash = self.hash.wrapping_sub(board_key(to, p.color, p.kind));
+        }
         match mv.from {
             None => {
                 self.board[to] = None;
-                if let Some(h) = hand_index(mv.piece).and_then(|i| self.hands[c.index()].get_mut(i))
-                {
-                    *h = h.saturating_add(1);
+                if let Some(i) = hand_index(mv.piece) {
+                    self.hand_step(c, i, true);
                 }
             }
             Some(from) => {
-                self.board[idx(from)] = Some(Piece {
+                let f = idx(from);
+                if let Some(p) = self.board[f] {
+                    self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
+                }
+                self.board[f] = Some(Piece {
                     color: c,
                     kind: mv.piece,
                 });
+                self.hash = self.hash.wrapping_add(board_key(f, c, mv.piece));
                 self.board[to] = mv.capture.map(|kind| Piece {
                     color: c.opponent(),
                     kind,
                 });
                 if let Some(cap) = mv.capture {
-                    if let Some(h) =
-                        hand_index(cap.unpromoted()).and_then(|i| self.hands[c.index()].get_mut(i))
-                    {
-                        *h = h.saturating_sub(1);
+                    self.hash = self.hash.wrapping_add(board_key(to, c.opponent(), cap));
+                    if let Some(i) = hand_index(cap.unpromoted()) {
+                        self.hand_step(c, i, false);
                     }
                     if cap == PieceKind::King {
                         self.kings[c.opponent().index()] = Some(to as u8);
                     }
                 }
                 if mv.piece == PieceKind::King {
-                    self.kings[c.index()] = Some(idx(from) as u8);
+                    self.kings[c.index()] = Some(f as u8);
                 }
             }
         }
-        self.to_move = c;
+        self.turn_to(c);
     }
 }
 
@@ -634,5 +770,46 @@ mod tests {
         assert_eq!(p.king(Color::Black), Square::new(5, 9).map(idx));
         assert!(!p.in_check(Color::Black));
         assert_eq!(p.to_model(), Handicap::Even.position());
+    }
+
+    /// The hash kept by make and unmake is the hash computed from scratch, along
+    /// random legal games with captures, drops and promotions, and back.
+    #[test]
+    fn the_incremental_hash_is_the_full_hash() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..20 {
+            let mut p = Position::from_model(&Handicap::Even.position());
+            let start = p.clone();
+            let mut made = Vec::new();
+            for _ in 0..150 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng(moves.len())];
+                p.make(&m);
+                made.push(m);
+                assert_eq!(p.hash(), p.full_hash());
+                assert_eq!(p.hash(), Position::from_model(&p.to_model()).hash());
+            }
+            while let Some(m) = made.pop() {
+                p.unmake(&m);
+                assert_eq!(p.hash(), p.full_hash());
+            }
+            assert_eq!(p, start);
+        }
+        // The side to move is part of the hash.
+        let mut q = Position::from_model(&Handicap::Even.position());
+        let h = q.hash();
+        q.set_to_move(Color::White);
+        assert_ne!(q.hash(), h);
+        q.set_to_move(Color::Black);
+        assert_eq!(q.hash(), h);
     }
 }

@@ -1,0 +1,179 @@
+//! The positions of the line a tree walk stands on, counted by hash: how many times
+//! each has stood and at which ply first. Shogi's 千日手 and Go's superko and long
+//! cycles are found with it.
+
+/// The most slots [`LinePositions::clear_for`] makes room for at once; a longer line
+/// grows the table as it goes.
+const MAX_PRESIZE: usize = 1 << 20;
+
+/// One position of the line.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    hash: u64,
+    /// Occurrences in the line; 0 for an empty slot.
+    count: u32,
+    /// The ply it first stood at.
+    first: u32,
+    /// Its place in the line when it first stood (the order slots were filled).
+    order: u32,
+}
+
+/// The positions of a line, added as the walk goes down and taken off, last first,
+/// as it comes back.
+///
+/// The table is open addressing by position hash (the hashes are random already)
+/// with linear probing, never more than half full. Positions leave in the reverse
+/// order they came, so a slot emptied (its position leaves the line for the last
+/// time) is the one filled last: every slot a probe passed it to fill has been
+/// emptied before, and it can simply be cleared.
+#[derive(Default)]
+pub(crate) struct LinePositions {
+    slots: Vec<Slot>,
+    /// The hash of each position of the line, in order.
+    path: Vec<u64>,
+}
+
+impl LinePositions {
+    /// An empty line with room for `positions` without growing (a tree of N nodes
+    /// has lines of at most N positions).
+    pub(crate) fn clear_for(&mut self, positions: usize) {
+        let size = positions
+            .saturating_mul(2)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
+            .clamp(64, MAX_PRESIZE);
+        self.slots.clear();
+        self.slots.resize(size, Slot::default());
+        self.path.clear();
+        self.path.reserve(positions.min(MAX_PRESIZE));
+    }
+
+    /// How many positions the line holds (repeats included).
+    pub(crate) fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    /// The slot of `hash`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, hash: u64) -> usize {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = hash as usize & mask;
+        for _ in 0..self.slots.len() {
+            match self.slots.get(i) {
+                Some(s) if s.count != 0 && s.hash != hash => i = (i + 1) & mask,
+                _ => return i,
+            }
+        }
+        i
+    }
+
+    /// Adds a position to the line, at `ply`; returns how many times it has now
+    /// stood and the ply it stood at first.
+    pub(crate) fn push(&mut self, hash: u64, ply: u32) -> (u32, u32) {
+        if self.slots.len() < 64 || self.path.len() * 2 >= self.slots.len() {
+            self.grow();
+        }
+        let order = u32::try_from(self.path.len()).unwrap_or(u32::MAX);
+        let i = self.find(hash);
+        let got = match self.slots.get_mut(i) {
+            Some(s) if s.count == 0 => {
+                *s = Slot {
+                    hash,
+                    count: 1,
+                    first: ply,
+                    order,
+                };
+                (1, ply)
+            }
+            Some(s) => {
+                s.count = s.count.saturating_add(1);
+                (s.count, s.first)
+            }
+            None => (0, ply),
+        };
+        self.path.push(hash);
+        got
+    }
+
+    /// Doubles the table and fills it again in the order the slots were first
+    /// filled (so that the slots filled last are still the ones probes pass last).
+    fn grow(&mut self) {
+        let mut live: Vec<Slot> = self
+            .slots
+            .iter()
+            .filter(|s| s.count != 0)
+            .copied()
+            .collect();
+        live.sort_unstable_by_key(|s| s.order);
+        let size = (self.slots.len() * 2).max(64);
+        self.slots.clear();
+        self.slots.resize(size, Slot::default());
+        for s in live {
+            let i = self.find(s.hash);
+            if let Some(slot) = self.slots.get_mut(i) {
+                *slot = s;
+            }
+        }
+    }
+
+    /// Takes the last position off the line.
+    pub(crate) fn pop(&mut self) {
+        let Some(hash) = self.path.pop() else {
+            return;
+        };
+        let i = self.find(hash);
+        if let Some(s) = self.slots.get_mut(i) {
+            s.count = s.count.saturating_sub(1);
+        }
+    }
+
+    /// Takes positions off the line until it holds `len`.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        while self.path.len() > len {
+            self.pop();
+        }
+    }
+
+    /// How many times `hash` has stood in the line, and the ply it stood at first.
+    pub(crate) fn get(&self, hash: u64) -> Option<(u32, u32)> {
+        self.slots
+            .get(self.find(hash))
+            .filter(|s| s.count != 0)
+            .map(|s| (s.count, s.first))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LinePositions;
+
+    /// Against a plain list, through pushes and pops in a walk's order, with hashes
+    /// that collide in the table's low bits.
+    #[test]
+    fn counts_agree_with_a_list() {
+        let mut line = LinePositions::default();
+        line.clear_for(0);
+        let mut plain: Vec<u64> = Vec::new();
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for step in 0..20_000u32 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            if seed % 3 == 0 && !plain.is_empty() {
+                line.pop();
+                plain.pop();
+                continue;
+            }
+            // Few distinct hashes, many sharing their low bits.
+            let h = (seed % 40) << 20 | (seed % 7);
+            let got = line.push(h, step);
+            plain.push(h);
+            let count = plain.iter().filter(|&&x| x == h).count() as u32;
+            assert_eq!(got.0, count);
+            assert_eq!(line.get(h).map(|g| g.0), Some(count));
+            assert_eq!(line.len(), plain.len());
+        }
+        line.truncate(3);
+        assert_eq!(line.len(), 3.min(plain.len()));
+    }
+}
