@@ -14,6 +14,7 @@ pub mod kif;
 pub mod kiseong;
 pub mod kiseong_sniff;
 pub mod omok;
+pub mod psq;
 pub mod sgf;
 pub mod usi;
 
@@ -253,7 +254,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 10] = [
+    static FORMATS: [Format; 11] = [
         sgf::FORMAT,
         kiseong::FORMAT,
         gonu::FORMAT,
@@ -264,6 +265,8 @@ pub fn all() -> &'static [Format] {
         usi::FORMAT,
         jkf::FORMAT,
         json::FORMAT,
+        // Gomoku archives (issue #21 points 4-6).
+        psq::FORMAT,
     ];
     &FORMATS
 }
