@@ -15,6 +15,7 @@ pub mod kiseong;
 pub mod kiseong_sniff;
 pub mod omok;
 pub mod psq;
+pub mod renlib;
 pub mod sgf;
 pub mod usi;
 
@@ -254,7 +255,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 11] = [
+    static FORMATS: [Format; 12] = [
         sgf::FORMAT,
         kiseong::FORMAT,
         gonu::FORMAT,
@@ -267,6 +268,7 @@ pub fn all() -> &'static [Format] {
         json::FORMAT,
         // Gomoku archives (issue #21 points 4-6).
         psq::FORMAT,
+        renlib::FORMAT,
     ];
     &FORMATS
 }
