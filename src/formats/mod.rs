@@ -16,6 +16,7 @@ pub mod kiseong_sniff;
 pub mod omok;
 pub mod psq;
 pub mod renlib;
+pub mod rif;
 pub mod sgf;
 pub mod usi;
 
@@ -255,7 +256,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 12] = [
+    static FORMATS: [Format; 13] = [
         sgf::FORMAT,
         kiseong::FORMAT,
         gonu::FORMAT,
@@ -269,6 +270,7 @@ pub fn all() -> &'static [Format] {
         // Gomoku archives (issue #21 points 4-6).
         psq::FORMAT,
         renlib::FORMAT,
+        rif::FORMAT,
     ];
     &FORMATS
 }
