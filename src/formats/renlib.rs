@@ -432,8 +432,12 @@ fn build(
     let mut stack: Vec<NodeId> = Vec::new();
     let mut current = NodeId::ROOT;
     let mut ended_at: Option<usize> = None;
+    // A return to a branch point (flag 40 with a branch remembered) promises that the
+    // next record is the sibling flag 80 announced.
+    let mut sibling_due = false;
     for (i, (rec, (comment, board_text))) in records.iter().zip(texts).enumerate() {
         let span = Span::new(rec.offset, rec.offset + 2);
+        sibling_due = false;
         if let Some(end) = ended_at.take() {
             diags.push(
                 Diagnostic::warning(
@@ -584,7 +588,10 @@ fn build(
         }
         if leaf {
             match stack.pop() {
-                Some(back) => current = back,
+                Some(back) => {
+                    current = back;
+                    sibling_due = true;
+                }
                 None => {
                     ended_at = Some(rec.offset);
                     if let Some(k) = id {
@@ -596,13 +603,13 @@ fn build(
             current = k;
         }
     }
-    if !stack.is_empty() {
+    let missing = stack.len() + usize::from(sibling_due);
+    if missing > 0 {
         diags.push(
             Diagnostic::warning(
                 "renlib::missing-sibling",
                 format!(
-                    "the file ends with {} promised sibling(s) (flag 80) never written: it may be cut short",
-                    stack.len()
+                    "the file ends with {missing} promised sibling(s) (flag 80) never written: it may be cut short"
                 ),
                 Span::at(records.last().map_or(start, |r| r.offset)),
             )
