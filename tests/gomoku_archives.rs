@@ -618,3 +618,39 @@ fn formats_lists_the_archives() {
     assert_eq!(formats::by_extension(Path::new("a.lib")).unwrap().name, "renlib");
     assert_eq!(formats::by_extension(Path::new("a.rif")).unwrap().name, "rif");
 }
+
+#[test]
+fn a_rif_cut_short_keeps_the_games_read_and_says_so() {
+    let text = String::from_utf8(fixture("fixtures/rif/sample.rif")).unwrap();
+    let cut = text.find("a1 i10").unwrap() + "a1 i10".len();
+    let o = read_as(&text.as_bytes()[..cut], "rif");
+    assert_eq!(
+        located(&o).last().cloned(),
+        Some((
+            "rif::unclosed",
+            39,
+            19,
+            "the file ends inside a <game>, which is read as far as it goes: it may be cut short".to_string()
+        ))
+    );
+    assert_eq!(o.parsed.diagnostics.len(), 1);
+    let games = &o.parsed.collection.games;
+    assert_eq!(games.len(), 2);
+    assert_eq!(main_moves(&games[1]).len(), 4);
+}
+
+#[test]
+fn psq_names_that_would_not_read_back_are_changed_and_said() {
+    let mut o = read_path("fixtures/psq/human-vs-engine-15x15.psq");
+    o.parsed.collection.games[0].info.black.name = Some("Smith, John".into());
+    let w = kifu::write(&o.parsed.collection, format("psq"), None, None).unwrap();
+    let text = String::from_utf8(w.bytes).unwrap();
+    assert!(text.ends_with("homo-1\nSmith  John\n0\n"), "{text}");
+    assert_eq!(
+        w.losses.iter().map(|l| (l.code, l.message.as_str())).collect::<Vec<_>>(),
+        vec![(
+            "psq::name-changed",
+            "black's name \"Smith, John\" is written \"Smith  John\": a PSQ name is one line without commas"
+        )]
+    );
+}

@@ -474,11 +474,31 @@ pub fn write(
             None => out.push_str(&format!("{},{}\n", u32::from(p.x) + 1, u32::from(p.y) + 1)),
         }
     }
-    let black = info.black.name.as_deref();
-    let white = info.white.name.as_deref();
+    let black = info.black.name.as_deref().filter(|n| !n.trim().is_empty());
+    let white = info.white.name.as_deref().filter(|n| !n.trim().is_empty());
     if black.is_some() || white.is_some() {
-        let b = black.unwrap_or("homo-1").replace(['\r', '\n'], " ");
-        let w = white.unwrap_or("homo-2").replace(['\r', '\n'], " ");
+        // A name is a line of its own that must not read as a move (a comma) or end
+        // with blanks the reader trims.
+        let mut line = |name: Option<&str>, person: &str, who: &str| -> String {
+            let Some(name) = name else {
+                return person.to_string();
+            };
+            let clean = name.replace(['\n', ','], " ").trim_end().to_string();
+            if clean != name {
+                loss(
+                    "psq::name-changed",
+                    format!(
+                        "{who}'s name {} is written {}: a PSQ name is one line without commas",
+                        crate::diag::quote(name),
+                        crate::diag::quote(&clean)
+                    ),
+                    None,
+                );
+            }
+            clean
+        };
+        let b = line(black, "homo-1", "black");
+        let w = line(white, "homo-2", "white");
         let (a, c) = if first == 1 { (w, b) } else { (b, w) };
         out.push_str(&format!("{a}\n{c}\n"));
     }

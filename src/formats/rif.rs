@@ -195,7 +195,15 @@ fn attributes(
                 let needle = format!("{key}=");
                 let span = text
                     .get(tag_at..tag_end)
-                    .and_then(|t| t.find(&needle))
+                    .and_then(|t| {
+                        t.match_indices(&needle)
+                            .find(|(i, _)| {
+                                t.get(..*i)
+                                    .and_then(|b| b.chars().next_back())
+                                    .is_some_and(char::is_whitespace)
+                            })
+                            .map(|(i, _)| i)
+                    })
                     .map_or(Span::new(tag_at, tag_end), |at| {
                         let s = tag_at + at;
                         let len = needle.len() + 2 + a.value.len();
@@ -245,7 +253,27 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
             .map_or(before, |i| before + i);
         let empty = matches!(event, Event::Empty(_));
         match event {
-            Event::Eof => break,
+            Event::Eof => {
+                // A file cut short: quick-xml ends without a word on open elements.
+                let open = match std::mem::replace(&mut place, Place::Outside) {
+                    Place::Game(mut g) => {
+                        let (game, spans) = finish(&mut g, &tables, &mut diags);
+                        each(game, spans);
+                        Some("a <game>, which is read as far as it goes")
+                    }
+                    Place::Table(..) | Place::Row(..) => Some("a table"),
+                    Place::Games => Some("<games>"),
+                    Place::Outside => None,
+                };
+                if let Some(what) = open {
+                    diags.push(Diagnostic::error(
+                        "rif::unclosed",
+                        format!("the file ends inside {what}: it may be cut short"),
+                        Span::at(text.len()),
+                    ));
+                }
+                break;
+            }
             Event::Start(e) | Event::Empty(e) if matches!(place, Place::Outside) => {
                 let name = local(e.name().as_ref());
                 if name == "database" {
