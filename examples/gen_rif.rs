@@ -30,7 +30,10 @@ fn makes_five(board: &[[u8; 15]; 15], x: usize, y: usize) -> bool {
         let mut run = 1;
         for sign in [1, -1] {
             let (mut cx, mut cy) = (x as i32 + sign * dx, y as i32 + sign * dy);
-            while (0..15).contains(&cx) && (0..15).contains(&cy) && board[cy as usize][cx as usize] == c {
+            while (0..15).contains(&cx)
+                && (0..15).contains(&cy)
+                && board[cy as usize][cx as usize] == c
+            {
                 run += 1;
                 cx += sign * dx;
                 cy += sign * dy;
@@ -50,7 +53,10 @@ fn main() -> std::io::Result<()> {
         return Ok(());
     };
     let target = mb.parse::<u64>().unwrap_or(100) * 1_000_000;
-    let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rif/sample.rif"))?;
+    let sample = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/rif/sample.rif"
+    ))?;
     let tables = sample.split("<games>").next().unwrap_or("<database>\n");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out)?);
     f.write_all(tables.as_bytes())?;

@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 use kifu::diag::{Diagnostic, Severity};
 use kifu::formats::{self, Format};
 use kifu::model::{
-    BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Label, Move, NodeId, Point,
-    WinReason,
+    BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Label, Move, NodeId, Point, WinReason,
 };
 use kifu::{Input, ReadOutcome};
 
@@ -116,7 +115,11 @@ fn sgf_round(o: &ReadOutcome) -> String {
 #[test]
 fn psq_gomocup_game_reads_with_names_times_and_end_code() {
     let o = read_path("fixtures/psq/freestyle-20x20.psq");
-    assert!(o.parsed.diagnostics.is_empty(), "{:?}", o.parsed.diagnostics);
+    assert!(
+        o.parsed.diagnostics.is_empty(),
+        "{:?}",
+        o.parsed.diagnostics
+    );
     let game = &o.parsed.collection.games[0];
     assert_eq!(
         game.kind,
@@ -130,8 +133,14 @@ fn psq_gomocup_game_reads_with_names_times_and_end_code() {
         Some("pbrain-embryo21_e.exe")
     );
     assert_eq!(game.info.white.name.as_deref(), Some("pbrain-rapfi21.exe"));
-    assert_eq!(game.info.extras.get("psq:end-code"), Some(&["-1".to_string()][..]));
-    assert_eq!(game.info.extras.get("psq:layout"), Some(&["crlf".to_string()][..]));
+    assert_eq!(
+        game.info.extras.get("psq:end-code"),
+        Some(&["-1".to_string()][..])
+    );
+    assert_eq!(
+        game.info.extras.get("psq:layout"),
+        Some(&["crlf".to_string()][..])
+    );
     let moves = main_moves(game);
     assert_eq!(moves.len(), 9);
     assert_eq!(moves[0], (Color::Black, 9, 9));
@@ -161,7 +170,11 @@ fn psq_reads_back_byte_for_byte() {
         let bytes = fixture(rel);
         let o = read_path(rel);
         let w = kifu::write(&o.parsed.collection, format("psq"), None, None).unwrap();
-        assert_eq!(String::from_utf8(w.bytes).unwrap(), String::from_utf8(bytes).unwrap(), "{rel}");
+        assert_eq!(
+            String::from_utf8(w.bytes).unwrap(),
+            String::from_utf8(bytes).unwrap(),
+            "{rel}"
+        );
         assert!(w.losses.is_empty(), "{:?}", w.losses);
         // Through JSON and back, too.
         let j = kifu::write(&o.parsed.collection, format("json"), None, None).unwrap();
@@ -177,8 +190,14 @@ fn psq_first_player_one_puts_the_second_name_on_black() {
     let game = &o.parsed.collection.games[0];
     assert_eq!(game.info.black.name.as_deref(), Some("pbrain-embryo.zip"));
     assert_eq!(game.info.white.name.as_deref(), Some("homo-1"));
-    assert_eq!(game.info.extras.get("psq:levels"), Some(&["0".to_string(), "11".to_string()][..]));
-    assert_eq!(game.info.extras.get("psq:first"), Some(&["1".to_string()][..]));
+    assert_eq!(
+        game.info.extras.get("psq:levels"),
+        Some(&["0".to_string(), "11".to_string()][..])
+    );
+    assert_eq!(
+        game.info.extras.get("psq:first"),
+        Some(&["1".to_string()][..])
+    );
     let moves = main_moves(game);
     assert_eq!(moves.len(), 7);
     assert_eq!(moves[0], (Color::Black, 7, 7));
@@ -225,7 +244,8 @@ fn psq_headers_that_are_wrong() {
             "psq::bad-first",
             1,
             1,
-            "the header's last field is 7: Piskvork writes 0 or 1 (which player began); read as 0".to_string()
+            "the header's last field is 7: Piskvork writes 0 or 1 (which player began); read as 0"
+                .to_string()
         )]
     );
 }
@@ -250,7 +270,10 @@ fn psq_converts_to_sgf_json_and_omok() {
     // SGF's times are reported lost, once per move.
     let sgf = kifu::write(&o.parsed.collection, format("sgf"), None, None).unwrap();
     assert_eq!(
-        sgf.losses.iter().filter(|l| l.code == "sgf::time-used").count(),
+        sgf.losses
+            .iter()
+            .filter(|l| l.code == "sgf::time-used")
+            .count(),
         7
     );
 }
@@ -265,7 +288,11 @@ fn psq_writer_reports_what_it_drops() {
         String::from_utf8(w.bytes).unwrap(),
         "Piskvorky 15x15, 0:0, 0\n8,8\n10,11\n8,7\n10,12\n8,6\n10,13\n8,5\n10,14\n8,4\nAnna Karlsson\nMakoto Tanaka\n"
     );
-    let codes: Vec<_> = w.losses.iter().map(|l| (l.code, l.message.as_str())).collect();
+    let codes: Vec<_> = w
+        .losses
+        .iter()
+        .map(|l| (l.code, l.message.as_str()))
+        .collect();
     assert_eq!(
         codes,
         vec![
@@ -282,7 +309,11 @@ fn psq_writer_reports_what_it_drops() {
 fn renlib_library_reads_as_a_tree_with_comments_and_labels() {
     let o = read_path("fixtures/renlib/openings.lib");
     assert_eq!(o.format.name, "renlib");
-    assert!(o.parsed.diagnostics.is_empty(), "{:?}", o.parsed.diagnostics);
+    assert!(
+        o.parsed.diagnostics.is_empty(),
+        "{:?}",
+        o.parsed.diagnostics
+    );
     let game = &o.parsed.collection.games[0];
     assert_eq!(game.kind, GameKind::gomoku(GomokuRule::Gomoku));
     let tree = &game.tree;
@@ -290,22 +321,38 @@ fn renlib_library_reads_as_a_tree_with_comments_and_labels() {
     assert_eq!(tree.variation_count(), 2);
     let root = tree.root_node();
     assert_eq!(root.name.as_deref(), Some("kifu test library"));
-    assert_eq!(root.comment.as_deref(), Some("Made by hand for kifu's tests."));
+    assert_eq!(
+        root.comment.as_deref(),
+        Some("Made by hand for kifu's tests.")
+    );
     assert_eq!(
         main_moves(game),
-        vec![(Color::Black, 7, 7), (Color::White, 8, 6), (Color::Black, 9, 5)]
+        vec![
+            (Color::Black, 7, 7),
+            (Color::White, 8, 6),
+            (Color::Black, 9, 5)
+        ]
     );
     let j10 = tree.get(NodeId(3)).unwrap();
     assert_eq!(j10.name.as_deref(), Some("Sun"));
     assert_eq!(
         j10.markup.labels,
         vec![
-            Label { point: Point::new(9, 5), text: "3".into() },
-            Label { point: Point::new(8, 5), text: "A".into() },
+            Label {
+                point: Point::new(9, 5),
+                text: "3".into()
+            },
+            Label {
+                point: Point::new(8, 5),
+                text: "A".into()
+            },
         ]
     );
     let h10 = tree.get(NodeId(4)).unwrap();
-    assert_eq!(h10.comment.as_deref(), Some("Black is better.\nA second line."));
+    assert_eq!(
+        h10.comment.as_deref(),
+        Some("Black is better.\nA second line.")
+    );
     let g11 = tree.get(NodeId(5)).unwrap();
     assert_eq!(g11.extras.get("renlib:mark"), Some(&[][..]));
     assert_eq!(g11.mv.unwrap().color(), Color::White);
@@ -327,12 +374,18 @@ fn renlib_converts_to_sgf_that_validates() {
     // JSON keeps everything.
     let j = kifu::write(&o.parsed.collection, format("json"), None, None).unwrap();
     assert!(j.losses.is_empty());
-    assert_eq!(read_as(&j.bytes, "json").parsed.collection, o.parsed.collection);
+    assert_eq!(
+        read_as(&j.bytes, "json").parsed.collection,
+        o.parsed.collection
+    );
     // omok holds the main line only, and says so.
     let log = kifu::write(&o.parsed.collection, format("omok"), None, None).unwrap();
     assert_eq!(log.bytes, vec![3, 0x77, 0x86, 0x95]);
-    assert!(log.losses.iter().any(|l| l.code == "omok::variations-dropped"
-        && l.message == "2 variation(s) dropped: a log holds the main line only"));
+    assert!(log
+        .losses
+        .iter()
+        .any(|l| l.code == "omok::variations-dropped"
+            && l.message == "2 variation(s) dropped: a log holds the main line only"));
 }
 
 #[test]
@@ -387,7 +440,12 @@ fn renlib_structure_problems() {
     let o = read_as(&newer, "renlib");
     assert_eq!(
         at_bytes(&o),
-        vec![("renlib::newer-version", Some(8), Severity::Warning, "version 4.4: RenLib reads up to 3.4; read as 3.4".to_string())]
+        vec![(
+            "renlib::newer-version",
+            Some(8),
+            Severity::Warning,
+            "version 4.4: RenLib reads up to 3.4; read as 3.4".to_string()
+        )]
     );
     // Headerless (RenLib's first versions): starts with the centre.
     let o = read_as(&[0x78, 0x00, 0x79, 0x40], "renlib");
@@ -400,15 +458,29 @@ fn renlib_structure_problems() {
     let o = read_as(&b, "renlib");
     assert_eq!(
         at_bytes(&o),
-        vec![("renlib::missing-sibling", Some(22), Severity::Warning, "the file ends with 1 promised sibling(s) (flag 80) never written: it may be cut short".to_string())]
+        vec![(
+            "renlib::missing-sibling",
+            Some(22),
+            Severity::Warning,
+            "the file ends with 1 promised sibling(s) (flag 80) never written: it may be cut short"
+                .to_string()
+        )]
     );
     let mut b = header();
     b.extend([0x00, 0x00, 0x78, 0x40, 0x79, 0x41, 0x02, 0x00]);
     let o = read_as(&b, "renlib");
-    let codes: Vec<_> = o.parsed.diagnostics.iter().map(|d| (d.code, d.byte_offset)).collect();
+    let codes: Vec<_> = o
+        .parsed
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.byte_offset))
+        .collect();
     assert_eq!(
         codes,
-        vec![("renlib::after-last-leaf", Some(24)), ("renlib::unknown-flags", Some(26))]
+        vec![
+            ("renlib::after-last-leaf", Some(24)),
+            ("renlib::unknown-flags", Some(26))
+        ]
     );
     let mut b = header();
     b.extend([0x00, 0x00, 0x78, 0x00, 0x79, 0xC0, 0x79, 0x40]);
@@ -427,7 +499,11 @@ fn renlib_old_comments_are_swedish_seven_bit() {
     b.extend([0x00, 0x00, 0x78, 0x60]);
     b.extend([b'S', b'{', b'k', b'e', b'r' | 0x80, 0x00]);
     let o = read_as(&b, "renlib");
-    assert!(o.parsed.diagnostics.is_empty(), "{:?}", o.parsed.diagnostics);
+    assert!(
+        o.parsed.diagnostics.is_empty(),
+        "{:?}",
+        o.parsed.diagnostics
+    );
     let n = o.parsed.collection.games[0].tree.get(NodeId(1)).unwrap();
     assert_eq!(n.name.as_deref(), Some("Säker"));
 }
@@ -454,7 +530,11 @@ fn a_deep_renlib_line_reads_without_recursion() {
 #[test]
 fn rif_database_reads_one_game_per_game_element() {
     let o = read_path("fixtures/rif/sample.rif");
-    assert!(o.parsed.diagnostics.is_empty(), "{:?}", o.parsed.diagnostics);
+    assert!(
+        o.parsed.diagnostics.is_empty(),
+        "{:?}",
+        o.parsed.diagnostics
+    );
     let games = &o.parsed.collection.games;
     assert_eq!(games.len(), 3);
     let g = &games[0];
@@ -487,7 +567,10 @@ fn rif_database_reads_one_game_per_game_element() {
     assert_eq!(g.info.event.as_deref(), Some("Test Cup & Open"));
     assert_eq!(g.info.date.as_deref(), Some("2020"));
     assert_eq!(g.kind, GameKind::gomoku(GomokuRule::Renju));
-    assert_eq!(g.info.extras.get("rif:rule"), Some(&["Yamaguchi".to_string()][..]));
+    assert_eq!(
+        g.info.extras.get("rif:rule"),
+        Some(&["Yamaguchi".to_string()][..])
+    );
     assert_eq!(
         g.info.result,
         Some(GameResult::Win {
@@ -500,11 +583,18 @@ fn rif_database_reads_one_game_per_game_element() {
     let g = &games[2];
     assert_eq!(g.info.result, Some(GameResult::Draw));
     assert_eq!(g.kind, GameKind::gomoku(GomokuRule::Gomoku));
-    assert_eq!(main_moves(g), vec![(Color::Black, 7, 7), (Color::White, 8, 6)]);
+    assert_eq!(
+        main_moves(g),
+        vec![(Color::Black, 7, 7), (Color::White, 8, 6)]
+    );
     // Validation under each game's rule: nothing to say.
     let mut o = o;
     kifu::validate(&mut o);
-    assert!(o.parsed.diagnostics.is_empty(), "{:?}", o.parsed.diagnostics);
+    assert!(
+        o.parsed.diagnostics.is_empty(),
+        "{:?}",
+        o.parsed.diagnostics
+    );
     let lines: Vec<_> = o
         .parsed
         .collection
@@ -528,7 +618,10 @@ fn rif_converts_to_sgf_that_validates() {
     let sgf = sgf_round(&o);
     assert!(sgf.starts_with("(;FF[4]CA[UTF-8]GM[4]SZ[15]EV[World Championship]RO[3]DT[2019-08-05]PC[Tallinn, Sweden]\nPB[Anna Karlsson]PW[Makoto Tanaka]US[Pavel Ivanov]ON[Kagetsu]RE[B+]"), "{sgf}");
     let j = kifu::write(&o.parsed.collection, format("json"), None, None).unwrap();
-    assert_eq!(read_as(&j.bytes, "json").parsed.collection, o.parsed.collection);
+    assert_eq!(
+        read_as(&j.bytes, "json").parsed.collection,
+        o.parsed.collection
+    );
 }
 
 #[test]
@@ -569,7 +662,12 @@ fn rif_that_is_not_a_database() {
     let o = read_as(b"<?xml version=\"1.0\"?><html/>", "rif");
     assert_eq!(
         located(&o),
-        vec![("rif::not-a-database", 1, 1, "no <database> element: this is not a RIF database".to_string())]
+        vec![(
+            "rif::not-a-database",
+            1,
+            1,
+            "no <database> element: this is not a RIF database".to_string()
+        )]
     );
     assert!(o.parsed.collection.games.is_empty());
 }
@@ -587,11 +685,19 @@ fn all_fixture_files() -> Vec<PathBuf> {
 
 #[test]
 fn every_fixture_is_sniffed_by_its_own_format_only() {
-    let ours = [("psq", "fixtures/psq"), ("renlib", "fixtures/renlib"), ("rif", "fixtures/rif")];
+    let ours = [
+        ("psq", "fixtures/psq"),
+        ("renlib", "fixtures/renlib"),
+        ("rif", "fixtures/rif"),
+    ];
     let mut claimed = 0;
     for path in all_fixture_files() {
         let bytes = std::fs::read(&path).unwrap();
-        let rel = path.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let record = !(rel.ends_with(".md") || rel.ends_with(".json") || rel.ends_with(".py"));
         for (name, dir) in ours {
             let mine = rel.starts_with(dir) && record;
@@ -614,9 +720,18 @@ fn formats_lists_the_archives() {
     for n in ["psq", "renlib", "rif"] {
         assert!(names.contains(&n));
     }
-    assert_eq!(formats::by_extension(Path::new("a.PSQ")).unwrap().name, "psq");
-    assert_eq!(formats::by_extension(Path::new("a.lib")).unwrap().name, "renlib");
-    assert_eq!(formats::by_extension(Path::new("a.rif")).unwrap().name, "rif");
+    assert_eq!(
+        formats::by_extension(Path::new("a.PSQ")).unwrap().name,
+        "psq"
+    );
+    assert_eq!(
+        formats::by_extension(Path::new("a.lib")).unwrap().name,
+        "renlib"
+    );
+    assert_eq!(
+        formats::by_extension(Path::new("a.rif")).unwrap().name,
+        "rif"
+    );
 }
 
 #[test]
@@ -630,7 +745,8 @@ fn a_rif_cut_short_keeps_the_games_read_and_says_so() {
             "rif::unclosed",
             39,
             19,
-            "the file ends inside a <game>, which is read as far as it goes: it may be cut short".to_string()
+            "the file ends inside a <game>, which is read as far as it goes: it may be cut short"
+                .to_string()
         ))
     );
     assert_eq!(o.parsed.diagnostics.len(), 1);
