@@ -426,7 +426,7 @@ fn build(
     diags: &mut Vec<Diagnostic>,
     start: usize,
 ) -> Vec<Span> {
-    let mut spans = vec![Span::new(0, start.max(1).min(HEADER_LEN))];
+    let mut spans = vec![Span::new(0, start.clamp(1, HEADER_LEN))];
     // Moves on the path to each node, by node id (the root has none).
     let mut moves_to = vec![0u32];
     let mut stack: Vec<NodeId> = Vec::new();

@@ -366,8 +366,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
             }
             Event::Text(t) => {
                 let raw = text.get(before..after).unwrap_or("");
-                match &mut place {
-                    Place::Game(g) => match g.child.as_deref() {
+                if let Place::Game(g) = &mut place {
+                    match g.child.as_deref() {
                         // The raw text, so that each token keeps its offset (moves
                         // hold no entities).
                         Some("move") => g.moves.push((before, raw.to_string())),
@@ -376,8 +376,7 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                             g.info.get_or_insert_with(String::new).push_str(&s);
                         }
                         _ => {}
-                    },
-                    _ => {}
+                    }
                 }
             }
             Event::CData(c) => {
