@@ -154,7 +154,9 @@ pub fn read(text: &str) -> Parsed {
         return parsed(game, diags, spans);
     };
     let header_span = Span::new(hat, hat + hline.len());
-    spans[0] = header_span;
+    if let Some(root) = spans.first_mut() {
+        *root = header_span;
+    }
     let mut size = BoardSize::square(20);
     match parse_header(hline.trim_end()) {
         Some(h) => {
@@ -409,14 +411,12 @@ pub fn write(
             move_number,
         })
     };
-    let levels = info
-        .extras
-        .get(KEY_LEVELS)
-        .filter(|v| v.len() == 2 && v.iter().all(|l| l.parse::<i64>().is_ok()))
-        .map_or_else(
-            || ("0".to_string(), "0".to_string()),
-            |v| (v[0].clone(), v[1].clone()),
-        );
+    let levels = match info.extras.get(KEY_LEVELS) {
+        Some([a, b]) if a.parse::<i64>().is_ok() && b.parse::<i64>().is_ok() => {
+            (a.clone(), b.clone())
+        }
+        _ => ("0".to_string(), "0".to_string()),
+    };
     let first = match info.extras.get(KEY_FIRST).and_then(|v| v.first()) {
         Some(f) if f == "1" => 1,
         _ => 0,
