@@ -757,16 +757,45 @@ fn a_rif_cut_short_keeps_the_games_read_and_says_so() {
 
 #[test]
 fn psq_names_that_would_not_read_back_are_changed_and_said() {
+    // First player 1: white's name is the first line after the moves, which must not
+    // hold a comma; black's, the second, may.
     let mut o = read_path("fixtures/psq/human-vs-engine-15x15.psq");
-    o.parsed.collection.games[0].info.black.name = Some("Smith, John".into());
+    let info = &mut o.parsed.collection.games[0].info;
+    info.black.name = Some("Smith, John".into());
+    info.white.name = Some("Doe, Jane \n".into());
     let w = kifu::write(&o.parsed.collection, format("psq"), None, None).unwrap();
-    let text = String::from_utf8(w.bytes).unwrap();
-    assert!(text.ends_with("homo-1\nSmith  John\n0\n"), "{text}");
+    let text = String::from_utf8(w.bytes.clone()).unwrap();
+    assert!(text.ends_with("\nDoe  Jane\nSmith, John\n0\n"), "{text}");
     assert_eq!(
         w.losses.iter().map(|l| (l.code, l.message.as_str())).collect::<Vec<_>>(),
         vec![(
             "psq::name-changed",
-            "black's name \"Smith, John\" is written \"Smith  John\": a PSQ name is one line without commas"
+            "white's name \"Doe, Jane \\n\" is written \"Doe  Jane\": a PSQ name is one line, and the first name line has no comma"
         )]
     );
+    let back = read_as(&w.bytes, "psq");
+    assert!(back.parsed.diagnostics.is_empty());
+    assert_eq!(
+        back.parsed.collection.games[0].info.black.name.as_deref(),
+        Some("Smith, John")
+    );
+}
+
+#[test]
+fn psq_a_second_name_line_may_hold_commas_and_still_round_trips() {
+    // Found by the fuzz target: after the first name line (which ends the moves), a
+    // comma is part of the name.
+    let text = String::from_utf8(fixture("fixtures/psq/freestyle-20x20.psq"))
+        .unwrap()
+        .replace("pbrain-rapfi21.exe\r\n-1\r\n", "pbrain-rapfi21.6,2,1-1\r\n");
+    let o = read_as(text.as_bytes(), "psq");
+    assert!(o.parsed.diagnostics.is_empty());
+    let game = &o.parsed.collection.games[0];
+    assert_eq!(
+        game.info.white.name.as_deref(),
+        Some("pbrain-rapfi21.6,2,1-1")
+    );
+    let w = kifu::write(&o.parsed.collection, format("psq"), None, None).unwrap();
+    assert!(w.losses.is_empty(), "{:?}", w.losses);
+    assert_eq!(String::from_utf8(w.bytes).unwrap(), text);
 }

@@ -477,18 +477,19 @@ pub fn write(
     let black = info.black.name.as_deref().filter(|n| !n.trim().is_empty());
     let white = info.white.name.as_deref().filter(|n| !n.trim().is_empty());
     if black.is_some() || white.is_some() {
-        // A name is a line of its own that must not read as a move (a comma) or end
-        // with blanks the reader trims.
-        let mut line = |name: Option<&str>, person: &str, who: &str| -> String {
+        // A name is a line of its own; the first after the moves must not read as a
+        // move (a comma), and none may end with blanks the reader trims.
+        let mut line = |name: Option<&str>, person: &str, who: &str, leading: bool| -> String {
             let Some(name) = name else {
                 return person.to_string();
             };
-            let clean = name.replace(['\n', ','], " ").trim_end().to_string();
+            let banned: &[char] = if leading { &['\n', ','] } else { &['\n'] };
+            let clean = name.replace(banned, " ").trim_end().to_string();
             if clean != name {
                 loss(
                     "psq::name-changed",
                     format!(
-                        "{who}'s name {} is written {}: a PSQ name is one line without commas",
+                        "{who}'s name {} is written {}: a PSQ name is one line, and the first name line has no comma",
                         crate::diag::quote(name),
                         crate::diag::quote(&clean)
                     ),
@@ -497,9 +498,13 @@ pub fn write(
             }
             clean
         };
-        let b = line(black, "homo-1", "black");
-        let w = line(white, "homo-2", "white");
-        let (a, c) = if first == 1 { (w, b) } else { (b, w) };
+        let (a, c) = if first == 1 {
+            let a = line(white, "homo-2", "white", true);
+            (a, line(black, "homo-1", "black", false))
+        } else {
+            let a = line(black, "homo-1", "black", true);
+            (a, line(white, "homo-2", "white", false))
+        };
         out.push_str(&format!("{a}\n{c}\n"));
     }
     if let Some(lines) = info.extras.get(KEY_LINES) {
