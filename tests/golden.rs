@@ -15,10 +15,25 @@ const DIRS: &[&str] = &[
     "fixtures/omok",
     "fixtures/kiseong",
     "fixtures/real",
+    "fixtures/psq",
+    "fixtures/renlib",
+    "fixtures/rif",
 ];
 
 /// Fixtures without a golden, and why.
 const NO_GOLDEN: &[(&str, &str)] = &[
+    (
+        "fixtures/psq/broken.psq",
+        "a broken record: its exact diagnostics are tested in tests/gomoku_archives.rs",
+    ),
+    (
+        "fixtures/renlib/broken.lib",
+        "a broken library: its exact diagnostics are tested in tests/gomoku_archives.rs",
+    ),
+    (
+        "fixtures/rif/broken.rif",
+        "a broken database: its exact diagnostics are tested in tests/gomoku_archives.rs",
+    ),
     (
         "fixtures/omok/broken.omok",
         "a broken log: its exact diagnostics are tested in tests/omok.rs",

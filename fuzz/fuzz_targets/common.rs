@@ -70,3 +70,39 @@ pub fn archive_through_sgf(format: &str, bytes: &[u8]) {
         moves(&outcome.parsed.collection)
     );
 }
+
+/// The main line of every game as (colour, point) pairs.
+pub fn main_lines(collection: &kifu::model::Collection) -> Vec<Vec<(kifu::model::Color, Option<kifu::model::Point>)>> {
+    collection
+        .games
+        .iter()
+        .map(|g| {
+            g.tree
+                .main_line()
+                .filter_map(|(_, n)| match n.mv {
+                    Some(kifu::model::Move::Stone(s)) => Some((s.color, s.point)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What every gomoku target checks of a read: the games convert to SGF `GM[4]`, and
+/// that SGF reads back with the same games and the same main lines.
+pub fn sgf_keeps_the_moves(outcome: &kifu::ReadOutcome) {
+    let Some(sgf) = kifu::formats::by_name("sgf") else {
+        return;
+    };
+    let Ok(written) = kifu::write(&outcome.parsed.collection, sgf, None, None) else {
+        return;
+    };
+    let Ok(back) = kifu::read(&input(sgf, &written.bytes)) else {
+        panic!("the SGF written is not read");
+    };
+    assert_eq!(
+        main_lines(&back.parsed.collection),
+        main_lines(&outcome.parsed.collection),
+        "SGF changed the moves"
+    );
+}

@@ -18,6 +18,9 @@ pub mod kiseong_sniff;
 pub mod ndjson;
 pub mod ngf;
 pub mod omok;
+pub mod psq;
+pub mod renlib;
+pub mod rif;
 pub mod sgf;
 pub mod ugf;
 pub mod usi;
@@ -342,7 +345,7 @@ impl Format {
 
 /// Every registered format, in the order sniffing tries them.
 pub fn all() -> &'static [Format] {
-    static FORMATS: [Format; 14] = [
+    static FORMATS: [Format; 17] = [
         sgf::FORMAT,
         gib::FORMAT,
         ngf::FORMAT,
@@ -357,6 +360,10 @@ pub fn all() -> &'static [Format] {
         jkf::FORMAT,
         json::FORMAT,
         ndjson::FORMAT,
+        // Gomoku archives (issue #21 points 4-6).
+        psq::FORMAT,
+        renlib::FORMAT,
+        rif::FORMAT,
     ];
     &FORMATS
 }
