@@ -3513,7 +3513,7 @@ pub const UGF_DUPLICATE_NODE: Code =
         "Renumber the nodes.",
     );
 
-/// `ugf::no-header` (error): no [Header] section.
+/// `ugf::no-header` (error): no \[Header\] section.
 pub const UGF_NO_HEADER: Code = Code::error("ugf::no-header", "no [Header] section").explain(
     "A UGF record starts with [Header].",
     "a text file given with `-f ugf`",
@@ -3521,7 +3521,7 @@ pub const UGF_NO_HEADER: Code = Code::error("ugf::no-header", "no [Header] secti
     "Check that the file is a Pandanet record.",
 );
 
-/// `ugf::outside-section` (error): a line before the first [Section].
+/// `ugf::outside-section` (error): a line before the first \[Section\].
 pub const UGF_OUTSIDE_SECTION: Code =
     Code::error("ugf::outside-section", "a line before the first [Section]").explain(
         "Every line of a UGF file belongs to a section.",
@@ -3530,7 +3530,7 @@ pub const UGF_OUTSIDE_SECTION: Code =
         "Remove it.",
     );
 
-/// `ugf::review-differs` (warning): the review's main line differs from [Data].
+/// `ugf::review-differs` (warning): the review's main line differs from \[Data\].
 pub const UGF_REVIEW_DIFFERS: Code = Code::warning(
     "ugf::review-differs",
     "the review's main line differs from [Data]",
@@ -3987,7 +3987,7 @@ pub const RIF_SYNTAX: Code = Code::error("rif::syntax", "malformed XML").explain
     "Repair the XML.",
 );
 
-/// `rif::not-a-database` (error): no <database> element.
+/// `rif::not-a-database` (error): no `<database>` element.
 pub const RIF_NOT_A_DATABASE: Code = Code::error("rif::not-a-database", "no <database> element")
     .explain(
         "A RIF database's root element is <database>.",
@@ -3996,7 +3996,7 @@ pub const RIF_NOT_A_DATABASE: Code = Code::error("rif::not-a-database", "no <dat
         "Check that the file is a RIF database.",
     );
 
-/// `rif::unclosed` (error): the file ends inside <games>, a table or a game.
+/// `rif::unclosed` (error): the file ends inside `<games>`, a table or a game.
 pub const RIF_UNCLOSED: Code = Code::error(
     "rif::unclosed",
     "the file ends inside <games>, a table or a game",
