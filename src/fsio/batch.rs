@@ -1,7 +1,7 @@
 //! Making many staged files durable at once: one `syncfs` per file system on Linux
 //! instead of an `fdatasync` per file, which on a disk costs more than drawing a
 //! picture. `kifu show --out-dir` stages a batch of pictures, syncs them with
-//! [`sync_staged`] and renames each (reencode does the same in `reencode::write`).
+//! [`sync_staged`] and renames each (reencode makes its batches durable with the same `syncfs_files`).
 
 use std::io;
 
@@ -12,23 +12,24 @@ use super::Staged;
 pub fn sync_staged(staged: &[Staged]) -> io::Result<()> {
     #[cfg(target_os = "linux")]
     {
-        if syncfs_all(staged) {
+        if syncfs_files(staged.iter().map(Staged::file)) {
             return Ok(());
         }
     }
     staged.iter().try_for_each(Staged::sync)
 }
 
-/// One `syncfs` per file system; false if any call fails.
+/// One `syncfs` per file system holding the given open files (directories too);
+/// false if any call fails. The one home of this, for `sync_staged` and `reencode`.
 #[cfg(target_os = "linux")]
-fn syncfs_all(staged: &[Staged]) -> bool {
+pub fn syncfs_files<'a>(files: impl Iterator<Item = &'a std::fs::File>) -> bool {
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::MetadataExt;
     let mut devices = std::collections::BTreeMap::new();
-    for s in staged {
-        match s.file().metadata() {
+    for f in files {
+        match f.metadata() {
             Ok(m) => {
-                devices.entry(m.dev()).or_insert(s.file());
+                devices.entry(m.dev()).or_insert(f);
             }
             Err(_) => return false,
         }

@@ -11,6 +11,8 @@ mod stage;
 mod stale;
 
 pub use batch::sync_staged;
+#[cfg(target_os = "linux")]
+pub use batch::syncfs_files;
 pub use identity::Identity;
 pub use stage::{
     read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,

@@ -161,31 +161,11 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
 pub fn flush(pending: &[&Pending]) -> Vec<bool> {
     #[cfg(target_os = "linux")]
     {
-        if syncfs_all(pending.iter().map(|p| p.staged.file())) {
+        if crate::fsio::syncfs_files(pending.iter().map(|p| p.staged.file())) {
             return vec![true; pending.len()];
         }
     }
     pending.iter().map(|p| p.staged.sync().is_ok()).collect()
-}
-
-/// One `syncfs` per file system holding the given files; false if any call fails.
-#[cfg(target_os = "linux")]
-fn syncfs_all<'a>(files: impl Iterator<Item = &'a fs::File>) -> bool {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::MetadataExt;
-    let mut devices = std::collections::BTreeMap::new();
-    for f in files {
-        match f.metadata() {
-            Ok(m) => {
-                devices.entry(m.dev()).or_insert(f);
-            }
-            Err(_) => return false,
-        }
-    }
-    devices.values().all(|file| {
-        // SAFETY: syncfs only reads the descriptor, which `file` keeps open.
-        unsafe { libc::syncfs(file.as_raw_fd()) == 0 }
-    })
 }
 
 /// Checks that the source is still what was read, makes the backup (if any) and
@@ -288,7 +268,7 @@ pub fn sync_dirs(dirs: impl IntoIterator<Item = PathBuf>) {
         .collect();
     #[cfg(target_os = "linux")]
     {
-        if syncfs_all(opened.iter()) {
+        if crate::fsio::syncfs_files(opened.iter()) {
             return;
         }
     }
