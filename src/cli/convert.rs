@@ -4,11 +4,15 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use serde::Serialize;
 
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
-use super::stream::{each_game, Flow, Item, Output, Reading};
+use super::ndjson::{print_located, FileReport, LossReport, SkippedReport};
+use super::output::stdout_json;
+use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
+use crate::diag::{Counts, Loss};
 use crate::formats::csa::CsaVersion;
 use crate::formats::{Format, WriteOptions};
 use crate::fsio;
@@ -56,6 +60,11 @@ pub struct ConvertArgs {
     /// otherwise).
     #[arg(long)]
     pub pretty: bool,
+    /// Report as NDJSON on standard output, as `validate --json` does: one object per
+    /// diagnostic and per loss, one per file (with `"written": true|false`), then a
+    /// summary. The converted records then need `-o FILE` or `--out-dir DIR`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_csa_version(s: &str) -> Result<CsaVersion, String> {
@@ -86,6 +95,13 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     if inputs.is_empty() {
         ui.warning("no record files found in the given directories");
     }
+    let records_to_stdout =
+        args.out_dir.is_none() && args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
+    if args.json && records_to_stdout {
+        return Err(Fatal::Usage(
+            "convert --json reports on standard output: write the records with -o FILE or --out-dir DIR".into(),
+        ));
+    }
     let dests: Vec<Destination> = inputs
         .iter()
         .map(|input| destination(args, target, input))
@@ -112,13 +128,44 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         wrap: args.wrap,
         csa_version: args.csa_version,
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
+        json: args.json,
     };
     let mut failed = Vec::new();
+    let mut total = Totals::default();
     for (input, dest) in inputs.iter().zip(&dests) {
-        if let Err(reason) = convert_one(input, dest, &how, ui)? {
-            ui.error(&reason);
+        let converted = convert_one(input, dest, &how, ui)?;
+        total.add(&converted);
+        if args.json {
+            report_json(input, dest, &converted)?;
+        } else if let Err(reason) = &converted.result {
+            ui.error(reason);
+        }
+        if converted.result.is_err() {
             failed.push(input.display.clone());
         }
+    }
+    if args.json {
+        if args.read.verbose {
+            for s in &expanded.skipped {
+                stdout_json(&SkippedReport {
+                    kind: "skipped",
+                    path: &s.display,
+                    reason: &s.reason,
+                })?;
+            }
+        }
+        stdout_json(&Summary {
+            kind: "summary",
+            files: inputs.len(),
+            written: inputs.len() - failed.len(),
+            not_written: failed.len(),
+            errors: total.counts.errors,
+            warnings: total.counts.warnings,
+            infos: total.counts.infos,
+            losses: total.losses,
+            skipped: expanded.skipped.len(),
+        })?;
+        return Ok(Status::from_failed(!failed.is_empty()));
     }
     expanded.note_skipped(ui, args.read.verbose);
     if !failed.is_empty() && inputs.len() > 1 {
@@ -163,6 +210,78 @@ struct How {
     wrap: Option<usize>,
     csa_version: Option<CsaVersion>,
     pretty: bool,
+    /// Report as NDJSON: diagnostics and losses are kept for [`report_json`], not
+    /// printed as they come.
+    json: bool,
+}
+
+/// What converting one input gave.
+struct Converted {
+    /// What reading it gave (format, encoding, counts, located diagnostics).
+    read: InputRead,
+    /// What the writer could not carry.
+    losses: Vec<Loss>,
+    /// `Err(reason)` when nothing was written for it.
+    result: Result<(), String>,
+}
+
+/// The run's totals, for the `--json` summary.
+#[derive(Default)]
+struct Totals {
+    counts: Counts,
+    losses: usize,
+}
+
+impl Totals {
+    fn add(&mut self, c: &Converted) {
+        self.counts.errors += c.read.counts.errors;
+        self.counts.warnings += c.read.counts.warnings;
+        self.counts.infos += c.read.counts.infos;
+        self.losses += c.losses.len();
+    }
+}
+
+/// The final `--json` object.
+#[derive(Serialize)]
+struct Summary {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    files: usize,
+    written: usize,
+    not_written: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    losses: usize,
+    skipped: usize,
+}
+
+/// Prints one input's diagnostics, losses and outcome as NDJSON.
+fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(), Fatal> {
+    print_located(&c.read.located)?;
+    for loss in &c.losses {
+        stdout_json(&LossReport::of(&input.display, loss))?;
+    }
+    let source = c.read.source.as_ref();
+    let output = match dest {
+        Destination::File(p) => p.to_string_lossy(),
+        Destination::Stdout => "-".into(),
+    };
+    stdout_json(&FileReport {
+        valid: c.read.counts.errors == 0,
+        format: c.read.format.map(|f| f.name),
+        encoding: source.and_then(|s| s.encoding.as_deref()),
+        encoding_decided_by: source.and_then(|s| s.encoding_decided_by.as_deref()),
+        games: c.read.selected,
+        errors: c.read.counts.errors,
+        warnings: c.read.counts.warnings,
+        infos: c.read.counts.infos,
+        losses: Some(c.losses.len()),
+        written: Some(c.result.is_ok()),
+        output: Some(&output),
+        failure: c.result.as_ref().err().map(String::as_str),
+        ..FileReport::new(&input.display)
+    })
 }
 
 /// Converts one input, game by game as it is read: each game is written as soon as
@@ -177,7 +296,7 @@ fn convert_one(
     dest: &Destination,
     how: &How,
     ui: &Ui,
-) -> Result<Result<(), String>, Fatal> {
+) -> Result<Converted, Fatal> {
     let How {
         target,
         opts,
@@ -186,6 +305,7 @@ fn convert_one(
         wrap,
         csa_version,
         pretty,
+        json,
     } = *how;
     let path = match dest {
         Destination::File(path) => Some(path.as_path()),
@@ -194,18 +314,25 @@ fn convert_one(
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
     let mut out = match Output::open(path) {
         Ok(out) => out,
-        Err(reason) => return Ok(Err(format!("{}: {reason}", input.display))),
+        Err(reason) => {
+            return Ok(Converted {
+                read: InputRead::default(),
+                losses: Vec::new(),
+                result: Err(format!("{}: {reason}", input.display)),
+            })
+        }
     };
     if matches!(dest, Destination::Stdout) && (strict || !target.holds_many()) {
         out = Output::Held(Vec::new(), Box::new(out));
     }
     let mut writer: Option<GameWriter> = None;
     let mut failure: Option<String> = None;
+    let mut losses: Vec<Loss> = Vec::new();
     let progress = super::progress::Games::new(ui, &input.display);
     let reading = Reading {
-        report: true,
+        report: !json,
         check: false,
-        locate: false,
+        locate: json,
     };
     let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
         let writer = match &mut writer {
@@ -263,12 +390,15 @@ fn convert_one(
                 return Ok(Flow::Stop);
             }
         };
-        ui.losses(&input.display, &encoded.losses, strict);
-        if strict && !encoded.losses.is_empty() {
+        if !json {
+            ui.losses(&input.display, &encoded.losses, strict);
+        }
+        let lost = encoded.losses.len();
+        losses.extend(encoded.losses);
+        if strict && lost > 0 {
             failure = Some(format!(
-                "{}: not converted: {} loss(es) and --strict",
-                input.display,
-                encoded.losses.len()
+                "{}: not converted: {lost} loss(es) and --strict",
+                input.display
             ));
             return Ok(Flow::Stop);
         }
@@ -281,7 +411,27 @@ fn convert_one(
         })
     })?;
     progress.finish();
-    if let Some(reason) = failure.or(read.failure) {
+    let result = finish(input, how, &read, failure, writer, out)?;
+    Ok(Converted {
+        read,
+        losses,
+        result,
+    })
+}
+
+/// Ends one input's conversion after its last game: refuses it (nothing written)
+/// when reading or writing failed, no game was read, or `--strict` and the input has
+/// errors; else writes the tail and puts the output in place.
+fn finish(
+    input: &InputFile,
+    how: &How,
+    read: &InputRead,
+    failure: Option<String>,
+    writer: Option<GameWriter>,
+    mut out: Output,
+) -> Result<Result<(), String>, Fatal> {
+    let (target, opts, strict) = (how.target, how.opts, how.strict);
+    if let Some(reason) = failure.or_else(|| read.failure.clone()) {
         return Ok(Err(reason));
     }
     // The contract: whatever could be read is written, with every repair reported

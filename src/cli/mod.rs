@@ -23,6 +23,7 @@ mod stats;
 mod validate;
 // Streaming: reading game by game, and the commands that split and merge collections.
 mod merge;
+mod ndjson;
 mod progress;
 mod split;
 mod stream;

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::inputs::{expand, skipped_line, InputFile};
 use super::load::{load_checked, Resolved};
+use super::ndjson::{print_located, DiagReport, FileReport, SkippedReport};
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
 use crate::diag::{self, Counts, Source};
@@ -63,13 +64,8 @@ fn selected(
     }
     let source = read.source.as_ref();
     if args.json {
-        for located in read.located {
-            let fields = located.strip_prefix('{').unwrap_or(&located);
-            stdout_line(&format!("{{\"type\":\"diagnostic\",{fields}"))?;
-        }
+        print_located(&read.located)?;
         stdout_json(&FileReport {
-            kind: "file",
-            path: &input.display,
             valid: counts.errors == 0,
             format: read.format.map(|f| f.name),
             encoding: source.and_then(|s| s.encoding.as_deref()),
@@ -79,6 +75,7 @@ fn selected(
             warnings: counts.warnings,
             infos: counts.infos,
             failure: read.failure.as_deref(),
+            ..FileReport::new(&input.display)
         })?;
     } else {
         if let Some(reason) = &read.failure {
@@ -95,36 +92,6 @@ fn selected(
     Ok(counts)
 }
 
-/// The per-file NDJSON object.
-#[derive(Serialize)]
-struct FileReport<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    path: &'a str,
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    format: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    encoding: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    encoding_decided_by: Option<&'a str>,
-    games: usize,
-    errors: usize,
-    warnings: usize,
-    infos: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<&'a str>,
-}
-
-/// A diagnostic as an NDJSON object.
-#[derive(Serialize)]
-struct DiagReport<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    #[serde(flatten)]
-    located: diag::Located<'a>,
-}
-
 /// The final NDJSON object.
 #[derive(Serialize)]
 struct Summary {
@@ -137,15 +104,6 @@ struct Summary {
     warnings: usize,
     infos: usize,
     skipped: usize,
-}
-
-/// A file a directory walk left out, as an NDJSON object (with `--verbose`).
-#[derive(Serialize)]
-struct SkippedReport<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    path: &'a str,
-    reason: &'a str,
 }
 
 impl ValidateArgs {
@@ -209,8 +167,6 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                     total.errors += 1;
                     if args.json {
                         stdout_json(&FileReport {
-                            kind: "file",
-                            path: &input.display,
                             valid: false,
                             format: None,
                             encoding: None,
@@ -220,6 +176,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                             warnings: 0,
                             infos: 0,
                             failure: Some(&reason),
+                            ..FileReport::new(&input.display)
                         })?;
                     } else {
                         ui.error(&reason);
@@ -302,8 +259,6 @@ fn report(
             })?;
         }
         stdout_json(&FileReport {
-            kind: "file",
-            path: &input.display,
             valid,
             format: Some(outcome.format.name),
             encoding: outcome.source.encoding.as_deref(),
@@ -313,6 +268,7 @@ fn report(
             warnings: counts.warnings,
             infos: counts.infos,
             failure: None,
+            ..FileReport::new(&input.display)
         })?;
     } else {
         ui.diagnostics(&input.display, outcome.text.as_deref(), diags);

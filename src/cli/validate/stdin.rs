@@ -10,10 +10,11 @@ use std::io::Read;
 
 use super::super::inputs::InputFile;
 use super::super::load::Resolved;
+use super::super::ndjson::{DiagReport, FileReport};
 use super::super::output::{stdout_json, stdout_line};
 use super::super::stream::{read_parts, Flow, Parts, PART};
 use super::super::{Fatal, Ui};
-use super::{report, DiagReport, FileReport, ValidateArgs};
+use super::{report, ValidateArgs};
 use crate::diag::{self, Collapser, Counts, Diagnostic, Shift, Source};
 use crate::formats::{Format, SourceInfo};
 use crate::model::GomokuRule;
@@ -118,8 +119,6 @@ fn failed(
     counts.errors += 1;
     if args.json {
         stdout_json(&FileReport {
-            kind: "file",
-            path: &input.display,
             valid: false,
             format: format.map(|f| f.name),
             encoding: source.and_then(|s| s.encoding.as_deref()),
@@ -129,6 +128,7 @@ fn failed(
             warnings: counts.warnings,
             infos: counts.infos,
             failure: Some(reason),
+            ..FileReport::new(&input.display)
         })?;
     } else {
         ui.error(reason);
