@@ -305,10 +305,11 @@ pub fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::
     Ok(Filled::Full)
 }
 
-/// Opens a file for reading only if it is a regular file; on Linux without waiting
-/// (`O_NONBLOCK`), so a file replaced by a FIFO since the walk fails instead of
-/// blocking. Returns the file and its length.
-pub(super) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+/// Opens a file for reading, on Linux without waiting (`O_NONBLOCK`), so a file
+/// replaced by a FIFO since the walk reads as empty instead of blocking. One system
+/// call: whether it is still a regular file is asked only once it has given more than
+/// [`FIRST_READ`] bytes (see [`RegularFile`]).
+fn open_for_reading(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(target_os = "linux")]
@@ -316,12 +317,61 @@ pub(super) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)>
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options.open(path)?;
+    options.open(path)
+}
+
+/// The length of an open file, or an error if it is not (any longer) a regular file.
+fn regular_len(file: &std::fs::File) -> std::io::Result<u64> {
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(std::io::Error::other(not_regular(&meta.file_type())));
     }
-    Ok((file, meta.len()))
+    Ok(meta.len())
+}
+
+/// Opens a file for reading only if it is a regular file (see [`open_for_reading`]).
+/// Returns the file and its length.
+pub(super) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+    let file = open_for_reading(path)?;
+    let len = regular_len(&file)?;
+    Ok((file, len))
+}
+
+/// Bytes asked for by the first read of a file: most record files are smaller, so a
+/// file costs one open, one read, the read that sees its end and one close.
+pub(super) const FIRST_READ: usize = 64 << 10;
+
+/// A file being read that was found a regular file by the walk (from the directory
+/// listing, without a system call of its own): once it has given more than
+/// [`FIRST_READ`] bytes, it is asked once whether it still is one, so that a device
+/// put in its place meanwhile is refused instead of read without end.
+pub(super) struct RegularFile {
+    file: std::fs::File,
+    given: usize,
+    checked: bool,
+}
+
+impl RegularFile {
+    /// Opens `path` (see [`open_for_reading`]).
+    pub(super) fn open(path: &Path) -> std::io::Result<RegularFile> {
+        Ok(RegularFile {
+            file: open_for_reading(path)?,
+            given: 0,
+            checked: false,
+        })
+    }
+}
+
+impl Read for RegularFile {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.checked && self.given > FIRST_READ {
+            regular_len(&self.file)?;
+            self.checked = true;
+        }
+        let n = self.file.read(buf)?;
+        self.given = self.given.saturating_add(n);
+        Ok(n)
+    }
 }
 
 /// Regular files this large are mapped into memory by [`map_large`].
@@ -356,10 +406,23 @@ pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
 /// fresh memory (page faults included) is then done by two cores.
 const PARALLEL_READ: u64 = 4 << 20;
 
-/// Reads a whole regular file; large ones in two halves on the rayon pool. A file
-/// that shrinks or grows meanwhile is read again as it is then, never past its end.
+/// Reads a whole regular file: a small one (up to [`FIRST_READ`] bytes) with one
+/// open, one read, the read that sees its end and one close; a larger one is then
+/// asked its length (and whether it is a regular file), read with one allocation of
+/// that size, and a large one in two halves on the rayon pool. A file that shrinks or
+/// grows meanwhile is read as it is then, never past its end.
 fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    let (file, len) = open_regular(path)?;
+    let file = open_for_reading(path)?;
+    let mut buf = Vec::new();
+    buf.try_reserve_exact(FIRST_READ)
+        .map_err(std::io::Error::other)?;
+    (&file).take(FIRST_READ as u64).read_to_end(&mut buf)?;
+    if buf.len() < FIRST_READ {
+        // The read that gave less than was asked was followed by one that gave
+        // nothing: the end.
+        return Ok(buf);
+    }
+    let len = regular_len(&file)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileExt;
@@ -367,11 +430,11 @@ fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
             if let Ok(size) = usize::try_from(len) {
                 // Zeroed memory fresh from the system, not written here: its pages are
                 // first touched by the two reads, in parallel.
-                let mut buf = vec![0u8; size];
+                let mut whole = vec![0u8; size];
                 #[cfg(target_os = "linux")]
-                advise_huge_pages(&mut buf);
+                advise_huge_pages(&mut whole);
                 let half = size / 2;
-                let (front, back) = buf.split_at_mut(half);
+                let (front, back) = whole.split_at_mut(half);
                 let (a, b) = rayon::join(
                     || file.read_exact_at(front, 0),
                     || file.read_exact_at(back, half as u64),
@@ -380,20 +443,22 @@ fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
                     // A file that grew meanwhile: its tail, read the usual way.
                     let mut tail = &file;
                     std::io::Seek::seek(&mut tail, std::io::SeekFrom::Start(len))?;
-                    tail.read_to_end(&mut buf)?;
-                    return Ok(buf);
+                    tail.read_to_end(&mut whole)?;
+                    return Ok(whole);
                 }
-                // It shrank meanwhile: read it again as a whole.
+                // It shrank meanwhile: read on from where the first read stopped.
+                let mut rest = &file;
+                std::io::Seek::seek(&mut rest, std::io::SeekFrom::Start(FIRST_READ as u64))?;
             }
         }
     }
-    let mut whole = &file;
-    std::io::Seek::seek(&mut whole, std::io::SeekFrom::Start(0))?;
-    let mut buf = Vec::new();
     // Like `std::fs::read`: memory the size hint cannot have is an error, not an abort.
-    buf.try_reserve_exact(usize::try_from(len).unwrap_or(0))
-        .map_err(std::io::Error::other)?;
-    whole.read_to_end(&mut buf)?;
+    let more = usize::try_from(len)
+        .unwrap_or(0)
+        .saturating_sub(buf.len())
+        .saturating_add(1);
+    buf.try_reserve_exact(more).map_err(std::io::Error::other)?;
+    (&file).take(u64::MAX).read_to_end(&mut buf)?;
     Ok(buf)
 }
 
@@ -415,5 +480,66 @@ fn advise_huge_pages(buf: &mut [u8]) {
         unsafe {
             libc::madvise(first.cast::<libc::c_void>(), to - from, libc::MADV_HUGEPAGE);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::{read_file, RegularFile, FIRST_READ, PARALLEL_READ};
+
+    /// Bytes that differ from position to position, so a misplaced block shows.
+    fn pattern(len: usize) -> Vec<u8> {
+        (0..len).map(|i| (i % 251) as u8).collect()
+    }
+
+    #[test]
+    fn files_of_every_size_around_the_first_read_are_read_exactly() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let big = usize::try_from(PARALLEL_READ).expect("fits") + 3;
+        for len in [
+            0,
+            1,
+            FIRST_READ - 1,
+            FIRST_READ,
+            FIRST_READ + 1,
+            3 * FIRST_READ,
+            big,
+        ] {
+            let path = dir.path().join(format!("f{len}"));
+            let bytes = pattern(len);
+            std::fs::write(&path, &bytes).expect("write");
+            let read = read_file(&path).expect("read");
+            assert_eq!(read.len(), len);
+            assert!(read == bytes, "the bytes of a {len}-byte file");
+            let mut streamed = Vec::new();
+            RegularFile::open(&path)
+                .expect("open")
+                .read_to_end(&mut streamed)
+                .expect("read in parts");
+            assert!(
+                streamed == bytes,
+                "the bytes of a {len}-byte file, in parts"
+            );
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_device_in_the_place_of_a_file_is_refused_after_the_first_read() {
+        let err = read_file(std::path::Path::new("/dev/zero")).expect_err("refused");
+        assert_eq!(err.to_string(), "not a regular file (a character device)");
+        let mut sink = Vec::new();
+        let err = RegularFile::open(std::path::Path::new("/dev/zero"))
+            .expect("open")
+            .read_to_end(&mut sink)
+            .expect_err("refused");
+        assert_eq!(err.to_string(), "not a regular file (a character device)");
+        assert!(
+            sink.len() <= 2 * FIRST_READ + 8192,
+            "read {} bytes",
+            sink.len()
+        );
     }
 }

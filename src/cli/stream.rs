@@ -12,7 +12,7 @@
 
 use std::io::Read;
 
-use super::inputs::{fill, open_regular, problem_of, too_large, Filled, InputFile};
+use super::inputs::{fill, problem_of, too_large, Filled, InputFile, RegularFile};
 use super::load::Resolved;
 use super::{ByteSize, Fatal, Ui};
 use crate::diag::{Counts, Shift, Span};
@@ -280,8 +280,8 @@ pub fn each_game(
         .or_else(|| input.path.as_deref().and_then(formats::by_extension));
     let cut = match &input.path {
         Some(path) => {
-            let mut file = match open_regular(path) {
-                Ok((file, _)) => file,
+            let mut file = match RegularFile::open(path) {
+                Ok(file) => file,
                 Err(e) => {
                     state.read.failure = Some(format!("{}: cannot read: {e}", input.display));
                     return Ok(read);

@@ -1,0 +1,148 @@
+//! Per-file cost at its floor: a folder of small record files costs one open, one
+//! read, the read that sees the end and one close per file — four system calls —
+//! for every command that reads a collection. Counted with `strace -f -y`, which
+//! names the file behind each descriptor.
+//!
+//! Needs strace and the right to trace a child (ptrace). CI requires it where it can
+//! trace (`KIFU_REQUIRE_STRACE`); elsewhere the test says it skipped.
+
+use std::path::Path;
+use std::process::Command;
+
+/// True when strace is installed and may trace a child here.
+fn strace_works() -> bool {
+    Command::new("strace")
+        .args(["-o", "/dev/null", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The system calls made on `file` (named by path, or by a descriptor strace resolves
+/// to it) in `trace`: their names, in order. Resumed halves of interrupted calls are
+/// not counted twice; `fcntl(F_GETFD)` is left out in debug builds, where the standard
+/// library asserts before each close that the descriptor is open (release builds do
+/// not make that call).
+fn calls_on(trace: &str, file: &Path) -> Vec<String> {
+    let path = file.to_string_lossy();
+    let by_fd = format!("<{path}>");
+    let by_name = format!("\"{path}\"");
+    let mut names = Vec::new();
+    for line in trace.lines() {
+        // `PID name(args…` or `PID <... name resumed>…`.
+        let Some((_, call)) = line.split_once(' ') else {
+            continue;
+        };
+        let call = call.trim_start();
+        if call.starts_with("<...") {
+            continue;
+        }
+        let Some((name, args)) = call.split_once('(') else {
+            continue;
+        };
+        // The file must be an argument (a descriptor or a path), not text written.
+        let args = args.split(" <unfinished ...>").next().unwrap_or(args);
+        let first_args: String = args.chars().take(path.len() + 40).collect();
+        let names_it = first_args.starts_with(by_name.as_str())
+            || first_args
+                .split_once(", ")
+                .is_some_and(|(_, rest)| rest.starts_with(by_name.as_str()))
+            || first_args
+                .split([',', ')'])
+                .next()
+                .is_some_and(|fd| fd.ends_with(by_fd.as_str()));
+        if !names_it {
+            continue;
+        }
+        if cfg!(debug_assertions) && name == "fcntl" && args.contains("F_GETFD") {
+            continue;
+        }
+        names.push(name.to_string());
+    }
+    names
+}
+
+#[test]
+fn a_folder_of_small_files_costs_four_system_calls_per_file() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("archive");
+    std::fs::create_dir(&folder).expect("mkdir");
+    let sources = [
+        "fixtures/corpus/shogi/json-kifu-format/kif/kiou201403160101.kif",
+        "fixtures/corpus/shogi/json-kifu-format/kif/fork-notime.kif",
+        "fixtures/corpus/sgf/sabaki-app/sgf_shodan_game.sgf",
+    ];
+    let mut files = Vec::new();
+    for (i, source) in sources.iter().enumerate() {
+        let name = Path::new(source).file_name().expect("a name");
+        let path = folder.join(format!("{i}-{}", name.to_string_lossy()));
+        std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(source), &path)
+            .expect("copy a fixture");
+        files.push(path);
+    }
+    let folder_arg = folder.to_string_lossy().to_string();
+    let commands: [&[&str]; 7] = [
+        &["validate"],
+        &["validate", "--json"],
+        &["info"],
+        &["stats"],
+        &["list", "--csv"],
+        &["filter", "--list", "--player", "nobody"],
+        &["dedup"],
+    ];
+    for command in commands {
+        let log = dir.path().join("trace.txt");
+        let out = Command::new("strace")
+            .arg("-f")
+            .arg("-y")
+            .arg("-o")
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_kifu"))
+            .args(command)
+            .arg(&folder_arg)
+            .output()
+            .expect("strace runs kifu");
+        assert!(
+            out.status.success(),
+            "kifu {command:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let trace = std::fs::read_to_string(&log).expect("the trace");
+        for file in &files {
+            let calls = calls_on(&trace, file);
+            assert_eq!(
+                calls,
+                ["openat", "read", "read", "close"],
+                "kifu {command:?} on {}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_trace_reader_counts_calls_by_descriptor_and_by_name_only() {
+    let file = Path::new("/d/a.kif");
+    let trace = "\
+7 openat(AT_FDCWD, \"/d/a.kif\", O_RDONLY|O_NONBLOCK|O_CLOEXEC <unfinished ...>
+8 openat(AT_FDCWD, \"/d/b.kif\", O_RDONLY) = 4</d/b.kif>
+7 <... openat resumed>) = 3</d/a.kif>
+7 read(3</d/a.kif>, \"x\"..., 65536) = 5
+8 read(4</d/b.kif>, \"x\"..., 65536) = 5
+7 read(3</d/a.kif>, \"\", 65531) = 0
+7 write(1</dev/null>, \"/d/a.kif: ok\\n\", 13) = 13
+7 statx(AT_FDCWD, \"/d/a.kif\", AT_STATX_SYNC_AS_STAT, STATX_ALL, {}) = 0
+7 close(3</d/a.kif> <unfinished ...>
+7 <... close resumed>) = 0
+";
+    assert_eq!(
+        calls_on(trace, file),
+        ["openat", "read", "read", "statx", "close"]
+    );
+}
