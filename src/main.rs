@@ -1,5 +1,8 @@
-//! The `kifu` binary: everything happens in [`kifu::cli::run`].
+//! The `kifu` command: everything happens in [`cli::run`]; the work itself is done by
+//! the `kifu` library (crates/kifu), which knows no command line.
+
+mod cli;
 
 fn main() -> std::process::ExitCode {
-    kifu::cli::run()
+    cli::run()
 }

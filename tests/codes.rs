@@ -1,4 +1,4 @@
-//! The code registry (`src/diag/codes.rs`) against the code: every code a source emits
+//! The code registry (`crates/kifu/src/diag/codes.rs`) against the code: every code a source emits
 //! is registered, every registered code is emitted (or reserved with a reason), every
 //! code the tests expect exists, `docs/codes.md` is the registry's, and `kifu explain`
 //! prints it. `KIFU_BLESS=1 cargo test --test codes` rewrites `docs/codes.md`.
@@ -78,9 +78,11 @@ fn uses_const(text: &str, name: &str) -> bool {
 
 /// The source files outside the registry, with their text.
 fn sources() -> Vec<(PathBuf, String)> {
-    let registry = root().join("src/diag/codes.rs");
-    files(&root().join("src"), &[".rs"])
-        .into_iter()
+    let registry = root().join("crates/kifu/src/diag/codes.rs");
+    // The library's sources and the command line's.
+    let mut all = files(&root().join("crates/kifu/src"), &[".rs"]);
+    all.extend(files(&root().join("src"), &[".rs"]));
+    all.into_iter()
         .filter(|p| *p != registry)
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("a readable source file");
@@ -113,7 +115,7 @@ fn every_code_in_the_sources_is_registered_and_every_registered_code_is_emitted(
     }
     assert!(
         unregistered.is_empty(),
-        "codes used in src/ but missing from the registry (add them to src/diag/codes.rs): {unregistered:#?}"
+        "codes used in the sources but missing from the registry (add them to crates/kifu/src/diag/codes.rs): {unregistered:#?}"
     );
     let unused: Vec<&str> = codes::ALL
         .iter()

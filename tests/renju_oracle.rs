@@ -71,7 +71,7 @@ fn agrees_with_the_piskvork_judge_on_every_fixture_position() {
     );
 }
 
-/// The hand-built positions of `src/rules/renju/tests.rs` (the hard cases among them),
+/// The hand-built positions of `crates/kifu/src/rules/renju/tests.rs` (the hard cases among them),
 /// judged by the same referee: `tests/data/renju_hand.txt`, made by
 /// `tests/data/gen_renju_hand.py`.
 #[test]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/render/glyphs_data.rs: the outlines of the few characters kifu's pictures
+"""Writes crates/kifu/src/render/glyphs_data.rs: the outlines of the few characters kifu's pictures
 draw, as SVG path data in font units (1000 to the em, y up), so that the SVGs need no
 font and resvg renders them on a machine without fonts.
 
@@ -9,7 +9,7 @@ numerals and marks from Noto Serif CJK JP, both as Debian's fonts-noto-cjk ships
 (/usr/share/fonts/opentype/noto/Noto{Sans,Serif}CJK-Regular.ttc, face 0). Needs
 fonttools (PyPI). Run from the repository root:
 
-    python3 tools/glyphs.py > src/render/glyphs_data.rs
+    python3 tools/glyphs.py > crates/kifu/src/render/glyphs_data.rs
 """
 import sys
 

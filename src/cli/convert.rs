@@ -12,12 +12,12 @@ use super::ndjson::{print_located, FileReport, LossReport, SkippedReport};
 use super::output::stdout_json;
 use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use crate::diag::{Counts, Loss};
-use crate::formats::csa::CsaVersion;
-use crate::formats::{Format, WriteOptions};
-use crate::fsio;
-use crate::text::TextEncoding;
-use crate::GameWriter;
+use kifu::diag::{Counts, Loss};
+use kifu::formats::csa::CsaVersion;
+use kifu::formats::{Format, WriteOptions};
+use kifu::fsio;
+use kifu::text::TextEncoding;
+use kifu::GameWriter;
 
 /// Arguments of `kifu convert`.
 #[derive(Debug, Args)]
@@ -340,7 +340,7 @@ fn convert_one(
             None => {
                 if strict
                     && item.source.encoding_decided_by.as_deref()
-                        == Some(crate::text::Decision::Guess.as_str())
+                        == Some(kifu::text::Decision::Guess.as_str())
                 {
                     failure = Some(format!(
                         "{}: not converted: its encoding ({}) is a statistical guess and --strict (give --encoding to be sure)",
@@ -353,7 +353,7 @@ fn convert_one(
                     source: Some(item.source),
                     wrap,
                     csa_version,
-                    utf8_by_convention: crate::formats::utf8_by_convention(path),
+                    utf8_by_convention: kifu::formats::utf8_by_convention(path),
                     pretty,
                     ..WriteOptions::default()
                 };

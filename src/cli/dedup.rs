@@ -12,9 +12,9 @@ use super::inputs::expand;
 use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
 use super::{encoding_arg, Fatal, ReadOptions, Status, Ui};
-use crate::collect::dedup::{canonical_hash, group, hash_text};
-use crate::collect::read::Needs;
-use crate::model::Game;
+use kifu::collect::dedup::{canonical_hash, group, hash_text};
+use kifu::collect::read::Needs;
+use kifu::model::Game;
 
 /// Arguments of `kifu dedup`.
 #[derive(Debug, Args)]
@@ -165,7 +165,7 @@ fn write_unique(
     firsts: &HashSet<(usize, usize)>,
     by_hash: &HashMap<(usize, usize), u64>,
     path: &std::path::Path,
-    encoding: Option<crate::text::TextEncoding>,
+    encoding: Option<kifu::text::TextEncoding>,
 ) -> Result<(), Fatal> {
     let opts = Resolved::new(&args.read)?;
     let wanted: HashSet<u64> = firsts

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::output::{stdout_bytes, stdout_json, stdout_line};
 use super::{Fatal, Status, Ui};
-use crate::diag::codes;
+use kifu::diag::codes;
 
 /// Arguments of `kifu explain`.
 #[derive(Debug, Args)]

@@ -10,12 +10,12 @@ use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::stdout_line;
 use super::{encoding_arg, Fatal, ReadOptions, Status, Ui};
-use crate::collect::date::DateRange;
-use crate::collect::filter::{Bounds, Criteria, SizeCriterion};
-use crate::collect::meta::Winner;
-use crate::collect::names::Needle;
-use crate::collect::read::Needs;
-use crate::model::{Game, GameKind};
+use kifu::collect::date::DateRange;
+use kifu::collect::filter::{Bounds, Criteria, SizeCriterion};
+use kifu::collect::meta::Winner;
+use kifu::collect::names::Needle;
+use kifu::collect::read::Needs;
+use kifu::model::{Game, GameKind};
 
 /// Arguments of `kifu filter`.
 #[derive(Debug, Args)]
@@ -246,7 +246,7 @@ fn criteria_or_all(args: &FilterArgs, ui: &Ui) -> Criteria {
 fn destination(
     dir: &std::path::Path,
     input: &InputFile,
-    format: &crate::formats::Format,
+    format: &kifu::formats::Format,
     count: usize,
     number: usize,
 ) -> PathBuf {

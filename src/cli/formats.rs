@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, Status, Ui};
-use crate::formats::{self, Capabilities};
+use kifu::formats::{self, Capabilities};
 
 /// Arguments of `kifu formats`.
 #[derive(Debug, Args)]

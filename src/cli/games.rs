@@ -12,11 +12,11 @@ use super::inputs::{problem_of, read_bytes, InputFile};
 use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::{Fatal, Ui};
-use crate::collect::read::{read_games, FileGames, Needs};
-use crate::formats::{Format, WriteOptions};
-use crate::model::{Collection, Game};
-use crate::text::TextEncoding;
-use crate::Input;
+use kifu::collect::read::{read_games, FileGames, Needs};
+use kifu::formats::{Format, WriteOptions};
+use kifu::model::{Collection, Game};
+use kifu::text::TextEncoding;
+use kifu::Input;
 
 /// Reads one input game by game; `Err` holds the line to report.
 fn load_games<T: Send>(
@@ -109,8 +109,8 @@ pub fn output_format(to: Option<&str>, path: Option<&Path>) -> Result<&'static F
     if let Some(f) = super::format_arg(to)? {
         return Ok(f);
     }
-    path.and_then(crate::formats::by_extension)
-        .or_else(|| crate::formats::by_name("sgf"))
+    path.and_then(kifu::formats::by_extension)
+        .or_else(|| kifu::formats::by_name("sgf"))
         .ok_or_else(|| Fatal::Other("no SGF writer".into()))
 }
 
@@ -133,12 +133,12 @@ pub fn write_games(
     }
     let encoding = encoding.or_else(|| path.map(|p| format.output_encoding_for(Some(p))));
     let collection = Collection { games };
-    let encoded = crate::write_with(
+    let encoded = kifu::write_with(
         &collection,
         format,
         encoding,
         &WriteOptions {
-            utf8_by_convention: crate::formats::utf8_by_convention(path),
+            utf8_by_convention: kifu::formats::utf8_by_convention(path),
             ..WriteOptions::default()
         },
     )
@@ -147,7 +147,7 @@ pub fn write_games(
     ui.losses(&shown, &encoded.losses, false);
     match path {
         None => stdout_bytes(&encoded.bytes),
-        Some(p) => crate::fsio::write_atomic(p, &encoded.bytes)
+        Some(p) => kifu::fsio::write_atomic(p, &encoded.bytes)
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
     }
 }
@@ -158,7 +158,7 @@ pub enum Kept {
     Game(Box<Game>),
     /// The game already written and encoded: for SGF, whose collection is its games'
     /// texts one after another, so a run keeps text, not trees.
-    Encoded(crate::Encoded),
+    Encoded(kifu::Encoded),
     /// The game could not be written (the message says why).
     Failed(String),
 }
@@ -183,18 +183,18 @@ impl Collector<'_> {
 
     /// Keeps `game` (taken, leaving an empty game): written at once for SGF.
     pub fn keep(&self, game: &mut Game) -> Kept {
-        let game = std::mem::replace(game, Game::new(crate::model::GameKind::Shogi));
+        let game = std::mem::replace(game, Game::new(kifu::model::GameKind::Shogi));
         if self.format.name != "sgf" {
             return Kept::Game(Box::new(game));
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");
         let collection = Collection { games: vec![game] };
-        match crate::write_with(
+        match kifu::write_with(
             &collection,
             self.format,
             self.encoding(),
             &WriteOptions {
-                utf8_by_convention: crate::formats::utf8_by_convention(path),
+                utf8_by_convention: kifu::formats::utf8_by_convention(path),
                 ..WriteOptions::default()
             },
         ) {
@@ -226,7 +226,7 @@ impl Collector<'_> {
         ui.losses(&shown, &losses, false);
         match path {
             None => stdout_bytes(&bytes),
-            Some(p) => crate::fsio::write_atomic(p, &bytes)
+            Some(p) => kifu::fsio::write_atomic(p, &bytes)
                 .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
         }
     }

@@ -11,8 +11,8 @@ use super::output::{stdout_json, stdout_line};
 use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::diag::Counts;
-use crate::model::{Color, Game, GameKind, GameResult, Player, ShogiStart, WinReason};
+use kifu::diag::Counts;
+use kifu::model::{Color, Game, GameKind, GameResult, Player, ShogiStart, WinReason};
 
 /// Arguments of `kifu info`.
 #[derive(Debug, Args)]
@@ -171,7 +171,7 @@ fn summarise(game: &Game) -> GameSummary {
 }
 
 /// Summarises a game with the given information (its own, or a variation's).
-fn summarise_info(game: &Game, info: &crate::model::GameInfo) -> GameSummary {
+fn summarise_info(game: &Game, info: &kifu::model::GameInfo) -> GameSummary {
     let tree = &game.tree;
     let (board, rule) = match &game.kind {
         GameKind::Go { size } => (size.to_string(), None),
@@ -192,7 +192,7 @@ fn summarise_info(game: &Game, info: &crate::model::GameInfo) -> GameSummary {
         kind: game.kind.family(),
         board,
         rule,
-        judged: crate::rules::renju::result_line(game),
+        judged: kifu::rules::renju::result_line(game),
         title: info.title.clone(),
         black: player(&info.black),
         white: player(&info.white),
@@ -253,7 +253,7 @@ fn result_text(r: &GameResult) -> String {
 }
 
 /// Prints the head of a file's block for people.
-fn print_header(path: &str, source: Option<&crate::formats::SourceInfo>) -> Result<(), Fatal> {
+fn print_header(path: &str, source: Option<&kifu::formats::SourceInfo>) -> Result<(), Fatal> {
     stdout_line(path)?;
     stdout_line(&format!(
         "  format: {}, encoding: {} ({})",

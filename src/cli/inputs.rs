@@ -13,7 +13,7 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use super::ByteSize;
-use crate::formats;
+use kifu::formats;
 
 /// One input named on the command line or found in a directory.
 #[derive(Debug, Clone)]

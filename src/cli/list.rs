@@ -10,8 +10,8 @@ use super::inputs::expand;
 use super::load::Resolved;
 use super::output::{stdout_bytes, stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::collect::list::{Row, COLUMNS};
-use crate::collect::read::Needs;
+use kifu::collect::list::{Row, COLUMNS};
+use kifu::collect::read::Needs;
 
 /// Arguments of `kifu list`.
 #[derive(Debug, Args)]

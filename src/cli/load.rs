@@ -2,8 +2,8 @@
 
 use super::inputs::{map_large, problem_of, read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
-use crate::model::GomokuRule;
-use crate::{formats::Format, text::TextEncoding, Checked, Input};
+use kifu::model::GomokuRule;
+use kifu::{formats::Format, text::TextEncoding, Checked, Input};
 
 /// The parsed `-f` / `--encoding` options.
 #[derive(Debug, Clone, Copy)]
@@ -27,7 +27,7 @@ impl Resolved {
             format: format_arg(opts.format.as_deref())?,
             encoding: encoding_arg(opts.encoding.as_deref())?,
             rule: opts.rule.as_deref().and_then(|r| {
-                crate::rules::renju::RULE_NAMES
+                kifu::rules::renju::RULE_NAMES
                     .iter()
                     .copied()
                     .find(|&name| name == r)
@@ -39,7 +39,7 @@ impl Resolved {
 }
 
 /// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
-/// for [`load`]. With `map` (`--mmap`, unsafe against truncation by other programs)
+/// for `load`. With `map` (`--mmap`, unsafe against truncation by other programs)
 /// large files are mapped instead of read.
 pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Checked, String> {
     if let Some(problem) = problem_of(input) {
@@ -48,7 +48,7 @@ pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Chec
     let rule = opts.rule.map(GomokuRule::from_name);
     if let Some(mapped) = map.then(|| map_large(input)).flatten() {
         // Checked where it lies: the text is copied only if there is something to show.
-        return crate::check_in_place(
+        return kifu::check_in_place(
             &Input {
                 bytes: &mapped,
                 path: input.path.as_deref(),
@@ -61,7 +61,7 @@ pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Chec
     }
     let bytes = read_bytes(input, opts.max_game_size)?;
     // The bytes are given away: a large UTF-8 file becomes its own text, uncopied.
-    crate::check_owned(
+    kifu::check_owned(
         bytes,
         &Input {
             bytes: &[],

@@ -10,8 +10,8 @@ use super::load::Resolved;
 use super::progress;
 use super::stream::{each_game, Flow, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use crate::formats::WriteOptions;
-use crate::GameWriter;
+use kifu::formats::WriteOptions;
+use kifu::GameWriter;
 
 /// Arguments of `kifu merge`.
 #[derive(Debug, Args)]
@@ -43,7 +43,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
     let target = match format_arg(args.to.as_deref())? {
         Some(f) => f,
         None => (!to_stdout)
-            .then(|| crate::formats::by_extension(&args.output))
+            .then(|| kifu::formats::by_extension(&args.output))
             .flatten()
             .ok_or_else(|| {
                 Fatal::Usage(format!(
@@ -53,7 +53,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
             })?,
     };
     if !target.holds_many() || target.writer.is_none() {
-        let many: Vec<&str> = crate::formats::all()
+        let many: Vec<&str> = kifu::formats::all()
             .iter()
             .filter(|f| f.holds_many() && f.writer.is_some())
             .map(|f| f.name)

@@ -113,7 +113,7 @@ pub struct ReadOptions {
     pub encoding: Option<String>,
     /// Gomoku rule to check under, overriding the record's (default: seed for .omok
     /// logs, the SGF's RU[] or renju).
-    #[arg(long, value_name = "RULE", value_parser = clap::builder::PossibleValuesParser::new(crate::rules::renju::RULE_NAMES))]
+    #[arg(long, value_name = "RULE", value_parser = clap::builder::PossibleValuesParser::new(kifu::rules::renju::RULE_NAMES))]
     pub rule: Option<String>,
     /// Name each file a directory walk leaves out (unknown extension, symbolic link,
     /// FIFO, socket, device); without it only their number is given.
@@ -232,12 +232,15 @@ fn version_only() -> Option<ExitCode> {
     }
     use std::io::Write;
     // Like clap, a failed write (closed pipe) still exits 0.
-    let _ = writeln!(
-        std::io::stdout().lock(),
-        "kifu {}",
-        env!("CARGO_PKG_VERSION")
-    );
+    let _ = std::io::stdout()
+        .lock()
+        .write_all(version_line().as_bytes());
     Some(ExitCode::SUCCESS)
+}
+
+/// What `kifu --version` prints, as clap renders it.
+fn version_line() -> String {
+    format!("kifu {}\n", env!("CARGO_PKG_VERSION"))
 }
 
 /// How a command ended when it ran to completion.
@@ -300,19 +303,27 @@ fn format_arg(name: Option<&str>) -> Result<Option<&'static kifu_formats::Format
 }
 
 /// Looks up an encoding named on the command line.
-fn encoding_arg(name: Option<&str>) -> Result<Option<crate::text::TextEncoding>, Fatal> {
+fn encoding_arg(name: Option<&str>) -> Result<Option<kifu::text::TextEncoding>, Fatal> {
     match name {
         None => Ok(None),
-        Some(n) => crate::text::TextEncoding::for_label(n)
+        Some(n) => kifu::text::TextEncoding::for_label(n)
             .map(Some)
             .ok_or_else(|| Fatal::Usage(format!("unknown encoding {n:?}"))),
     }
 }
 
-use crate::formats as kifu_formats;
+use kifu::formats as kifu_formats;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_version_fast_path_prints_what_clap_prints() {
+        assert_eq!(
+            super::version_line(),
+            super::command().render_version().to_string()
+        );
+    }
+
     use super::{parse_size, ByteSize};
 
     #[test]

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::diag::{self, Loss};
+use kifu::diag::{self, Loss};
 
 /// The per-file object: what was read, and (for `convert`) whether it was written.
 #[derive(Serialize)]

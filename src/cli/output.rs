@@ -4,8 +4,8 @@
 use std::io::{IsTerminal, Write};
 
 use super::{ColorChoice, Fatal};
-use crate::diag::{self, Diagnostic, Loss, Source, Style};
-use crate::text::LineIndex;
+use kifu::diag::{self, Diagnostic, Loss, Source, Style};
+use kifu::text::LineIndex;
 
 /// The user interface settings of one run.
 #[derive(Debug)]

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::output::{stdout_json, stdout_line};
 use super::{encoding_arg, Fatal, Status, Ui};
-use crate::reencode::{self, FileReport, Mode, Options, Outcome, Summary};
+use kifu::reencode::{self, FileReport, Mode, Options, Outcome, Summary};
 
 /// Arguments of `kifu reencode`.
 #[derive(Debug, Args)]
@@ -25,7 +25,7 @@ pub struct ReencodeArgs {
     /// Replace each file in place (atomically).
     #[arg(long, conflicts_with = "out_dir")]
     pub in_place: bool,
-    /// With --in-place: keep each original as <name><SUFFIX>.
+    /// With --in-place: keep each original as `<name><SUFFIX>`.
     #[arg(long, value_name = "SUFFIX", requires = "in_place")]
     pub backup: Option<String>,
     /// Write the converted tree under DIR instead; originals stay as they are.

@@ -11,9 +11,9 @@ use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::fsio::{Keep, Staged};
-use crate::model::Game;
-use crate::render::picture::{self, Crop, Format, Options};
+use kifu::fsio::{Keep, Staged};
+use kifu::model::Game;
+use kifu::render::picture::{self, Crop, Format, Options};
 
 /// Arguments of `kifu show`.
 #[derive(Debug, Args)]
@@ -153,7 +153,7 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     };
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => crate::fsio::write_atomic(path, &picture)
+        Some(path) if path.as_os_str() != "-" => kifu::fsio::write_atomic(path, &picture)
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?,
         _ => stdout_bytes(&picture)?,
     }
@@ -293,7 +293,7 @@ const BATCH: usize = 64;
 
 /// `--out-dir`: every record in parallel, one picture each (or one per `--every`
 /// moves), reported in the order given. Each batch of pictures is staged in temporary
-/// files, made durable together ([`crate::fsio::sync_staged`]) and renamed into place.
+/// files, made durable together ([`kifu::fsio::sync_staged`]) and renamed into place.
 fn many(
     args: &ShowArgs,
     inputs: &[InputFile],
@@ -319,7 +319,7 @@ fn many(
                 }
             }
         }
-        if let Err(e) = crate::fsio::sync_staged(&staged) {
+        if let Err(e) = kifu::fsio::sync_staged(&staged) {
             return Err(Fatal::Other(format!(
                 "cannot flush pictures under {}: {e}",
                 dir.display()
@@ -403,7 +403,7 @@ fn one_record(
             _ => Keep::default(),
         };
         staged.push(
-            crate::fsio::stage(path, &bytes, &keep)
+            kifu::fsio::stage(path, &bytes, &keep)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         );
     }

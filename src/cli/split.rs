@@ -19,9 +19,9 @@ use super::load::Resolved;
 use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use crate::formats::{Format, WriteOptions};
-use crate::model::Game;
-use crate::GameWriter;
+use kifu::formats::{Format, WriteOptions};
+use kifu::model::Game;
+use kifu::GameWriter;
 
 /// Arguments of `kifu split`.
 #[derive(Debug, Args)]
@@ -84,7 +84,7 @@ fn split_one(
     input: &InputFile,
     opts: Resolved,
     target: Option<&'static Format>,
-    encoding: Option<crate::text::TextEncoding>,
+    encoding: Option<kifu::text::TextEncoding>,
     ui: &Ui,
 ) -> Result<Result<(), String>, Fatal> {
     let stem = input
@@ -102,7 +102,7 @@ fn split_one(
         locate: false,
     };
     let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
-        let Some(format) = target.or_else(|| crate::formats::by_name(&item.source.format)) else {
+        let Some(format) = target.or_else(|| kifu::formats::by_name(&item.source.format)) else {
             failure = Some(format!(
                 "{}: give the format to write with -t",
                 input.display
@@ -154,7 +154,7 @@ fn split_one(
     let format = target.or_else(|| {
         read.source
             .as_ref()
-            .and_then(|s| crate::formats::by_name(&s.format))
+            .and_then(|s| kifu::formats::by_name(&s.format))
     });
     if let Some(format) = format {
         for piece in &held {
@@ -172,10 +172,10 @@ fn split_one(
 /// One game as a file of its own.
 fn one_game(
     format: &'static Format,
-    encoding: Option<crate::text::TextEncoding>,
-    source: &crate::formats::SourceInfo,
+    encoding: Option<kifu::text::TextEncoding>,
+    source: &kifu::formats::SourceInfo,
     game: &mut Game,
-) -> Result<Vec<u8>, crate::Error> {
+) -> Result<Vec<u8>, kifu::Error> {
     let mut writer = GameWriter::new(
         format,
         encoding,
@@ -205,6 +205,6 @@ fn name(args: &SplitArgs, stem: &str, format: &Format, piece: &Piece, width: usi
 
 /// Writes one file atomically.
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Fatal> {
-    crate::fsio::write_atomic(path, bytes)
+    kifu::fsio::write_atomic(path, bytes)
         .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))
 }

@@ -10,8 +10,8 @@ use super::inputs::expand;
 use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::collect::read::Needs;
-use crate::collect::stats::{GameFacts, Report, Stats};
+use kifu::collect::read::Needs;
+use kifu::collect::stats::{GameFacts, Report, Stats};
 
 /// Arguments of `kifu stats`.
 #[derive(Debug, Args)]

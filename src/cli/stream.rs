@@ -2,7 +2,7 @@
 //! `info`, `show`, `split`, `merge` (and `validate -`, which shares the cutting of
 //! standard input). An SGF collection in UTF-8, in a file or on standard input, is
 //! cut between its game trees as it arrives ([`GameCuts`]) into parts of about
-//! [`PART`] bytes, and each part is read game by game ([`crate::read_in_order`]): memory
+//! [`PART`] bytes, and each part is read game by game ([`kifu::read_in_order`]): memory
 //! holds one part and one game, whatever the file's length. NDJSON is read game by
 //! game within its part too. Every other input (other formats, and SGF in Shift_JIS,
 //! GBK, Big5 or UTF-16, whose bytes cannot be cut by a byte scan) is read whole, as
@@ -15,11 +15,11 @@ use std::io::Read;
 use super::inputs::{fill, problem_of, too_large, Filled, InputFile, RegularFile};
 use super::load::Resolved;
 use super::{ByteSize, Fatal, Ui};
-use crate::diag::{Counts, Shift, Span};
-use crate::formats::{self, sgf::GameCuts, Format, SourceInfo};
-use crate::model::{Game, GomokuRule};
-use crate::text::TextEncoding;
-use crate::Input;
+use kifu::diag::{Counts, Shift, Span};
+use kifu::formats::{self, sgf::GameCuts, Format, SourceInfo};
+use kifu::model::{Game, GomokuRule};
+use kifu::text::TextEncoding;
+use kifu::Input;
 
 /// How much of an input is read at a time: input that ends within this is read
 /// whole, exactly as before.
@@ -140,9 +140,9 @@ fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
                 // Only a character cut by the end of the part.
                 Err(e) => e.error_len().is_none(),
             };
-            let declared = crate::formats::sgf::declared_charset(bytes)
+            let declared = kifu::formats::sgf::declared_charset(bytes)
                 .and_then(|label| TextEncoding::for_label(&label));
-            utf8 && crate::text::utf16_pattern(bytes).is_none()
+            utf8 && kifu::text::utf16_pattern(bytes).is_none()
                 && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
         }
     }
@@ -374,11 +374,11 @@ impl State<'_, '_> {
                 return;
             }
             if let Some(rule) = rule {
-                crate::rules::renju::set_game_rule(game, rule);
+                kifu::rules::renju::set_game_rule(game, rule);
             }
             *selected += 1;
             if check {
-                found.extend(crate::check_game(game, spans));
+                found.extend(kifu::check_game(game, spans));
             }
             match each(Item {
                 number,
@@ -394,7 +394,7 @@ impl State<'_, '_> {
                 }
             }
         };
-        let outcome = crate::read_in_order(
+        let outcome = kifu::read_in_order(
             bytes,
             &Input {
                 bytes: &[],
@@ -412,10 +412,10 @@ impl State<'_, '_> {
             }
         };
         let mut diagnostics = outcome.diagnostics;
-        let found = crate::not_reported_yet(&diagnostics, found);
+        let found = kifu::not_reported_yet(&diagnostics, found);
         if !found.is_empty() {
             diagnostics.extend(found);
-            crate::diag::collapse(&mut diagnostics);
+            kifu::diag::collapse(&mut diagnostics);
         }
         // "No game" belongs to the whole input, which has games.
         if !first || self.read.games > 0 {
@@ -430,16 +430,16 @@ impl State<'_, '_> {
         }
         if self.how.locate {
             let text = outcome.text.as_deref();
-            let index = text.map(crate::text::LineIndex::new);
+            let index = text.map(kifu::text::LineIndex::new);
             for d in &diagnostics {
                 let source = match (text, &index) {
                     (Some(t), Some(i)) if shift != Shift::default() => {
-                        crate::diag::Source::Part(t, i, shift)
+                        kifu::diag::Source::Part(t, i, shift)
                     }
-                    (Some(t), Some(i)) => crate::diag::Source::Text(t, i),
-                    _ => crate::diag::Source::Bytes,
+                    (Some(t), Some(i)) => kifu::diag::Source::Text(t, i),
+                    _ => kifu::diag::Source::Bytes,
                 };
-                let located = crate::diag::locate(&self.input.display, d, source);
+                let located = kifu::diag::locate(&self.input.display, d, source);
                 if let Ok(value) = serde_json::to_string(&located) {
                     self.read.located.push(value);
                 }
@@ -475,7 +475,7 @@ pub enum Output {
     /// Standard output.
     Stdout,
     /// A file being staged, and the first error writing it.
-    File(crate::fsio::Staging, Option<String>),
+    File(kifu::fsio::Staging, Option<String>),
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
 }
@@ -486,7 +486,7 @@ impl Output {
     pub fn open(path: Option<&std::path::Path>) -> Result<Output, String> {
         match path {
             None => Ok(Output::Stdout),
-            Some(p) => crate::fsio::Staging::create(p)
+            Some(p) => kifu::fsio::Staging::create(p)
                 .map(|s| Output::File(s, None))
                 .map_err(|e| format!("cannot write {}: {e}", p.display())),
         }

@@ -13,9 +13,9 @@ use super::load::{load_checked, Resolved};
 use super::ndjson::{print_located, DiagReport, FileReport, SkippedReport};
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
-use crate::diag::{self, Counts, Source};
-use crate::text::LineIndex;
-use crate::Checked;
+use kifu::diag::{self, Counts, Source};
+use kifu::text::LineIndex;
+use kifu::Checked;
 
 mod stdin;
 
@@ -273,7 +273,7 @@ fn report(
     } else {
         ui.diagnostics(&input.display, outcome.text.as_deref(), diags);
         if !ui.quiet() {
-            let empty = diags.iter().any(|d| d.code == crate::EMPTY_RECORD);
+            let empty = diags.iter().any(|d| d.code == kifu::EMPTY_RECORD);
             let verdict = match (valid, empty) {
                 (true, false) => "ok",
                 (true, true) => "ok, but empty",

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/data/renju_hand.txt: the hand-built positions of
-src/rules/renju/tests.rs judged by an independent referee, the PyPI package `renju`
+crates/kifu/src/rules/renju/tests.rs judged by an independent referee, the PyPI package `renju`
 0.1.0 (a port of the Piskvork judge).
 
 Run by hand, never by CI:  v/bin/python tests/data/gen_renju_hand.py > tests/data/renju_hand.txt

@@ -1,6 +1,6 @@
 //! `kifu validate -`: standard input, read with a bound. Input that ends within one
 //! part ([`PART`]) is checked whole, as a file is. A longer SGF collection is cut
-//! between its game trees as it arrives ([`GameCuts`]) and checked part by part, each
+//! between its game trees as it arrives (`GameCuts`) and checked part by part, each
 //! part's diagnostics written as soon as it is checked, with lines, columns and
 //! offsets counted in the whole input; so any number of games is checked in memory
 //! bounded by `--max-game-size`. More than `--max-game-size` without a complete game
@@ -15,11 +15,11 @@ use super::super::output::{stdout_json, stdout_line};
 use super::super::stream::{read_parts, Flow, Parts, PART};
 use super::super::{Fatal, Ui};
 use super::{report, ValidateArgs};
-use crate::diag::{self, Collapser, Counts, Diagnostic, Shift, Source};
-use crate::formats::{Format, SourceInfo};
-use crate::model::GomokuRule;
-use crate::text::{LineIndex, TextEncoding};
-use crate::{Checked, Input};
+use kifu::diag::{self, Collapser, Counts, Diagnostic, Shift, Source};
+use kifu::formats::{Format, SourceInfo};
+use kifu::model::GomokuRule;
+use kifu::text::{LineIndex, TextEncoding};
+use kifu::{Checked, Input};
 
 /// Stands in a summary's message until its count is known (see [`Stream::finish`]);
 /// `usize::MAX` stands in its `omitted`.
@@ -83,7 +83,7 @@ fn whole(
     bytes: Vec<u8>,
 ) -> Result<Counts, Fatal> {
     let rule = opts.rule.map(GomokuRule::from_name);
-    let checked = crate::check_owned(
+    let checked = kifu::check_owned(
         bytes,
         &Input {
             bytes: &[],
@@ -190,7 +190,7 @@ impl<'a> Stream<'a> {
     /// diagnostics.
     fn part(&mut self, bytes: Vec<u8>) -> Result<(), Fatal> {
         let raw = bytes.len();
-        let checked: Checked = match crate::check_owned(
+        let checked: Checked = match kifu::check_owned(
             bytes,
             &Input {
                 bytes: &[],

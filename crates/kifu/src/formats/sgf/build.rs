@@ -117,6 +117,11 @@ impl<'a> Sink<'a> for Builder<'_> {
         parent: Option<NodeId>,
         diags: &mut Vec<Diagnostic>,
     ) -> NodeId {
+        // The parser calls `node` only between `start_game` and `end_game`.
+        debug_assert!(
+            self.current.is_some(),
+            "sgf::Builder::node called with no game open (the parser must call start_game first)"
+        );
         let Some(state) = self.current.as_mut() else {
             return NodeId::ROOT;
         };

@@ -680,7 +680,7 @@ mod tests {
         ];
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/gib/gib_utf8.gib"
+            "/../../fixtures/gib/gib_utf8.gib"
         ))
         .unwrap_or_default();
         let lines = samples.into_iter().chain(text.lines());

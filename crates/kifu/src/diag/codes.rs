@@ -214,7 +214,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 pub fn markdown() -> String {
     let mut out = String::from(
         "# Diagnostic and loss codes\n\n\
-         Generated from the registry in `src/diag/codes.rs` by \
+         Generated from the registry in `crates/kifu/src/diag/codes.rs` by \
          `KIFU_BLESS=1 cargo test --test codes`; do not edit by hand. \
          `kifu explain CODE` prints one entry, `kifu explain --list` lists them all.\n\n\
          Severity follows one rule. An **error** means the record is wrong in a way that \

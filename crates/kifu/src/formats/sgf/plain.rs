@@ -264,7 +264,8 @@ mod tests {
 
     #[test]
     fn every_corpus_collection_reads_the_same_with_and_without_the_fast_lane() {
-        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus/sgf");
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/corpus/sgf");
         let mut files = vec![corpus.clone()];
         let mut taken = 0;
         let mut read_files = 0;

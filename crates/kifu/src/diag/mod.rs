@@ -113,7 +113,7 @@ impl Diagnostic {
         let registered = codes::lookup(code).and_then(|c| c.severity());
         debug_assert!(
             registered == Some(severity),
-            "diagnostic code {code} is emitted as {} but the registry (src/diag/codes.rs) says {}",
+            "diagnostic code {code} is emitted as {} but the registry (crates/kifu/src/diag/codes.rs) says {}",
             severity.as_str(),
             registered.map_or("nothing: it is not registered", Severity::as_str),
         );

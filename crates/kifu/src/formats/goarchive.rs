@@ -280,7 +280,7 @@ mod encoding_tests {
             legacy_alternative: Some(TextEncoding::GBK),
             ..DetectHints::default()
         };
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/corpus/");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/corpus/");
         for (path, want) in [
             ("go-servers/sabaki/gib_euc-kr.gib", "EUC-KR"),
             ("go-servers/sabaki/gib_gb2312.gib", "GBK"),
