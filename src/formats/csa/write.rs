@@ -15,7 +15,6 @@ pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    super::FORMAT.check_kinds(collection)?;
     let mut out = String::new();
     let mut losses = Vec::new();
     for (g, game) in collection.games.iter().enumerate() {
@@ -98,25 +97,6 @@ fn write_game(
             let _ = writeln!(out, "${key}:{v}");
         }
     }
-    let unsaid = [
-        (info.title.is_some(), "title"),
-        (info.source.is_some(), "source"),
-        (info.recorder.is_some(), "recorder"),
-        (
-            info.extras.0.iter().any(|e| !e.key.starts_with("csa:")),
-            "header fields of other formats",
-        ),
-    ];
-    for (lost, what) in unsaid {
-        if lost {
-            losses.push(Loss {
-                code: "csa::info-dropped",
-                message: format!("CSA has no place for the {what}"),
-                game: g,
-                move_number: None,
-            });
-        }
-    }
     if let Some(c) = &info.game_comment {
         for l in c.split('\n') {
             let _ = writeln!(out, "'*{l}");
@@ -157,17 +137,6 @@ fn write_game(
     } else {
         "-\n"
     });
-    if game.tree.variation_count() > 0 {
-        losses.push(Loss {
-            code: "csa::variations-dropped",
-            message: format!(
-                "CSA has no variations: {} left out",
-                game.tree.variation_count()
-            ),
-            game: g,
-            move_number: None,
-        });
-    }
     for (_, node) in game.tree.main_line().skip(1) {
         write_node(out, node, v3);
     }

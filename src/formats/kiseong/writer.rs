@@ -10,37 +10,22 @@ use super::lexer::{lex, Token};
 use super::script::{self, Item};
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
-use crate::model::{Collection, Color, Game, GameKind, Move, Node, NodeId, Point};
+use crate::model::{Collection, Color, Game, Move, Node, NodeId, Point};
 
 /// The version the canonical header announces: 기성[97.06], the last in the seed.
 const CANONICAL_VERSION: u16 = 10;
 
 /// Writes a one-game collection of a 19×19 Go game.
 pub fn write(c: &Collection, _opts: &WriteOptions<'_>) -> Result<Written<String>, WriteError> {
-    let game = match c.games.as_slice() {
-        [g] => g,
-        [] => return Err(WriteError::Invalid("there is no game to write".into())),
-        many => {
-            return Err(WriteError::TooManyGames {
-                format: "kiseong",
-                count: many.len(),
-            })
-        }
-    };
-    match game.kind {
-        GameKind::Go { size } if size.width == 19 && size.height == 19 => {}
-        GameKind::Go { size } => {
+    let game = crate::formats::the_game(c)?;
+    match game.kind.board_size() {
+        Some(size) if size.width == 19 && size.height == 19 => {}
+        Some(size) => {
             return Err(WriteError::Invalid(format!(
                 "Kiseong records are 19×19; this board is {size}"
             )))
         }
-        _ => {
-            return Err(WriteError::UnsupportedKind {
-                format: "kiseong",
-                kind: game.kind.family(),
-                holds: &["go"],
-            })
-        }
+        None => return Err(WriteError::Invalid("Kiseong records are Go games".into())),
     }
     let mut w = Out {
         text: String::new(),
@@ -309,15 +294,6 @@ impl Out<'_> {
                 id,
             );
         }
-        for (what, list) in [("arrows", m.arrows.len()), ("lines", m.lines.len())] {
-            if list > 0 {
-                self.loss(
-                    "kiseong::markup-dropped",
-                    format!("{list} {what}: Kiseong has none"),
-                    id,
-                );
-            }
-        }
     }
 
     /// A variation block: `{{` … `}}`; or a save/restore diagram `&[8@` … `&[9@` when
@@ -353,18 +329,11 @@ impl Out<'_> {
             };
             if self.scripted(n) {
                 let items = n.extras.get(script::KEY).unwrap_or(&[]).to_vec();
-                // Variations inside a variation are dropped below, with a loss.
+                // Variations inside a variation are dropped (the registry's
+                // accounting reports them).
                 self.layout(&items, &mut std::iter::empty());
             } else {
                 self.canonical(id, n);
-            }
-            for &extra in n.children().iter().skip(1) {
-                let size = subtree_size(self.game, extra);
-                self.loss(
-                    "kiseong::variation-dropped",
-                    format!("a variation inside a variation ({size} node(s)): Kiseong variations do not nest"),
-                    extra,
-                );
             }
             at = n.children().first().copied();
         }
@@ -442,18 +411,6 @@ fn line(game: &Game, first: NodeId) -> Vec<NodeId> {
             .and_then(|n| n.children().first().copied());
     }
     out
-}
-
-fn subtree_size(game: &Game, id: NodeId) -> usize {
-    let mut stack = vec![id];
-    let mut n = 0;
-    while let Some(x) = stack.pop() {
-        n += 1;
-        if let Some(node) = game.tree.get(x) {
-            stack.extend(node.children());
-        }
-    }
-    n
 }
 
 /// Whether a script still describes the node: same move, same commentary, same names

@@ -58,6 +58,16 @@ pub const FORMAT: Format = Format {
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: every game-information field but a shogi start, every node field but times spent, special ends, bookmarks and numbered stones; the whole tree.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[crate::formats::InfoField::BlackName, crate::formats::InfoField::BlackRank, crate::formats::InfoField::BlackTeam, crate::formats::InfoField::WhiteName, crate::formats::InfoField::WhiteRank, crate::formats::InfoField::WhiteTeam, crate::formats::InfoField::Title, crate::formats::InfoField::Event, crate::formats::InfoField::Round, crate::formats::InfoField::Date, crate::formats::InfoField::Place, crate::formats::InfoField::Result, crate::formats::InfoField::Rules, crate::formats::InfoField::Komi, crate::formats::InfoField::Handicap, crate::formats::InfoField::MainTime, crate::formats::InfoField::TimeControl, crate::formats::InfoField::Annotator, crate::formats::InfoField::Source, crate::formats::InfoField::Copyright, crate::formats::InfoField::Opening, crate::formats::InfoField::Recorder, crate::formats::InfoField::Application, crate::formats::InfoField::GameComment],
+    node: &[crate::formats::NodeField::Comment, crate::formats::NodeField::Name, crate::formats::NodeField::MoveAnnotation, crate::formats::NodeField::PositionAnnotation, crate::formats::NodeField::Hotspot, crate::formats::NodeField::Value, crate::formats::NodeField::MoveNumber, crate::formats::NodeField::TimeLeft, crate::formats::NodeField::PeriodsLeft, crate::formats::NodeField::Setup, crate::formats::NodeField::Symbols, crate::formats::NodeField::Labels, crate::formats::NodeField::Arrows, crate::formats::NodeField::Lines, crate::formats::NodeField::Dimmed],
+    lines: crate::formats::Lines::All,
+    variation_info: true,
+    extras: &["sgf:"],
 };
 
 /// Looks like SGF: `(` then `;` (spaces allowed) near the start.
