@@ -291,7 +291,6 @@ pub const CSA_BAD_TIME: Code = Code::error("csa::bad-time", "a CSA time line `T�
     "Write the seconds as a number, e.g. T12.",
 );
 
-
 /// `csa::move-after-end` (error): a move after the end of the game.
 pub const CSA_MOVE_AFTER_END: Code = Code::error(
     "csa::move-after-end",
@@ -351,7 +350,6 @@ pub const CSA_UNKNOWN_SPECIAL: Code = Code::error(
     "kifu ignores the line; the game has no special end.",
     "Write one of CSA's specials (%TORYO for a resignation).",
 );
-
 
 /// `go::ko` (error): a Go move retakes a ko at once.
 pub const GO_KO: Code = Code::error(
@@ -568,7 +566,6 @@ pub const GONU_FREE_TOTAL: Code = Code::error(
     "Correct the counts.",
 );
 
-
 /// `gonu::isolated-vertex` (error): a .gonu vertex without an edge.
 pub const GONU_ISOLATED_VERTEX: Code =
     Code::error("gonu::isolated-vertex", "a .gonu vertex without an edge").explain(
@@ -634,7 +631,6 @@ pub const GONU_MISSING_END: Code = Code::error(
     "kifu reads what is there.",
     "Add `end` as the last line.",
 );
-
 
 /// `gonu::neighbour-out-of-range` (error): a .gonu neighbour row names a vertex that does not exist.
 pub const GONU_NEIGHBOUR_OUT_OF_RANGE: Code = Code::error(
@@ -734,7 +730,6 @@ pub const GONU_REMARK: Code = Code::warning(
     "kifu skips them; the board is read in full.",
     "Remove the remarks to feed the file to the game.",
 );
-
 
 /// `gonu::same-spot` (error): two .gonu vertices on one screen spot.
 pub const GONU_SAME_SPOT: Code =
@@ -883,8 +878,6 @@ pub const JKF_BAD_MOVE: Code = Code::error(
     "Give the move its `to`, `piece` and `from` (x and y 1-9).",
 );
 
-
-
 /// `jkf::syntax` (error): the input is not a JKF document.
 pub const JKF_SYNTAX: Code = Code::error(
     "jkf::syntax",
@@ -963,7 +956,6 @@ pub const KI2_BAD_MOVE: Code = Code::error(
     "Write the move in full, e.g. ▲７六歩.",
 );
 
-
 /// `ki2::no-candidate` (error): no piece fits a KI2 move's modifier.
 pub const KI2_NO_CANDIDATE: Code = Code::error(
     "ki2::no-candidate",
@@ -975,7 +967,6 @@ pub const KI2_NO_CANDIDATE: Code = Code::error(
     "kifu reports the move and stops reading that line of play.",
     "Correct the modifier or the piece.",
 );
-
 
 /// `ki2::unneeded-modifier` (warning): a KI2 modifier that was not needed.
 pub const KI2_UNNEEDED_MODIFIER: Code = Code::warning(
@@ -1073,7 +1064,6 @@ pub const KIF_DROP_WITH_ORIGIN: Code = Code::warning(
     "Remove the origin from the drop.",
 );
 
-
 /// `kif::move-after-end` (error): a KIF or KI2 move after the end of the game.
 pub const KIF_MOVE_AFTER_END: Code = Code::error(
     "kif::move-after-end",
@@ -1109,7 +1099,6 @@ pub const KIF_NO_ORIGIN: Code = Code::error(
     "kifu reports the move and stops reading that line of play.",
     "Add the origin, e.g. ７六歩(77), or 打 for a drop.",
 );
-
 
 /// `kif::same-without-previous` (error): 同 (same square) with no previous move.
 pub const KIF_SAME_WITHOUT_PREVIOUS: Code = Code::error(
@@ -1266,7 +1255,6 @@ pub const KISEONG_LABEL_OUT_OF_RANGE: Code = Code::error(
     "kifu keeps the command as written in the node's script, without effect.",
     "Use an index in range.",
 );
-
 
 /// `kiseong::missing-end` (warning): the Kiseong record has no end `&[2w`.
 pub const KISEONG_MISSING_END: Code = Code::warning(
@@ -1505,7 +1493,6 @@ pub const KISEONG_UNTERMINATED_NAME: Code = Code::error(
     "Close the name, e.g. &[4w홍길동&[5w.",
 );
 
-
 /// `kiseong::variation-in-diagram` (error): a variation brace inside a save/restore diagram.
 pub const KISEONG_VARIATION_IN_DIAGRAM: Code = Code::error(
     "kiseong::variation-in-diagram",
@@ -1537,8 +1524,6 @@ pub const OMOK_EMPTY: Code = Code::error("omok::empty", "the .omok log is empty"
     "kifu reads an empty game.",
     "Check that the file is the log meant.",
 );
-
-
 
 /// `omok::off-board` (error): an .omok move off the 15×15 board.
 pub const OMOK_OFF_BOARD: Code =
@@ -1584,7 +1569,6 @@ pub const OMOK_TOO_MANY_MOVES: Code = Code::error(
     "kifu reads the moves that follow.",
     "Correct the count byte.",
 );
-
 
 /// `record::empty` (warning): the file holds no record: it is empty or only blank lines.
 pub const RECORD_EMPTY: Code = Code::warning(
@@ -1772,7 +1756,6 @@ pub const SGF_BAD_VARIATION_START: Code = Code::error(
     "Start every variation with a node: `(;B[pd])`.",
 );
 
-
 /// `sgf::contradicting-annotation` (error): a node has two annotations that contradict each other.
 pub const SGF_CONTRADICTING_ANNOTATION: Code = Code::error(
     "sgf::contradicting-annotation",
@@ -1875,7 +1858,6 @@ pub const SGF_EMPTY_VARIATION: Code =
         "Delete the `()`.",
     );
 
-
 /// `sgf::expected-compose` (error): a value that must be a pair `a:b` is not.
 pub const SGF_EXPECTED_COMPOSE: Code = Code::error(
     "sgf::expected-compose",
@@ -1899,7 +1881,6 @@ pub const SGF_FF4_PASS_IN_OLD_FORMAT: Code = Code::warning(
     "kifu reads the move as a pass; nothing is lost.",
     "Declare FF[4], or write the pass as [tt] on boards up to 19×19.",
 );
-
 
 /// `sgf::foreign-move` (loss): a move of another game cannot be written in SGF.
 pub const SGF_FOREIGN_MOVE: Code = Code::loss(
@@ -2198,7 +2179,6 @@ pub const SGF_NUL_CHARACTER: Code = Code::loss(
     "Remove the NUL character from the text.",
 );
 
-
 /// `sgf::obsolete-property` (warning): an obsolete property was read as its replacement.
 pub const SGF_OBSOLETE_PROPERTY: Code = Code::warning(
     "sgf::obsolete-property",
@@ -2259,7 +2239,6 @@ pub const SGF_ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::error(
     "Move the property to the root node.",
 );
 
-
 /// `sgf::spaces-in-point` (warning): spaces inside a point value were removed.
 pub const SGF_SPACES_IN_POINT: Code = Code::warning(
     "sgf::spaces-in-point",
@@ -2295,7 +2274,6 @@ pub const SGF_TEXT_OUTSIDE_GAME: Code = Code::warning(
     "kifu ignores the text.",
     "Nothing needed; put notes in a comment C[…] to keep them.",
 );
-
 
 /// `sgf::time-without-move` (loss): time or periods left in a node without a move cannot be written in SGF.
 pub const SGF_TIME_WITHOUT_MOVE: Code = Code::loss(
@@ -2702,7 +2680,6 @@ pub const USI_BAD_SFEN: Code = Code::error(
     "Write a full SFEN (nine ranks of nine squares).",
 );
 
-
 /// `usi::ending-changed` (loss): a special end was written as another USI token.
 pub const USI_ENDING_CHANGED: Code = Code::loss(
     "usi::ending-changed",
@@ -2750,7 +2727,6 @@ pub const USI_SYNTAX: Code = Code::error(
     "kifu reads the position and no moves.",
     "Write `moves` before the moves.",
 );
-
 
 /// `sgf::fox-komi` (warning): Fox's komi written × 50 was read as the komi it stands for.
 pub const SGF_FOX_KOMI: Code = Code::warning(
@@ -2847,7 +2823,6 @@ pub const SGF_VARIATION_GAME_INFO: Code = Code::info(
     "kifu keeps it at its node, writes it back there, and `kifu info` reports one game per such node.",
     "Nothing needed; `kifu split --variations` makes each variation a game of its own.",
 );
-
 
 /// `gib::bad-color` (error): a move's colour is neither 1 nor 2.
 pub const GIB_BAD_COLOR: Code = Code::error("gib::bad-color", "a move's colour is neither 1 nor 2")
@@ -3545,9 +3520,6 @@ pub const PSQ_RULE_DROPPED: Code = Code::loss("psq::rule-dropped", "PSQ cannot s
         "Convert to SGF to keep it.",
     );
 
-
-
-
 /// `psq::name-changed` (loss): a player's name written changed so that it reads back.
 pub const PSQ_NAME_CHANGED: Code = Code::loss(
     "psq::name-changed",
@@ -3773,11 +3745,7 @@ pub const LOSS_ANNOTATIONS: Code = Code::loss(
 );
 
 /// `loss::bookmarks` (loss): bookmarks were left out.
-pub const LOSS_BOOKMARKS: Code = Code::loss(
-    "loss::bookmarks",
-    "bookmarks were left out",
-)
-.explain(
+pub const LOSS_BOOKMARKS: Code = Code::loss("loss::bookmarks", "bookmarks were left out").explain(
     "The record has bookmarks (KIF `&` lines) and the target has no place for them.",
     "A KIF with a `&定跡` line converted with `kifu convert -t jkf`.",
     "The writer leaves them out and reports this loss, naming the first and how many there are.",
@@ -3806,6 +3774,18 @@ pub const LOSS_ENDING: Code = Code::loss(
     "A KIF ending in `投了` converted with `kifu convert -t sgf` (SGF keeps the result in RE, not the end).",
     "The writer leaves it out and reports this loss.",
     "Convert to a shogi format to keep it, or accept the loss.",
+);
+
+/// `loss::ending-changed` (loss): a special end was written as another.
+pub const LOSS_ENDING_CHANGED: Code = Code::loss(
+    "loss::ending-changed",
+    "a special end was written as another",
+)
+.explain(
+    "The record ends with 封じ手 (a sealed move), 不戦勝 or 不戦敗, and the target has no word for it (CSA and JKF).",
+    "A KI2 ending in 封じ手 converted with `kifu convert -t csa`.",
+    "The writer writes an interruption (%CHUDAN) instead and reports this loss.",
+    "Convert to KIF, KI2 or the kifu JSON model to keep it, or accept the loss.",
 );
 
 /// `loss::extras` (loss): data kept for another format was left out.
@@ -3845,11 +3825,7 @@ pub const LOSS_MARKUP: Code = Code::loss(
 );
 
 /// `loss::moves` (loss): the moves were left out.
-pub const LOSS_MOVES: Code = Code::loss(
-    "loss::moves",
-    "the moves were left out",
-)
-.explain(
+pub const LOSS_MOVES: Code = Code::loss("loss::moves", "the moves were left out").explain(
     "The target holds a board and no moves (a .gonu file), and the record has moves.",
     "A gonu game with moves converted with `kifu convert -t gonu`.",
     "The writer writes the board only and reports this loss.",
@@ -4051,6 +4027,7 @@ pub static ALL: &[Code] = &[
     LOSS_BOOKMARKS,
     LOSS_COMMENTS,
     LOSS_ENDING,
+    LOSS_ENDING_CHANGED,
     LOSS_EXTRAS,
     LOSS_GAME_INFO,
     LOSS_MARKUP,

@@ -59,7 +59,10 @@ impl Game1<'_> {
                     continue;
                 }
                 let Some(value) = f.value(node) else { continue };
-                if f == NodeField::TimeTotal && derived_total(node, &totals, id) {
+                if f == NodeField::TimeTotal
+                    && self.writes.node(NodeField::TimeUsed)
+                    && derived_total(node, &totals, id)
+                {
                     continue;
                 }
                 self.drop(&mut dropped, node_code(f), f.name().to_string(), id, value);
@@ -69,7 +72,13 @@ impl Game1<'_> {
                     continue;
                 }
                 let what = format!("{} field", e.key);
-                self.drop(&mut dropped, codes::LOSS_EXTRAS, what, id, e.values.join(", "));
+                self.drop(
+                    &mut dropped,
+                    codes::LOSS_EXTRAS,
+                    what,
+                    id,
+                    e.values.join(", "),
+                );
             }
         }
         for d in dropped {
@@ -124,7 +133,12 @@ impl Game1<'_> {
             } else {
                 codes::LOSS_GAME_INFO
             };
-            let message = format!("{} has no place for the {}: {}", self.name, f.name(), quote(&value));
+            let message = format!(
+                "{} has no place for the {}: {}",
+                self.name,
+                f.name(),
+                quote(&value)
+            );
             out.push(Loss::new(code, message, self.index, None));
         }
         for e in &info.extras.0 {
@@ -148,7 +162,7 @@ impl Game1<'_> {
     /// True when the target writes special ends and the main line's end says the
     /// game's result, so the result is written with it.
     fn result_in_ending(&self) -> bool {
-        if !self.writes.node(NodeField::Ending) {
+        if !self.writes.result_from_ending || !self.writes.node(NodeField::Ending) {
             return false;
         }
         let implied = ending_result(self.game);

@@ -42,11 +42,16 @@ pub const FORMAT: Format = Format {
 
 /// What the writer writes of the model: the names and the main line's moves with their times.
 pub const WRITES: crate::formats::Writes = crate::formats::Writes {
-    info: &[crate::formats::InfoField::BlackName, crate::formats::InfoField::WhiteName],
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+    ],
     node: &[crate::formats::NodeField::TimeUsed],
     lines: crate::formats::Lines::MainLine,
     variation_info: false,
     extras: &["psq:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// The word every PSQ header starts with.
@@ -536,8 +541,6 @@ pub fn write(
         losses,
     })
 }
-
-
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,8 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     lines: crate::formats::Lines::MainLine,
     variation_info: false,
     extras: &["usi:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 fn sniff(bytes: &[u8]) -> bool {

@@ -300,11 +300,13 @@ impl NodeField {
                 }
             }
             NodeField::Symbols => count(m.symbols.len(), "symbol(s)"),
-            NodeField::Labels => {
-                (!m.labels.is_empty()).then(|| {
-                    m.labels.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(", ")
-                })
-            }
+            NodeField::Labels => (!m.labels.is_empty()).then(|| {
+                m.labels
+                    .iter()
+                    .map(|l| l.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
             NodeField::Arrows => count(m.arrows.len(), "arrow(s)"),
             NodeField::Lines => count(m.lines.len(), "line(s)"),
             NodeField::Dimmed => count(m.dimmed.len(), "point(s)"),
@@ -339,6 +341,11 @@ pub struct Writes {
     pub variation_info: bool,
     /// The extras it writes, by key prefix (`sgf:`, `csa:'`).
     pub extras: &'static [&'static str],
+    /// Extras under those prefixes that it does not write, by exact key.
+    pub extras_dropped: &'static [&'static str],
+    /// True when its reader gives the result a special end implies, so a result
+    /// that the main line's end implies is written with the end.
+    pub result_from_ending: bool,
 }
 
 impl Writes {
@@ -349,6 +356,8 @@ impl Writes {
         lines: Lines::All,
         variation_info: true,
         extras: &[""],
+        extras_dropped: &[],
+        result_from_ending: false,
     };
 
     /// Nothing: a format kifu only reads.
@@ -358,6 +367,8 @@ impl Writes {
         lines: Lines::Root,
         variation_info: false,
         extras: &[],
+        extras_dropped: &[],
+        result_from_ending: false,
     };
 
     /// True when it writes this game-information field.
@@ -372,6 +383,6 @@ impl Writes {
 
     /// True when it writes the extra with this key.
     pub fn extra(&self, key: &str) -> bool {
-        self.extras.iter().any(|p| key.starts_with(p))
+        self.extras.iter().any(|p| key.starts_with(p)) && !self.extras_dropped.contains(&key)
     }
 }

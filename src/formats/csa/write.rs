@@ -102,6 +102,17 @@ fn write_game(
             let _ = writeln!(out, "'*{l}");
         }
     }
+    // CSA has no comment on the start position but the game's: the root's joins it.
+    let root = game.tree.root_node();
+    if let Some(c) = &root.comment {
+        for l in c.split('\n') {
+            let _ = writeln!(out, "'*{l}");
+        }
+        losses.extend(crate::formats::kif::root_comment_loss(game).map(|mut l| {
+            l.game = g;
+            l
+        }));
+    }
     let start = info
         .shogi_start
         .as_ref()
@@ -140,6 +151,42 @@ fn write_game(
     for (_, node) in game.tree.main_line().skip(1) {
         write_node(out, node, v3);
     }
+    losses.extend(interrupted(
+        game,
+        game.tree.main_line().map(|(id, _)| id),
+        "CSA",
+        g,
+    ));
+}
+
+/// Losses for the ends that CSA and JKF write as an interruption (%CHUDAN), having
+/// no word of their own: 封じ手, 不戦勝, 不戦敗.
+pub fn interrupted(
+    game: &Game,
+    nodes: impl Iterator<Item = crate::model::NodeId>,
+    format: &str,
+    g: usize,
+) -> Vec<Loss> {
+    nodes
+        .filter_map(|id| {
+            let kind = game.tree.get(id)?.ending?.kind;
+            matches!(
+                kind,
+                EndingKind::SealedMove | EndingKind::WinByDefault | EndingKind::LossByDefault
+            )
+            .then(|| {
+                Loss::new(
+                    crate::diag::codes::LOSS_ENDING_CHANGED,
+                    format!(
+                        "{format} has no word for {}: written as an interruption (中断)",
+                        kind.japanese()
+                    ),
+                    g,
+                    None,
+                )
+            })
+        })
+        .collect()
 }
 
 fn time(node: &Node, v3: bool) -> String {

@@ -51,6 +51,8 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     lines: crate::formats::Lines::Root,
     variation_info: false,
     extras: &["gonu:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// Looks like a `.gonu` file: it starts with a number alone on its line, and some

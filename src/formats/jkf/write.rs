@@ -73,7 +73,15 @@ pub fn write(
     output.push('\n');
     Ok(Written {
         output,
-        losses: root_comment_loss(game).into_iter().collect(),
+        losses: root_comment_loss(game)
+            .into_iter()
+            .chain(crate::formats::csa::interrupted(
+                game,
+                game.tree.iter().map(|(id, _)| id),
+                "JKF",
+                0,
+            ))
+            .collect(),
     })
 }
 

@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use super::notation::{piece_name, square_text};
 use super::read::{PRE_COMMENT_KEY, SUMMARY_KEY};
 use super::write::{
-    blocks, comment_lines, depths, root_comment_loss, parent_move, side_words, summary_text, width, write_header, NO_PROMOTE_KEY,
+    blocks, comment_lines, depths, parent_move, root_comment_loss, side_words, summary_text, width,
+    write_header, NO_PROMOTE_KEY,
 };
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Handicap, Move, NodeId, ShogiMove, ShogiStart};
@@ -123,10 +124,10 @@ pub fn write_ki2(
             let _ = writeln!(out, "{}", row.trim_end());
         }
         if let Some(node) = last {
-            if let Some(v) = node.extras.get(SUMMARY_KEY) {
-                if let Some(s) = v.first() {
-                    let _ = writeln!(out, "{s}");
-                }
+            // A kept summary, else (none kept, or an empty one: KI2 says the end
+            // only there) the summary of the end.
+            if let Some(s) = node.extras.get(SUMMARY_KEY).and_then(|v| v.first()) {
+                let _ = writeln!(out, "{s}");
             } else if let Some(e) = node.ending {
                 let _ = writeln!(out, "{}", summary_text(e, moves, words));
             }

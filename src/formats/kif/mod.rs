@@ -56,11 +56,32 @@ pub const FORMAT: Format = Format {
 
 /// What the writer writes of the model: the header's fields, comments (CSA remarks among them), times, special ends and bookmarks; the whole tree.
 pub const WRITES: crate::formats::Writes = crate::formats::Writes {
-    info: &[crate::formats::InfoField::BlackName, crate::formats::InfoField::WhiteName, crate::formats::InfoField::Title, crate::formats::InfoField::Event, crate::formats::InfoField::Date, crate::formats::InfoField::Place, crate::formats::InfoField::TimeControl, crate::formats::InfoField::Source, crate::formats::InfoField::Opening, crate::formats::InfoField::Recorder, crate::formats::InfoField::GameComment, crate::formats::InfoField::ShogiStart],
-    node: &[crate::formats::NodeField::Comment, crate::formats::NodeField::TimeUsed, crate::formats::NodeField::TimeTotal, crate::formats::NodeField::Ending, crate::formats::NodeField::Bookmarks],
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::Title,
+        crate::formats::InfoField::Event,
+        crate::formats::InfoField::Date,
+        crate::formats::InfoField::Place,
+        crate::formats::InfoField::TimeControl,
+        crate::formats::InfoField::Source,
+        crate::formats::InfoField::Opening,
+        crate::formats::InfoField::Recorder,
+        crate::formats::InfoField::GameComment,
+        crate::formats::InfoField::ShogiStart,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::TimeUsed,
+        crate::formats::NodeField::TimeTotal,
+        crate::formats::NodeField::Ending,
+        crate::formats::NodeField::Bookmarks,
+    ],
     lines: crate::formats::Lines::All,
     variation_info: false,
     extras: &["kif:", "csa:'"],
+    extras_dropped: &[],
+    result_from_ending: true,
 };
 
 /// `手数----` in UTF-8 and in Shift_JIS.

@@ -66,7 +66,11 @@ pub fn comment_lines<'a>(comment: Option<&'a str>, extras: &'a Extras) -> Vec<&'
         .unwrap_or(&[])
         .iter()
         .map(String::as_str);
-    comment.into_iter().flat_map(|c| c.split('\n')).chain(remarks).collect()
+    comment
+        .into_iter()
+        .flat_map(|c| c.split('\n'))
+        .chain(remarks)
+        .collect()
 }
 
 /// The loss of a comment on the start position, which KIF, KI2 and JKF write as

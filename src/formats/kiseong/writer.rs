@@ -97,8 +97,21 @@ impl Out<'_> {
             let t = self.escape(t, NodeId::ROOT);
             self.text.push_str(&format!("&[4w{t}&[12w"));
         }
-        for (player, closer) in [(&info.black, 5), (&info.white, 6)] {
+        for (player, closer, who) in [(&info.black, 5, "black"), (&info.white, 6, "white")] {
             let joined = script::join_rank(player.name.as_deref(), player.rank.as_deref());
+            let (name, rank) = script::split_rank(&joined);
+            let kept = player.rank == rank && player.name.as_deref().unwrap_or("") == name;
+            if let (false, Some(r)) = (kept, &player.rank) {
+                self.losses.push(Loss::new(
+                    crate::diag::codes::LOSS_GAME_INFO,
+                    format!(
+                        "kiseong has no place of its own for the {who} player's rank {}: it is written after the name, where it does not read back as a rank",
+                        crate::diag::quote(r)
+                    ),
+                    0,
+                    None,
+                ));
+            }
             if !joined.is_empty() {
                 let joined = self.escape(&joined, NodeId::ROOT);
                 self.text.push_str(&format!("&[4w{joined}&[{closer}w"));
@@ -164,6 +177,14 @@ impl Out<'_> {
                         }
                         (_, Color::Black) => self.text.push_str(&format!("&[2;{r};{c}@")),
                         (_, Color::White) => self.text.push_str(&format!("&[3;{r};{c}@")),
+                    }
+                    if let Some(n) = node.move_number.filter(|&n| !self.in_diagram || n > 99) {
+                        self.losses.push(Loss::new(
+                            crate::diag::codes::LOSS_ANNOTATIONS,
+                            format!("kiseong has no place for the shown move number {n}: only diagrams number their moves, up to 99"),
+                            0,
+                            self.game.tree.move_number(id),
+                        ));
                     }
                 }
                 None => self.loss(
@@ -287,6 +308,13 @@ impl Out<'_> {
             .chain(&node.setup.add_white)
             .filter(|p| !drawn.contains(p))
             .count();
+        if let Some(c) = node.setup.to_play {
+            self.loss(
+                "kiseong::setup-dropped",
+                format!("{c:?} to play: Kiseong has no side to play but the moves'"),
+                id,
+            );
+        }
         if bare > 0 {
             self.loss(
                 "kiseong::setup-dropped",

@@ -53,6 +53,8 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     lines: crate::formats::Lines::MainLine,
     variation_info: false,
     extras: &[],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// Claims only bytes that read as a log without a single diagnostic: the count byte
