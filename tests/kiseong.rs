@@ -272,7 +272,7 @@ fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
     let sgf = kifu::write(&outcome.parsed.collection, sgf_format, None, None).expect("to sgf");
     let mut codes: Vec<&str> = sgf.losses.iter().map(|l| l.code).collect();
     codes.dedup();
-    assert_eq!(codes, vec!["sgf::foreign-data"]);
+    assert_eq!(codes, vec!["loss::extras"]);
     let cue_losses: Vec<&str> = sgf.losses.iter().map(|l| l.message.as_str()).collect();
     assert!(
         cue_losses

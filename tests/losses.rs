@@ -269,6 +269,16 @@ fn unaccounted(
     let mut problems = Vec::new();
     let (a, b) = (object(&original.info), object(&back.info));
     for field in differing(&a, &b, &[]) {
+        // A gomoku rule text that names the game's rule is held by the game's kind.
+        let kind_rule = match (&original.kind, &original.info.rules) {
+            (GameKind::Gomoku { rule, .. }, Some(ru)) => {
+                kifu::rules::renju::rule_from_ru(ru) == *rule
+            }
+            _ => false,
+        };
+        if field == "rules" && kind_rule {
+            continue;
+        }
         // KIF, KI2 and JKF write a start comment into the game comment.
         if !accounted(losses, g, &field) {
             problems.push(format!(

@@ -128,6 +128,9 @@ impl Game1<'_> {
             if f == InfoField::Result && self.result_in_ending() {
                 continue;
             }
+            if f == InfoField::Rules && self.rule_of_the_kind() {
+                continue;
+            }
             let code = if f == InfoField::GameComment {
                 codes::LOSS_COMMENTS
             } else {
@@ -167,6 +170,17 @@ impl Game1<'_> {
         }
         let implied = ending_result(self.game);
         implied.is_some() && implied.as_ref() == self.game.info.result.as_ref()
+    }
+
+    /// True when the rule text names the gomoku rule the game is played under,
+    /// which every gomoku format holds with the game itself.
+    fn rule_of_the_kind(&self) -> bool {
+        match (&self.game.kind, &self.game.info.rules) {
+            (crate::model::GameKind::Gomoku { rule, .. }, Some(ru)) => {
+                crate::rules::renju::rule_from_ru(ru) == *rule
+            }
+            _ => false,
+        }
     }
 
     fn drop(
