@@ -275,9 +275,7 @@ fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
     assert_eq!(codes, vec!["loss::extras"]);
     let cue_losses: Vec<&str> = sgf.losses.iter().map(|l| l.message.as_str()).collect();
     assert!(
-        cue_losses
-            .iter()
-            .any(|m| *m == "sgf has no place for the kiseong:cues field: 3 left out, the first at the start: \"&[21w, &[1w\""),
+        cue_losses.contains(&"sgf has no place for the kiseong:cues field: 3 left out, the first at the start: \"&[21w, &[1w\""),
         "{cue_losses:?}"
     );
     assert!(
