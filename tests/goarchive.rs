@@ -385,7 +385,7 @@ fn samples_convert_to_sgf_json_and_kiseong() {
                 let foreign = written
                     .losses
                     .iter()
-                    .filter(|l| l.code == "sgf::foreign-data")
+                    .filter(|l| l.code == "loss::extras")
                     .count();
                 assert!(foreign > 0, "{path}: no loss reported");
                 assert_eq!(g.info.black.name, c.games[0].info.black.name);
@@ -638,7 +638,7 @@ fn cli_converts_every_sample_to_an_sgf_that_validates() {
             .expect("runs");
         assert!(out.status.success(), "{input}");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("[sgf::foreign-data]"), "{input}: {stderr}");
+        assert!(stderr.contains("[loss::extras]"), "{input}: {stderr}");
         let check = assert_cmd::Command::cargo_bin("kifu")
             .expect("binary")
             .arg("validate")

@@ -264,17 +264,17 @@ fn psq_converts_to_sgf_json_and_omok() {
     let log = kifu::write(&o.parsed.collection, format("omok"), None, None).unwrap();
     assert_eq!(log.bytes.len(), 8);
     let codes: Vec<_> = log.losses.iter().map(|l| l.code).collect();
-    assert_eq!(codes[0], "omok::rule-dropped");
-    assert_eq!(codes[1], "omok::info-dropped");
-    assert!(codes[2..].iter().all(|c| *c == "omok::node-data-dropped"));
-    // SGF's times are reported lost, once per move.
+    assert!(codes.contains(&"omok::rule-dropped"));
+    assert!(codes.contains(&"loss::game-info"));
+    assert!(codes.contains(&"loss::times"));
+    // SGF's times are reported lost, once, with their count.
     let sgf = kifu::write(&o.parsed.collection, format("sgf"), None, None).unwrap();
     assert_eq!(
         sgf.losses
             .iter()
-            .filter(|l| l.code == "sgf::time-used")
+            .filter(|l| l.code == "loss::times")
             .count(),
-        7
+        1
     );
 }
 
@@ -296,8 +296,55 @@ fn psq_writer_reports_what_it_drops() {
     assert_eq!(
         codes,
         vec![
-            ("psq::rule-dropped", "the rule \"renju\" is not recorded: a PSQ reads back under the gomoku rule"),
-            ("psq::info-dropped", "game information dropped: date, event, game_comment, opening, place, recorder, result, round, rif:id, rif:rule, rif:btime, rif:wtime"),
+            (
+                "loss::game-info",
+                "psq has no place for the event: \"World Championship\""
+            ),
+            ("loss::game-info", "psq has no place for the round: \"3\""),
+            (
+                "loss::game-info",
+                "psq has no place for the date: \"2019-08-05\""
+            ),
+            (
+                "loss::game-info",
+                "psq has no place for the place: \"Tallinn, Sweden\""
+            ),
+            (
+                "loss::game-info",
+                "psq has no place for the result: \"Black wins\""
+            ),
+            (
+                "loss::game-info",
+                "psq has no place for the opening: \"Kagetsu\""
+            ),
+            (
+                "loss::game-info",
+                "psq has no place for the recorder: \"Pavel Ivanov\""
+            ),
+            (
+                "loss::comments",
+                "psq has no place for the game comment: \"Black makes five down the h column.\""
+            ),
+            (
+                "loss::extras",
+                "psq has no place for the rif:id field: \"101\""
+            ),
+            (
+                "loss::extras",
+                "psq has no place for the rif:rule field: \"RIF\""
+            ),
+            (
+                "loss::extras",
+                "psq has no place for the rif:btime field: \"12\""
+            ),
+            (
+                "loss::extras",
+                "psq has no place for the rif:wtime field: \"30\""
+            ),
+            (
+                "psq::rule-dropped",
+                "the rule \"renju\" is not recorded: a PSQ reads back under the gomoku rule"
+            ),
         ]
     );
     assert!(kifu::write(&o.parsed.collection, format("psq"), None, None).is_err());
@@ -381,11 +428,8 @@ fn renlib_converts_to_sgf_that_validates() {
     // omok holds the main line only, and says so.
     let log = kifu::write(&o.parsed.collection, format("omok"), None, None).unwrap();
     assert_eq!(log.bytes, vec![3, 0x77, 0x86, 0x95]);
-    assert!(log
-        .losses
-        .iter()
-        .any(|l| l.code == "omok::variations-dropped"
-            && l.message == "2 variation(s) dropped: a log holds the main line only"));
+    assert!(log.losses.iter().any(|l| l.code == "loss::variations"
+        && l.message == "omok holds the main line only: 2 variation(s) (4 node(s)) left out"));
 }
 
 #[test]

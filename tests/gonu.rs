@@ -389,7 +389,7 @@ fn writer_reports_what_a_gonu_file_cannot_hold() {
     let written = kifu::write(&c, gonu(), None, None).unwrap();
     assert_eq!(
         written.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
-        ["gonu::info-dropped"]
+        ["loss::game-info"]
     );
     c.games.push(c.games[0].clone());
     assert!(kifu::write(&c, gonu(), None, None).is_err());

@@ -411,14 +411,21 @@ fn the_writer_reports_what_a_log_cannot_hold() {
         losses,
         vec![
             (
+                "loss::game-info",
+                "omok has no place for the black player's name: \"흑돌\"".into()
+            ),
+            (
+                "loss::game-info",
+                "omok has no place for the result: \"Black wins by resignation\"".into()
+            ),
+            (
+                "loss::comments",
+                "omok has no place for the comment at move 2: \"좋은 수\"".into()
+            ),
+            (
                 "omok::rule-dropped",
                 "the rule \"renju\" is not recorded: a log reads back under the seed rule".into()
             ),
-            (
-                "omok::info-dropped",
-                "game information dropped: black, result".into()
-            ),
-            ("omok::node-data-dropped", "move 2: comment dropped".into()),
         ]
     );
     // Two games, or another board size, cannot be written at all.

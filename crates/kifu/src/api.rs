@@ -611,35 +611,12 @@ pub fn write_with(
     encoding: Option<TextEncoding>,
     options: &WriteOptions<'_>,
 ) -> Result<Encoded, Error> {
-    format.check_kinds(collection)?;
+    format.check_collection(collection)?;
     let mut encoded = write_unchecked(collection, format, encoding, options)?;
-    if !format.capabilities.variation_info {
-        encoded
-            .losses
-            .extend(variation_info_losses(collection, format.name));
-    }
+    let mut losses = format.losses(collection);
+    losses.append(&mut encoded.losses);
+    encoded.losses = losses;
     Ok(encoded)
-}
-
-/// One loss per game whose tree holds game information for a variation only, for a
-/// format that writes the game's own information alone.
-fn variation_info_losses(collection: &Collection, format: &str) -> Vec<Loss> {
-    collection
-        .games
-        .iter()
-        .enumerate()
-        .filter_map(|(g, game)| {
-            let nodes = game.tree.iter().filter(|(_, n)| n.info.is_some()).count();
-            (nodes > 0).then(|| Loss {
-                code: "write::variation-info-dropped",
-                message: format!(
-                    "{format} has no place for game information that holds for one variation only ({nodes} node(s)): only the game's own is written"
-                ),
-                game: g,
-                move_number: None,
-            })
-        })
-        .collect()
 }
 
 /// [`write_with`] after the registry's checks.

@@ -291,18 +291,6 @@ pub const CSA_BAD_TIME: Code = Code::error("csa::bad-time", "a CSA time line `T�
     "Write the seconds as a number, e.g. T12.",
 );
 
-/// `csa::info-dropped` (loss): game information CSA cannot hold was left out.
-pub const CSA_INFO_DROPPED: Code = Code::loss(
-    "csa::info-dropped",
-    "game information CSA cannot hold was left out",
-)
-.explain(
-    "CSA's `$` lines hold the event, site, times, time limit and opening; the record has information none of them holds (a title, a source, a recorder, or header fields of another format).",
-    "A KIF record with a `表題：` (title) line converted with `kifu convert -t csa`.",
-    "The CSA writer leaves it out and reports this loss.",
-    "Convert to KIF, JKF or the kifu JSON model to keep it, or accept the loss.",
-);
-
 /// `csa::move-after-end` (error): a move after the end of the game.
 pub const CSA_MOVE_AFTER_END: Code = Code::error(
     "csa::move-after-end",
@@ -361,18 +349,6 @@ pub const CSA_UNKNOWN_SPECIAL: Code = Code::error(
     "+7776FU\n%RESIGN",
     "kifu ignores the line; the game has no special end.",
     "Write one of CSA's specials (%TORYO for a resignation).",
-);
-
-/// `csa::variations-dropped` (loss): variations cannot be written in CSA.
-pub const CSA_VARIATIONS_DROPPED: Code = Code::loss(
-    "csa::variations-dropped",
-    "variations cannot be written in CSA",
-)
-.explain(
-    "CSA records one line of play; the record has variations.",
-    "A KIF record with a `変化：` variation converted with `kifu convert -t csa`.",
-    "The CSA writer writes the main line, leaves the variations out and reports this loss.",
-    "Convert to KIF, JKF, SGF or the kifu JSON model to keep them.",
 );
 
 /// `go::ko` (error): a Go move retakes a ko at once.
@@ -590,18 +566,6 @@ pub const GONU_FREE_TOTAL: Code = Code::error(
     "Correct the counts.",
 );
 
-/// `gonu::info-dropped` (loss): game information cannot be written in .gonu.
-pub const GONU_INFO_DROPPED: Code = Code::loss(
-    "gonu::info-dropped",
-    "game information cannot be written in .gonu",
-)
-.explain(
-    "A .gonu file holds only the board; the record has game information.",
-    "A gonu model with players converted with `kifu convert -t gonu`.",
-    "The writer leaves it out and reports this loss.",
-    "Keep the record in the kifu JSON model.",
-);
-
 /// `gonu::isolated-vertex` (error): a .gonu vertex without an edge.
 pub const GONU_ISOLATED_VERTEX: Code =
     Code::error("gonu::isolated-vertex", "a .gonu vertex without an edge").explain(
@@ -667,15 +631,6 @@ pub const GONU_MISSING_END: Code = Code::error(
     "kifu reads what is there.",
     "Add `end` as the last line.",
 );
-
-/// `gonu::moves-dropped` (loss): moves cannot be written in .gonu.
-pub const GONU_MOVES_DROPPED: Code =
-    Code::loss("gonu::moves-dropped", "moves cannot be written in .gonu").explain(
-        "A .gonu file holds only the starting position; the record has moves.",
-        "A gonu game with moves in the kifu JSON model converted with `kifu convert -t gonu`.",
-        "The writer leaves the moves out and reports this loss.",
-        "Keep the record in the kifu JSON model.",
-    );
 
 /// `gonu::neighbour-out-of-range` (error): a .gonu neighbour row names a vertex that does not exist.
 pub const GONU_NEIGHBOUR_OUT_OF_RANGE: Code = Code::error(
@@ -774,18 +729,6 @@ pub const GONU_REMARK: Code = Code::warning(
     "25 // vertex count",
     "kifu skips them; the board is read in full.",
     "Remove the remarks to feed the file to the game.",
-);
-
-/// `gonu::root-dropped` (loss): the root's comment and markup cannot be written in .gonu.
-pub const GONU_ROOT_DROPPED: Code = Code::loss(
-    "gonu::root-dropped",
-    "the root's comment and markup cannot be written in .gonu",
-)
-.explain(
-    "A .gonu file holds only the board; the root node has a comment or markup.",
-    "A gonu model with a root comment converted with `kifu convert -t gonu`.",
-    "The writer leaves them out and reports this loss.",
-    "Keep the record in the kifu JSON model.",
 );
 
 /// `gonu::same-spot` (error): two .gonu vertices on one screen spot.
@@ -935,30 +878,6 @@ pub const JKF_BAD_MOVE: Code = Code::error(
     "Give the move its `to`, `piece` and `from` (x and y 1-9).",
 );
 
-/// `jkf::bookmarks-dropped` (loss): bookmarks cannot be written in JKF.
-pub const JKF_BOOKMARKS_DROPPED: Code = Code::loss(
-    "jkf::bookmarks-dropped",
-    "bookmarks cannot be written in JKF",
-)
-.explain(
-    "The record has bookmarks (KIF's `&` lines); JKF has no place for them.",
-    "A KIF record with `&中盤` converted with `kifu convert -t jkf`.",
-    "The JKF writer leaves them out and reports this loss.",
-    "Keep the record in KIF or the kifu JSON model.",
-);
-
-/// `jkf::info-dropped` (loss): game information JKF cannot hold was left out.
-pub const JKF_INFO_DROPPED: Code = Code::loss(
-    "jkf::info-dropped",
-    "game information JKF cannot hold was left out",
-)
-.explain(
-    "JKF's header holds the KIF header fields; the record has information none of them holds.",
-    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t jkf`.",
-    "The JKF writer leaves it out and reports this loss.",
-    "Keep the record in the kifu JSON model, or accept the loss.",
-);
-
 /// `jkf::syntax` (error): the input is not a JKF document.
 pub const JKF_SYNTAX: Code = Code::error(
     "jkf::syntax",
@@ -1037,18 +956,6 @@ pub const KI2_BAD_MOVE: Code = Code::error(
     "Write the move in full, e.g. ▲７六歩.",
 );
 
-/// `ki2::info-dropped` (loss): game information KI2 cannot hold was left out.
-pub const KI2_INFO_DROPPED: Code = Code::loss(
-    "ki2::info-dropped",
-    "game information KI2 cannot hold was left out",
-)
-.explain(
-    "KI2's header holds the KIF header fields; the record has information none of them holds.",
-    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t ki2`.",
-    "The KI2 writer leaves it out and reports this loss.",
-    "Keep the record in the kifu JSON model, or accept the loss.",
-);
-
 /// `ki2::no-candidate` (error): no piece fits a KI2 move's modifier.
 pub const KI2_NO_CANDIDATE: Code = Code::error(
     "ki2::no-candidate",
@@ -1060,15 +967,6 @@ pub const KI2_NO_CANDIDATE: Code = Code::error(
     "kifu reports the move and stops reading that line of play.",
     "Correct the modifier or the piece.",
 );
-
-/// `ki2::time-dropped` (loss): times cannot be written in KI2.
-pub const KI2_TIME_DROPPED: Code =
-    Code::loss("ki2::time-dropped", "times cannot be written in KI2").explain(
-        "KI2 records no times; the record has the time of its moves.",
-        "A KIF record with times converted with `kifu convert -t ki2`.",
-        "The KI2 writer leaves the times out and reports this loss.",
-        "Convert to KIF, CSA or JKF to keep them.",
-    );
 
 /// `ki2::unneeded-modifier` (warning): a KI2 modifier that was not needed.
 pub const KI2_UNNEEDED_MODIFIER: Code = Code::warning(
@@ -1166,18 +1064,6 @@ pub const KIF_DROP_WITH_ORIGIN: Code = Code::warning(
     "Remove the origin from the drop.",
 );
 
-/// `kif::info-dropped` (loss): game information KIF cannot hold was left out.
-pub const KIF_INFO_DROPPED: Code = Code::loss(
-    "kif::info-dropped",
-    "game information KIF cannot hold was left out",
-)
-.explain(
-    "KIF's header holds its own fields; the record has information none of them holds.",
-    "A kifu JSON model of a shogi game whose information has the players' ranks, converted with `kifu convert -t kif`.",
-    "The KIF writer leaves it out and reports this loss.",
-    "Keep the record in the kifu JSON model, or accept the loss.",
-);
-
 /// `kif::move-after-end` (error): a KIF or KI2 move after the end of the game.
 pub const KIF_MOVE_AFTER_END: Code = Code::error(
     "kif::move-after-end",
@@ -1212,18 +1098,6 @@ pub const KIF_NO_ORIGIN: Code = Code::error(
     "   1 ７六歩",
     "kifu reports the move and stops reading that line of play.",
     "Add the origin, e.g. ７六歩(77), or 打 for a drop.",
-);
-
-/// `kif::root-comment` (loss): a comment on the start position is written into the game comment.
-pub const KIF_ROOT_COMMENT: Code = Code::loss(
-    "kif::root-comment",
-    "a comment on the start position is written into the game comment",
-)
-.explain(
-    "KIF has no comment on the starting position apart from the header comment; the record has one.",
-    "An SGF record with a comment in the root converted with `kifu convert -t kif`.",
-    "The KIF writer writes the comment as part of the game comment and reports this loss.",
-    "Accept it, or keep the record in a format with root comments (SGF, JKF, the kifu JSON model).",
 );
 
 /// `kif::same-without-previous` (error): 同 (same square) with no previous move.
@@ -1380,18 +1254,6 @@ pub const KISEONG_LABEL_OUT_OF_RANGE: Code = Code::error(
     "&[11;3;3;99@",
     "kifu keeps the command as written in the node's script, without effect.",
     "Use an index in range.",
-);
-
-/// `kiseong::markup-dropped` (loss): arrows and lines cannot be written in Kiseong.
-pub const KISEONG_MARKUP_DROPPED: Code = Code::loss(
-    "kiseong::markup-dropped",
-    "arrows and lines cannot be written in Kiseong",
-)
-.explain(
-    "Kiseong has no arrows or lines; the record has some.",
-    "An SGF record with AR[aa:cc] converted with `kifu convert -t kiseong`.",
-    "The writer leaves them out and reports this loss.",
-    "Keep the record in SGF to keep them.",
 );
 
 /// `kiseong::missing-end` (warning): the Kiseong record has no end `&[2w`.
@@ -1631,18 +1493,6 @@ pub const KISEONG_UNTERMINATED_NAME: Code = Code::error(
     "Close the name, e.g. &[4w홍길동&[5w.",
 );
 
-/// `kiseong::variation-dropped` (loss): a variation inside a variation cannot be written in Kiseong.
-pub const KISEONG_VARIATION_DROPPED: Code = Code::loss(
-    "kiseong::variation-dropped",
-    "a variation inside a variation cannot be written in Kiseong",
-)
-.explain(
-    "Kiseong variations do not nest; the record has one inside another.",
-    "An SGF record with nested variations converted with `kifu convert -t kiseong`.",
-    "The writer leaves the inner variation out and reports this loss.",
-    "Keep the record in SGF.",
-);
-
 /// `kiseong::variation-in-diagram` (error): a variation brace inside a save/restore diagram.
 pub const KISEONG_VARIATION_IN_DIAGRAM: Code = Code::error(
     "kiseong::variation-in-diagram",
@@ -1673,30 +1523,6 @@ pub const OMOK_EMPTY: Code = Code::error("omok::empty", "the .omok log is empty"
     "An empty file named game.omok",
     "kifu reads an empty game.",
     "Check that the file is the log meant.",
-);
-
-/// `omok::info-dropped` (loss): game information cannot be written in .omok.
-pub const OMOK_INFO_DROPPED: Code = Code::loss(
-    "omok::info-dropped",
-    "game information cannot be written in .omok",
-)
-.explain(
-    "An .omok log holds the moves only; the record has game information.",
-    "An SGF gomoku game with PB and PW converted with `kifu convert -t omok`.",
-    "The writer leaves the information out and reports this loss.",
-    "Convert to SGF or the kifu JSON model to keep it.",
-);
-
-/// `omok::node-data-dropped` (loss): comments, markup and other node data cannot be written in .omok.
-pub const OMOK_NODE_DATA_DROPPED: Code = Code::loss(
-    "omok::node-data-dropped",
-    "comments, markup and other node data cannot be written in .omok",
-)
-.explain(
-    "An .omok log holds the moves only; the record's nodes carry more.",
-    "An SGF gomoku game with comments converted with `kifu convert -t omok`.",
-    "The writer leaves them out and reports this loss.",
-    "Convert to SGF or the kifu JSON model to keep them.",
 );
 
 /// `omok::off-board` (error): an .omok move off the 15×15 board.
@@ -1742,18 +1568,6 @@ pub const OMOK_TOO_MANY_MOVES: Code = Code::error(
     "A file starting with the byte FF",
     "kifu reads the moves that follow.",
     "Correct the count byte.",
-);
-
-/// `omok::variations-dropped` (loss): variations cannot be written in .omok.
-pub const OMOK_VARIATIONS_DROPPED: Code = Code::loss(
-    "omok::variations-dropped",
-    "variations cannot be written in .omok",
-)
-.explain(
-    "An .omok log holds the main line only; the record has variations.",
-    "An SGF gomoku game with variations converted with `kifu convert -t omok`.",
-    "The writer writes the main line and reports this loss.",
-    "Convert to SGF or the kifu JSON model to keep them.",
 );
 
 /// `record::empty` (warning): the file holds no record: it is empty or only blank lines.
@@ -1942,18 +1756,6 @@ pub const SGF_BAD_VARIATION_START: Code = Code::error(
     "Start every variation with a node: `(;B[pd])`.",
 );
 
-/// `sgf::bookmark` (loss): bookmarks cannot be written in SGF.
-pub const SGF_BOOKMARK: Code = Code::loss(
-    "sgf::bookmark",
-    "bookmarks cannot be written in SGF",
-)
-.explain(
-    "The record has bookmarks (named positions, e.g. from KIF's `&` lines or JKF); SGF has no property for them.",
-    "A KIF record with a line `&中盤` converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves the bookmarks out and reports this loss.",
-    "Convert to a format that keeps bookmarks (KIF, JKF, the kifu JSON model), or accept the loss.",
-);
-
 /// `sgf::contradicting-annotation` (error): a node has two annotations that contradict each other.
 pub const SGF_CONTRADICTING_ANNOTATION: Code = Code::error(
     "sgf::contradicting-annotation",
@@ -2056,18 +1858,6 @@ pub const SGF_EMPTY_VARIATION: Code =
         "Delete the `()`.",
     );
 
-/// `sgf::ending` (loss): a special end (resignation, time loss, …) cannot be written in SGF.
-pub const SGF_ENDING: Code = Code::loss(
-    "sgf::ending",
-    "a special end (resignation, time loss, …) cannot be written in SGF",
-)
-.explain(
-    "The record ends with a special move (KIF's 投了, CSA's %TORYO, …); SGF has no property for such an end.",
-    "A KIF record ending in `  51 投了` converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves the special end out (the result RE, when known, is written) and reports this loss.",
-    "Keep the record in a shogi format, or accept the loss; RE carries the result.",
-);
-
 /// `sgf::expected-compose` (error): a value that must be a pair `a:b` is not.
 pub const SGF_EXPECTED_COMPOSE: Code = Code::error(
     "sgf::expected-compose",
@@ -2090,18 +1880,6 @@ pub const SGF_FF4_PASS_IN_OLD_FORMAT: Code = Code::warning(
     "(;FF[3]GM[1]SZ[19];B[pd];W[])",
     "kifu reads the move as a pass; nothing is lost.",
     "Declare FF[4], or write the pass as [tt] on boards up to 19×19.",
-);
-
-/// `sgf::foreign-data` (loss): data kept from another format has no SGF property.
-pub const SGF_FOREIGN_DATA: Code = Code::loss(
-    "sgf::foreign-data",
-    "data kept from another format has no SGF property",
-)
-.explain(
-    "The record holds information read from another format (e.g. a KIF header field) that SGF cannot hold.",
-    "A KIF record with `場所：東京` converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves it out and reports this loss.",
-    "Convert to a format that keeps it, or accept the loss.",
 );
 
 /// `sgf::foreign-move` (loss): a move of another game cannot be written in SGF.
@@ -2401,18 +2179,6 @@ pub const SGF_NUL_CHARACTER: Code = Code::loss(
     "Remove the NUL character from the text.",
 );
 
-/// `sgf::numbered-stone` (loss): numbered stones cannot be written in SGF.
-pub const SGF_NUMBERED_STONE: Code = Code::loss(
-    "sgf::numbered-stone",
-    "numbered stones cannot be written in SGF",
-)
-.explain(
-    "The record marks stones with numbers (as Kiseong diagrams do); SGF has no property for numbered stones.",
-    "A Kiseong record with a diagram of numbered stones converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves the numbers out and reports this loss.",
-    "Accept the loss, or keep the record in Kiseong or the kifu JSON model.",
-);
-
 /// `sgf::obsolete-property` (warning): an obsolete property was read as its replacement.
 pub const SGF_OBSOLETE_PROPERTY: Code = Code::warning(
     "sgf::obsolete-property",
@@ -2473,18 +2239,6 @@ pub const SGF_ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::error(
     "Move the property to the root node.",
 );
 
-/// `sgf::shogi-start` (loss): a shogi starting position cannot be written in SGF.
-pub const SGF_SHOGI_START: Code = Code::loss(
-    "sgf::shogi-start",
-    "a shogi starting position cannot be written in SGF",
-)
-.explain(
-    "The record starts from a shogi position (even, handicap or a diagram); SGF cannot hold shogi.",
-    "A KIF record converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves the position out and reports this loss.",
-    "Write shogi records in a shogi format (KIF, KI2, CSA, JKF, USI).",
-);
-
 /// `sgf::spaces-in-point` (warning): spaces inside a point value were removed.
 pub const SGF_SPACES_IN_POINT: Code = Code::warning(
     "sgf::spaces-in-point",
@@ -2519,18 +2273,6 @@ pub const SGF_TEXT_OUTSIDE_GAME: Code = Code::warning(
     "Game of the week:\n(;GM[1]SZ[19];B[pd])",
     "kifu ignores the text.",
     "Nothing needed; put notes in a comment C[…] to keep them.",
-);
-
-/// `sgf::time-used` (loss): the time spent per move cannot be written in SGF.
-pub const SGF_TIME_USED: Code = Code::loss(
-    "sgf::time-used",
-    "the time spent per move cannot be written in SGF",
-)
-.explain(
-    "The record gives the time each move took (KIF, CSA); SGF records only the time left (BL, WL).",
-    "A KIF record with times `( 0:10/00:00:10)` converted with `kifu convert -t sgf`.",
-    "The SGF writer leaves the times out and reports this loss.",
-    "Keep the record in a shogi format, or accept the loss.",
 );
 
 /// `sgf::time-without-move` (loss): time or periods left in a node without a move cannot be written in SGF.
@@ -2938,15 +2680,6 @@ pub const USI_BAD_SFEN: Code = Code::error(
     "Write a full SFEN (nine ranks of nine squares).",
 );
 
-/// `usi::comments-dropped` (loss): comments cannot be written in USI.
-pub const USI_COMMENTS_DROPPED: Code =
-    Code::loss("usi::comments-dropped", "comments cannot be written in USI").explain(
-        "A USI position line holds moves only; the record has comments.",
-        "A KIF record with `*` comments converted with `kifu convert -t usi`.",
-        "The USI writer leaves them out and reports this loss.",
-        "Convert to KIF, KI2, CSA or JKF to keep them.",
-    );
-
 /// `usi::ending-changed` (loss): a special end was written as another USI token.
 pub const USI_ENDING_CHANGED: Code = Code::loss(
     "usi::ending-changed",
@@ -2993,18 +2726,6 @@ pub const USI_SYNTAX: Code = Code::error(
     "position startpos 7g7f",
     "kifu reads the position and no moves.",
     "Write `moves` before the moves.",
-);
-
-/// `usi::variations-dropped` (loss): variations cannot be written in USI.
-pub const USI_VARIATIONS_DROPPED: Code = Code::loss(
-    "usi::variations-dropped",
-    "variations cannot be written in USI",
-)
-.explain(
-    "A USI position line is one line of play; the record has variations.",
-    "A KIF record with a `変化：` variation converted with `kifu convert -t usi`.",
-    "The USI writer writes the main line and reports this loss.",
-    "Convert to KIF, KI2, JKF or SGF to keep them.",
 );
 
 /// `sgf::fox-komi` (warning): Fox's komi written × 50 was read as the komi it stands for.
@@ -3101,18 +2822,6 @@ pub const SGF_VARIATION_GAME_INFO: Code = Code::info(
     "(;FF[4]GM[1]SZ[19];B[pd](;PW[A]W[dp])(;PW[B]W[cp]))",
     "kifu keeps it at its node, writes it back there, and `kifu info` reports one game per such node.",
     "Nothing needed; `kifu split --variations` makes each variation a game of its own.",
-);
-
-/// `write::variation-info-dropped` (loss): game information of one variation cannot be written in this format.
-pub const WRITE_VARIATION_INFO_DROPPED: Code = Code::loss(
-    "write::variation-info-dropped",
-    "game information of one variation cannot be written in this format",
-)
-.explain(
-    "The record holds game information for one variation only (SGF game-info nodes inside variations); the target format has one set of game information per game.",
-    "An SGF with PW in two variations converted with `kifu convert -t kiseong`.",
-    "The writer writes the game's own information only and reports this loss.",
-    "Convert to SGF or JSON, or split the tree into games first.",
 );
 
 /// `gib::bad-color` (error): a move's colour is neither 1 nor 2.
@@ -3811,36 +3520,6 @@ pub const PSQ_RULE_DROPPED: Code = Code::loss("psq::rule-dropped", "PSQ cannot s
         "Convert to SGF to keep it.",
     );
 
-/// `psq::info-dropped` (loss): game information PSQ cannot hold.
-pub const PSQ_INFO_DROPPED: Code =
-    Code::loss("psq::info-dropped", "game information PSQ cannot hold").explain(
-        "PSQ holds the board, the moves with their times and two names.",
-        "an SGF with DT and EV converted with `-t psq`",
-        "The PSQ writer leaves it out and reports this loss.",
-        "Convert to SGF to keep it.",
-    );
-
-/// `psq::variations-dropped` (loss): PSQ holds the main line only.
-pub const PSQ_VARIATIONS_DROPPED: Code =
-    Code::loss("psq::variations-dropped", "PSQ holds the main line only").explain(
-        "PSQ has no variations.",
-        "a RenLib library converted with `-t psq`",
-        "The writer writes the main line and reports this loss.",
-        "Convert to SGF to keep them.",
-    );
-
-/// `psq::node-data-dropped` (loss): comments or marks PSQ cannot hold.
-pub const PSQ_NODE_DATA_DROPPED: Code = Code::loss(
-    "psq::node-data-dropped",
-    "comments or marks PSQ cannot hold",
-)
-.explain(
-    "PSQ has no comments, labels or setup.",
-    "an SGF with C[] converted with `-t psq`",
-    "The writer leaves them out and reports this loss.",
-    "Convert to SGF to keep them.",
-);
-
 /// `psq::name-changed` (loss): a player's name written changed so that it reads back.
 pub const PSQ_NAME_CHANGED: Code = Code::loss(
     "psq::name-changed",
@@ -4053,18 +3732,176 @@ pub const RIF_POINT_PLAYED_TWICE: Code =
         "Correct the moves.",
     );
 
+/// `loss::annotations` (loss): a node's name, judgement, hotspot, score or shown move number was left out.
+pub const LOSS_ANNOTATIONS: Code = Code::loss(
+    "loss::annotations",
+    "a node's name, judgement, hotspot, score or shown move number was left out",
+)
+.explain(
+    "The record marks a node with something the target has no place for: a node name (SGF N), a judgement of the move or the position (BM, TE, GB …), a hotspot, an estimated score, or a move number to show.",
+    "An SGF with `BM[1]` converted with `kifu convert -t kif`.",
+    "The writer leaves it out and reports one loss per field and game, naming the first node and how many there are.",
+    "Convert to SGF or the kifu JSON model to keep it, or accept the loss.",
+);
+
+/// `loss::bookmarks` (loss): bookmarks were left out.
+pub const LOSS_BOOKMARKS: Code = Code::loss("loss::bookmarks", "bookmarks were left out").explain(
+    "The record has bookmarks (KIF `&` lines) and the target has no place for them.",
+    "A KIF with a `&定跡` line converted with `kifu convert -t jkf`.",
+    "The writer leaves them out and reports this loss, naming the first and how many there are.",
+    "Convert to KIF, KI2 or the kifu JSON model to keep them, or accept the loss.",
+);
+
+/// `loss::comments` (loss): comments were left out.
+pub const LOSS_COMMENTS: Code = Code::loss(
+    "loss::comments",
+    "comments were left out",
+)
+.explain(
+    "The record has comments (on moves, or on the whole game) and the target has no place for them.",
+    "A KIF with `*` comment lines converted with `kifu convert -t usi`.",
+    "The writer leaves them out and reports this loss, naming the first and how many there are.",
+    "Convert to a format with comments (SGF, KIF, KI2, CSA, JKF), or accept the loss.",
+);
+
+/// `loss::ending` (loss): a special end of the game was left out.
+pub const LOSS_ENDING: Code = Code::loss(
+    "loss::ending",
+    "a special end of the game was left out",
+)
+.explain(
+    "The record ends a line with a special end (投了, 千日手, a time loss …) and the target has no place for it.",
+    "A KIF ending in `投了` converted with `kifu convert -t sgf` (SGF keeps the result in RE, not the end).",
+    "The writer leaves it out and reports this loss.",
+    "Convert to a shogi format to keep it, or accept the loss.",
+);
+
+/// `loss::ending-changed` (loss): a special end was written as another.
+pub const LOSS_ENDING_CHANGED: Code = Code::loss(
+    "loss::ending-changed",
+    "a special end was written as another",
+)
+.explain(
+    "The record ends with 封じ手 (a sealed move), 不戦勝 or 不戦敗, and the target has no word for it (CSA and JKF).",
+    "A KI2 ending in 封じ手 converted with `kifu convert -t csa`.",
+    "The writer writes an interruption (%CHUDAN) instead and reports this loss.",
+    "Convert to KIF, KI2 or the kifu JSON model to keep it, or accept the loss.",
+);
+
+/// `loss::extras` (loss): data kept for another format was left out.
+pub const LOSS_EXTRAS: Code = Code::loss(
+    "loss::extras",
+    "data kept for another format was left out",
+)
+.explain(
+    "The record holds data only its own format knows (an SGF private property, a KIF header no field holds, a CSA `'` remark) and the target has no place for it.",
+    "An SGF with `XY[1]` converted with `kifu convert -t kif`.",
+    "The writer leaves it out and reports this loss, naming the key and its value.",
+    "Convert back to the source's format, or to the kifu JSON model, to keep it; or accept the loss.",
+);
+
+/// `loss::game-info` (loss): game information the target cannot hold was left out.
+pub const LOSS_GAME_INFO: Code = Code::loss(
+    "loss::game-info",
+    "game information the target cannot hold was left out",
+)
+.explain(
+    "The record has game information (players, ranks, date, event, komi, result …) the target has no place for.",
+    "An SGF with `KM[6.5]` converted with `kifu convert -t kif`, or a KIF with players converted with `-t usi`.",
+    "The writer leaves the field out and reports this loss, naming the field and its value.",
+    "Convert to a format that has the field (SGF and the kifu JSON model have them all), or accept the loss.",
+);
+
+/// `loss::markup` (loss): board markup was left out.
+pub const LOSS_MARKUP: Code = Code::loss(
+    "loss::markup",
+    "board markup was left out",
+)
+.explain(
+    "The record draws on the board (symbols, labels, arrows, lines, dimmed points, numbered stones) and the target has no place for it.",
+    "An SGF with `TR[dd]` converted with `kifu convert -t psq`.",
+    "The writer leaves it out and reports this loss, naming the first node and how many there are.",
+    "Convert to SGF or the kifu JSON model to keep it, or accept the loss.",
+);
+
+/// `loss::moves` (loss): the moves were left out.
+pub const LOSS_MOVES: Code = Code::loss("loss::moves", "the moves were left out").explain(
+    "The target holds a board and no moves (a .gonu file), and the record has moves.",
+    "A gonu game with moves converted with `kifu convert -t gonu`.",
+    "The writer writes the board only and reports this loss.",
+    "Keep the moves in the kifu JSON model, or accept the loss.",
+);
+
+/// `loss::root-comment` (loss): a comment on the start position is written into the game comment.
+pub const LOSS_ROOT_COMMENT: Code = Code::loss(
+    "loss::root-comment",
+    "a comment on the start position is written into the game comment",
+)
+.explain(
+    "KIF, KI2 and JKF have no comment on the starting position apart from the game's comment; the record has one.",
+    "An SGF record with a comment in the root converted with `kifu convert -t kif`.",
+    "The writer writes the comment as part of the game comment and reports this loss.",
+    "Accept it, or keep the record in a format with root comments (SGF, the kifu JSON model).",
+);
+
+/// `loss::setup` (loss): setup stones or pieces were left out.
+pub const LOSS_SETUP: Code = Code::loss(
+    "loss::setup",
+    "setup stones or pieces were left out",
+)
+.explain(
+    "The record adds or removes stones (or sets the side to play) in a node, and the target has no place for it.",
+    "An SGF with `AB[dd]` in a move node converted with `kifu convert -t omok`.",
+    "The writer leaves it out and reports this loss.",
+    "Convert to SGF or the kifu JSON model to keep it, or accept the loss.",
+);
+
+/// `loss::times` (loss): times were left out.
+pub const LOSS_TIMES: Code = Code::loss(
+    "loss::times",
+    "times were left out",
+)
+.explain(
+    "The record gives times (time spent per move, total time, time or periods left) and the target has no place for them.",
+    "A KIF with times converted with `kifu convert -t ki2`.",
+    "The writer leaves them out and reports this loss, naming the first and how many there are. A total that only adds up the times spent is not lost when the times spent are written.",
+    "Convert to a format with times (KIF, CSA, JKF for shogi; SGF for time left), or accept the loss.",
+);
+
+/// `loss::variation-info` (loss): game information of one variation cannot be written in this format.
+pub const LOSS_VARIATION_INFO: Code = Code::loss(
+    "loss::variation-info",
+    "game information of one variation cannot be written in this format",
+)
+.explain(
+    "The record holds game information for one variation only (SGF game-info nodes inside variations); the target format has one set of game information per game.",
+    "An SGF with PW in two variations converted with `kifu convert -t kiseong`.",
+    "The writer writes the game's own information only and reports this loss.",
+    "Convert to SGF or JSON, or split the tree into games first.",
+);
+
+/// `loss::variations` (loss): variations were left out.
+pub const LOSS_VARIATIONS: Code = Code::loss(
+    "loss::variations",
+    "variations were left out",
+)
+.explain(
+    "The record has variations and the target holds the main line only (or, for Kiseong, no variation inside a variation).",
+    "A KIF with `変化：` blocks converted with `kifu convert -t csa`.",
+    "The writer writes the main line (and what variations it can) and reports this loss with the count left out.",
+    "Convert to a format with variations (SGF, KIF, KI2, JKF), or split the variations into games with `kifu split --variations`.",
+);
+
 /// Every code, sorted by name (a test keeps it so; [`lookup`] searches it).
 pub static ALL: &[Code] = &[
     CSA_BAD_MOVE,
     CSA_BAD_POSITION,
     CSA_BAD_TIME,
-    CSA_INFO_DROPPED,
     CSA_MOVE_AFTER_END,
     CSA_TIME_FRACTIONS_DROPPED,
     CSA_TIME_OUT_OF_RANGE,
     CSA_UNKNOWN_LINE,
     CSA_UNKNOWN_SPECIAL,
-    CSA_VARIATIONS_DROPPED,
     GIB_BAD_COLOR,
     GIB_BAD_HANDICAP,
     GIB_BAD_HEADER,
@@ -4105,14 +3942,12 @@ pub static ALL: &[Code] = &[
     GONU_FIELD_COUNT,
     GONU_FREE_COUNT,
     GONU_FREE_TOTAL,
-    GONU_INFO_DROPPED,
     GONU_ISOLATED_VERTEX,
     GONU_MATRIX_UNSUPPORTED,
     GONU_MISSING_ADJACENCY,
     GONU_MISSING_COUNT,
     GONU_MISSING_DEPLOY,
     GONU_MISSING_END,
-    GONU_MOVES_DROPPED,
     GONU_NEIGHBOUR_OUT_OF_RANGE,
     GONU_NO_CASTLE,
     GONU_NO_SUCH_VERTEX,
@@ -4122,7 +3957,6 @@ pub static ALL: &[Code] = &[
     GONU_PIECE_IN_OWN_CASTLE,
     GONU_RANGE,
     GONU_REMARK,
-    GONU_ROOT_DROPPED,
     GONU_SAME_SPOT,
     GONU_SELF_LOOP,
     GONU_SHARED_VERTEX,
@@ -4136,8 +3970,6 @@ pub static ALL: &[Code] = &[
     GONU_WIDE_GLYPH,
     JKF_BAD_INITIAL,
     JKF_BAD_MOVE,
-    JKF_BOOKMARKS_DROPPED,
-    JKF_INFO_DROPPED,
     JKF_SYNTAX,
     JKF_UNKNOWN_SPECIAL,
     JSON_INVALID,
@@ -4145,9 +3977,7 @@ pub static ALL: &[Code] = &[
     JSON_VERSION,
     KI2_AMBIGUOUS,
     KI2_BAD_MOVE,
-    KI2_INFO_DROPPED,
     KI2_NO_CANDIDATE,
-    KI2_TIME_DROPPED,
     KI2_UNNEEDED_MODIFIER,
     KIF_BAD_BOARD,
     KIF_BAD_HAND,
@@ -4156,11 +3986,9 @@ pub static ALL: &[Code] = &[
     KIF_BAD_TIME,
     KIF_BAD_VARIATION,
     KIF_DROP_WITH_ORIGIN,
-    KIF_INFO_DROPPED,
     KIF_MOVE_AFTER_END,
     KIF_MOVE_NUMBER,
     KIF_NO_ORIGIN,
-    KIF_ROOT_COMMENT,
     KIF_SAME_WITHOUT_PREVIOUS,
     KIF_TRAILING_TEXT,
     KIF_UNKNOWN_HANDICAP,
@@ -4174,7 +4002,6 @@ pub static ALL: &[Code] = &[
     KISEONG_FORBIDDEN_CHARACTER,
     KISEONG_LABEL_DROPPED,
     KISEONG_LABEL_OUT_OF_RANGE,
-    KISEONG_MARKUP_DROPPED,
     KISEONG_MISSING_END,
     KISEONG_MISSING_START,
     KISEONG_MOVE_COUNT,
@@ -4195,8 +4022,21 @@ pub static ALL: &[Code] = &[
     KISEONG_UNKNOWN_PLACEMENT,
     KISEONG_UNKNOWN_VERSION,
     KISEONG_UNTERMINATED_NAME,
-    KISEONG_VARIATION_DROPPED,
     KISEONG_VARIATION_IN_DIAGRAM,
+    LOSS_ANNOTATIONS,
+    LOSS_BOOKMARKS,
+    LOSS_COMMENTS,
+    LOSS_ENDING,
+    LOSS_ENDING_CHANGED,
+    LOSS_EXTRAS,
+    LOSS_GAME_INFO,
+    LOSS_MARKUP,
+    LOSS_MOVES,
+    LOSS_ROOT_COMMENT,
+    LOSS_SETUP,
+    LOSS_TIMES,
+    LOSS_VARIATION_INFO,
+    LOSS_VARIATIONS,
     NDJSON_NO_GAME,
     NGF_BAD_COLOR,
     NGF_BAD_HANDICAP,
@@ -4211,26 +4051,20 @@ pub static ALL: &[Code] = &[
     NGF_TRAILING_TEXT,
     OMOK_COUNT_MISMATCH,
     OMOK_EMPTY,
-    OMOK_INFO_DROPPED,
-    OMOK_NODE_DATA_DROPPED,
     OMOK_OFF_BOARD,
     OMOK_POINT_PLAYED_TWICE,
     OMOK_RULE_DROPPED,
     OMOK_TOO_MANY_MOVES,
-    OMOK_VARIATIONS_DROPPED,
     PSQ_BAD_FIRST,
     PSQ_BAD_HEADER,
     PSQ_BAD_MOVE,
     PSQ_BAD_SIZE,
     PSQ_BAD_TIME,
-    PSQ_INFO_DROPPED,
     PSQ_NAME_CHANGED,
-    PSQ_NODE_DATA_DROPPED,
     PSQ_OFF_BOARD,
     PSQ_POINT_PLAYED_TWICE,
     PSQ_RULE_DROPPED,
     PSQ_UNEXPECTED_LINES,
-    PSQ_VARIATIONS_DROPPED,
     RECORD_EMPTY,
     RENJU_AFTER_END,
     RENJU_DOUBLE_FOUR,
@@ -4268,7 +4102,6 @@ pub static ALL: &[Code] = &[
     SGF_BAD_POINT,
     SGF_BAD_VALUE,
     SGF_BAD_VARIATION_START,
-    SGF_BOOKMARK,
     SGF_CONTRADICTING_ANNOTATION,
     SGF_DATE_NORMALIZED,
     SGF_DEFAULT_CHARSET,
@@ -4278,10 +4111,8 @@ pub static ALL: &[Code] = &[
     SGF_EMPTY_DOUBLE,
     SGF_EMPTY_VALUE,
     SGF_EMPTY_VARIATION,
-    SGF_ENDING,
     SGF_EXPECTED_COMPOSE,
     SGF_FF4_PASS_IN_OLD_FORMAT,
-    SGF_FOREIGN_DATA,
     SGF_FOREIGN_MOVE,
     SGF_FOX_KOMI,
     SGF_GAME_INFO_MOVED,
@@ -4312,18 +4143,15 @@ pub static ALL: &[Code] = &[
     SGF_NONSTANDARD_RESULT,
     SGF_NUL_BYTE,
     SGF_NUL_CHARACTER,
-    SGF_NUMBERED_STONE,
     SGF_OBSOLETE_PROPERTY,
     SGF_OLD_IDENTIFIER,
     SGF_OLD_PROPERTY,
     SGF_PROPERTY_WITHOUT_VALUE,
     SGF_ROOT_PROPERTY_OUTSIDE_ROOT,
     SGF_SETUP_REPEATS_MOVE,
-    SGF_SHOGI_START,
     SGF_SPACES_IN_POINT,
     SGF_SQUARE_AS_RECTANGLE,
     SGF_TEXT_OUTSIDE_GAME,
-    SGF_TIME_USED,
     SGF_TIME_WITHOUT_MOVE,
     SGF_TOO_MANY_VALUES,
     SGF_TT_PASS,
@@ -4387,13 +4215,10 @@ pub static ALL: &[Code] = &[
     UGF_UNOPENED_VARIATION,
     USI_BAD_MOVE,
     USI_BAD_SFEN,
-    USI_COMMENTS_DROPPED,
     USI_ENDING_CHANGED,
     USI_ENDING_DROPPED,
     USI_MOVE_AFTER_END,
     USI_SYNTAX,
-    USI_VARIATIONS_DROPPED,
-    WRITE_VARIATION_INFO_DROPPED,
 ];
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: None,
     writer: None,
+    writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
 };

@@ -32,6 +32,35 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Text(super::kif::write_ki2)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: KIF's header, comments (CSA remarks among them), special ends and bookmarks; the whole tree; no times.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::Title,
+        crate::formats::InfoField::Event,
+        crate::formats::InfoField::Date,
+        crate::formats::InfoField::Place,
+        crate::formats::InfoField::TimeControl,
+        crate::formats::InfoField::Source,
+        crate::formats::InfoField::Opening,
+        crate::formats::InfoField::Recorder,
+        crate::formats::InfoField::GameComment,
+        crate::formats::InfoField::ShogiStart,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::Ending,
+        crate::formats::NodeField::Bookmarks,
+    ],
+    lines: crate::formats::Lines::All,
+    variation_info: false,
+    extras: &["kif:", "csa:'"],
+    extras_dropped: &[],
+    result_from_ending: true,
 };
 
 /// ▲ and △ in UTF-8 and Shift_JIS, at the start of a line.

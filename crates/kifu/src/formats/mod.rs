@@ -4,6 +4,7 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
+pub mod account;
 pub mod csa;
 pub mod declaration;
 pub mod gib;
@@ -24,12 +25,14 @@ pub mod rif;
 pub mod sgf;
 pub mod ugf;
 pub mod usi;
+pub mod writes;
 
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
+pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
 /// where each node came from (so rule checks on the model can point into the source).
@@ -278,6 +281,8 @@ pub struct Format {
     pub join: Join,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
+    /// What the writer writes of the model; [`account::account`] reports the rest.
+    pub writes: Writes,
 }
 
 /// Extensions whose files are UTF-8 by convention although their format's customary
@@ -332,15 +337,44 @@ impl Format {
 
     /// Checks that every game of `collection` is of a family this format holds.
     pub fn check_kinds(&self, collection: &Collection) -> Result<(), WriteError> {
-        match collection.games.iter().find(|g| !self.holds(&g.kind)) {
-            Some(game) => Err(WriteError::UnsupportedKind {
-                format: self.name,
-                kind: game.kind.family(),
-                holds: self.kinds,
-            }),
-            None => Ok(()),
-        }
+        collection
+            .games
+            .iter()
+            .try_for_each(|g| self.check_kinds_of(g))
     }
+
+    /// The checks every write of a whole file makes, once, before the writer runs:
+    /// a game to write, no more games than a file holds, and only families it holds.
+    pub fn check_collection(&self, collection: &Collection) -> Result<(), WriteError> {
+        match collection.games.len() {
+            0 if !self.holds_many() => {
+                return Err(WriteError::Invalid("there is no game to write".into()))
+            }
+            count if count > 1 && !self.holds_many() => {
+                return Err(WriteError::TooManyGames {
+                    format: self.name,
+                    count,
+                })
+            }
+            _ => {}
+        }
+        self.check_kinds(collection)
+    }
+
+    /// What writing `collection` in this format loses, by [`Format::writes`]; the
+    /// writer adds what it writes only in part.
+    pub fn losses(&self, collection: &Collection) -> Vec<Loss> {
+        account::account(self, collection)
+    }
+}
+
+/// The game a writer of one game per file writes: the first (the registry's
+/// [`Format::check_collection`] has made sure there is one and only one).
+pub fn the_game(collection: &Collection) -> Result<&crate::model::Game, WriteError> {
+    collection
+        .games
+        .first()
+        .ok_or_else(|| WriteError::Invalid("there is no game to write".into()))
 }
 
 /// Every registered format, in the order sniffing tries them.

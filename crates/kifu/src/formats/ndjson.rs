@@ -35,6 +35,7 @@ pub const FORMAT: Format = Format {
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
     writer: Some(Writer::Text(write)),
+    writes: crate::formats::Writes::EVERYTHING,
     decode_per_game: None,
     legacy_alternative: None,
 };

@@ -33,10 +33,25 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: None,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
     read_in_order: None,
     join: crate::formats::Join::One,
     decode_per_game: None,
     legacy_alternative: None,
+};
+
+/// What the writer writes of the model: the names and the main line's moves with their times.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+    ],
+    node: &[crate::formats::NodeField::TimeUsed],
+    lines: crate::formats::Lines::MainLine,
+    variation_info: false,
+    extras: &["psq:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// The word every PSQ header starts with.
@@ -390,21 +405,9 @@ pub fn write(
     collection: &Collection,
     _options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    let game = match collection.games.as_slice() {
-        [game] => game,
-        games => {
-            return Err(WriteError::TooManyGames {
-                format: "psq",
-                count: games.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let GameKind::Gomoku { size, rule } = &game.kind else {
-        return Err(WriteError::UnsupportedKind {
-            format: "psq",
-            kind: game.kind.family(),
-            holds: &["gomoku"],
-        });
+        return Err(WriteError::Invalid("a PSQ holds gomoku games".into()));
     };
     let info = &game.info;
     let mut losses = Vec::new();
@@ -431,20 +434,7 @@ pub fn write(
         size.width, size.height, levels.0, levels.1
     );
     let mut n = 0u32;
-    for (id, node) in game.tree.main_line() {
-        let fields = node_fields(node);
-        if !fields.is_empty() {
-            let at = game.tree.move_number(id);
-            loss(
-                "psq::node-data-dropped",
-                format!(
-                    "{}: {} dropped",
-                    at.map_or_else(|| "the root".to_string(), |n| format!("move {n}")),
-                    fields.join(", ")
-                ),
-                at,
-            );
-        }
+    for (_, node) in game.tree.main_line() {
         let Some(mv) = node.mv else { continue };
         n += 1;
         let Move::Stone(stone) = mv else {
@@ -537,45 +527,6 @@ pub fn write(
             None,
         );
     }
-    let mut dropped: Vec<String> = json_keys(info)
-        .into_iter()
-        .filter(|k| !matches!(k.as_str(), "black" | "white" | "extras"))
-        .filter(|k| {
-            // A rule text that names the game's own rule is not lost with it.
-            !(k == "rules"
-                && info
-                    .rules
-                    .as_deref()
-                    .is_some_and(|ru| crate::rules::renju::rule_from_ru(ru) == *rule))
-        })
-        .collect();
-    for (who, p) in [("black", &info.black), ("white", &info.white)] {
-        if p.rank.is_some() || p.team.is_some() {
-            dropped.push(format!("{who}'s rank or team"));
-        }
-    }
-    dropped.extend(
-        info.extras
-            .0
-            .iter()
-            .filter(|e| !e.key.starts_with("psq:") && !e.is_layout())
-            .map(|e| e.key.clone()),
-    );
-    if !dropped.is_empty() {
-        loss(
-            "psq::info-dropped",
-            format!("game information dropped: {}", dropped.join(", ")),
-            None,
-        );
-    }
-    let variations = game.tree.variation_count();
-    if variations > 0 {
-        loss(
-            "psq::variations-dropped",
-            format!("{variations} variation(s) dropped: a PSQ holds the main line only"),
-            None,
-        );
-    }
     if info
         .extras
         .get(KEY_LAYOUT)
@@ -589,22 +540,6 @@ pub fn write(
         output: out,
         losses,
     })
-}
-
-/// What a node holds besides its move, children and time, by the model's JSON names.
-fn node_fields(node: &Node) -> Vec<String> {
-    json_keys(node)
-        .into_iter()
-        .filter(|k| !matches!(k.as_str(), "move" | "children" | "time_used_ms"))
-        .collect()
-}
-
-/// The keys a value serialises with: its non-empty fields.
-fn json_keys<T: serde::Serialize>(value: &T) -> Vec<String> {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
-        _ => Vec::new(),
-    }
 }
 
 #[cfg(test)]

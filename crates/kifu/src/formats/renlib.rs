@@ -36,6 +36,7 @@ pub const FORMAT: Format = Format {
     reader: Reader::Binary(read),
     read_each: None,
     writer: None,
+    writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
     decode_per_game: None,

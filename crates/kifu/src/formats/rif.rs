@@ -43,6 +43,7 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     read_each: Some(read_each),
     writer: None,
+    writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
     decode_per_game: None,

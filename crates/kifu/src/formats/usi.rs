@@ -41,6 +41,18 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::Concatenate,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the start position and the main line's moves and ends.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[crate::formats::InfoField::ShogiStart],
+    node: &[crate::formats::NodeField::Ending],
+    lines: crate::formats::Lines::MainLine,
+    variation_info: false,
+    extras: &["usi:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 fn sniff(bytes: &[u8]) -> bool {
@@ -305,7 +317,6 @@ pub fn write(
     collection: &Collection,
     _options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    FORMAT.check_kinds(collection)?;
     let mut out = String::new();
     let mut losses = Vec::new();
     for (g, game) in collection.games.iter().enumerate() {
@@ -322,15 +333,12 @@ pub fn write(
             }
         }
         let mut moves = Vec::new();
-        let mut lost = (false, false, false);
+        let mut unspelled = None;
         let mut changed = None;
         for (id, node) in game.tree.main_line() {
             if let Some(Move::Shogi(m)) = node.mv {
                 moves.push(usi_move(&m));
             }
-            lost.0 |= node.children().len() > 1;
-            lost.1 |=
-                node.comment.is_some() || (id == NodeId::ROOT && game.info.game_comment.is_some());
             if let Some(ending) = &node.ending {
                 match token_of(ending.kind) {
                     Some(token) => {
@@ -339,7 +347,7 @@ pub fn write(
                             changed = Some((ending.kind, token));
                         }
                     }
-                    None => lost.2 = true,
+                    None => unspelled = Some((id, ending.kind)),
                 }
             }
         }
@@ -359,27 +367,13 @@ pub fn write(
                 move_number: None,
             });
         }
-        for (flag, code, what) in [
-            (
-                lost.0 || game.tree.variation_count() > 0,
-                "usi::variations-dropped",
-                "variations",
-            ),
-            (lost.1, "usi::comments-dropped", "comments"),
-            (
-                lost.2,
-                "usi::ending-dropped",
-                "the special end of the game (USI has no token for it)",
-            ),
-        ] {
-            if flag {
-                losses.push(Loss {
-                    code,
-                    message: format!("USI holds the main line's moves only: {what} left out"),
-                    game: g,
-                    move_number: None,
-                });
-            }
+        if let Some((id, kind)) = unspelled {
+            losses.push(Loss::new(
+                crate::diag::codes::USI_ENDING_DROPPED,
+                format!("USI has no token for {}: left out", kind.japanese()),
+                g,
+                game.tree.move_number(id),
+            ));
         }
     }
     Ok(Written {

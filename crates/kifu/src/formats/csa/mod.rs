@@ -8,8 +8,8 @@
 mod read;
 mod write;
 
-pub use read::read;
-pub use write::write;
+pub use read::{read, REMARK_KEY};
+pub use write::{interrupted, write};
 
 /// The CSA version a writer produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,32 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::Separator("/\n"),
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the players, event, site, start time, time limit, opening, comments, times spent and special ends; the main line.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::Event,
+        crate::formats::InfoField::Place,
+        crate::formats::InfoField::Date,
+        crate::formats::InfoField::TimeControl,
+        crate::formats::InfoField::Opening,
+        crate::formats::InfoField::GameComment,
+        crate::formats::InfoField::ShogiStart,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::TimeUsed,
+        crate::formats::NodeField::Ending,
+    ],
+    lines: crate::formats::Lines::MainLine,
+    variation_info: false,
+    extras: &["csa:"],
+    extras_dropped: &[],
+    result_from_ending: true,
 };
 
 /// Looks like CSA: a version line, a player line, or a board row near the start.

@@ -15,7 +15,6 @@ pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    super::FORMAT.check_kinds(collection)?;
     let mut out = String::new();
     let mut losses = Vec::new();
     for (g, game) in collection.games.iter().enumerate() {
@@ -98,29 +97,21 @@ fn write_game(
             let _ = writeln!(out, "${key}:{v}");
         }
     }
-    let unsaid = [
-        (info.title.is_some(), "title"),
-        (info.source.is_some(), "source"),
-        (info.recorder.is_some(), "recorder"),
-        (
-            info.extras.0.iter().any(|e| !e.key.starts_with("csa:")),
-            "header fields of other formats",
-        ),
-    ];
-    for (lost, what) in unsaid {
-        if lost {
-            losses.push(Loss {
-                code: "csa::info-dropped",
-                message: format!("CSA has no place for the {what}"),
-                game: g,
-                move_number: None,
-            });
-        }
-    }
     if let Some(c) = &info.game_comment {
         for l in c.split('\n') {
             let _ = writeln!(out, "'*{l}");
         }
+    }
+    // CSA has no comment on the start position but the game's: the root's joins it.
+    let root = game.tree.root_node();
+    if let Some(c) = &root.comment {
+        for l in c.split('\n') {
+            let _ = writeln!(out, "'*{l}");
+        }
+        losses.extend(crate::formats::kif::root_comment_loss(game).map(|mut l| {
+            l.game = g;
+            l
+        }));
     }
     let start = info
         .shogi_start
@@ -157,20 +148,45 @@ fn write_game(
     } else {
         "-\n"
     });
-    if game.tree.variation_count() > 0 {
-        losses.push(Loss {
-            code: "csa::variations-dropped",
-            message: format!(
-                "CSA has no variations: {} left out",
-                game.tree.variation_count()
-            ),
-            game: g,
-            move_number: None,
-        });
-    }
     for (_, node) in game.tree.main_line().skip(1) {
         write_node(out, node, v3);
     }
+    losses.extend(interrupted(
+        game,
+        game.tree.main_line().map(|(id, _)| id),
+        "CSA",
+        g,
+    ));
+}
+
+/// Losses for the ends that CSA and JKF write as an interruption (%CHUDAN), having
+/// no word of their own: 封じ手, 不戦勝, 不戦敗.
+pub fn interrupted(
+    game: &Game,
+    nodes: impl Iterator<Item = crate::model::NodeId>,
+    format: &str,
+    g: usize,
+) -> Vec<Loss> {
+    nodes
+        .filter_map(|id| {
+            let kind = game.tree.get(id)?.ending?.kind;
+            matches!(
+                kind,
+                EndingKind::SealedMove | EndingKind::WinByDefault | EndingKind::LossByDefault
+            )
+            .then(|| {
+                Loss::new(
+                    crate::diag::codes::LOSS_ENDING_CHANGED,
+                    format!(
+                        "{format} has no word for {}: written as an interruption (中断)",
+                        kind.japanese()
+                    ),
+                    g,
+                    None,
+                )
+            })
+        })
+        .collect()
 }
 
 fn time(node: &Node, v3: bool) -> String {

@@ -41,6 +41,18 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the board only.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[],
+    node: &[],
+    lines: crate::formats::Lines::Root,
+    variation_info: false,
+    extras: &["gonu:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// Looks like a `.gonu` file: it starts with a number alone on its line, and some

@@ -6,55 +6,21 @@ use std::fmt::Write as _;
 
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
-use crate::model::{Collection, GameInfo, GonuBoard, GonuDeploy, Node};
+use crate::model::{Collection, GonuBoard, GonuDeploy};
 
 /// Writes the one game of `collection`.
 pub fn write(
     collection: &Collection,
     _options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    let game = match collection.games.as_slice() {
-        [game] => game,
-        [] => return Err(WriteError::Invalid("there is no game to write".to_string())),
-        games => {
-            return Err(WriteError::TooManyGames {
-                format: "gonu",
-                count: games.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let crate::model::GameKind::Gonu(board) = &game.kind else {
         return Err(WriteError::Invalid(format!(
             "gonu holds gonu boards, not {} games",
             game.kind.family()
         )));
     };
-    let mut losses = Vec::new();
-    if game.info != GameInfo::default() {
-        losses.push(loss(
-            "gonu::info-dropped",
-            "the game information (a .gonu file holds only the board)",
-        ));
-    }
-    if game.tree.len() > 1 {
-        losses.push(loss(
-            "gonu::moves-dropped",
-            &format!(
-                "{} moves (a .gonu file holds only the starting position)",
-                game.tree.len() - 1
-            ),
-        ));
-    }
-    let mut root = game.tree.root_node().clone();
-    root.children.clear();
-    if root != Node::default() {
-        losses.push(loss(
-            "gonu::root-dropped",
-            "the root node's comment and markup",
-        ));
-    }
-    let (text, mut more) = board_text(board)?;
-    losses.append(&mut more);
+    let (text, losses) = board_text(board)?;
     Ok(Written {
         output: text,
         losses,

@@ -46,6 +46,36 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: KIF's header fields, comments (CSA remarks among them), times and special ends; the whole tree.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::Title,
+        crate::formats::InfoField::Event,
+        crate::formats::InfoField::Date,
+        crate::formats::InfoField::Place,
+        crate::formats::InfoField::TimeControl,
+        crate::formats::InfoField::Source,
+        crate::formats::InfoField::Opening,
+        crate::formats::InfoField::Recorder,
+        crate::formats::InfoField::GameComment,
+        crate::formats::InfoField::ShogiStart,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::TimeUsed,
+        crate::formats::NodeField::TimeTotal,
+        crate::formats::NodeField::Ending,
+    ],
+    lines: crate::formats::Lines::All,
+    variation_info: false,
+    extras: &["kif:", "csa:'"],
+    extras_dropped: &["kif:#", "kif:header-order", "kif:summary", "kif:手合割"],
+    result_from_ending: true,
 };
 
 fn sniff(bytes: &[u8]) -> bool {

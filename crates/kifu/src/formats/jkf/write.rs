@@ -2,7 +2,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{color_num, FORMAT, PRESETS};
+use super::{color_num, PRESETS};
+use crate::formats::kif::{comment_lines, root_comment_loss};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
     Collection, Color, EndingKind, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiStart,
@@ -15,17 +16,7 @@ pub fn write(
     collection: &Collection,
     _options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    FORMAT.check_kinds(collection)?;
-    let game = match collection.games.as_slice() {
-        [g] => g,
-        [] => return Err(WriteError::Invalid("there is no game to write".into())),
-        more => {
-            return Err(WriteError::TooManyGames {
-                format: "jkf",
-                count: more.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let mut header = Map::new();
     for (k, v) in crate::formats::kif::header_pairs(&game.info) {
         header.insert(k, Value::String(v));
@@ -72,23 +63,6 @@ pub fn write(
             json!({ "preset": "OTHER", "data": { "color": color_num(p.to_move), "board": board, "hands": hands } })
         }
     };
-    let mut losses: Vec<crate::diag::Loss> = crate::formats::kif::unwritable_info(&game.info)
-        .into_iter()
-        .map(|what| crate::diag::Loss {
-            code: "jkf::info-dropped",
-            message: format!("JKF has no place for {what}"),
-            game: 0,
-            move_number: None,
-        })
-        .collect();
-    if game.tree.iter().any(|(_, n)| !n.bookmarks.is_empty()) {
-        losses.push(crate::diag::Loss {
-            code: "jkf::bookmarks-dropped",
-            message: "JKF has no bookmarks: they are left out".into(),
-            game: 0,
-            move_number: None,
-        });
-    }
     let moves = write_moves(game, &start)?;
     let mut doc = Map::new();
     doc.insert("header".into(), Value::Object(header));
@@ -97,7 +71,27 @@ pub fn write(
     let mut output = serde_json::to_string_pretty(&Value::Object(doc))
         .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
     output.push('\n');
-    Ok(Written { output, losses })
+    Ok(Written {
+        output,
+        losses: root_comment_loss(game)
+            .into_iter()
+            .chain(crate::formats::csa::interrupted(
+                game,
+                game.tree.iter().map(|(id, _)| id),
+                "JKF",
+                0,
+            ))
+            .collect(),
+    })
+}
+
+/// The comments of the first entry: the game's comment, then the start position's
+/// (which JKF cannot tell apart: reported by [`root_comment_loss`]).
+fn start_comment(game: &Game) -> Vec<&str> {
+    let root = game.tree.root_node();
+    let mut lines = comment_lines(game.info.game_comment.as_deref(), &game.info.extras);
+    lines.extend(comment_lines(root.comment.as_deref(), &root.extras));
+    lines
 }
 
 fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
@@ -105,8 +99,9 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
     let Some(node) = game.tree.get(id) else {
         return Value::Object(e);
     };
-    if let Some(c) = &node.comment {
-        e.insert("comments".into(), json!(c.split('\n').collect::<Vec<_>>()));
+    let lines = comment_lines(node.comment.as_deref(), &node.extras);
+    if !lines.is_empty() {
+        e.insert("comments".into(), json!(lines));
     }
     if node.time_used_ms.is_some() || node.time_total_ms.is_some() {
         let now = node.time_used_ms.unwrap_or(0) / 1000;
@@ -206,9 +201,9 @@ fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
         attach: Option<(usize, usize)>,
     }
     let mut lines: Vec<Line> = vec![Line {
-        entries: vec![match &game.info.game_comment {
-            Some(c) => json!({ "comments": c.split('\n').collect::<Vec<_>>() }),
-            None => json!({}),
+        entries: vec![match start_comment(game).as_slice() {
+            [] => json!({}),
+            lines => json!({ "comments": lines }),
         }],
         attach: None,
     }];

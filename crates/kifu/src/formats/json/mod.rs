@@ -44,6 +44,7 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::Document,
     writer: Some(Writer::Text(write)),
+    writes: crate::formats::Writes::EVERYTHING,
 };
 
 #[derive(Deserialize)]

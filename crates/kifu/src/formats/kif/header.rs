@@ -311,37 +311,3 @@ pub fn header_pairs(info: &GameInfo) -> Vec<(String, String)> {
     }
     out
 }
-
-/// The game information KIF's header (and so KI2's and JKF's) has no place for:
-/// typed fields without a KIF key, and other formats' extras.
-pub fn unwritable_info(info: &GameInfo) -> Vec<String> {
-    let mut out = Vec::new();
-    for (set, what) in [
-        (info.round.is_some(), "the round"),
-        (info.rules.is_some(), "the rules"),
-        (info.komi.is_some(), "komi"),
-        (info.handicap.is_some(), "the handicap stone count"),
-        (info.main_time.is_some(), "the main time"),
-        (info.annotator.is_some(), "the annotator"),
-        (info.copyright.is_some(), "the copyright"),
-        (info.application.is_some(), "the application"),
-        (
-            info.black.rank.is_some() || info.white.rank.is_some(),
-            "the players' ranks",
-        ),
-        (
-            info.black.team.is_some() || info.white.team.is_some(),
-            "the players' teams",
-        ),
-    ] {
-        if set {
-            out.push(what.to_string());
-        }
-    }
-    for e in &info.extras.0 {
-        if !e.key.starts_with("kif:") {
-            out.push(format!("the {} field", e.key));
-        }
-    }
-    out
-}

@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 use super::notation::{piece_name, square_text};
 use super::read::{PRE_COMMENT_KEY, SUMMARY_KEY};
 use super::write::{
-    blocks, depths, parent_move, side_words, summary_text, width, write_header, NO_PROMOTE_KEY,
+    blocks, comment_lines, depths, parent_move, root_comment_loss, side_words, summary_text, width,
+    write_header, NO_PROMOTE_KEY,
 };
-use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Handicap, Move, NodeId, ShogiMove, ShogiStart};
 use crate::rules::shogi::Position;
@@ -20,38 +20,8 @@ pub fn write_ki2(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    crate::formats::ki2::FORMAT.check_kinds(collection)?;
-    let game = match collection.games.as_slice() {
-        [g] => g,
-        [] => return Err(WriteError::Invalid("there is no game to write".into())),
-        more => {
-            return Err(WriteError::TooManyGames {
-                format: "ki2",
-                count: more.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let tree = &game.tree;
-    let mut losses = Vec::new();
-    if tree
-        .iter()
-        .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some())
-    {
-        losses.push(Loss {
-            code: "ki2::time-dropped",
-            message: "KI2 has no times: the time of each move is left out".into(),
-            game: 0,
-            move_number: None,
-        });
-    }
-    for what in super::header::unwritable_info(&game.info) {
-        losses.push(Loss {
-            code: "ki2::info-dropped",
-            message: format!("KI2 has no place for {what}"),
-            game: 0,
-            move_number: None,
-        });
-    }
     let mut out = String::with_capacity(4096);
     // Kakinoki's KI2 files are Shift_JIS without a declaration, and `.ki2u` files
     // UTF-8 without one; any other encoding is declared, so that what the file says
@@ -63,10 +33,12 @@ pub fn write_ki2(
     }
     write_header(&mut out, game);
     out.push('\n');
-    if let Some(gc) = &game.info.game_comment {
-        for l in gc.split('\n') {
-            let _ = writeln!(out, "*{l}");
-        }
+    for l in comment_lines(game.info.game_comment.as_deref(), &game.info.extras) {
+        let _ = writeln!(out, "*{l}");
+    }
+    let root = tree.root_node();
+    for l in comment_lines(root.comment.as_deref(), &root.extras) {
+        let _ = writeln!(out, "*{l}");
     }
     for b in &tree.root_node().bookmarks {
         let _ = writeln!(out, "&{b}");
@@ -135,14 +107,13 @@ pub fn write_ki2(
             path.push((id, Some(m)));
             last_move = Some(m);
             moves = depth.get(id.0 as usize).copied().unwrap_or(moves);
-            if node.comment.is_some() || !node.bookmarks.is_empty() {
+            let lines = comment_lines(node.comment.as_deref(), &node.extras);
+            if !lines.is_empty() || !node.bookmarks.is_empty() {
                 let _ = writeln!(out, "{}", row.trim_end());
                 row.clear();
                 in_row = 0;
-                if let Some(c) = &node.comment {
-                    for l in c.split('\n') {
-                        let _ = writeln!(out, "*{l}");
-                    }
+                for l in lines {
+                    let _ = writeln!(out, "*{l}");
                 }
                 for bm in &node.bookmarks {
                     let _ = writeln!(out, "&{bm}");
@@ -153,25 +124,23 @@ pub fn write_ki2(
             let _ = writeln!(out, "{}", row.trim_end());
         }
         if let Some(node) = last {
-            if let Some(v) = node.extras.get(SUMMARY_KEY) {
-                if let Some(s) = v.first() {
-                    let _ = writeln!(out, "{s}");
-                }
+            // A kept summary, else (none kept, or an empty one: KI2 says the end
+            // only there) the summary of the end.
+            if let Some(s) = node.extras.get(SUMMARY_KEY).and_then(|v| v.first()) {
+                let _ = writeln!(out, "{s}");
             } else if let Some(e) = node.ending {
                 let _ = writeln!(out, "{}", summary_text(e, moves, words));
             }
             if node.mv.is_none() {
-                if let Some(c) = &node.comment {
-                    for l in c.split('\n') {
-                        let _ = writeln!(out, "*{l}");
-                    }
+                for l in comment_lines(node.comment.as_deref(), &node.extras) {
+                    let _ = writeln!(out, "*{l}");
                 }
             }
         }
     }
     Ok(Written {
         output: out,
-        losses,
+        losses: root_comment_loss(game).into_iter().collect(),
     })
 }
 

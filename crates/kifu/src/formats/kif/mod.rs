@@ -17,10 +17,10 @@ pub mod notation;
 mod read;
 mod write;
 
-pub use header::{apply_header, header_pairs, unwritable_info};
+pub use header::{apply_header, header_pairs};
 pub use ki2write::write_ki2;
 pub use read::{read, read_ki2, result_of};
-pub use write::{bod, move_kif, write};
+pub use write::{bod, comment_lines, move_kif, root_comment_loss, write};
 
 use super::{Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;
@@ -51,6 +51,37 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the header's fields, comments (CSA remarks among them), times, special ends and bookmarks; the whole tree.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::Title,
+        crate::formats::InfoField::Event,
+        crate::formats::InfoField::Date,
+        crate::formats::InfoField::Place,
+        crate::formats::InfoField::TimeControl,
+        crate::formats::InfoField::Source,
+        crate::formats::InfoField::Opening,
+        crate::formats::InfoField::Recorder,
+        crate::formats::InfoField::GameComment,
+        crate::formats::InfoField::ShogiStart,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::TimeUsed,
+        crate::formats::NodeField::TimeTotal,
+        crate::formats::NodeField::Ending,
+        crate::formats::NodeField::Bookmarks,
+    ],
+    lines: crate::formats::Lines::All,
+    variation_info: false,
+    extras: &["kif:", "csa:'"],
+    extras_dropped: &[],
+    result_from_ending: true,
 };
 
 /// `手数----` in UTF-8 and in Shift_JIS.

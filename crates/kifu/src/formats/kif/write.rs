@@ -10,7 +10,7 @@ use super::read::{PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY};
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
-    Collection, Color, Ending, EndingKind, Game, Handicap, Move, Node, NodeId, PieceKind,
+    Collection, Color, Ending, EndingKind, Extras, Game, Handicap, Move, Node, NodeId, PieceKind,
     ShogiMove, ShogiPosition, ShogiStart,
 };
 
@@ -22,26 +22,8 @@ pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    super::FORMAT.check_kinds(collection)?;
-    let game = match collection.games.as_slice() {
-        [g] => g,
-        [] => return Err(WriteError::Invalid("there is no game to write".into())),
-        more => {
-            return Err(WriteError::TooManyGames {
-                format: "kif",
-                count: more.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let mut losses = Vec::new();
-    for what in super::header::unwritable_info(&game.info) {
-        losses.push(Loss {
-            code: "kif::info-dropped",
-            message: format!("KIF has no place for {what}"),
-            game: 0,
-            move_number: None,
-        });
-    }
     let mut out = String::with_capacity(4096);
     let _ = writeln!(out, "#KIF version=2.0 encoding={}", options.encoding.name());
     write_header(&mut out, game);
@@ -57,25 +39,13 @@ pub fn write(
             let _ = writeln!(out, "{}", separator(timed));
         }
     }
-    if let Some(gc) = &game.info.game_comment {
-        for l in gc.split('\n') {
-            let _ = writeln!(out, "*{l}");
-        }
+    for l in comment_lines(game.info.game_comment.as_deref(), &game.info.extras) {
+        let _ = writeln!(out, "*{l}");
     }
     let root = game.tree.root_node();
-    if root.comment.is_some() {
-        losses.push(Loss {
-            code: "kif::root-comment",
-            message: "a comment on the start position is written as part of the game comment"
-                .into(),
-            game: 0,
-            move_number: None,
-        });
-        if let Some(c) = &root.comment {
-            for l in c.split('\n') {
-                let _ = writeln!(out, "*{l}");
-            }
-        }
+    losses.extend(root_comment_loss(game));
+    for l in comment_lines(root.comment.as_deref(), &root.extras) {
+        let _ = writeln!(out, "*{l}");
     }
     for b in &root.bookmarks {
         let _ = writeln!(out, "&{b}");
@@ -84,6 +54,40 @@ pub fn write(
     Ok(Written {
         output: out,
         losses,
+    })
+}
+
+/// The comment lines of a node (or of the game) as KIF, KI2 and JKF write them:
+/// the comment's lines, then the CSA `'` remarks kept beside it, which these
+/// formats hold as comments.
+pub fn comment_lines<'a>(comment: Option<&'a str>, extras: &'a Extras) -> Vec<&'a str> {
+    let remarks = extras
+        .get(crate::formats::csa::REMARK_KEY)
+        .unwrap_or(&[])
+        .iter()
+        .map(String::as_str);
+    comment
+        .into_iter()
+        .flat_map(|c| c.split('\n'))
+        .chain(remarks)
+        .collect()
+}
+
+/// The loss of a comment on the start position, which KIF, KI2 and JKF write as
+/// part of the game comment (they have no other place before the first move).
+pub fn root_comment_loss(game: &Game) -> Option<Loss> {
+    let root = game.tree.root_node();
+    let lines = comment_lines(root.comment.as_deref(), &root.extras);
+    (!lines.is_empty()).then(|| {
+        Loss::new(
+            crate::diag::codes::LOSS_ROOT_COMMENT,
+            format!(
+                "the comment on the start position {} is written as part of the game comment",
+                crate::diag::quote(&lines.join("\n"))
+            ),
+            0,
+            None,
+        )
     })
 }
 
@@ -494,10 +498,8 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
                 out.push_str(" +");
             }
             out.push('\n');
-            if let Some(c) = &node.comment {
-                for l in c.split('\n') {
-                    let _ = writeln!(out, "*{l}");
-                }
+            for l in comment_lines(node.comment.as_deref(), &node.extras) {
+                let _ = writeln!(out, "*{l}");
             }
             for b in &node.bookmarks {
                 let _ = writeln!(out, "&{b}");

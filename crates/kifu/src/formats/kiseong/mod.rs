@@ -41,4 +41,30 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Text(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the title, names and ranks, commentary, marked stones, labels, symbols, dimmed points and numbered stones; variations one level deep.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[
+        crate::formats::InfoField::Title,
+        crate::formats::InfoField::BlackName,
+        crate::formats::InfoField::BlackRank,
+        crate::formats::InfoField::WhiteName,
+        crate::formats::InfoField::WhiteRank,
+    ],
+    node: &[
+        crate::formats::NodeField::Comment,
+        crate::formats::NodeField::MoveNumber,
+        crate::formats::NodeField::Setup,
+        crate::formats::NodeField::Symbols,
+        crate::formats::NodeField::Labels,
+        crate::formats::NodeField::Dimmed,
+        crate::formats::NodeField::Numbered,
+    ],
+    lines: crate::formats::Lines::OneLevel,
+    variation_info: false,
+    extras: &["kiseong:"],
+    extras_dropped: &[],
+    result_from_ending: false,
 };

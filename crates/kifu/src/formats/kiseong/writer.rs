@@ -10,37 +10,22 @@ use super::lexer::{lex, Token};
 use super::script::{self, Item};
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
-use crate::model::{Collection, Color, Game, GameKind, Move, Node, NodeId, Point};
+use crate::model::{Collection, Color, Game, Move, Node, NodeId, Point};
 
 /// The version the canonical header announces: 기성[97.06], the last in the seed.
 const CANONICAL_VERSION: u16 = 10;
 
 /// Writes a one-game collection of a 19×19 Go game.
 pub fn write(c: &Collection, _opts: &WriteOptions<'_>) -> Result<Written<String>, WriteError> {
-    let game = match c.games.as_slice() {
-        [g] => g,
-        [] => return Err(WriteError::Invalid("there is no game to write".into())),
-        many => {
-            return Err(WriteError::TooManyGames {
-                format: "kiseong",
-                count: many.len(),
-            })
-        }
-    };
-    match game.kind {
-        GameKind::Go { size } if size.width == 19 && size.height == 19 => {}
-        GameKind::Go { size } => {
+    let game = crate::formats::the_game(c)?;
+    match game.kind.board_size() {
+        Some(size) if size.width == 19 && size.height == 19 => {}
+        Some(size) => {
             return Err(WriteError::Invalid(format!(
                 "Kiseong records are 19×19; this board is {size}"
             )))
         }
-        _ => {
-            return Err(WriteError::UnsupportedKind {
-                format: "kiseong",
-                kind: game.kind.family(),
-                holds: &["go"],
-            })
-        }
+        None => return Err(WriteError::Invalid("Kiseong records are Go games".into())),
     }
     let mut w = Out {
         text: String::new(),
@@ -112,8 +97,21 @@ impl Out<'_> {
             let t = self.escape(t, NodeId::ROOT);
             self.text.push_str(&format!("&[4w{t}&[12w"));
         }
-        for (player, closer) in [(&info.black, 5), (&info.white, 6)] {
+        for (player, closer, who) in [(&info.black, 5, "black"), (&info.white, 6, "white")] {
             let joined = script::join_rank(player.name.as_deref(), player.rank.as_deref());
+            let (name, rank) = script::split_rank(&joined);
+            let kept = player.rank == rank && player.name.as_deref().unwrap_or("") == name;
+            if let (false, Some(r)) = (kept, &player.rank) {
+                self.losses.push(Loss::new(
+                    crate::diag::codes::LOSS_GAME_INFO,
+                    format!(
+                        "kiseong has no place of its own for the {who} player's rank {}: it is written after the name, where it does not read back as a rank",
+                        crate::diag::quote(r)
+                    ),
+                    0,
+                    None,
+                ));
+            }
             if !joined.is_empty() {
                 let joined = self.escape(&joined, NodeId::ROOT);
                 self.text.push_str(&format!("&[4w{joined}&[{closer}w"));
@@ -179,6 +177,14 @@ impl Out<'_> {
                         }
                         (_, Color::Black) => self.text.push_str(&format!("&[2;{r};{c}@")),
                         (_, Color::White) => self.text.push_str(&format!("&[3;{r};{c}@")),
+                    }
+                    if let Some(n) = node.move_number.filter(|&n| !self.in_diagram || n > 99) {
+                        self.losses.push(Loss::new(
+                            crate::diag::codes::LOSS_ANNOTATIONS,
+                            format!("kiseong has no place for the shown move number {n}: only diagrams number their moves, up to 99"),
+                            0,
+                            self.game.tree.move_number(id),
+                        ));
                     }
                 }
                 None => self.loss(
@@ -302,21 +308,19 @@ impl Out<'_> {
             .chain(&node.setup.add_white)
             .filter(|p| !drawn.contains(p))
             .count();
+        if let Some(c) = node.setup.to_play {
+            self.loss(
+                "kiseong::setup-dropped",
+                format!("{c:?} to play: Kiseong has no side to play but the moves'"),
+                id,
+            );
+        }
         if bare > 0 {
             self.loss(
                 "kiseong::setup-dropped",
                 format!("{bare} setup stone(s) without a letter or symbol: Kiseong places stones only as moves or marked stones"),
                 id,
             );
-        }
-        for (what, list) in [("arrows", m.arrows.len()), ("lines", m.lines.len())] {
-            if list > 0 {
-                self.loss(
-                    "kiseong::markup-dropped",
-                    format!("{list} {what}: Kiseong has none"),
-                    id,
-                );
-            }
         }
     }
 
@@ -353,18 +357,11 @@ impl Out<'_> {
             };
             if self.scripted(n) {
                 let items = n.extras.get(script::KEY).unwrap_or(&[]).to_vec();
-                // Variations inside a variation are dropped below, with a loss.
+                // Variations inside a variation are dropped (the registry's
+                // accounting reports them).
                 self.layout(&items, &mut std::iter::empty());
             } else {
                 self.canonical(id, n);
-            }
-            for &extra in n.children().iter().skip(1) {
-                let size = subtree_size(self.game, extra);
-                self.loss(
-                    "kiseong::variation-dropped",
-                    format!("a variation inside a variation ({size} node(s)): Kiseong variations do not nest"),
-                    extra,
-                );
             }
             at = n.children().first().copied();
         }
@@ -442,18 +439,6 @@ fn line(game: &Game, first: NodeId) -> Vec<NodeId> {
             .and_then(|n| n.children().first().copied());
     }
     out
-}
-
-fn subtree_size(game: &Game, id: NodeId) -> usize {
-    let mut stack = vec![id];
-    let mut n = 0;
-    while let Some(x) = stack.pop() {
-        n += 1;
-        if let Some(node) = game.tree.get(x) {
-            stack.extend(node.children());
-        }
-    }
-    n
 }
 
 /// Whether a script still describes the node: same move, same commentary, same names

@@ -43,6 +43,18 @@ pub const FORMAT: Format = Format {
     read_in_order: None,
     join: crate::formats::Join::One,
     writer: Some(Writer::Binary(write)),
+    writes: WRITES,
+};
+
+/// What the writer writes of the model: the main line's stones only.
+pub const WRITES: crate::formats::Writes = crate::formats::Writes {
+    info: &[],
+    node: &[],
+    lines: crate::formats::Lines::MainLine,
+    variation_info: false,
+    extras: &[],
+    extras_dropped: &[],
+    result_from_ending: false,
 };
 
 /// Claims only bytes that read as a log without a single diagnostic: the count byte

@@ -6,25 +6,13 @@
 use super::{MAX_MOVES, SIZE};
 use crate::diag::Loss;
 use crate::formats::{WriteError, Written};
-use crate::model::{BoardSize, Collection, Color, GameKind, GomokuRule, Move, Node};
+use crate::model::{BoardSize, Collection, Color, GameKind, GomokuRule, Move};
 
 /// Writes one gomoku game as an omok log.
 pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
-    let game = match collection.games.as_slice() {
-        [game] => game,
-        games => {
-            return Err(WriteError::TooManyGames {
-                format: "omok",
-                count: games.len(),
-            })
-        }
-    };
+    let game = crate::formats::the_game(collection)?;
     let GameKind::Gomoku { size, rule } = &game.kind else {
-        return Err(WriteError::UnsupportedKind {
-            format: "omok",
-            kind: game.kind.family(),
-            holds: &["gomoku"],
-        });
+        return Err(WriteError::Invalid("an omok log holds gomoku games".into()));
     };
     if *size != BoardSize::square(SIZE) {
         return Err(WriteError::Invalid(format!(
@@ -34,12 +22,7 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
     let mut bytes = vec![0u8];
     let mut taken = [None::<usize>; 256];
     let mut losses = Vec::new();
-    let mut node_data = Vec::new();
-    for (id, node) in game.tree.main_line() {
-        let fields = node_fields(node);
-        if !fields.is_empty() {
-            node_data.push((game.tree.move_number(id), fields));
-        }
+    for (_, node) in game.tree.main_line() {
         let Some(mv) = node.mv else { continue };
         let n = bytes.len();
         let Move::Stone(stone) = mv else {
@@ -100,39 +83,6 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
             None,
         ));
     }
-    // A rule text (SGF RU[]) that names the game's own rule is not lost with it.
-    let same_rule = game
-        .info
-        .rules
-        .as_deref()
-        .is_some_and(|ru| crate::rules::renju::rule_from_ru(ru) == *rule);
-    let info: Vec<String> = json_keys(&game.info)
-        .into_iter()
-        .filter(|k| !(same_rule && k == "rules"))
-        .collect();
-    if !info.is_empty() {
-        losses.push(loss(
-            "omok::info-dropped",
-            format!("game information dropped: {}", info.join(", ")),
-            None,
-        ));
-    }
-    let variations = game.tree.variation_count();
-    if variations > 0 {
-        losses.push(loss(
-            "omok::variations-dropped",
-            format!("{variations} variation(s) dropped: a log holds the main line only"),
-            None,
-        ));
-    }
-    for (move_number, fields) in node_data {
-        let at = move_number.map_or_else(|| "the root".to_string(), |n| format!("move {n}"));
-        losses.push(loss(
-            "omok::node-data-dropped",
-            format!("{at}: {} dropped", fields.join(", ")),
-            move_number,
-        ));
-    }
     Ok(Written {
         output: bytes,
         losses,
@@ -145,21 +95,5 @@ fn loss(code: &'static str, message: String, move_number: Option<u32>) -> Loss {
         message,
         game: 0,
         move_number,
-    }
-}
-
-/// What a node holds besides its move and children, by the model's JSON names.
-fn node_fields(node: &Node) -> Vec<String> {
-    json_keys(node)
-        .into_iter()
-        .filter(|k| k != "move" && k != "children")
-        .collect()
-}
-
-/// The keys a value serialises with: its non-empty fields (the model skips empty ones).
-fn json_keys<T: serde::Serialize>(value: &T) -> Vec<String> {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
-        _ => Vec::new(),
     }
 }

@@ -187,13 +187,7 @@ impl W {
         let (gm, size) = match &game.kind {
             GameKind::Go { size } => (1, *size),
             GameKind::Gomoku { size, .. } => (4, *size),
-            other => {
-                return Err(WriteError::UnsupportedKind {
-                    format: "sgf",
-                    kind: other.family(),
-                    holds: &["go", "gomoku"],
-                })
-            }
+            _ => return Err(WriteError::Invalid("SGF holds Go and gomoku games".into())),
         };
         self.written.clear();
         self.raw("(;FF[4]");
@@ -316,16 +310,9 @@ impl W {
             self.prop_text("GC", gc);
         }
         self.extras(&i.extras, None, raw_re.as_deref());
-        if i.shogi_start.is_some() {
-            self.loss(
-                "sgf::shogi-start",
-                "a shogi starting position cannot be written in SGF".into(),
-                None,
-            );
-        }
     }
 
-    /// Writes `sgf:` extras verbatim; reports others as lost. `raw_re` is the kept
+    /// Writes `sgf:` extras verbatim (the registry's accounting reports the others). `raw_re` is the kept
     /// RE text of the game information, written at its place.
     fn extras(&mut self, extras: &Extras, mv: Option<u32>, raw_re: Option<&str>) {
         let mut re_done = false;
@@ -361,12 +348,12 @@ impl W {
                         self.raw("]");
                     }
                 }
-                _ if e.is_layout() => {}
-                _ => self.loss(
-                    "sgf::foreign-data",
-                    format!("{} = {:?} has no SGF property", e.key, e.values.join(", ")),
+                Some(id) if !e.is_layout() => self.loss(
+                    crate::diag::codes::SGF_KEPT_VALUE_DROPPED.name,
+                    format!("kept value(s) of {id:?} dropped: not an SGF property identifier"),
                     mv,
                 ),
+                _ => {}
             }
         }
     }
@@ -458,37 +445,6 @@ impl W {
             self.prop_text("C", c);
         }
         self.extras(&n.extras, mvno, None);
-        if n.time_used_ms.is_some() || n.time_total_ms.is_some() {
-            self.loss(
-                "sgf::time-used",
-                "time spent per move has no SGF property".into(),
-                mvno,
-            );
-        }
-        if let Some(e) = n.ending {
-            self.loss(
-                "sgf::ending",
-                format!("the special end {:?} has no SGF property (use RE)", e.kind),
-                mvno,
-            );
-        }
-        if !n.bookmarks.is_empty() {
-            self.loss(
-                "sgf::bookmark",
-                format!("bookmarks {:?} have no SGF property", n.bookmarks),
-                mvno,
-            );
-        }
-        if !n.markup.numbered.is_empty() {
-            self.loss(
-                "sgf::numbered-stone",
-                format!(
-                    "{} numbered stones have no SGF property",
-                    n.markup.numbered.len()
-                ),
-                mvno,
-            );
-        }
     }
 
     fn markup(&mut self, n: &Node) {

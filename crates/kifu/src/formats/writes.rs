@@ -1,0 +1,388 @@
+//! What a writer writes of the model: the game-information fields, the node fields,
+//! which lines of play, and which formats' extras. Each [`super::Format`] declares
+//! it once; [`super::account`] reports every filled field outside it as a loss.
+
+use crate::model::{GameInfo, GameResult, Node, Player, ShogiStart, WinReason};
+
+/// A field of [`GameInfo`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InfoField {
+    /// The first player's name.
+    BlackName,
+    /// The first player's rank.
+    BlackRank,
+    /// The first player's team.
+    BlackTeam,
+    /// The second player's name.
+    WhiteName,
+    /// The second player's rank.
+    WhiteRank,
+    /// The second player's team.
+    WhiteTeam,
+    /// The game's name or title.
+    Title,
+    /// The event.
+    Event,
+    /// The round.
+    Round,
+    /// The date.
+    Date,
+    /// The place.
+    Place,
+    /// The result.
+    Result,
+    /// The rule set's name.
+    Rules,
+    /// Komi.
+    Komi,
+    /// The handicap stone count.
+    Handicap,
+    /// The main time.
+    MainTime,
+    /// The time control.
+    TimeControl,
+    /// The annotator.
+    Annotator,
+    /// The source.
+    Source,
+    /// The copyright.
+    Copyright,
+    /// The opening.
+    Opening,
+    /// The recorder.
+    Recorder,
+    /// The application.
+    Application,
+    /// The comment on the whole game.
+    GameComment,
+    /// The shogi starting position.
+    ShogiStart,
+}
+
+impl InfoField {
+    /// Every field, in the model's order.
+    pub const ALL: [InfoField; 25] = [
+        InfoField::BlackName,
+        InfoField::BlackRank,
+        InfoField::BlackTeam,
+        InfoField::WhiteName,
+        InfoField::WhiteRank,
+        InfoField::WhiteTeam,
+        InfoField::Title,
+        InfoField::Event,
+        InfoField::Round,
+        InfoField::Date,
+        InfoField::Place,
+        InfoField::Result,
+        InfoField::Rules,
+        InfoField::Komi,
+        InfoField::Handicap,
+        InfoField::MainTime,
+        InfoField::TimeControl,
+        InfoField::Annotator,
+        InfoField::Source,
+        InfoField::Copyright,
+        InfoField::Opening,
+        InfoField::Recorder,
+        InfoField::Application,
+        InfoField::GameComment,
+        InfoField::ShogiStart,
+    ];
+
+    /// The field's name in loss messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            InfoField::BlackName => "black player's name",
+            InfoField::BlackRank => "black player's rank",
+            InfoField::BlackTeam => "black player's team",
+            InfoField::WhiteName => "white player's name",
+            InfoField::WhiteRank => "white player's rank",
+            InfoField::WhiteTeam => "white player's team",
+            InfoField::Title => "title",
+            InfoField::Event => "event",
+            InfoField::Round => "round",
+            InfoField::Date => "date",
+            InfoField::Place => "place",
+            InfoField::Result => "result",
+            InfoField::Rules => "rules",
+            InfoField::Komi => "komi",
+            InfoField::Handicap => "handicap",
+            InfoField::MainTime => "main time",
+            InfoField::TimeControl => "time control",
+            InfoField::Annotator => "annotator",
+            InfoField::Source => "source",
+            InfoField::Copyright => "copyright",
+            InfoField::Opening => "opening",
+            InfoField::Recorder => "recorder",
+            InfoField::Application => "application",
+            InfoField::GameComment => "game comment",
+            InfoField::ShogiStart => "shogi starting position",
+        }
+    }
+
+    /// The field's value as text, `None` when it is empty.
+    pub fn value(self, info: &GameInfo) -> Option<String> {
+        let player = |p: &Player, f: fn(&Player) -> &Option<String>| f(p).clone();
+        match self {
+            InfoField::BlackName => player(&info.black, |p| &p.name),
+            InfoField::BlackRank => player(&info.black, |p| &p.rank),
+            InfoField::BlackTeam => player(&info.black, |p| &p.team),
+            InfoField::WhiteName => player(&info.white, |p| &p.name),
+            InfoField::WhiteRank => player(&info.white, |p| &p.rank),
+            InfoField::WhiteTeam => player(&info.white, |p| &p.team),
+            InfoField::Title => info.title.clone(),
+            InfoField::Event => info.event.clone(),
+            InfoField::Round => info.round.clone(),
+            InfoField::Date => info.date.clone(),
+            InfoField::Place => info.place.clone(),
+            InfoField::Result => info.result.as_ref().map(result_text),
+            InfoField::Rules => info.rules.clone(),
+            InfoField::Komi => info.komi.map(|k| k.to_string()),
+            InfoField::Handicap => info.handicap.map(|h| h.to_string()),
+            InfoField::MainTime => info.main_time.map(|t| format!("{t} s")),
+            InfoField::TimeControl => info.time_control.clone(),
+            InfoField::Annotator => info.annotator.clone(),
+            InfoField::Source => info.source.clone(),
+            InfoField::Copyright => info.copyright.clone(),
+            InfoField::Opening => info.opening.clone(),
+            InfoField::Recorder => info.recorder.clone(),
+            InfoField::Application => info.application.clone(),
+            InfoField::GameComment => info.game_comment.clone(),
+            InfoField::ShogiStart => info.shogi_start.as_ref().map(|s| match s {
+                ShogiStart::Preset(h) => h.japanese().to_string(),
+                ShogiStart::Other(_) => "a position".to_string(),
+            }),
+        }
+    }
+}
+
+/// A result in words, for messages.
+fn result_text(r: &GameResult) -> String {
+    match r {
+        GameResult::Win { winner, reason } => {
+            let how = match reason {
+                WinReason::Resign => "by resignation".to_string(),
+                WinReason::Time => "on time".to_string(),
+                WinReason::Forfeit => "by forfeit".to_string(),
+                WinReason::Score(s) => format!("by {s}"),
+                WinReason::Unspecified => String::new(),
+            };
+            format!("{winner:?} wins {how}").trim_end().to_string()
+        }
+        GameResult::Draw => "draw".into(),
+        GameResult::Void => "void".into(),
+        GameResult::Unknown => "unknown".into(),
+        GameResult::Other(s) => s.clone(),
+    }
+}
+
+/// A field of a [`Node`] besides its move and children.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeField {
+    /// The comment.
+    Comment,
+    /// The node's name.
+    Name,
+    /// The judgement of the move.
+    MoveAnnotation,
+    /// The judgement of the position.
+    PositionAnnotation,
+    /// The hotspot.
+    Hotspot,
+    /// The estimated score.
+    Value,
+    /// The move number shown.
+    MoveNumber,
+    /// Time left after the move.
+    TimeLeft,
+    /// Periods left after the move.
+    PeriodsLeft,
+    /// Time spent on the move.
+    TimeUsed,
+    /// The mover's total time spent.
+    TimeTotal,
+    /// A special end of the game.
+    Ending,
+    /// Bookmarks.
+    Bookmarks,
+    /// Setup stones or pieces, cleared points, the side to play.
+    Setup,
+    /// Shapes on points.
+    Symbols,
+    /// Text labels.
+    Labels,
+    /// Arrows.
+    Arrows,
+    /// Lines.
+    Lines,
+    /// Dimmed points.
+    Dimmed,
+    /// Numbered stones.
+    Numbered,
+}
+
+impl NodeField {
+    /// Every field, in the model's order.
+    pub const ALL: [NodeField; 20] = [
+        NodeField::Comment,
+        NodeField::Name,
+        NodeField::MoveAnnotation,
+        NodeField::PositionAnnotation,
+        NodeField::Hotspot,
+        NodeField::Value,
+        NodeField::MoveNumber,
+        NodeField::TimeLeft,
+        NodeField::PeriodsLeft,
+        NodeField::TimeUsed,
+        NodeField::TimeTotal,
+        NodeField::Ending,
+        NodeField::Bookmarks,
+        NodeField::Setup,
+        NodeField::Symbols,
+        NodeField::Labels,
+        NodeField::Arrows,
+        NodeField::Lines,
+        NodeField::Dimmed,
+        NodeField::Numbered,
+    ];
+
+    /// The field's name in loss messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeField::Comment => "comment",
+            NodeField::Name => "node name",
+            NodeField::MoveAnnotation => "move judgement",
+            NodeField::PositionAnnotation => "position judgement",
+            NodeField::Hotspot => "hotspot",
+            NodeField::Value => "estimated score",
+            NodeField::MoveNumber => "shown move number",
+            NodeField::TimeLeft => "time left",
+            NodeField::PeriodsLeft => "periods left",
+            NodeField::TimeUsed => "time spent",
+            NodeField::TimeTotal => "total time spent",
+            NodeField::Ending => "special end",
+            NodeField::Bookmarks => "bookmark",
+            NodeField::Setup => "setup",
+            NodeField::Symbols => "symbol",
+            NodeField::Labels => "label",
+            NodeField::Arrows => "arrow",
+            NodeField::Lines => "line",
+            NodeField::Dimmed => "dimmed point",
+            NodeField::Numbered => "numbered stone",
+        }
+    }
+
+    /// The field's value as text, `None` when it is empty.
+    pub fn value(self, n: &Node) -> Option<String> {
+        let count = |len: usize, what: &str| (len > 0).then(|| format!("{len} {what}"));
+        let m = &n.markup;
+        match self {
+            NodeField::Comment => n.comment.clone(),
+            NodeField::Name => n.name.clone(),
+            NodeField::MoveAnnotation => n.move_annotation.map(|a| format!("{a:?}")),
+            NodeField::PositionAnnotation => n.position_annotation.map(|a| format!("{a:?}")),
+            NodeField::Hotspot => n.hotspot.map(|h| format!("{h:?}")),
+            NodeField::Value => n.value.map(|v| v.to_string()),
+            NodeField::MoveNumber => n.move_number.map(|v| v.to_string()),
+            NodeField::TimeLeft => n.time_left.map(|t| format!("{t} s")),
+            NodeField::PeriodsLeft => n.periods_left.map(|p| p.to_string()),
+            NodeField::TimeUsed => n.time_used_ms.map(|t| format!("{t} ms")),
+            NodeField::TimeTotal => n.time_total_ms.map(|t| format!("{t} ms")),
+            NodeField::Ending => n.ending.map(|e| e.kind.japanese().to_string()),
+            NodeField::Bookmarks => (!n.bookmarks.is_empty()).then(|| n.bookmarks.join(", ")),
+            NodeField::Setup => {
+                let s = &n.setup;
+                let stones = s.add_black.len() + s.add_white.len() + s.clear.len();
+                match (stones, s.to_play) {
+                    (0, None) => None,
+                    (0, Some(c)) => Some(format!("{c:?} to play")),
+                    (k, _) => Some(format!("{k} point(s)")),
+                }
+            }
+            NodeField::Symbols => count(m.symbols.len(), "symbol(s)"),
+            NodeField::Labels => (!m.labels.is_empty()).then(|| {
+                m.labels
+                    .iter()
+                    .map(|l| l.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
+            NodeField::Arrows => count(m.arrows.len(), "arrow(s)"),
+            NodeField::Lines => count(m.lines.len(), "line(s)"),
+            NodeField::Dimmed => count(m.dimmed.len(), "point(s)"),
+            NodeField::Numbered => count(m.numbered.len(), "stone(s)"),
+        }
+    }
+}
+
+/// Which lines of play a writer writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    /// The whole tree.
+    All,
+    /// The main line and variations that leave it, none nested (Kiseong).
+    OneLevel,
+    /// The main line only.
+    MainLine,
+    /// The root only: no moves (a .gonu board).
+    Root,
+}
+
+/// What a writer writes of the model.
+#[derive(Debug, Clone, Copy)]
+pub struct Writes {
+    /// The game-information fields it writes.
+    pub info: &'static [InfoField],
+    /// The node fields it writes.
+    pub node: &'static [NodeField],
+    /// The lines of play it writes.
+    pub lines: Lines,
+    /// Game information of one variation, at its node.
+    pub variation_info: bool,
+    /// The extras it writes, by key prefix (`sgf:`, `csa:'`).
+    pub extras: &'static [&'static str],
+    /// Extras under those prefixes that it does not write, by exact key.
+    pub extras_dropped: &'static [&'static str],
+    /// True when its reader gives the result a special end implies, so a result
+    /// that the main line's end implies is written with the end.
+    pub result_from_ending: bool,
+}
+
+impl Writes {
+    /// Everything (the kifu JSON model).
+    pub const EVERYTHING: Writes = Writes {
+        info: &InfoField::ALL,
+        node: &NodeField::ALL,
+        lines: Lines::All,
+        variation_info: true,
+        extras: &[""],
+        extras_dropped: &[],
+        result_from_ending: false,
+    };
+
+    /// Nothing: a format kifu only reads.
+    pub const NOTHING: Writes = Writes {
+        info: &[],
+        node: &[],
+        lines: Lines::Root,
+        variation_info: false,
+        extras: &[],
+        extras_dropped: &[],
+        result_from_ending: false,
+    };
+
+    /// True when it writes this game-information field.
+    pub fn info(&self, f: InfoField) -> bool {
+        self.info.contains(&f)
+    }
+
+    /// True when it writes this node field.
+    pub fn node(&self, f: NodeField) -> bool {
+        self.node.contains(&f)
+    }
+
+    /// True when it writes the extra with this key.
+    pub fn extra(&self, key: &str) -> bool {
+        self.extras.iter().any(|p| key.starts_with(p)) && !self.extras_dropped.contains(&key)
+    }
+}
