@@ -127,7 +127,7 @@ fn convert_json_reports_losses_and_strict_refuses_them() {
         let lines = ndjson(&out);
         assert_eq!(lines.len(), 3, "{lines:?}");
         let loss: serde_json::Value = serde_json::from_str(
-            r#"{"type":"loss","path":"g.sgf","game":1,"severity":"loss","code":"psq::variations-dropped","message":"1 variation(s) dropped: a PSQ holds the main line only"}"#,
+            r#"{"type":"loss","path":"g.sgf","game":1,"severity":"loss","code":"loss::variations","message":"psq holds the main line only: 1 variation(s) (1 node(s)) left out"}"#,
         )
         .expect("JSON");
         assert_eq!(lines[0], loss);

@@ -1376,7 +1376,6 @@ fn kif_converts_to_usi_for_engines() {
             ("loss::game-info", "usi has no place for the white player's name: \"gote\""),
             ("loss::game-info", "usi has no place for the date: \"2014/10/12 14:46:51\""),
             ("loss::extras", "usi has no place for the kif:# field: \" ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\""),
-            ("loss::extras", "usi has no place for the kif:header-order field: \"#, 開始日時, 終了日時, 手合割, 先手, 後手\""),
             ("loss::extras", "usi has no place for the kif:終了日時 field: \"2014/10/12 14:47:55\""),
             ("loss::extras", "usi has no place for the kif:手合割 field: \"平手\\u{3000}\\u{3000}\""),
             ("loss::times", "usi has no place for the time spent: 4 left out, the first at move 1: \"2000 ms\""),

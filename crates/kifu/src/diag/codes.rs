@@ -1349,6 +1349,18 @@ pub const KISEONG_OFF_BOARD: Code =
         "Correct the row or column.",
     );
 
+/// `kiseong::node-merged` (loss): a node without a move is read back as part of the move before it.
+pub const KISEONG_NODE_MERGED: Code = Code::loss(
+    "kiseong::node-merged",
+    "a node without a move is read back as part of the move before it",
+)
+.explain(
+    "Kiseong hangs commentary and drawings on moves; the record has a node with no move (a comment or markup of its own between two moves).",
+    "The SGF `;B[pd];C[a note];W[dp]` converted with `kifu convert -t kiseong`.",
+    "The writer writes the node's comment and drawings where it stands; read back, they belong to the move before it and the node is gone. This loss says so.",
+    "Keep the record in SGF, or move the comment onto a move.",
+);
+
 /// `kiseong::pass-dropped` (loss): a pass cannot be written in Kiseong.
 pub const KISEONG_PASS_DROPPED: Code = Code::loss(
     "kiseong::pass-dropped",
@@ -4008,6 +4020,7 @@ pub static ALL: &[Code] = &[
     KISEONG_MOVE_DROPPED,
     KISEONG_NESTED_SAVE,
     KISEONG_NESTED_VARIATION,
+    KISEONG_NODE_MERGED,
     KISEONG_NUMBER_DROPPED,
     KISEONG_OFF_BOARD,
     KISEONG_PASS_DROPPED,

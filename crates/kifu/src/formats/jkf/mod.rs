@@ -74,7 +74,15 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     lines: crate::formats::Lines::All,
     variation_info: false,
     extras: &["kif:", "csa:'"],
-    extras_dropped: &["kif:#", "kif:header-order", "kif:summary", "kif:手合割"],
+    extras_dropped: &[
+        "kif:#",
+        "kif:summary",
+        "kif:手合割",
+        "kif:先手の持駒",
+        "kif:後手の持駒",
+        "kif:下手の持駒",
+        "kif:上手の持駒",
+    ],
     result_from_ending: true,
 };
 

@@ -4,8 +4,9 @@
 use super::notation::{board_piece, parse_count, parse_piece, RANK_KANJI};
 use crate::model::{Color, GameInfo, Piece, PieceKind, ShogiPosition, Square};
 
-/// The extras key holding the order of the header keys as read.
-pub const ORDER_KEY: &str = "kif:header-order";
+/// The extras key holding the order of the header keys as read: a layout hint
+/// (`Extra::is_layout`), since the keys and values are held elsewhere.
+pub const ORDER_KEY: &str = "kif:layout";
 
 /// Splits `key：value` (full-width or ASCII colon). Keys are short and never hold a
 /// colon; a line that starts with a digit is not a header.

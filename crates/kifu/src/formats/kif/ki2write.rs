@@ -124,8 +124,8 @@ pub fn write_ki2(
             let _ = writeln!(out, "{}", row.trim_end());
         }
         if let Some(node) = last {
-            // A kept summary, else (none kept, or an empty one: KI2 says the end
-            // only there) the summary of the end.
+            // A kept summary, else (none kept, or a KIF line without one: KI2 says
+            // the end only there) the summary of the end.
             if let Some(s) = node.extras.get(SUMMARY_KEY).and_then(|v| v.first()) {
                 let _ = writeln!(out, "{s}");
             } else if let Some(e) = node.ending {

@@ -20,10 +20,14 @@ pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
 pub const MOVE_COUNT_KEY: &str = "kif:手数＝";
 /// Extras key on the last node of a line: the `まで…` summary as written.
 pub const SUMMARY_KEY: &str = "kif:summary";
+/// Extras key on the last node of a line that ends with a special move but has no
+/// `まで…` summary: a layout hint (`Extra::is_layout`; the end is in the model), so
+/// the KIF writer leaves the summary out too.
+pub const NO_SUMMARY_KEY: &str = "kif:no-summary:layout";
 
 /// Extras key of the game: the `手数----` line as written, when it is not the one
-/// the writer would choose.
-pub const SEPARATOR_KEY: &str = "kif:separator";
+/// the writer would choose; a layout hint (`Extra::is_layout`).
+pub const SEPARATOR_KEY: &str = "kif:separator:layout";
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
@@ -716,7 +720,7 @@ impl<'a> KifReader<'a> {
             .collect();
         for id in unsummarised {
             if let Some(n) = self.game.tree.get_mut(id) {
-                n.extras.push(SUMMARY_KEY, Vec::new());
+                n.extras.push(NO_SUMMARY_KEY, Vec::new());
             }
         }
         if let Some(sep) = self.separator.take() {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::header::{self, typed_value, ORDER_KEY, TYPED_KEYS};
 use super::notation::{count_text, piece_name, square_text};
-use super::read::{PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY};
+use super::read::{NO_SUMMARY_KEY, PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY};
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
@@ -511,6 +511,8 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
                 if let Some(s) = v.first() {
                     let _ = writeln!(out, "{s}");
                 }
+            } else if node.extras.get(NO_SUMMARY_KEY).is_some() {
+                // The source had no `まで` line: none is written either.
             } else if let Some(text) = node
                 .ending
                 .map(|e| summary_text(e, moves_in_line, (bw, ww)))

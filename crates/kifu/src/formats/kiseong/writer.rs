@@ -194,6 +194,18 @@ impl Out<'_> {
                 ),
             },
             Some(_) => self.loss("kiseong::move-dropped", "not a Go move".into(), id),
+            // Setup stones open a node of their own on reading; anything else on a node
+            // without a move is read back as part of the move before it.
+            None if id != NodeId::ROOT
+                && node.setup.add_black.is_empty()
+                && node.setup.add_white.is_empty() =>
+            {
+                self.loss(
+                    "kiseong::node-merged",
+                    "a node without a move: Kiseong hangs what it holds on the move before it, where it is read back".into(),
+                    id,
+                );
+            }
             None => {}
         }
         self.markup(id, node);

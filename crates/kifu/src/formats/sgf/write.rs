@@ -40,6 +40,7 @@ pub fn write_wrapped(
         losses: Vec::new(),
         game: 0,
         written: Vec::new(),
+        root_info: Vec::new(),
     };
     for (g, game) in collection.games.iter().enumerate() {
         w.game = g;
@@ -59,6 +60,18 @@ struct W {
     game: usize,
     /// Identifiers written in the current node (a second one would be dropped on reading).
     written: Vec<String>,
+    /// The game-information fields the root holds (by their model names): SGF allows
+    /// each once per line of play, so a variation's own value of one of them is read
+    /// back as a private property, not as the variation's information.
+    root_info: Vec<String>,
+}
+
+/// The names of the filled fields of game information (the model's JSON names).
+fn info_fields(info: &GameInfo) -> Vec<String> {
+    match serde_json::to_value(info) {
+        Ok(serde_json::Value::Object(map)) => map.into_iter().map(|(k, _)| k).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// How a value is escaped.
@@ -199,6 +212,7 @@ impl W {
             self.raw(&format!("SZ[{}:{}]", size.width, size.height));
         }
         self.info(&game.info, Some(game));
+        self.root_info = info_fields(&game.info);
         let tree = &game.tree;
         // Explicit stack: depth of variations is data.
         enum Task {
@@ -360,6 +374,17 @@ impl W {
 
     fn node(&mut self, n: &Node, mvno: Option<u32>) {
         if let Some(info) = &n.info {
+            let twice: Vec<String> = info_fields(info)
+                .into_iter()
+                .filter(|f| self.root_info.contains(f))
+                .collect();
+            if !twice.is_empty() {
+                self.loss(
+                    crate::diag::codes::LOSS_VARIATION_INFO.name,
+                    format!("a variation's own {} is read back as a private property: SGF holds each game-information field once per line of play, and the root holds the game's", twice.join(", ")),
+                    mvno,
+                );
+            }
             self.info(info, None);
         }
         let mut mover = None;
