@@ -194,11 +194,13 @@ impl Out<'_> {
                 ),
             },
             Some(_) => self.loss("kiseong::move-dropped", "not a Go move".into(), id),
-            // Setup stones open a node of their own on reading; anything else on a node
-            // without a move is read back as part of the move before it.
+            // Setup stones open a node of their own on reading (and an empty node
+            // holds nothing); whatever else a node without a move holds is read back
+            // as part of the move before it, or not at all.
             None if id != NodeId::ROOT
                 && node.setup.add_black.is_empty()
-                && node.setup.add_white.is_empty() =>
+                && node.setup.add_white.is_empty()
+                && holds_something(node) =>
             {
                 self.loss(
                     "kiseong::node-merged",
@@ -435,6 +437,15 @@ impl Out<'_> {
 }
 
 /// Kiseong row and column (1-based) of a point.
+/// True when a node holds anything besides its children (its model JSON has another
+/// field).
+fn holds_something(node: &Node) -> bool {
+    match serde_json::to_value(node) {
+        Ok(serde_json::Value::Object(map)) => map.keys().any(|k| k != "children"),
+        _ => true,
+    }
+}
+
 fn rc(p: Point) -> (u16, u16) {
     (u16::from(p.y) + 1, u16::from(p.x) + 1)
 }
