@@ -15,7 +15,7 @@ use std::io::Read;
 use super::inputs::{fill, problem_of, too_large, Filled, InputFile, RegularFile};
 use super::load::Resolved;
 use super::{ByteSize, Fatal, Ui};
-use kifu::diag::{Counts, Shift, Span};
+use kifu::diag::{Counts, Shift};
 use kifu::formats::{self, sgf::GameCuts, Format, SourceInfo};
 use kifu::model::{Game, GomokuRule};
 use kifu::text::TextEncoding;
@@ -360,7 +360,7 @@ impl State<'_, '_> {
         let selected = &mut self.read.selected;
         let check = self.how.check;
         let mut found = Vec::new();
-        let mut hand = |source: &SourceInfo, game: &mut Game, spans: &[Span]| {
+        let mut hand = |source: &SourceInfo, game: &mut Game, places: kifu::Places<'_>| {
             if *stop {
                 return;
             }
@@ -378,7 +378,7 @@ impl State<'_, '_> {
             }
             *selected += 1;
             if check {
-                found.extend(kifu::check_game(game, spans));
+                found.extend(kifu::check_game(game, places));
             }
             match each(Item {
                 number,
@@ -412,7 +412,6 @@ impl State<'_, '_> {
             }
         };
         let mut diagnostics = outcome.diagnostics;
-        let found = kifu::not_reported_yet(&diagnostics, found);
         if !found.is_empty() {
             diagnostics.extend(found);
             kifu::diag::collapse(&mut diagnostics);

@@ -1,10 +1,10 @@
 //! The library's entry points: detect, read, validate, write.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
+use crate::formats::gonu::BoardPlaces;
 use crate::formats::{
     self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
 };
@@ -242,30 +242,46 @@ fn decode_input<'a>(
     }
 }
 
+/// Where a game's parts were read from: its nodes' spans (indexed by node id) and,
+/// for a `.gonu` board, its parts' places. What a reader hands on with each game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Places<'a> {
+    /// The span of each node, indexed by node id (may be empty or short).
+    pub nodes: &'a [Span],
+    /// Where each part of a gonu board was read from.
+    pub board: Option<&'a BoardPlaces>,
+}
+
+impl<'a> Places<'a> {
+    /// The places of game `g` of a reading.
+    pub fn of(parsed: &'a crate::formats::Parsed, g: usize) -> Places<'a> {
+        Places {
+            nodes: parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice),
+            board: parsed.board_places.get(g).and_then(|b| b.as_deref()),
+        }
+    }
+}
+
 /// Runs the rules of each game's kind and appends their findings to the outcome's
-/// diagnostics, positioned with the reader's node spans. A finding the reader
-/// already reported (same code and message, as the gonu reader does for its board
-/// checks) is not repeated.
+/// diagnostics, positioned with the reader's places. Readers never run the rules,
+/// so nothing is reported twice.
 pub fn validate(outcome: &mut ReadOutcome) {
     let parsed = &outcome.parsed;
-    let found = parsed
+    let found: Vec<Diagnostic> = parsed
         .collection
         .games
         .iter()
         .enumerate()
-        .flat_map(|(g, game)| {
-            let spans = parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice);
-            rule_diagnostics(game, spans)
-        })
+        .flat_map(|(g, game)| rule_diagnostics(game, Places::of(parsed, g)))
         .collect();
-    let found = not_yet_reported(&parsed.diagnostics, found);
     outcome.parsed.diagnostics.extend(found);
     crate::diag::collapse(&mut outcome.parsed.diagnostics);
 }
 
-/// The findings of a game's rules as diagnostics, each at its node's span (`spans`
-/// indexed by node id) with its move number.
-fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
+/// The findings of a game's rules as diagnostics, each at its node's span with its
+/// move number, or at the board part it is about. A finding about a board part the
+/// reader could not read (it reported that) is left out.
+fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
     let findings = rules::check(game);
     if findings.is_empty() {
         return Vec::new();
@@ -273,70 +289,27 @@ fn rule_diagnostics(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
     let numbers = game.tree.move_numbers();
     findings
         .into_iter()
-        .map(|f| {
-            let span = spans.get(f.node.0 as usize).copied().unwrap_or(Span::at(0));
+        .filter_map(|f| {
+            let at_node = places
+                .nodes
+                .get(f.node.0 as usize)
+                .copied()
+                .unwrap_or(Span::at(0));
+            let span = match (f.part, places.board) {
+                (Some(part), Some(board)) => board.place(part, f.code)?,
+                _ => at_node,
+            };
             let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
             d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
-            d
+            Some(d)
         })
         .collect()
 }
 
 /// The findings of the rules on one game (as [`validate`] gives them), positioned
-/// with the reader's node spans: for reading game by game ([`read_in_order`]).
-pub fn check_game(game: &Game, spans: &[Span]) -> Vec<Diagnostic> {
-    rule_diagnostics(game, spans)
-}
-
-/// Of the findings of [`check_game`], those the reader did not already report (see
-/// [`validate`]): the reader's diagnostics and these are [`validate`]'s list.
-pub fn not_reported_yet(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    not_yet_reported(reader, found)
-}
-
-/// Drops from `found` what the reader already put on its line: each reader
-/// diagnostic with the same code and message stands for one finding.
-fn not_yet_reported(reader: &[Diagnostic], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    if found.is_empty() {
-        return found;
-    }
-    // How many times the reader gave each code and message (hashed: a damaged file
-    // can hold 100,000 distinct messages, and a list per code made this quadratic).
-    let mut reported: HashMap<&'static str, HashMap<&str, usize>> = HashMap::new();
-    // A summary of left-out reader diagnostics (`diag::collapse`) stands for as many
-    // findings of its code, whatever their messages.
-    let mut summarised: HashMap<&'static str, usize> = HashMap::new();
-    for d in reader {
-        if d.omitted > 0 {
-            *summarised.entry(d.code).or_default() += d.omitted;
-            continue;
-        }
-        *reported
-            .entry(d.code)
-            .or_default()
-            .entry(d.message.as_str())
-            .or_default() += 1;
-    }
-    found
-        .into_iter()
-        .filter(|f| {
-            if let Some(n) = reported
-                .get_mut(f.code)
-                .and_then(|messages| messages.get_mut(f.message.as_str()))
-                .filter(|n| **n > 0)
-            {
-                *n -= 1;
-                return false;
-            }
-            match summarised.get_mut(f.code) {
-                Some(n) if *n > 0 => {
-                    *n -= 1;
-                    false
-                }
-                _ => true,
-            }
-        })
-        .collect()
+/// with the reader's places: for reading game by game ([`read_in_order`]).
+pub fn check_game(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
+    rule_diagnostics(game, places)
 }
 
 /// What checking an input produced: the verdicts, without the games.
@@ -456,13 +429,18 @@ fn check_streaming(
         if let Some(rule) = rule {
             rules::renju::set_game_rule(game, rule);
         }
-        rule_diagnostics(game, spans)
+        rule_diagnostics(
+            game,
+            Places {
+                nodes: spans,
+                board: None,
+            },
+        )
     };
     let streamed = read_each(&decoded.text, &each);
     let mut diagnostics = decoded.diagnostics;
     diagnostics.extend(streamed.diagnostics);
-    let found = not_yet_reported(&diagnostics, streamed.found);
-    diagnostics.extend(found);
+    diagnostics.extend(streamed.found);
     crate::diag::collapse(&mut diagnostics);
     let keep = match text {
         KeepText::Always => true,
@@ -511,7 +489,7 @@ pub struct ReadInOrder {
 pub fn read_in_order(
     bytes: Vec<u8>,
     input: &Input<'_>,
-    hand: &mut dyn FnMut(&SourceInfo, &mut Game, &[Span]),
+    hand: &mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
 ) -> Result<ReadInOrder, Error> {
     let given = Input {
         bytes: &bytes,
@@ -526,12 +504,7 @@ pub fn read_in_order(
         let games = std::mem::take(&mut outcome.parsed.collection.games);
         let count = games.len();
         for (i, mut game) in games.into_iter().enumerate() {
-            let spans = outcome
-                .parsed
-                .node_spans
-                .get(i)
-                .map_or(&[][..], Vec::as_slice);
-            hand(&outcome.source, &mut game, spans);
+            hand(&outcome.source, &mut game, Places::of(&outcome.parsed, i));
         }
         return Ok(ReadInOrder {
             format,
@@ -544,7 +517,14 @@ pub fn read_in_order(
     let decoded = decode_for(Cow::Owned(bytes), input, format);
     let source = &decoded.source;
     let done = in_order(&decoded.text, &mut |game: &mut Game, spans: &[Span]| {
-        hand(source, game, spans)
+        hand(
+            source,
+            game,
+            Places {
+                nodes: spans,
+                board: None,
+            },
+        )
     });
     let mut diagnostics = decoded.diagnostics;
     if let Some(empty) = empty_record(format, &decoded.text) {

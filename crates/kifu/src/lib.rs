@@ -55,7 +55,7 @@ mod api;
 mod testing;
 
 pub use api::{
-    check, check_game, check_in_place, check_owned, detect_format, encode_output, not_reported_yet,
-    read, read_in_order, validate, write, write_with, write_wrapped, Checked, Encoded, Error,
-    GameWriter, Input, ReadInOrder, ReadOutcome, EMPTY_RECORD,
+    check, check_game, check_in_place, check_owned, detect_format, encode_output, read,
+    read_in_order, validate, write, write_with, write_wrapped, Checked, Encoded, Error, GameWriter,
+    Input, Places, ReadInOrder, ReadOutcome, EMPTY_RECORD,
 };

@@ -45,6 +45,9 @@ pub struct Parsed {
     /// For each game, the source span of each node, indexed by `NodeId`; may be
     /// empty (or short) for formats that do not track it.
     pub node_spans: Vec<Vec<Span>>,
+    /// For each game, where the parts of its board were read from (`.gonu` files),
+    /// so that the board's rules point at them; may be empty (or short).
+    pub board_places: Vec<Option<Box<crate::formats::gonu::BoardPlaces>>>,
 }
 
 /// Facts about where a collection was read from: its path, format, and the encoding

@@ -2,8 +2,9 @@
 //! call these, never their own copies.
 //!
 //! [`check`] runs the checks for a game's kind over its whole tree and returns
-//! findings tied to nodes; the library turns them into positioned diagnostics with
-//! the reader's node spans.
+//! findings tied to nodes (and, for a gonu board, to the part of the board they are
+//! about); the library turns them into positioned diagnostics with the reader's node
+//! spans and board places.
 
 pub mod go;
 pub mod gonu;
@@ -19,6 +20,10 @@ use crate::model::{Game, GameKind, NodeId};
 pub struct Finding {
     /// The node concerned.
     pub node: NodeId,
+    /// The part of the board concerned, for findings about a gonu board (a vertex,
+    /// a piece, a count line …): a reader that knows where each part was written
+    /// places the finding there.
+    pub part: Option<gonu::Subject>,
     /// How serious.
     pub severity: Severity,
     /// Stable code, e.g. `go::occupied`, `renju::double-three`.

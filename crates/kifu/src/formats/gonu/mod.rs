@@ -3,12 +3,12 @@
 //!
 //! kifu reads a `.gonu` file as a game whose tree holds just the starting position.
 
-mod layout;
 mod lines;
+mod places;
 mod reader;
-mod validator;
 mod writer;
 
+pub use places::{BoardPlaces, Placed};
 pub use reader::read;
 pub use writer::{board_text, write};
 

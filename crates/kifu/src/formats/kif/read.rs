@@ -745,6 +745,7 @@ impl<'a> KifReader<'a> {
             },
             diagnostics: self.diags,
             node_spans: vec![self.spans],
+            board_places: Vec::new(),
         }
     }
 

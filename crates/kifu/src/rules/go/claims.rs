@@ -58,6 +58,7 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
         return None;
     }
     Some(Finding {
+        part: None,
         node: NodeId::ROOT,
         severity: Severity::Warning,
         code: "go::komi-margin",

@@ -131,6 +131,7 @@ fn check_on(game: &Game, board: &mut Board, rules: RuleSet) -> Vec<Finding> {
                         };
                         if let Some(kind) = superko {
                             findings.push(Finding {
+                                part: None,
                                 node: id,
                                 severity: Severity::Error,
                                 code: "go::superko",
@@ -149,6 +150,7 @@ fn check_on(game: &Game, board: &mut Board, rules: RuleSet) -> Vec<Finding> {
                         } else if !state.cycle_reported {
                             state.cycle_reported = true;
                             findings.push(Finding {
+                                part: None,
                                 node: id,
                                 severity: Severity::Info,
                                 code: "go::triple-ko",
@@ -229,6 +231,7 @@ fn order(
     state.moves = state.moves.saturating_add(1);
     if setup.is_empty() && state.next.is_some_and(|n| n != m.color) {
         findings.push(Finding {
+            part: None,
             node: id,
             severity: Severity::Warning,
             code: "go::same-colour-twice",
@@ -266,6 +269,7 @@ fn play_node(
             match board.setup(p, cell) {
                 Ok(true) => {}
                 Ok(false) => findings.push(Finding {
+                    part: None,
                     node: id,
                     severity: Severity::Warning,
                     code: "go::setup-no-effect",
@@ -298,6 +302,7 @@ fn name(p: crate::model::Point) -> String {
 
 fn off_board(node: NodeId, p: crate::model::Point) -> Finding {
     Finding {
+        part: None,
         node,
         severity: Severity::Error,
         code: "go::off-board",
@@ -334,6 +339,7 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
         ),
     };
     Finding {
+        part: None,
         node,
         severity: Severity::Error,
         code,

@@ -2,8 +2,9 @@
 //! graph (isolated vertices, connectivity), the castles and the starting forces.
 //!
 //! [`check_board`] returns faults tied to a [`Subject`] (a vertex, a piece, a count
-//! line …) so the `.gonu` reader can put each one on its line; [`check`] turns them
-//! into root-node findings for boards that come from elsewhere (JSON).
+//! line …); [`check`] turns them into root-node findings that keep their subject, so
+//! that validation puts each on the line of the `.gonu` file that said it (the
+//! reader's `BoardPlaces`), or on the root for boards read from elsewhere (JSON).
 
 mod deploy;
 mod graph;
@@ -105,11 +106,13 @@ pub fn check_board(board: &GonuBoard) -> Vec<BoardFault> {
     faults
 }
 
-/// The faults of a board as findings at the root node.
+/// The faults of a board as findings at the root node, each naming the part of the
+/// board it is about (for a reader's places: `formats::gonu::BoardPlaces`).
 pub fn check(board: &GonuBoard) -> Vec<Finding> {
     check_board(board)
         .into_iter()
         .map(|f| Finding {
+            part: Some(f.subject),
             node: NodeId::ROOT,
             severity: f.severity,
             code: f.code,

@@ -131,6 +131,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
     let mut findings = Vec::new();
     if let GomokuRule::Other(name) = rule {
         findings.push(Finding {
+            part: None,
             node: NodeId::ROOT,
             severity: Severity::Info,
             code: "renju::unknown-rule",
@@ -154,6 +155,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
                 };
                 let (after, issues, changes) = replay.apply(node, state);
                 findings.extend(issues.into_iter().map(|i| Finding {
+                    part: None,
                     node: id,
                     severity: i.severity,
                     code: i.code,
@@ -203,6 +205,7 @@ fn false_result(game: &Game) -> Option<Finding> {
         _ => return None,
     };
     Some(Finding {
+        part: None,
         node: NodeId::ROOT,
         severity: Severity::Error,
         code: "renju::false-result",

@@ -117,6 +117,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
     let hash = pos.hash();
     let error = |code, message| {
         Some(Finding {
+            part: None,
             node: claim.node,
             severity: Severity::Error,
             code,
@@ -152,6 +153,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             }
         }
         EndingKind::NoMate => pos.is_checkmate().then(|| Finding {
+            part: None,
             node: claim.node,
             severity: Severity::Error,
             code: "shogi::false-no-mate",
@@ -221,6 +223,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
                 .into_iter()
                 .any(|c| pos.king(c).is_some_and(|k| in_zone(k, c)));
             (!entered).then(|| Finding {
+                part: None,
                 node: claim.node,
                 severity: Severity::Warning,
                 code: "shogi::doubtful-impasse",
@@ -376,6 +379,7 @@ fn declaration(claim: &Claim, pos: &Position) -> Option<Finding> {
         return None;
     }
     Some(Finding {
+        part: None,
         node: claim.node,
         severity: Severity::Error,
         code: "shogi::false-declaration",

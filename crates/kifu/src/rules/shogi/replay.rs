@@ -65,6 +65,7 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
             Some(Move::Shogi(m)) => Some(m),
             Some(_) => {
                 findings.push(Finding {
+                    part: None,
                     node: id,
                     severity: Severity::Error,
                     code: "shogi::not-a-shogi-move",
@@ -118,6 +119,7 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
             if let Some((code, message)) = ended {
                 warned = true;
                 findings.push(Finding {
+                    part: None,
                     node: id,
                     severity: Severity::Warning,
                     code,
@@ -149,6 +151,7 @@ pub fn check_game(game: &Game) -> Vec<Finding> {
                     (Severity::Error, why.code(), why.message(&m))
                 };
                 findings.push(Finding {
+                    part: None,
                     node: id,
                     severity,
                     code,

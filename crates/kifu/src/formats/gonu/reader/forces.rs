@@ -1,6 +1,7 @@
 //! The forces (normal-deploy counts and pieces, free-deploy counts) and the edge
 //! character.
 
+use super::super::places::Placed;
 use super::{Reader, State};
 use crate::diag::Span;
 use crate::formats::gonu::lines::Line;
@@ -13,7 +14,7 @@ impl<'a> Reader<'a> {
         }
         let p = self.counts_seen.min(1);
         self.declared_pieces[p] = self.number(line.tokens.first(), "a piece count");
-        self.layout.piece_counts[p] = Some(line);
+        self.layout.piece_counts[p] = Some(Placed::of(&line));
         self.counts_seen += 1;
     }
 
@@ -25,7 +26,7 @@ impl<'a> Reader<'a> {
             .piece_counts
             .get(p)
             .and_then(Option::as_ref)
-            .map(Line::span);
+            .map(Placed::span);
         if let (Some(declared), Some(span)) = (declared, span) {
             if declared != found {
                 self.error(
@@ -96,7 +97,7 @@ impl<'a> Reader<'a> {
                 range,
                 stackable,
             });
-            lines.push(line);
+            lines.push(Placed::of(&line));
         }
     }
 
@@ -118,7 +119,7 @@ impl<'a> Reader<'a> {
                 .unwrap_or(0);
         }
         self.free_counts = Some(counts);
-        self.layout.free = Some(line);
+        self.layout.free = Some(Placed::of(&line));
     }
 
     pub(super) fn finish_free(&mut self, span: Span) {
@@ -166,6 +167,6 @@ impl<'a> Reader<'a> {
             return;
         }
         self.edge_char = Some(c);
-        self.layout.edge_char = Some(line);
+        self.layout.edge_char = Some(Placed::of(&line));
     }
 }

@@ -7,9 +7,11 @@ mod vertices;
 
 use std::collections::HashSet;
 
-use super::layout::Layout;
+use super::places::{BoardPlaces, Placed};
+
+/// Reader errors after which a field holds a stand-in value.
+const STAND_IN_ERRORS: &[&str] = &["gonu::bad-number", "gonu::bad-flag", "gonu::bad-glyph"];
 use super::lines::{lines, Line, Token};
-use super::validator;
 use crate::diag::{Diagnostic, Span};
 use crate::formats::Parsed;
 use crate::model::{Collection, Game, GameKind, GonuBoard, GonuDeploy, GonuPiece, GonuVertex};
@@ -43,7 +45,7 @@ struct Reader<'a> {
     text: &'a str,
     state: State,
     diags: Vec<Diagnostic>,
-    layout: Layout<'a>,
+    layout: BoardPlaces,
     declared_vertices: Option<usize>,
     vertices: Vec<GonuVertex>,
     too_many_vertices: bool,
@@ -98,7 +100,7 @@ impl<'a> Reader<'a> {
             text,
             state: State::Start,
             diags: Vec::new(),
-            layout: Layout::default(),
+            layout: BoardPlaces::default(),
             declared_vertices: None,
             vertices: Vec::new(),
             too_many_vertices: false,
@@ -263,7 +265,7 @@ impl<'a> Reader<'a> {
                 } else {
                     self.state = State::Adjacency;
                 }
-                self.layout.adjacency = Some(line);
+                self.layout.adjacency = Some(Placed::of(&line));
             }
             ("N" | "F", State::Start | State::Vertices | State::Adjacency | State::Matrix) => {
                 self.finish_before_deploy(&line);
@@ -274,7 +276,7 @@ impl<'a> Reader<'a> {
                     self.free = true;
                     self.state = State::Free;
                 }
-                self.layout.deploy = Some(line);
+                self.layout.deploy = Some(Placed::of(&line));
             }
             ("end", _) => {
                 self.finish_section(&line);
@@ -397,24 +399,26 @@ impl<'a> Reader<'a> {
             deploy,
             edge_char: self.edge_char,
         };
-        let read_edges = self.layout.adjacency.is_some() && !self.layout.rows.is_empty();
-        let read_deploy = self.normal || (self.free && self.free_counts.is_some());
+        // The board's own rules are validation's work (`rules::gonu`, placed by
+        // these places); the reader says what it could not read.
+        self.layout.read_edges = self.layout.adjacency.is_some() && !self.layout.rows.is_empty();
+        self.layout.read_deploy = self.normal || (self.free && self.free_counts.is_some());
+        self.layout.stand_ins = self
+            .diags
+            .iter()
+            .filter(|d| STAND_IN_ERRORS.contains(&d.code))
+            .map(|d| d.span.start)
+            .collect();
         let mut diags = std::mem::take(&mut self.diags);
-        diags.extend(validator::positioned(
-            &board,
-            &self.layout,
-            &diags,
-            read_edges,
-            read_deploy,
-        ));
         diags.sort_by_key(|d| d.span.start);
-        let root = self.layout.count.as_ref().map_or(Span::at(0), Line::span);
+        let root = self.layout.board();
         Parsed {
             collection: Collection {
                 games: vec![Game::new(GameKind::Gonu(Box::new(board)))],
             },
             diagnostics: diags,
             node_spans: vec![vec![root]],
+            board_places: vec![Some(Box::new(std::mem::take(&mut self.layout)))],
         }
     }
 }

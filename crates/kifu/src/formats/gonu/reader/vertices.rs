@@ -1,5 +1,6 @@
 //! The vertex count, the vertex lines and the neighbour list.
 
+use super::super::places::Placed;
 use super::{Reader, State, MAX_VERTICES};
 use crate::formats::gonu::lines::{Line, Token};
 use crate::model::GonuVertex;
@@ -9,7 +10,7 @@ impl<'a> Reader<'a> {
         self.state = State::Vertices;
         if line.tokens.len() == 1 {
             self.declared_vertices = self.number(line.tokens.first(), "the vertex count");
-            self.layout.count = Some(line);
+            self.layout.count = Some(Placed::of(&line));
         } else {
             self.error(
                 "gonu::missing-count",
@@ -79,7 +80,7 @@ impl<'a> Reader<'a> {
             bg,
             occupier,
         });
-        self.layout.vertices.push(line);
+        self.layout.vertices.push(Placed::of(&line));
     }
 
     /// An access flag, 0 or 1; anything else is reported and read as 1.
@@ -164,7 +165,7 @@ impl<'a> Reader<'a> {
                 self.edges.push([a, b]);
             }
         }
-        self.layout.rows.push(line);
+        self.layout.rows.push(Placed::of(&line));
     }
 
     pub(super) fn finish_rows(&mut self, line: &Line<'_>) {
