@@ -531,7 +531,7 @@ impl<'a> KifReader<'a> {
     /// what a fresh variation holds for its first node.
     pub(super) fn new_node(&mut self, span: Span, fill: impl FnOnce(&mut Node)) -> NodeId {
         let parent = self.current();
-        let id = self.game.tree.add_child(parent, Node::default());
+        let id = self.game.tree.add_empty_child(parent);
         if let Some(node) = self.game.tree.get_mut(id) {
             fill(node);
             if self.fresh_variation {
