@@ -121,6 +121,10 @@ impl<'a> KifReader<'a> {
         game.tree.reserve(nodes);
         let mut spans = Vec::with_capacity(nodes + 1);
         spans.push(Span::at(0));
+        // The line and its moves grow to the longest line: the same room spares
+        // regrowing them a dozen times a file.
+        let mut line = Vec::with_capacity(nodes + 1);
+        line.push(NodeId::ROOT);
         KifReader {
             text,
             diags: Vec::new(),
@@ -131,8 +135,8 @@ impl<'a> KifReader<'a> {
             handicap: None,
             handicap_span: Span::at(0),
             pos: Position::from_model(&Handicap::Even.position()),
-            line: vec![NodeId::ROOT],
-            made: Vec::new(),
+            line,
+            made: Vec::with_capacity(nodes),
             skipping: false,
             ended: false,
             fresh_variation: false,
