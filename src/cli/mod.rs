@@ -16,6 +16,7 @@ mod inputs;
 mod list;
 mod load;
 mod man;
+mod ordered;
 mod output;
 mod reencode;
 mod show;

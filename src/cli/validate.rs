@@ -6,8 +6,6 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use rayon::prelude::*;
-
 use super::inputs::{expand, skipped_line, InputFile};
 use super::load::{load_checked, Resolved};
 use super::ndjson::{print_located, DiagReport, FileReport, SkippedReport};
@@ -123,8 +121,8 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     let map = args.maps();
     let mut total = Counts::default();
     let mut invalid = 0usize;
-    // Files are read and checked in parallel, a few at a time so that memory holds
-    // only a window of them, and reported in the order given.
+    // Files are read and checked in parallel, at most a window of them ahead of the
+    // one reported, and reported in the order given (`ordered::in_order`).
     let window = rayon::current_num_threads().max(1) * 4;
     if opts.games.is_some() {
         // Only some games: each input read game by game, in order.
@@ -143,13 +141,13 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
     } else {
         inputs.len()
     };
-    for batch in inputs.get(..all).unwrap_or(&[]).chunks(window) {
+    super::ordered::in_order(
+        inputs.get(..all).unwrap_or(&[]),
+        rayon::current_num_threads(),
+        window,
         // Standard input is read below, in order, game by game.
-        let checked: Vec<Option<Result<Checked, String>>> = batch
-            .par_iter()
-            .map(|input| input.path.is_some().then(|| load_checked(input, opts, map)))
-            .collect();
-        for (input, outcome) in batch.iter().zip(checked) {
+        |input| input.path.is_some().then(|| load_checked(input, opts, map)),
+        |input, outcome| -> Result<(), Fatal> {
             let outcome = match outcome {
                 Some(Ok(o)) => o,
                 None => {
@@ -160,7 +158,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                     if counts.errors > 0 {
                         invalid += 1;
                     }
-                    continue;
+                    return Ok(());
                 }
                 Some(Err(reason)) => {
                     invalid += 1;
@@ -181,7 +179,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                     } else {
                         ui.error(&reason);
                     }
-                    continue;
+                    return Ok(());
                 }
             };
             let counts = Counts::of(&outcome.diagnostics);
@@ -191,9 +189,9 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             if counts.errors > 0 {
                 invalid += 1;
             }
-            report(args, ui, input, &outcome, &counts)?;
-        }
-    }
+            report(args, ui, input, &outcome, &counts)
+        },
+    )?;
     let skipped = expanded.skipped.len();
     if args.read.verbose && (args.json || !ui.quiet()) {
         for s in &expanded.skipped {

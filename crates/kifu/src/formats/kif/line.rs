@@ -268,8 +268,9 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     })
 }
 
-/// [`parse_body`] for the usual move column, `７六歩(77)` or `同　歩(77)`: a
-/// full-width file, a kanji rank (or 同), a piece and the origin, nothing between.
+/// [`parse_body`] for the usual move column, `７六歩(77)`, `同　歩(77)`, `２二角成(88)`
+/// or `５五角打`: a full-width file, a kanji rank (or 同), a piece, then 成 and the
+/// origin, the origin alone, or 打 before a space or the end.
 /// `None` for anything else, which [`parse_body`] reads the same way or rejects.
 fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
     let b = s.as_bytes();
@@ -282,6 +283,26 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
         _ => (Dest::Square(kif_square(b)?), 6),
     };
     let (piece, rest) = piece_fast(s.get(at..)?)?;
+    // 打 (a drop) ends the column when a space or the end follows it.
+    if let [0xE6, 0x89, 0x93, next @ ..] = rest.as_bytes() {
+        if !matches!(next.first(), None | Some(b' ')) {
+            return None;
+        }
+        let body = Body::Move {
+            dest,
+            piece,
+            promote: false,
+            no_promote: false,
+            drop: true,
+            from: None,
+        };
+        return Some((body, s.len() - rest.len() + 3));
+    }
+    // 成 (promotes) before the origin.
+    let (promote, rest) = match rest.as_bytes() {
+        [0xE6, 0x88, 0x90, ..] => (true, rest.get(3..)?),
+        _ => (false, rest),
+    };
     let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
         return None;
     };
@@ -289,7 +310,7 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
     let body = Body::Move {
         dest,
         piece,
-        promote: false,
+        promote,
         no_promote: false,
         drop: false,
         from: Some(from),
@@ -701,6 +722,15 @@ mod tests {
             "1 ７六歩(77)\u{0b}",
             "1 ７六歩(77) \u{a0}",
             "1\u{a0}７六歩(77)",
+            "  11 ２三歩打",
+            "  11 ２三歩打+",
+            "  11 ２三歩打成",
+            "  11 ２三歩打打",
+            "  11 同　歩打",
+            "  12 ２二角成成(88)",
+            "  12 ２二角成打(88)",
+            "  12 ２二角成",
+            "  12 ２二角成(8)",
         ];
         for line in lines {
             if let Some(fast) = parse_move_line_fast(line) {
@@ -734,6 +764,15 @@ mod tests {
         }
         // The common shapes do take the fast way.
         for line in [lines[0], lines[1], lines[23], lines[24], lines[33]] {
+            assert!(parse_move_line_fast(line).is_some(), "{line:?}");
+        }
+        // Promotions and drops take it too.
+        for line in [
+            "  11 ２三歩打     ( 0:03/00:00:13)",
+            "  12 ２二角成(88)",
+            "3 同　香成(13) (0:4/0:0:4)+",
+            "  11 ２三歩打",
+        ] {
             assert!(parse_move_line_fast(line).is_some(), "{line:?}");
         }
         // Every cut of a line agrees too.

@@ -125,6 +125,10 @@ impl<'a> KifReader<'a> {
         game.tree.reserve(nodes);
         let mut spans = Vec::with_capacity(nodes + 1);
         spans.push(Span::at(0));
+        // The line and its moves grow to the longest line: the same room spares
+        // regrowing them a dozen times a file.
+        let mut line = Vec::with_capacity(nodes + 1);
+        line.push(NodeId::ROOT);
         KifReader {
             text,
             diags: Vec::new(),
@@ -135,8 +139,8 @@ impl<'a> KifReader<'a> {
             handicap: None,
             handicap_span: Span::at(0),
             pos: Position::from_model(&Handicap::Even.position()),
-            line: vec![NodeId::ROOT],
-            made: Vec::new(),
+            line,
+            made: Vec::with_capacity(nodes),
             skipping: false,
             ended: false,
             fresh_variation: false,
@@ -535,7 +539,7 @@ impl<'a> KifReader<'a> {
     /// what a fresh variation holds for its first node.
     pub(super) fn new_node(&mut self, span: Span, fill: impl FnOnce(&mut Node)) -> NodeId {
         let parent = self.current();
-        let id = self.game.tree.add_child(parent, Node::default());
+        let id = self.game.tree.add_empty_child(parent);
         if let Some(node) = self.game.tree.get_mut(id) {
             fill(node);
             if self.fresh_variation {
