@@ -23,18 +23,65 @@ pub fn read_as(name: &str, bytes: &[u8]) -> Option<(&'static Format, kifu::ReadO
 }
 
 /// What every shogi reader's target does: read the bytes as `format`, validate (every
-/// move replayed on the shogi engine), and write the result in every shogi format.
-/// None of it may panic.
+/// move replayed on the shogi engine), and write the result in every shogi format;
+/// none of it may panic. And a round trip: when the input has no error, every
+/// output a writer accepts reads back, in its own format, with the same main-line
+/// moves (every shogi writer writes the main line), and without a loss reported it
+/// reads back with the same moves in tree order.
 pub fn read_validate_write(format: &str, bytes: &[u8]) {
     let Some((_, mut outcome)) = read_as(format, bytes) else {
         return;
     };
     kifu::validate(&mut outcome);
+    let clean = !outcome.has_errors();
     for name in ["kif", "ki2", "csa", "jkf", "usi"] {
-        if let Some(target) = kifu::formats::by_name(name) {
-            let _ = kifu::write(&outcome.parsed.collection, target, None, None);
+        let Some(target) = kifu::formats::by_name(name) else {
+            continue;
+        };
+        let Ok(written) = kifu::write(&outcome.parsed.collection, target, None, None) else {
+            continue;
+        };
+        if !clean {
+            continue;
+        }
+        let Ok(back) = kifu::read(&input(target, &written.bytes)) else {
+            panic!("{name}: kifu cannot read what it wrote");
+        };
+        assert_eq!(
+            shogi_moves(&back.parsed.collection, true),
+            shogi_moves(&outcome.parsed.collection, true),
+            "{name}: the main line changed"
+        );
+        if written.losses.is_empty() {
+            assert_eq!(
+                shogi_moves(&back.parsed.collection, false),
+                shogi_moves(&outcome.parsed.collection, false),
+                "{name}: the moves changed without a loss reported"
+            );
         }
     }
+}
+
+/// The shogi moves of every game: of the main line, or of the whole tree in order.
+fn shogi_moves(
+    collection: &kifu::model::Collection,
+    main_line: bool,
+) -> Vec<Vec<kifu::model::ShogiMove>> {
+    let pick = |n: &kifu::model::Node| match n.mv {
+        Some(kifu::model::Move::Shogi(m)) => Some(m),
+        _ => None,
+    };
+    collection
+        .games
+        .iter()
+        .map(|g| {
+            if main_line {
+                g.tree.main_line().filter_map(|(_, n)| pick(n)).collect()
+            } else {
+                g.tree.preorder().filter_map(|(_, n)| pick(n)).collect()
+            }
+        })
+        .collect()
 }
 
 /// What the Go archive targets (GIB, NGF, UGF) do: read the bytes as `format`,
@@ -72,7 +119,9 @@ pub fn archive_through_sgf(format: &str, bytes: &[u8]) {
 }
 
 /// The main line of every game as (colour, point) pairs.
-pub fn main_lines(collection: &kifu::model::Collection) -> Vec<Vec<(kifu::model::Color, Option<kifu::model::Point>)>> {
+pub fn main_lines(
+    collection: &kifu::model::Collection,
+) -> Vec<Vec<(kifu::model::Color, Option<kifu::model::Point>)>> {
     collection
         .games
         .iter()
