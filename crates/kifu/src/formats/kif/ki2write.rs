@@ -5,11 +5,10 @@
 
 use std::fmt::Write as _;
 
+use super::canonical::{summary_text, NO_PROMOTE_KEY, PRE_COMMENT_KEY, SUMMARY_KEY};
 use super::notation::{piece_name, square_text};
-use super::read::{PRE_COMMENT_KEY, SUMMARY_KEY};
 use super::write::{
-    blocks, comment_lines, depths, parent_move, root_comment_loss, side_words, summary_text, width,
-    write_header, NO_PROMOTE_KEY,
+    blocks, comment_lines, depths, parent_move, root_comment_loss, side_words, width, write_header,
 };
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Handicap, Move, NodeId, ShogiMove, ShogiStart};

@@ -8,6 +8,7 @@
 //! building a move (no piece on the origin, a piece not in hand …) and keeps moves
 //! that are playable but against the rules for validation to report.
 
+mod canonical;
 mod header;
 mod ki2line;
 mod ki2read;

@@ -1,6 +1,10 @@
 //! The KIF reader: header, start position, moves with times, comments, bookmarks,
 //! special endings, the `まで` summary and `変化：N手` variations.
 
+use super::canonical::{
+    separator, summary_text, words_for, MOVE_COUNT_KEY, NO_PROMOTE_KEY, NO_SUMMARY_KEY,
+    PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY,
+};
 use super::header::{self, Bod};
 use super::ki2read::{ki2_ending, named_side};
 use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
@@ -12,22 +16,6 @@ use crate::model::{
     NodeId, ShogiStart, WinReason,
 };
 use crate::rules::shogi::Position;
-
-/// Extras key on the first node of a variation: comment lines written between the
-/// `変化：N手` line and its first move.
-pub const PRE_COMMENT_KEY: &str = "kif:pre-comment";
-/// Extras key of the game: a diagram footer `手数＝N …` (after the `＝`).
-pub const MOVE_COUNT_KEY: &str = "kif:手数＝";
-/// Extras key on the last node of a line: the `まで…` summary as written.
-pub const SUMMARY_KEY: &str = "kif:summary";
-/// Extras key on the last node of a line that ends with a special move but has no
-/// `まで…` summary: a layout hint (`Extra::is_layout`; the end is in the model), so
-/// the KIF writer leaves the summary out too.
-pub const NO_SUMMARY_KEY: &str = "kif:no-summary:layout";
-
-/// Extras key of the game: the `手数----` line as written, when it is not the one
-/// the writer would choose; a layout hint (`Extra::is_layout`).
-pub const SEPARATOR_KEY: &str = "kif:separator:layout";
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
@@ -445,13 +433,11 @@ impl<'a> KifReader<'a> {
             }
             if !self.skipping {
                 let id = self.current();
-                let words = super::write::words_for(self.game.info.shogi_start.as_ref());
+                let words = words_for(self.game.info.shogi_start.as_ref());
                 let moves = self.made.len() as u32;
                 self.summarised.push(id);
                 if let Some(n) = self.game.tree.get_mut(id) {
-                    let generated = n
-                        .ending
-                        .map(|e| super::write::summary_text(e, moves, words));
+                    let generated = n.ending.map(|e| summary_text(e, moves, words));
                     if generated.as_deref() != Some(t) {
                         n.extras.push(SUMMARY_KEY, vec![t.to_string()]);
                     }
@@ -703,7 +689,7 @@ impl<'a> KifReader<'a> {
                 n.time_total_ms = Some(total);
             }
             if no_promote {
-                n.extras.push(super::write::NO_PROMOTE_KEY, Vec::new());
+                n.extras.push(NO_PROMOTE_KEY, Vec::new());
             }
             n.mv = Some(Move::Shogi(mv));
         });
@@ -733,7 +719,7 @@ impl<'a> KifReader<'a> {
                 .tree
                 .iter()
                 .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some());
-            if sep != super::write::separator(timed) {
+            if sep != separator(timed) {
                 self.game.info.extras.push(SEPARATOR_KEY, vec![sep]);
             }
         }

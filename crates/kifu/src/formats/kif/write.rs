@@ -4,18 +4,18 @@
 
 use std::fmt::Write as _;
 
+use super::canonical::{
+    separator, summary_text, words_for, NO_PROMOTE_KEY, NO_SUMMARY_KEY, PRE_COMMENT_KEY,
+    SEPARATOR_KEY, SUMMARY_KEY,
+};
 use super::header::{self, typed_value, ORDER_KEY, TYPED_KEYS};
 use super::notation::{count_text, piece_name, square_text};
-use super::read::{NO_SUMMARY_KEY, PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY};
 use crate::diag::Loss;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
-    Collection, Color, Ending, EndingKind, Extras, Game, Handicap, Move, Node, NodeId, PieceKind,
-    ShogiMove, ShogiPosition, ShogiStart,
+    Collection, Color, Extras, Game, Handicap, Move, Node, NodeId, PieceKind, ShogiMove,
+    ShogiPosition, ShogiStart,
 };
-
-/// Extras key on a node whose move was written with an explicit 不成.
-pub const NO_PROMOTE_KEY: &str = "kif:no-promote";
 
 /// Writes one shogi game as KIF.
 pub fn write(
@@ -550,41 +550,5 @@ pub(super) fn parent_move(game: &Game, id: NodeId) -> Option<ShogiMove> {
     match game.tree.get(parent)?.mv {
         Some(Move::Shogi(m)) => Some(m),
         _ => None,
-    }
-}
-
-/// The `まで` line Kakinoki writes after a line that ends with `ending` after `n`
-/// moves; `words` names black and white (先手/後手 or 下手/上手).
-pub fn summary_text(ending: Ending, n: u32, words: (&str, &str)) -> String {
-    let side = ending.color.unwrap_or(Color::Black);
-    let name = |c: Color| if c == Color::Black { words.0 } else { words.1 };
-    let (me, them) = (name(side), name(side.opponent()));
-    match ending.kind {
-        EndingKind::Resign => format!("まで{n}手で{them}の勝ち"),
-        EndingKind::Checkmate => format!("まで{n}手詰"),
-        EndingKind::Timeout => format!("まで{n}手で時間切れにより{them}の勝ち"),
-        EndingKind::IllegalWin => format!("まで{n}手で{me}の反則勝ち"),
-        EndingKind::IllegalLoss => format!("まで{n}手で{me}の反則負け"),
-        // No KIF program has a phrase of its own for a declaration: the declarer,
-        // who is the side to move, wins.
-        EndingKind::EnteringKing => format!("まで{n}手で{me}の勝ち"),
-        other => format!("まで{n}手で{}", other.japanese()),
-    }
-}
-
-/// The side words for a start: 下手/上手 for handicap presets, else 先手/後手.
-pub fn words_for(start: Option<&ShogiStart>) -> (&'static str, &'static str) {
-    match start {
-        Some(ShogiStart::Preset(h)) if *h != Handicap::Even => ("下手", "上手"),
-        _ => ("先手", "後手"),
-    }
-}
-
-/// The line that opens the moves: with the time column when any move is timed.
-pub fn separator(timed: bool) -> &'static str {
-    if timed {
-        "手数----指手---------消費時間--"
-    } else {
-        "手数----指手--"
     }
 }
