@@ -23,6 +23,7 @@ pub mod psq;
 pub mod renlib;
 pub mod rif;
 pub mod sgf;
+pub mod shogi;
 pub mod ugf;
 pub mod usi;
 pub mod writes;

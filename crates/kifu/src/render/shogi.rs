@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use super::glyphs::{self, Anchor};
-use crate::formats::kif::{bod, move_kif};
+use crate::formats::shogi::bod::bod;
+use crate::formats::shogi::notation::move_kif;
 use crate::model::{
     Color, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiPosition, ShogiStart, Square,
 };

@@ -8,8 +8,8 @@
 mod read;
 mod write;
 
-pub use read::{read, REMARK_KEY};
-pub use write::{interrupted, write};
+pub use read::read;
+pub use write::write;
 
 /// The CSA version a writer produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

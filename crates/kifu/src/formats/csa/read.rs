@@ -1,7 +1,9 @@
 //! The CSA reader.
 
 use crate::diag::{clip, codes, quote, Diagnostic, Span};
-use crate::formats::kif::result_of;
+use crate::formats::shogi::comment::REMARK_KEY;
+use crate::formats::shogi::result::main_line_result;
+use crate::formats::shogi::special::special_ending;
 use crate::formats::Parsed;
 use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
@@ -11,10 +13,6 @@ use crate::rules::shogi::Position;
 
 /// Extras key of a game: the version line (`V2.2`, `V3.0`).
 pub const VERSION_KEY: &str = "csa:version";
-
-/// Extras key of `'` remarks (not `'*` comments), on the game (before the moves) or
-/// on the node they follow.
-pub const REMARK_KEY: &str = "csa:'";
 
 /// Extras key of a special-move node: the `%` word as written, when the writer's
 /// own choice would differ.
@@ -549,39 +547,18 @@ impl GameReader {
             return;
         }
         let side = self.pos.as_ref().map_or(Color::Black, Position::to_move);
-        let (kind, color) = match t {
-            "%TORYO" => (EndingKind::Resign, side),
-            "%CHUDAN" => (EndingKind::Interrupt, side),
-            "%SENNICHITE" => (EndingKind::Repetition, side),
-            "%TIME_UP" => (EndingKind::Timeout, side),
-            "%ILLEGAL_MOVE" => (EndingKind::IllegalLoss, side),
-            "%+ILLEGAL_ACTION" => (EndingKind::IllegalLoss, Color::Black),
-            "%-ILLEGAL_ACTION" => (EndingKind::IllegalLoss, Color::White),
-            "%JISHOGI" => (EndingKind::Impasse, side),
-            "%KACHI" => (EndingKind::EnteringKing, side),
-            "%HIKIWAKE" => (EndingKind::Draw, side),
-            "%TSUMI" => (EndingKind::Checkmate, side),
-            "%FUZUMI" => (EndingKind::NoMate, side),
-            _ => {
-                diags.push(Diagnostic::new(
-                    codes::CSA_UNKNOWN_SPECIAL,
-                    format!("unknown special move {} ignored", quote(t)),
-                    span,
-                ));
-                return;
-            }
-        };
-        // ±ILLEGAL_ACTION names the offender; when it is not the side to move, the
-        // side to move wins by the foul (KIF's 反則勝ち).
-        let (kind, color) = if kind == EndingKind::IllegalLoss && color != side {
-            (EndingKind::IllegalWin, side)
-        } else {
-            (kind, color)
+        let Some(kind) = t.strip_prefix('%').and_then(|w| special_ending(w, side)) else {
+            diags.push(Diagnostic::new(
+                codes::CSA_UNKNOWN_SPECIAL,
+                format!("unknown special move {} ignored", quote(t)),
+                span,
+            ));
+            return;
         };
         let mut node = Node {
             ending: Some(Ending {
                 kind,
-                color: Some(color),
+                color: Some(side),
             }),
             ..Node::default()
         };
@@ -610,18 +587,7 @@ impl GameReader {
                 .push(REMARK_KEY, std::mem::take(&mut self.comment_lines));
         }
         if self.game.info.result.is_none() {
-            if let Some(Ending {
-                kind,
-                color: Some(c),
-            }) = self
-                .game
-                .tree
-                .main_line()
-                .last()
-                .and_then(|(_, n)| n.ending)
-            {
-                self.game.info.result = result_of(kind, c);
-            }
+            self.game.info.result = main_line_result(&self.game);
         }
         parsed.collection.games.push(self.game);
         parsed.node_spans.push(self.spans);

@@ -5,8 +5,10 @@
 
 use std::fmt::Write as _;
 
-use super::read::{REMARK_KEY, SPECIAL_KEY, VERSION_KEY};
+use super::read::{SPECIAL_KEY, VERSION_KEY};
 use crate::diag::Loss;
+use crate::formats::shogi::comment::{root_comment_loss, REMARK_KEY};
+use crate::formats::shogi::special::{interrupted, special_word};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, EndingKind, Game, Handicap, Move, Node, ShogiStart};
 
@@ -108,7 +110,7 @@ fn write_game(
         for l in c.split('\n') {
             let _ = writeln!(out, "'*{l}");
         }
-        losses.extend(crate::formats::kif::root_comment_loss(game).map(|mut l| {
+        losses.extend(root_comment_loss(game).map(|mut l| {
             l.game = g;
             l
         }));
@@ -159,36 +161,6 @@ fn write_game(
     ));
 }
 
-/// Losses for the ends that CSA and JKF write as an interruption (%CHUDAN), having
-/// no word of their own: 封じ手, 不戦勝, 不戦敗.
-pub fn interrupted(
-    game: &Game,
-    nodes: impl Iterator<Item = crate::model::NodeId>,
-    format: &str,
-    g: usize,
-) -> Vec<Loss> {
-    nodes
-        .filter_map(|id| {
-            let kind = game.tree.get(id)?.ending?.kind;
-            matches!(
-                kind,
-                EndingKind::SealedMove | EndingKind::WinByDefault | EndingKind::LossByDefault
-            )
-            .then(|| {
-                Loss::new(
-                    crate::diag::codes::LOSS_ENDING_CHANGED,
-                    format!(
-                        "{format} has no word for {}: written as an interruption (中断)",
-                        kind.japanese()
-                    ),
-                    g,
-                    None,
-                )
-            })
-        })
-        .collect()
-}
-
 fn time(node: &Node, v3: bool) -> String {
     match node.time_used_ms {
         Some(ms) if v3 && ms % 1000 != 0 => format!(",T{}.{:03}", ms / 1000, ms % 1000),
@@ -217,32 +189,20 @@ fn write_node(out: &mut String, node: &Node, v3: bool) {
             time(node, v3)
         );
     } else if let Some(e) = node.ending {
-        let side = e.color.unwrap_or(Color::Black);
-        let word = match e.kind {
-            EndingKind::Resign => "%TORYO",
-            EndingKind::Interrupt | EndingKind::SealedMove => "%CHUDAN",
-            EndingKind::Repetition => "%SENNICHITE",
-            EndingKind::Timeout => "%TIME_UP",
-            EndingKind::IllegalLoss => node
-                .extras
-                .get(SPECIAL_KEY)
-                .and_then(|v| v.first())
-                .map_or("%ILLEGAL_MOVE", String::as_str),
-            EndingKind::IllegalWin => {
-                if side == Color::Black {
-                    "%-ILLEGAL_ACTION"
-                } else {
-                    "%+ILLEGAL_ACTION"
-                }
+        // An illegal move written as something else than %ILLEGAL_MOVE keeps its word.
+        let kept = node
+            .extras
+            .get(SPECIAL_KEY)
+            .and_then(|v| v.first())
+            .filter(|_| e.kind == EndingKind::IllegalLoss);
+        match kept {
+            Some(word) => {
+                let _ = writeln!(out, "{word}{}", time(node, v3));
             }
-            EndingKind::Impasse => "%JISHOGI",
-            EndingKind::EnteringKing => "%KACHI",
-            EndingKind::Draw => "%HIKIWAKE",
-            EndingKind::Checkmate => "%TSUMI",
-            EndingKind::NoMate => "%FUZUMI",
-            EndingKind::WinByDefault | EndingKind::LossByDefault => "%CHUDAN",
-        };
-        let _ = writeln!(out, "{word}{}", time(node, v3));
+            None => {
+                let _ = writeln!(out, "%{}{}", special_word(e), time(node, v3));
+            }
+        }
     } else {
         return;
     }

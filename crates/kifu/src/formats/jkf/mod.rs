@@ -17,7 +17,7 @@ pub use write::write;
 use serde_json::Value;
 
 use super::{content_start, Capabilities, Format, Reader, Writer};
-use crate::model::{Color, EndingKind, Handicap, PieceKind, Square};
+use crate::model::{Color, Handicap, PieceKind, Square};
 use crate::text::TextEncoding;
 
 /// The registry entry.
@@ -111,21 +111,6 @@ pub(super) const PRESETS: [(&str, Handicap); 16] = [
     ("7_R", Handicap::RightSevenPieces),
     ("8", Handicap::EightPieces),
     ("10", Handicap::TenPieces),
-];
-
-pub(super) const SPECIALS: [(&str, EndingKind); 12] = [
-    ("TORYO", EndingKind::Resign),
-    ("CHUDAN", EndingKind::Interrupt),
-    ("SENNICHITE", EndingKind::Repetition),
-    ("TIME_UP", EndingKind::Timeout),
-    ("ILLEGAL_MOVE", EndingKind::IllegalLoss),
-    ("JISHOGI", EndingKind::Impasse),
-    ("KACHI", EndingKind::EnteringKing),
-    ("HIKIWAKE", EndingKind::Draw),
-    ("TSUMI", EndingKind::Checkmate),
-    ("FUZUMI", EndingKind::NoMate),
-    ("+ILLEGAL_ACTION", EndingKind::IllegalLoss),
-    ("-ILLEGAL_ACTION", EndingKind::IllegalLoss),
 ];
 
 pub(super) fn color_of(v: &Value) -> Option<Color> {

@@ -2,13 +2,15 @@
 
 use serde_json::Value;
 
-use super::{color_of, kind_of, square_of, PRESETS, SPECIALS};
+use super::{color_of, kind_of, square_of, PRESETS};
 use crate::diag::{codes, Diagnostic, Span};
-use crate::formats::kif::result_of;
+use crate::formats::shogi::header::apply_header;
+use crate::formats::shogi::result::main_line_result;
+use crate::formats::shogi::special::special_ending;
 use crate::formats::Parsed;
 use crate::model::{
-    Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
-    ShogiMove, ShogiPosition, ShogiStart, Square,
+    Color, Ending, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind, ShogiMove,
+    ShogiPosition, ShogiStart, Square,
 };
 use crate::rules::shogi::{Illegal, Position};
 use crate::text::LineIndex;
@@ -36,7 +38,7 @@ pub fn read(text: &str) -> Parsed {
     if let Some(h) = doc.get("header").and_then(Value::as_object) {
         for (k, v) in h {
             if let Some(v) = v.as_str() {
-                crate::formats::kif::apply_header(&mut game.info, k, v);
+                apply_header(&mut game.info, k, v);
             }
         }
     }
@@ -103,7 +105,7 @@ pub fn read(text: &str) -> Parsed {
         }
         if let Some(sp) = entry.get("special").and_then(Value::as_str) {
             let side = pos.to_move();
-            let Some(&(_, kind)) = SPECIALS.iter().find(|(w, _)| *w == sp) else {
+            let Some(kind) = special_ending(sp, side) else {
                 parsed.diagnostics.push(
                     Diagnostic::new(
                         codes::JKF_UNKNOWN_SPECIAL,
@@ -113,16 +115,6 @@ pub fn read(text: &str) -> Parsed {
                     .with_move(number),
                 );
                 continue;
-            };
-            let offender = match sp {
-                "+ILLEGAL_ACTION" => Color::Black,
-                "-ILLEGAL_ACTION" => Color::White,
-                _ => side,
-            };
-            let kind = if kind == EndingKind::IllegalLoss && offender != side {
-                EndingKind::IllegalWin
-            } else {
-                kind
             };
             node.ending = Some(Ending {
                 kind,
@@ -198,13 +190,7 @@ pub fn read(text: &str) -> Parsed {
             Step::Enter(l, i, p, n)
         });
     }
-    if let Some(Ending {
-        kind,
-        color: Some(c),
-    }) = game.tree.main_line().last().and_then(|(_, n)| n.ending)
-    {
-        game.info.result = result_of(kind, c);
-    }
+    game.info.result = main_line_result(&game);
     parsed.collection.games.push(game);
     parsed.node_spans.push(spans);
     parsed

@@ -3,11 +3,12 @@
 use serde_json::{json, Map, Value};
 
 use super::{color_num, PRESETS};
-use crate::formats::kif::{comment_lines, root_comment_loss};
+use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
+use crate::formats::shogi::header::header_pairs;
+use crate::formats::shogi::special::{interrupted, special_word};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
-    Collection, Color, EndingKind, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiStart,
-    Square,
+    Collection, Game, Handicap, Move, NodeId, PieceKind, ShogiMove, ShogiStart, Square,
 };
 use crate::rules::shogi::Position;
 
@@ -18,7 +19,7 @@ pub fn write(
 ) -> Result<Written<String>, WriteError> {
     let game = crate::formats::the_game(collection)?;
     let mut header = Map::new();
-    for (k, v) in crate::formats::kif::header_pairs(&game.info) {
+    for (k, v) in header_pairs(&game.info) {
         header.insert(k, Value::String(v));
     }
     let start = game
@@ -75,7 +76,7 @@ pub fn write(
         output,
         losses: root_comment_loss(game)
             .into_iter()
-            .chain(crate::formats::csa::interrupted(
+            .chain(interrupted(
                 game,
                 game.tree.iter().map(|(id, _)| id),
                 "JKF",
@@ -162,27 +163,7 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
         }
         e.insert("move".into(), Value::Object(mv));
     } else if let Some(end) = node.ending {
-        let side = end.color.unwrap_or(Color::Black);
-        let word = match end.kind {
-            EndingKind::Resign => "TORYO",
-            EndingKind::Interrupt | EndingKind::SealedMove => "CHUDAN",
-            EndingKind::Repetition => "SENNICHITE",
-            EndingKind::Timeout => "TIME_UP",
-            EndingKind::IllegalLoss => "ILLEGAL_MOVE",
-            EndingKind::IllegalWin => {
-                if side == Color::Black {
-                    "-ILLEGAL_ACTION"
-                } else {
-                    "+ILLEGAL_ACTION"
-                }
-            }
-            EndingKind::Impasse => "JISHOGI",
-            EndingKind::EnteringKing => "KACHI",
-            EndingKind::Draw => "HIKIWAKE",
-            EndingKind::Checkmate => "TSUMI",
-            EndingKind::NoMate => "FUZUMI",
-            EndingKind::WinByDefault | EndingKind::LossByDefault => "CHUDAN",
-        };
+        let word = special_word(end);
         e.insert("special".into(), json!(word));
     }
     Value::Object(e)

@@ -6,10 +6,9 @@
 use std::fmt::Write as _;
 
 use super::canonical::{summary_text, NO_PROMOTE_KEY, PRE_COMMENT_KEY, SUMMARY_KEY};
-use super::notation::{piece_name, square_text};
-use super::write::{
-    blocks, comment_lines, depths, parent_move, root_comment_loss, side_words, width, write_header,
-};
+use super::write::{blocks, depths, parent_move, side_words, width, write_header};
+use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
+use crate::formats::shogi::notation::{piece_name, square_text};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Handicap, Move, NodeId, ShogiMove, ShogiStart};
 use crate::rules::shogi::Position;

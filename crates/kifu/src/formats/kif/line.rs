@@ -1,6 +1,6 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
-use super::notation::{parse_piece, parse_special, parse_square};
+use crate::formats::shogi::notation::{parse_piece, parse_special, parse_square};
 use crate::model::{EndingKind, PieceKind, Square};
 
 /// Where a move goes: a square, or `同` (the previous move's destination).

@@ -14,14 +14,12 @@ mod ki2line;
 mod ki2read;
 mod ki2write;
 mod line;
-pub mod notation;
 mod read;
 mod write;
 
-pub use header::{apply_header, header_pairs};
 pub use ki2write::write_ki2;
-pub use read::{read, read_ki2, result_of};
-pub use write::{bod, comment_lines, move_kif, root_comment_loss, write};
+pub use read::{read, read_ki2};
+pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;

@@ -5,11 +5,14 @@ use super::canonical::{
     separator, summary_text, words_for, MOVE_COUNT_KEY, NO_PROMOTE_KEY, NO_SUMMARY_KEY,
     PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY,
 };
-use super::header::{self, Bod};
+use super::header::split_header;
 use super::ki2read::{ki2_ending, named_side};
 use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
-use super::notation::parse_special;
 use crate::diag::{codes, Diagnostic, Span};
+use crate::formats::shogi::bod::{self, Bod};
+use crate::formats::shogi::header::{apply_header, record_order};
+use crate::formats::shogi::notation::parse_special;
+use crate::formats::shogi::result::main_line_end;
 use crate::formats::Parsed;
 use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
@@ -208,16 +211,7 @@ impl<'a> KifReader<'a> {
     }
 
     fn order(&mut self, key: &str) {
-        let info = &mut self.game.info;
-        match info
-            .extras
-            .0
-            .iter_mut()
-            .find(|e| e.key == header::ORDER_KEY)
-        {
-            Some(e) => e.values.push(key.to_string()),
-            None => info.extras.push(header::ORDER_KEY, vec![key.to_string()]),
-        }
+        record_order(&mut self.game.info, key);
     }
 
     fn header_line(&mut self, line: &str, at: usize) {
@@ -234,7 +228,7 @@ impl<'a> KifReader<'a> {
             if self.bod.rows == 0 {
                 self.order("#BOD");
             }
-            if let Err(msg) = header::read_board_row(&mut self.bod, t) {
+            if let Err(msg) = bod::read_board_row(&mut self.bod, t) {
                 self.diags.push(Diagnostic::error(
                     "kif::bad-board",
                     msg,
@@ -277,7 +271,7 @@ impl<'a> KifReader<'a> {
             self.order("手数＝");
             return;
         }
-        let Some((key, value)) = header::split_header(line) else {
+        let Some((key, value)) = split_header(line) else {
             self.diags.push(Diagnostic::new(
                 codes::KIF_UNKNOWN_LINE,
                 format!(
@@ -288,13 +282,13 @@ impl<'a> KifReader<'a> {
             ));
             return;
         };
-        if let Some(owner) = header::hand_owner(key) {
+        if let Some(owner) = bod::hand_owner(key) {
             self.order(key);
             self.game
                 .info
                 .extras
                 .push(format!("kif:{key}"), vec![value.to_string()]);
-            if let Err(bad) = header::read_hand(&mut self.bod, owner, value) {
+            if let Err(bad) = bod::read_hand(&mut self.bod, owner, value) {
                 self.diags.push(Diagnostic::error(
                     "kif::bad-hand",
                     format!(
@@ -323,7 +317,7 @@ impl<'a> KifReader<'a> {
             }
             self.handicap_span = self.span(at, line.len());
         }
-        header::apply_header(&mut self.game.info, key, value);
+        apply_header(&mut self.game.info, key, value);
     }
 
     /// Ends the header: fixes the start position.
@@ -460,9 +454,9 @@ impl<'a> KifReader<'a> {
             }
             return;
         }
-        if let Some((key, value)) = header::split_header(t) {
+        if let Some((key, value)) = split_header(t) {
             // Headers after the moves (終了日時 written at the end, …).
-            header::apply_header(&mut self.game.info, key, value);
+            apply_header(&mut self.game.info, key, value);
             return;
         }
         self.diags.push(Diagnostic::new(
@@ -741,13 +735,8 @@ impl<'a> KifReader<'a> {
 
     /// The result: from the main line's special move, else from the `まで` summary.
     fn result(&self) -> Option<GameResult> {
-        let last = self.game.tree.main_line().last().map(|(_, n)| n.clone());
-        if let Some(Ending {
-            kind,
-            color: Some(side),
-        }) = last.as_ref().and_then(|n| n.ending)
-        {
-            return result_of(kind, side);
+        if let Some((kind, side)) = main_line_end(&self.game) {
+            return kind.result_for(side);
         }
         let summary = self.main_summary.as_deref()?;
         let rest = summary.split_once('で').map(|(_, r)| r)?;
@@ -776,11 +765,6 @@ impl<'a> KifReader<'a> {
             },
         })
     }
-}
-
-/// The result a special move implies; `side` is the side to move when it was made.
-pub fn result_of(kind: EndingKind, side: Color) -> Option<GameResult> {
-    kind.result_for(side)
 }
 
 #[cfg(test)]

@@ -8,14 +8,12 @@ use super::canonical::{
     separator, summary_text, words_for, NO_PROMOTE_KEY, NO_SUMMARY_KEY, PRE_COMMENT_KEY,
     SEPARATOR_KEY, SUMMARY_KEY,
 };
-use super::header::{self, typed_value, ORDER_KEY, TYPED_KEYS};
-use super::notation::{count_text, piece_name, square_text};
-use crate::diag::Loss;
+use crate::formats::shogi::bod::{hand_owner, hand_text, same_hand, write_board};
+use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
+use crate::formats::shogi::header::{typed_value, ORDER_KEY, TYPED_KEYS};
+use crate::formats::shogi::notation::move_text;
 use crate::formats::{WriteError, WriteOptions, Written};
-use crate::model::{
-    Collection, Color, Extras, Game, Handicap, Move, Node, NodeId, PieceKind, ShogiMove,
-    ShogiPosition, ShogiStart,
-};
+use crate::model::{Collection, Color, Game, Handicap, Move, Node, NodeId, ShogiMove, ShogiStart};
 
 /// Writes one shogi game as KIF.
 pub fn write(
@@ -54,40 +52,6 @@ pub fn write(
     Ok(Written {
         output: out,
         losses,
-    })
-}
-
-/// The comment lines of a node (or of the game) as KIF, KI2 and JKF write them:
-/// the comment's lines, then the CSA `'` remarks kept beside it, which these
-/// formats hold as comments.
-pub fn comment_lines<'a>(comment: Option<&'a str>, extras: &'a Extras) -> Vec<&'a str> {
-    let remarks = extras
-        .get(crate::formats::csa::REMARK_KEY)
-        .unwrap_or(&[])
-        .iter()
-        .map(String::as_str);
-    comment
-        .into_iter()
-        .flat_map(|c| c.split('\n'))
-        .chain(remarks)
-        .collect()
-}
-
-/// The loss of a comment on the start position, which KIF, KI2 and JKF write as
-/// part of the game comment (they have no other place before the first move).
-pub fn root_comment_loss(game: &Game) -> Option<Loss> {
-    let root = game.tree.root_node();
-    let lines = comment_lines(root.comment.as_deref(), &root.extras);
-    (!lines.is_empty()).then(|| {
-        Loss::new(
-            crate::diag::codes::LOSS_ROOT_COMMENT,
-            format!(
-                "the comment on the start position {} is written as part of the game comment",
-                crate::diag::quote(&lines.join("\n"))
-            ),
-            0,
-            None,
-        )
     })
 }
 
@@ -164,10 +128,10 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
             }
             "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
                 if let ShogiStart::Other(p) = &start {
-                    let color = header::hand_owner(key).unwrap_or(Color::Black);
+                    let color = hand_owner(key).unwrap_or(Color::Black);
                     let computed = hand_text(p, color);
                     let text = next_extra(key)
-                        .filter(|raw| header::same_hand(raw, p, color))
+                        .filter(|raw| same_hand(raw, p, color))
                         .unwrap_or(computed);
                     let _ = writeln!(out, "{key}：{text}");
                 }
@@ -269,92 +233,9 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
     }
 }
 
-/// A hand list: `飛二　角　歩十七　`, or `なし`.
-fn hand_text(p: &ShogiPosition, color: Color) -> String {
-    let hand = &p.hands[color.index()];
-    if hand.is_empty() {
-        return "なし".into();
-    }
-    let mut s = String::new();
-    for kind in PieceKind::HAND {
-        let n = hand.count(kind);
-        if n > 0 {
-            s.push(kind.kanji());
-            s.push_str(&count_text(n));
-            s.push('　');
-        }
-    }
-    s
-}
-
-/// The board of a diagram. `rotated` draws it from 後手's side (as `盤面回転` asks):
-/// files １ to ９ left to right, ranks 九 down to 一; `v` still marks 後手's pieces.
-fn write_board(out: &mut String, p: &ShogiPosition, rotated: bool) {
-    out.push_str(if rotated {
-        "  １ ２ ３ ４ ５ ６ ７ ８ ９\n+---------------------------+\n"
-    } else {
-        "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
-    });
-    let squares = p.squares();
-    for k in 0..9 {
-        let r = if rotated { 8 - k } else { k };
-        out.push('|');
-        for c in 0..9 {
-            let file_index = if rotated { 8 - c } else { c };
-            match squares.get(r * 9 + file_index).copied().flatten() {
-                None => out.push_str(" ・"),
-                Some(pc) => {
-                    out.push(if pc.color == Color::White { 'v' } else { ' ' });
-                    out.push(pc.kind.kanji());
-                }
-            }
-        }
-        out.push('|');
-        out.push(super::notation::RANK_KANJI[r]);
-        out.push('\n');
-    }
-    out.push_str("+---------------------------+\n");
-}
-
 /// Display width: East Asian characters take two columns.
 pub(super) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
-/// A position as Kakinoki's board diagram (BOD): white's hand, the board with its
-/// file header and rank column, black's hand.
-pub fn bod(p: &ShogiPosition) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "後手の持駒：{}", hand_text(p, Color::White));
-    write_board(&mut out, p, false);
-    let _ = writeln!(out, "先手の持駒：{}", hand_text(p, Color::Black));
-    out
-}
-
-/// A move in KIF notation (`７六歩(77)`, `５五角打`), `同　` when `same`.
-pub fn move_kif(mv: &ShogiMove, same: bool) -> String {
-    move_text(mv, same, false)
-}
-
-fn move_text(mv: &ShogiMove, same: bool, no_promote: bool) -> String {
-    let mut s = if same {
-        "同　".to_string()
-    } else {
-        square_text(mv.to)
-    };
-    s.push_str(piece_name(mv.piece));
-    if mv.promote {
-        s.push('成');
-    } else if no_promote {
-        s.push_str("不成");
-    }
-    match mv.from {
-        Some(f) => {
-            let _ = write!(s, "({}{})", f.file, f.rank);
-        }
-        None => s.push('打'),
-    }
-    s
 }
 
 fn time_text(node: &Node, running_total_ms: u64) -> String {

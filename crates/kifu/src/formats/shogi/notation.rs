@@ -1,7 +1,10 @@
-//! Japanese move notation shared by KIF and KI2: numerals, squares, piece names and
-//! the special-move words.
+//! Japanese move notation: numerals, squares, piece names, the special-move words,
+//! the kanji counts of hand lists, and the text of a move as KIF writes it (`７六歩(77)`),
+//! which the shogi pictures show too.
 
-use crate::model::{EndingKind, PieceKind, Square};
+use std::fmt::Write as _;
+
+use crate::model::{EndingKind, PieceKind, ShogiMove, Square};
 
 /// The full-width digits １–９ used for files.
 pub const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -178,6 +181,34 @@ pub fn count_text(n: u8) -> String {
             s
         }
     }
+}
+
+/// A move in KIF notation (`７六歩(77)`, `５五角打`), `同　` when `same`.
+pub fn move_kif(mv: &ShogiMove, same: bool) -> String {
+    move_text(mv, same, false)
+}
+
+/// A move in KIF notation, with `不成` written out when `no_promote` (as the record
+/// had it).
+pub fn move_text(mv: &ShogiMove, same: bool, no_promote: bool) -> String {
+    let mut s = if same {
+        "同　".to_string()
+    } else {
+        square_text(mv.to)
+    };
+    s.push_str(piece_name(mv.piece));
+    if mv.promote {
+        s.push('成');
+    } else if no_promote {
+        s.push_str("不成");
+    }
+    match mv.from {
+        Some(f) => {
+            let _ = write!(s, "({}{})", f.file, f.rank);
+        }
+        None => s.push('打'),
+    }
+    s
 }
 
 #[cfg(test)]
