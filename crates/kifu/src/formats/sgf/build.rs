@@ -8,9 +8,10 @@ use crate::model::{
     BoardSize, Game, GameKind, GomokuRule, Move, Node, NodeId, Point, StoneMove, Tree,
 };
 
-use super::node::{type_node, Context};
+use super::node::type_node;
 use super::parse::{RawNode, RawValue, Sink};
 use super::plain::PlainMove;
+use super::typing::Context;
 use super::values::{self, number, split_compose};
 
 /// Collects games from the parser, or hands each to a check and drops it.

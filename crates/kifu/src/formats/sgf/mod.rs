@@ -17,6 +17,7 @@ mod parse;
 mod plain;
 mod props;
 mod stream;
+mod typing;
 mod values;
 mod write;
 

@@ -2,84 +2,15 @@
 //! move with setup, two moves, annotations without a move), and the splits SGFC makes.
 
 use crate::diag::{codes, Diagnostic, Span};
-use crate::model::{BoardSize, Color, GameInfo, Markup, Move, Node, StoneMove};
+use crate::model::{Color, Markup, Move, Node, StoneMove};
 
 use super::classes::{k, Key};
 use super::dialect;
 use super::info::is_iso_date;
-use super::parse::{RawNode, RawProp, RawValue};
+use super::parse::{RawNode, RawValue};
 use super::props::{defer_time, type_move, type_prop, type_time};
+use super::typing::{keep_raw, span_of, Context, NodeTyping};
 use super::values::{self, double};
-
-pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {
-    let end = values
-        .last()
-        .map_or(prop.start + prop.written.len(), |v| v.span().end);
-    Span::new(prop.start, end)
-}
-
-/// Stores a property verbatim (raw values, escapes kept) in a node's extras.
-pub(super) fn keep_raw(node: &mut Node, id: &str, values: &[RawValue<'_>]) {
-    node.extras.push(format!("sgf:{id}"), raw_values(values));
-}
-
-/// Raw values as kept: verbatim, but NUL (already reported) becomes a space, as in
-/// every typed text, so no output ever carries a NUL.
-pub(super) fn raw_values(values: &[RawValue<'_>]) -> Vec<String> {
-    values.iter().map(|v| v.text.replace('\0', " ")).collect()
-}
-
-/// What typing a node reads and changes besides the node itself.
-pub(super) struct Context<'g> {
-    /// The game's FF (1, the specification's default, when the root has none).
-    pub ff: u8,
-    /// Whether the root declares FF (a file without FF is read as FF[1], but its
-    /// FF[4] habits, such as the pass `B[]`, are not reported as out of place).
-    pub ff_declared: bool,
-    /// Whether the game is Go (for `RU`, whose names differ by game).
-    pub go: bool,
-    /// Legacy readings settled when the game ends.
-    pub legacy: &'g mut super::legacy::Pending,
-    /// The game's board size.
-    pub size: BoardSize,
-    /// The game information, which game-info properties fill wherever they stand.
-    pub info: &'g mut GameInfo,
-    /// Whether to store node comments and names. A check (`kifu validate`) looks at
-    /// neither, and they are most of the text and allocations of a large file.
-    pub keep_text: bool,
-    /// The game-info properties typed into the node's own game information (below
-    /// the root), with their spans: the builder reports each once it knows whether
-    /// the node stands before the first branch or inside a variation.
-    pub node_info_props: &'g mut Vec<(Span, String)>,
-    /// Room for the points of one property or node, kept from node to node so that
-    /// point lists and the markup check allocate nothing.
-    pub points: &'g mut Vec<crate::model::Point>,
-    /// Where markup goes when nodes are not to keep it (a check looks at none): it
-    /// is checked there and cleared for the next node; `None` stores it in the node.
-    pub markup_scratch: Option<&'g mut Markup>,
-}
-
-/// Per-node typing state.
-pub(super) struct NodeTyping<'s, 'n> {
-    /// The node being typed, in place in the game's arena.
-    pub(super) node: &'n mut Node,
-    /// The move split off because the node also has setup, or a second move.
-    pub(super) split: Vec<Node>,
-    /// BL/WL/OB/OW, typed once the node's move is known (each at most once: a second
-    /// one is a deleted duplicate).
-    pub(super) deferred_time: [Option<(&'s str, RawValue<'s>)>; 4],
-}
-
-impl NodeTyping<'_, '_> {
-    /// Where this node's markup goes: the node, or `ctx`'s scratch when nodes keep
-    /// none.
-    pub(super) fn markup<'m>(&'m mut self, ctx: &'m mut Context<'_>) -> &'m mut Markup {
-        match ctx.markup_scratch.as_deref_mut() {
-            Some(scratch) => scratch,
-            None => &mut self.node.markup,
-        }
-    }
-}
 
 /// Types one raw node into `node` (an empty node in place in the arena) and returns
 /// the nodes split off it (a move mixed with setup, a second move), which follow it as
@@ -230,19 +161,15 @@ pub(super) fn type_node(
             _ if node_info => {
                 ctx.node_info_props.push((pspan, id.to_string()));
                 let mut own = t.node.info.take().map(|b| *b).unwrap_or_default();
-                let mut sub = Context {
-                    ff: ctx.ff,
-                    ff_declared: ctx.ff_declared,
-                    go: ctx.go,
-                    legacy: &mut *ctx.legacy,
-                    size: ctx.size,
-                    info: &mut own,
-                    keep_text: ctx.keep_text,
-                    node_info_props: &mut *ctx.node_info_props,
-                    points: &mut *ctx.points,
-                    markup_scratch: ctx.markup_scratch.as_deref_mut(),
-                };
-                type_prop(&mut sub, &mut t, key, id, vals, pspan, diags);
+                type_prop(
+                    &mut ctx.with_info(&mut own),
+                    &mut t,
+                    key,
+                    id,
+                    vals,
+                    pspan,
+                    diags,
+                );
                 if own != crate::model::GameInfo::default() {
                     t.node.info = Some(Box::new(own));
                 }

@@ -15,7 +15,7 @@ use super::values::{
     self, double, number, point, point_list_value, real, split_compose, PointError,
 };
 
-use super::node::{keep_raw, raw_values, Context, NodeTyping};
+use super::typing::{keep_raw, raw_values, Context, NodeTyping};
 
 pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
     v.map(|v| values::text(v.text, true))
