@@ -502,14 +502,7 @@ impl GameReader {
             self.broken = true;
             return;
         }
-        let mv = crate::model::ShogiMove {
-            color,
-            from: origin,
-            to,
-            piece,
-            promote,
-            capture: pos.get(to).filter(|p| p.color != color).map(|p| p.kind),
-        };
+        let mv = pos.build_move(color, origin, to, piece, promote);
         if origin.is_some() && piece != after && !promote {
             let msg = format!(
                 "the piece on the origin is {}, and it cannot become {}",
