@@ -13,7 +13,7 @@ use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::{Fatal, Ui};
 use kifu::collect::read::{read_games, FileGames, Needs};
-use kifu::formats::{Format, WriteOptions};
+use kifu::formats::{Format, Join, WriteOptions};
 use kifu::model::{Collection, Game};
 use kifu::text::TextEncoding;
 use kifu::Input;
@@ -156,8 +156,9 @@ pub fn write_games(
 pub enum Kept {
     /// The game itself, for formats whose collection is more than its games.
     Game(Box<Game>),
-    /// The game already written and encoded: for SGF, whose collection is its games'
-    /// texts one after another, so a run keeps text, not trees.
+    /// The game already written and encoded: for formats whose collection is its
+    /// games' outputs one after another ([`Join::Concatenate`]: SGF, USI, NDJSON), so
+    /// a run keeps text, not trees.
     Encoded(kifu::Encoded),
     /// The game could not be written (the message says why).
     Failed(String),
@@ -181,10 +182,17 @@ impl Collector<'_> {
             .or_else(|| path.map(|p| self.format.output_encoding_for(Some(p))))
     }
 
-    /// Keeps `game` (taken, leaving an empty game): written at once for SGF.
+    /// True when the games are written one at a time and joined by concatenation:
+    /// that gives exactly the collection's output ([`Join::Concatenate`]).
+    fn concatenates(&self) -> bool {
+        self.format.join == Join::Concatenate
+    }
+
+    /// Keeps `game` (taken, leaving an empty game): written at once when the format
+    /// [concatenates](Self::concatenates) its games.
     pub fn keep(&self, game: &mut Game) -> Kept {
         let game = std::mem::replace(game, Game::new(kifu::model::GameKind::Shogi));
-        if self.format.name != "sgf" {
+        if !self.concatenates() {
             return Kept::Game(Box::new(game));
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");
@@ -218,7 +226,7 @@ impl Collector<'_> {
                 Kept::Failed(msg) => return Err(Fatal::Other(msg)),
             }
         }
-        if !games.is_empty() || self.format.name != "sgf" {
+        if !games.is_empty() || !self.concatenates() {
             return write_games(games, self.format, self.path, self.encoding, ui);
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");

@@ -1,7 +1,7 @@
 //! Reading inputs game by game, for every command that reads records: `convert`,
 //! `info`, `show`, `split`, `merge` (and `validate -`, which shares the cutting of
 //! standard input). An SGF collection in UTF-8, in a file or on standard input, is
-//! cut between its game trees as it arrives ([`GameCuts`]) into parts of about
+//! cut between its game trees as it arrives ([`Format::cut`]) into parts of about
 //! [`PART`] bytes, and each part is read game by game ([`kifu::read_in_order`]): memory
 //! holds one part and one game, whatever the file's length. NDJSON is read game by
 //! game within its part too. Every other input (other formats, and SGF in Shift_JIS,
@@ -16,7 +16,7 @@ use super::inputs::{fill, problem_of, too_large, Filled, InputFile, RegularFile}
 use super::load::Resolved;
 use super::{ByteSize, Fatal, Ui};
 use kifu::diag::{Counts, Shift};
-use kifu::formats::{self, sgf::GameCuts, Format, SourceInfo};
+use kifu::formats::{self, Format, SourceInfo};
 use kifu::model::{Game, GomokuRule};
 use kifu::text::TextEncoding;
 use kifu::Input;
@@ -43,9 +43,9 @@ pub enum Flow {
     Stop,
 }
 
-/// Reads `reader` part by part: an SGF collection that can be cut ([`cuttable`]) is
-/// handed to `on_part` in parts of whole game trees of about `part` bytes; anything
-/// else comes back whole ([`Parts::Whole`]). `limit` (standard input's
+/// Reads `reader` part by part: a collection that its format can cut
+/// ([`Format::cut`]: SGF in UTF-8) is handed to `on_part` in parts of whole games of
+/// about `part` bytes; anything else comes back whole ([`Parts::Whole`]). `limit` (standard input's
 /// `--max-game-size`) bounds what may be read without a complete game, or for a
 /// record read whole; files have none. `Ok(Err((reason, format)))`: the input could
 /// not be read to its end (after the parts already handed on), with the format it
@@ -68,10 +68,11 @@ pub fn read_parts(
         Ok(Filled::Full) => {}
         Err(e) => return Ok(Err((cannot(e), None))),
     }
-    let sgf = format
+    let cutting = format
         .or_else(|| formats::sniff(&buf))
-        .filter(|f| f.name == "sgf" && cuttable(&buf, encoding));
-    let Some(format) = sgf else {
+        .and_then(|f| f.cut.map(|cut| (f, cut)))
+        .filter(|(_, cut)| (cut.cuttable)(&buf, encoding));
+    let Some((format, cutting)) = cutting else {
         // One record: read whole, within the limit.
         return Ok(match fill(reader, &mut buf, max) {
             Ok(Filled::Ended) => Ok(Parts::Whole(buf)),
@@ -85,7 +86,7 @@ pub fn read_parts(
             Err(e) => Err((cannot(e), None)),
         });
     };
-    let mut cuts = GameCuts::new();
+    let mut cuts = (cutting.boundaries)();
     let mut parts = 0usize;
     loop {
         cuts.scan(&buf);
@@ -125,27 +126,6 @@ pub fn read_parts(
         on_part(format, buf)?;
     }
     Ok(Ok(Parts::Cut))
-}
-
-/// True when the bytes can be cut where their ASCII bytes say: UTF-8 (forced, or the
-/// first part is UTF-8 that declares no other charset and is not UTF-16 by its zero
-/// bytes). In Shift_JIS, GBK or Big5 a trail byte can be `[`, `\` or `]`, which a byte
-/// scan would take for syntax, so such input is read whole.
-fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
-    match forced {
-        Some(enc) => enc == TextEncoding::UTF_8,
-        None => {
-            let utf8 = match std::str::from_utf8(bytes) {
-                Ok(_) => true,
-                // Only a character cut by the end of the part.
-                Err(e) => e.error_len().is_none(),
-            };
-            let declared = kifu::formats::sgf::declared_charset(bytes)
-                .and_then(|label| TextEncoding::for_label(&label));
-            utf8 && kifu::text::utf16_pattern(bytes).is_none()
-                && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
-        }
-    }
 }
 
 /// The games `--game` selects: numbers from 1, both ends included.

@@ -157,18 +157,14 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     }
 }
 
-/// The formats whose readers take a blank text for a record (an empty game, or none)
-/// without a word: for them a blank file gets [`EMPTY_RECORD`].
-const READ_BLANK_AS_A_RECORD: &[&str] = &["kif", "ki2", "csa", "usi"];
-
 /// The code of the warning that a file holds no record at all.
 pub const EMPTY_RECORD: &str = crate::diag::codes::RECORD_EMPTY.name;
 
 /// A warning at 1:1 when `text` is blank (nothing, or only blank lines) and the format
-/// would otherwise read it as a record without a word.
+/// would otherwise read it as a record without a word ([`Format::blank_is_a_record`]).
 fn empty_record(format: &Format, text: &str) -> Option<Diagnostic> {
     let blank = text.trim_start_matches('\u{feff}').trim().is_empty();
-    (blank && READ_BLANK_AS_A_RECORD.contains(&format.name)).then(|| {
+    (blank && format.blank_is_a_record).then(|| {
         Diagnostic::new(
             crate::diag::codes::RECORD_EMPTY,
             "the file holds no record: it is empty or only blank lines",

@@ -1,7 +1,7 @@
 //! `kifu validate -`: standard input, read with a bound. Input that ends within one
 //! part ([`PART`]) is checked whole, as a file is. A longer SGF collection is cut
-//! between its game trees as it arrives (`GameCuts`) and checked part by part, each
-//! part's diagnostics written as soon as it is checked, with lines, columns and
+//! between its game trees as it arrives ([`Format::cut`]) and checked part by part,
+//! each part's diagnostics written as soon as it is checked, with lines, columns and
 //! offsets counted in the whole input; so any number of games is checked in memory
 //! bounded by `--max-game-size`. More than `--max-game-size` without a complete game
 //! (or, for other formats, in the one record) is an error, not an allocation.

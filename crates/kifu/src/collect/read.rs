@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use crate::diag::Span;
-use crate::formats::{self, Format, GameCheck, Reader, SourceInfo, Streamed};
+use crate::formats::{Format, GameCheck, Reader, SourceInfo, Streamed};
 use crate::model::Game;
 use crate::{Error, Input};
 
@@ -46,10 +46,7 @@ pub fn read_games<T: Send>(
     if let Reader::Text(_) = format.reader {
         let streamer: Option<Streamer> = match needs {
             Needs::Moves => format.read_each,
-            Needs::Everything if format.name == formats::sgf::FORMAT.name => {
-                Some(formats::sgf::read_each_whole)
-            }
-            Needs::Everything => None,
+            Needs::Everything => format.read_each_whole,
         };
         if let Some(streamer) = streamer {
             let (text, source) = crate::api::decode_text(input, format);

@@ -37,11 +37,14 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: None,
     reader: Reader::Text(read),
+    blank_is_a_record: false,
     read_each: None,
+    read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
+    cut: None,
 };
 
 /// Tygem boards are 19×19; GIB has no size field.

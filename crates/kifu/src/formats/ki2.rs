@@ -28,9 +28,12 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(super::declaration::find_kif),
     decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
+    blank_is_a_record: true,
     read_each: None,
+    read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::One,
+    cut: None,
     writer: Some(Writer::Text(super::kif::write_ki2)),
     writes: WRITES,
 };

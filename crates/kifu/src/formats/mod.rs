@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod csa;
+pub mod cutting;
 pub mod declaration;
 pub mod gib;
 pub(crate) mod goarchive;
@@ -33,6 +34,7 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
+pub use cutting::{Cutting, GameBoundaries};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
@@ -275,14 +277,26 @@ pub struct Format {
     pub decode_per_game: Option<DecodePerGame>,
     /// The reader.
     pub reader: Reader,
+    /// True when the reader takes a blank text for a record (an empty game, or none)
+    /// without a word: a blank file then gets a [`crate::diag::codes::RECORD_EMPTY`]
+    /// warning.
+    pub blank_is_a_record: bool,
     /// A streaming form of the text reader (games checked and dropped one by one), for
     /// formats whose files hold large collections.
     pub read_each: Option<ReadEach>,
+    /// [`Format::read_each`] handing each game on whole, with its comments, names
+    /// and markup (which a check does not need), for collection jobs that write the
+    /// games or look at their comments.
+    pub read_each_whole: Option<ReadEach>,
     /// A reader handing each game, whole and in order, to a [`GameSink`], for
     /// formats whose files hold large collections.
     pub read_in_order: Option<ReadInOrder>,
     /// How a file holds several games.
     pub join: Join,
+    /// How an input holding a long collection is cut between games as it arrives,
+    /// by a byte scan, to be read part by part in bounded memory; `None`: it is read
+    /// whole.
+    pub cut: Option<Cutting>,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
     /// What the writer writes of the model; [`account::account`] reports the rest.

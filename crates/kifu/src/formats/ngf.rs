@@ -36,11 +36,14 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     decode_per_game: None,
     reader: Reader::Text(read),
+    blank_is_a_record: false,
     read_each: None,
+    read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
+    cut: None,
 };
 
 /// The first lines of `bytes`, without line breaks and surrounding blanks.

@@ -42,11 +42,14 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: None,
     reader: Reader::Text(read),
+    blank_is_a_record: false,
     read_each: None,
+    read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
     join: crate::formats::Join::One,
+    cut: None,
 };
 
 /// True for text starting with `[Header]` that has a `[Data]` section.

@@ -69,9 +69,12 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: None,
     reader: Reader::Text(read),
+    blank_is_a_record: true,
     read_each: None,
+    read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::Separator("/\n"),
+    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
 };

@@ -37,9 +37,12 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     decode_per_game: None,
     reader: Reader::Text(read),
+    blank_is_a_record: false,
     read_each: None,
+    read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::One,
+    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
 };

@@ -1,6 +1,6 @@
 //! Finding where top-level game trees end in a stream of SGF bytes that arrives piece
-//! by piece (standard input), so that a collection of any length can be read game by
-//! game in bounded memory.
+//! by piece (standard input, a large file), so that a collection of any length can be
+//! read game by game in bounded memory: SGF's [`Cutting`] in the registry.
 //!
 //! A byte scan, not a parse: it tracks the depth of `(` `)` and, inside game trees,
 //! `[…]` values with their `\` escapes. Every syntax character is ASCII and no
@@ -8,7 +8,42 @@
 //! sees the structure the reader sees: on well-formed game trees its cuts fall exactly
 //! where a whole read stands between two games. Shift_JIS, GBK and Big5 trail bytes can
 //! be `[`, `\` or `]`, and UTF-16 is not ASCII at all: the caller reads such input
-//! whole instead.
+//! whole instead ([`cuttable`]).
+
+use crate::formats::cutting::{Cutting, GameBoundaries};
+use crate::text::TextEncoding;
+
+/// How SGF input is cut between game trees.
+pub const CUTTING: Cutting = Cutting {
+    cuttable,
+    boundaries,
+};
+
+/// True when the bytes can be cut where their ASCII bytes say: UTF-8 (forced, or the
+/// first part is UTF-8 that declares no other charset and is not UTF-16 by its zero
+/// bytes). In Shift_JIS, GBK or Big5 a trail byte can be `[`, `\` or `]`, which a byte
+/// scan would take for syntax, so such input is read whole.
+pub fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
+    match forced {
+        Some(enc) => enc == TextEncoding::UTF_8,
+        None => {
+            let utf8 = match std::str::from_utf8(bytes) {
+                Ok(_) => true,
+                // Only a character cut by the end of the part.
+                Err(e) => e.error_len().is_none(),
+            };
+            let declared =
+                super::declared_charset(bytes).and_then(|label| TextEncoding::for_label(&label));
+            utf8 && crate::text::utf16_pattern(bytes).is_none()
+                && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
+        }
+    }
+}
+
+/// A new scan of SGF game trees.
+fn boundaries() -> Box<dyn GameBoundaries> {
+    Box::new(GameCuts::new())
+}
 
 /// The state of the scan over a growing buffer; offsets count from the buffer's start.
 #[derive(Debug, Default, Clone)]
@@ -32,10 +67,10 @@ impl GameCuts {
     pub fn new() -> GameCuts {
         GameCuts::default()
     }
+}
 
-    /// Scans the part of `buffer` not scanned yet (the buffer only grows between
-    /// calls, except through [`GameCuts::drop_front`]).
-    pub fn scan(&mut self, buffer: &[u8]) {
+impl GameBoundaries for GameCuts {
+    fn scan(&mut self, buffer: &[u8]) {
         let new = buffer.get(self.scanned..).unwrap_or(&[]);
         for (i, &b) in new.iter().enumerate() {
             let at = self.scanned + i;
@@ -65,15 +100,11 @@ impl GameCuts {
         self.scanned = buffer.len().max(self.scanned);
     }
 
-    /// The last offset, among the bytes scanned, where the buffer can be cut between
-    /// complete game trees (`None`: no game tree has closed yet).
-    pub fn cut(&self) -> Option<usize> {
+    fn cut(&self) -> Option<usize> {
         self.cut
     }
 
-    /// The first `n` bytes of the buffer were taken away: offsets move back by `n`,
-    /// and no cut is known until another game tree closes.
-    pub fn drop_front(&mut self, n: usize) {
+    fn drop_front(&mut self, n: usize) {
         self.scanned = self.scanned.saturating_sub(n);
         self.cut = None;
     }

@@ -55,9 +55,12 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
+    blank_is_a_record: false,
     read_each: Some(read_each),
+    read_each_whole: Some(read_each_whole),
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
+    cut: Some(cut::CUTTING),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
 };
