@@ -37,6 +37,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: None,
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,

@@ -28,6 +28,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(super::declaration::find_kif),
     decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
+    read_checking: Some(super::kif::read_ki2_checking),
     read_each: None,
     read_in_order: None,
     join: crate::formats::Join::One,

@@ -36,6 +36,7 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     decode_per_game: None,
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,

@@ -31,6 +31,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: None,
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,

@@ -34,6 +34,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: None,
     reader: Reader::Binary(read),
+    read_checking: None,
     read_each: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,

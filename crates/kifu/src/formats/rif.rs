@@ -41,6 +41,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: Some(read_each),
     writer: None,
     writes: crate::formats::Writes::NOTHING,

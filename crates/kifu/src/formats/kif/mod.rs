@@ -9,6 +9,8 @@
 //! that are playable but against the rules for validation to report.
 
 mod canonical;
+#[cfg(test)]
+mod checking_tests;
 mod header;
 mod ki2line;
 mod ki2read;
@@ -20,7 +22,7 @@ mod write;
 
 pub use header::{apply_header, header_pairs};
 pub use ki2write::write_ki2;
-pub use read::{read, read_ki2, result_of};
+pub use read::{read, read_checking, read_ki2, read_ki2_checking, result_of};
 pub use write::{bod, comment_lines, move_kif, root_comment_loss, write};
 
 use super::{Capabilities, Format, Reader, Writer};
@@ -48,6 +50,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(super::declaration::find_kif),
     decode_per_game: None,
     reader: Reader::Text(read),
+    read_checking: Some(read_checking),
     read_each: None,
     read_in_order: None,
     join: crate::formats::Join::One,

@@ -37,6 +37,7 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     decode_per_game: None,
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: None,
     read_in_order: None,
     join: crate::formats::Join::One,

@@ -54,6 +54,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
+    read_checking: None,
     read_each: Some(read_each),
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
