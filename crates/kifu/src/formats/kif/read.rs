@@ -148,7 +148,8 @@ impl<'a> KifReader<'a> {
             bod: Bod::default(),
             handicap: None,
             handicap_span: Span::at(0),
-            play: LineCheck::new(&Handicap::Even.position(), nodes, rules),
+            // A stand-in until the header gives the start (`start_moves`).
+            play: LineCheck::new(&Handicap::Even.position(), 0, false),
             line,
             skipping: false,
             ended: false,
