@@ -20,6 +20,13 @@ fn check(text: &str, name: &str) -> kifu::ReadOutcome {
     };
     let mut out = kifu::read(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
     kifu::validate(&mut out);
+    // A check (`kifu validate`) reads KIF and KI2 with the rules running as the
+    // moves are made, and other formats as they stream: the same verdicts.
+    let checked = kifu::check(&input, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        checked.diagnostics, out.parsed.diagnostics,
+        "{name}: a check and a read then validation differ"
+    );
     out
 }
 

@@ -125,9 +125,9 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
 /// one summary ([`crate::diag::collapse`]).
 pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     let format = detect_format(input)?;
-    let path = input.path.map(|p| p.display().to_string());
     match format.reader {
         Reader::Binary(read) => {
+            let path = input.path.map(|p| p.display().to_string());
             let mut parsed = read(input.bytes);
             crate::diag::collapse(&mut parsed.diagnostics);
             Ok(ReadOutcome {
@@ -137,24 +137,34 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
                 parsed,
             })
         }
-        Reader::Text(read) => {
-            let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
-            let mut parsed = read(&decoded.text);
-            let mut diagnostics = decoded.diagnostics;
-            if let Some(empty) = empty_record(format, &decoded.text) {
-                diagnostics.push(empty);
-            }
-            diagnostics.append(&mut parsed.diagnostics);
-            crate::diag::collapse(&mut diagnostics);
-            parsed.diagnostics = diagnostics;
-            Ok(ReadOutcome {
-                format,
-                source: decoded.source,
-                text: Some(decoded.text.into_owned()),
-                parsed,
-            })
-        }
+        Reader::Text(read) => Ok(read_text(input, format, |text| (read(text), ())).0),
     }
+}
+
+/// Decodes a text format's input and reads it with `read`, which gives the games and
+/// something beside them (the rules' findings of a [`formats::ReadChecking`] reader).
+fn read_text<T>(
+    input: &Input<'_>,
+    format: &'static Format,
+    read: impl FnOnce(&str) -> (Parsed, T),
+) -> (ReadOutcome, T) {
+    let path = input.path.map(|p| p.display().to_string());
+    let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
+    let (mut parsed, beside) = read(&decoded.text);
+    let mut diagnostics = decoded.diagnostics;
+    if let Some(empty) = empty_record(format, &decoded.text) {
+        diagnostics.push(empty);
+    }
+    diagnostics.append(&mut parsed.diagnostics);
+    crate::diag::collapse(&mut diagnostics);
+    parsed.diagnostics = diagnostics;
+    let outcome = ReadOutcome {
+        format,
+        source: decoded.source,
+        text: Some(decoded.text.into_owned()),
+        parsed,
+    };
+    (outcome, beside)
 }
 
 /// The code of the warning that a file holds no record at all.
@@ -262,23 +272,41 @@ impl<'a> Places<'a> {
 /// diagnostics, positioned with the reader's places. Readers never run the rules,
 /// so nothing is reported twice.
 pub fn validate(outcome: &mut ReadOutcome) {
+    let found = outcome
+        .parsed
+        .collection
+        .games
+        .iter()
+        .map(rules::check)
+        .collect();
+    add_findings(outcome, found);
+}
+
+/// Appends the rules' findings on each game (`found[g]` for game `g`) to the
+/// outcome's diagnostics, positioned with the reader's places.
+fn add_findings(outcome: &mut ReadOutcome, found: Vec<Vec<rules::Finding>>) {
     let parsed = &outcome.parsed;
     let found: Vec<Diagnostic> = parsed
         .collection
         .games
         .iter()
+        .zip(found)
         .enumerate()
-        .flat_map(|(g, game)| rule_diagnostics(game, Places::of(parsed, g)))
+        .flat_map(|(g, (game, findings))| positioned(game, Places::of(parsed, g), findings))
         .collect();
     outcome.parsed.diagnostics.extend(found);
     crate::diag::collapse(&mut outcome.parsed.diagnostics);
 }
 
-/// The findings of a game's rules as diagnostics, each at its node's span with its
+/// The findings of a game's rules as diagnostics (see [`positioned`]).
+fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
+    positioned(game, places, rules::check(game))
+}
+
+/// Findings of the rules on `game` as diagnostics, each at its node's span with its
 /// move number, or at the board part it is about. A finding about a board part the
 /// reader could not read (it reported that) is left out.
-fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
-    let findings = rules::check(game);
+fn positioned(game: &Game, places: Places<'_>, findings: Vec<rules::Finding>) -> Vec<Diagnostic> {
     if findings.is_empty() {
         return Vec::new();
     }
@@ -378,11 +406,33 @@ fn check_borrowed(
         let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
         return Ok(check_streaming(format, read_each, decoded, rule, text));
     }
-    let mut outcome = read(input)?;
-    if let Some(rule) = rule {
-        rules::renju::set_rule(&mut outcome.parsed.collection, rule);
-    }
-    validate(&mut outcome);
+    let outcome = match (format.reader, format.read_checking) {
+        // The rules ran as the moves were read: their findings are the replay's.
+        (Reader::Text(_), Some(read_checking)) => {
+            let (mut outcome, found) = read_text(input, format, read_checking);
+            debug_assert_eq!(
+                found,
+                outcome
+                    .parsed
+                    .collection
+                    .games
+                    .iter()
+                    .map(rules::check)
+                    .collect::<Vec<_>>(),
+                "the rules checked while reading differ from the replay's"
+            );
+            add_findings(&mut outcome, found);
+            outcome
+        }
+        _ => {
+            let mut outcome = read(input)?;
+            if let Some(rule) = rule {
+                rules::renju::set_rule(&mut outcome.parsed.collection, rule);
+            }
+            validate(&mut outcome);
+            outcome
+        }
+    };
     Ok(Checked {
         format: outcome.format,
         source: outcome.source,

@@ -29,6 +29,7 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
     blank_is_a_record: true,
+    read_checking: Some(super::kif::read_ki2_checking),
     read_each: None,
     read_each_whole: None,
     read_in_order: None,

@@ -149,6 +149,11 @@ pub enum Reader {
     Binary(fn(&[u8]) -> Parsed),
 }
 
+/// A text reader that checks its games against the rules as it reads them: the
+/// games, and for each game the rules' findings exactly as [`crate::rules::check`]
+/// gives them (validation uses these instead of replaying the game).
+pub type ReadChecking = fn(&str) -> (Parsed, Vec<Vec<crate::rules::Finding>>);
+
 /// What a streaming reader does with each game as soon as it is read: check it (the
 /// game may be adjusted first, e.g. the gomoku rule set) and return the diagnostics,
 /// positioned with the node spans it is given. Called from several threads at once.
@@ -281,6 +286,9 @@ pub struct Format {
     /// without a word: a blank file then gets a [`crate::diag::codes::RECORD_EMPTY`]
     /// warning.
     pub blank_is_a_record: bool,
+    /// A form of the text reader that runs the rules as it makes the moves, for a
+    /// check (`kifu validate`): each move is then resolved and made once.
+    pub read_checking: Option<ReadChecking>,
     /// A streaming form of the text reader (games checked and dropped one by one), for
     /// formats whose files hold large collections.
     pub read_each: Option<ReadEach>,

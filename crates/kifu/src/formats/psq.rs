@@ -32,6 +32,7 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     reader: Reader::Text(read),
     blank_is_a_record: false,
+    read_checking: None,
     read_each: None,
     read_each_whole: None,
     writer: Some(Writer::Text(write)),

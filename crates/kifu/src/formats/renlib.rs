@@ -35,6 +35,7 @@ pub const FORMAT: Format = Format {
     declared_charset: None,
     reader: Reader::Binary(read),
     blank_is_a_record: false,
+    read_checking: None,
     read_each: None,
     read_each_whole: None,
     writer: None,

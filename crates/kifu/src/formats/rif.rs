@@ -42,6 +42,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
     blank_is_a_record: false,
+    read_checking: None,
     read_each: Some(read_each),
     read_each_whole: None,
     writer: None,

@@ -43,6 +43,7 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: false,
+    read_checking: None,
     read_each: None,
     read_each_whole: None,
     writer: None,

@@ -122,10 +122,21 @@ fn decode_pair(lead: u8, trail: u8) -> u32 {
 /// …): the caller then decodes the whole input the general way, with its exact
 /// reports.
 fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
+    use std::mem::MaybeUninit;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
+    /// Writes `src` at `at` of `room`; `None` past its end.
+    fn put(room: &mut [MaybeUninit<u8>], at: usize, src: &[u8]) -> Option<()> {
+        let dst = room.get_mut(at..at + src.len())?;
+        for (d, &b) in dst.iter_mut().zip(src) {
+            *d = MaybeUninit::new(b);
+        }
+        Some(())
+    }
     // ASCII takes one byte for one, a pair at most three for two; whole words are
-    // written past the end of what is kept (and overwritten or cut off later).
-    let mut out = vec![0u8; bytes.len() + bytes.len() / 2 + 8];
+    // written past the end of what is kept (and overwritten or cut off later). The
+    // room is not zeroed first: only what is written is kept.
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 2 + 8);
+    let room = out.spare_capacity_mut();
     let mut written = 0;
     let mut i = 0;
     while let Some(&lead) = bytes.get(i) {
@@ -140,12 +151,11 @@ fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
             if v == NOT_A_CHAR {
                 return None;
             }
-            out.get_mut(written..written + 4)?
-                .copy_from_slice(&v.to_le_bytes());
+            put(room, written, &v.to_le_bytes())?;
             written += (v >> 24) as usize;
             i += 2;
         } else if let Some(src) = bytes.get(i..i + 8) {
-            out.get_mut(written..written + 8)?.copy_from_slice(src);
+            put(room, written, src)?;
             let mut word = [0u8; 8];
             word.copy_from_slice(src);
             let high = u64::from_le_bytes(word) & HIGHS;
@@ -158,18 +168,22 @@ fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
             written += ascii;
             i += ascii;
         } else {
-            *out.get_mut(written)? = lead;
+            put(room, written, &[lead])?;
             written += 1;
             i += 1;
         }
     }
-    out.truncate(written);
-    debug_assert!(std::str::from_utf8(&out).is_ok());
-    // SAFETY: the first `written` bytes of `out` are bytes below 0x80 (each a whole
+    debug_assert!(written <= out.capacity());
+    // SAFETY: every byte of the first `written` bytes of the room was written
+    // (`put` writes each position before `written` passes it, and `written` only
+    // moves past bytes just written). Those bytes are bytes below 0x80 (each a whole
     // character) and the UTF-8 bytes of whole characters (written by
-    // `char::encode_utf8` into the table); the rest is cut off. So `out` is valid
-    // UTF-8.
-    Some(unsafe { String::from_utf8_unchecked(out) })
+    // `char::encode_utf8` into the table): valid UTF-8.
+    unsafe {
+        out.set_len(written);
+        debug_assert!(std::str::from_utf8(&out).is_ok());
+        Some(String::from_utf8_unchecked(out))
+    }
 }
 
 #[cfg(test)]

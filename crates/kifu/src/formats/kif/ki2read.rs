@@ -13,7 +13,7 @@ impl KifReader<'_> {
                 return;
             }
             let span = self.span(at + off, token.len());
-            let number = self.made.len() as u32 + 1;
+            let number = self.play.depth() as u32 + 1;
             let fail = |this: &mut Self, code: &'static str, msg: String| {
                 this.diags
                     .push(Diagnostic::error(code, msg, span).with_move(number));
@@ -31,11 +31,11 @@ impl KifReader<'_> {
                 Ok(m) => m,
                 Err(msg) => return fail(self, "ki2::bad-move", msg),
             };
-            if m.color != self.pos.to_move() {
+            if m.color != self.play.position().to_move() {
                 let msg = format!(
                     "{} is written, but it is {}'s move",
                     token.chars().next().unwrap_or('?'),
-                    if self.pos.to_move() == Color::Black {
+                    if self.play.position().to_move() == Color::Black {
                         "black (▲)"
                     } else {
                         "white (△)"
@@ -43,7 +43,7 @@ impl KifReader<'_> {
                 );
                 return fail(self, "shogi::wrong-side", msg);
             }
-            let to = match m.to.or_else(|| self.made.last().map(|l| l.to)) {
+            let to = match m.to.or_else(|| self.play.last_move().map(|l| l.to)) {
                 Some(sq) => sq,
                 None => {
                     return fail(
@@ -76,24 +76,27 @@ impl KifReader<'_> {
         if m.drop {
             return self.resolve_keep(color, None, to, piece, m.promote);
         }
-        let reach = self.pos.reaching_squares(color, piece, to);
+        let reach = self.play.position().reaching_squares(color, piece, to);
         // Without 打, a token is still the drop when no piece on the board can legally
         // make the move (JSA notation does not count a pinned piece).
         let drop_possible = m.relative.is_empty()
             && !m.promote
-            && self.pos.get(to).is_none()
-            && self.pos.in_hand(color, piece) > 0;
+            && self.play.position().get(to).is_none()
+            && self.play.position().in_hand(color, piece) > 0;
         if let (Some(only), true) = (reach.single(), m.relative.is_empty() && !drop_possible) {
             // One piece reaches the square and no drop competes: no choice to make.
             return self.resolve_keep(color, Some(only), to, piece, m.promote);
         }
         let physical: Vec<crate::model::Square> = reach.iter().collect();
-        let legal = self.pos.candidates(color, piece, to, true);
+        let legal = self.play.position_mut().candidates(color, piece, to, true);
         if legal.is_empty() && drop_possible {
             return self.resolve_keep(color, None, to, piece, false);
         }
         if physical.is_empty() {
-            if self.pos.get(to).is_none() && self.pos.in_hand(color, piece) > 0 && !m.promote {
+            if self.play.position().get(to).is_none()
+                && self.play.position().in_hand(color, piece) > 0
+                && !m.promote
+            {
                 return self.resolve_keep(color, None, to, piece, false);
             }
             return Err((
@@ -173,10 +176,14 @@ impl KifReader<'_> {
         piece: crate::model::PieceKind,
         promote: bool,
     ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
-        self.pos
+        self.play
+            .position()
             .resolve_structure(color, from, to, piece, promote)
             .map_err(|why| {
-                let mv = self.pos.build_move(color, from, to, piece, promote);
+                let mv = self
+                    .play
+                    .position()
+                    .build_move(color, from, to, piece, promote);
                 (why.code(), why.message(&mv))
             })
     }

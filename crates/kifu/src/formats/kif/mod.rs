@@ -9,6 +9,8 @@
 //! that are playable but against the rules for validation to report.
 
 mod canonical;
+#[cfg(test)]
+mod checking_tests;
 mod header;
 mod ki2line;
 mod ki2read;
@@ -18,7 +20,7 @@ mod read;
 mod write;
 
 pub use ki2write::write_ki2;
-pub use read::{read, read_ki2};
+pub use read::{read, read_checking, read_ki2, read_ki2_checking};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};
@@ -47,6 +49,7 @@ pub const FORMAT: Format = Format {
     decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: true,
+    read_checking: Some(read_checking),
     read_each: None,
     read_each_whole: None,
     read_in_order: None,

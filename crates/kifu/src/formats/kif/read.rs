@@ -18,11 +18,20 @@ use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
     NodeId, ShogiStart, WinReason,
 };
-use crate::rules::shogi::Position;
+use crate::rules::shogi::{is_foul, LineCheck};
+use crate::rules::Finding;
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
-    let mut r = KifReader::new(text, false);
+    let mut r = KifReader::new(text, false, false);
+    r.run();
+    r.finish().0
+}
+
+/// Reads a KIF document and checks its moves against the rules as it makes them:
+/// the game, and the rules' findings (as [`crate::rules::check`] gives them).
+pub fn read_checking(text: &str) -> (Parsed, Vec<Vec<Finding>>) {
+    let mut r = KifReader::new(text, false, true);
     r.run();
     r.finish()
 }
@@ -31,7 +40,15 @@ pub fn read(text: &str) -> Parsed {
 /// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
 /// JSA relative words; the end of the game comes from the `まで` line.
 pub fn read_ki2(text: &str) -> Parsed {
-    let mut r = KifReader::new(text, true);
+    let mut r = KifReader::new(text, true, false);
+    r.run();
+    r.finish().0
+}
+
+/// [`read_ki2`], checking the moves against the rules as it makes them (see
+/// [`read_checking`]).
+pub fn read_ki2_checking(text: &str) -> (Parsed, Vec<Vec<Finding>>) {
+    let mut r = KifReader::new(text, true, true);
     r.run();
     r.finish()
 }
@@ -79,11 +96,12 @@ pub(super) struct KifReader<'a> {
     pub(super) bod: Bod,
     pub(super) handicap: Option<Handicap>,
     pub(super) handicap_span: Span,
-    pub(super) pos: Position,
+    /// The moves of the current line, made on its position (and checked against the
+    /// rules when reading to check).
+    pub(super) play: LineCheck,
     /// The current line: `line[k]` is the node after k moves (0: the root), then at
     /// most one ending node.
     pub(super) line: Vec<NodeId>,
-    pub(super) made: Vec<crate::model::ShogiMove>,
     /// The current line is broken (a move could not be read); skip to the next 変化.
     pub(super) skipping: bool,
     /// The current line has ended (a special move); more moves are an error.
@@ -101,12 +119,16 @@ pub(super) struct KifReader<'a> {
     pub(super) separator: Option<String>,
     /// Reading KI2 rather than KIF.
     pub(super) ki2: bool,
+    /// Checking the moves against the rules as they are made.
+    rules: bool,
+    /// Room for about this many moves.
+    room: usize,
     /// A header line was read (KI2: the first empty line after it ends the header).
     pub(super) header_seen: bool,
 }
 
 impl<'a> KifReader<'a> {
-    fn new(text: &'a str, ki2: bool) -> Self {
+    fn new(text: &'a str, ki2: bool, rules: bool) -> Self {
         let mut game = Game::new(GameKind::Shogi);
         // A KIF move line takes 20–40 bytes, a KI2 move 12–16: room for that many
         // nodes (at most 2^16 up front) spares regrowing the arena, and copying it,
@@ -129,9 +151,9 @@ impl<'a> KifReader<'a> {
             bod: Bod::default(),
             handicap: None,
             handicap_span: Span::at(0),
-            pos: Position::from_model(&Handicap::Even.position()),
+            // A stand-in until the header gives the start (`start_moves`).
+            play: LineCheck::new(&Handicap::Even.position(), 0, false),
             line,
-            made: Vec::with_capacity(nodes),
             skipping: false,
             ended: false,
             fresh_variation: false,
@@ -143,6 +165,8 @@ impl<'a> KifReader<'a> {
             summarised: Vec::new(),
             separator: None,
             ki2,
+            rules,
+            room: nodes,
             header_seen: false,
         }
     }
@@ -341,7 +365,7 @@ impl<'a> KifReader<'a> {
         } else {
             ShogiStart::Preset(self.handicap.unwrap_or(Handicap::Even))
         };
-        self.pos = Position::from_model(&start.position());
+        self.play = LineCheck::new(&start.position(), self.room, self.rules);
         self.game.info.shogi_start = Some(start);
     }
 
@@ -405,30 +429,28 @@ impl<'a> KifReader<'a> {
                 if let Some(kind) = ki2_ending(t) {
                     // `…の勝ち` naming the side to move is a declaration (入玉勝ち).
                     let kind = if kind == EndingKind::Resign
-                        && named_side(t) == Some(self.pos.to_move())
+                        && named_side(t) == Some(self.play.position().to_move())
                     {
                         EndingKind::EnteringKing
                     } else {
                         kind
                     };
                     let side = if matches!(kind, EndingKind::IllegalWin | EndingKind::IllegalLoss) {
-                        named_side(t).unwrap_or(self.pos.to_move())
+                        named_side(t).unwrap_or(self.play.position().to_move())
                     } else {
-                        self.pos.to_move()
+                        self.play.position().to_move()
                     };
-                    self.new_node(self.span(at + lead, t.len()), |n| {
-                        n.ending = Some(Ending {
-                            kind,
-                            color: Some(side),
-                        });
-                    });
-                    self.ended = true;
+                    let ending = Ending {
+                        kind,
+                        color: Some(side),
+                    };
+                    self.add_ending(self.span(at + lead, t.len()), ending, None);
                 }
             }
             if !self.skipping {
                 let id = self.current();
                 let words = words_for(self.game.info.shogi_start.as_ref());
-                let moves = self.made.len() as u32;
+                let moves = self.play.depth() as u32;
                 self.summarised.push(id);
                 if let Some(n) = self.game.tree.get_mut(id) {
                     let generated = n.ending.map(|e| summary_text(e, moves, words));
@@ -492,22 +514,20 @@ impl<'a> KifReader<'a> {
             return;
         };
         // The variation replaces move n of the line read last: go back to after move n-1.
-        if n > self.made.len() + 1 || n > self.line.len() {
+        if n > self.play.depth() + 1 || n > self.line.len() {
             self.diags.push(Diagnostic::error(
                 "kif::variation-parent",
                 format!(
                     "a variation from move {n}, but the line above has only {} moves",
-                    self.made.len()
+                    self.play.depth()
                 ),
                 span,
             ));
             self.skipping = true;
             return;
         }
-        while self.made.len() > n - 1 {
-            if let Some(m) = self.made.pop() {
-                self.pos.unmake(&m);
-            }
+        while self.play.depth() > n - 1 {
+            self.play.undo();
         }
         self.line.truncate(n);
         self.skipping = false;
@@ -553,7 +573,7 @@ impl<'a> KifReader<'a> {
     /// Adds the move (or special end) of a move line read from `at`.
     fn move_parsed(&mut self, parsed: MoveLine, at: usize) {
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
-        let expected = self.made.len() + 1;
+        let expected = self.play.depth() + 1;
         let written_ply = self.line.len();
         if parsed.number as usize != written_ply {
             self.diags.push(
@@ -583,15 +603,8 @@ impl<'a> KifReader<'a> {
         let time = parsed.time;
         match parsed.body {
             Body::Special(kind) => {
-                let color = Some(self.pos.to_move());
-                self.new_node(span, |n| {
-                    if let Some((used, total)) = time {
-                        n.time_used_ms = Some(used);
-                        n.time_total_ms = Some(total);
-                    }
-                    n.ending = Some(Ending { kind, color });
-                });
-                self.ended = true;
+                let color = Some(self.play.position().to_move());
+                self.add_ending(span, Ending { kind, color }, time);
             }
             Body::Move {
                 dest,
@@ -603,7 +616,7 @@ impl<'a> KifReader<'a> {
             } => {
                 let to = match dest {
                     Dest::Square(sq) => sq,
-                    Dest::Same => match self.made.last() {
+                    Dest::Same => match self.play.last_move() {
                         Some(m) => m.to,
                         None => {
                             self.diags.push(
@@ -623,8 +636,12 @@ impl<'a> KifReader<'a> {
                 if origin.is_none() && !drop {
                     // No origin written: a drop when the piece is in hand and the square
                     // is empty, else the record is ambiguous for KIF.
-                    if self.pos.get(to).is_some()
-                        || self.pos.in_hand(self.pos.to_move(), piece) == 0
+                    if self.play.position().get(to).is_some()
+                        || self
+                            .play
+                            .position()
+                            .in_hand(self.play.position().to_move(), piece)
+                            == 0
                     {
                         self.diags.push(
                             Diagnostic::error(
@@ -648,15 +665,19 @@ impl<'a> KifReader<'a> {
                         .with_move(expected as u32),
                     );
                 }
-                let color = self.pos.to_move();
+                let color = self.play.position().to_move();
                 // A move against the rules is kept for validation to report.
                 match self
-                    .pos
+                    .play
+                    .position()
                     .resolve_structure(color, origin, to, piece, promote)
                 {
                     Ok(mv) => self.add_move(mv, no_promote, time, span),
                     Err(why) => {
-                        let mv = self.pos.build_move(color, origin, to, piece, promote);
+                        let mv = self
+                            .play
+                            .position()
+                            .build_move(color, origin, to, piece, promote);
                         self.diags.push(
                             Diagnostic::error(why.code(), why.message(&mv), span)
                                 .with_move(expected as u32),
@@ -668,6 +689,23 @@ impl<'a> KifReader<'a> {
         }
     }
 
+    /// Adds the node of a special ending (with its time), which ends the line.
+    fn add_ending(&mut self, span: Span, ending: Ending, time: Option<(u64, u64)>) {
+        let parent = self.current();
+        let id = self.new_node(span, |n| {
+            if let Some((used, total)) = time {
+                n.time_used_ms = Some(used);
+                n.time_total_ms = Some(total);
+            }
+            n.ending = Some(ending);
+        });
+        if is_foul(ending.kind) {
+            self.play.foul_recorded(parent);
+        }
+        self.play.ending(id, ending);
+        self.ended = true;
+    }
+
     /// Adds the node of a move (with `不成` written out, with the times read) and
     /// makes the move.
     pub(super) fn add_move(
@@ -677,7 +715,7 @@ impl<'a> KifReader<'a> {
         time: Option<(u64, u64)>,
         span: Span,
     ) {
-        self.new_node(span, |n| {
+        let id = self.new_node(span, |n| {
             if let Some((used, total)) = time {
                 n.time_used_ms = Some(used);
                 n.time_total_ms = Some(total);
@@ -687,11 +725,12 @@ impl<'a> KifReader<'a> {
             }
             n.mv = Some(Move::Shogi(mv));
         });
-        self.pos.make(&mv);
-        self.made.push(mv);
+        // The reader resolved the move on this position.
+        self.play.play_resolved(id, &mv);
     }
 
-    fn finish(mut self) -> Parsed {
+    /// The game read, and the rules' findings on it (none unless checking).
+    fn finish(mut self) -> (Parsed, Vec<Vec<Finding>>) {
         // Lines that end with a special move but no `まで` line keep that absence.
         let unsummarised: Vec<NodeId> = self
             .game
@@ -723,14 +762,15 @@ impl<'a> KifReader<'a> {
         if self.game.info.result.is_none() {
             self.game.info.result = self.result();
         }
-        Parsed {
+        let parsed = Parsed {
             collection: Collection {
                 games: vec![self.game],
             },
             diagnostics: self.diags,
             node_spans: vec![self.spans],
             board_places: Vec::new(),
-        }
+        };
+        (parsed, vec![self.play.finish()])
     }
 
     /// The result: from the main line's special move, else from the `まで` summary.

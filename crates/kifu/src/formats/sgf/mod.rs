@@ -56,6 +56,7 @@ pub const FORMAT: Format = Format {
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
     blank_is_a_record: false,
+    read_checking: None,
     read_each: Some(read_each),
     read_each_whole: Some(read_each_whole),
     read_in_order: Some(read_in_order),

@@ -268,6 +268,22 @@ impl Position {
         if let Err(e) = self.check_structure(mv) {
             return (Err(e), false, [None, None]);
         }
+        let (verdict, after) = self.check_rules_and_make_tracked(mv, known);
+        (verdict, true, after)
+    }
+
+    /// [`Position::check_and_make_tracked`] of a move whose structure is known to
+    /// be sound ([`Position::check_structure`] passed on this position, as when a
+    /// reader resolved it): the rest of the checks, and the move made.
+    pub(crate) fn check_rules_and_make_tracked(
+        &mut self,
+        mv: &ShogiMove,
+        known: KingsAttacked,
+    ) -> (Result<(), Illegal>, KingsAttacked) {
+        debug_assert!(
+            self.check_structure(mv).is_ok(),
+            "a move whose structure was not checked"
+        );
         let verdict = self.check_path_rules(mv);
         let kings = [self.king(Color::Black), self.king(Color::White)];
         self.make(mv);
@@ -277,15 +293,15 @@ impl Position {
             after[i] = Some(self.king_attacked_after(color, mv, known[i], kings[i]));
         }
         if verdict.is_err() {
-            return (verdict, true, after);
+            return (verdict, after);
         }
         if after[mv.color.index()] == Some(true) {
-            return (Err(Illegal::SelfCheck), true, after);
+            return (Err(Illegal::SelfCheck), after);
         }
         if mv.from.is_none() && mv.piece == PieceKind::Pawn && self.is_pawn_drop_mate(mv) {
-            return (Err(Illegal::DropPawnMate), true, after);
+            return (Err(Illegal::DropPawnMate), after);
         }
-        (Ok(()), true, after)
+        (Ok(()), after)
     }
 
     /// Whether `color`'s king is attacked now that `mv` is made ([`Position::in_check`]),

@@ -6,6 +6,7 @@
 
 mod endings;
 mod legality;
+mod line_check;
 mod movegen;
 mod position;
 mod relative;
@@ -13,6 +14,7 @@ mod replay;
 mod sfen;
 
 pub use legality::{square_name, Illegal};
+pub use line_check::{is_foul, LineCheck};
 pub use position::{Position, Squares};
 pub use relative::{filter as filter_relative, Relative};
 pub use replay::check_game;
