@@ -152,7 +152,7 @@ for fmt in kif ki2 csa; do
     -- "$kifu" validate -q "$d"
   if [ "$fmt" != csa ]; then
     measure --group "$group" --tool "kifu in-process, 1 thread" \
-      --what "examples/shogi_bench.rs run: kifu::read + kifu::validate per file (files in memory)" \
+      --what "examples/shogi_bench.rs run: kifu::check per file, as kifu validate (files in memory)" \
       -- "$shogi_bench" run "$d" "$fmt"
   fi
   for spec in "${shogi_peers[@]}"; do

@@ -29,12 +29,13 @@ import time
 
 FIELDS = ("seconds", "items", "ok", "failed", "crashed", "bytes")
 
-# Goals of issue #10: (group, peer tool, minimum of peer time / kifu time).
+# Goals of issue #10: (group, peer tool, minimum of peer time / kifu time); issue #22
+# raised KIF's from 10× to 15×.
 GOALS = [
     ("SGF", "sgf-parse", 10),
     ("SGF", "sgfmill", 100),
     ("SGF", "@sabaki/sgf", 100),
-    ("KIF", "python-shogi", 10),
+    ("KIF", "python-shogi", 15),
     ("KI2", "json-kifu-format", 10),
     ("reencode", "iconv loop", 20),
 ]
