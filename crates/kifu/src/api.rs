@@ -272,27 +272,27 @@ impl<'a> Places<'a> {
 /// diagnostics, positioned with the reader's places. Readers never run the rules,
 /// so nothing is reported twice.
 pub fn validate(outcome: &mut ReadOutcome) {
-    let found = outcome
-        .parsed
-        .collection
-        .games
+    let games = std::mem::take(&mut outcome.parsed.collection.games);
+    let found = games
         .iter()
-        .map(rules::check)
+        .map(|game| (rules::check(game), || game.tree.move_numbers()))
         .collect();
     add_findings(outcome, found);
+    outcome.parsed.collection.games = games;
 }
 
-/// Appends the rules' findings on each game (`found[g]` for game `g`) to the
-/// outcome's diagnostics, positioned with the reader's places.
-fn add_findings(outcome: &mut ReadOutcome, found: Vec<Vec<rules::Finding>>) {
+/// Appends the rules' findings on each game (`found[g]` for game `g`, with the
+/// move numbers of its nodes) to the outcome's diagnostics, positioned with the
+/// reader's places.
+fn add_findings(
+    outcome: &mut ReadOutcome,
+    found: Vec<(Vec<rules::Finding>, impl FnOnce() -> Vec<Option<u32>>)>,
+) {
     let parsed = &outcome.parsed;
-    let found: Vec<Diagnostic> = parsed
-        .collection
-        .games
-        .iter()
-        .zip(found)
+    let found: Vec<Diagnostic> = found
+        .into_iter()
         .enumerate()
-        .flat_map(|(g, (game, findings))| positioned(game, Places::of(parsed, g), findings))
+        .flat_map(|(g, (findings, numbers))| positioned(numbers, Places::of(parsed, g), findings))
         .collect();
     outcome.parsed.diagnostics.extend(found);
     crate::diag::collapse(&mut outcome.parsed.diagnostics);
@@ -300,17 +300,22 @@ fn add_findings(outcome: &mut ReadOutcome, found: Vec<Vec<rules::Finding>>) {
 
 /// The findings of a game's rules as diagnostics (see [`positioned`]).
 fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
-    positioned(game, places, rules::check(game))
+    positioned(|| game.tree.move_numbers(), places, rules::check(game))
 }
 
-/// Findings of the rules on `game` as diagnostics, each at its node's span with its
-/// move number, or at the board part it is about. A finding about a board part the
-/// reader could not read (it reported that) is left out.
-fn positioned(game: &Game, places: Places<'_>, findings: Vec<rules::Finding>) -> Vec<Diagnostic> {
+/// Findings of the rules as diagnostics, each at its node's span with its move
+/// number (from `numbers`, asked only when there is a finding), or at the board
+/// part it is about. A finding about a board part the reader could not read (it
+/// reported that) is left out.
+fn positioned(
+    numbers: impl FnOnce() -> Vec<Option<u32>>,
+    places: Places<'_>,
+    findings: Vec<rules::Finding>,
+) -> Vec<Diagnostic> {
     if findings.is_empty() {
         return Vec::new();
     }
-    let numbers = game.tree.move_numbers();
+    let numbers = numbers();
     findings
         .into_iter()
         .filter_map(|f| {
@@ -410,18 +415,20 @@ fn check_borrowed(
         // The rules ran as the moves were read: their findings are the replay's.
         (Reader::Text(_), Some(read_checking)) => {
             let (mut outcome, found) = read_text(input, format, read_checking);
-            debug_assert_eq!(
-                found,
-                outcome
-                    .parsed
-                    .collection
-                    .games
-                    .iter()
-                    .map(rules::check)
-                    .collect::<Vec<_>>(),
-                "the rules checked while reading differ from the replay's"
-            );
+            let found = found
+                .into_iter()
+                .map(|f| (f.findings, || f.move_numbers))
+                .collect();
             add_findings(&mut outcome, found);
+            #[cfg(debug_assertions)]
+            {
+                let mut full = read(input)?;
+                validate(&mut full);
+                debug_assert_eq!(
+                    outcome.parsed.diagnostics, full.parsed.diagnostics,
+                    "a check while reading and a read then validation differ"
+                );
+            }
             outcome
         }
         _ => {

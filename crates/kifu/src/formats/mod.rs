@@ -149,10 +149,21 @@ pub enum Reader {
     Binary(fn(&[u8]) -> Parsed),
 }
 
-/// A text reader that checks its games against the rules as it reads them: the
-/// games, and for each game the rules' findings exactly as [`crate::rules::check`]
-/// gives them (validation uses these instead of replaying the game).
-pub type ReadChecking = fn(&str) -> (Parsed, Vec<Vec<crate::rules::Finding>>);
+/// A text reader that checks its games against the rules as it reads them, for a
+/// check that keeps no game: the games' information and the spans of their nodes,
+/// but not their trees (a root alone), and for each game the rules' findings
+/// exactly as [`crate::rules::check`] gives them on the game [`Reader`] reads.
+pub type ReadChecking = fn(&str) -> (Parsed, Vec<FoundWhileReading>);
+
+/// The rules' findings on one game, found as it was read ([`ReadChecking`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FoundWhileReading {
+    /// The findings, in node order.
+    pub findings: Vec<crate::rules::Finding>,
+    /// The move number of each node, by node id (`None` for a node without a
+    /// move): what [`crate::model::Tree::move_numbers`] gives of the tree read.
+    pub move_numbers: Vec<Option<u32>>,
+}
 
 /// What a streaming reader does with each game as soon as it is read: check it (the
 /// game may be adjusted first, e.g. the gomoku rule set) and return the diagnostics,

@@ -6,11 +6,13 @@
 
 use super::{read, read_checking, read_ki2, read_ki2_checking};
 use crate::diag::Severity;
+use crate::formats::FoundWhileReading;
 use crate::model::NodeId;
-use crate::rules::{self, Finding};
+use crate::rules;
 
-/// Reads `text` both ways; the findings must agree. Returns them as (node, code,
-/// severity).
+/// Reads `text` both ways; the findings, the move numbers of the nodes, the
+/// reader's reports and the nodes' spans must agree. Returns the findings as (node,
+/// code, severity).
 fn both_ways(text: &str, ki2: bool) -> Vec<(NodeId, &'static str, Severity)> {
     let (parsed, found) = if ki2 {
         read_ki2_checking(text)
@@ -18,13 +20,23 @@ fn both_ways(text: &str, ki2: bool) -> Vec<(NodeId, &'static str, Severity)> {
         read_checking(text)
     };
     let plain = if ki2 { read_ki2(text) } else { read(text) };
-    assert_eq!(parsed.collection, plain.collection, "the games differ");
     assert_eq!(parsed.diagnostics, plain.diagnostics, "the reports differ");
-    let replayed: Vec<Vec<Finding>> = plain.collection.games.iter().map(rules::check).collect();
+    assert_eq!(parsed.node_spans, plain.node_spans, "the spans differ");
+    let replayed: Vec<FoundWhileReading> = plain
+        .collection
+        .games
+        .iter()
+        .map(|g| FoundWhileReading {
+            findings: rules::check(g),
+            move_numbers: g.tree.move_numbers(),
+        })
+        .collect();
     assert_eq!(found, replayed);
+    // A check keeps no tree.
+    assert!(parsed.collection.games.iter().all(|g| g.tree.len() == 1));
     found
         .into_iter()
-        .flatten()
+        .flat_map(|f| f.findings)
         .map(|f| (f.node, f.code, f.severity))
         .collect()
 }

@@ -13,25 +13,24 @@ use crate::formats::shogi::bod::{self, Bod};
 use crate::formats::shogi::header::{apply_header, record_order};
 use crate::formats::shogi::notation::parse_special;
 use crate::formats::shogi::result::main_line_end;
-use crate::formats::Parsed;
+use crate::formats::{FoundWhileReading, Parsed};
 use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
     NodeId, ShogiStart, WinReason,
 };
 use crate::rules::shogi::{is_foul, LineCheck};
-use crate::rules::Finding;
 
 /// Reads a KIF document (one game).
 pub fn read(text: &str) -> Parsed {
-    let mut r = KifReader::new(text, false, false);
+    let mut r = KifReader::new(text, false, Mode::Read);
     r.run();
     r.finish().0
 }
 
-/// Reads a KIF document and checks its moves against the rules as it makes them:
-/// the game, and the rules' findings (as [`crate::rules::check`] gives them).
-pub fn read_checking(text: &str) -> (Parsed, Vec<Vec<Finding>>) {
-    let mut r = KifReader::new(text, false, true);
+/// Reads a KIF document for a check: its moves are checked against the rules as
+/// they are made, and no tree is built (see [`crate::formats::ReadChecking`]).
+pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
+    let mut r = KifReader::new(text, false, Mode::Check);
     r.run();
     r.finish()
 }
@@ -40,17 +39,26 @@ pub fn read_checking(text: &str) -> (Parsed, Vec<Vec<Finding>>) {
 /// `▲７六歩△３四歩` (several a line), resolved among the legal moves with the
 /// JSA relative words; the end of the game comes from the `まで` line.
 pub fn read_ki2(text: &str) -> Parsed {
-    let mut r = KifReader::new(text, true, false);
+    let mut r = KifReader::new(text, true, Mode::Read);
     r.run();
     r.finish().0
 }
 
-/// [`read_ki2`], checking the moves against the rules as it makes them (see
-/// [`read_checking`]).
-pub fn read_ki2_checking(text: &str) -> (Parsed, Vec<Vec<Finding>>) {
-    let mut r = KifReader::new(text, true, true);
+/// [`read_ki2`] for a check, as [`read_checking`] reads KIF.
+pub fn read_ki2_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
+    let mut r = KifReader::new(text, true, Mode::Check);
     r.run();
     r.finish()
+}
+
+/// What the reader is reading for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The game, whole; no rules.
+    Read,
+    /// A check: the rules run as the moves are made, and only what the findings
+    /// need is kept (node spans and move numbers), no tree.
+    Check,
 }
 
 /// The marks that open a KI2 move, and the side each names.
@@ -119,8 +127,11 @@ pub(super) struct KifReader<'a> {
     pub(super) separator: Option<String>,
     /// Reading KI2 rather than KIF.
     pub(super) ki2: bool,
-    /// Checking the moves against the rules as they are made.
-    rules: bool,
+    /// What the reader is reading for.
+    mode: Mode,
+    /// In a check ([`Mode::Check`]), the move number of each node, by id (the tree
+    /// holds its root alone); the next node's id is its length.
+    move_numbers: Vec<Option<u32>>,
     /// Room for about this many moves.
     room: usize,
     /// A header line was read (KI2: the first empty line after it ends the header).
@@ -128,14 +139,21 @@ pub(super) struct KifReader<'a> {
 }
 
 impl<'a> KifReader<'a> {
-    fn new(text: &'a str, ki2: bool, rules: bool) -> Self {
+    fn new(text: &'a str, ki2: bool, mode: Mode) -> Self {
         let mut game = Game::new(GameKind::Shogi);
         // A KIF move line takes 20–40 bytes, a KI2 move 12–16: room for that many
         // nodes (at most 2^16 up front) spares regrowing the arena, and copying it,
         // as moves come.
         let per_node = if ki2 { 12 } else { 32 };
         let nodes = (text.len() / per_node).min(1 << 16);
-        game.tree.reserve(nodes);
+        let mut move_numbers = Vec::new();
+        match mode {
+            Mode::Read => game.tree.reserve(nodes),
+            Mode::Check => {
+                move_numbers.reserve(nodes + 1);
+                move_numbers.push(None);
+            }
+        }
         let mut spans = Vec::with_capacity(nodes + 1);
         spans.push(Span::at(0));
         // The line and its moves grow to the longest line: the same room spares
@@ -165,7 +183,8 @@ impl<'a> KifReader<'a> {
             summarised: Vec::new(),
             separator: None,
             ki2,
-            rules,
+            mode,
+            move_numbers,
             room: nodes,
             header_seen: false,
         }
@@ -365,7 +384,7 @@ impl<'a> KifReader<'a> {
         } else {
             ShogiStart::Preset(self.handicap.unwrap_or(Handicap::Even))
         };
-        self.play = LineCheck::new(&start.position(), self.room, self.rules);
+        self.play = LineCheck::new(&start.position(), self.room, self.mode == Mode::Check);
         self.game.info.shogi_start = Some(start);
     }
 
@@ -537,7 +556,24 @@ impl<'a> KifReader<'a> {
     /// Adds a node below the current one, filled in place by `fill` (a node is
     /// large: building it here spares copying it through the calls), then given
     /// what a fresh variation holds for its first node.
-    pub(super) fn new_node(&mut self, span: Span, fill: impl FnOnce(&mut Node)) -> NodeId {
+    /// A check builds no node: the node gets its id and span, and `number` (its move
+    /// number) is kept for the findings.
+    pub(super) fn new_node(
+        &mut self,
+        span: Span,
+        number: Option<u32>,
+        fill: impl FnOnce(&mut Node),
+    ) -> NodeId {
+        if self.mode == Mode::Check {
+            let id = NodeId(u32::try_from(self.move_numbers.len()).unwrap_or(u32::MAX));
+            self.move_numbers.push(number);
+            self.pending_comment.clear();
+            self.pending_bookmarks.clear();
+            self.fresh_variation = false;
+            self.spans.push(span);
+            self.line.push(id);
+            return id;
+        }
         let parent = self.current();
         let id = self.game.tree.add_empty_child(parent);
         if let Some(node) = self.game.tree.get_mut(id) {
@@ -692,7 +728,7 @@ impl<'a> KifReader<'a> {
     /// Adds the node of a special ending (with its time), which ends the line.
     fn add_ending(&mut self, span: Span, ending: Ending, time: Option<(u64, u64)>) {
         let parent = self.current();
-        let id = self.new_node(span, |n| {
+        let id = self.new_node(span, None, |n| {
             if let Some((used, total)) = time {
                 n.time_used_ms = Some(used);
                 n.time_total_ms = Some(total);
@@ -715,7 +751,8 @@ impl<'a> KifReader<'a> {
         time: Option<(u64, u64)>,
         span: Span,
     ) {
-        let id = self.new_node(span, |n| {
+        let number = u32::try_from(self.play.depth() + 1).ok();
+        let id = self.new_node(span, number, |n| {
             if let Some((used, total)) = time {
                 n.time_used_ms = Some(used);
                 n.time_total_ms = Some(total);
@@ -730,7 +767,7 @@ impl<'a> KifReader<'a> {
     }
 
     /// The game read, and the rules' findings on it (none unless checking).
-    fn finish(mut self) -> (Parsed, Vec<Vec<Finding>>) {
+    fn finish(mut self) -> (Parsed, Vec<FoundWhileReading>) {
         // Lines that end with a special move but no `まで` line keep that absence.
         let unsummarised: Vec<NodeId> = self
             .game
@@ -770,7 +807,11 @@ impl<'a> KifReader<'a> {
             node_spans: vec![self.spans],
             board_places: Vec::new(),
         };
-        (parsed, vec![self.play.finish()])
+        let found = FoundWhileReading {
+            findings: self.play.finish(),
+            move_numbers: self.move_numbers,
+        };
+        (parsed, vec![found])
     }
 
     /// The result: from the main line's special move, else from the `まで` summary.
