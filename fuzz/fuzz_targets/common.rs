@@ -27,12 +27,21 @@ pub fn read_as(name: &str, bytes: &[u8]) -> Option<(&'static Format, kifu::ReadO
 /// none of it may panic. And a round trip: when the input has no error, every
 /// output a writer accepts reads back, in its own format, with the same main-line
 /// moves (every shogi writer writes the main line), and without a loss reported it
-/// reads back with the same moves in tree order.
+/// reads back with the same moves in tree order. A check of the bytes gives the
+/// same diagnostics as the read and validation.
 pub fn read_validate_write(format: &str, bytes: &[u8]) {
-    let Some((_, mut outcome)) = read_as(format, bytes) else {
+    let Some((target, mut outcome)) = read_as(format, bytes) else {
         return;
     };
     kifu::validate(&mut outcome);
+    // A check (KIF and KI2 run the rules while reading, without a tree) gives
+    // exactly what a read and a validation give.
+    if let Ok(checked) = kifu::check(&input(target, bytes), None) {
+        assert_eq!(
+            checked.diagnostics, outcome.parsed.diagnostics,
+            "a check and a read then validation differ"
+        );
+    }
     let clean = !outcome.has_errors();
     for name in ["kif", "ki2", "csa", "jkf", "usi"] {
         let Some(target) = kifu::formats::by_name(name) else {

@@ -118,3 +118,86 @@ fn ki2_fouls_are_found_while_reading() {
         ]
     );
 }
+
+/// Every KIF and KI2 fixture, whole and damaged (cut short, a line left out, two
+/// lines swapped): a check gives exactly the diagnostics of a read and validation.
+#[test]
+fn a_check_of_every_fixture_and_its_damaged_copies_equals_read_and_validate() {
+    let mut files = Vec::new();
+    for dir in [
+        "../../fixtures/corpus/shogi/json-kifu-format/kif",
+        "../../fixtures/corpus/shogi/json-kifu-format/ki2",
+        "../../tests/data/shogi",
+    ] {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            panic!("{dir} is missing");
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if matches!(
+                path.extension().and_then(|x| x.to_str()),
+                Some("kif" | "ki2" | "kifu")
+            ) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 36, "{} fixtures", files.len());
+    let mut with_findings = 0;
+    for path in &files {
+        let Ok(bytes) = std::fs::read(path) else {
+            panic!("{} cannot be read", path.display());
+        };
+        let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        let mut copies = vec![bytes.clone()];
+        for cut in [bytes.len() / 3, bytes.len() / 2, bytes.len() * 2 / 3] {
+            copies.push(bytes.get(..cut).unwrap_or(&bytes).to_vec());
+        }
+        for k in [lines.len() / 2, lines.len() * 3 / 4] {
+            let mut left_out = lines.clone();
+            if k < left_out.len() {
+                left_out.remove(k);
+            }
+            copies.push(left_out.concat());
+            let mut swapped = lines.clone();
+            if k + 1 < swapped.len() {
+                swapped.swap(k, k + 1);
+            }
+            copies.push(swapped.concat());
+        }
+        for copy in &copies {
+            let input = crate::Input {
+                bytes: copy,
+                path: Some(path),
+                format: None,
+                encoding: None,
+            };
+            let Ok(mut outcome) = crate::read(&input) else {
+                continue;
+            };
+            crate::validate(&mut outcome);
+            let Ok(checked) = crate::check(&input, None) else {
+                panic!("{}: read but not checked", path.display());
+            };
+            assert_eq!(
+                checked.diagnostics,
+                outcome.parsed.diagnostics,
+                "{}",
+                path.display()
+            );
+            with_findings += usize::from(
+                outcome
+                    .parsed
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.code.starts_with("shogi::")),
+            );
+        }
+    }
+    // The damage makes the rules find things: the comparison is not of empty lists.
+    assert!(
+        with_findings >= 60,
+        "{with_findings} copies with rule findings"
+    );
+}
