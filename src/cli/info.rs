@@ -198,25 +198,13 @@ fn summarise_info(game: &Game, info: &kifu::model::GameInfo) -> GameSummary {
         white: player(&info.white),
         event: info.event.clone(),
         date: info.date.clone(),
-        result: info
-            .result
-            .clone()
-            .or_else(|| ending_result(game))
-            .as_ref()
-            .map(result_text),
+        result: kifu::collect::meta::result(game).as_ref().map(result_text),
         komi: info.komi,
         handicap,
         moves: tree.main_line().filter(|(_, n)| n.mv.is_some()).count(),
         variations: tree.variation_count(),
         comments: tree.iter().filter(|(_, n)| n.comment.is_some()).count(),
     }
-}
-
-/// The result a special ending at the end of the main line gives (投了, 詰み …),
-/// for records that do not state one.
-fn ending_result(game: &Game) -> Option<GameResult> {
-    let ending = game.tree.main_line().filter_map(|(_, n)| n.ending).last()?;
-    ending.kind.result_for(ending.color?)
 }
 
 /// "name (rank)".
