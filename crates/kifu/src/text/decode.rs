@@ -132,10 +132,16 @@ fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
         }
         Some(())
     }
+    /// Eight bytes as a little-endian word.
+    fn word(src: &[u8]) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(src.get(..8).unwrap_or(&[0; 8]));
+        u64::from_le_bytes(w)
+    }
     // ASCII takes one byte for one, a pair at most three for two; whole words are
     // written past the end of what is kept (and overwritten or cut off later). The
     // room is not zeroed first: only what is written is kept.
-    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 2 + 8);
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 2 + 16);
     let room = out.spare_capacity_mut();
     let mut written = 0;
     let mut i = 0;
@@ -154,11 +160,21 @@ fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
             put(room, written, &v.to_le_bytes())?;
             written += (v >> 24) as usize;
             i += 2;
+        } else if let Some(src) = bytes.get(i..i + 16) {
+            // Sixteen bytes at once (a move line's ASCII runs a time and the next
+            // line's number: some thirty bytes).
+            put(room, written, src)?;
+            let (lo, hi) = src.split_at(8);
+            let ascii = match (word(lo) & HIGHS, word(hi) & HIGHS) {
+                (0, 0) => 16,
+                (0, high) => 8 + (high.trailing_zeros() / 8) as usize,
+                (high, _) => (high.trailing_zeros() / 8) as usize,
+            };
+            written += ascii;
+            i += ascii;
         } else if let Some(src) = bytes.get(i..i + 8) {
             put(room, written, src)?;
-            let mut word = [0u8; 8];
-            word.copy_from_slice(src);
-            let high = u64::from_le_bytes(word) & HIGHS;
+            let high = word(src) & HIGHS;
             // The ASCII bytes before the first high one (at least `lead`).
             let ascii = if high == 0 {
                 8

@@ -197,6 +197,60 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
     })
 }
 
+/// [`parse_move_line_fast`] at the start of `text`, without finding the line's end
+/// first: the line must end (`\n`, `\r\n` or the end of `text`) right after the
+/// time or `+` and their spaces. Takes only the move column [`parse_body_fast`] reads
+/// and the usual width of time (anything else is `None`, and the line is then read
+/// on its own). Returns the move line and the bytes it takes, its end included.
+pub(super) fn parse_move_line_at(text: &str) -> Option<(MoveLine, usize)> {
+    let b = text.as_bytes();
+    let start = spaces_from(b, 0);
+    let mut number: u32 = 0;
+    let mut at = start;
+    while let Some(&c) = b.get(at).filter(|c| c.is_ascii_digit()) {
+        if at - start == 9 {
+            return None;
+        }
+        number = number * 10 + u32::from(c - b'0');
+        at += 1;
+    }
+    if at == start || b.get(at) != Some(&b' ') {
+        return None;
+    }
+    let body_start = at + spaces_from(b, at);
+    let (body, used) = parse_body_fast(text.get(body_start..)?)?;
+    let body_end = body_start + used;
+    at = body_end + spaces_from(b, body_end);
+    let mut time = None;
+    if b.get(at) == Some(&b'(') {
+        if b.get(at + 15) != Some(&b')') {
+            return None;
+        }
+        time = Some(parse_time_fixed(b.get(at + 1..at + 15)?)?);
+        at += 16;
+        at += spaces_from(b, at);
+    }
+    let plus = b.get(at) == Some(&b'+');
+    if plus {
+        at += 1;
+        at += spaces_from(b, at);
+    }
+    let end = match b.get(at..)? {
+        [] => at,
+        [b'\n', ..] => at + 1,
+        [b'\r', b'\n', ..] => at + 2,
+        _ => return None,
+    };
+    let line = MoveLine {
+        number,
+        body,
+        body_range: (body_start, body_end),
+        time,
+        plus,
+    };
+    Some((line, end))
+}
+
 /// Reads a move line.
 pub fn parse_move_line(line: &str) -> Result<MoveLine, LineError> {
     parse_move_line_fast(line).map_or_else(|| parse_move_line_general(line), Ok)
@@ -473,18 +527,45 @@ fn parse_time(s: &str) -> Option<(u64, u64)> {
 }
 
 /// The width nearly every record writes, `mm:ss/hh:mm:ss` (minutes below ten
-/// after a space), read without a loop; `None` for any other text.
+/// after a space), read without a loop; `None` for any other text. The shape is
+/// checked on two overlapping words at once (`mm:ss/hh`, `hh:mm:ss`).
 fn parse_time_fixed(b: &[u8]) -> Option<(u64, u64)> {
-    let &[m1, m2, b':', s1, s2, b'/', h1, h2, b':', n1, n2, b':', t1, t2] = b else {
+    /// The digit bytes of each word (all but its bytes 2 and 5).
+    const DIGITS: u64 = 0xFFFF_00FF_FF00_FFFF;
+    /// Each word's separators, in bytes 2 and 5.
+    const SEPS: u64 = !DIGITS;
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    let b: &[u8; 14] = b.try_into().ok()?;
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(b.get(at..at + 8).unwrap_or(&[0; 8]));
+        u64::from_le_bytes(w)
+    };
+    let (mut first, second) = (word(0), word(6));
+    if b[0] == b' ' {
+        // A space for the tens of minutes reads as 0 (`0x20 | 0x10` is `0`).
+        first |= 0x10;
+    }
+    let seps_ok = first & SEPS == u64::from_le_bytes([0, 0, b':', 0, 0, b'/', 0, 0])
+        && second & SEPS == u64::from_le_bytes([0, 0, b':', 0, 0, b':', 0, 0]);
+    // The digits' values (0 in the separators' bytes). A digit byte less `0` is
+    // 0–9: its high half clear, and adding 6 does not reach 0x10 (no carry crosses
+    // a byte, as every half is at most 0x0F).
+    let values = |w: u64| (w ^ ZEROS) & DIGITS;
+    let digits_ok = |d: u64| {
+        d & 0xF0F0_F0F0_F0F0_F0F0 == 0 && (d + 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010 == 0
+    };
+    let (d1, d2) = (values(first), values(second));
+    if !(seps_ok && digits_ok(d1) && digits_ok(d2)) {
         return None;
-    };
-    let m1 = if m1 == b' ' { b'0' } else { m1 };
-    let d = |hi: u8, lo: u8| -> Option<u64> {
-        (hi.is_ascii_digit() && lo.is_ascii_digit())
-            .then(|| u64::from(hi - b'0') * 10 + u64::from(lo - b'0'))
-    };
-    let used = d(m1, m2)? * 60 + d(s1, s2)?;
-    let total = (d(h1, h2)? * 60 + d(n1, n2)?) * 60 + d(t1, t2)?;
+    }
+    // Byte i of `pairs(d)` is ten times digit i plus digit i + 1 (at most 99, so no
+    // byte carries into the next): the two-digit numbers start at bytes 0, 3 and 6.
+    let pairs = |d: u64| d * 10 + (d >> 8);
+    let number = |p: u64, byte: u32| (p >> (8 * byte)) & 0xFF;
+    let (p1, p2) = (pairs(d1), pairs(d2));
+    let used = number(p1, 0) * 60 + number(p1, 3);
+    let total = (number(p2, 0) * 60 + number(p2, 3)) * 60 + number(p2, 6);
     Some((used * 1000, total * 1000))
 }
 
@@ -670,6 +751,85 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    /// The general reading of a `used/total` time, in milliseconds.
+    fn general_time(b: &[u8]) -> Option<(u64, u64)> {
+        let slash = b.iter().position(|&c| c == b'/')?;
+        let (a, rest) = b.split_at(slash);
+        Some((seconds(a)? * 1000, seconds(rest.get(1..)?)? * 1000))
+    }
+
+    #[test]
+    fn the_fixed_width_time_reads_as_the_general_reader_does() {
+        // Every byte value in every place of a few times: whenever the fixed reader
+        // reads one, the general reader reads the same; on the shape it is made for
+        // (digits, or a space for the tens of minutes) it always reads.
+        for template in [*b" 0:13/00:00:13", *b"12:34/01:02:03", *b"99:59/99:59:59"] {
+            for place in 0..14 {
+                for byte in 0..=255u8 {
+                    let mut t = template;
+                    t[place] = byte;
+                    let fixed = parse_time_fixed(&t);
+                    if let Some(got) = fixed {
+                        assert_eq!(Some(got), general_time(&t), "{t:?}");
+                    }
+                    let shaped = t.iter().enumerate().all(|(i, &c)| match i {
+                        0 => c == b' ' || c.is_ascii_digit(),
+                        2 | 8 | 11 => c == b':',
+                        5 => c == b'/',
+                        _ => c.is_ascii_digit(),
+                    });
+                    assert_eq!(fixed.is_some(), shaped, "{t:?}");
+                }
+            }
+        }
+        assert_eq!(
+            parse_time_fixed(b"12:34/01:02:03"),
+            Some((754_000, 3_723_000))
+        );
+        assert_eq!(parse_time_fixed(b" 0:13/00:00:13"), Some((13_000, 13_000)));
+        assert_eq!(parse_time_fixed(b" 0:13/00:00:1"), None);
+    }
+
+    #[test]
+    fn a_move_line_is_read_with_its_end_from_the_whole_text() {
+        let line = "  12 同　歩(23)   ( 0:01/00:00:10)+";
+        let want = parse_move_line(line).ok();
+        assert_eq!(
+            want.as_ref()
+                .map(|m| (m.number, m.body_range, m.time, m.plus)),
+            Some((12, (5, 18), Some((1000, 10_000)), true))
+        );
+        for (end, used) in [("", 0), ("\n", 1), ("\r\n", 2), ("  \n", 3)] {
+            let text = format!("{line}{end}   13 ...");
+            let text = if end.is_empty() {
+                line.to_string()
+            } else {
+                text
+            };
+            assert_eq!(
+                parse_move_line_at(&text),
+                want.clone().map(|m| (m, line.len() + used)),
+                "{end:?}"
+            );
+        }
+        // Read on its own when the line has anything else: another line end, text
+        // after the move, a time of another width, a drop at the line's end.
+        for text in [
+            "  12 同　歩(23)   ( 0:01/00:00:10)\r\r\n",
+            "  12 同　歩(23)   ( 0:01/00:00:10) x\n",
+            "  12 同　歩(23)   ( 0:01/0:00:10)\n",
+            "  12 同　歩(23)   ( 0:01/00:00:10\n 13 )\n",
+            "  12 ５五角打\n",
+            "  12 投了\n",
+            "1234567890 ７六歩(77)\n",
+            "\t1 ７六歩(77)\n",
+        ] {
+            assert_eq!(parse_move_line_at(text), None, "{text:?}");
+        }
+        let (nine, used) = parse_move_line_at("123456789 ７六歩(77)").unwrap_or_else(|| panic!());
+        assert_eq!((nine.number, used), (123_456_789, 23));
     }
 
     #[test]

@@ -7,7 +7,10 @@ use super::canonical::{
 };
 use super::header::split_header;
 use super::ki2read::{ki2_ending, named_side};
-use super::line::{looks_like_move, parse_move_line, parse_move_line_fast, Body, Dest, MoveLine};
+use super::line::{
+    looks_like_move, parse_move_line, parse_move_line_at, parse_move_line_fast, Body, Dest,
+    MoveLine,
+};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::shogi::bod::{self, Bod};
 use crate::formats::shogi::header::{apply_header, record_order};
@@ -196,6 +199,27 @@ impl<'a> KifReader<'a> {
         while offset < text.len() {
             let start = offset;
             let rest = text.get(start..).unwrap_or("");
+            // Most lines of a KIF record are moves of the usual shape: read at once,
+            // line end and all.
+            if !self.ki2 && !self.in_header {
+                if let Some((parsed, used)) = parse_move_line_at(rest) {
+                    debug_assert_eq!(
+                        parse_move_line_fast(
+                            rest.get(..used)
+                                .unwrap_or("")
+                                .trim_end_matches(['\n', '\r'])
+                        )
+                        .as_ref(),
+                        Some(&parsed),
+                        "the move line at {start} reads otherwise on its own"
+                    );
+                    offset += used;
+                    if !self.skipping {
+                        self.move_parsed(parsed, start);
+                    }
+                    continue;
+                }
+            }
             // Lines end at `\n` (an ASCII byte, so the cut is on a char boundary).
             let len = newline(rest.as_bytes()).map_or(rest.len(), |i| i + 1);
             offset += len;
@@ -545,9 +569,7 @@ impl<'a> KifReader<'a> {
             self.skipping = true;
             return;
         }
-        while self.play.depth() > n - 1 {
-            self.play.undo();
-        }
+        self.play.rewind(n - 1);
         self.line.truncate(n);
         self.skipping = false;
         self.ended = false;
@@ -637,6 +659,10 @@ impl<'a> KifReader<'a> {
             return;
         }
         let time = parsed.time;
+        if parsed.plus {
+            // The move has alternatives below: its variations come back here.
+            self.play.keep();
+        }
         match parsed.body {
             Body::Special(kind) => {
                 let color = Some(self.play.position().to_move());

@@ -58,6 +58,12 @@ impl Line {
         self.positions.pop();
     }
 
+    /// Takes moves back until the line holds `plies` of them.
+    pub(crate) fn truncate(&mut self, plies: usize) {
+        self.quiet.truncate(plies + 1);
+        self.positions.truncate(plies + 1);
+    }
+
     /// How many times the position `hash` has stood in the line.
     pub(crate) fn count(&self, hash: u64) -> u32 {
         self.positions.get(hash).map_or(0, |(n, _)| n)

@@ -52,6 +52,9 @@ pub struct LineCheck {
     /// The illegal moves found, by node, with their finding's index: a foul the
     /// record ends the game with turns its finding into a note.
     illegal: Vec<(NodeId, usize)>,
+    /// Positions kept to come back to at once ([`LineCheck::keep`]), with the depth
+    /// of each, deepest last.
+    kept: Vec<(usize, Position)>,
     rules: bool,
 }
 
@@ -70,6 +73,7 @@ impl LineCheck {
             made: Vec::with_capacity(nodes.min(1 << 16)),
             findings: Vec::new(),
             illegal: Vec::new(),
+            kept: Vec::new(),
             rules,
         }
     }
@@ -215,12 +219,58 @@ impl LineCheck {
     /// Takes the last move back (to branch from an earlier move).
     pub fn undo(&mut self) -> Option<ShogiMove> {
         let Made { mv, before } = self.made.pop()?;
+        if self.kept.last().is_some_and(|&(d, _)| d > self.made.len()) {
+            self.kept.pop();
+        }
         if self.rules {
             self.line.leave();
         }
         self.pos.unmake(&mv);
         self.state = before;
         Some(mv)
+    }
+
+    /// Keeps the current position, a branch point (a KIF record marks the next move
+    /// `+`: it has alternatives), so that [`LineCheck::rewind`] comes back to it at
+    /// once instead of taking every move back.
+    pub fn keep(&mut self) {
+        let depth = self.made.len();
+        if self.kept.last().is_some_and(|&(d, _)| d == depth) {
+            return;
+        }
+        debug_assert!(self.kept.last().is_none_or(|&(d, _)| d < depth));
+        self.kept.push((depth, self.pos.clone()));
+    }
+
+    /// Takes moves back until the line holds `depth` of them: from a kept position
+    /// when one stands there, else move by move.
+    pub fn rewind(&mut self, depth: usize) {
+        while self.kept.last().is_some_and(|&(d, _)| d > depth) {
+            self.kept.pop();
+        }
+        let Some((_, kept)) = self.kept.last().filter(|&&(d, _)| d == depth) else {
+            while self.made.len() > depth {
+                self.undo();
+            }
+            return;
+        };
+        let Some(first) = self.made.get(depth) else {
+            return;
+        };
+        #[cfg(debug_assertions)]
+        {
+            let mut back = self.pos.clone();
+            for m in self.made.iter().skip(depth).rev() {
+                back.unmake(&m.mv);
+            }
+            debug_assert!(back == *kept, "a kept position is not the line's");
+        }
+        self.state = first.before;
+        self.pos.clone_from(kept);
+        if self.rules {
+            self.line.truncate(depth);
+        }
+        self.made.truncate(depth);
     }
 
     /// Checks the special ending of node `id` (after the line's moves) against the
@@ -291,4 +341,109 @@ impl LineCheck {
 /// True when `kind` is a foul that ends the game (反則勝ち, 反則負け).
 pub fn is_foul(kind: EndingKind) -> bool {
     matches!(kind, EndingKind::IllegalWin | EndingKind::IllegalLoss)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Color, Handicap, PieceKind, Square};
+
+    /// The kings stepping forward and back: the start position comes back every
+    /// four moves (a fourfold repetition after sixteen).
+    fn shuffle(ply: usize) -> (Color, Square, Square) {
+        let (color, home, step) = match ply % 4 {
+            0 => (Color::Black, (5, 9), (5, 8)),
+            1 => (Color::White, (5, 1), (5, 2)),
+            2 => (Color::Black, (5, 8), (5, 9)),
+            _ => (Color::White, (5, 2), (5, 1)),
+        };
+        let sq = |(file, rank): (u8, u8)| Square { file, rank };
+        (color, sq(home), sq(step))
+    }
+
+    /// Plays plies `from..to` of [`shuffle`], node ids counting from `id`.
+    fn play(line: &mut LineCheck, plies: std::ops::Range<usize>, id: &mut u32) {
+        for ply in plies {
+            let (color, from, to) = shuffle(ply);
+            let mv = line
+                .position()
+                .build_move(color, Some(from), to, PieceKind::King, false);
+            *id += 1;
+            assert!(line.play(NodeId(*id), &mv, || false));
+        }
+    }
+
+    #[test]
+    fn rewinding_to_a_kept_position_is_taking_every_move_back() {
+        // Two walks of the same tree: the main line of 18 moves, then a variation
+        // from move 7 to move 18; one comes back by a kept position, one move by
+        // move. They find the same (the repetition, on both lines) and stand on
+        // the same position after every step.
+        let start = Handicap::Even.position();
+        let mut kept = LineCheck::new(&start, 0, true);
+        let mut undone = LineCheck::new(&start, 0, true);
+        let (mut a, mut b) = (0, 0);
+        play(&mut kept, 0..6, &mut a);
+        play(&mut undone, 0..6, &mut b);
+        kept.keep();
+        play(&mut kept, 6..18, &mut a);
+        play(&mut undone, 6..18, &mut b);
+        assert_eq!(kept.position(), undone.position());
+        kept.rewind(6);
+        while undone.depth() > 6 {
+            undone.undo();
+        }
+        assert_eq!(kept.depth(), 6);
+        assert_eq!(kept.position(), undone.position());
+        assert_eq!(kept.last_move(), undone.last_move());
+        play(&mut kept, 6..18, &mut a);
+        play(&mut undone, 6..18, &mut b);
+        assert_eq!(kept.position(), undone.position());
+        let found = kept.finish();
+        let codes: Vec<(u32, &str)> = found.iter().map(|f| (f.node.0, f.code)).collect();
+        // The start position stands a fourth time after move 12 (before plies 0,
+        // 4, 8 and 12): move 13 goes on after it, on the main line (node 13) and
+        // on the variation, whose moves 7–18 are nodes 19–30 (move 13: node 25).
+        assert_eq!(
+            codes,
+            vec![
+                (13, "shogi::unclaimed-repetition"),
+                (25, "shogi::unclaimed-repetition")
+            ]
+        );
+        assert_eq!(
+            found.iter().map(|f| (f.node, f.code)).collect::<Vec<_>>(),
+            undone
+                .finish()
+                .iter()
+                .map(|f| (f.node, f.code))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn rewinding_past_a_kept_position_takes_the_moves_back() {
+        let start = Handicap::Even.position();
+        let mut line = LineCheck::new(&start, 0, true);
+        let mut id = 0;
+        play(&mut line, 0..3, &mut id);
+        line.keep();
+        play(&mut line, 3..5, &mut id);
+        line.keep();
+        play(&mut line, 5..7, &mut id);
+        // Below both kept positions: both are dropped, the moves taken back.
+        line.rewind(1);
+        assert_eq!(line.depth(), 1);
+        let mut fresh = LineCheck::new(&start, 0, true);
+        play(&mut fresh, 0..1, &mut 0);
+        assert_eq!(line.position(), fresh.position());
+        // A position kept after that is the one come back to.
+        play(&mut line, 1..4, &mut id);
+        line.keep();
+        play(&mut line, 4..9, &mut id);
+        line.rewind(4);
+        play(&mut fresh, 1..4, &mut 0);
+        assert_eq!(line.position(), fresh.position());
+        assert_eq!(line.depth(), 4);
+    }
 }
