@@ -372,27 +372,122 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
     Some((body, s.len() - rest.len() + 4))
 }
 
+/// A character of three UTF-8 bytes as one number, its first byte highest.
+#[inline(always)]
+const fn char3(a: u8, b: u8, c: u8) -> u32 {
+    (a as u32) << 16 | (b as u32) << 8 | c as u32
+}
+
+/// The slot of [`char3`] `key` in a sixteen-slot [`CharTable`].
+#[inline(always)]
+const fn slot(key: u32, multiplier: u32) -> usize {
+    (key.wrapping_mul(multiplier) >> 28) as usize
+}
+
+/// Three-byte characters looked up by a multiplicative hash: one multiply, one load
+/// and one comparison, where a `match` tries the characters one after another.
+struct CharTable {
+    multiplier: u32,
+    /// Each slot: a character's [`char3`] (0: none) with its value in the top byte.
+    slots: [u32; 16],
+}
+
+impl CharTable {
+    /// The table of `chars` and their values. Built at compile time: a character
+    /// that is not three bytes, or two that share a slot, stop the build.
+    const fn new(chars: &[(&str, u8)], multiplier: u32) -> CharTable {
+        let mut slots = [0u32; 16];
+        let mut i = 0;
+        while i < chars.len() {
+            let (text, value) = chars[i];
+            let b = text.as_bytes();
+            assert!(b.len() == 3, "a character of three UTF-8 bytes");
+            let key = char3(b[0], b[1], b[2]);
+            let at = slot(key, multiplier);
+            assert!(slots[at] == 0, "two characters share a slot");
+            slots[at] = key | (value as u32) << 24;
+            i += 1;
+        }
+        CharTable { multiplier, slots }
+    }
+
+    /// The value of the character at the start of `b`.
+    #[inline(always)]
+    fn get(&self, b: &[u8]) -> Option<u8> {
+        let &[x, y, z, ..] = b else {
+            return None;
+        };
+        let key = char3(x, y, z);
+        let entry = *self.slots.get(slot(key, self.multiplier))?;
+        (entry & 0xFF_FFFF == key).then_some((entry >> 24) as u8)
+    }
+}
+
+/// The kanji ranks 一–九 and their numbers.
+static RANKS: CharTable = CharTable::new(
+    &[
+        ("一", 1),
+        ("二", 2),
+        ("三", 3),
+        ("四", 4),
+        ("五", 5),
+        ("六", 6),
+        ("七", 7),
+        ("八", 8),
+        ("九", 9),
+    ],
+    0x4540_215F,
+);
+
+/// The one-character piece names of a move, in [`PIECE_KINDS`] order.
+static PIECES: CharTable = CharTable::new(
+    &[
+        ("歩", 0),
+        ("香", 1),
+        ("桂", 2),
+        ("銀", 3),
+        ("金", 4),
+        ("角", 5),
+        ("飛", 6),
+        ("玉", 7),
+        ("王", 8),
+        ("と", 9),
+        ("馬", 10),
+        ("龍", 11),
+        ("竜", 12),
+    ],
+    0x947C_ECAF,
+);
+
+/// The kind each [`PIECES`] value names.
+const PIECE_KINDS: [PieceKind; 13] = {
+    use PieceKind::*;
+    [
+        Pawn,
+        Lance,
+        Knight,
+        Silver,
+        Gold,
+        Bishop,
+        Rook,
+        King,
+        King,
+        PromotedPawn,
+        Horse,
+        Dragon,
+        Dragon,
+    ]
+};
+
 /// The square at the start of `b` when written as KIF and KI2 write it: a
 /// full-width file １–９ (U+FF11–U+FF19, so EF BC 91–99) and a kanji rank 一–九.
 /// [`parse_square`] reads it the same way (and other spellings too).
 #[inline(always)]
 fn kif_square(b: &[u8]) -> Option<Square> {
-    let &[0xEF, 0xBC, f @ 0x91..=0x99, r0, r1, r2, ..] = b else {
+    let &[0xEF, 0xBC, f @ 0x91..=0x99, ..] = b else {
         return None;
     };
-    let rank = match [r0, r1, r2] {
-        [0xE4, 0xB8, 0x80] => 1,
-        [0xE4, 0xBA, 0x8C] => 2,
-        [0xE4, 0xB8, 0x89] => 3,
-        [0xE5, 0x9B, 0x9B] => 4,
-        [0xE4, 0xBA, 0x94] => 5,
-        [0xE5, 0x85, 0xAD] => 6,
-        [0xE4, 0xB8, 0x83] => 7,
-        [0xE5, 0x85, 0xAB] => 8,
-        [0xE4, 0xB9, 0x9D] => 9,
-        _ => return None,
-    };
-    Square::new(f - 0x90, rank)
+    Square::new(f - 0x90, RANKS.get(b.get(3..)?)?)
 }
 
 /// [`parse_square`], the usual spelling ([`kif_square`]) by its bytes first.
@@ -405,22 +500,10 @@ pub(super) fn square_fast(s: &str) -> Option<(Square, &str)> {
 
 /// [`parse_piece`], the one-character names by their UTF-8 bytes first.
 pub(super) fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
-    use PieceKind::*;
-    let kind = match s.as_bytes() {
-        [0xE6, 0xAD, 0xA9, ..] => Pawn,
-        [0xE9, 0xA6, 0x99, ..] => Lance,
-        [0xE6, 0xA1, 0x82, ..] => Knight,
-        [0xE9, 0x8A, 0x80, ..] => Silver,
-        [0xE9, 0x87, 0x91, ..] => Gold,
-        [0xE8, 0xA7, 0x92, ..] => Bishop,
-        [0xE9, 0xA3, 0x9B, ..] => Rook,
-        [0xE7, 0x8E, 0x89 | 0x8B, ..] => King,
-        [0xE3, 0x81, 0xA8, ..] => PromotedPawn,
-        [0xE9, 0xA6, 0xAC, ..] => Horse,
-        [0xE9, 0xBE, 0x8D, ..] | [0xE7, 0xAB, 0x9C, ..] => Dragon,
-        _ => return parse_piece(s),
-    };
-    Some((kind, s.get(3..)?))
+    match PIECES.get(s.as_bytes()) {
+        Some(i) => Some((*PIECE_KINDS.get(usize::from(i))?, s.get(3..)?)),
+        None => parse_piece(s),
+    }
 }
 
 type BodyError = (usize, &'static str, String);
@@ -911,6 +994,14 @@ mod tests {
         ] {
             let text = format!("{name}(77)");
             assert_eq!(piece_fast(&text), parse_piece(&text), "{name}");
+        }
+        // And every other character of three UTF-8 bytes (those sharing a slot of
+        // the tables with a name included), as a piece and as a rank.
+        for c in ('\u{800}'..='\u{FFFF}').filter(|c| c.len_utf8() == 3) {
+            let text = format!("{c}(77)");
+            assert_eq!(piece_fast(&text), parse_piece(&text), "{c}");
+            let body = format!("５{c}歩(77)");
+            assert_eq!(square_fast(&body), parse_square(&body), "{body}");
         }
         // Every square, written as KIF writes it, reads the same both ways.
         for file in '１'..='９' {
