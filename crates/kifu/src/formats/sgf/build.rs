@@ -78,6 +78,13 @@ impl<'e> Builder<'e> {
     }
 }
 
+impl Builder<'_> {
+    /// Whether node comments and names are kept: not when games are only checked.
+    fn keeps_text(&self) -> bool {
+        self.each.is_none() || self.whole
+    }
+}
+
 pub(super) struct GameState {
     pub(super) game: Game,
     pub(super) spans: Vec<Span>,
@@ -123,6 +130,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             self.current.is_some(),
             "sgf::Builder::node called with no game open (the parser must call start_game first)"
         );
+        let keep_text = self.keeps_text();
         let Some(state) = self.current.as_mut() else {
             return NodeId::ROOT;
         };
@@ -175,7 +183,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             size: state.size,
             info: &mut state.game.info,
             node_info_props: &mut node_info_props,
-            keep_text: self.each.is_none() || self.whole,
+            keep_text,
             points: &mut self.points,
             markup_scratch: (self.each.is_some() && !self.whole).then_some(&mut self.markup),
         };
@@ -199,8 +207,9 @@ impl<'a> Sink<'a> for Builder<'_> {
     /// it, when that gives the same node and no diagnostic: not a game's first node
     /// (root checks), not in a skipped game, and a point on the board (neither off it
     /// nor the `tt` pass, which the general path reports).
-    fn plain_move(&mut self, plain: &PlainMove, parent: Option<NodeId>) -> Option<NodeId> {
+    fn plain_move(&mut self, plain: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
         let parent = parent?;
+        let keep_text = self.keeps_text();
         let state = self.current.as_mut().filter(|s| !s.skip)?;
         let point = Point::new(plain.x, plain.y);
         if !state.size.contains(point) {
@@ -214,6 +223,11 @@ impl<'a> Sink<'a> for Builder<'_> {
             }));
             node.time_left = plain.time_left;
             node.periods_left = plain.periods_left;
+            // Typed as `props::type_prop` types a node's only `C`.
+            node.comment = plain
+                .comment
+                .filter(|_| keep_text)
+                .map(|c| super::values::text(c, false));
         }
         state.spans.push(plain.span);
         Some(id)

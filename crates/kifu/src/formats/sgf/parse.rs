@@ -96,7 +96,7 @@ pub(super) trait Sink<'a> {
     /// A node was read that holds only a move (see `plain.rs`); `parent` as for
     /// [`Sink::node`]. Returns the id later nodes attach to, or `None` when the sink
     /// wants the node read in full and given to [`Sink::node`] instead.
-    fn plain_move(&mut self, node: &PlainMove, parent: Option<NodeId>) -> Option<NodeId>;
+    fn plain_move(&mut self, node: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId>;
     /// The game tree ended (or the text did).
     fn end_game(&mut self, diags: &mut Vec<Diagnostic>);
 }

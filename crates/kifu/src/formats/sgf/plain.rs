@@ -1,5 +1,5 @@
 //! The fast lane for plain move nodes: `;B[pd]`, `;W[dp]WL[1795.3]`, `;B[qq]BL[28]OB[3]`,
-//! which are nearly every node of a large collection.
+//! `;B[pd]BL[28]C[a comment]`, which are nearly every node of a large collection.
 //!
 //! The general path gathers each node's properties into a `RawNode`, then types them
 //! one by one with every whole-node check. For a node that is only a move, perhaps
@@ -20,6 +20,9 @@
 //!   `values::number` reads and a `u32` holds: the mover's periods or stones left;
 //! - each of those values of at most [`MAX_NUMBER`] bytes, all digits, signs or points
 //!   (no space, NUL or escape);
+//! - then, optionally, `C[` and a comment without `\\` or NUL up to its `]` (so no
+//!   escape and no reader diagnostic), typed by `values::text` as the general path
+//!   types it when the reader keeps comments;
 //! - then only blanks (no NUL) up to `;`, `(`, `)` or the end of the text: the node has
 //!   no further property or value.
 //!
@@ -36,7 +39,7 @@ use super::values::{number, real};
 
 /// A node holding only a stone move, perhaps with the mover's time.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct PlainMove {
+pub(super) struct PlainMove<'t> {
     /// Who moves.
     pub color: Color,
     /// Column and row, from the letters (`a` = 0): not yet checked against the board.
@@ -47,6 +50,8 @@ pub(super) struct PlainMove {
     pub time_left: Option<f64>,
     /// OB or OW of the mover.
     pub periods_left: Option<u32>,
+    /// The text of a `C` value, verbatim (it holds no escape).
+    pub comment: Option<&'t str>,
     /// From the node's start to the end of its last value, as the general path spans it.
     pub span: Span,
 }
@@ -58,7 +63,7 @@ pub(super) const MAX_NUMBER: usize = 24;
 /// The plain move node whose first property starts at `at` in `text` and whose span
 /// starts at `start`, if the node is one (see the module comment).
 #[inline(always)]
-pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove> {
+pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove<'_>> {
     let bytes = text.as_bytes();
     let (color, x, y) = match bytes.get(at..)? {
         [b'B', b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => (Color::Black, x, y),
@@ -85,6 +90,16 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         periods_left = Some(value.count()?);
         end = value.after;
     }
+    let mut comment = None;
+    if bytes.get(end..end + 2) == Some(b"C[") {
+        let from = end + 2;
+        let rest = bytes.get(from..)?;
+        // The first `]` closes the value when no `\` or NUL comes before it.
+        let close =
+            memchr::memchr3(b']', b'\\', 0, rest).filter(|&i| rest.get(i) == Some(&b']'))?;
+        comment = Some(text.get(from..from + close)?);
+        end = from + close + 1;
+    }
     let next = bytes
         .get(end..)?
         .iter()
@@ -99,6 +114,7 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         y: y - b'a',
         time_left,
         periods_left,
+        comment,
         span: Span::new(start, end),
     })
 }
@@ -193,7 +209,7 @@ impl<'a, S: super::parse::Sink<'a>> super::parse::Sink<'a> for GeneralOnly<S> {
     }
     fn plain_move(
         &mut self,
-        _: &PlainMove,
+        _: &PlainMove<'a>,
         _: Option<crate::model::NodeId>,
     ) -> Option<crate::model::NodeId> {
         None
@@ -226,7 +242,7 @@ mod tests {
         ) -> NodeId {
             self.0.node(node, parent, diags)
         }
-        fn plain_move(&mut self, node: &PlainMove, parent: Option<NodeId>) -> Option<NodeId> {
+        fn plain_move(&mut self, node: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
             let id = self.0.plain_move(node, parent);
             self.1 += usize::from(id.is_some());
             id
@@ -281,7 +297,7 @@ mod tests {
         }
         assert_eq!(read_files, 52);
         // The lane is really taken (the count is fixed by the corpus).
-        assert_eq!(taken, 3986);
+        assert_eq!(taken, 4158);
     }
 
     #[test]
@@ -328,6 +344,17 @@ mod tests {
             ";B[pd]OW[3]",
             ";B[pd]OB[3]BL[2]",
             ";B[pd]BL[2]OB[3]OB[4]",
+            ";B[pd]C[hi]",
+            ";B[pd]C[]",
+            ";W[dd]WL[29.5]OW[4]C[表示：ソフト]",
+            ";B[pd]BL[12]C[two\nlines\r\nand\ta tab\x0bVT]",
+            ";B[pd]C[a\\]b]",
+            ";B[pd]C[soft\\\nbreak]",
+            ";B[pd]C[x]C[y]",
+            ";B[pd]C[x][y]",
+            ";B[pd]C[x]TR[aa]",
+            ";B[pd]C[a\0b]",
+            ";B[tt]C[pass]",
             ";B[pd]WL[12]",
             ";B[pd]C[comment]",
             ";B[pd]BL[12]OB[1]",
@@ -356,10 +383,10 @@ mod tests {
             }
             taken += same_either_way(&text);
         }
-        assert_eq!(taken, 8732);
+        assert_eq!(taken, 9196);
     }
 
-    fn plain(text: &str) -> Option<PlainMove> {
+    fn plain(text: &str) -> Option<PlainMove<'_>> {
         recognise(text, 0, 1)
     }
 
@@ -373,6 +400,7 @@ mod tests {
                 y: 3,
                 time_left: None,
                 periods_left: None,
+                comment: None,
                 span: Span::new(0, 6),
             })
         );
@@ -384,6 +412,7 @@ mod tests {
                 y: 15,
                 time_left: Some(1795.312),
                 periods_left: None,
+                comment: None,
                 span: Span::new(0, 18),
             })
         );
@@ -395,7 +424,20 @@ mod tests {
                 y: 16,
                 time_left: Some(28.0),
                 periods_left: Some(3),
+                comment: None,
                 span: Span::new(0, 17),
+            })
+        );
+        assert_eq!(
+            plain(";B[qq]BL[28]C[a\nb\t表])"),
+            Some(PlainMove {
+                color: Color::Black,
+                x: 16,
+                y: 16,
+                time_left: Some(28.0),
+                periods_left: None,
+                comment: Some("a\nb\t表"),
+                span: Span::new(0, 22),
             })
         );
         let timed = |text| plain(text).map(|m| (m.time_left, m.periods_left, m.span.end));
@@ -449,13 +491,22 @@ mod tests {
     fn anything_more_or_different_takes_the_general_path() {
         for text in [
             // Another property, value or syntax error after the move.
-            ";B[pd]C[hi]",
             ";B[pd] C[hi]",
             ";B[pd][qq];",
             ";B[pd] [qq];",
             ";B[pd]BL[12][13];",
-            ";B[pd]BL[12]OB[3]C[x];",
             ";B[pd]BL[12] OB[3];",
+            // A comment with an escape or a NUL, twice, with two values, before the
+            // time, unclosed, or followed by more.
+            ";B[pd]C[a\\]b];",
+            ";B[pd]C[a\\\nb];",
+            ";B[pd]C[a\0b];",
+            ";B[pd]C[x]C[y];",
+            ";B[pd]C[x][y];",
+            ";B[pd]C[x]BL[3];",
+            ";B[pd]C[x",
+            ";B[pd]C[x]TR[aa];",
+            ";B[pd]C [x];",
             ";B[pd]x;",
             ";B[pd]]",
             ";B[pd]\0;",
