@@ -296,12 +296,28 @@ impl Board {
         self.set(i, own);
         let mut captured = 0usize;
         let mut last_captured = None;
-        for n in self.neighbours(i) {
+        let neighbours = self.neighbours(i);
+        // The neighbours holding an enemy stone, as bits, found without a branch per
+        // neighbour (whether one is an enemy is as good as random).
+        let mut enemies = neighbours.iter().enumerate().fold(0u8, |bits, (k, &n)| {
+            bits | u8::from(self.cell(n) == enemy) << k
+        });
+        while enemies != 0 {
+            let k = enemies.trailing_zeros() as usize;
+            enemies &= enemies - 1;
+            let Some(&n) = neighbours.get(k) else {
+                break;
+            };
+            // Taken already with a group reached from another side.
             if self.cell(n) != enemy {
                 continue;
             }
             // Most groups touch an empty point right at this stone: no walk needed.
-            if self.neighbours(n).iter().any(|&m| self.cell(m) == EMPTY) {
+            let touches_empty = self
+                .neighbours(n)
+                .iter()
+                .fold(false, |any, &m| any | (self.cell(m) == EMPTY));
+            if touches_empty {
                 continue;
             }
             if self.group(n, 1) == 0 {
@@ -315,9 +331,9 @@ impl Board {
             }
         }
         // The stone's own liberties and friends, after the captures.
-        let around = self.neighbours(i).map(|n| self.cell(n));
-        let empty_neighbours = around.iter().filter(|&&c| c == EMPTY).count();
-        let alone = !around.contains(&own);
+        let around = neighbours.map(|n| self.cell(n));
+        let empty_neighbours: usize = around.iter().map(|&c| usize::from(c == EMPTY)).sum();
+        let alone = !around.iter().fold(false, |any, &c| any | (c == own));
         // An empty neighbour is a liberty; without one, the group may still have one.
         if empty_neighbours == 0 && (alone || self.group(i, 1) == 0) {
             if !self.suicide_allowed {
