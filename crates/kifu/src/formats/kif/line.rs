@@ -1,6 +1,8 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
-use crate::formats::shogi::notation::{parse_piece, parse_special, parse_square};
+use crate::formats::shogi::notation::{
+    parse_piece, parse_special, parse_square, PIECE_CHARS, RANK_KANJI,
+};
 use crate::model::{EndingKind, PieceKind, Square};
 
 /// Where a move goes: a square, or `同` (the previous move's destination).
@@ -378,32 +380,40 @@ const fn char3(a: u8, b: u8, c: u8) -> u32 {
     (a as u32) << 16 | (b as u32) << 8 | c as u32
 }
 
-/// The slot of [`char3`] `key` in a sixteen-slot [`CharTable`].
-#[inline(always)]
-const fn slot(key: u32, multiplier: u32) -> usize {
-    (key.wrapping_mul(multiplier) >> 28) as usize
-}
-
 /// Three-byte characters looked up by a multiplicative hash: one multiply, one load
 /// and one comparison, where a `match` tries the characters one after another.
 struct CharTable {
     multiplier: u32,
     /// Each slot: a character's [`char3`] (0: none) with its value in the top byte.
-    slots: [u32; 16],
+    slots: [u32; 32],
 }
 
 impl CharTable {
-    /// The table of `chars` and their values. Built at compile time: a character
-    /// that is not three bytes, or two that share a slot, stop the build.
-    const fn new(chars: &[(&str, u8)], multiplier: u32) -> CharTable {
-        let mut slots = [0u32; 16];
+    /// The slot of [`char3`] `key`.
+    #[inline(always)]
+    const fn slot(key: u32, multiplier: u32) -> usize {
+        (key.wrapping_mul(multiplier) >> 27) as usize
+    }
+
+    /// The table of `chars` (characters of three UTF-8 bytes, U+0800–U+FFFF) and their
+    /// values. Built at compile time: a character of another length, or two that
+    /// share a slot, stop the build.
+    const fn new(chars: &[(char, u8)], multiplier: u32) -> CharTable {
+        let mut slots = [0u32; 32];
         let mut i = 0;
         while i < chars.len() {
-            let (text, value) = chars[i];
-            let b = text.as_bytes();
-            assert!(b.len() == 3, "a character of three UTF-8 bytes");
-            let key = char3(b[0], b[1], b[2]);
-            let at = slot(key, multiplier);
+            let (c, value) = chars[i];
+            let code = c as u32;
+            assert!(
+                code >= 0x800 && code <= 0xFFFF,
+                "a character of three UTF-8 bytes"
+            );
+            let key = char3(
+                0xE0 | (code >> 12) as u8,
+                0x80 | (code >> 6 & 0x3F) as u8,
+                0x80 | (code & 0x3F) as u8,
+            );
+            let at = Self::slot(key, multiplier);
             assert!(slots[at] == 0, "two characters share a slot");
             slots[at] = key | (value as u32) << 24;
             i += 1;
@@ -418,65 +428,33 @@ impl CharTable {
             return None;
         };
         let key = char3(x, y, z);
-        let entry = *self.slots.get(slot(key, self.multiplier))?;
+        let entry = *self.slots.get(Self::slot(key, self.multiplier))?;
         (entry & 0xFF_FFFF == key).then_some((entry >> 24) as u8)
     }
 }
 
-/// The kanji ranks 一–九 and their numbers.
-static RANKS: CharTable = CharTable::new(
-    &[
-        ("一", 1),
-        ("二", 2),
-        ("三", 3),
-        ("四", 4),
-        ("五", 5),
-        ("六", 6),
-        ("七", 7),
-        ("八", 8),
-        ("九", 9),
-    ],
-    0x4540_215F,
-);
+/// The kanji ranks 一–九 ([`RANK_KANJI`]) and their numbers.
+static RANKS: CharTable = {
+    let mut chars = [('一', 0u8); 9];
+    let mut i = 0;
+    while i < 9 {
+        chars[i] = (RANK_KANJI[i], i as u8 + 1);
+        i += 1;
+    }
+    CharTable::new(&chars, 0x4540_215F)
+};
 
-/// The one-character piece names of a move, in [`PIECE_KINDS`] order.
-static PIECES: CharTable = CharTable::new(
-    &[
-        ("歩", 0),
-        ("香", 1),
-        ("桂", 2),
-        ("銀", 3),
-        ("金", 4),
-        ("角", 5),
-        ("飛", 6),
-        ("玉", 7),
-        ("王", 8),
-        ("と", 9),
-        ("馬", 10),
-        ("龍", 11),
-        ("竜", 12),
-    ],
-    0x947C_ECAF,
-);
-
-/// The kind each [`PIECES`] value names.
-const PIECE_KINDS: [PieceKind; 13] = {
-    use PieceKind::*;
-    [
-        Pawn,
-        Lance,
-        Knight,
-        Silver,
-        Gold,
-        Bishop,
-        Rook,
-        King,
-        King,
-        PromotedPawn,
-        Horse,
-        Dragon,
-        Dragon,
-    ]
+/// The one-character piece names ([`PIECE_CHARS`]), each with its kind's index in
+/// [`PieceKind::ALL`].
+static PIECES: CharTable = {
+    let mut chars = [('歩', 0u8); PIECE_CHARS.len()];
+    let mut i = 0;
+    while i < PIECE_CHARS.len() {
+        let (c, kind) = PIECE_CHARS[i];
+        chars[i] = (c, kind as u8);
+        i += 1;
+    }
+    CharTable::new(&chars, 0x5CD3_43ED)
 };
 
 /// The square at the start of `b` when written as KIF and KI2 write it: a
@@ -501,7 +479,7 @@ pub(super) fn square_fast(s: &str) -> Option<(Square, &str)> {
 /// [`parse_piece`], the one-character names by their UTF-8 bytes first.
 pub(super) fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
     match PIECES.get(s.as_bytes()) {
-        Some(i) => Some((*PIECE_KINDS.get(usize::from(i))?, s.get(3..)?)),
+        Some(i) => Some((*PieceKind::ALL.get(usize::from(i))?, s.get(3..)?)),
         None => parse_piece(s),
     }
 }

@@ -71,24 +71,30 @@ pub fn parse_piece(s: &str) -> Option<(PieceKind, &str)> {
             };
             return Some((kind, more.as_str()));
         }
-        '歩' => PieceKind::Pawn,
-        '香' => PieceKind::Lance,
-        '桂' => PieceKind::Knight,
-        '銀' => PieceKind::Silver,
-        '金' => PieceKind::Gold,
-        '角' => PieceKind::Bishop,
-        '飛' => PieceKind::Rook,
-        '玉' | '王' => PieceKind::King,
-        'と' => PieceKind::PromotedPawn,
-        '杏' => PieceKind::PromotedLance,
-        '圭' => PieceKind::PromotedKnight,
-        '全' => PieceKind::PromotedSilver,
-        '馬' => PieceKind::Horse,
-        '龍' | '竜' => PieceKind::Dragon,
-        _ => return None,
+        c => PIECE_CHARS.iter().find(|&&(name, _)| name == c)?.1,
     };
     Some((kind, rest))
 }
+
+/// The one-character piece names of a move or a board, and the kinds they name.
+pub const PIECE_CHARS: [(char, PieceKind); 16] = [
+    ('歩', PieceKind::Pawn),
+    ('香', PieceKind::Lance),
+    ('桂', PieceKind::Knight),
+    ('銀', PieceKind::Silver),
+    ('金', PieceKind::Gold),
+    ('角', PieceKind::Bishop),
+    ('飛', PieceKind::Rook),
+    ('玉', PieceKind::King),
+    ('王', PieceKind::King),
+    ('と', PieceKind::PromotedPawn),
+    ('杏', PieceKind::PromotedLance),
+    ('圭', PieceKind::PromotedKnight),
+    ('全', PieceKind::PromotedSilver),
+    ('馬', PieceKind::Horse),
+    ('龍', PieceKind::Dragon),
+    ('竜', PieceKind::Dragon),
+];
 
 /// The piece name KIF move columns use: 歩 … 玉, と, 成香, 成桂, 成銀, 馬, 龍.
 pub fn piece_name(kind: PieceKind) -> &'static str {
