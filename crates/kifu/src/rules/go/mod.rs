@@ -254,17 +254,34 @@ fn play_node(
     node: &crate::model::Node,
     findings: &mut Vec<Finding>,
 ) -> bool {
-    let setup = &node.setup;
-    // Most nodes have no setup: skip building the three lists' walk for them.
-    let lists = if setup.is_empty() { 0 } else { 3 };
+    // Most nodes have no setup: the three lists' walk is not even built for them.
+    if !node.setup.is_empty() {
+        play_setup(board, id, &node.setup, findings);
+    }
+    if let Some(Move::Stone(m)) = node.mv {
+        match m.point {
+            None => board.pass(),
+            Some(p) => match board.play(p, m.color) {
+                Ok(_) => return true,
+                Err(e) => findings.push(illegal(id, p, m.color, e)),
+            },
+        }
+    }
+    false
+}
+
+/// Plays a node's setup (AE, then AB, then AW) on the board.
+fn play_setup(
+    board: &mut Board,
+    id: NodeId,
+    setup: &crate::model::Setup,
+    findings: &mut Vec<Finding>,
+) {
     for (points, cell, what) in [
         (&setup.clear, Cell::Empty, "AE"),
         (&setup.add_black, Cell::Stone(Color::Black), "AB"),
         (&setup.add_white, Cell::Stone(Color::White), "AW"),
-    ]
-    .into_iter()
-    .take(lists)
-    {
+    ] {
         for &p in points {
             match board.setup(p, cell) {
                 Ok(true) => {}
@@ -279,16 +296,6 @@ fn play_node(
             }
         }
     }
-    if let Some(Move::Stone(m)) = node.mv {
-        match m.point {
-            None => board.pass(),
-            Some(p) => match board.play(p, m.color) {
-                Ok(_) => return true,
-                Err(e) => findings.push(illegal(id, p, m.color, e)),
-            },
-        }
-    }
-    false
 }
 
 /// A point as SGF letters, for messages.
