@@ -69,6 +69,7 @@ impl LinePositions {
 
     /// Adds a position to the line, at `ply`; returns how many times it has now
     /// stood and the ply it stood at first.
+    #[inline(always)]
     pub(crate) fn push(&mut self, hash: u64, ply: u32) -> (u32, u32) {
         if self.slots.len() < 64 || self.path.len() * 2 >= self.slots.len() {
             self.grow();
@@ -97,6 +98,7 @@ impl LinePositions {
 
     /// Doubles the table and fills it again in the order the slots were first
     /// filled (so that the slots filled last are still the ones probes pass last).
+    #[cold]
     fn grow(&mut self) {
         let mut live: Vec<Slot> = self
             .slots
