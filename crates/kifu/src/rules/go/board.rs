@@ -280,6 +280,7 @@ impl Board {
     /// Plays a stone: captures, then refuses suicide (or, where the rules allow it,
     /// removes the suicided group) and an immediate ko retake. An illegal move leaves
     /// the board as it was. Returns how many of the opponent's stones it took.
+    #[inline(always)]
     pub fn play(&mut self, p: Point, color: Color) -> Result<usize, Illegal> {
         let i = self.index(p).ok_or(Illegal::OffBoard)?;
         match self.cell(i) {
