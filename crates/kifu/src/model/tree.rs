@@ -163,6 +163,7 @@ impl Tree {
     /// Adds an empty node as the last child of `parent` and returns its id, like
     /// [`Tree::add_child`] with `Node::default()`, but built where it stands in the
     /// arena: a reader that fills nodes in place saves a copy of each.
+    #[inline]
     pub(crate) fn add_empty_child(&mut self, parent: NodeId) -> NodeId {
         let parent = self.checked_parent(parent);
         let len = self.nodes.len();

@@ -207,6 +207,7 @@ impl<'a> Sink<'a> for Builder<'_> {
     /// it, when that gives the same node and no diagnostic: not a game's first node
     /// (root checks), not in a skipped game, and a point on the board (neither off it
     /// nor the `tt` pass, which the general path reports).
+    #[inline(always)]
     fn plain_move(&mut self, plain: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
         let parent = parent?;
         let keep_text = self.keeps_text();
