@@ -119,33 +119,40 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
     })
 }
 
-/// A number value of the lane: its text, the offset after its `]`, and its number
-/// when it is 1 to 15 plain digits (the common case, which `values::real` and
-/// `values::number` read the same way: every integer below 10^15 is an exact f64).
+/// A number value of the lane: the offset after its `]`, and what it holds.
 struct NumberValue<'t> {
-    text: &'t str,
     after: usize,
-    digits: Option<u64>,
+    value: Number<'t>,
+}
+
+/// What a number value of the lane holds.
+enum Number<'t> {
+    /// 1 to 15 plain digits, read (the common case, which `values::real` and
+    /// `values::number` read the same way: every integer below 10^15 is an exact
+    /// f64); the text is then never looked at, so it is not even cut out.
+    Digits(u64),
+    /// Anything else, as written.
+    Text(&'t str),
 }
 
 impl NumberValue<'_> {
     /// The value as `values::real` reads it.
     #[inline(always)]
     fn real(&self) -> Option<f64> {
-        match self.digits {
+        match self.value {
             // Below 10^15, so an i64, whose conversion is one instruction (a u64's
             // takes several).
-            Some(n) => Some(i64::try_from(n).map_or(n as f64, |i| i as f64)),
-            None => real(self.text),
+            Number::Digits(n) => Some(i64::try_from(n).map_or(n as f64, |i| i as f64)),
+            Number::Text(text) => real(text),
         }
     }
 
     /// The value as `values::number` reads it, if a `u32` holds it.
     #[inline(always)]
     fn count(&self) -> Option<u32> {
-        match self.digits {
-            Some(n) => u32::try_from(n).ok(),
-            None => number(self.text).and_then(|n| u32::try_from(n).ok()),
+        match self.value {
+            Number::Digits(n) => u32::try_from(n).ok(),
+            Number::Text(text) => number(text).and_then(|n| u32::try_from(n).ok()),
         }
     }
 }
@@ -160,9 +167,8 @@ fn number_value(text: &str, from: usize) -> Option<NumberValue<'_>> {
         let (count, n) = leading_digits(word);
         if (1..8).contains(&count) && bytes.get(from + count) == Some(&b']') {
             return Some(NumberValue {
-                text: text.get(from..from + count)?,
                 after: from + count + 1,
-                digits: Some(n),
+                value: Number::Digits(n),
             });
         }
     }
@@ -180,9 +186,8 @@ fn number_value(text: &str, from: usize) -> Option<NumberValue<'_>> {
     let digits = i - from;
     if bytes.get(i) == Some(&b']') && (1..=15).contains(&digits) {
         return Some(NumberValue {
-            text: text.get(from..i)?,
             after: i + 1,
-            digits: Some(n),
+            value: Number::Digits(n),
         });
     }
     // Anything else a number may hold.
@@ -196,9 +201,8 @@ fn number_value(text: &str, from: usize) -> Option<NumberValue<'_>> {
         return None;
     }
     Some(NumberValue {
-        text: text.get(from..i)?,
         after: i + 1,
-        digits: None,
+        value: Number::Text(text.get(from..i)?),
     })
 }
 
@@ -550,7 +554,9 @@ mod tests {
                 let value: String = fill.repeat(len).chars().take(len).collect();
                 let text = format!("[{value}]");
                 let read = number_value(&text, 1).expect("number bytes");
-                assert_eq!(read.text, value);
+                if let Number::Text(written) = read.value {
+                    assert_eq!(written, value);
+                }
                 assert_eq!(read.after, len + 2);
                 assert_eq!(read.real(), real(&value), "{value:?}");
             }
