@@ -167,3 +167,69 @@ fn legacy_values_rules_and_repairs_check_as_they_read_and_validate() {
         ]
     );
 }
+
+/// Games whose lines, variations, setup, passes, repeats and game information below
+/// the root put the check made as an SGF is read (Go games walked in source order,
+/// no tree built) to the test: each checks exactly as it reads and validates, and
+/// the findings are where the rules put them.
+#[test]
+fn go_games_checked_as_read_find_what_the_tree_walk_finds() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        // Variations nested and single, each line from its branch point.
+        (
+            "(;GM[1]SZ[9];B[ee];W[ec](;B[cc];W[gg](;B[gc])(;B[gc];W[gd]))(;B[ec]))",
+            &[("go::occupied", ";B[ec]")],
+        ),
+        ("(;SZ[9];B[aa](;W[bb];B[cc]))(;SZ[9];B[aa];B[bb])", &[("go::same-colour-twice", ";B[bb]")]),
+        // A ko retaken at once in one variation, after threats in the next.
+        (
+            "(;SZ[5]RU[Chinese]AB[ba][ab][bc]AW[bb][ca][db][cc];B[cb](;W[bb])(;W[ee];B[ed];W[bb];B[dd]))",
+            &[("go::ko", ";W[bb]")],
+        ),
+        // Suicide: illegal under Japanese rules, played under New Zealand rules.
+        ("(;SZ[3]AB[ba][ab];W[aa])", &[("go::suicide", ";W[aa]")]),
+        ("(;SZ[3]RU[NZ]AB[ba][ab];W[cc];B[ca];W[aa];B[bb])", &[]),
+        // Setup in a variation, with PL; a move with setup; AE of an empty point.
+        (
+            "(;SZ[9];B[cc](;AB[dd]PL[B];B[ee])(;W[dd]AE[cc];W[ee];AE[aa]))",
+            &[
+                ("go::same-colour-twice", ";W[ee]"),
+                ("go::setup-no-effect", ";AE[aa"),
+            ],
+        ),
+        // Passes (FF[4] `B[]`, FF[3] `tt`) and a move off the board.
+        ("(;FF[3]SZ[19];B[tt];W[];B[dd])", &[]),
+        ("(;SZ[9];B[jj])", &[]),
+        // A root with a move, split from it.
+        ("(;SZ[9]B[ee];W[ee])", &[("go::occupied", ";W[ee]")]),
+        // Game information below the root: on the trunk (joins the game's, RU there
+        // changes the rules: the game is read again) and in a variation (stays).
+        ("(;SZ[3];RU[NZ]AB[ba][ab];W[cc];B[ca];W[aa];B[bb])", &[]),
+        (
+            "(;SZ[3]AB[ba][ab](;RU[NZ]W[aa])(;W[aa]))",
+            &[("go::suicide", ";RU[NZ"), ("go::suicide", ";W[aa]")],
+        ),
+        ("(;SZ[9]KM[6.5];B[aa];RE[B+1])", &[("go::komi-margin", ";SZ[9]")]),
+        ("(;SZ[9];HA[2];B[aa])", &[]),
+        // A node after a closed variation (a `(` missing), an unclosed game, an
+        // empty variation.
+        ("(;SZ[9];B[aa](;W[bb]);W[bb];B[cc])", &[]),
+        ("(;SZ[9];B[aa](;W[bb];B[aa]", &[("go::occupied", ";B[aa]")]),
+        ("(;SZ[9];B[aa]()(;W[aa]))", &[("go::occupied", ";W[aa]")]),
+        // Gomoku and a skipped game between Go games.
+        ("(;GM[4]SZ[15];B[hh];W[hi])(;GM[3];B[aa])(;SZ[9];B[aa];W[aa])", &[("go::occupied", ";W[aa]")]),
+    ];
+    for (text, expected) in cases {
+        let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+        let found: Vec<(&str, &str)> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with("go::"))
+            .map(|d| {
+                let at = text.get(d.span.start..d.span.end).unwrap_or("");
+                (d.code, at.get(..at.len().min(6)).unwrap_or(at))
+            })
+            .collect();
+        assert_eq!(&found, expected, "{text}");
+    }
+}

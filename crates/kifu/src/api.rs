@@ -490,7 +490,21 @@ fn check_streaming(
             },
         )
     };
-    let streamed = read_each(&decoded.text, &each);
+    // Findings the reader found as it read the games (see `formats::CheckEach`).
+    let place = |findings: Vec<rules::Finding>, numbers: &[Option<u32>], spans: &[Span]| {
+        positioned(
+            || numbers.to_vec(),
+            Places {
+                nodes: spans,
+                board: None,
+            },
+            findings,
+        )
+    };
+    let streamed = match format.check_each {
+        Some(check_each) => check_each(&decoded.text, &each, &place),
+        None => read_each(&decoded.text, &each),
+    };
     let mut diagnostics = decoded.diagnostics;
     diagnostics.extend(streamed.diagnostics);
     diagnostics.extend(streamed.found);

@@ -174,6 +174,20 @@ pub type GameCheck<'a> = dyn Fn(&mut crate::model::Game, &[Span]) -> Vec<Diagnos
 /// validating large collections in bounded memory.
 pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
 
+/// Positions the rules' findings on one game, found as it was read, with the move
+/// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
+/// them) and the spans of its nodes: the diagnostics a [`GameCheck`] would return
+/// for that game.
+pub type PlaceFindings<'a> =
+    dyn Fn(Vec<crate::rules::Finding>, &[Option<u32>], &[Span]) -> Vec<Diagnostic> + Sync + 'a;
+
+/// [`ReadEach`] for a check by the rules: the games the reader can check as it reads
+/// them (SGF's Go games) are checked so, without building their trees, and their
+/// findings go to the [`PlaceFindings`]; the other games go whole to the
+/// [`GameCheck`], which must be the rules' check ([`crate::rules::check`],
+/// positioned). The result is [`ReadEach`]'s with that check.
+pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
+
 /// What a streaming read produced.
 #[derive(Debug, Clone, Default)]
 pub struct Streamed {
@@ -303,6 +317,9 @@ pub struct Format {
     /// A streaming form of the text reader (games checked and dropped one by one), for
     /// formats whose files hold large collections.
     pub read_each: Option<ReadEach>,
+    /// [`Format::read_each`] for a check by the rules, which runs them as it reads
+    /// the games it can (see [`CheckEach`]).
+    pub check_each: Option<CheckEach>,
     /// [`Format::read_each`] handing each game on whole, with its comments, names
     /// and markup (which a check does not need), for collection jobs that write the
     /// games or look at their comments.

@@ -34,6 +34,7 @@ pub const FORMAT: Format = Format {
     blank_is_a_record: false,
     read_checking: None,
     read_each: None,
+    check_each: None,
     read_each_whole: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,

@@ -44,6 +44,7 @@ pub const FORMAT: Format = Format {
     blank_is_a_record: false,
     read_checking: None,
     read_each: Some(read_each),
+    check_each: None,
     read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,

@@ -51,6 +51,7 @@ pub const FORMAT: Format = Format {
     blank_is_a_record: true,
     read_checking: Some(read_checking),
     read_each: None,
+    check_each: None,
     read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::One,

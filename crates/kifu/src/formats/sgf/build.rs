@@ -3,10 +3,11 @@
 //! `node.rs` (whole-node checks and splits) and `props.rs` (single properties).
 
 use crate::diag::{codes, Diagnostic, Span};
-use crate::formats::GameCheck;
+use crate::formats::{GameCheck, PlaceFindings};
 use crate::model::{
     BoardSize, Game, GameKind, GomokuRule, Move, Node, NodeId, Point, StoneMove, Tree,
 };
+use crate::rules::go::{LineWalk, Mark};
 
 use super::node::type_node;
 use super::parse::{RawNode, RawValue, Sink};
@@ -46,6 +47,63 @@ pub(super) struct Builder<'e> {
     /// Streaming: where nodes' markup is checked instead of kept (see
     /// `Context::markup_scratch`).
     markup: crate::model::Markup,
+    /// Checking: Go games are checked by the rules as they are read, without a tree
+    /// (see [`Inline`]), and their findings placed here.
+    place: Option<&'e PlaceFindings<'e>>,
+    /// Checking as games are read: the last game's walk and lists, for the next game.
+    spare_inline: Option<Inline>,
+    /// Checking as games are read: where each node below the root is typed, then
+    /// played and dropped.
+    scratch: Node,
+}
+
+/// A Go game checked by the rules as it is read, node by node in source order (the
+/// order of the rules' own walk of the tree): nodes below the root are typed, played
+/// and dropped, and no tree is built. Only the root stays, for the game's checks.
+pub(super) struct Inline {
+    walk: LineWalk,
+    /// The walk's positions at the open variations' branch points, innermost last.
+    marks: Vec<Mark>,
+    /// The position the walk comes back to before the next node or variation: the
+    /// branch point of the variations closed last. (Coming back only then saves
+    /// taking back, move by move, the last variation of each branch point, and at
+    /// the end of a game, every move: nothing follows them.)
+    pending: Option<Mark>,
+    /// The move number of each node, by node id (what `Tree::move_numbers` gives).
+    numbers: Vec<Option<u32>>,
+    /// The game's `RU` when the walk started: the rule set and the words of its
+    /// messages come from it.
+    ru: Option<String>,
+    /// The last node of the game's trunk (the line every variation goes through)
+    /// as far as read: the nodes up to this id, in source order, are the trunk (see
+    /// [`Inline::follow`]).
+    trunk_end: u32,
+    /// Game information of nodes below the root, by node id, in source order: it
+    /// joins the game's if its node turns out to be on the trunk.
+    infos: Vec<(NodeId, crate::model::GameInfo)>,
+}
+
+impl Inline {
+    /// Comes back to the branch point of the variations closed last, if any (see
+    /// [`Inline::pending`]); true when no open variation will need the walk's
+    /// history.
+    #[inline(always)]
+    fn come_back(&mut self) -> bool {
+        if let Some(mark) = self.pending.take() {
+            self.walk.back_to(mark);
+        }
+        self.marks.is_empty()
+    }
+
+    /// Notes node `id`, hanging from `parent`, for the trunk: a node's first child
+    /// is read right after it (its id is the next), so a node hanging from another
+    /// one ends the trunk at that one, which has two children.
+    #[inline(always)]
+    fn follow(&mut self, id: NodeId, parent: NodeId) {
+        if parent.0.wrapping_add(1) != id.0 {
+            self.trunk_end = self.trunk_end.min(parent.0);
+        }
+    }
 }
 
 impl<'e> Builder<'e> {
@@ -63,6 +121,17 @@ impl<'e> Builder<'e> {
     pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
         Builder {
             each: Some(each),
+            ..Builder::default()
+        }
+    }
+
+    /// [`Builder::checking`] that checks Go games itself as they are read, without
+    /// their trees, and places their findings with `place` (see
+    /// [`crate::formats::CheckEach`]); other games go to `each`.
+    pub fn checking_as_read(each: &'e GameCheck<'e>, place: &'e PlaceFindings<'e>) -> Builder<'e> {
+        Builder {
+            each: Some(each),
+            place: Some(place),
             ..Builder::default()
         }
     }
@@ -99,6 +168,9 @@ pub(super) struct GameState {
     /// Nodes below the root with game-info properties, and those properties' spans
     /// and identifiers (see [`settle_node_info`]).
     pub(super) node_info: Vec<(NodeId, Vec<(Span, String)>)>,
+    /// Checked as it is read: set once the root is read, for a Go game when the
+    /// builder checks so.
+    pub(super) inline: Option<Inline>,
 }
 
 impl<'a> Sink<'a> for Builder<'_> {
@@ -116,6 +188,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             skip: false,
             start,
             node_info: Vec::new(),
+            inline: None,
         });
     }
 
@@ -165,6 +238,18 @@ impl<'a> Sink<'a> for Builder<'_> {
             return NodeId::ROOT;
         }
         let is_root = parent.is_none();
+        if let (Some(parent), true) = (parent, state.inline.is_some()) {
+            return inline_node(
+                state,
+                raw,
+                parent,
+                keep_text,
+                &mut self.points,
+                &mut self.markup,
+                &mut self.scratch,
+                diags,
+            );
+        }
         // The node is typed in place in the arena: nodes are large, and moving each
         // one into the tree once it is typed was a tenth of the reading time.
         let first = match parent {
@@ -200,6 +285,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             state.spans.push(raw.span);
             last = state.game.tree.add_child(last, more);
         }
+        if is_root && self.place.is_some() {
+            start_inline(state, &mut self.spare_inline);
+        }
         last
     }
 
@@ -215,6 +303,21 @@ impl<'a> Sink<'a> for Builder<'_> {
         let point = Point::new(plain.x, plain.y);
         if !state.size.contains(point) {
             return None;
+        }
+        if let Some(inline) = state.inline.as_mut() {
+            let id = NodeId(state.spans.len() as u32);
+            inline.follow(id, parent);
+            let keep_history = !inline.come_back();
+            let number = inline.walk.stone(
+                id,
+                plain.color,
+                point,
+                state.game.info.rules.as_deref(),
+                keep_history,
+            );
+            inline.numbers.push(Some(number));
+            state.spans.push(plain.span);
+            return Some(id);
         }
         let id = state.game.tree.add_empty_child(parent);
         if let Some(node) = state.game.tree.get_mut(id) {
@@ -234,14 +337,43 @@ impl<'a> Sink<'a> for Builder<'_> {
         Some(id)
     }
 
-    fn end_game(&mut self, diags: &mut Vec<Diagnostic>) {
+    fn open_variation(&mut self) {
+        if let Some(inline) = self.current.as_mut().and_then(|s| s.inline.as_mut()) {
+            inline.come_back();
+            inline.marks.push(inline.walk.mark());
+        }
+    }
+
+    fn close_variation(&mut self) {
+        if let Some(inline) = self.current.as_mut().and_then(|s| s.inline.as_mut()) {
+            // Variations close innermost first, so a later one's branch point is
+            // the earlier position: the one to come back to.
+            if let Some(mark) = inline.marks.pop() {
+                inline.pending = Some(mark);
+            }
+        }
+    }
+
+    fn end_game(&mut self, text: &'a str, end: usize, diags: &mut Vec<Diagnostic>) {
         let Some(mut state) = self.current.take() else {
             return;
         };
         if state.skip {
             return;
         }
-        settle_node_info(&mut state, diags);
+        match state.inline.as_mut() {
+            Some(inline) => {
+                let trunk_end = inline.trunk_end;
+                for (id, info) in inline.infos.drain(..) {
+                    if id.0 <= trunk_end {
+                        state.game.info.fill_from(info);
+                    }
+                }
+                let node_info = std::mem::take(&mut state.node_info);
+                report_node_info(node_info, |id| id.0 <= trunk_end, diags);
+            }
+            None => settle_node_info(&mut state, diags),
+        }
         check_handicap(&mut state, diags);
         super::legacy::finish(&mut state.legacy, &mut state.game.info, diags);
         // The gomoku rule follows RU wherever it stood (the root or a game-info node).
@@ -262,6 +394,21 @@ impl<'a> Sink<'a> for Builder<'_> {
             self.spare = Some((tree, state.spans));
             return;
         }
+        if let (Some(mut inline), Some(each), Some(place)) =
+            (state.inline.take(), self.each, self.place)
+        {
+            self.checked += 1;
+            let mut found = finish_inline(&mut inline, &mut state, text, end, each, place);
+            self.found.append(&mut found);
+            inline.marks.clear();
+            inline.numbers.clear();
+            self.spare_inline = Some(inline);
+            let mut tree = std::mem::take(&mut state.game.tree);
+            tree.clear();
+            state.spans.clear();
+            self.spare = Some((tree, state.spans));
+            return;
+        }
         if let Some(each) = self.each {
             self.checked += 1;
             let mut found = each(&mut state.game, &state.spans);
@@ -275,6 +422,136 @@ impl<'a> Sink<'a> for Builder<'_> {
         self.games.push(state.game);
         self.spans.push(state.spans);
     }
+}
+
+/// Starts checking a game as it is read, once its root is read and played: for a
+/// Go game (not one skipped).
+fn start_inline(state: &mut GameState, spare: &mut Option<Inline>) {
+    let GameKind::Go { size } = state.game.kind else {
+        return;
+    };
+    if state.skip {
+        return;
+    }
+    let ru = state.game.info.rules.clone();
+    let rules = crate::rules::go::rules_of_ru(ru.as_deref());
+    // A game's nodes are about a fiftieth of its bytes; the hint only sizes a table.
+    let mut inline = match spare.take() {
+        Some(mut inline) => {
+            inline.walk.restart(size, rules, 256);
+            inline.ru = ru;
+            inline.trunk_end = u32::MAX;
+            inline.pending = None;
+            inline
+        }
+        None => Inline {
+            walk: LineWalk::new(size, rules, 256),
+            marks: Vec::new(),
+            pending: None,
+            numbers: Vec::new(),
+            ru,
+            trunk_end: u32::MAX,
+            infos: Vec::new(),
+        },
+    };
+    // The root and the nodes split from it, already in the tree.
+    let ru = inline.ru.as_deref();
+    let mut id = Some(NodeId::ROOT);
+    while let Some(node) = id.and_then(|i| state.game.tree.get(i).map(|n| (i, n))) {
+        let (i, node) = node;
+        inline.numbers.push(inline.walk.node(i, node, ru, false));
+        id = node.children().first().copied();
+    }
+    state.inline = Some(inline);
+}
+
+/// A node below the root of a game checked as it is read: typed into `scratch`,
+/// checked and played, then dropped; the id of the last node it made (a node may be
+/// split in several).
+#[allow(clippy::too_many_arguments)]
+fn inline_node(
+    state: &mut GameState,
+    raw: &RawNode<'_>,
+    parent: NodeId,
+    keep_text: bool,
+    points: &mut Vec<Point>,
+    markup: &mut crate::model::Markup,
+    scratch: &mut Node,
+    diags: &mut Vec<Diagnostic>,
+) -> NodeId {
+    let mut node_info_props = Vec::new();
+    let mut ctx = Context {
+        ff: state.ff,
+        ff_declared: state.ff_declared,
+        go: true,
+        legacy: &mut state.legacy,
+        size: state.size,
+        info: &mut state.game.info,
+        node_info_props: &mut node_info_props,
+        keep_text,
+        points,
+        markup_scratch: Some(markup),
+    };
+    *scratch = Node::default();
+    let parts = type_node(&mut ctx, scratch, raw, false, diags);
+    let Some(inline) = state.inline.as_mut() else {
+        return NodeId::ROOT;
+    };
+    let mut id = NodeId(state.spans.len() as u32);
+    inline.follow(id, parent);
+    if !node_info_props.is_empty() {
+        state.node_info.push((id, node_info_props));
+    }
+    if let Some(info) = scratch.info.take() {
+        inline.infos.push((id, *info));
+    }
+    let ru = state.game.info.rules.as_deref();
+    let keep_history = !inline.come_back();
+    inline
+        .numbers
+        .push(inline.walk.node(id, scratch, ru, keep_history));
+    state.spans.push(raw.span);
+    for part in &parts {
+        id = NodeId(state.spans.len() as u32);
+        inline
+            .numbers
+            .push(inline.walk.node(id, part, ru, keep_history));
+        state.spans.push(raw.span);
+    }
+    id
+}
+
+/// The diagnostics of the rules on a game checked as it was read. A game whose
+/// rule set turned out other than the one it was walked by (an `RU` below the root,
+/// on its trunk) is read again from its text, in full, and checked by `each`.
+/// (Debug builds read every game again so, and hold the two results equal.)
+fn finish_inline(
+    inline: &mut Inline,
+    state: &mut GameState,
+    text: &str,
+    end: usize,
+    each: &GameCheck<'_>,
+    place: &PlaceFindings<'_>,
+) -> Vec<Diagnostic> {
+    let again = state.game.info.rules != inline.ru;
+    let full = || {
+        let mut builder = Builder::checking(each);
+        let _ = super::parse::parse_range(text, state.start..end, &mut builder);
+        debug_assert_eq!(builder.checked, 1, "a game read again is one game");
+        builder.found
+    };
+    if again {
+        return full();
+    }
+    let mut findings = inline.walk.take_findings();
+    findings.extend(crate::rules::go::claims::komi_margin(&state.game));
+    let found = place(findings, &inline.numbers, &state.spans);
+    debug_assert_eq!(
+        found,
+        full(),
+        "a Go game checked as it was read and the same game read in full, then checked, differ"
+    );
+    found
 }
 
 /// Reads FF, GM, SZ and CA of a game's first node before anything else is typed;
@@ -477,9 +754,20 @@ fn settle_node_info(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
             _ => break,
         }
     }
-    for (id, props) in std::mem::take(&mut state.node_info) {
+    let node_info = std::mem::take(&mut state.node_info);
+    report_node_info(node_info, |id| trunk.contains(&id), diags);
+}
+
+/// Reports the game-info properties of nodes below the root: moved to the game's
+/// information when their node is on the trunk, kept at it otherwise.
+fn report_node_info(
+    node_info: Vec<(NodeId, Vec<(Span, String)>)>,
+    on_trunk: impl Fn(NodeId) -> bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (id, props) in node_info {
         for (span, prop) in props {
-            diags.push(if trunk.contains(&id) {
+            diags.push(if on_trunk(id) {
                 Diagnostic::info(
                     "sgf::game-info-moved",
                     format!("game-info property {prop} in a node below the root, before any variation (moved to the game information, written in the root)"),

@@ -6,6 +6,8 @@
 
 mod build;
 mod charset;
+#[cfg(test)]
+mod check_tests;
 mod classes;
 mod cut;
 mod dialect;
@@ -22,7 +24,8 @@ mod values;
 mod write;
 
 use super::{
-    Capabilities, Format, GameCheck, GameSink, InOrder, Join, Parsed, Reader, Streamed, Writer,
+    Capabilities, Format, GameCheck, GameSink, InOrder, Join, Parsed, PlaceFindings, Reader,
+    Streamed, Writer,
 };
 use crate::text::TextEncoding;
 
@@ -58,6 +61,7 @@ pub const FORMAT: Format = Format {
     blank_is_a_record: false,
     read_checking: None,
     read_each: Some(read_each),
+    check_each: Some(check_each),
     read_each_whole: Some(read_each_whole),
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
@@ -176,16 +180,31 @@ pub fn read_each_whole(text: &str, each: &GameCheck<'_>) -> Streamed {
     read_each_as(text, each, true)
 }
 
+/// [`read_each`] for a check by the rules (see [`crate::formats::CheckEach`]): Go
+/// games are checked as they are read, node by node, without building their trees;
+/// `each` checks the others (gomoku).
+pub fn check_each(text: &str, each: &GameCheck<'_>, place: &PlaceFindings<'_>) -> Streamed {
+    read_each_with(text, stream::Hand::CheckAsRead(each, place))
+}
+
 /// [`read_each`] or [`read_each_whole`].
 fn read_each_as(text: &str, each: &GameCheck<'_>, whole: bool) -> Streamed {
-    if let Some(streamed) = stream::read_in_parallel(text, each, whole) {
+    read_each_with(
+        text,
+        if whole {
+            stream::Hand::Whole(each)
+        } else {
+            stream::Hand::Check(each)
+        },
+    )
+}
+
+/// Reads a collection game by game, each handed on as `hand` says.
+fn read_each_with(text: &str, hand: stream::Hand<'_>) -> Streamed {
+    if let Some(streamed) = stream::read_in_parallel(text, hand) {
         return streamed;
     }
-    let mut builder = if whole {
-        build::Builder::handing_on_whole(each)
-    } else {
-        build::Builder::checking(each)
-    };
+    let mut builder = hand.builder();
     let mut diagnostics = parse::parse(text, &mut builder);
     finish_diagnostics(&mut diagnostics, builder.checked == 0);
     Streamed {

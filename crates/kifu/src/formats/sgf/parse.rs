@@ -97,8 +97,15 @@ pub(super) trait Sink<'a> {
     /// [`Sink::node`]. Returns the id later nodes attach to, or `None` when the sink
     /// wants the node read in full and given to [`Sink::node`] instead.
     fn plain_move(&mut self, node: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId>;
-    /// The game tree ended (or the text did).
-    fn end_game(&mut self, diags: &mut Vec<Diagnostic>);
+    /// A variation starts (a `(` inside a game tree, or a node after a `)` read as
+    /// one): the nodes up to its [`Sink::close_variation`] hang from the node read
+    /// last. Ignored unless the sink follows the lines as they come.
+    fn open_variation(&mut self) {}
+    /// The variation opened last ends: the next nodes hang from the node it hung from.
+    fn close_variation(&mut self) {}
+    /// The game tree ended (or the text did) at `end`, in `text` (the text the
+    /// parser reads, whose offsets spans count).
+    fn end_game(&mut self, text: &'a str, end: usize, diags: &mut Vec<Diagnostic>);
 }
 
 /// Parses a whole text into `sink`, returning the syntax diagnostics.
@@ -298,6 +305,7 @@ impl<'a> Parser<'a> {
                             Span::new(self.pos, self.pos + 1),
                         ));
                         stack.push((current, self.pos));
+                        sink.open_variation();
                     }
                     let start = self.pos;
                     self.pos += 1;
@@ -313,6 +321,7 @@ impl<'a> Parser<'a> {
                         ));
                     } else {
                         stack.push((current, self.pos));
+                        sink.open_variation();
                         state = State::AfterOpen;
                     }
                     self.pos += 1;
@@ -331,6 +340,7 @@ impl<'a> Parser<'a> {
                     if stack.is_empty() {
                         break;
                     }
+                    sink.close_variation();
                     current = back;
                     state = State::AfterClose;
                 }
@@ -347,7 +357,7 @@ impl<'a> Parser<'a> {
                 _ => self.illegal_chars(),
             }
         }
-        sink.end_game(&mut self.diags);
+        sink.end_game(self.text, self.pos, &mut self.diags);
     }
 
     /// Reports and skips a run of characters that are not SGF syntax.

@@ -20,9 +20,10 @@
 //!   `values::number` reads and a `u32` holds: the mover's periods or stones left;
 //! - each of those values of at most [`MAX_NUMBER`] bytes, all digits, signs or points
 //!   (no space, NUL or escape);
-//! - then, optionally, `C[` and a comment without `\\` or NUL up to its `]` (so no
-//!   escape and no reader diagnostic), typed by `values::text` as the general path
-//!   types it when the reader keeps comments;
+//! - then, optionally, `C[` and a comment without NUL (escaped or not) up to its
+//!   first `]` not escaped (so no reader diagnostic), typed by `values::text`, which
+//!   takes the escapes out, as the general path types it when the reader keeps
+//!   comments;
 //! - then only blanks (no NUL) up to `;`, `(`, `)` or the end of the text: the node has
 //!   no further property or value.
 //!
@@ -50,7 +51,7 @@ pub(super) struct PlainMove<'t> {
     pub time_left: Option<f64>,
     /// OB or OW of the mover.
     pub periods_left: Option<u32>,
-    /// The text of a `C` value, verbatim (it holds no escape).
+    /// The text of a `C` value, verbatim (escapes untouched, as a raw value).
     pub comment: Option<&'t str>,
     /// From the node's start to the end of its last value, as the general path spans it.
     pub span: Span,
@@ -93,12 +94,19 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
     let mut comment = None;
     if bytes.get(end..end + 2) == Some(b"C[") {
         let from = end + 2;
-        let rest = bytes.get(from..)?;
-        // The first `]` closes the value when no `\` or NUL comes before it.
-        let close =
-            memchr::memchr3(b']', b'\\', 0, rest).filter(|&i| rest.get(i) == Some(&b']'))?;
-        comment = Some(text.get(from..from + close)?);
-        end = from + close + 1;
+        // The first `]` not escaped closes the value; a NUL, escaped or not, sends
+        // the node to the general path (which reports it).
+        let mut i = from;
+        let close = loop {
+            let at = i + memchr::memchr3(b']', b'\\', 0, bytes.get(i..)?)?;
+            match bytes.get(at) {
+                Some(b']') => break at,
+                Some(b'\\') if bytes.get(at + 1).is_some_and(|&b| b != 0) => i = at + 2,
+                _ => return None,
+            }
+        };
+        comment = Some(text.get(from..close)?);
+        end = close + 1;
     }
     let next = bytes
         .get(end..)?
@@ -258,8 +266,14 @@ impl<'a, S: super::parse::Sink<'a>> super::parse::Sink<'a> for GeneralOnly<S> {
     ) -> Option<crate::model::NodeId> {
         None
     }
-    fn end_game(&mut self, diags: &mut Vec<crate::diag::Diagnostic>) {
-        self.0.end_game(diags);
+    fn open_variation(&mut self) {
+        self.0.open_variation();
+    }
+    fn close_variation(&mut self) {
+        self.0.close_variation();
+    }
+    fn end_game(&mut self, text: &'a str, end: usize, diags: &mut Vec<crate::diag::Diagnostic>) {
+        self.0.end_game(text, end, diags);
     }
 }
 
@@ -291,8 +305,14 @@ mod tests {
             self.1 += usize::from(id.is_some());
             id
         }
-        fn end_game(&mut self, diags: &mut Vec<Diagnostic>) {
-            self.0.end_game(diags);
+        fn open_variation(&mut self) {
+            self.0.open_variation();
+        }
+        fn close_variation(&mut self) {
+            self.0.close_variation();
+        }
+        fn end_game(&mut self, text: &'a str, end: usize, diags: &mut Vec<Diagnostic>) {
+            self.0.end_game(text, end, diags);
         }
     }
 
@@ -484,6 +504,16 @@ mod tests {
                 span: Span::new(0, 22),
             })
         );
+        // Escapes stay in the comment as written (the builder takes them out).
+        let comment = |text| plain(text).map(|m| (m.comment, m.span.end));
+        assert_eq!(comment(";B[pd]C[a\\]b];"), Some((Some("a\\]b"), 13)));
+        assert_eq!(comment(";B[pd]C[a\\\\]b];"), None);
+        assert_eq!(comment(";B[pd]C[a\\\\];"), Some((Some("a\\\\"), 12)));
+        assert_eq!(
+            comment(";B[pd]C[soft\\\nbreak]"),
+            Some((Some("soft\\\nbreak"), 20))
+        );
+        assert_eq!(comment(";B[pd]C[\\表\\]]("), Some((Some("\\表\\]"), 15)));
         let timed = |text| plain(text).map(|m| (m.time_left, m.periods_left, m.span.end));
         assert_eq!(timed(";W[ab]OW[0];"), Some((None, Some(0), 11)));
         assert_eq!(timed(";B[ab]BL[-3];"), Some((Some(-3.0), None, 12)));
@@ -575,11 +605,14 @@ mod tests {
             ";B[pd] [qq];",
             ";B[pd]BL[12][13];",
             ";B[pd]BL[12] OB[3];",
-            // A comment with an escape or a NUL, twice, with two values, before the
-            // time, unclosed, or followed by more.
-            ";B[pd]C[a\\]b];",
-            ";B[pd]C[a\\\nb];",
+            // A comment with a NUL (escaped or not), twice, with two values, before
+            // the time, unclosed (after an escaped `]`, or at an escape), or followed
+            // by more.
             ";B[pd]C[a\0b];",
+            ";B[pd]C[a\\\0b];",
+            ";B[pd]C[a\\]",
+            ";B[pd]C[a\\",
+            ";B[pd]C[a\\]b\\];x",
             ";B[pd]C[x]C[y];",
             ";B[pd]C[x][y];",
             ";B[pd]C[x]BL[3];",

@@ -20,7 +20,31 @@ use super::build::Builder;
 use super::finish_diagnostics;
 use super::parse::{parse_range, MISSING_CLOSE};
 use crate::diag::Diagnostic;
-use crate::formats::{GameCheck, Streamed};
+use crate::formats::{GameCheck, PlaceFindings, Streamed};
+
+/// What the reader does with each game it reads.
+#[derive(Clone, Copy)]
+pub(super) enum Hand<'e> {
+    /// Hands it to a check, without its comments, names and markup
+    /// ([`Builder::checking`]).
+    Check(&'e GameCheck<'e>),
+    /// Hands it on whole ([`Builder::handing_on_whole`]).
+    Whole(&'e GameCheck<'e>),
+    /// Checks Go games by the rules as they are read, the others by the check
+    /// ([`Builder::checking_as_read`]).
+    CheckAsRead(&'e GameCheck<'e>, &'e PlaceFindings<'e>),
+}
+
+impl<'e> Hand<'e> {
+    /// A builder that does so.
+    pub(super) fn builder(self) -> Builder<'e> {
+        match self {
+            Hand::Check(each) => Builder::checking(each),
+            Hand::Whole(each) => Builder::handing_on_whole(each),
+            Hand::CheckAsRead(each, place) => Builder::checking_as_read(each, place),
+        }
+    }
+}
 
 /// Texts shorter than this are read in one piece: threads would cost more than they save.
 const MIN_PARALLEL_TEXT: usize = 1 << 20;
@@ -30,8 +54,8 @@ const MIN_PIECE: usize = 256 << 10;
 
 /// Reads `text` in pieces on the rayon pool; `None` when the text is small, the pool
 /// has one thread, or the pieces do not read cleanly (see the module comment).
-/// With `whole`, games are handed on whole (see [`Builder::handing_on_whole`]).
-pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>, whole: bool) -> Option<Streamed> {
+/// Each game is handed on as `hand` says.
+pub(super) fn read_in_parallel(text: &str, hand: Hand<'_>) -> Option<Streamed> {
     let threads = rayon::current_num_threads();
     if threads < 2 || text.len() < MIN_PARALLEL_TEXT {
         return None;
@@ -39,7 +63,7 @@ pub(super) fn read_in_parallel(text: &str, each: &GameCheck<'_>, whole: bool) ->
     // Sixteen pieces a thread: a thread that finishes early steals a small piece, so
     // the last one to finish waits for little.
     let count = (text.len() / MIN_PIECE).clamp(1, threads * 16);
-    read_pieces(text, each, count, whole)
+    read_pieces(text, hand, count)
 }
 
 /// What one piece gave.
@@ -53,7 +77,7 @@ struct Piece {
 
 /// Cuts `text` into about `count` pieces at likely game starts and reads them in
 /// parallel.
-fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize, whole: bool) -> Option<Streamed> {
+fn read_pieces(text: &str, hand: Hand<'_>, count: usize) -> Option<Streamed> {
     let ranges = pieces(text.as_bytes(), count);
     if ranges.len() < 2 {
         return None;
@@ -61,11 +85,7 @@ fn read_pieces(text: &str, each: &GameCheck<'_>, count: usize, whole: bool) -> O
     let read: Vec<Piece> = ranges
         .into_par_iter()
         .map(|range| {
-            let mut builder = if whole {
-                Builder::handing_on_whole(each)
-            } else {
-                Builder::checking(each)
-            };
+            let mut builder = hand.builder();
             let reader = parse_range(text, range, &mut builder);
             Piece {
                 games: builder.checked,
@@ -297,7 +317,7 @@ mod tests {
     #[test]
     fn pieces_read_in_parallel_equal_one_whole_read() {
         let text = collection(200);
-        let parallel = read_pieces(&text, &every_move, 8, false).expect("clean pieces");
+        let parallel = read_pieces(&text, Hand::Check(&every_move), 8).expect("clean pieces");
         let reference = whole(&text);
         assert_eq!(parallel.games, 200);
         assert_eq!(parallel.games, reference.games);
@@ -312,7 +332,7 @@ mod tests {
         let mut text = collection(50);
         text.push_str("(;B[aa]XX)");
         text.push_str(&collection(50));
-        let parallel = read_pieces(&text, &every_move, 8, false).expect("clean cuts");
+        let parallel = read_pieces(&text, Hand::Check(&every_move), 8).expect("clean cuts");
         let reference = whole(&text);
         assert_eq!(parallel.diagnostics, reference.diagnostics);
         let codes: Vec<&str> = parallel.diagnostics.iter().map(|d| d.code).collect();
@@ -331,10 +351,10 @@ mod tests {
             "(;B[aa];W[bb]C[x\n{})\n(;GM[1]B[cc]]\n;B[dd])",
             "y".repeat(1000)
         );
-        assert!(read_pieces(&value, &every_move, 2, false).is_none());
+        assert!(read_pieces(&value, Hand::Check(&every_move), 2).is_none());
         let variation = format!("(;B[aa](;W[bb]C[{}])\n(;SZ[9]W[cc]))", "y".repeat(1000));
         assert_eq!(game_start_after(variation.as_bytes(), 500), Some(1019));
-        assert!(read_pieces(&variation, &every_move, 2, false).is_none());
+        assert!(read_pieces(&variation, Hand::Check(&every_move), 2).is_none());
     }
 
     #[test]
@@ -345,7 +365,7 @@ mod tests {
             collection(20),
             collection(20)
         );
-        assert!(read_pieces(&text, &every_move, 8, false).is_none());
+        assert!(read_pieces(&text, Hand::Check(&every_move), 8).is_none());
     }
 
     #[test]
@@ -383,7 +403,7 @@ mod tests {
                 .collect();
             let reference = whole(&text);
             for count in 2..6 {
-                match read_pieces(&text, &every_move, count, false) {
+                match read_pieces(&text, Hand::Check(&every_move), count) {
                     Some(p) => {
                         parallel += 1;
                         assert_eq!(p.diagnostics, reference.diagnostics, "{text:?}");

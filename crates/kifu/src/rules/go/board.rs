@@ -168,6 +168,7 @@ impl Board {
         self.cells[slot(i)]
     }
 
+    #[inline(always)]
     fn set(&mut self, i: u32, c: u8) {
         let cell = &mut self.cells[slot(i)];
         self.log.push((i, *cell));

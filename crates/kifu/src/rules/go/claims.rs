@@ -24,7 +24,8 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
         return None;
     }
     let rules = rules_of(game);
-    let (fits, said, need) = match result {
+    // The words are made only for a margin that does not fit (few games).
+    let (said, need) = match result {
         GameResult::Win {
             winner,
             reason: WinReason::Score(m),
@@ -36,7 +37,9 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
                 Color::Black => (komi, 'B', "black"),
                 Color::White => (-komi, 'W', "white"),
             };
-            let fits = whole(m + signed) || (rules.counts_stones() && whole(2.0 * m + signed));
+            if whole(m + signed) || (rules.counts_stones() && whole(2.0 * m + signed)) {
+                return None;
+            }
             let fraction = (-signed).rem_euclid(1.0);
             let need = if whole(fraction) {
                 format!("{who}'s margin must be a whole number")
@@ -45,18 +48,15 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
                 let digits = digits.split_once('.').map_or("0", |(_, d)| d);
                 format!("{who}'s margin must end in .{digits}")
             };
-            (fits, format!("RE[{side}+{m}]"), need)
+            (format!("RE[{side}+{m}]"), need)
         }
+        GameResult::Draw if whole(komi) => return None,
         GameResult::Draw => (
-            whole(komi),
             "a draw (RE[0])".to_string(),
             "a draw needs a whole komi".to_string(),
         ),
         _ => return None,
     };
-    if fits {
-        return None;
-    }
     Some(Finding {
         part: None,
         node: NodeId::ROOT,

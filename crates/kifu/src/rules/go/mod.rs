@@ -8,13 +8,15 @@
 mod board;
 pub mod claims;
 mod ruleset;
+mod walk;
 
 pub use board::{Board, Cell, Illegal};
 pub use ruleset::{RuleSet, Scoring, Superko};
+pub use walk::{LineWalk, Mark};
 
 use super::Finding;
 use crate::diag::Severity;
-use crate::model::{Color, Game, Move, NodeId};
+use crate::model::{Color, Game, NodeId};
 
 /// Checks every line of play of a Go game.
 pub fn check(game: &Game) -> Vec<Finding> {
@@ -22,20 +24,21 @@ pub fn check(game: &Game) -> Vec<Finding> {
         return Vec::new();
     };
     thread_local! {
-        /// One board per thread, cleared for each game (see [`Board::clear`]).
-        static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
+        /// One walk (and board) per thread, made new for each game (see
+        /// [`LineWalk::restart`]).
+        static WALK: std::cell::RefCell<Option<LineWalk>> = const { std::cell::RefCell::new(None) };
     }
-    let mut board = BOARD.with(|b| b.borrow_mut().take()).map_or_else(
-        || Board::new(size),
-        |mut b| {
-            b.clear(size);
-            b
+    let rules = rules_of(game);
+    let nodes = game.tree.len();
+    let mut walk = WALK.with(|w| w.borrow_mut().take()).map_or_else(
+        || LineWalk::new(size, rules, nodes),
+        |mut w| {
+            w.restart(size, rules, nodes);
+            w
         },
     );
-    let rules = rules_of(game);
-    board.allow_suicide(rules.allows_suicide());
-    let mut findings = check_on(game, &mut board, rules);
-    BOARD.with(|b| *b.borrow_mut() = Some(board));
+    let mut findings = check_on(game, &mut walk);
+    WALK.with(|w| *w.borrow_mut() = Some(walk));
     findings.extend(claims::komi_margin(game));
     findings
 }
@@ -43,138 +46,50 @@ pub fn check(game: &Game) -> Vec<Finding> {
 /// The rule set a Go game is checked by: the one its `RU` names, else
 /// [`RuleSet::ASSUMED`].
 pub fn rules_of(game: &Game) -> RuleSet {
-    game.info
-        .rules
-        .as_deref()
-        .and_then(RuleSet::from_ru)
-        .unwrap_or(RuleSet::ASSUMED)
+    rules_of_ru(game.info.rules.as_deref())
 }
 
-/// Where a line of play stands before a node, for the checks of move order and
-/// repetition.
-#[derive(Clone, Copy)]
-struct LineState {
-    /// The colour expected to move next; `None` when nothing says (the start, after
-    /// setup stones without `PL`).
-    next: Option<Color>,
-    /// Moves played so far (passes included).
-    moves: u32,
-    /// True once a long cycle has been reported on this line.
-    cycle_reported: bool,
+/// The rule set an `RU` value (or none) has a game checked by: see [`rules_of`].
+pub fn rules_of_ru(ru: Option<&str>) -> RuleSet {
+    ru.and_then(RuleSet::from_ru).unwrap_or(RuleSet::ASSUMED)
 }
 
-/// The key of a position for the repetition checks: the board's hash, and for
-/// situational checks the player to move.
-fn position_key(board: &Board, situational: bool, next: Option<Color>) -> u64 {
-    const WHITE_TO_PLAY: u64 = 0x6a09_e667_f3bc_c909;
-    if situational && next == Some(Color::White) {
-        board.hash() ^ WHITE_TO_PLAY
-    } else {
-        board.hash()
-    }
-}
-
-/// [`check`] on a given empty board of the game's size, under `rules`.
-fn check_on(game: &Game, board: &mut Board, rules: RuleSet) -> Vec<Finding> {
+/// Walks every line of a game's tree with `walk` (made new for the game), depth
+/// first: the lines below a node with several children start from the position after
+/// it, each in turn.
+fn check_on(game: &Game, walk: &mut LineWalk) -> Vec<Finding> {
     let tree = &game.tree;
-    let mut findings = Vec::new();
+    let ru = game.info.rules.as_deref();
     enum Step {
-        Enter(NodeId, LineState),
+        Enter(NodeId),
         /// Back to the position where a node with several children stood, before
-        /// its next child (with how many positions the line held there).
-        Restore((usize, Option<(crate::model::Point, Color)>), usize),
+        /// its next child.
+        Restore(Mark),
     }
-    // Positions of the line are kept only when the rule set asks about repeats.
-    let superko = rules.superko();
-    let tracking = superko.is_some() || rules.cycles_void();
-    let situational = superko != Some(Superko::Positional);
-    let mut line = crate::rules::repetition::LinePositions::default();
-    if tracking {
-        line.clear_for(tree.len());
-    }
-    let start = LineState {
-        next: None,
-        moves: 0,
-        cycle_reported: false,
-    };
-    let mut steps = vec![Step::Enter(NodeId::ROOT, start)];
+    let mut steps = vec![Step::Enter(NodeId::ROOT)];
     // How many `Restore`s are pending: while none, nothing will need the undo log.
     let mut restores = 0usize;
     while let Some(step) = steps.pop() {
-        let (mut id, mut state) = match step {
-            Step::Restore(cp, len) => {
+        let mut id = match step {
+            Step::Restore(mark) => {
                 restores -= 1;
-                board.undo_to(cp);
-                line.truncate(len);
+                walk.back_to(mark);
                 continue;
             }
-            Step::Enter(id, state) => (id, state),
+            Step::Enter(id) => id,
         };
         // Down a line of play node by node while each node has one child (most of
         // them): only the children of a branching node go on the stack.
         while let Some(node) = tree.get(id) {
-            if restores == 0 {
-                board.forget_history();
-            }
-            order(id, node, &mut state, &mut findings);
-            let played = play_node(board, id, node, &mut findings);
-            if tracking && (node.mv.is_some() || !node.setup.is_empty()) {
-                let key = position_key(board, situational, state.next);
-                let (count, first) = line.push(key, state.moves);
-                if played && count > 1 {
-                    if let Some(Move::Stone(m)) = node.mv {
-                        let at = m.point.map(name).unwrap_or_default();
-                        let after = if first == 0 {
-                            "at the start".to_string()
-                        } else {
-                            format!("after move {first}")
-                        };
-                        if let Some(kind) = superko {
-                            findings.push(Finding {
-                                part: None,
-                                node: id,
-                                severity: Severity::Error,
-                                code: "go::superko",
-                                message: format!(
-                                    "{} at {at} recreates the whole-board position {after}{}: {}, forbidden under {} rules",
-                                    colour_name(m.color),
-                                    if kind == Superko::Situational {
-                                        " with the same player to move"
-                                    } else {
-                                        ""
-                                    },
-                                    kind.name(),
-                                    rule_words(game, rules)
-                                ),
-                            });
-                        } else if !state.cycle_reported {
-                            state.cycle_reported = true;
-                            findings.push(Finding {
-                                part: None,
-                                node: id,
-                                severity: Severity::Info,
-                                code: "go::triple-ko",
-                                message: format!(
-                                    "{} at {at} brings back the whole-board position {after} with the same player to move: a long cycle (triple ko, eternal life …); under {} rules the game may end without result (無勝負), and the record need not say so",
-                                    colour_name(m.color),
-                                    rule_words(game, rules)
-                                ),
-                            });
-                        }
-                    }
-                }
-            }
+            walk.node(id, node, ru, restores > 0);
             match node.children() {
                 [only] => id = *only,
                 children => {
-                    // Between the children of a branching node the position is
-                    // restored to the one after this node.
-                    let cp = board.checkpoint();
-                    let len = line.len();
+                    let mark = walk.mark();
                     for (i, &c) in children.iter().enumerate().rev() {
-                        steps.push(Step::Enter(c, state));
+                        steps.push(Step::Enter(c));
                         if i > 0 {
-                            steps.push(Step::Restore(cp, len));
+                            steps.push(Step::Restore(mark));
                             restores += 1;
                         }
                     }
@@ -183,7 +98,7 @@ fn check_on(game: &Game, board: &mut Board, rules: RuleSet) -> Vec<Finding> {
             }
         }
     }
-    findings
+    walk.take_findings()
 }
 
 /// "black" or "white".
@@ -197,7 +112,12 @@ fn colour_name(c: Color) -> &'static str {
 /// The rule set as messages name it: "Chinese", or "Japanese (assumed: no RU)",
 /// "Japanese (assumed: RU[Foo] is not known)".
 pub(crate) fn rule_words(game: &Game, rules: RuleSet) -> String {
-    match game.info.rules.as_deref() {
+    rule_words_of(game.info.rules.as_deref(), rules)
+}
+
+/// [`rule_words`] of a game whose `RU` is `ru`.
+fn rule_words_of(ru: Option<&str>, rules: RuleSet) -> String {
+    match ru {
         None => format!("{} (assumed: no RU)", rules.name()),
         Some(ru) if RuleSet::from_ru(ru).is_none() => format!(
             "{} (assumed: RU[{}] is not known)",
@@ -205,96 +125,6 @@ pub(crate) fn rule_words(game: &Game, rules: RuleSet) -> String {
             crate::diag::clip(ru)
         ),
         Some(_) => rules.name().to_string(),
-    }
-}
-
-/// The move-order check of one node: a move by the colour that moved last, with
-/// no `PL` or setup between, is a warning. Updates whose turn it is.
-///
-/// Setup stones (`AB`, `AW`, `AE`) may stand for moves, so after them either colour
-/// may move unless `PL` says which. A node that holds a move and setup (programs
-/// write `W[mo]PL[B]`, the player after the move, and `PL[B]B[dp]`, the player of
-/// the move) is explained by its setup; the opponent of its mover plays next.
-fn order(
-    id: NodeId,
-    node: &crate::model::Node,
-    state: &mut LineState,
-    findings: &mut Vec<Finding>,
-) {
-    let setup = &node.setup;
-    let Some(Move::Stone(m)) = node.mv else {
-        if !setup.is_empty() {
-            state.next = setup.to_play;
-        }
-        return;
-    };
-    state.moves = state.moves.saturating_add(1);
-    if setup.is_empty() && state.next.is_some_and(|n| n != m.color) {
-        findings.push(Finding {
-            part: None,
-            node: id,
-            severity: Severity::Warning,
-            code: "go::same-colour-twice",
-            message: format!(
-                "move {} is {}'s, but {} also made the move before (no PL[] or setup between)",
-                state.moves,
-                colour_name(m.color),
-                colour_name(m.color)
-            ),
-        });
-    }
-    state.next = Some(m.color.opponent());
-}
-
-/// Plays one node's setup stones and move on `board`, noting what is wrong;
-/// true when a stone was played (not a pass, not an illegal move).
-fn play_node(
-    board: &mut Board,
-    id: NodeId,
-    node: &crate::model::Node,
-    findings: &mut Vec<Finding>,
-) -> bool {
-    // Most nodes have no setup: the three lists' walk is not even built for them.
-    if !node.setup.is_empty() {
-        play_setup(board, id, &node.setup, findings);
-    }
-    if let Some(Move::Stone(m)) = node.mv {
-        match m.point {
-            None => board.pass(),
-            Some(p) => match board.play(p, m.color) {
-                Ok(_) => return true,
-                Err(e) => findings.push(illegal(id, p, m.color, e)),
-            },
-        }
-    }
-    false
-}
-
-/// Plays a node's setup (AE, then AB, then AW) on the board.
-fn play_setup(
-    board: &mut Board,
-    id: NodeId,
-    setup: &crate::model::Setup,
-    findings: &mut Vec<Finding>,
-) {
-    for (points, cell, what) in [
-        (&setup.clear, Cell::Empty, "AE"),
-        (&setup.add_black, Cell::Stone(Color::Black), "AB"),
-        (&setup.add_white, Cell::Stone(Color::White), "AW"),
-    ] {
-        for &p in points {
-            match board.setup(p, cell) {
-                Ok(true) => {}
-                Ok(false) => findings.push(Finding {
-                    part: None,
-                    node: id,
-                    severity: Severity::Warning,
-                    code: "go::setup-no-effect",
-                    message: format!("{what} at {} changes nothing", name(p)),
-                }),
-                Err(_) => findings.push(off_board(id, p)),
-            }
-        }
     }
 }
 

@@ -95,6 +95,58 @@ impl RuleSet {
     /// `CN`, `AGA`, `NZ`, `New Zealand`, `Ing`, `GOE`, `Tromp-Taylor` …; `None` for
     /// names kifu does not know.
     pub fn from_ru(text: &str) -> Option<RuleSet> {
+        if text.is_ascii() {
+            return Self::from_ascii_ru(text.as_bytes());
+        }
+        Self::from_any_ru(text)
+    }
+
+    /// [`RuleSet::from_ru`] of an ASCII value, without allocating: the same steps
+    /// (trim; `_` and `-` as spaces; lowercase; a trailing ` rules` off; blanks
+    /// between words made one space) on bytes, into a buffer longer than any name.
+    fn from_ascii_ru(text: &[u8]) -> Option<RuleSet> {
+        // What `char::is_whitespace` holds of ASCII (`u8::is_ascii_whitespace` leaves
+        // out the vertical tab).
+        let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r');
+        let start = text.iter().position(|b| !blank(b)).unwrap_or(text.len());
+        let end = text
+            .iter()
+            .rposition(|b| !blank(b))
+            .map_or(start, |i| i + 1);
+        let text = text.get(start..end).unwrap_or(&[]);
+        let mapped = |b: &u8| match b {
+            b'_' | b'-' => b' ',
+            b => b.to_ascii_lowercase(),
+        };
+        let body = match text
+            .len()
+            .checked_sub(6)
+            .and_then(|i| text.split_at_checked(i))
+        {
+            Some((body, tail)) if tail.iter().map(mapped).eq(*b" rules") => body,
+            _ => text,
+        };
+        let mut name = [0u8; 24];
+        let mut len = 0usize;
+        for word in body.split(|b| blank(&mapped(b))).filter(|w| !w.is_empty()) {
+            let space = usize::from(len > 0);
+            let room = name.get_mut(len..len + space + word.len())?;
+            let (gap, letters) = room.split_at_mut(space);
+            gap.fill(b' ');
+            for (to, from) in letters.iter_mut().zip(word) {
+                *to = mapped(from);
+            }
+            len += space + word.len();
+        }
+        let name = name.get(..len)?;
+        NAMES
+            .iter()
+            .find(|(n, _)| n.as_bytes() == name)
+            .map(|&(_, r)| r)
+    }
+
+    /// [`RuleSet::from_ru`] of any value.
+    fn from_any_ru(text: &str) -> Option<RuleSet> {
         let mut name: String = text
             .trim()
             .chars()
@@ -174,6 +226,47 @@ impl RuleSet {
 mod tests {
     use super::*;
 
+    /// The byte reading of ASCII values reads every value as the general one does:
+    /// each name with every kind of blank, separator, case and suffix around it.
+    #[test]
+    fn ascii_names_read_as_any_text() {
+        let pieces = [
+            "", " ", "\t", "\x0B", "\x0C", "\r\n", "_", "-", "  ", " rules", "_rules", "-RULES",
+            "\trules", "rules", "x", "new", "zealand", "tromp", "taylor", "ing", "goe", "jp",
+        ];
+        let mut texts: Vec<String> = Vec::new();
+        for (name, _) in NAMES {
+            for a in pieces {
+                for b in pieces {
+                    texts.push(format!("{a}{name}{b}"));
+                    texts.push(format!("{a}{}{b}", name.to_uppercase().replace(' ', a)));
+                }
+            }
+        }
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    texts.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        texts.push("tromp taylor ".repeat(5));
+        for text in &texts {
+            assert_eq!(
+                RuleSet::from_ascii_ru(text.as_bytes()),
+                RuleSet::from_any_ru(text),
+                "{text:?}"
+            );
+        }
+        assert!(
+            texts
+                .iter()
+                .filter(|t| RuleSet::from_ru(t).is_some())
+                .count()
+                > 1000
+        );
+    }
+
     #[test]
     fn names() {
         for (text, rules) in [
@@ -192,6 +285,11 @@ mod tests {
             assert_eq!(RuleSet::from_ru(text), Some(rules), "{text}");
         }
         assert_eq!(RuleSet::from_ru("Fischer"), None);
+        assert_eq!(RuleSet::from_ru("Japanese\u{3000}rules"), None);
+        assert_eq!(
+            RuleSet::from_ru("  new_ZEALAND  Rules "),
+            Some(RuleSet::NewZealand)
+        );
         assert_eq!(RuleSet::from_ru(""), None);
         assert!(RuleSet::Ing.allows_suicide());
         assert!(!RuleSet::Chinese.allows_suicide());
