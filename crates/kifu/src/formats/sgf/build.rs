@@ -69,8 +69,16 @@ pub(super) struct Inline {
     /// taking back, move by move, the last variation of each branch point, and at
     /// the end of a game, every move: nothing follows them.)
     pending: Option<Mark>,
-    /// The move number of each node, by node id (what `Tree::move_numbers` gives).
+    /// The id the next node gets (ids count nodes in source order, as a tree's).
+    next: u32,
+    /// Where each finding of the walk so far stands: its node's span and move number
+    /// (what `Tree::move_numbers` gives), in the findings' order. Only nodes with a
+    /// finding are noted, not every node.
+    spans: Vec<Span>,
+    /// See `spans`.
     numbers: Vec<Option<u32>>,
+    /// The root's move number, for the findings about the whole game.
+    root_number: Option<u32>,
     /// The game's `RU` when the walk started: the rule set and the words of its
     /// messages come from it.
     ru: Option<String>,
@@ -84,13 +92,38 @@ pub(super) struct Inline {
 }
 
 impl Inline {
+    /// The id of the next node, which it takes.
+    #[inline(always)]
+    fn take_id(&mut self) -> NodeId {
+        let id = NodeId(self.next);
+        self.next = self.next.wrapping_add(1);
+        id
+    }
+
+    /// Notes where the findings of a node stand, if it has any: those the walk made
+    /// since it had `before`.
+    #[inline(always)]
+    fn note(&mut self, before: usize, span: Span, number: Option<u32>) {
+        let now = self.walk.found();
+        if now != before {
+            self.noted(now - before, span, number);
+        }
+    }
+
+    #[cold]
+    fn noted(&mut self, count: usize, span: Span, number: Option<u32>) {
+        self.spans.extend(std::iter::repeat_n(span, count));
+        self.numbers.extend(std::iter::repeat_n(number, count));
+    }
     /// Comes back to the branch point of the variations closed last, if any (see
     /// [`Inline::pending`]); true when no open variation will need the walk's
     /// history.
     #[inline(always)]
     fn come_back(&mut self) -> bool {
-        if let Some(mark) = self.pending.take() {
-            self.walk.back_to(mark);
+        if self.pending.is_some() {
+            if let Some(mark) = self.pending.take() {
+                self.walk.back_to(mark);
+            }
         }
         self.marks.is_empty()
     }
@@ -305,9 +338,10 @@ impl<'a> Sink<'a> for Builder<'_> {
             return None;
         }
         if let Some(inline) = state.inline.as_mut() {
-            let id = NodeId(state.spans.len() as u32);
+            let id = inline.take_id();
             inline.follow(id, parent);
             let keep_history = !inline.come_back();
+            let before = inline.walk.found();
             let number = inline.walk.stone(
                 id,
                 plain.color,
@@ -315,8 +349,7 @@ impl<'a> Sink<'a> for Builder<'_> {
                 state.game.info.rules.as_deref(),
                 keep_history,
             );
-            inline.numbers.push(Some(number));
-            state.spans.push(plain.span);
+            inline.note(before, plain.span, Some(number));
             return Some(id);
         }
         let id = state.game.tree.add_empty_child(parent);
@@ -401,6 +434,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             let mut found = finish_inline(&mut inline, &mut state, text, end, each, place);
             self.found.append(&mut found);
             inline.marks.clear();
+            inline.spans.clear();
             inline.numbers.clear();
             self.spare_inline = Some(inline);
             let mut tree = std::mem::take(&mut state.game.tree);
@@ -448,18 +482,32 @@ fn start_inline(state: &mut GameState, spare: &mut Option<Inline>) {
             walk: LineWalk::new(size, rules, 256),
             marks: Vec::new(),
             pending: None,
+            next: 0,
+            spans: Vec::new(),
             numbers: Vec::new(),
+            root_number: None,
             ru,
             trunk_end: u32::MAX,
             infos: Vec::new(),
         },
     };
-    // The root and the nodes split from it, already in the tree.
-    let ru = inline.ru.as_deref();
+    // The root and the nodes split from it, already in the tree (and their spans).
+    let ru = state.game.info.rules.as_deref();
     let mut id = Some(NodeId::ROOT);
-    while let Some(node) = id.and_then(|i| state.game.tree.get(i).map(|n| (i, n))) {
-        let (i, node) = node;
-        inline.numbers.push(inline.walk.node(i, node, ru, false));
+    inline.next = 0;
+    while let Some((i, node)) = id.and_then(|i| state.game.tree.get(i).map(|n| (i, n))) {
+        let before = inline.walk.found();
+        let number = inline.walk.node(i, node, ru, false);
+        if i == NodeId::ROOT {
+            inline.root_number = number;
+        }
+        let span = state
+            .spans
+            .get(i.0 as usize)
+            .copied()
+            .unwrap_or(Span::at(state.start));
+        inline.note(before, span, number);
+        inline.next = i.0.wrapping_add(1);
         id = node.children().first().copied();
     }
     state.inline = Some(inline);
@@ -497,7 +545,7 @@ fn inline_node(
     let Some(inline) = state.inline.as_mut() else {
         return NodeId::ROOT;
     };
-    let mut id = NodeId(state.spans.len() as u32);
+    let mut id = inline.take_id();
     inline.follow(id, parent);
     if !node_info_props.is_empty() {
         state.node_info.push((id, node_info_props));
@@ -507,16 +555,14 @@ fn inline_node(
     }
     let ru = state.game.info.rules.as_deref();
     let keep_history = !inline.come_back();
-    inline
-        .numbers
-        .push(inline.walk.node(id, scratch, ru, keep_history));
-    state.spans.push(raw.span);
+    let before = inline.walk.found();
+    let number = inline.walk.node(id, scratch, ru, keep_history);
+    inline.note(before, raw.span, number);
     for part in &parts {
-        id = NodeId(state.spans.len() as u32);
-        inline
-            .numbers
-            .push(inline.walk.node(id, part, ru, keep_history));
-        state.spans.push(raw.span);
+        id = inline.take_id();
+        let before = inline.walk.found();
+        let number = inline.walk.node(id, part, ru, keep_history);
+        inline.note(before, raw.span, number);
     }
     id
 }
@@ -544,8 +590,21 @@ fn finish_inline(
         return full();
     }
     let mut findings = inline.walk.take_findings();
-    findings.extend(crate::rules::go::claims::komi_margin(&state.game));
-    let found = place(findings, &inline.numbers, &state.spans);
+    if let Some(komi) = crate::rules::go::claims::komi_margin(&state.game) {
+        findings.push(komi);
+        let root = state
+            .spans
+            .first()
+            .copied()
+            .unwrap_or(Span::at(state.start));
+        inline.spans.push(root);
+        inline.numbers.push(inline.root_number);
+    }
+    // Each finding's place is noted by its own number.
+    for (k, f) in findings.iter_mut().enumerate() {
+        f.node = NodeId(k as u32);
+    }
+    let found = place(findings, &inline.numbers, &inline.spans);
     debug_assert_eq!(
         found,
         full(),

@@ -115,8 +115,19 @@ fn year(s: &str) -> bool {
 pub(super) fn is_iso_date(raw: &str) -> bool {
     let mut last = Last::None;
     for item in raw.split(',') {
-        let parts: Vec<&str> = item.split('-').collect();
-        last = match parts.as_slice() {
+        // Up to three parts, without a list: a fourth makes the item no date.
+        let mut split = item.split('-');
+        let mut held = [""; 3];
+        let mut count = 0;
+        for (slot, part) in held.iter_mut().zip(split.by_ref()) {
+            *slot = part;
+            count += 1;
+        }
+        if split.next().is_some() {
+            return false;
+        }
+        let parts = held.get(..count).unwrap_or(&[]);
+        last = match parts {
             [y] if year(y) => Last::Year,
             [y, m] if year(y) && two(m, 12) => Last::YearMonth,
             [y, m, d] if year(y) && two(m, 12) && two(d, 31) => Last::Full,

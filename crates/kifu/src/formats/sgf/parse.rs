@@ -309,7 +309,23 @@ impl<'a> Parser<'a> {
                     }
                     let start = self.pos;
                     self.pos += 1;
-                    current = Some(self.node(sink, start, current, raw));
+                    let mut last = self.node(sink, start, current, raw);
+                    // Runs of plain moves written back to back (`;B[pd];W[dp]…`, the
+                    // bulk of a collection) are read here, one after the other: what
+                    // the loop does between two nodes (blanks, a state to keep)
+                    // comes to nothing for them.
+                    while self.bytes.get(self.pos) == Some(&b';') {
+                        let start = self.pos;
+                        let Some(plain) = plain::recognise(self.text, start, start + 1) else {
+                            break;
+                        };
+                        let Some(id) = sink.plain_move(&plain, Some(last)) else {
+                            break;
+                        };
+                        self.pos = plain.span.end;
+                        last = id;
+                    }
+                    current = Some(last);
                     state = State::InSequence;
                 }
                 b'(' => {

@@ -8,36 +8,60 @@ use crate::model::{BoardSize, Color, Emphasis, Point};
 /// character, line breaks become `\n` (Text) or a space (SimpleText), other
 /// whitespace becomes a space.
 pub(super) fn text(raw: &str, simple: bool) -> String {
-    if !raw
-        .bytes()
-        .any(|b| b == b'\\' || (is_space(b) && b != b' '))
-    {
+    let bytes = raw.as_bytes();
+    let special = |b: u8| b == b'\\' || (is_space(b) && b != b' ');
+    let Some(first) = bytes.iter().position(|&b| special(b)) else {
         return raw.to_owned();
-    }
+    };
+    // Every byte the rules change is ASCII, and UTF-8 never uses ASCII bytes inside
+    // a character: the text is copied in runs between them, which start and end on
+    // character boundaries.
     let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some('\n') => {
-                    chars.next_if_eq(&'\r');
+    out.push_str(raw.get(..first).unwrap_or(""));
+    let mut i = first;
+    while let Some(&b) = bytes.get(i) {
+        let next = bytes.get(i + 1).copied();
+        match b {
+            b'\\' => match next {
+                // A soft line break: `\` and the break (of any convention) go.
+                Some(n @ (b'\n' | b'\r')) => {
+                    let other = if n == b'\n' { b'\r' } else { b'\n' };
+                    i += if bytes.get(i + 2) == Some(&other) {
+                        3
+                    } else {
+                        2
+                    };
                 }
-                Some('\r') => {
-                    chars.next_if_eq(&'\n');
+                Some(n) if is_space(n) => {
+                    out.push(' ');
+                    i += 2;
                 }
-                Some(c) if c.is_ascii() && is_space(c as u8) => out.push(' '),
-                Some(c) => out.push(c),
-                None => {}
+                // Any other ASCII character stands for itself; a character beyond
+                // ASCII is copied with the run that follows.
+                Some(n) if n.is_ascii() => {
+                    out.push(char::from(n));
+                    i += 2;
+                }
+                Some(_) => i += 1,
+                None => i += 1,
             },
-            '\n' | '\r' => {
-                let other = if c == '\n' { '\r' } else { '\n' };
-                if chars.peek() == Some(&other) {
-                    chars.next();
-                }
+            b'\n' | b'\r' => {
+                let other = if b == b'\n' { b'\r' } else { b'\n' };
+                i += if next == Some(other) { 2 } else { 1 };
                 out.push(if simple { ' ' } else { '\n' });
             }
-            c if c.is_ascii() && is_space(c as u8) => out.push(' '),
-            c => out.push(c),
+            _ if special(b) => {
+                out.push(' ');
+                i += 1;
+            }
+            _ => {
+                let run = bytes
+                    .get(i..)
+                    .and_then(|r| r.iter().position(|&b| special(b)))
+                    .map_or(bytes.len(), |k| i + k);
+                out.push_str(raw.get(i..run).unwrap_or(""));
+                i = run;
+            }
         }
     }
     out
@@ -233,6 +257,52 @@ pub(super) fn fmt_real(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`text`] as it was written first, character by character: the reference.
+    fn text_by_chars(raw: &str, simple: bool) -> String {
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some('\n') => {
+                        chars.next_if_eq(&'\r');
+                    }
+                    Some('\r') => {
+                        chars.next_if_eq(&'\n');
+                    }
+                    Some(c) if c.is_ascii() && is_space(c as u8) => out.push(' '),
+                    Some(c) => out.push(c),
+                    None => {}
+                },
+                '\n' | '\r' => {
+                    let other = if c == '\n' { '\r' } else { '\n' };
+                    if chars.peek() == Some(&other) {
+                        chars.next();
+                    }
+                    out.push(if simple { ' ' } else { '\n' });
+                }
+                c if c.is_ascii() && is_space(c as u8) => out.push(' '),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn text_reads_as_the_character_reading_on_every_mix() {
+        let pieces = [
+            "a", " ", "\\", "\n", "\r", "\t", "\x0B", "\x0C", "\0", "]", ":", "表", "é", "\u{3000}",
+        ];
+        let mut next = crate::testing::below(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let len = next(12);
+            let raw: String = (0..len).map(|_| pieces[next(pieces.len())]).collect();
+            for simple in [false, true] {
+                assert_eq!(text(&raw, simple), text_by_chars(&raw, simple), "{raw:?}");
+            }
+        }
+    }
 
     #[test]
     fn soft_line_breaks_in_all_conventions() {

@@ -80,13 +80,31 @@ pub struct Board {
 }
 
 /// The hash key of code `c` on padded index `i`: 0 for an empty point, else a
-/// SplitMix64 mix of both (the same in every run; no table to build or hold).
-#[inline]
+/// SplitMix64 mix of both (the same in every run), read from [`KEYS`].
+#[inline(always)]
 fn key(i: u32, c: u8) -> u64 {
-    if c != BLACK && c != WHITE {
-        return 0;
+    KEYS[slot(i)][usize::from(c & 3)]
+}
+
+/// [`key`] of every slot and code, made when kifu is compiled: a lookup costs less
+/// than the mix (two per stone placed or taken).
+static KEYS: [[u64; 4]; CAP] = keys();
+
+/// The table of [`KEYS`].
+const fn keys() -> [[u64; 4]; CAP] {
+    let mut table = [[0u64; 4]; CAP];
+    let mut i = 0;
+    while i < CAP {
+        table[i][BLACK as usize] = mix(i as u32, BLACK);
+        table[i][WHITE as usize] = mix(i as u32, WHITE);
+        i += 1;
     }
-    let mut z = (u64::from(i) << 2 | u64::from(c)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    table
+}
+
+/// The SplitMix64 mix of index `i` and code `c`.
+const fn mix(i: u32, c: u8) -> u64 {
+    let mut z = ((i as u64) << 2 | c as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -335,15 +353,15 @@ impl Board {
         // The stone's own liberties and friends, after the captures.
         let around = neighbours.map(|n| self.cell(n));
         let empty_neighbours: usize = around.iter().map(|&c| usize::from(c == EMPTY)).sum();
-        let alone = !around.iter().fold(false, |any, &c| any | (c == own));
+        let alone = || !around.iter().fold(false, |any, &c| any | (c == own));
         // An empty neighbour is a liberty; without one, the group may still have one.
-        if empty_neighbours == 0 && (alone || self.group(i, 1) == 0) {
+        if empty_neighbours == 0 && (alone() || self.group(i, 1) == 0) {
             if !self.suicide_allowed {
                 self.undo_to(cp);
                 return Err(Illegal::Suicide);
             }
             // Played: the group (complete, since the walk found no liberty) goes.
-            if alone {
+            if alone() {
                 self.set(i, EMPTY);
             } else {
                 let members = std::mem::take(&mut self.members);
@@ -358,7 +376,7 @@ impl Board {
         self.ko = None;
         // A lone stone that took one stone and has that point as its only liberty:
         // the opponent may not retake at once.
-        if captured == 1 && alone && empty_neighbours == 1 {
+        if captured == 1 && empty_neighbours == 1 && alone() {
             if let Some(k) = last_captured {
                 self.ko = Some((self.point(k), color.opponent()));
             }
@@ -370,6 +388,19 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_table_is_the_mix_of_every_stone_and_zero_for_the_rest() {
+        for i in 0..CAP as u32 {
+            assert_eq!(key(i, BLACK), mix(i, BLACK));
+            assert_eq!(key(i, WHITE), mix(i, WHITE));
+            assert_eq!(key(i, EMPTY), 0);
+            assert_eq!(key(i, BORDER), 0);
+        }
+        // The first keys as the mix gave them before the table (hashes of earlier
+        // runs stay the same).
+        assert_eq!(mix(0, BLACK), 0xe220_a839_7b1d_cdaf);
+    }
 
     fn pt(s: &str) -> Point {
         let b = s.as_bytes();

@@ -174,6 +174,12 @@ impl LineWalk {
         self.state.moves
     }
 
+    /// How many findings the walk has made so far.
+    #[inline(always)]
+    pub fn found(&self) -> usize {
+        self.findings.len()
+    }
+
     /// The findings of the walk so far, in node order; the walk keeps its memory.
     pub fn take_findings(&mut self) -> Vec<Finding> {
         std::mem::take(&mut self.findings)
