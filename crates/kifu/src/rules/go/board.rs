@@ -140,9 +140,12 @@ impl Board {
         if let Some(used) = self.cells.get_mut(..end) {
             used.fill(BORDER);
         }
+        // Each row's points, one run of cells (the border point after it stays).
+        let width = usize::from(size.width);
         for y in 0..size.height {
-            for x in 0..size.width {
-                self.cells[slot(Self::padded(self.stride, x, y))] = EMPTY;
+            let first = Self::padded(self.stride, 0, y) as usize;
+            if let Some(row) = self.cells.get_mut(first..first + width) {
+                row.fill(EMPTY);
             }
         }
         self.ko = None;
