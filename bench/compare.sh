@@ -101,7 +101,7 @@ measure() { python3 "$harness" run "$results" --rounds "$rounds" "$@"; }
 
 note "SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group SGF --tool "kifu validate" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "CLI: decode, parse, typed model, Go rules on every move of every variation, report" \
+  --what "CLI: decode, parse, type each node, Go rules on every move of every variation as it is read (Go: no tree built), report" \
   -- "$kifu" validate -q "$sgf"
 # The collection jobs (#22), read with the same streaming reader: goals against
 # `kifu validate` are 2x for filter and stats, 3x for dedup and list.
