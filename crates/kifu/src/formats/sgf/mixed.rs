@@ -163,19 +163,26 @@ fn push_decoded(
 /// Labels this long or longer are not charsets.
 const MAX_LABEL: usize = 40;
 
-/// Every `CA[label]` whose identifier stands alone, in file order. The `]` is looked
-/// for only as far as a label can reach: searching the whole rest of the file for each
-/// `CA[` made a file with many of them and few `]` take quadratic time.
+/// Every `CA[label]` whose identifier stands alone, in file order, each once (a
+/// collection of 5,000 games declaring `CA[UTF-8]` gives one label, not 5,000 to
+/// look up). The `]` is looked for only as far as a label can reach: searching the
+/// whole rest of the file for each `CA[` made a file with many of them and few `]`
+/// take quadratic time.
 fn all_labels(bytes: &[u8]) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     for at in memchr::memmem::find_iter(bytes, b"CA[") {
         let standalone = at == 0 || !bytes.get(at - 1).is_some_and(u8::is_ascii_alphabetic);
         let rest = bytes.get(at + 3..).unwrap_or(&[]);
         let reach = rest.get(..MAX_LABEL).unwrap_or(rest);
         if let Some(end) = memchr::memchr(b']', reach) {
             if let Some(label) = rest.get(..end).and_then(|l| std::str::from_utf8(l).ok()) {
-                if standalone && !label.trim().is_empty() && label.len() < MAX_LABEL {
-                    out.push(label.trim().to_string());
+                let label = label.trim();
+                if standalone
+                    && !label.is_empty()
+                    && label.len() < MAX_LABEL
+                    && !out.iter().any(|seen| seen == label)
+                {
+                    out.push(label.to_string());
                 }
             }
         }
@@ -300,7 +307,9 @@ mod tests {
     fn labels_are_read_up_to_their_reach() {
         let label = "x".repeat(MAX_LABEL - 1);
         let long = "y".repeat(MAX_LABEL);
-        let text = format!("(;CA[UTF-8]GCA[no])(;CA[{label}])(;CA[{long}])(;CA[ euc-kr ])");
+        let text = format!(
+            "(;CA[UTF-8]GCA[no])(;CA[{label}])(;CA[{long}])(;CA[ euc-kr ])(;CA[euc-kr])(;CA[UTF-8])"
+        );
         assert_eq!(all_labels(text.as_bytes()), vec!["UTF-8", &label, "euc-kr"]);
     }
 
