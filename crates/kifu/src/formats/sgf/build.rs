@@ -79,8 +79,8 @@ pub(super) struct Inline {
     numbers: Vec<Option<u32>>,
     /// The root's move number, for the findings about the whole game.
     root_number: Option<u32>,
-    /// The game's `RU` when the walk started: the rule set and the words of its
-    /// messages come from it.
+    /// The game's `RU` when the walk started, which chose the rule set: a game whose
+    /// `RU` is another at its end is read again (see `finish_inline`).
     ru: Option<String>,
     /// The last node of the game's trunk (the line every variation goes through)
     /// as far as read: the nodes up to this id, in source order, are the trunk (see
@@ -110,11 +110,13 @@ impl Inline {
         }
     }
 
+    /// Notes the place of a node's `count` findings (rare: kept out of the hot path).
     #[cold]
     fn noted(&mut self, count: usize, span: Span, number: Option<u32>) {
         self.spans.extend(std::iter::repeat_n(span, count));
         self.numbers.extend(std::iter::repeat_n(number, count));
     }
+
     /// Comes back to the branch point of the variations closed last, if any (see
     /// [`Inline::pending`]); true when no open variation will need the walk's
     /// history.
