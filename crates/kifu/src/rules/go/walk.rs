@@ -88,11 +88,6 @@ impl LineWalk {
         self.findings.clear();
     }
 
-    /// The rule set it checks by.
-    pub fn rules(&self) -> RuleSet {
-        self.rules
-    }
-
     /// The position now, to come back to with [`LineWalk::back_to`].
     pub fn mark(&self) -> Mark {
         Mark {
