@@ -172,6 +172,43 @@ fn legacy_values_rules_and_repairs_check_as_they_read_and_validate() {
 /// the root put the check made as an SGF is read (Go games walked in source order,
 /// no tree built) to the test: each checks exactly as it reads and validates, and
 /// the findings are where the rules put them.
+/// Move nodes with markup, which a check takes through the reader's fast lane when
+/// the general path would report nothing on them: each checks exactly as it reads
+/// and validates (the general path), with what the general path reports.
+#[test]
+fn move_nodes_with_markup_check_as_they_read_and_validate() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        // Taken by the lane: symbols, pairs, labels (a label may hold `:` or nothing).
+        ("(;SZ[9];B[ee]TR[aa]SQ[bb][cc]CR[dd]MA[ef]SL[ii];W[ff]AR[aa:ii]LN[ii:aa]LB[ab:A][ac:b:c][ad:])", &[]),
+        ("(;SZ[9];B[ee]BL[30]OB[2]C[x]TR[ee]LB[ff:A];W[ee])", &[("go::occupied", ";W[ee]")]),
+        // Reported by the general path: a point off the board, marked twice, a
+        // property twice, a value of the wrong shape, a NUL in a label.
+        ("(;SZ[9];B[ee]TR[ji])", &[("sgf::bad-point", "[ji]")]),
+        ("(;SZ[9];B[ee]AR[aa:aj])", &[("sgf::expected-compose", "[aa:aj")]),
+        ("(;SZ[9];B[ee]TR[aa]LB[aa:A])", &[("sgf::duplicate-markup", ";B[ee]")]),
+        ("(;SZ[9];B[ee]TR[aa]TR[bb])", &[("sgf::duplicate-property-merged", "TR[bb]")]),
+        ("(;SZ[9];B[ee]TR[])", &[("sgf::empty-value", "TR[]")]),
+        ("(;SZ[9];B[ee]LB[aa])", &[("sgf::expected-compose", "[aa]")]),
+        ("(;SZ[9];B[ee]LB[aa:a\0b])", &[("sgf::nul-byte", "[aa:a\0")]),
+        ("(;SZ[9];B[ee]AR[a a:bb])", &[("sgf::spaces-in-point", "[a a:b")]),
+        // Not for the lane, but nothing to report: blanks, an escape, markup in
+        // another order.
+        ("(;SZ[9];B[ee]TR[aa] SQ[bb]LB[cc:\\]];W[aa]C[x]TR[bb])", &[]),
+    ];
+    for (text, expected) in cases {
+        let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+        let found: Vec<(&str, &str)> = checked
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = text.get(d.span.start..d.span.end).unwrap_or("");
+                (d.code, at.get(..at.len().min(6)).unwrap_or(at))
+            })
+            .collect();
+        assert_eq!(&found, expected, "{text}");
+    }
+}
+
 #[test]
 fn go_games_checked_as_read_find_what_the_tree_walk_finds() {
     let cases: &[(&str, &[(&str, &str)])] = &[

@@ -329,7 +329,9 @@ impl<'a> Sink<'a> for Builder<'_> {
     /// Builds a plain move node straight into the arena, as [`Sink::node`] would type
     /// it, when that gives the same node and no diagnostic: not a game's first node
     /// (root checks), not in a skipped game, and a point on the board (neither off it
-    /// nor the `tt` pass, which the general path reports).
+    /// nor the `tt` pass, which the general path reports). A node with markup is
+    /// played only by a check as it reads (which keeps no markup), when the markup's
+    /// points are on the board too; a reading builds it on the general path.
     #[inline(always)]
     fn plain_move(&mut self, plain: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
         let parent = parent?;
@@ -340,6 +342,12 @@ impl<'a> Sink<'a> for Builder<'_> {
             return None;
         }
         if let Some(inline) = state.inline.as_mut() {
+            // A check keeps no markup: only a point off the board would be reported.
+            if let Some(reach) = plain.markup {
+                if !state.size.contains(Point::new(reach.x, reach.y)) {
+                    return None;
+                }
+            }
             let id = inline.take_id();
             inline.follow(id, parent);
             let keep_history = !inline.come_back();
@@ -353,6 +361,10 @@ impl<'a> Sink<'a> for Builder<'_> {
             );
             inline.note(before, plain.span, Some(number));
             return Some(id);
+        }
+        // A reading builds the markup on the general path.
+        if plain.markup.is_some() {
+            return None;
         }
         let id = state.game.tree.add_empty_child(parent);
         if let Some(node) = state.game.tree.get_mut(id) {

@@ -24,6 +24,14 @@
 //!   first `]` not escaped (so no reader diagnostic), typed by `values::text`, which
 //!   takes the escapes out, as the general path types it when the reader keeps
 //!   comments;
+//! - then, optionally, markup: `TR`, `SQ`, `CR`, `MA` or `SL` with points, `AR` or
+//!   `LN` with pairs of points (`[pd:qq]`), `LB` with a point and a text without
+//!   escape or NUL (`[pd:A]`); each property at most once, its values back to back,
+//!   every point two lowercase letters, and no point marked twice by the symbols and
+//!   labels (so none of the general path's duplicate reports). Only a check takes
+//!   such a node through the lane, for it keeps no markup: the sink holds the
+//!   furthest column and row named ([`MarkupReach`]) against the board, and a
+//!   reading sends the node to the general path, which builds the markup;
 //! - then only blanks (no NUL) up to `;`, `(`, `)` or the end of the text: the node has
 //!   no further property or value.
 //!
@@ -53,9 +61,25 @@ pub(super) struct PlainMove<'t> {
     pub periods_left: Option<u32>,
     /// The text of a `C` value, verbatim (escapes untouched, as a raw value).
     pub comment: Option<&'t str>,
+    /// The node's markup, if it has any (see the module comment).
+    pub markup: Option<MarkupReach>,
     /// From the node's start to the end of its last value, as the general path spans it.
     pub span: Span,
 }
+
+/// How far the markup of a lane node reaches: the largest column and the largest
+/// row any of its points names (`a` = 0), not yet checked against the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct MarkupReach {
+    /// The largest column.
+    pub x: u8,
+    /// The largest row.
+    pub y: u8,
+}
+
+/// Most points the lane takes in one node's symbols and labels (more take the
+/// general path, whose duplicate check sorts them).
+const MAX_MARKED: usize = 16;
 
 /// Longest time or count value the lane takes, in bytes (longer ones are rare enough
 /// for the general path).
@@ -108,6 +132,12 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         comment = Some(text.get(from..close)?);
         end = close + 1;
     }
+    let mut markup = None;
+    if bytes.get(end).is_some_and(u8::is_ascii_uppercase) {
+        let (reach, after) = markup_props(bytes, end)?;
+        markup = Some(reach);
+        end = after;
+    }
     let next = bytes
         .get(end..)?
         .iter()
@@ -123,8 +153,94 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         time_left,
         periods_left,
         comment,
+        markup,
         span: Span::new(start, end),
     })
+}
+
+/// What the values of a markup property hold.
+#[derive(Clone, Copy)]
+enum MarkupValues {
+    /// Points: `TR`, `SQ`, `CR`, `MA`, `SL`.
+    Points,
+    /// Pairs of points: `AR`, `LN`.
+    Pairs,
+    /// A point and a text: `LB`.
+    Labels,
+}
+
+/// The markup properties from `at` on, as the lane takes them (see the module
+/// comment): how far they reach, and the offset after the last `]`. `None` when
+/// any of them is not for the lane.
+fn markup_props(bytes: &[u8], mut at: usize) -> Option<(MarkupReach, usize)> {
+    let mut marked = [(0u8, 0u8); MAX_MARKED];
+    let mut count = 0usize;
+    let mut seen = 0u8;
+    let mut reach = MarkupReach { x: 0, y: 0 };
+    let mut extend = |x: u8, y: u8| {
+        reach.x = reach.x.max(x - b'a');
+        reach.y = reach.y.max(y - b'a');
+    };
+    while let Some(&[a @ b'A'..=b'Z', b, b'[']) = bytes.get(at..at + 3) {
+        let (values, bit) = match [a, b] {
+            [b'T', b'R'] => (MarkupValues::Points, 1),
+            [b'S', b'Q'] => (MarkupValues::Points, 2),
+            [b'C', b'R'] => (MarkupValues::Points, 4),
+            [b'M', b'A'] => (MarkupValues::Points, 8),
+            [b'S', b'L'] => (MarkupValues::Points, 16),
+            [b'A', b'R'] => (MarkupValues::Pairs, 32),
+            [b'L', b'N'] => (MarkupValues::Pairs, 64),
+            [b'L', b'B'] => (MarkupValues::Labels, 128),
+            _ => return None,
+        };
+        if seen & bit != 0 {
+            return None;
+        }
+        seen |= bit;
+        at += 2;
+        while bytes.get(at) == Some(&b'[') {
+            match values {
+                MarkupValues::Points | MarkupValues::Labels => {
+                    let (x, y) = match (values, bytes.get(at..at + 4)?) {
+                        (MarkupValues::Points, &[_, x @ b'a'..=b'z', y @ b'a'..=b'z', b']'])
+                        | (MarkupValues::Labels, &[_, x @ b'a'..=b'z', y @ b'a'..=b'z', b':']) => {
+                            (x, y)
+                        }
+                        _ => return None,
+                    };
+                    extend(x, y);
+                    *marked.get_mut(count)? = (x, y);
+                    count += 1;
+                    at += 4;
+                    if let MarkupValues::Labels = values {
+                        // The text, up to the `]`: no escape, no NUL.
+                        let rest = bytes.get(at..)?;
+                        let stop = at + memchr::memchr3(b']', b'\\', 0, rest)?;
+                        if bytes.get(stop) != Some(&b']') {
+                            return None;
+                        }
+                        at = stop + 1;
+                    }
+                }
+                MarkupValues::Pairs => match *bytes.get(at..at + 7)? {
+                    [_, x1 @ b'a'..=b'z', y1 @ b'a'..=b'z', b':', x2 @ b'a'..=b'z', y2 @ b'a'..=b'z', b']'] =>
+                    {
+                        extend(x1, y1);
+                        extend(x2, y2);
+                        at += 7;
+                    }
+                    _ => return None,
+                },
+            }
+        }
+    }
+    let marked = marked.get(..count)?;
+    for (i, p) in marked.iter().enumerate() {
+        if marked.get(..i)?.contains(p) {
+            return None;
+        }
+    }
+    Some((reach, at))
 }
 
 /// A number value of the lane: the offset after its `]`, and what it holds.
@@ -465,6 +581,7 @@ mod tests {
                 time_left: None,
                 periods_left: None,
                 comment: None,
+                markup: None,
                 span: Span::new(0, 6),
             })
         );
@@ -477,6 +594,7 @@ mod tests {
                 time_left: Some(1795.312),
                 periods_left: None,
                 comment: None,
+                markup: None,
                 span: Span::new(0, 18),
             })
         );
@@ -489,6 +607,7 @@ mod tests {
                 time_left: Some(28.0),
                 periods_left: Some(3),
                 comment: None,
+                markup: None,
                 span: Span::new(0, 17),
             })
         );
@@ -501,6 +620,7 @@ mod tests {
                 time_left: Some(28.0),
                 periods_left: None,
                 comment: Some("a\nb\t表"),
+                markup: None,
                 span: Span::new(0, 22),
             })
         );
@@ -541,6 +661,46 @@ mod tests {
         assert_eq!(
             recognise("(B[ab];W[cd])", 1, 1).map(|m| m.span),
             Some(Span::new(1, 6))
+        );
+    }
+
+    #[test]
+    fn markup_is_taken_for_a_check_with_how_far_it_reaches() {
+        let reach = |x, y| Some(MarkupReach { x, y });
+        let markup = |text| plain(text).map(|m| (m.markup, m.span.end));
+        assert_eq!(markup(";B[pd]TR[aa];"), Some((reach(0, 0), 12)));
+        assert_eq!(
+            markup(";W[dp]WL[30]TR[pq]SQ[qp]LB[qq:A][pr:壱];"),
+            Some((reach(16, 17), 40))
+        );
+        assert_eq!(
+            markup(";B[pd]AR[aa:sc]LN[cb:ab]CR[ee][fg]MA[hh]SL[ii]\n"),
+            Some((reach(18, 8), 46))
+        );
+        assert_eq!(markup(";B[pd]C[x]LB[ab:a:b]"), Some((reach(0, 1), 20)));
+        assert_eq!(markup(";B[pd]LB[ab:]TR[ba]"), Some((reach(1, 1), 19)));
+        // The move's own point may be marked; a pair may join a point to itself.
+        assert_eq!(markup(";B[pd]TR[pd]AR[zz:zz])"), Some((reach(25, 25), 21)));
+        assert_eq!(markup(";B[pd]BL[3]"), Some((None, 11)));
+
+        // A check takes these nodes through the lane, a reading does not; and a check
+        // does not either where a point is off the board.
+        let each = |_: &mut Game, _: &[Span]| Vec::new();
+        let place = |_: Vec<crate::rules::Finding>, _: &[Option<u32>], _: &[Span]| Vec::new();
+        let taken = |text: &str| {
+            let mut read = Counting(Builder::default(), 0);
+            parse(text, &mut read);
+            let mut check = Counting(Builder::checking_as_read(&each, &place), 0);
+            parse(text, &mut check);
+            (read.1, check.1)
+        };
+        assert_eq!(
+            taken("(;SZ[19];B[pd]TR[aa];W[dp]LB[bb:A];B[pp]AR[aa:ss];W[qq])"),
+            (1, 4)
+        );
+        assert_eq!(
+            taken("(;SZ[9];B[ee]TR[ii];W[ff]MA[ji];B[gg]LN[aa:aj])"),
+            (0, 1)
         );
     }
 
@@ -617,7 +777,6 @@ mod tests {
             ";B[pd]C[x][y];",
             ";B[pd]C[x]BL[3];",
             ";B[pd]C[x",
-            ";B[pd]C[x]TR[aa];",
             ";B[pd]C [x];",
             ";B[pd]x;",
             ";B[pd]]",
@@ -657,6 +816,33 @@ mod tests {
             "; B[pd];",
             ";AB[pd];",
             ";B[pd",
+            // Markup twice (a property, or a point by symbols and labels), with a
+            // blank or a comment after it, values that are not plain points, pairs
+            // or labels, an escape or NUL in a label, markup the lane does not take
+            // (old properties, DD), too many points, another property after it.
+            ";B[pd]TR[aa]TR[bb];",
+            ";B[pd]TR[aa]SQ[aa];",
+            ";B[pd]LB[aa:x][aa:y];",
+            ";B[pd]AR[aa:bb]AR[cc:dd];",
+            ";B[pd]TR[aa] SQ[bb];",
+            ";B[pd]TR[aa] [bb];",
+            ";B[pd]TR[aa]C[x];",
+            ";B[pd]TR[];",
+            ";B[pd]TR[a];",
+            ";B[pd]TR[aA];",
+            ";B[pd]TR[ aa];",
+            ";B[pd]TR[aa:bb];",
+            ";B[pd]AR[aa];",
+            ";B[pd]AR[aa:b];",
+            ";B[pd]LB[aa];",
+            ";B[pd]LB[aa:\\]];",
+            ";B[pd]LB[aa:\0];",
+            ";B[pd]LB[aa:x",
+            ";B[pd]M[aa];",
+            ";B[pd]L[aa];",
+            ";B[pd]DD[aa];",
+            ";B[pd]TR[aa]BM[1];",
+            ";B[pd]MA[aa][ab][ac][ad][ae][af][ag][ah][ai][aj][ak][al][am][an][ao][ap][aq];",
         ] {
             assert_eq!(plain(text), None, "{text:?}");
         }
