@@ -213,9 +213,10 @@ fn markup_props(bytes: &[u8], mut at: usize) -> Option<(MarkupReach, usize)> {
                     count += 1;
                     at += 4;
                     if let MarkupValues::Labels = values {
-                        // The text, up to the `]`: no escape, no NUL.
+                        // The text, up to the `]`: no escape, no NUL. (Labels are
+                        // a letter or two: a loop costs less than a search's set-up.)
                         let rest = bytes.get(at..)?;
-                        let stop = at + memchr::memchr3(b']', b'\\', 0, rest)?;
+                        let stop = at + rest.iter().position(|&b| matches!(b, b']' | b'\\' | 0))?;
                         if bytes.get(stop) != Some(&b']') {
                             return None;
                         }
