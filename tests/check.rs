@@ -191,6 +191,8 @@ fn move_nodes_with_markup_check_as_they_read_and_validate() {
         ("(;SZ[9];B[ee]LB[aa])", &[("sgf::expected-compose", "[aa]")]),
         ("(;SZ[9];B[ee]LB[aa:a\0b])", &[("sgf::nul-byte", "[aa:a\0")]),
         ("(;SZ[9];B[ee]AR[a a:bb])", &[("sgf::spaces-in-point", "[a a:b")]),
+        ("(;SZ[9];B[ee]TR[a a])", &[("sgf::spaces-in-point", "[a a]")]),
+        ("(;SZ[9]AB[bb:c c];W[ee])", &[("sgf::spaces-in-point", "[bb:c ")]),
         // Not for the lane, but nothing to report: blanks, an escape, markup in
         // another order.
         ("(;SZ[9];B[ee]TR[aa] SQ[bb]LB[cc:\\]];W[aa]C[x]TR[bb])", &[]),

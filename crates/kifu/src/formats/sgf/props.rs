@@ -65,8 +65,10 @@ pub(super) fn type_prop<'s>(
             let mut points = std::mem::take(&mut *ctx.points);
             points.clear();
             for v in vals {
-                if let Err(e) = point_list_value(v.text, size, &mut points) {
-                    point_error(diags, id, v, e);
+                match point_list_value(v.text, size, &mut points) {
+                    Ok(true) => spaces(diags, id, v),
+                    Ok(false) => {}
+                    Err(e) => point_error(diags, id, v, e),
                 }
             }
             if key == k::M {

@@ -165,17 +165,21 @@ pub(super) fn point_str(p: Point) -> [char; 2] {
     [coord_char(p.x), coord_char(p.y)]
 }
 
-/// Expands one value of a point list, a point or a rectangle `aa:cc`, onto `out`.
+/// Expands one value of a point list, a point or a rectangle `aa:cc`, onto `out`;
+/// true when spaces were taken out of a point (see [`point`]).
 pub(super) fn point_list_value(
     raw: &str,
     size: BoardSize,
     out: &mut Vec<Point>,
-) -> Result<(), PointError> {
+) -> Result<bool, PointError> {
     match split_compose(raw) {
-        None => point(raw, size).map(|(p, _)| out.push(p)),
+        None => point(raw, size).map(|(p, cleaned)| {
+            out.push(p);
+            cleaned
+        }),
         Some((a, b)) => {
-            let (a, _) = point(a, size)?;
-            let (b, _) = point(b, size)?;
+            let (a, cleaned_a) = point(a, size)?;
+            let (b, cleaned_b) = point(b, size)?;
             let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
             let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
             out.reserve(usize::from(x1 - x0 + 1) * usize::from(y1 - y0 + 1));
@@ -184,7 +188,7 @@ pub(super) fn point_list_value(
                     out.push(Point::new(x, y));
                 }
             }
-            Ok(())
+            Ok(cleaned_a || cleaned_b)
         }
     }
 }
@@ -344,7 +348,7 @@ mod tests {
             Err(PointError::OffBoard(Point::new(25, 25)))
         );
         let mut out = vec![Point::new(5, 5)];
-        point_list_value("bb:ac", s, &mut out).unwrap();
+        assert_eq!(point_list_value("bb:ac", s, &mut out), Ok(false));
         assert_eq!(
             out,
             vec![
