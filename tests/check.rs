@@ -211,6 +211,29 @@ fn move_nodes_with_markup_check_as_they_read_and_validate() {
     }
 }
 
+/// A Go game checked as it is read keeps only that its names, event, comment … are
+/// set: enough for game information repeated below the root, found as a reading
+/// finds it.
+#[test]
+fn game_information_repeated_below_the_root_is_found_as_read() {
+    let text = "(;SZ[9]PB[Lee]EV[Cup]GC[x]AP[k:1](;B[aa]PB[Cho];W[bb]GC[y]EV[Cup])(;B[cc]PW[Kim]))";
+    let checked = assert_same_as_read_and_validate(text.as_bytes(), None);
+    let found: Vec<(&str, &str)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, text.get(d.span.start..d.span.end).unwrap_or("")))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("sgf::game-info-outside-root", "PB[Cho]"),
+            ("sgf::game-info-outside-root", "GC[y]"),
+            ("sgf::game-info-outside-root", "EV[Cup]"),
+            ("sgf::variation-game-info", "PW[Kim]"),
+        ]
+    );
+}
+
 #[test]
 fn go_games_checked_as_read_find_what_the_tree_walk_finds() {
     let cases: &[(&str, &[(&str, &str)])] = &[

@@ -304,6 +304,11 @@ impl<'a> Sink<'a> for Builder<'_> {
             info: &mut state.game.info,
             node_info_props: &mut node_info_props,
             keep_text,
+            // A Go game's root checked as it is read (its other nodes are typed by
+            // `inline_node`).
+            keep_info_text: !(self.place.is_some()
+                && matches!(state.game.kind, GameKind::Go { .. })
+                && !state.skip),
             points: &mut self.points,
             markup_scratch: (self.each.is_some() && !self.whole).then_some(&mut self.markup),
         };
@@ -551,6 +556,7 @@ fn inline_node(
         info: &mut state.game.info,
         node_info_props: &mut node_info_props,
         keep_text,
+        keep_info_text: false,
         points,
         markup_scratch: Some(markup),
     };

@@ -21,6 +21,16 @@ pub(super) fn simple(v: Option<&RawValue<'_>>) -> Option<String> {
     v.map(|v| values::text(v.text, true))
 }
 
+/// A game-information text as the context keeps it: typed, or, where such texts
+/// are not kept (`Context::keep_info_text`), an empty text that says it is set.
+fn info_text(keep: bool, v: Option<&RawValue<'_>>) -> Option<String> {
+    if keep {
+        simple(v)
+    } else {
+        v.map(|_| String::new())
+    }
+}
+
 /// Types one known property.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn type_prop<'s>(
@@ -34,6 +44,7 @@ pub(super) fn type_prop<'s>(
 ) {
     let first = vals.first();
     let size = ctx.size;
+    let keep_info = ctx.keep_info_text;
     let bad = |diags: &mut Vec<Diagnostic>, what: &str| {
         let v = first.map_or("", |v| v.text);
         diags.push(Diagnostic::error(
@@ -275,33 +286,38 @@ pub(super) fn type_prop<'s>(
         k::KO | k::FG | k::PM | k::VW | k::ST => keep_raw(t.node, id, vals),
         k::AP => {
             info.application = first.map(|v| match split_compose(v.text) {
+                _ if !keep_info => String::new(),
                 Some((a, b)) => format!("{}:{}", values::text(a, true), values::text(b, true)),
                 None => values::text(v.text, true),
             })
         }
         k::FF | k::GM | k::SZ | k::CA => {}
-        k::PB => info.black.name = simple(first),
-        k::PW => info.white.name = simple(first),
-        k::BR => info.black.rank = simple(first),
-        k::WR => info.white.rank = simple(first),
-        k::BT => info.black.team = simple(first),
-        k::WT => info.white.team = simple(first),
-        k::AN => info.annotator = simple(first),
-        k::CP => info.copyright = simple(first),
-        k::EV => info.event = simple(first),
-        k::GN => info.title = simple(first),
+        k::PB => info.black.name = info_text(keep_info, first),
+        k::PW => info.white.name = info_text(keep_info, first),
+        k::BR => info.black.rank = info_text(keep_info, first),
+        k::WR => info.white.rank = info_text(keep_info, first),
+        k::BT => info.black.team = info_text(keep_info, first),
+        k::WT => info.white.team = info_text(keep_info, first),
+        k::AN => info.annotator = info_text(keep_info, first),
+        k::CP => info.copyright = info_text(keep_info, first),
+        k::EV => info.event = info_text(keep_info, first),
+        k::GN => info.title = info_text(keep_info, first),
         k::GC => {
             let Some(v) = first else { return };
+            if !keep_info {
+                info.game_comment.get_or_insert_with(String::new);
+                return;
+            }
             let text = values::text(v.text, false);
             info.game_comment = Some(match info.game_comment.take() {
                 Some(prev) => format!("{prev}\n\n{text}"),
                 None => text,
             });
         }
-        k::ON => info.opening = simple(first),
+        k::ON => info.opening = info_text(keep_info, first),
         k::OT => info.time_control = simple(first),
-        k::PC => info.place = simple(first),
-        k::RO => info.round = simple(first),
+        k::PC => info.place = info_text(keep_info, first),
+        k::RO => info.round = info_text(keep_info, first),
         k::RU => {
             info.rules = simple(first);
             let known = |r: &str| crate::rules::go::RuleSet::from_ru(r).is_some();
@@ -316,8 +332,8 @@ pub(super) fn type_prop<'s>(
                 }
             }
         }
-        k::SO => info.source = simple(first),
-        k::US => info.recorder = simple(first),
+        k::SO => info.source = info_text(keep_info, first),
+        k::US => info.recorder = info_text(keep_info, first),
         k::RE => {
             let Some(v) = first else { return };
             let text = values::text(v.text, true);

@@ -44,6 +44,13 @@ pub(super) struct Context<'g> {
     /// Whether to store node comments and names. A check (`kifu validate`) looks at
     /// neither, and they are most of the text and allocations of a large file.
     pub keep_text: bool,
+    /// Whether to store the texts of game information that no check reads (names,
+    /// ranks, teams, title, event, round, place, source, …, the application and the
+    /// game comment). A check of a Go game as it is read (`Builder::checking_as_read`)
+    /// keeps only that each is set, as an empty text: the checks of game
+    /// information below the root ask no more, and copying them was a tenth of the
+    /// check of a large collection.
+    pub keep_info_text: bool,
     /// The game-info properties typed into the node's own game information (below
     /// the root), with their spans: the builder reports each once it knows whether
     /// the node stands before the first branch or inside a variation.
@@ -90,6 +97,7 @@ impl<'g> Context<'g> {
             size: self.size,
             info,
             keep_text: self.keep_text,
+            keep_info_text: self.keep_info_text,
             node_info_props: &mut *self.node_info_props,
             points: &mut *self.points,
             markup_scratch: self.markup_scratch.as_deref_mut(),
