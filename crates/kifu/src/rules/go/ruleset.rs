@@ -95,6 +95,11 @@ impl RuleSet {
     /// `CN`, `AGA`, `NZ`, `New Zealand`, `Ing`, `GOE`, `Tromp-Taylor` …; `None` for
     /// names kifu does not know.
     pub fn from_ru(text: &str) -> Option<RuleSet> {
+        // Most values are a name as listed, but for case (no name has what the
+        // steps below change: edge blanks, `_`, `-`, a ` rules` tail, double blanks).
+        if let Some(&(_, rules)) = NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(text)) {
+            return Some(rules);
+        }
         if text.is_ascii() {
             return Self::from_ascii_ru(text.as_bytes());
         }
@@ -251,9 +256,16 @@ mod tests {
             }
         }
         texts.push("tromp taylor ".repeat(5));
+        texts.extend(["Japanese", "New Zealand", "Tromp Taylor", "aGa", "Nz"].map(String::from));
         for text in &texts {
             assert_eq!(
                 RuleSet::from_ascii_ru(text.as_bytes()),
+                RuleSet::from_any_ru(text),
+                "{text:?}"
+            );
+            // With the shortcut for names as listed.
+            assert_eq!(
+                RuleSet::from_ru(text),
                 RuleSet::from_any_ru(text),
                 "{text:?}"
             );
