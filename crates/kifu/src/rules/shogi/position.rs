@@ -418,12 +418,11 @@ impl Position {
     /// a sliding piece clear).
     pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
         let t = tables();
-        let d = (
-            (to % 9) as i8 - (from % 9) as i8,
-            (to / 9) as i8 - (from / 9) as i8,
-        );
-        let how = t.reach[color.index()][kind as usize]
-            .get(delta_index(d))
+        let how = t
+            .delta
+            .get(from)
+            .and_then(|row| row.get(to))
+            .and_then(|&d| t.reach[color.index()][kind as usize].get(usize::from(d)))
             .copied()
             .unwrap_or(NO_REACH);
         match how {
@@ -664,6 +663,8 @@ struct Tables {
     /// square `delta` (see [`delta_index`]) away: [`NO_REACH`], [`STEP_REACH`]
     /// (one step or a knight's jump), or 2 + the direction index it slides along.
     reach: [[[u8; 17 * 17]; 14]; 2],
+    /// `[a][b]`: the [`delta_index`] of the step from square `a` to square `b`.
+    delta: [[u16; 81]; 81],
     /// `[color][kind]`: the directions (from the target) a piece of that colour and
     /// kind attacks from, each with whether it slides, and how many there are.
     kind_dirs: [[KindDirs; 14]; 2],
@@ -683,10 +684,12 @@ fn tables() -> &'static Tables {
             kind_dirs: [[([(0, false); 8], 0); 14]; 2],
             line: [[OFF; 81]; 81],
             reach: [[[NO_REACH; 17 * 17]; 14]; 2],
+            delta: [[0; 81]; 81],
         };
         for a in 0..81 {
             for b in 0..81 {
                 let (dc, dr) = ((b % 9) as i8 - (a % 9) as i8, (b / 9) as i8 - (a / 9) as i8);
+                t.delta[a][b] = delta_index((dc, dr)) as u16;
                 if (dc, dr) != (0, 0) && (dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
                     let unit = (dc.signum(), dr.signum());
                     if let Some(di) = ALL_DIRS.iter().position(|&d| d == unit) {
