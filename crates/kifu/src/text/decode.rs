@@ -115,8 +115,27 @@ fn decode_pair(lead: u8, trail: u8) -> u32 {
     }
 }
 
+/// The UTF-8 of the Shift_JIS pair `lead`, `trail` as [`SHIFT_JIS_PAIRS`] holds it
+/// (looked up in encoding_rs the first time); `None` when the pair is not one
+/// character.
+#[inline(always)]
+fn pair_utf8(lead: u8, trail: u8) -> Option<u32> {
+    let cell = SHIFT_JIS_PAIRS.get(usize::from(lead & 0x7F) << 8 | usize::from(trail))?;
+    let mut v = cell.load(std::sync::atomic::Ordering::Relaxed);
+    if v <= NOT_A_CHAR {
+        if v == 0 {
+            v = decode_pair(lead, trail);
+            cell.store(v, std::sync::atomic::Ordering::Relaxed);
+        }
+        if v == NOT_A_CHAR {
+            return None;
+        }
+    }
+    Some(v)
+}
+
 /// Decodes clean Shift_JIS made of ASCII and two-byte characters (what records are)
-/// without encoding_rs's per-character state machine: ASCII is copied eight bytes
+/// without encoding_rs's per-character state machine: ASCII is copied sixteen bytes
 /// at a time, pairs are looked up in [`SHIFT_JIS_PAIRS`]. `None` at the first byte
 /// it does not take (a malformed sequence, half-width katakana, a lone lead byte
 /// …): the caller then decodes the whole input the general way, with its exact
@@ -124,75 +143,67 @@ fn decode_pair(lead: u8, trail: u8) -> u32 {
 fn shift_jis_fast(bytes: &[u8]) -> Option<String> {
     use std::mem::MaybeUninit;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    /// Writes `src` at `at` of `room`; `None` past its end.
-    fn put(room: &mut [MaybeUninit<u8>], at: usize, src: &[u8]) -> Option<()> {
-        let dst = room.get_mut(at..at + src.len())?;
-        for (d, &b) in dst.iter_mut().zip(src) {
-            *d = MaybeUninit::new(b);
-        }
+    /// `dst` less its first `n` bytes (`None` past its end).
+    fn advance(dst: &mut &mut [MaybeUninit<u8>], n: usize) -> Option<()> {
+        *dst = std::mem::take(dst).get_mut(n..)?;
         Some(())
     }
-    /// Eight bytes as a little-endian word.
-    fn word(src: &[u8]) -> u64 {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(src.get(..8).unwrap_or(&[0; 8]));
-        u64::from_le_bytes(w)
-    }
-    // ASCII takes one byte for one, a pair at most three for two; whole words are
-    // written past the end of what is kept (and overwritten or cut off later). The
-    // room is not zeroed first: only what is written is kept.
+    // ASCII takes one byte for one, a pair at most three for two: after `i` bytes
+    // read at most `i + i / 2` are written, so sixteen more always fit in the room.
+    // Whole words are written past the end of what is kept (and overwritten or cut
+    // off later). The room is not zeroed first: only what is written is kept. Input
+    // and room are walked as slices, so each step checks only their lengths.
     let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 2 + 16);
-    let room = out.spare_capacity_mut();
-    let mut written = 0;
-    let mut i = 0;
-    while let Some(&lead) = bytes.get(i) {
-        if lead >= 0x80 {
-            let trail = *bytes.get(i + 1)?;
-            let cell = SHIFT_JIS_PAIRS.get(usize::from(lead & 0x7F) << 8 | usize::from(trail))?;
-            let mut v = cell.load(std::sync::atomic::Ordering::Relaxed);
-            if v == 0 {
-                v = decode_pair(lead, trail);
-                cell.store(v, std::sync::atomic::Ordering::Relaxed);
+    let mut dst = out.spare_capacity_mut();
+    let room = dst.len();
+    let mut src = bytes;
+    loop {
+        match src {
+            [] => break,
+            [lead @ 0x80..=0xFF, trail, rest @ ..] => {
+                let v = pair_utf8(*lead, *trail)?;
+                let (head, _) = dst.split_first_chunk_mut::<4>()?;
+                *head = v.to_le_bytes().map(MaybeUninit::new);
+                // Two or three bytes (the count in the top byte).
+                advance(&mut dst, (v >> 24) as usize & 3)?;
+                src = rest;
             }
-            if v == NOT_A_CHAR {
-                return None;
-            }
-            put(room, written, &v.to_le_bytes())?;
-            written += (v >> 24) as usize;
-            i += 2;
-        } else if let Some(src) = bytes.get(i..i + 16) {
-            // Sixteen bytes at once (a move line's ASCII runs a time and the next
-            // line's number: some thirty bytes).
-            put(room, written, src)?;
-            let (lo, hi) = src.split_at(8);
-            let ascii = match (word(lo) & HIGHS, word(hi) & HIGHS) {
-                (0, 0) => 16,
-                (0, high) => 8 + (high.trailing_zeros() / 8) as usize,
-                (high, _) => (high.trailing_zeros() / 8) as usize,
-            };
-            written += ascii;
-            i += ascii;
-        } else if let Some(src) = bytes.get(i..i + 8) {
-            put(room, written, src)?;
-            let high = word(src) & HIGHS;
-            // The ASCII bytes before the first high one (at least `lead`).
-            let ascii = if high == 0 {
-                8
-            } else {
-                (high.trailing_zeros() / 8) as usize
-            };
-            written += ascii;
-            i += ascii;
-        } else {
-            put(room, written, &[lead])?;
-            written += 1;
-            i += 1;
+            [0x80..=0xFF, ..] => return None,
+            _ => match src.split_first_chunk::<16>() {
+                // Sixteen bytes at once (a move line's ASCII runs a time and the
+                // next line's number: some thirty bytes).
+                Some((chunk, _)) => {
+                    let (head, _) = dst.split_first_chunk_mut::<16>()?;
+                    *head = chunk.map(MaybeUninit::new);
+                    let [lo, hi] = [0, 8].map(|at| {
+                        let mut w = [0u8; 8];
+                        w.copy_from_slice(chunk.get(at..at + 8).unwrap_or(&[0; 8]));
+                        u64::from_le_bytes(w) & HIGHS
+                    });
+                    // The ASCII bytes before the first high one (at least one).
+                    let ascii = match (lo, hi) {
+                        (0, 0) => 16,
+                        (0, high) => 8 + (high.trailing_zeros() / 8) as usize,
+                        (high, _) => (high.trailing_zeros() / 8) as usize,
+                    };
+                    advance(&mut dst, ascii)?;
+                    src = src.get(ascii..)?;
+                }
+                // The last few bytes of the input, one by one.
+                None => {
+                    let (&c, rest) = src.split_first()?;
+                    *dst.first_mut()? = MaybeUninit::new(c);
+                    advance(&mut dst, 1)?;
+                    src = rest;
+                }
+            },
         }
     }
+    let written = room - dst.len();
     debug_assert!(written <= out.capacity());
     // SAFETY: every byte of the first `written` bytes of the room was written
-    // (`put` writes each position before `written` passes it, and `written` only
-    // moves past bytes just written). Those bytes are bytes below 0x80 (each a whole
+    // (each step writes the bytes `dst` then moves past, and `dst` only moves past
+    // bytes just written). Those bytes are bytes below 0x80 (each a whole
     // character) and the UTF-8 bytes of whole characters (written by
     // `char::encode_utf8` into the table): valid UTF-8.
     unsafe {
