@@ -496,6 +496,34 @@ fn strip_bom_of(bytes: &[u8], enc: TextEncoding) -> (&[u8], usize, bool) {
     }
 }
 
+/// How many zero bytes `sample` holds at even and at odd offsets.
+fn zero_counts(sample: &[u8]) -> (usize, usize) {
+    const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    /// The high bits of bytes 0, 2, 4 and 6 of a little-endian word.
+    const EVEN: u64 = 0x0080_0080_0080_0080;
+    let (mut even, mut odd) = (0usize, 0usize);
+    // Eight bytes at a time: the high bit of each zero byte, counted by offset.
+    let mut words = sample.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        let w = u64::from_le_bytes(b);
+        // Exact: a byte's high bit is set here only when the byte is zero.
+        let zeros = !(((w & LOWS) + LOWS) | w) & !LOWS;
+        even += (zeros & EVEN).count_ones() as usize;
+        odd += (zeros & (EVEN << 8)).count_ones() as usize;
+    }
+    for (i, &b) in words.remainder().iter().enumerate() {
+        let zero = usize::from(b == 0);
+        if i % 2 == 0 {
+            even += zero;
+        } else {
+            odd += zero;
+        }
+    }
+    (even, odd)
+}
+
 /// UTF-16 without a BOM: in text that is mostly ASCII, every other byte is zero.
 pub fn utf16_pattern(bytes: &[u8]) -> Option<TextEncoding> {
     let sample = bytes.get(..bytes.len().min(512) & !1)?;
@@ -503,15 +531,7 @@ pub fn utf16_pattern(bytes: &[u8]) -> Option<TextEncoding> {
         return None;
     }
     let pairs = sample.len() / 2;
-    let (mut even_zero, mut odd_zero) = (0usize, 0usize);
-    for pair in sample.chunks_exact(2) {
-        if pair[0] == 0 {
-            even_zero += 1;
-        }
-        if pair[1] == 0 {
-            odd_zero += 1;
-        }
-    }
+    let (even_zero, odd_zero) = zero_counts(sample);
     // At least 60 % of the units look like ASCII in one byte order, hardly any in
     // the other.
     if odd_zero * 10 >= pairs * 6 && even_zero * 10 <= pairs {
@@ -573,6 +593,30 @@ mod tests {
         let rest = bytes.get(at + 3..)?;
         let end = rest.iter().position(|&b| b == b']')?;
         Some(String::from_utf8_lossy(rest.get(..end)?).into_owned())
+    }
+
+    #[test]
+    fn zero_counts_agree_with_a_byte_by_byte_count() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for len in 0..80 {
+            for _ in 0..50 {
+                let sample: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Zeros often, and bytes whose low bits or high bit alone are set.
+                        [0, 0, 0x80, 0x01, 0x7F, 0xFF, x as u8][(x >> 40) as usize % 7]
+                    })
+                    .collect();
+                let plain = |parity: usize| {
+                    (sample.iter().enumerate())
+                        .filter(|&(i, &b)| i % 2 == parity && b == 0)
+                        .count()
+                };
+                assert_eq!(zero_counts(&sample), (plain(0), plain(1)), "{sample:02x?}");
+            }
+        }
     }
 
     fn hints() -> DetectHints {

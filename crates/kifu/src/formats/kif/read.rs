@@ -173,7 +173,7 @@ impl<'a> KifReader<'a> {
             handicap: None,
             handicap_span: Span::at(0),
             // A stand-in until the header gives the start (`start_moves`).
-            play: LineCheck::new(&Handicap::Even.position(), 0, false),
+            play: LineCheck::unstarted(),
             line,
             skipping: false,
             ended: false,

@@ -61,7 +61,17 @@ pub struct LineCheck {
 impl LineCheck {
     /// A line at `start`, with room for about `nodes` moves; `rules`: check them.
     pub fn new(start: &ShogiPosition, nodes: usize, rules: bool) -> LineCheck {
-        let pos = Position::from_model(start);
+        Self::from_position(Position::from_model(start), nodes, rules)
+    }
+
+    /// A line on the empty board that checks nothing: a reader's stand-in until its
+    /// header gives the start (cheaper than [`LineCheck::new`] of a real position).
+    pub fn unstarted() -> LineCheck {
+        Self::from_position(Position::empty(), 0, false)
+    }
+
+    /// [`LineCheck::new`] at a position already built.
+    fn from_position(pos: Position, nodes: usize, rules: bool) -> LineCheck {
         let mut line = Line::default();
         if rules {
             line.start(pos.hash(), nodes);

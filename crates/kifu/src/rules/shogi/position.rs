@@ -197,15 +197,25 @@ const fn build_keys() -> Keys {
 static KEYS: Keys = build_keys();
 
 impl Position {
+    /// The empty board, no piece in hand, black to move (whose hash is 0): the
+    /// position of [`ShogiPosition::empty`], built without looking at it.
+    pub fn empty() -> Position {
+        Position {
+            board: [None; 81],
+            hands: [[0; 7]; 2],
+            to_move: Color::Black,
+            kings: [None; 2],
+            hash: 0,
+        }
+    }
+
     /// The position of a model position (kings found on the board; with two kings of
     /// one side, the first in reading order counts).
     pub fn from_model(p: &ShogiPosition) -> Position {
         let mut pos = Position {
             board: *p.squares(),
-            hands: [[0; 7]; 2],
             to_move: p.to_move,
-            kings: [None; 2],
-            hash: 0,
+            ..Position::empty()
         };
         for (c, hand) in p.hands.iter().enumerate() {
             for (i, kind) in HAND_KINDS.into_iter().enumerate() {
@@ -760,6 +770,13 @@ fn tables() -> &'static Tables {
 mod tests {
     use super::*;
     use crate::model::Handicap;
+
+    #[test]
+    fn the_empty_position_is_the_empty_model() {
+        let empty = Position::empty();
+        assert_eq!(empty, Position::from_model(&ShogiPosition::empty()));
+        assert_eq!(empty.hash(), empty.full_hash());
+    }
 
     #[test]
     fn start_position_attacks() {
