@@ -153,14 +153,7 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
         number = number * 10 + u32::from(c - b'0');
     }
     let body_start = start + digits + spaces_from(b, start + digits);
-    if may_be_space(b.get(body_start)) {
-        return None;
-    }
-    let body_text = line.get(body_start..)?;
-    let (body, used) = match parse_body_fast(body_text) {
-        Some(read) => read,
-        None => parse_body(body_text).ok()?,
-    };
+    let (body, used) = read_body(line.get(body_start..)?)?;
     let body_end = body_start + used;
     let mut at = body_end + spaces_from(b, body_end);
     let mut time = None;
@@ -199,11 +192,26 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
     })
 }
 
+/// The move column at the start of `s` (after the number's ASCII spaces), as the
+/// fast readers take it: the usual shape by [`parse_body_fast`], anything else by
+/// [`parse_body`] (a special move, 不成 …); `None` when it starts with what may be
+/// whitespace, or cannot be read (the general reader then reports it). The column
+/// never runs past the line's end.
+fn read_body(s: &str) -> Option<(Body, usize)> {
+    if let Some(read) = parse_body_fast(s) {
+        return Some(read);
+    }
+    if may_be_space(s.as_bytes().first()) {
+        return None;
+    }
+    parse_body(s).ok()
+}
+
 /// [`parse_move_line_fast`] at the start of `text`, without finding the line's end
 /// first: the line must end (`\n`, `\r\n` or the end of `text`) right after the
-/// time or `+` and their spaces. Takes only the move column [`parse_body_fast`] reads
-/// and the usual width of time (anything else is `None`, and the line is then read
-/// on its own). Returns the move line and the bytes it takes, its end included.
+/// time or `+` and their spaces. Takes the move columns [`read_body`] reads and only
+/// the usual width of time (anything else is `None`, and the line is then read on
+/// its own). Returns the move line and the bytes it takes, its end included.
 pub(super) fn parse_move_line_at(text: &str) -> Option<(MoveLine, usize)> {
     let b = text.as_bytes();
     let start = spaces_from(b, 0);
@@ -220,8 +228,9 @@ pub(super) fn parse_move_line_at(text: &str) -> Option<(MoveLine, usize)> {
         return None;
     }
     let body_start = at + spaces_from(b, at);
-    let (body, used) = parse_body_fast(text.get(body_start..)?)?;
-    let body_end = body_start + used;
+    let body = read_body(text.get(body_start..)?)?;
+    let body_end = body_start + body.1;
+    let body = body.0;
     at = body_end + spaces_from(b, body_end);
     let mut time = None;
     if b.get(at) == Some(&b'(') {
@@ -875,15 +884,34 @@ mod tests {
                 "{end:?}"
             );
         }
+        // Move columns of other shapes, read by the general reader, stop at the
+        // line's end: a drop at the line's end, a special move, 不成.
+        for line in [
+            "  12 ５五角打",
+            "  12 投了",
+            "  12 投了   ( 0:01/00:00:10)",
+            "  12 ２三歩不成(24)   ( 0:01/00:00:10)+",
+        ] {
+            let want = parse_move_line(line).ok();
+            assert!(want.is_some(), "{line:?}");
+            let text = format!("{line}\n   13 ７六歩(77)\n");
+            assert_eq!(
+                parse_move_line_at(&text),
+                want.map(|m| (m, line.len() + 1)),
+                "{line:?}"
+            );
+        }
         // Read on its own when the line has anything else: another line end, text
-        // after the move, a time of another width, a drop at the line's end.
+        // after the move, a time of another width, a column that may start with
+        // whitespace.
         for text in [
             "  12 同　歩(23)   ( 0:01/00:00:10)\r\r\n",
             "  12 同　歩(23)   ( 0:01/00:00:10) x\n",
             "  12 同　歩(23)   ( 0:01/0:00:10)\n",
             "  12 同　歩(23)   ( 0:01/00:00:10\n 13 )\n",
-            "  12 ５五角打\n",
-            "  12 投了\n",
+            "  12 投了 x\n",
+            "  12 　投了\n",
+            "  12 \n 13 投了\n",
             "1234567890 ７六歩(77)\n",
             "\t1 ７六歩(77)\n",
         ] {
