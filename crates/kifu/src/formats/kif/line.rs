@@ -197,6 +197,7 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
 /// [`parse_body`] (a special move, 不成 …); `None` when it starts with what may be
 /// whitespace, or cannot be read (the general reader then reports it). The column
 /// never runs past the line's end.
+#[inline(always)]
 fn read_body(s: &str) -> Option<(Body, usize)> {
     if let Some(read) = parse_body_fast(s) {
         return Some(read);
@@ -599,6 +600,7 @@ fn parse_time(s: &str) -> Option<(u64, u64)> {
 /// The width nearly every record writes, `mm:ss/hh:mm:ss` (minutes below ten
 /// after a space), read without a loop; `None` for any other text. The shape is
 /// checked on two overlapping words at once (`mm:ss/hh`, `hh:mm:ss`).
+#[inline(always)]
 fn parse_time_fixed(b: &[u8]) -> Option<(u64, u64)> {
     /// The digit bytes of each word (all but its bytes 2 and 5).
     const DIGITS: u64 = 0xFFFF_00FF_FF00_FFFF;

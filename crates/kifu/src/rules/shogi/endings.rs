@@ -42,6 +42,7 @@ impl Line {
 
     /// A move by `mover` was made, reaching the position `hash`; `check` when it gave
     /// check. Returns how many times the position has now stood in the line.
+    #[inline(always)]
     pub(crate) fn enter(&mut self, hash: u64, mover: Color, check: bool) -> u32 {
         let mut q = self.quiet.last().copied().unwrap_or([0, 0]);
         if !check {

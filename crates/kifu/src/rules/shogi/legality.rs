@@ -186,6 +186,7 @@ impl Position {
 
     /// The representability checks of a move, in the order [`Position::check`]
     /// reports them (see [`Position::resolve_structure`]).
+    #[inline(always)]
     pub fn check_structure(&self, mv: &ShogiMove) -> Result<(), Illegal> {
         if mv.color != self.to_move() {
             return Err(Illegal::WrongSide);
@@ -342,6 +343,7 @@ pub(crate) type KingsAttacked = [Option<bool>; 2];
 impl Position {
     /// The rules that need no move made: the piece's path, the promotion zone,
     /// pieces that could never move again, 二歩.
+    #[inline(always)]
     fn check_path_rules(&self, mv: &ShogiMove) -> Result<(), Illegal> {
         let c = mv.color;
         let to = idx(mv.to);

@@ -505,6 +505,7 @@ impl Position {
 
     /// Makes a move the caller knows to be consistent with the position (the right
     /// piece on `from`, `capture` what stands on `to`, the dropped kind in hand).
+    #[inline(always)]
     pub fn make(&mut self, mv: &ShogiMove) {
         let to = idx(mv.to);
         let c = mv.color;
