@@ -338,6 +338,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
 /// or `５五角打`: a full-width file, a kanji rank (or 同), a piece, then 成 and the
 /// origin, the origin alone, or 打 before a space or the end.
 /// `None` for anything else, which [`parse_body`] reads the same way or rejects.
+#[inline(always)]
 fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
     let b = s.as_bytes();
     let (dest, at) = match *b {

@@ -172,6 +172,7 @@ impl Position {
     /// needs to represent it (the side to move, the piece on the origin or in hand,
     /// the destination, a promotable kind): a playable move against the rules passes,
     /// for validation to report. Much cheaper than a full check.
+    #[inline(always)]
     pub fn resolve_structure(
         &self,
         color: Color,
