@@ -629,6 +629,7 @@ impl<'a> KifReader<'a> {
     }
 
     /// Adds the move (or special end) of a move line read from `at`.
+    #[inline(always)]
     fn move_parsed(&mut self, parsed: MoveLine, at: usize) {
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
         let expected = self.play.depth() + 1;
