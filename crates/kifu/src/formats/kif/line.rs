@@ -153,7 +153,7 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
         number = number * 10 + u32::from(c - b'0');
     }
     let body_start = start + digits + spaces_from(b, start + digits);
-    let (body, used) = read_body(line.get(body_start..)?)?;
+    let (body, used) = read_body(line, body_start)?;
     let body_end = body_start + used;
     let mut at = body_end + spaces_from(b, body_end);
     let mut time = None;
@@ -192,29 +192,29 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
     })
 }
 
-/// The move column at the start of `s` (after the number's ASCII spaces), as the
+/// The move column at byte `from` of `s` (after the number's ASCII spaces), as the
 /// fast readers take it: the usual shape by [`parse_body_fast`], anything else by
 /// [`parse_body`] (a special move, 不成 …); `None` when it starts with what may be
 /// whitespace, or cannot be read (the general reader then reports it). The column
 /// never runs past the line's end.
 #[inline(always)]
-fn read_body(s: &str) -> Option<(Body, usize)> {
-    if let Some(read) = parse_body_fast(s) {
+fn read_body(s: &str, from: usize) -> Option<(Body, usize)> {
+    if let Some(read) = parse_body_fast(s, from) {
         return Some(read);
     }
-    if may_be_space(s.as_bytes().first()) {
+    if may_be_space(s.as_bytes().get(from)) {
         return None;
     }
-    parse_body(s).ok()
+    parse_body(s.get(from..)?).ok()
 }
 
-/// [`parse_move_line_fast`] at the start of `text`, without finding the line's end
-/// first: the line must end (`\n`, `\r\n` or the end of `text`) right after the
+/// [`parse_move_line_fast`] of the line at byte `from` of `text`, without finding
+/// the line's end first: the line must end (`\n`, `\r\n` or the end of `text`) right after the
 /// time or `+` and their spaces. Takes the move columns [`read_body`] reads and only
 /// the usual width of time (anything else is `None`, and the line is then read on
 /// its own). Returns the move line and the bytes it takes, its end included.
-pub(super) fn parse_move_line_at(text: &str) -> Option<(MoveLine, usize)> {
-    let b = text.as_bytes();
+pub(super) fn parse_move_line_at(text: &str, from: usize) -> Option<(MoveLine, usize)> {
+    let b = text.as_bytes().get(from..)?;
     let start = spaces_from(b, 0);
     let mut number: u32 = 0;
     let mut at = start;
@@ -229,7 +229,7 @@ pub(super) fn parse_move_line_at(text: &str) -> Option<(MoveLine, usize)> {
         return None;
     }
     let body_start = at + spaces_from(b, at);
-    let body = read_body(text.get(body_start..)?)?;
+    let body = read_body(text, from + body_start)?;
     let body_end = body_start + body.1;
     let body = body.0;
     at = body_end + spaces_from(b, body_end);
@@ -334,24 +334,28 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     })
 }
 
-/// [`parse_body`] for the usual move column, `７六歩(77)`, `同　歩(77)`, `２二角成(88)`
-/// or `５五角打`: a full-width file, a kanji rank (or 同), a piece, then 成 and the
+/// [`parse_body`] of the column at byte `from` of `s` (the bytes used counted from
+/// there), for the usual move column, `７六歩(77)`, `同　歩(77)`, `２二角成(88)` or
+/// `５五角打`: a full-width file, a kanji rank (or 同), a piece, then 成 and the
 /// origin, the origin alone, or 打 before a space or the end.
 /// `None` for anything else, which [`parse_body`] reads the same way or rejects.
 #[inline(always)]
-fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
-    let b = s.as_bytes();
+fn parse_body_fast(s: &str, from: usize) -> Option<(Body, usize)> {
+    let b = s.as_bytes().get(from..)?;
     let (dest, at) = match *b {
         // 同, then spaces.
         [0xE5, 0x90, 0x8C, ..] => {
-            let rest = skip_spaces(s.get(3..)?);
-            (Dest::Same, s.len() - rest.len())
+            let rest = skip_spaces(s.get(from + 3..)?);
+            (Dest::Same, s.len() - from - rest.len())
         }
         _ => (Dest::Square(kif_square(b)?), 6),
     };
-    let (piece, rest) = piece_fast(s.get(at..)?)?;
+    let end = piece_at(s, from + at)?;
+    let (piece, end) = (end.0, end.1 - from);
+    // The rest as bytes: every cut below follows a whole character just matched.
+    let rest = b.get(end..)?;
     // 打 (a drop) ends the column when a space or the end follows it.
-    if let [0xE6, 0x89, 0x93, next @ ..] = rest.as_bytes() {
+    if let [0xE6, 0x89, 0x93, next @ ..] = rest {
         if !matches!(next.first(), None | Some(b' ')) {
             return None;
         }
@@ -363,14 +367,14 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
             drop: true,
             from: None,
         };
-        return Some((body, s.len() - rest.len() + 3));
+        return Some((body, end + 3));
     }
     // 成 (promotes) before the origin.
-    let (promote, rest) = match rest.as_bytes() {
-        [0xE6, 0x88, 0x90, ..] => (true, rest.get(3..)?),
+    let (promote, rest) = match rest {
+        [0xE6, 0x88, 0x90, tail @ ..] => (true, tail),
         _ => (false, rest),
     };
-    let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest.as_bytes() else {
+    let &[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')', ..] = rest else {
         return None;
     };
     let from = Square::new(f - b'0', r - b'0')?;
@@ -382,7 +386,7 @@ fn parse_body_fast(s: &str) -> Option<(Body, usize)> {
         drop: false,
         from: Some(from),
     };
-    Some((body, s.len() - rest.len() + 4))
+    Some((body, b.len() - rest.len() + 4))
 }
 
 /// A character of three UTF-8 bytes as one number, its first byte highest.
@@ -489,9 +493,20 @@ pub(super) fn square_fast(s: &str) -> Option<(Square, &str)> {
 
 /// [`parse_piece`], the one-character names by their UTF-8 bytes first.
 pub(super) fn piece_fast(s: &str) -> Option<(PieceKind, &str)> {
-    match PIECES.get(s.as_bytes()) {
-        Some(i) => Some((*PieceKind::ALL.get(usize::from(i))?, s.get(3..)?)),
-        None => parse_piece(s),
+    let (piece, end) = piece_at(s, 0)?;
+    Some((piece, s.get(end..)?))
+}
+
+/// [`piece_fast`] of the piece name at byte `at` of `s`: the piece and the byte
+/// where its name ends (no cut of `s` for the one-character names).
+#[inline(always)]
+fn piece_at(s: &str, at: usize) -> Option<(PieceKind, usize)> {
+    match PIECES.get(s.as_bytes().get(at..)?) {
+        Some(i) => Some((*PieceKind::ALL.get(usize::from(i))?, at + 3)),
+        None => {
+            let (piece, rest) = parse_piece(s.get(at..)?)?;
+            Some((piece, s.len() - rest.len()))
+        }
     }
 }
 
@@ -882,7 +897,7 @@ mod tests {
                 text
             };
             assert_eq!(
-                parse_move_line_at(&text),
+                parse_move_line_at(&text, 0),
                 want.clone().map(|m| (m, line.len() + used)),
                 "{end:?}"
             );
@@ -899,7 +914,7 @@ mod tests {
             assert!(want.is_some(), "{line:?}");
             let text = format!("{line}\n   13 ７六歩(77)\n");
             assert_eq!(
-                parse_move_line_at(&text),
+                parse_move_line_at(&text, 0),
                 want.map(|m| (m, line.len() + 1)),
                 "{line:?}"
             );
@@ -918,9 +933,10 @@ mod tests {
             "1234567890 ７六歩(77)\n",
             "\t1 ７六歩(77)\n",
         ] {
-            assert_eq!(parse_move_line_at(text), None, "{text:?}");
+            assert_eq!(parse_move_line_at(text, 0), None, "{text:?}");
         }
-        let (nine, used) = parse_move_line_at("123456789 ７六歩(77)").unwrap_or_else(|| panic!());
+        let (nine, used) =
+            parse_move_line_at("123456789 ７六歩(77)", 0).unwrap_or_else(|| panic!());
         assert_eq!((nine.number, used), (123_456_789, 23));
     }
 
@@ -992,7 +1008,7 @@ mod tests {
                 .trim_start()
                 .trim_start_matches(|c: char| c.is_ascii_digit());
             let body = body.trim_start();
-            if let Some(fast) = parse_body_fast(body) {
+            if let Some(fast) = parse_body_fast(body, 0) {
                 assert_eq!(Ok(fast), parse_body(body), "{body:?}");
             }
         }
@@ -1016,7 +1032,7 @@ mod tests {
         for file in '１'..='９' {
             for rank in "一二三四五六七八九".chars() {
                 let body = format!("{file}{rank}歩(77)");
-                let fast = parse_body_fast(&body);
+                let fast = parse_body_fast(&body, 0);
                 assert!(fast.is_some(), "{body}");
                 assert_eq!(fast.ok_or(()), parse_body(&body).map_err(|_| ()), "{body}");
                 assert_eq!(square_fast(&body), parse_square(&body), "{body}");

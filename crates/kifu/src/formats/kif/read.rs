@@ -198,14 +198,13 @@ impl<'a> KifReader<'a> {
         let mut offset = 0;
         while offset < text.len() {
             let start = offset;
-            let rest = text.get(start..).unwrap_or("");
             // Most lines of a KIF record are moves of the usual shape: read at once,
             // line end and all.
             if !self.ki2 && !self.in_header {
-                if let Some((parsed, used)) = parse_move_line_at(rest) {
+                if let Some((parsed, used)) = parse_move_line_at(text, start) {
                     debug_assert_eq!(
                         parse_move_line_fast(
-                            rest.get(..used)
+                            text.get(start..start + used)
                                 .unwrap_or("")
                                 .trim_end_matches(['\n', '\r'])
                         )
@@ -220,6 +219,7 @@ impl<'a> KifReader<'a> {
                     continue;
                 }
             }
+            let rest = text.get(start..).unwrap_or("");
             // Lines end at `\n` (an ASCII byte, so the cut is on a char boundary).
             let len = newline(rest.as_bytes()).map_or(rest.len(), |i| i + 1);
             offset += len;
