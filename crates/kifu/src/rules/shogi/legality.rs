@@ -1,6 +1,6 @@
 //! Checking one recorded move against a position, naming what is wrong with it.
 
-use super::position::{hand_index, idx, in_zone, is_dead, Position};
+use super::position::{hand_index, idx, in_zone, is_dead, tables, Position, Tables};
 use crate::model::{Color, PieceKind, ShogiMove, Square};
 
 /// Why a move cannot be played. Each kind has a stable diagnostic code.
@@ -234,7 +234,7 @@ impl Position {
     /// The rules a representable move must also keep: the piece's path, promotion
     /// zone, pieces that could never move again, 二歩, the king's safety, 打ち歩詰め.
     fn check_rules(&mut self, mv: &ShogiMove) -> Result<(), Illegal> {
-        self.check_path_rules(mv)?;
+        self.check_path_rules(tables(), mv)?;
         let c = mv.color;
         self.make(mv);
         let self_check = self.in_check(c);
@@ -286,13 +286,14 @@ impl Position {
             self.check_structure(mv).is_ok(),
             "a move whose structure was not checked"
         );
-        let verdict = self.check_path_rules(mv);
+        let t = tables();
+        let verdict = self.check_path_rules(t, mv);
         let kings = [self.king(Color::Black), self.king(Color::White)];
         self.make(mv);
         let mut after = [None, None];
         for color in [Color::Black, Color::White] {
             let i = color.index();
-            after[i] = Some(self.king_attacked_after(color, mv, known[i], kings[i]));
+            after[i] = Some(self.king_attacked_after(t, color, mv, known[i], kings[i]));
         }
         if verdict.is_err() {
             return (verdict, after);
@@ -310,6 +311,7 @@ impl Position {
     /// given whether it was before (`before`) and where it stood (`king_before`).
     fn king_attacked_after(
         &self,
+        t: &Tables,
         color: Color,
         mv: &ShogiMove,
         before: Option<bool>,
@@ -328,13 +330,13 @@ impl Position {
         let to = idx(mv.to);
         if mv.color == by {
             if let Some(p) = self.at(to) {
-                if self.reaches(to, k, p.kind, by) {
+                if self.reaches(t, to, k, p.kind, by) {
                     return true;
                 }
             }
         }
         mv.from
-            .is_some_and(|f| self.attacked_through(k, idx(f), by))
+            .is_some_and(|f| self.attacked_through(t, k, idx(f), by))
     }
 }
 
@@ -345,7 +347,7 @@ impl Position {
     /// The rules that need no move made: the piece's path, the promotion zone,
     /// pieces that could never move again, 二歩.
     #[inline(always)]
-    fn check_path_rules(&self, mv: &ShogiMove) -> Result<(), Illegal> {
+    fn check_path_rules(&self, t: &Tables, mv: &ShogiMove) -> Result<(), Illegal> {
         let c = mv.color;
         let to = idx(mv.to);
         match mv.from {
@@ -359,7 +361,7 @@ impl Position {
             }
             Some(from_sq) => {
                 let from = idx(from_sq);
-                if !self.reaches(from, to, mv.piece, c) {
+                if !self.reaches(t, from, to, mv.piece, c) {
                     return Err(Illegal::Unreachable);
                 }
                 if mv.promote {
@@ -444,7 +446,7 @@ mod tests {
                         .iter()
                         .any(|m| m.from.map(idx) == Some(from) && idx(m.to) == to);
                     assert_eq!(
-                        p.reaches(from, to, piece.kind, c),
+                        p.reaches(tables(), from, to, piece.kind, c),
                         generated,
                         "{sfen}: {:?} {from} -> {to}",
                         piece.kind

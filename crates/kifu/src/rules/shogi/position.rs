@@ -375,7 +375,7 @@ impl Position {
     pub fn attacked(&self, sq: usize, by: Color) -> bool {
         let t = tables();
         for di in 0..8 {
-            if self.attacked_along(sq, di, by) {
+            if self.attacked_along(t, sq, di, by) {
                 return true;
             }
         }
@@ -392,8 +392,7 @@ impl Position {
     /// True when the first piece from `sq` in direction `di` (of [`ALL_DIRS`]) is
     /// one of `by` that attacks `sq` from there.
     #[inline]
-    fn attacked_along(&self, sq: usize, di: usize, by: Color) -> bool {
-        let t = tables();
+    fn attacked_along(&self, t: &Tables, sq: usize, di: usize, by: Color) -> bool {
         let c = by.index();
         let mut cur = sq;
         let mut adjacent = true;
@@ -415,19 +414,30 @@ impl Position {
 
     /// True when a piece of `by` attacks square index `sq` along the line from `sq`
     /// through `through` ([`Position::attacked`] in that one direction); false when
-    /// the two squares share no line.
-    pub(crate) fn attacked_through(&self, sq: usize, through: usize, by: Color) -> bool {
-        let t = tables();
+    /// the two squares share no line. `t`: [`tables`].
+    pub(crate) fn attacked_through(
+        &self,
+        t: &Tables,
+        sq: usize,
+        through: usize,
+        by: Color,
+    ) -> bool {
         match t.line.get(sq).and_then(|l| l.get(through)) {
-            Some(&di) if di != OFF => self.attacked_along(sq, usize::from(di), by),
+            Some(&di) if di != OFF => self.attacked_along(t, sq, usize::from(di), by),
             _ => false,
         }
     }
 
     /// True when `kind` of `color` on `from` attacks `to` along its moves (the path of
-    /// a sliding piece clear).
-    pub(crate) fn reaches(&self, from: usize, to: usize, kind: PieceKind, color: Color) -> bool {
-        let t = tables();
+    /// a sliding piece clear). `t`: [`tables`].
+    pub(crate) fn reaches(
+        &self,
+        t: &Tables,
+        from: usize,
+        to: usize,
+        kind: PieceKind,
+        color: Color,
+    ) -> bool {
         let how = t
             .delta
             .get(from)
@@ -656,8 +666,8 @@ fn delta_index(d: Dir) -> usize {
     (d.1 + 8) as usize * 17 + (d.0 + 8) as usize
 }
 
-/// Lookup tables for attack detection, built once.
-struct Tables {
+/// Lookup tables for attack detection, built once ([`tables`]).
+pub(crate) struct Tables {
     /// The square one step in each of [`ALL_DIRS`] from each square, or [`OFF`].
     neighbour: [[u8; 8]; 81],
     /// `[color][dir][kind]`: a piece of that colour and kind one step away in
@@ -684,7 +694,10 @@ struct Tables {
 /// Up to eight (direction index, slides) pairs and how many of them are used.
 type KindDirs = ([(u8, bool); 8], u8);
 
-fn tables() -> &'static Tables {
+/// The lookup tables, built on first use. A caller that looks at the board several
+/// times in a step takes them once and hands them on (each call checks that they
+/// are built).
+pub(crate) fn tables() -> &'static Tables {
     static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
     TABLES.get_or_init(|| {
         let mut t = Tables {
