@@ -2,7 +2,7 @@
 
 use crate::model::{Color, GameResult, WinReason};
 
-use super::values::{fmt_real, real};
+use super::values::{real, write_real};
 
 /// How a `RE` value was understood.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,25 +67,47 @@ pub(super) fn parse_result(raw: &str) -> ParsedResult {
 
 /// The canonical FF[4] text of a result.
 pub(super) fn format_result(r: &GameResult) -> String {
+    let mut out = String::new();
+    let _ = write_result(r, &mut out);
+    out
+}
+
+/// Whether `text` is the canonical FF[4] text of `r`: compared piece by piece as
+/// it would be written, without writing it.
+pub(super) fn is_canonical_result(r: &GameResult, text: &str) -> bool {
+    /// A writer that takes its pieces off the front of a text, and fails at the first
+    /// that is not there.
+    struct Matching<'t>(&'t str);
+    impl std::fmt::Write for Matching<'_> {
+        fn write_str(&mut self, piece: &str) -> std::fmt::Result {
+            self.0 = self.0.strip_prefix(piece).ok_or(std::fmt::Error)?;
+            Ok(())
+        }
+    }
+    let mut rest = Matching(text);
+    write_result(r, &mut rest).is_ok() && rest.0.is_empty()
+}
+
+/// The canonical FF[4] text of a result, onto `out`.
+fn write_result(r: &GameResult, out: &mut impl std::fmt::Write) -> std::fmt::Result {
     match r {
         GameResult::Win { winner, reason } => {
-            let w = match winner {
+            out.write_str(match winner {
                 Color::Black => "B+",
                 Color::White => "W+",
-            };
-            let reason = match reason {
-                WinReason::Resign => "R".to_string(),
-                WinReason::Time => "T".to_string(),
-                WinReason::Forfeit => "F".to_string(),
-                WinReason::Score(s) => fmt_real(*s),
-                WinReason::Unspecified => String::new(),
-            };
-            format!("{w}{reason}")
+            })?;
+            match reason {
+                WinReason::Resign => out.write_str("R"),
+                WinReason::Time => out.write_str("T"),
+                WinReason::Forfeit => out.write_str("F"),
+                WinReason::Score(s) => write_real(*s, out),
+                WinReason::Unspecified => Ok(()),
+            }
         }
-        GameResult::Draw => "0".into(),
-        GameResult::Void => "Void".into(),
-        GameResult::Unknown => "?".into(),
-        GameResult::Other(s) => s.clone(),
+        GameResult::Draw => out.write_str("0"),
+        GameResult::Void => out.write_str("Void"),
+        GameResult::Unknown => out.write_str("?"),
+        GameResult::Other(s) => out.write_str(s),
     }
 }
 
@@ -215,6 +237,59 @@ mod tests {
             format_result(&win(Color::White, WinReason::Score(2.5))),
             "W+2.5"
         );
+    }
+
+    #[test]
+    fn a_result_is_canonical_where_it_reads_back_as_written() {
+        let win = |winner, reason| GameResult::Win { winner, reason };
+        // What `is_canonical_result` says is what comparing the written text says.
+        for text in [
+            "B+R",
+            "W+T",
+            "B+F",
+            "W+",
+            "B+",
+            "0",
+            "Void",
+            "?",
+            "W+2.5",
+            "B+12.5",
+            "B+0.5",
+            "W+2.50",
+            "W+02.5",
+            "B+Resign",
+            "b+r",
+            "B+R ",
+            " B+R",
+            "Draw",
+            "Jigo",
+            "0.0",
+            "W+1e2",
+            "W+100",
+            "B+-3",
+            "W+0",
+            "free text",
+            "",
+            "B+R+",
+            "W+2.5x",
+            "黒中押し勝ち",
+        ] {
+            let result = parse_result(text).result;
+            assert_eq!(
+                is_canonical_result(&result, text),
+                format_result(&result) == text,
+                "{text:?}"
+            );
+        }
+        assert!(is_canonical_result(
+            &win(Color::Black, WinReason::Score(12.5)),
+            "B+12.5"
+        ));
+        assert!(!is_canonical_result(
+            &win(Color::Black, WinReason::Score(12.5)),
+            "B+12.50"
+        ));
+        assert!(!is_canonical_result(&GameResult::Draw, "0 "));
     }
 
     #[test]

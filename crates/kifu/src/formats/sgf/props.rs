@@ -8,7 +8,7 @@ use crate::model::{
 
 use super::classes::{k, Key};
 use super::dialect;
-use super::info::{format_result, is_iso_date, normalize_date, parse_result};
+use super::info::{is_canonical_result, is_iso_date, normalize_date, parse_result};
 use super::legacy;
 use super::parse::RawValue;
 use super::values::{
@@ -345,7 +345,7 @@ pub(super) fn type_prop<'s>(
                     v.span(),
                 ));
             }
-            if format_result(&parsed.result) != text {
+            if !is_canonical_result(&parsed.result, &text) {
                 info.extras.push("sgf:RE", vec![text]);
             }
             info.result = Some(parsed.result);

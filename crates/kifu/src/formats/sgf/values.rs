@@ -255,7 +255,14 @@ pub(super) fn double(raw: &str) -> Option<Emphasis> {
 
 /// Writes a real the shortest way (`6.5`, `0`, `-3`).
 pub(super) fn fmt_real(v: f64) -> String {
-    format!("{v}")
+    let mut out = String::new();
+    let _ = write_real(v, &mut out);
+    out
+}
+
+/// [`fmt_real`] onto `out`.
+pub(super) fn write_real(v: f64, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+    write!(out, "{v}")
 }
 
 #[cfg(test)]
