@@ -40,6 +40,23 @@ GOALS = [
     ("reencode", "iconv loop", 20),
 ]
 
+# Issue #22's collection jobs: each at least 50× the sgfmill script doing the same
+# job (group, peer, ratio, the kifu row it is held against) ...
+JOB_GOALS = [
+    ("SGF", "sgfmill filter script", 50, "kifu filter --list"),
+    ("SGF", "sgfmill stats script", 50, "kifu stats"),
+    ("SGF", "sgfmill dedup script", 50, "kifu dedup"),
+    ("SGF", "sgfmill list script", 50, "kifu list --csv"),
+]
+
+# ... and at most this many times `kifu validate`'s wall time (group, kifu row, most).
+WITHIN_VALIDATE = [
+    ("SGF", "kifu filter --list", 2),
+    ("SGF", "kifu stats", 2),
+    ("SGF", "kifu dedup", 3),
+    ("SGF", "kifu list --csv", 3),
+]
+
 
 def opts(argv):
     """--key value pairs (and bare --flags) up to `--`; returns (dict, rest)."""
@@ -185,6 +202,22 @@ def goals(rows, starts, refs):
             noun = "figure" if len(inprocs) == 1 else "figures"
             extra = f" (against kifu's in-process {noun}: {figures})"
         out.append((name, got, got >= need, f"{ratio(got)}{extra}"))
+    for group, tool, need, against in JOB_GOALS:
+        peer, job = find.get((group, tool)), find.get((group, against))
+        name = f"{group} ≥ {need}× {tool} (against {against})"
+        if not peer or not job:
+            out.append((name, None, False, "not measured"))
+            continue
+        got = own_time(peer) / min(job["walls"])
+        out.append((name, got, got >= need, ratio(got)))
+    for group, tool, most in WITHIN_VALIDATE:
+        job, ref = find.get((group, tool)), refs.get(group)
+        name = f"{group}: {tool} ≤ {most}× kifu validate"
+        if not job or not ref:
+            out.append((name, None, False, "not measured"))
+            continue
+        got = min(job["walls"]) / min(ref["walls"])
+        out.append((name, got, got <= most, f"{got:.2f}× (wall times)"))
     kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
     true = next((s for s in starts if s["cmd"].endswith("true")), None)
     if kifu and true:

@@ -1,7 +1,8 @@
 """Times one Python peer library on a benchmark input (bench/compare.sh runs it).
 
 usage: python peers.py LIB PATH [SKIPFILE]
-  LIB: sgfmill | python-shogi-kif | cshogi-kif | cshogi-ki2 | cshogi-csa
+  LIB: sgfmill | sgfmill-filter | sgfmill-stats | sgfmill-dedup | sgfmill-list |
+       python-shogi-kif | cshogi-kif | cshogi-ki2 | cshogi-csa
   PATH: an SGF collection (sgfmill) or a folder of .kif/.ki2/.csa files
 
 Files that crash the library (cshogi's C++ board segfaults on some) are found in
@@ -118,10 +119,162 @@ def cshogi_csa():
     return cshogi.Parser.parse_str
 
 
+def sgfmill_games(data):
+    """Every game of an SGF collection as an sgfmill Sgf_game (what each job script
+    below starts from, as kifu's jobs start from the games its reader hands on)."""
+    from sgfmill import sgf, sgf_grammar
+
+    return [sgf.Sgf_game.from_coarse_game_tree(c) for c in sgf_grammar.parse_sgf_collection(data)]
+
+
+def prop(node, ident):
+    """A property's value as sgfmill types it, or None (absent or unreadable)."""
+    try:
+        return node.get(ident) if node.has_property(ident) else None
+    except ValueError:
+        return None
+
+
+def main_moves(game):
+    """The main line's moves: (colour, (row, col) or None for a pass)."""
+    return [n.get_move() for n in game.get_main_sequence() if n.get_move()[0] is not None]
+
+
+def folded(text):
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def sgfmill_filter(path):
+    """The job of `kifu filter --player lee --winner black --list`: games where either
+    player's name holds "lee" (NFKC, case folded) and black won; `PATH<TAB>GAME`."""
+    data = pathlib.Path(path).read_bytes()
+
+    def job():
+        out = []
+        games = sgfmill_games(data)
+        for i, game in enumerate(games):
+            root = game.get_root()
+            names = [prop(root, "PB") or "", prop(root, "PW") or ""]
+            won = (prop(root, "RE") or "").upper().startswith("B+")
+            if won and any("lee" in folded(n) for n in names):
+                out.append(f"{path}\t{i + 1}")
+        return len(games), 0
+
+    return job, len(data)
+
+
+def sgfmill_stats(path):
+    """The job of `kifu stats`: games by kind, main-line moves, results, players with
+    games and wins, the date range, the declared charsets."""
+    data = pathlib.Path(path).read_bytes()
+
+    def job():
+        from collections import Counter
+
+        kinds, results, charsets = Counter(), Counter(), Counter()
+        players, moves, dates = {}, 0, []
+        games = sgfmill_games(data)
+        for game in games:
+            root = game.get_root()
+            kinds[prop(root, "GM") or 1] += 1
+            charsets[prop(root, "CA") or "?"] += 1
+            moves += len(main_moves(game))
+            re = (prop(root, "RE") or "").upper()
+            result = ("black" if re.startswith("B+") else "white" if re.startswith("W+")
+                      else "draw" if re in ("0", "DRAW", "JIGO") else "other")
+            results[result] += 1
+            for ident, side in (("PB", "black"), ("PW", "white")):
+                name = prop(root, ident)
+                if name:
+                    entry = players.setdefault(name, [0, 0])
+                    entry[0] += 1
+                    entry[1] += result == side
+            date = prop(root, "DT")
+            if date:
+                dates.append(date[:10])
+        _span = (min(dates), max(dates)) if dates else None
+        return len(games), 0
+
+    return job, len(data)
+
+
+def sgfmill_dedup(path):
+    """The job of `kifu dedup`: games with the same main line (and start position)
+    under the board's eight symmetries, whatever their game information, grouped."""
+    data = pathlib.Path(path).read_bytes()
+
+    def job():
+        groups = {}
+        games = sgfmill_games(data)
+        for i, game in enumerate(games):
+            size = game.get_size()
+            root = game.get_root()
+            black, white, _ = root.get_setup_stones()
+            line = main_moves(game)
+            best = None
+            for k in range(8):
+                def turn(p, k=k):
+                    if p is None:
+                        return None
+                    r, c = p
+                    if k & 1:
+                        r, c = c, r
+                    if k & 2:
+                        r = size - 1 - r
+                    if k & 4:
+                        c = size - 1 - c
+                    return (r, c)
+                key = (tuple(sorted(turn(p) for p in black)), tuple(sorted(turn(p) for p in white)),
+                       tuple((colour, turn(p)) for colour, p in line))
+                best = key if best is None or key < best else best
+            groups.setdefault(hash(best), []).append(i + 1)
+        _duplicates = sum(len(g) - 1 for g in groups.values())
+        return len(games), 0
+
+    return job, len(data)
+
+
+def sgfmill_list(path):
+    """The job of `kifu list --csv`: a CSV row per game (players, ranks, event, round,
+    date, result, komi, handicap, main-line moves, variations, comments)."""
+    data = pathlib.Path(path).read_bytes()
+
+    def job():
+        import csv
+        import io
+
+        out = io.StringIO()
+        w = csv.writer(out)
+        games = sgfmill_games(data)
+        for i, game in enumerate(games):
+            root = game.get_root()
+            variations = comments = 0
+            stack = [root]
+            while stack:
+                node = stack.pop()
+                variations += max(len(node) - 1, 0)
+                comments += node.has_property("C")
+                stack.extend(node)
+            w.writerow([path, i + 1, "sgf", prop(root, "CA"), prop(root, "GM"), game.get_size(),
+                        prop(root, "PB"), prop(root, "BR"), prop(root, "PW"), prop(root, "WR"),
+                        prop(root, "EV"), prop(root, "RO"), prop(root, "DT"), prop(root, "RE"),
+                        prop(root, "KM"), prop(root, "HA"), len(main_moves(game)), variations,
+                        comments])
+        return len(games), 0
+
+    return job, len(data)
+
+
 CRASHED = [0]  # files left out because they crash the process
 
 LIBS = {
     "sgfmill": sgfmill,
+    "sgfmill-filter": sgfmill_filter,
+    "sgfmill-stats": sgfmill_stats,
+    "sgfmill-dedup": sgfmill_dedup,
+    "sgfmill-list": sgfmill_list,
     "python-shogi-kif": shogi("kif", python_shogi_kif),
     "cshogi-kif": shogi("kif", cshogi_kif, may_crash=True),
     "cshogi-ki2": shogi("ki2", cshogi_ki2, may_crash=True),
