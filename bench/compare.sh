@@ -130,19 +130,18 @@ measure --group SGF --tool sgfmill --what "parse only: parse_sgf_collection, eac
 measure --group SGF --tool @sabaki/sgf --what "parse only: sgf.parse(text) into node objects" \
   -- node "$here/peers/peers.js" sabaki-sgf "$sgf"
 # The collection jobs done by scripts on sgfmill (bench/peers/peers.py), against
-# kifu's commands above (#22: each at least 50×).
-measure --group SGF --tool "sgfmill filter script" \
-  --what "the job of kifu filter --list: games whose PB or PW holds lee (NFKC, case folded) and RE B+…, as PATH<TAB>GAME lines" \
-  -- "$py" "$here/peers/peers.py" sgfmill-filter "$sgf"
-measure --group SGF --tool "sgfmill stats script" \
-  --what "the job of kifu stats: kinds, charsets, main-line moves, results, players with games and wins, date range" \
-  -- "$py" "$here/peers/peers.py" sgfmill-stats "$sgf"
-measure --group SGF --tool "sgfmill dedup script" \
-  --what "the job of kifu dedup: main line and setup under the 8 symmetries, the least as the key, grouped" \
-  -- "$py" "$here/peers/peers.py" sgfmill-dedup "$sgf"
-measure --group SGF --tool "sgfmill list script" \
-  --what "the job of kifu list --csv: a CSV row per game (players, ranks, event, round, date, result, komi, handicap, moves, variations, comments)" \
-  -- "$py" "$here/peers/peers.py" sgfmill-list "$sgf"
+# kifu's commands above (#22: each at least 50×): job;what the script does.
+sgfmill_jobs=(
+  "filter;the job of kifu filter --list: games whose PB or PW holds lee (NFKC, case folded) and RE B+…, as PATH<TAB>GAME lines"
+  "stats;the job of kifu stats: kinds, charsets, main-line moves, results, players with games and wins, date range"
+  "dedup;the job of kifu dedup: main line and setup under the 8 symmetries, the least as the key, grouped"
+  "list;the job of kifu list --csv: a CSV row per game (players, ranks, event, round, date, result, komi, handicap, moves, variations, comments)"
+)
+for spec in "${sgfmill_jobs[@]}"; do
+  IFS=';' read -r job what <<< "$spec"
+  measure --group SGF --tool "sgfmill $job script" --what "$what" \
+    -- "$py" "$here/peers/peers.py" "sgfmill-$job" "$sgf"
+done
 
 # The shogi peers: format, tool, library (py: peers.py, js: peers.js), what it does.
 shogi_peers=(
