@@ -39,17 +39,12 @@ fn calls_on(trace: &str, file: &Path) -> Vec<String> {
         let Some((name, args)) = call.split_once('(') else {
             continue;
         };
-        // The file must be an argument (a descriptor or a path), not text written.
+        // The file must be an argument (a descriptor or a path), not text written: one
+        // of the first two arguments, read whole (a descriptor's `<path>` may be long).
         let args = args.split(" <unfinished ...>").next().unwrap_or(args);
-        let first_args: String = args.chars().take(path.len() + 40).collect();
-        let names_it = first_args.starts_with(by_name.as_str())
-            || first_args
-                .split_once(", ")
-                .is_some_and(|(_, rest)| rest.starts_with(by_name.as_str()))
-            || first_args
-                .split([',', ')'])
-                .next()
-                .is_some_and(|fd| fd.ends_with(by_fd.as_str()));
+        let names_it = leading_args(args, 2)
+            .iter()
+            .any(|arg| *arg == by_name || arg.ends_with(by_fd.as_str()));
         if !names_it {
             continue;
         }
@@ -59,6 +54,42 @@ fn calls_on(trace: &str, file: &Path) -> Vec<String> {
         names.push(name.to_string());
     }
     names
+}
+
+/// The first `n` arguments of a traced call's argument text, split at the commas that
+/// stand outside strings (`"…"`, with backslash escapes) and outside the paths strace
+/// shows behind descriptors (`3</d/a.kif>`, `AT_FDCWD</home/…>`), each trimmed.
+fn leading_args(args: &str, n: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut quoted, mut escaped, mut angled) = (0, false, false, 0usize);
+    let mut closed = false;
+    for (i, c) in args.char_indices() {
+        if out.len() == n {
+            break;
+        }
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '<' if !quoted => angled += 1,
+            '>' if !quoted && angled > 0 => angled -= 1,
+            ',' | ')' if !quoted && angled == 0 => {
+                out.push(args[start..i].trim());
+                start = i + 1;
+                if c == ')' {
+                    closed = true;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    // An unfinished call's text ends without its `)`.
+    let rest = args[start..].trim();
+    if out.len() < n && !closed && !rest.is_empty() {
+        out.push(rest);
+    }
+    out
 }
 
 #[test]
@@ -138,11 +169,13 @@ fn the_trace_reader_counts_calls_by_descriptor_and_by_name_only() {
 7 read(3</d/a.kif>, \"\", 65531) = 0
 7 write(1</dev/null>, \"/d/a.kif: ok\\n\", 13) = 13
 7 statx(AT_FDCWD, \"/d/a.kif\", AT_STATX_SYNC_AS_STAT, STATX_ALL, {}) = 0
+7 openat(AT_FDCWD</a/working/directory/whose/path/is/longer/than/forty/characters>, \"/d/a.kif\", O_RDONLY) = 3</d/a.kif>
+7 newfstatat(AT_FDCWD</a/working/directory/whose/path/is/longer/than/forty/characters>, \"/d/a.kif.json\", {}, 0) = 0
 7 close(3</d/a.kif> <unfinished ...>
 7 <... close resumed>) = 0
 ";
     assert_eq!(
         calls_on(trace, file),
-        ["openat", "read", "read", "statx", "close"]
+        ["openat", "read", "read", "statx", "openat", "close"]
     );
 }
