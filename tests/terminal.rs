@@ -291,3 +291,23 @@ fn list_csv_guards_paths_tabs_and_carriage_returns_but_not_computed_columns() {
         "'=1+1.json,1,json,UTF-8,go,9,'\tx,\"'\r9d\",'-,,plain,,,'-2,none,-6.5,,0,0,0,------ ------,f09d529485135f0a\n"
     );
 }
+
+#[test]
+fn skipped_files_are_named_escaped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("s\r.t\x1bx"), "x").expect("write");
+    let (code, out, err) = human(dir.path(), &["validate", ".", "-v"]);
+    assert_eq!(code, 0);
+    assert_eq!(err, "");
+    assert_eq!(
+        out,
+        "skipped ./s\\r.t\\x1bx: unknown extension .t\\x1bx\n\
+         0 file(s) checked: 0 valid, 0 invalid; 0 error(s), 0 warning(s); 1 file(s) skipped (not record files)\n"
+    );
+    let (code, out, err) = human(dir.path(), &["info", ".", "-v"]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert_eq!(
+        err,
+        "skipped ./s\\r.t\\x1bx: unknown extension .t\\x1bx\n1 file(s) skipped (not record files)\n"
+    );
+}

@@ -64,7 +64,11 @@ impl Expanded {
         }
         if verbose {
             for s in &self.skipped {
-                ui.note(&format!("skipped {}: {}", s.display, s.reason));
+                ui.note(&format!(
+                    "skipped {}: {}",
+                    s.display,
+                    kifu::text::escape_controls(&s.reason)
+                ));
             }
         }
         ui.note(&skipped_line(self.skipped.len(), verbose));

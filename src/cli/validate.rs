@@ -202,7 +202,11 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                     reason: &s.reason,
                 })?;
             } else {
-                stdout_line(&format!("skipped {}: {}", s.display, s.reason))?;
+                stdout_line(&format!(
+                    "skipped {}: {}",
+                    s.display,
+                    kifu::text::escape_controls(&s.reason)
+                ))?;
             }
         }
     }
