@@ -602,3 +602,21 @@ fn convert_strict_refuses_an_encoding_that_was_only_guessed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("PB[圍棋高手]"));
 }
+
+#[test]
+fn a_file_name_cannot_forge_a_verdict_line_or_reach_the_terminal_raw() {
+    // A name that, printed raw, would clear the line and add a verdict of its own.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let name = std::ffi::OsStr::from_bytes(b"x.sgf: ok (1 game(s))\n\x1b[2K\xff.sgf");
+    std::fs::write(dir.path().join(name), "(;GM[1]SZ[9];B[zz])").expect("write");
+    let out = run(kifu().current_dir(dir.path()).args(["validate", "."]));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./x.sgf: ok (1 game(s))\\n\\x1b[2K\\xff.sgf: invalid (1 game(s), 1 error(s), 0 warning(s))\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "./x.sgf: ok (1 game(s))\\n\\x1b[2K\\xff.sgf:1:15: error[sgf::bad-point]: B[zz] is off the board (column 26, row 26)\n  |\n1 | (;GM[1]SZ[9];B[zz])\n  |               ^^^^\n"
+    );
+}

@@ -149,7 +149,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
             for s in &expanded.skipped {
                 stdout_json(&SkippedReport {
                     kind: "skipped",
-                    path: &s.display,
+                    path: &s.name,
                     reason: &s.reason,
                 })?;
             }
@@ -260,7 +260,7 @@ struct Summary {
 fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(), Fatal> {
     print_located(&c.read.located)?;
     for loss in &c.losses {
-        stdout_json(&LossReport::of(&input.display, loss))?;
+        stdout_json(&LossReport::of(&input.name, loss))?;
     }
     let source = c.read.source.as_ref();
     let output = match dest {
@@ -280,7 +280,7 @@ fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(
         written: Some(c.result.is_ok()),
         output: Some(&output),
         failure: c.result.as_ref().err().map(String::as_str),
-        ..FileReport::new(&input.display)
+        ..FileReport::new(&input.name)
     })
 }
 

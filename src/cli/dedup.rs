@@ -43,7 +43,11 @@ pub struct DedupArgs {
 /// One game in a report.
 #[derive(Debug, Clone, Serialize)]
 struct GameRef {
+    /// The path as text (JSON).
     path: String,
+    /// The path as shown to people (escaped).
+    #[serde(skip)]
+    shown: String,
     game: usize,
     #[serde(skip)]
     file: usize,
@@ -91,7 +95,8 @@ pub fn run(args: &DedupArgs, ui: &Ui) -> Result<Status, Fatal> {
                 Ok(file) => {
                     for (i, h) in file.games.into_iter().enumerate() {
                         let r = GameRef {
-                            path: input.display.clone(),
+                            path: input.name.clone(),
+                            shown: input.display.clone(),
                             game: i + 1,
                             file: file_no - 1,
                         };
@@ -128,7 +133,7 @@ pub fn run(args: &DedupArgs, ui: &Ui) -> Result<Status, Fatal> {
         } else {
             stdout_line(&format!("group {dup_groups} ({} games, {hash}):", g.len()))?;
             for r in g {
-                stdout_line(&format!("  {}\t{}", r.path, r.game))?;
+                stdout_line(&format!("  {}\t{}", r.shown, r.game))?;
             }
         }
     }

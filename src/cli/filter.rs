@@ -194,7 +194,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                                     "{}: game {} not written: {} is already written in this run",
                                     input.display,
                                     i + 1,
-                                    dest.display()
+                                    super::inputs::shown(&dest)
                                 ));
                                 failed = true;
                                 continue;

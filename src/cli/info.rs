@@ -120,7 +120,7 @@ pub fn run(args: &InfoArgs, ui: &Ui) -> Result<Status, Fatal> {
         let source = read.source.as_ref();
         if args.json {
             stdout_json(&FileSummary {
-                path: &input.display,
+                path: &input.name,
                 format: read.format.map(|f| f.name),
                 encoding: source.and_then(|s| s.encoding.as_deref()),
                 encoding_decided_by: source.and_then(|s| s.encoding_decided_by.as_deref()),
@@ -242,8 +242,8 @@ fn result_text(r: &GameResult) -> String {
 
 /// Prints the head of a file's block for people.
 fn print_header(path: &str, source: Option<&kifu::formats::SourceInfo>) -> Result<(), Fatal> {
-    stdout_line(path)?;
-    stdout_line(&format!(
+    line(path)?;
+    line(&format!(
         "  format: {}, encoding: {} ({})",
         source.map_or("?", |s| s.format.as_str()),
         source
@@ -262,7 +262,7 @@ fn print_game(number: usize, g: &GameSummary) -> Result<(), Fatal> {
         .as_deref()
         .map(|r| format!(", rule {r}"))
         .unwrap_or_default();
-    stdout_line(&format!("  game {number}: {} {}{rule}", g.kind, g.board))?;
+    line(&format!("  game {number}: {} {}{rule}", g.kind, g.board))?;
     let fields = [
         ("title", g.title.clone()),
         ("black", g.black.clone()),
@@ -276,13 +276,19 @@ fn print_game(number: usize, g: &GameSummary) -> Result<(), Fatal> {
     ];
     for (name, value) in fields {
         if let Some(v) = value {
-            stdout_line(&format!("    {name}: {v}"))?;
+            line(&format!("    {name}: {v}"))?;
         }
     }
     stdout_line(&format!(
         "    moves: {}, variations: {}, comments: {}",
         g.moves, g.variations, g.comments
     ))
+}
+
+/// Prints one line for people with the control characters of record text (names,
+/// events, results …) escaped.
+fn line(text: &str) -> Result<(), Fatal> {
+    stdout_line(&kifu::text::escape_controls(text))
 }
 
 /// Prints the last line of a file's block for people.

@@ -18,8 +18,12 @@ use kifu::formats;
 /// One input named on the command line or found in a directory.
 #[derive(Debug, Clone)]
 pub struct InputFile {
-    /// The path as shown in messages (`-` for standard input).
+    /// The path as shown to people (`-` for standard input): control characters and
+    /// bytes that are not UTF-8 escaped ([`shown`]), so a name cannot forge a line.
     pub display: String,
+    /// The path as text for machine-readable output (JSON, CSV): not escaped, bytes
+    /// that are not UTF-8 replaced by U+FFFD.
+    pub name: String,
     /// The file to read; `None` for standard input.
     pub path: Option<PathBuf>,
     /// The path relative to the argument it came from, for mirroring into an
@@ -34,8 +38,10 @@ pub struct InputFile {
 /// A file a directory walk left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skipped {
-    /// The path as shown in messages.
+    /// The path as shown to people (escaped, see [`shown`]).
     pub display: String,
+    /// The path as text for machine-readable output (not escaped).
+    pub name: String,
     /// Why it was left out (`unknown extension .txt`, `not a regular file (a FIFO)` …).
     pub reason: String,
 }
@@ -58,7 +64,11 @@ impl Expanded {
         }
         if verbose {
             for s in &self.skipped {
-                ui.note(&format!("skipped {}: {}", s.display, s.reason));
+                ui.note(&format!(
+                    "skipped {}: {}",
+                    s.display,
+                    kifu::text::escape_controls(&s.reason)
+                ));
             }
         }
         ui.note(&skipped_line(self.skipped.len(), verbose));
@@ -80,6 +90,7 @@ pub fn expand(args: &[PathBuf]) -> Expanded {
         if arg.as_os_str() == "-" {
             out.inputs.push(InputFile {
                 display: "-".into(),
+                name: "-".into(),
                 path: None,
                 relative: PathBuf::from("stdin"),
                 problem: None,
@@ -98,7 +109,8 @@ pub fn expand(args: &[PathBuf]) -> Expanded {
             _ => None,
         };
         out.inputs.push(InputFile {
-            display: arg.display().to_string(),
+            display: shown(arg),
+            name: arg.display().to_string(),
             path: Some(arg.clone()),
             relative: relative_of_file(arg),
             problem,
@@ -214,7 +226,8 @@ fn walk(root: &Path, out: &mut Expanded) {
     for (path, problem) in found {
         let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
         out.inputs.push(InputFile {
-            display: path.display().to_string(),
+            display: shown(&path),
+            name: path.display().to_string(),
             path: Some(path),
             relative,
             problem,
@@ -222,9 +235,25 @@ fn walk(root: &Path, out: &mut Expanded) {
     }
     out.skipped
         .extend(skipped.into_iter().map(|(path, reason)| Skipped {
-            display: path.display().to_string(),
+            display: shown(&path),
+            name: path.display().to_string(),
             reason,
         }));
+}
+
+/// A path as shown to people: its bytes with control characters and bytes that are
+/// not UTF-8 escaped (`kifu::text::escape_bytes`: `a\x1b[31m.sgf`, `a\nb.sgf`,
+/// `\xff.sgf`).
+pub fn shown(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        kifu::text::escape_bytes(path.as_os_str().as_bytes()).into_owned()
+    }
+    #[cfg(not(unix))]
+    {
+        kifu::text::escape_controls(&path.to_string_lossy()).into_owned()
+    }
 }
 
 /// `DISPLAY: PROBLEM` for an input found unreadable while expanding.

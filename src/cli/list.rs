@@ -25,6 +25,12 @@ pub struct ListArgs {
     /// With --csv: leave out the header row (for shards whose outputs are joined).
     #[arg(long, requires = "csv")]
     pub no_header: bool,
+    /// With --csv: write text cells as the records hold them. By default a cell of
+    /// record text (path, players, ranks, event, round, date, result, handicap) that
+    /// begins with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`,
+    /// so a spreadsheet does not run it as a formula.
+    #[arg(long, requires = "csv")]
+    pub raw_cells: bool,
     /// Print NDJSON: one object per game.
     #[arg(long)]
     pub json: bool,
@@ -58,11 +64,21 @@ pub fn run(args: &ListArgs, ui: &Ui) -> Result<Status, Fatal> {
                 }
             };
             let mut rows = file.games;
+            let human_output = !args.csv && !args.json;
             for (i, row) in rows.iter_mut().enumerate() {
-                row.path.clone_from(&input.display);
+                // People see the escaped path (`\xff` for a byte that is not UTF-8),
+                // CSV and JSON the path as text.
+                row.path.clone_from(if human_output {
+                    &input.display
+                } else {
+                    &input.name
+                });
                 row.game = i + 1;
                 row.format = file.format.name.to_string();
                 row.encoding.clone_from(&file.source.encoding);
+                if args.csv && !args.raw_cells {
+                    guard_formulas(row);
+                }
             }
             if args.csv {
                 stdout_bytes(&csv_bytes(|w| {
@@ -84,6 +100,39 @@ pub fn run(args: &ListArgs, ui: &Ui) -> Result<Status, Fatal> {
     Ok(Status::from_failed(failed))
 }
 
+/// Prefixes with `'` each cell of record text that a spreadsheet would read as a
+/// formula (see [`guard_cell`]); the numeric and computed columns (game, format,
+/// encoding, kind, size, winner, komi, moves, variations, comments, signature, hash)
+/// are left as they are.
+fn guard_formulas(row: &mut Row) {
+    guard_cell(&mut row.path);
+    for cell in [
+        &mut row.black,
+        &mut row.black_rank,
+        &mut row.white,
+        &mut row.white_rank,
+        &mut row.event,
+        &mut row.round,
+        &mut row.date,
+        &mut row.result,
+        &mut row.handicap,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        guard_cell(cell);
+    }
+}
+
+/// Prefixes `cell` with `'` when it begins with a character that starts a formula in
+/// a spreadsheet (`=`, `+`, `-`, `@`) or that one skips before a formula (a tab, a
+/// carriage return), as OWASP's advice on CSV injection says.
+fn guard_cell(cell: &mut String) {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        cell.insert(0, '\'');
+    }
+}
+
 /// CSV records written by `write`, as bytes (no header row).
 fn csv_bytes(
     write: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> Result<(), csv::Error>,
@@ -97,6 +146,7 @@ fn csv_bytes(
 }
 
 /// One line for people: `PATH:GAME  kind size  black – white  date  result  N moves`.
+/// Control characters in the record's text are shown escaped (the path comes escaped).
 fn human(r: &Row) -> String {
     let player = |name: &Option<String>, rank: &Option<String>| match (name, rank) {
         (Some(n), Some(k)) => format!("{n} ({k})"),
@@ -104,7 +154,7 @@ fn human(r: &Row) -> String {
         (None, Some(k)) => format!("? ({k})"),
         (None, None) => "?".into(),
     };
-    format!(
+    let line = format!(
         "{}:{}  {} {}  {} – {}  {}  {}  {} moves",
         r.path,
         r.game,
@@ -115,5 +165,6 @@ fn human(r: &Row) -> String {
         r.date.as_deref().unwrap_or("-"),
         r.result.as_deref().unwrap_or("-"),
         r.moves
-    )
+    );
+    kifu::text::escape_controls(&line).into_owned()
 }

@@ -36,8 +36,12 @@ impl Ui {
         self.quiet
     }
 
-    /// Prints an error message (always, even with `-q`).
+    /// Prints an error message (always, even with `-q`). Here and in the other
+    /// message methods control characters are shown escaped, all but the line feeds
+    /// of a message of several lines (a path or record text in a message comes
+    /// escaped already, newlines too: see `inputs::shown`).
     pub fn error(&self, msg: &str) {
+        let msg = kifu::text::escape_controls_in_lines(msg);
         let s = self.style;
         let _ = writeln!(
             std::io::stderr().lock(),
@@ -50,6 +54,7 @@ impl Ui {
     /// Prints a warning message unless quiet.
     pub fn warning(&self, msg: &str) {
         if !self.quiet {
+            let msg = kifu::text::escape_controls_in_lines(msg);
             let s = self.style;
             let _ = writeln!(
                 std::io::stderr().lock(),
@@ -63,6 +68,7 @@ impl Ui {
     /// Prints a note to stderr unless quiet.
     pub fn note(&self, msg: &str) {
         if !self.quiet {
+            let msg = kifu::text::escape_controls_in_lines(msg);
             let _ = writeln!(std::io::stderr().lock(), "{msg}");
         }
     }
@@ -110,7 +116,12 @@ impl Ui {
     /// Prints what a writer lost, as warnings (errors under `--strict`).
     pub fn losses(&self, path: &str, losses: &[Loss], strict: bool) {
         for l in losses {
-            let msg = format!("{path}: [{}] {}", l.code, l.message);
+            let msg = format!(
+                "{}: [{}] {}",
+                kifu::text::escape_controls(path),
+                l.code,
+                kifu::text::escape_controls(&l.message)
+            );
             if strict {
                 self.error(&msg);
             } else {

@@ -26,7 +26,7 @@ impl Games {
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
-            bar.set_message(what.to_string());
+            bar.set_message(kifu::text::escape_controls(what).into_owned());
             bar.enable_steady_tick(Duration::from_millis(1000));
             bar
         });

@@ -163,16 +163,20 @@ pub fn run(args: &ReencodeArgs, ui: &Ui) -> Result<Status, Fatal> {
 }
 
 /// Failures always; skipped files and dry-run plans unless quiet; then the summary.
+/// Control characters in paths and details are shown escaped.
 fn print_human(reports: &[FileReport], s: &Summary, opts: &Options, ui: &Ui) -> Result<(), Fatal> {
+    use kifu::text::escape_controls as esc;
     for r in reports {
         match r.outcome {
-            Outcome::Failed => ui.error(&format!("{}: {}", r.path, r.detail)),
+            Outcome::Failed => ui.error(&format!("{}: {}", esc(&r.path), esc(&r.detail))),
             Outcome::Skipped if !ui.quiet() => {
-                stdout_line(&format!("skipped {}: {}", r.path, r.detail))?
+                stdout_line(&format!("skipped {}: {}", esc(&r.path), esc(&r.detail)))?
             }
-            Outcome::WouldConvert if !ui.quiet() => {
-                stdout_line(&format!("would convert {}: {}", r.path, r.detail))?
-            }
+            Outcome::WouldConvert if !ui.quiet() => stdout_line(&format!(
+                "would convert {}: {}",
+                esc(&r.path),
+                esc(&r.detail)
+            ))?,
             _ => {}
         }
     }

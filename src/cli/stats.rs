@@ -78,7 +78,9 @@ fn counts(map: &std::collections::BTreeMap<String, usize>) -> String {
 }
 
 /// The report for people.
+/// Control characters from the records (player names, dates) are shown escaped.
 fn print_report(r: &Report, top: usize) -> Result<(), Fatal> {
+    let stdout_line = |line: &str| stdout_line(&kifu::text::escape_controls(line));
     let failed = if r.failed > 0 {
         format!(" ({} could not be read)", r.failed)
     } else {

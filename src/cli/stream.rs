@@ -418,7 +418,7 @@ impl State<'_, '_> {
                     (Some(t), Some(i)) => kifu::diag::Source::Text(t, i),
                     _ => kifu::diag::Source::Bytes,
                 };
-                let located = kifu::diag::locate(&self.input.display, d, source);
+                let located = kifu::diag::locate(&self.input.name, d, source);
                 if let Ok(value) = serde_json::to_string(&located) {
                     self.read.located.push(value);
                 }

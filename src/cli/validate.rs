@@ -73,7 +73,7 @@ fn selected(
             warnings: counts.warnings,
             infos: counts.infos,
             failure: read.failure.as_deref(),
-            ..FileReport::new(&input.display)
+            ..FileReport::new(&input.name)
         })?;
     } else {
         if let Some(reason) = &read.failure {
@@ -174,7 +174,7 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
                             warnings: 0,
                             infos: 0,
                             failure: Some(&reason),
-                            ..FileReport::new(&input.display)
+                            ..FileReport::new(&input.name)
                         })?;
                     } else {
                         ui.error(&reason);
@@ -198,11 +198,15 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Status, Fatal> {
             if args.json {
                 stdout_json(&SkippedReport {
                     kind: "skipped",
-                    path: &s.display,
+                    path: &s.name,
                     reason: &s.reason,
                 })?;
             } else {
-                stdout_line(&format!("skipped {}: {}", s.display, s.reason))?;
+                stdout_line(&format!(
+                    "skipped {}: {}",
+                    s.display,
+                    kifu::text::escape_controls(&s.reason)
+                ))?;
             }
         }
     }
@@ -253,7 +257,7 @@ fn report(
             };
             stdout_json(&DiagReport {
                 kind: "diagnostic",
-                located: diag::locate(&input.display, d, source),
+                located: diag::locate(&input.name, d, source),
             })?;
         }
         stdout_json(&FileReport {
@@ -266,7 +270,7 @@ fn report(
             warnings: counts.warnings,
             infos: counts.infos,
             failure: None,
-            ..FileReport::new(&input.display)
+            ..FileReport::new(&input.name)
         })?;
     } else {
         ui.diagnostics(&input.display, outcome.text.as_deref(), diags);

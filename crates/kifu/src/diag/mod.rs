@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::text::LineIndex;
+use crate::text::{escape_controls, escaped_len, push_escaped, LineIndex};
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -544,8 +544,12 @@ impl Style {
 
 /// Renders a diagnostic for people: `path:line:col: error[code]: message`, then the
 /// source line and a caret under the span (text inputs), or `path: byte N: …`.
+/// Control characters in the path, the message and the source line are shown escaped
+/// ([`crate::text::escape_controls`]), and the caret stands under the escaped text.
 pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style) -> String {
     let mut out = String::new();
+    let path = escape_controls(path);
+    let message = escape_controls(&d.message);
     let colour = match d.severity {
         Severity::Error => style.error,
         Severity::Warning => style.warning,
@@ -571,7 +575,7 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 r = style.reset,
                 sev = d.severity.as_str(),
                 code = d.code,
-                msg = d.message,
+                msg = message,
             );
             let (shown, lead, room) = excerpt(text, index, local, d.span.start);
             let gutter = line.to_string();
@@ -601,7 +605,7 @@ pub fn render_human(path: &str, d: &Diagnostic, source: Source<'_>, style: Style
                 off = d.span.start + shift.bytes,
                 sev = d.severity.as_str(),
                 code = d.code,
-                msg = d.message,
+                msg = message,
             );
         }
     }
@@ -645,30 +649,32 @@ fn excerpt(text: &str, index: &LineIndex, line: usize, at: usize) -> (String, St
     };
     let cut_left = from > 0;
     let cut_right = to < src.len();
-    let blank = |c: char| if c == '\t' { ' ' } else { c };
     let mut shown = String::new();
     let mut lead = String::new();
     if cut_left {
         shown.push('…');
         lead.push(' ');
     }
-    shown.extend(src.get(from..to).unwrap_or("").chars().map(blank));
+    for c in src.get(from..to).unwrap_or("").chars() {
+        // A tab is one blank (the caret line counts it as one column); every other
+        // control character is shown escaped.
+        if c == '\t' {
+            shown.push(' ');
+        } else {
+            push_escaped(&mut shown, c);
+        }
+    }
     if cut_right {
         shown.push('…');
     }
-    lead.extend(src.get(from..caret).unwrap_or("").chars().map(|c| {
-        if is_wide(c) {
-            "  "
-        } else {
-            " "
-        }
-    }));
-    let room = src
-        .get(caret..to)
+    let blanks: usize = src
+        .get(from..caret)
         .unwrap_or("")
         .chars()
-        .map(|c| if is_wide(c) { 2 } else { 1 })
+        .map(columns)
         .sum();
+    lead.extend(std::iter::repeat_n(' ', blanks));
+    let room = src.get(caret..to).unwrap_or("").chars().map(columns).sum();
     (shown, lead, room)
 }
 
@@ -694,9 +700,22 @@ fn caret_width(text: &str, span: Span, room: usize) -> usize {
     first_line
         .trim_end_matches('\r')
         .chars()
-        .map(|c| if is_wide(c) { 2 } else { 1 })
+        .map(columns)
         .sum::<usize>()
         .clamp(1, room.max(1))
+}
+
+/// The terminal columns a character of a source line takes as [`excerpt`] shows it:
+/// two for an East Asian wide character, one for a tab (shown as a blank), the length
+/// of its escape for any other control character, one for the rest.
+fn columns(c: char) -> usize {
+    if c == '\t' {
+        1
+    } else if is_wide(c) {
+        2
+    } else {
+        escaped_len(c)
+    }
 }
 
 /// East Asian wide characters take two terminal columns.
@@ -764,6 +783,26 @@ mod tests {
             "… and 1,000,000 more sgf::bad-point diagnostic(s) like it (the first 100 of each code are shown)"
         );
         assert_eq!(sums[0].span, Span::at(100));
+    }
+
+    #[test]
+    fn render_human_escapes_controls_and_aligns_the_caret_with_the_escaped_line() {
+        let text = "PB[\x1b]0;t\x07]XX\u{202e}\r\nnext";
+        let index = LineIndex::new(text);
+        let d = Diagnostic::error("sgf::bad-point", "bad \x1b[2J\nok", Span::new(10, 15));
+        let out = render_human("a\nb\x1b.sgf", &d, Source::Text(text, &index), Style::PLAIN);
+        assert_eq!(
+            out,
+            "a\\nb\\x1b.sgf:1:11: error[sgf::bad-point]: bad \\x1b[2J\\nok\n\
+             \x20 |\n\
+             1 | PB[\\x1b]0;t\\x07]XX\\u{202e}\n\
+             \x20 |                 ^^^^^^^^^^\n"
+        );
+        let bytes = render_human("\u{9b}", &d, Source::Bytes, Style::PLAIN);
+        assert_eq!(
+            bytes,
+            "\\u{9b}: byte 10: error[sgf::bad-point]: bad \\x1b[2J\\nok\n"
+        );
     }
 
     #[test]

@@ -139,22 +139,6 @@ pub fn text(board: &GonuBoard) -> String {
 const SX: i32 = 12;
 const SY: i32 = 20;
 
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A standalone SVG of the board: vertices at their screen coordinates, edges,
 /// each player's castles (squares of class `castle black` / `castle white`), the
 /// vertex glyphs, and the pieces (class `piece` plus `black` for player 1 or
@@ -225,7 +209,7 @@ pub fn svg(board: &GonuBoard) -> String {
                 );
             }
         }
-        let glyph = escape(&v.glyph.to_string());
+        let glyph = glyphs::escape(&v.glyph.to_string());
         let _ = writeln!(
             out,
             r#"<circle class="vertex" cx="{cx}" cy="{cy}" r="4"><title>vertex {id} ({glyph})</title></circle>"#

@@ -1,5 +1,6 @@
 //! The text layer: encoding labels, detection, strict decoding and encoding, the
-//! Shift_JIS normalisations, and a line/column index.
+//! Shift_JIS normalisations, a line/column index, and the escaping of control
+//! characters for terminals.
 //!
 //! Nothing here guesses silently: every decision records how it was made, every
 //! malformed byte and every unmappable character is reported with its position.
@@ -8,6 +9,7 @@ mod decode;
 mod detect;
 mod encode;
 mod encoding;
+mod escape;
 mod lines;
 mod utf8;
 
@@ -17,4 +19,7 @@ pub use detect::{
 };
 pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
 pub use encoding::TextEncoding;
+pub use escape::{
+    escape_bytes, escape_controls, escape_controls_in_lines, escaped_len, is_escaped, push_escaped,
+};
 pub use lines::LineIndex;
