@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::identity::Identity;
+use super::signals::Registered;
 use super::stale::{TEMP_PREFIX, TEMP_SUFFIX};
 
 /// The metadata a new file takes over from the file it replaces.
@@ -61,6 +62,8 @@ fn owner_of(_meta: &Metadata) -> Option<(u32, u32)> {
 pub struct Staged {
     tmp: tempfile::NamedTempFile,
     dest: PathBuf,
+    /// Listed for removal on a signal until committed or dropped.
+    _registered: Registered,
 }
 
 /// Why a commit did not replace its destination (the temporary file is gone).
@@ -93,6 +96,8 @@ pub fn stage(dest: &Path, bytes: &[u8], keep: &Keep) -> io::Result<Staged> {
 pub struct Staging {
     out: io::BufWriter<tempfile::NamedTempFile>,
     dest: PathBuf,
+    /// Listed for removal on a signal until committed or dropped.
+    registered: Registered,
 }
 
 impl Staging {
@@ -116,9 +121,11 @@ impl Staging {
             builder.permissions(Permissions::from_mode(0o666));
         }
         let tmp = builder.tempfile_in(dir)?;
+        let registered = Registered::new(tmp.path());
         Ok(Staging {
             out: io::BufWriter::with_capacity(256 << 10, tmp),
             dest: dest.to_path_buf(),
+            registered,
         })
     }
 
@@ -134,6 +141,7 @@ impl Staging {
         Ok(Staged {
             tmp,
             dest: self.dest,
+            _registered: self.registered,
         })
     }
 
