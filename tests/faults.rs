@@ -602,3 +602,275 @@ fn convert_strict_refuses_an_encoding_that_was_only_guessed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("PB[圍棋高手]"));
 }
+
+// ---- Outputs that are not regular files, signals, a closed standard output (#32) ----
+
+/// Two small games, and for each command that takes `-o` its arguments before `-o`.
+fn output_cases(dir: &Path) -> Vec<(&'static str, Vec<std::ffi::OsString>)> {
+    let g = dir.join("g.sgf");
+    let h = dir.join("h.sgf");
+    std::fs::write(&g, "(;GM[1]FF[4]SZ[9]PB[Black];B[ee];W[cc])").expect("write");
+    std::fs::write(&h, "(;GM[1]FF[4]SZ[9]PB[Other];B[dd])").expect("write");
+    let os = |items: &[&dyn AsRef<std::ffi::OsStr>]| -> Vec<std::ffi::OsString> {
+        items.iter().map(|s| s.as_ref().to_os_string()).collect()
+    };
+    vec![
+        ("convert", os(&[&"convert", &"-t", &"sgf", &g])),
+        ("merge", os(&[&"merge", &"-t", &"sgf", &g, &h])),
+        ("show", os(&[&"show", &"--svg", &g])),
+        ("filter", os(&[&"filter", &"-t", &"sgf", &g, &h])),
+        ("dedup", os(&[&"dedup", &"-t", &"sgf", &g, &h])),
+    ]
+}
+
+/// What a command writes to a regular file given with `-o` (checked not empty).
+fn expected_output(dir: &Path, name: &str, args: &[std::ffi::OsString]) -> Vec<u8> {
+    let file = dir.join(format!("expected-{name}"));
+    let out = run(kifu().args(args).arg("-o").arg(&file));
+    assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+    let bytes = std::fs::read(&file).expect("expected output");
+    assert!(!bytes.is_empty(), "{name}: an empty output");
+    bytes
+}
+
+#[test]
+fn a_device_given_to_o_stays_a_device_for_every_command() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A null device of the test's own (char 1:3) first: should kifu replace it, only
+    // this one is lost, and the run stops before /dev/null itself is tried.
+    let own = dir.path().join("null");
+    let made = is_root()
+        && Command::new("mknod")
+            .arg(&own)
+            .args(["c", "1", "3"])
+            .status()
+            .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("skipped a_device_given_to_o_stays_a_device: mknod needs root; CI runs it");
+        return;
+    }
+    for device in [own.as_path(), Path::new("/dev/null")] {
+        for (name, args) in output_cases(dir.path()) {
+            let out = run(kifu().args(&args).arg("-o").arg(device));
+            assert_eq!(out.status.code(), Some(0), "{name} -o {device:?}: {out:?}");
+            let meta = std::fs::symlink_metadata(device).expect("device");
+            assert!(
+                meta.file_type().is_char_device(),
+                "{name} replaced {device:?}"
+            );
+            assert!(
+                temporaries(dir.path()).is_empty(),
+                "{name}: a temporary file left"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_fifo_given_to_o_is_written_to_its_reader_for_every_command() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, args) in output_cases(dir.path()) {
+        let expected = expected_output(dir.path(), name, &args);
+        let fifo = dir.path().join(format!("{name}.fifo"));
+        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                std::fs::File::open(&fifo)
+                    .and_then(|mut f| f.read_to_end(&mut bytes))
+                    .expect("read the FIFO");
+                bytes
+            })
+        };
+        let out = run(kifu().args(&args).arg("-o").arg(&fifo));
+        let still = std::fs::symlink_metadata(&fifo).expect("fifo");
+        // Checked before joining: a replaced FIFO never gets a writer, its reader
+        // would wait for ever.
+        assert!(
+            still.file_type().is_fifo(),
+            "{name} replaced the FIFO: {out:?}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        assert_eq!(reader.join().expect("reader"), expected, "{name}");
+        assert!(
+            temporaries(dir.path()).is_empty(),
+            "{name}: a temporary file left"
+        );
+    }
+}
+
+#[test]
+fn a_link_given_to_o_is_written_through_for_every_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let targets = dir.path().join("targets");
+    std::fs::create_dir(&targets).expect("mkdir");
+    for (name, args) in output_cases(dir.path()) {
+        let expected = expected_output(dir.path(), name, &args);
+        let target = targets.join(format!("{name}.out"));
+        std::fs::write(&target, "old text").expect("write");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join(format!("{name}.link"));
+        std::os::unix::fs::symlink(format!("targets/{name}.out"), &link).expect("link");
+        let out = run(kifu().args(&args).arg("-o").arg(&link));
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        let meta = std::fs::symlink_metadata(&link).expect("link");
+        assert!(
+            meta.file_type().is_symlink(),
+            "{name}: the link was replaced"
+        );
+        assert_eq!(std::fs::read(&target).expect("target"), expected, "{name}");
+        let mode = std::fs::metadata(&target).expect("target").mode() & 0o777;
+        assert_eq!(mode, 0o640, "{name}: the target's mode");
+        assert!(
+            temporaries(dir.path()).is_empty(),
+            "{name}: a temporary file left"
+        );
+    }
+}
+
+#[test]
+fn dev_stdout_and_dev_fd_given_to_o_write_to_that_descriptor_for_every_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // /dev/fd/1 first (as `-o >(cmd)` names a pipe): should kifu stage beside it, it
+    // cannot create a file there, and the run stops before /dev/stdout is tried.
+    for descriptor in ["/dev/fd/1", "/dev/stdout"] {
+        for (name, args) in output_cases(dir.path()) {
+            // What the command prints (dedup's summary) and then what it writes.
+            let file = dir.path().join(format!("reference-{name}"));
+            let reference = run(kifu().args(&args).arg("-o").arg(&file));
+            let mut expected = reference.stdout;
+            expected.extend(std::fs::read(&file).expect("reference"));
+            let out = run(kifu().args(&args).arg("-o").arg(descriptor));
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{name} -o {descriptor}: {out:?}"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&expected),
+                "{name} -o {descriptor}"
+            );
+        }
+    }
+    let stdout = std::fs::symlink_metadata("/dev/stdout").expect("/dev/stdout");
+    assert!(stdout.file_type().is_symlink() || !stdout.file_type().is_file());
+}
+
+/// Runs kifu with `args` until a temporary file of its appears in `dir`, then sends
+/// it `signal`; returns its exit status.
+fn interrupted(args: &[std::ffi::OsString], dir: &Path, signal: &str) -> std::process::ExitStatus {
+    let mut child = kifu()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let start = Instant::now();
+    while temporaries(dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("kifu ended before it was interrupted: {status:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    child.wait().expect("wait")
+}
+
+#[test]
+fn merge_interrupted_by_a_signal_removes_its_temporary_file_and_exits_128_plus_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("big.sgf");
+    // About 20 MB of games: merging them takes far longer than the signal needs.
+    std::fs::write(&input, big_collection(4000)).expect("write");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    let output = out_dir.join("all.sgf");
+    std::fs::write(&output, "old collection").expect("write");
+    let args: Vec<std::ffi::OsString> = vec![
+        "merge".into(),
+        "-o".into(),
+        output.clone().into(),
+        input.clone().into(),
+    ];
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let status = interrupted(&args, &out_dir, signal);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
+        assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "SIG{signal}");
+        assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
+    }
+}
+
+#[test]
+fn every_command_writing_to_o_sweeps_stale_temporaries_beside_its_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    for (name, args) in output_cases(dir.path()) {
+        // A leftover of a process that is gone (no process has id 0).
+        let stale = out_dir.join(".kifu-0-abcdefABCDEF.tmp");
+        std::fs::write(&stale, "half an output").expect("write");
+        let out = run(kifu()
+            .args(&args)
+            .arg("-o")
+            .arg(out_dir.join(format!("{name}.out"))));
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        assert!(!stale.exists(), "{name} left the stale temporary file");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("removed 1 temporary file(s) left by an interrupted run"),
+            "{name}: {out:?}"
+        );
+    }
+}
+
+/// Runs kifu with its standard output closed (`>&-`).
+fn with_stdout_closed(args: &[&str], dir: &Path) -> Output {
+    run(Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" >&-")
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir))
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("g.sgf"), "(;GM[1]FF[4]SZ[9];B[ee])").expect("write");
+    let message = b"error: cannot write output: standard output is closed (Bad file descriptor)\n";
+    for args in [
+        &["convert", "-t", "sgf", "g.sgf"][..],
+        &["validate", "--json", "g.sgf"][..],
+    ] {
+        let out = with_stdout_closed(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert_eq!(out.stderr, message, "{args:?}");
+        // A pipe whose reader is gone stops the run quietly, as before.
+        let mut child = kifu()
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert_eq!(out.stderr, b"", "{args:?}");
+    }
+}
