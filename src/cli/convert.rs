@@ -332,7 +332,9 @@ fn convert_one(
             })
         }
     };
-    if matches!(dest, Destination::Stdout) && (strict || !target.holds_many()) {
+    // A device or FIFO named with -o cannot take back what it was given either.
+    let direct = matches!(dest, Destination::Stdout) || out.is_direct();
+    if direct && (strict || !target.holds_many()) {
         out = Output::Held(Vec::new(), Box::new(out));
     }
     let mut writer: Option<GameWriter> = None;

@@ -506,6 +506,16 @@ impl Output {
         }
     }
 
+    /// True when what is written goes out at once and cannot be taken back:
+    /// standard output, or a device, FIFO or descriptor named with `-o`.
+    pub fn is_direct(&self) -> bool {
+        match self {
+            Output::Stdout => true,
+            Output::File(w, _) => matches!(w, kifu::fsio::OutputWriter::Direct { .. }),
+            Output::Held(..) => false,
+        }
+    }
+
     /// True when a file could not be written: nothing more is worth writing.
     pub fn failed(&self) -> bool {
         match self {

@@ -28,11 +28,18 @@ fn register() -> MutexGuard<'static, BTreeMap<u64, PathBuf>> {
 pub(super) struct Registered(u64);
 
 impl Registered {
-    /// Lists `path` as a temporary file of this process.
-    pub(super) fn new(path: &Path) -> Registered {
+    /// Creates a temporary file at `path` by `create` and lists it, both under the
+    /// register's lock: a signal either comes first (the file is never made) or
+    /// finds the file listed.
+    pub(super) fn create<T>(
+        path: &Path,
+        create: impl FnOnce(&Path) -> std::io::Result<T>,
+    ) -> std::io::Result<(T, Registered)> {
+        let mut temporaries = register();
+        let made = create(path)?;
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
-        register().insert(id, path.to_path_buf());
-        Registered(id)
+        temporaries.insert(id, path.to_path_buf());
+        Ok((made, Registered(id)))
     }
 }
 

@@ -113,15 +113,14 @@ impl Staging {
         let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Created with 0666 less the umask, like any new file; a kept mode is set
-            // once the content is in.
-            builder.permissions(Permissions::from_mode(0o666));
-        }
-        let tmp = builder.tempfile_in(dir)?;
-        let registered = Registered::new(tmp.path());
+        let mut registered = None;
+        let tmp = builder.make_in(dir, |path| {
+            // Listed for removal on a signal from the moment it exists.
+            let (file, listed) = Registered::create(path, create_new)?;
+            registered = Some(listed);
+            Ok(file)
+        })?;
+        let registered = registered.ok_or_else(|| io::Error::other("temporary file not listed"))?;
         Ok(Staging {
             out: io::BufWriter::with_capacity(256 << 10, tmp),
             dest: dest.to_path_buf(),
@@ -167,6 +166,20 @@ impl Write for Staging {
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// Creates a new file exclusively (a link or anything else at `path` makes it
+/// fail), for reading and writing: with 0666 less the umask, like any new file (a
+/// kept mode is set once the content is in).
+fn create_new(path: &Path) -> io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
+    }
+    options.open(path)
 }
 
 /// Sets what `keep` asks for on the open temporary file.
