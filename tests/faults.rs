@@ -874,3 +874,66 @@ fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
         assert_eq!(out.stderr, b"", "{args:?}");
     }
 }
+
+#[test]
+fn merge_refuses_an_output_that_is_an_input_through_a_link_or_a_hard_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("g.sgf");
+    let text = "(;GM[1]FF[4]SZ[9];B[ee])";
+    std::fs::write(&input, text).expect("write");
+    std::os::unix::fs::symlink("g.sgf", dir.path().join("link.sgf")).expect("link");
+    std::fs::hard_link(&input, dir.path().join("hard.sgf")).expect("hard link");
+    for output in ["link.sgf", "hard.sgf"] {
+        let out = run(kifu()
+            .args(["merge", "g.sgf", "-t", "sgf", "-o", output])
+            .current_dir(dir.path()));
+        assert_eq!(out.status.code(), Some(2), "{output}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: nothing written: g.sgf is both an input and the output\n(see kifu --help)\n",
+            "{output}"
+        );
+        assert_eq!(std::fs::read_to_string(&input).expect("input"), text);
+    }
+}
+
+#[test]
+fn a_fifo_gets_nothing_from_a_conversion_refused_at_its_second_game() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("two.usi");
+    std::fs::write(
+        &input,
+        "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\n",
+    )
+    .expect("write");
+    let fifo = dir.path().join("out.kif");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo")
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::fs::File::open(&fifo)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .expect("read the FIFO");
+            bytes
+        })
+    };
+    let out = run(kifu()
+        .args(["convert", "-t", "kif", "-o"])
+        .arg(&fifo)
+        .arg(&input));
+    let still = std::fs::symlink_metadata(&fifo).expect("fifo");
+    assert!(
+        still.file_type().is_fifo(),
+        "the FIFO was replaced: {out:?}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    // Held as standard output is: the first game is not sent before the refusal.
+    assert_eq!(reader.join().expect("reader"), b"");
+}
