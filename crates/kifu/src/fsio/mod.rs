@@ -20,7 +20,7 @@ pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
 pub use identity::Identity;
-pub use signals::{clean_up_on_signals, temporaries_now};
+pub use signals::clean_up_on_signals;
 pub use stage::{
     read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
 };

@@ -49,9 +49,10 @@ impl Drop for Registered {
     }
 }
 
-/// How many temporary files this process has now.
-pub fn temporaries_now() -> usize {
-    register().len()
+/// True when `path` is listed as a temporary file of this process.
+#[cfg(test)]
+pub(super) fn is_listed(path: &Path) -> bool {
+    register().values().any(|p| p == path)
 }
 
 /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and every thread it starts from

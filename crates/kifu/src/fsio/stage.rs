@@ -344,6 +344,24 @@ mod tests {
     }
 
     #[test]
+    fn a_temporary_file_is_listed_for_signals_until_committed_or_dropped() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        let staging = Staging::create(&dest).expect("create");
+        let tmp = staging.out.get_ref().path().to_path_buf();
+        assert!(crate::fsio::signals::is_listed(&tmp));
+        let staged = staging.finish(&Keep::default()).expect("finish");
+        assert!(crate::fsio::signals::is_listed(&tmp));
+        staged.commit(None).expect("commit");
+        assert!(!crate::fsio::signals::is_listed(&tmp));
+        let staging = Staging::create(&dest).expect("create");
+        let tmp = staging.out.get_ref().path().to_path_buf();
+        drop(staging);
+        assert!(!crate::fsio::signals::is_listed(&tmp));
+        assert!(!tmp.exists());
+    }
+
+    #[test]
     fn staging_dropped_leaves_the_destination_and_no_temporary_file() {
         let dir = tempfile::tempdir().expect("tempdir");
         let dest = dir.path().join("out.sgf");

@@ -100,6 +100,7 @@ impl OutputTarget {
             OutputTarget::Direct { path, fd } => {
                 let file = match fd {
                     Some(fd) => duplicate(*fd)?,
+                    None if is_socket(path) => connect(path)?,
                     None => OpenOptions::new().write(true).open(path)?,
                 };
                 Ok(OutputWriter::Direct {
@@ -225,6 +226,30 @@ fn duplicate(_fd: i32) -> io::Result<File> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
+/// True when `path` (links followed) is a socket, which is connected to, not opened.
+#[cfg(unix)]
+fn is_socket(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::metadata(path).is_ok_and(|m| m.file_type().is_socket())
+}
+
+#[cfg(not(unix))]
+fn is_socket(_path: &Path) -> bool {
+    false
+}
+
+/// A connection to the stream socket at `path`, to write to as to a file.
+#[cfg(unix)]
+fn connect(path: &Path) -> io::Result<File> {
+    let stream = std::os::unix::net::UnixStream::connect(path)?;
+    Ok(File::from(std::os::fd::OwnedFd::from(stream)))
+}
+
+#[cfg(not(unix))]
+fn connect(_path: &Path) -> io::Result<File> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
 /// `path` with every symbolic link of its last component followed (a relative
 /// target taken from the link's directory), as far as links go; the directories on
 /// the way are left to the kernel.
@@ -307,6 +332,24 @@ mod tests {
         std::os::unix::fs::symlink("b", &a).expect("link");
         std::os::unix::fs::symlink("a", dir.path().join("b")).expect("link");
         assert!(OutputTarget::resolve(&a).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_connected_to_and_written() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("out.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&path).expect("bind");
+        let reader = std::thread::spawn(move || {
+            let mut got = Vec::new();
+            let (mut stream, _) = listener.accept().expect("accept");
+            stream.read_to_end(&mut got).expect("read");
+            got
+        });
+        write_output(&path, b"(;GM[1])").expect("write");
+        assert_eq!(reader.join().expect("reader"), b"(;GM[1])");
+        assert!(fs::symlink_metadata(&path).is_ok());
     }
 
     #[cfg(unix)]
