@@ -856,6 +856,8 @@ fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
     for args in [
         &["convert", "-t", "sgf", "g.sgf"][..],
         &["validate", "--json", "g.sgf"][..],
+        &["validate", "g.sgf"][..],
+        &["--version"][..],
     ] {
         let out = with_stdout_closed(args, dir.path());
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
@@ -873,6 +875,16 @@ fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
         assert_eq!(out.stderr, b"", "{args:?}");
     }
+    // Nothing for standard output: nothing fails.
+    let out = with_stdout_closed(
+        &["convert", "-t", "sgf", "g.sgf", "-o", "out.sgf"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        std::fs::read(dir.path().join("out.sgf")).expect("out"),
+        b"(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[ee])\n"
+    );
 }
 
 #[test]

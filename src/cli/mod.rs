@@ -259,6 +259,14 @@ fn version_only() -> Option<ExitCode> {
         return None;
     }
     use std::io::Write;
+    if output::stdout_closed() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {}",
+            output::STDOUT_CLOSED_MESSAGE
+        );
+        return Some(ExitCode::from(2));
+    }
     // Like clap, a failed write (closed pipe) still exits 0.
     let _ = std::io::stdout()
         .lock()

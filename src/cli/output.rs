@@ -153,12 +153,19 @@ extern "C" fn record_closed_stdout(
     }
 }
 
+/// Why nothing can be written to a standard output closed at the start.
+pub const STDOUT_CLOSED_MESSAGE: &str =
+    "cannot write output: standard output is closed (Bad file descriptor)";
+
+/// True when standard output was closed at the start (`>&-`).
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
 /// An error when standard output was closed at the start: writing to it cannot work.
 fn stdout_open() -> Result<(), Fatal> {
-    if STDOUT_CLOSED.load(Ordering::Relaxed) {
-        return Err(Fatal::Other(
-            "cannot write output: standard output is closed (Bad file descriptor)".into(),
-        ));
+    if stdout_closed() {
+        return Err(Fatal::Other(STDOUT_CLOSED_MESSAGE.into()));
     }
     Ok(())
 }
