@@ -852,19 +852,52 @@ fn with_stdout_closed(args: &[&str], dir: &Path) -> Output {
 fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("g.sgf"), "(;GM[1]FF[4]SZ[9];B[ee])").expect("write");
+    let game = format!("(;GM[1]FF[4]SZ[9]C[{}];B[ee])\n", "x".repeat(200));
+    std::fs::write(dir.path().join("big.sgf"), game.repeat(2000)).expect("write");
     let message = b"error: cannot write output: standard output is closed (Bad file descriptor)\n";
     for args in [
         &["convert", "-t", "sgf", "g.sgf"][..],
         &["validate", "--json", "g.sgf"][..],
         &["validate", "g.sgf"][..],
         &["--version"][..],
+        &["convert", "-t", "sgf", "g.sgf", "-o", "/dev/stdout"][..],
+        &["merge", "-t", "sgf", "g.sgf", "-o", "/dev/fd/1"][..],
+        &["filter", "-t", "sgf", "g.sgf", "-o", "/dev/stdout"][..],
     ] {
         let out = with_stdout_closed(args, dir.path());
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
-        assert_eq!(out.stderr, message, "{args:?}");
-        // A pipe whose reader is gone stops the run quietly, as before.
+        match args
+            .iter()
+            .position(|a| *a == "-o")
+            .and_then(|i| args.get(i + 1))
+        {
+            // Named with -o, it fails as an output that cannot be opened does: the
+            // file fails for convert (1), the run for the others (2).
+            Some(named) => {
+                let code = if args[0] == "convert" { 1 } else { 2 };
+                assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+                let said = format!("cannot write {named}: Bad file descriptor (os error 9)");
+                assert!(
+                    String::from_utf8_lossy(&out.stderr).contains(&said),
+                    "{args:?}: {out:?}"
+                );
+            }
+            None => {
+                assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+                assert_eq!(out.stderr, message, "{args:?}");
+            }
+        }
+        // A pipe whose reader is gone stops the run quietly, as before: with more
+        // output than a pipe holds, so that a write does meet the closed pipe.
+        if args == ["--version"] {
+            continue;
+        }
+        let args: Vec<&str> = args
+            .iter()
+            .map(|&a| if a == "g.sgf" { "big.sgf" } else { a })
+            .collect();
         let mut child = kifu()
-            .args(args)
+            .arg("-q")
+            .args(&args)
             .current_dir(dir.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -200,12 +200,29 @@ pub fn stdout_json(value: &impl serde::Serialize) -> Result<(), Fatal> {
 /// device, FIFO or descriptor name directly, a link through to its target, a file
 /// atomically; first removes the temporary files killed runs left where it is staged.
 pub fn write_named(path: &Path, bytes: &[u8], ui: &Ui) -> Result<(), Fatal> {
-    let fail = |e: std::io::Error| Fatal::Other(format!("cannot write {}: {e}", path.display()));
-    let target = kifu::fsio::OutputTarget::resolve(path).map_err(fail)?;
+    // A pipe named with -o (`/dev/stdout`, `>(cmd)`) whose reader left stops the run
+    // quietly, as standard output does.
+    let fail = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Fatal::BrokenPipe,
+        _ => Fatal::Other(format!("cannot write {}: {e}", path.display())),
+    };
+    let target = resolve_named(path).map_err(fail)?;
     note_swept(target.sweep_stale(), ui);
     let mut out = target.open().map_err(fail)?;
     out.write_all(bytes).map_err(fail)?;
     out.commit().map_err(fail)
+}
+
+/// Resolves an output named with `-o` ([`kifu::fsio::OutputTarget::resolve`]); a
+/// name of standard output (`/dev/stdout`, `/dev/fd/1`) when it was closed at the
+/// start fails as the closed descriptor would (`EBADF`), not into the /dev/null
+/// Rust's start-up put in its place.
+pub fn resolve_named(path: &Path) -> std::io::Result<kifu::fsio::OutputTarget> {
+    let target = kifu::fsio::OutputTarget::resolve(path)?;
+    if stdout_closed() && matches!(target, kifu::fsio::OutputTarget::Direct { fd: Some(1), .. }) {
+        return Err(std::io::Error::from_raw_os_error(9));
+    }
+    Ok(target)
 }
 
 /// Notes how many stale temporary files were removed, if any.

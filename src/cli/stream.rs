@@ -481,7 +481,7 @@ impl Output {
             return Ok(Output::Stdout);
         };
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", p.display());
-        let target = kifu::fsio::OutputTarget::resolve(p).map_err(fail)?;
+        let target = super::output::resolve_named(p).map_err(fail)?;
         super::output::note_swept(target.sweep_stale(), ui);
         target.open().map(|w| Output::File(w, None)).map_err(fail)
     }
@@ -494,6 +494,11 @@ impl Output {
             Output::File(staging, failed) => {
                 if failed.is_none() {
                     if let Err(e) = staging.write_all(bytes) {
+                        // A pipe named with -o (`/dev/stdout`, `>(cmd)`) whose reader
+                        // left stops the run quietly, as standard output does.
+                        if e.kind() == std::io::ErrorKind::BrokenPipe {
+                            return Err(Fatal::BrokenPipe);
+                        }
                         *failed = Some(format!("cannot write {}: {e}", staging.dest().display()));
                     }
                 }
@@ -533,9 +538,10 @@ impl Output {
             Output::File(_, Some(failed)) => Ok(Err(failed)),
             Output::File(staging, None) => {
                 let dest = staging.dest().to_path_buf();
-                Ok(staging
-                    .commit()
-                    .map_err(|e| format!("cannot write {}: {e}", dest.display())))
+                match staging.commit() {
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Fatal::BrokenPipe),
+                    done => Ok(done.map_err(|e| format!("cannot write {}: {e}", dest.display()))),
+                }
             }
             Output::Held(held, mut inner) => {
                 inner.write(&held)?;
