@@ -792,7 +792,7 @@ fn interrupted(args: &[std::ffi::OsString], dir: &Path, signal: &str) -> std::pr
 }
 
 #[test]
-fn merge_interrupted_by_a_signal_removes_its_temporary_file_and_exits_128_plus_it() {
+fn merge_and_convert_interrupted_by_a_signal_remove_their_temporary_files_and_exit_128_plus_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let input = dir.path().join("big.sgf");
     // About 20 MB of games: merging them takes far longer than the signal needs.
@@ -813,6 +813,19 @@ fn merge_interrupted_by_a_signal_removes_its_temporary_file_and_exits_128_plus_i
         assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "SIG{signal}");
         assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
     }
+    // convert -o stages through the same register.
+    let args: Vec<std::ffi::OsString> = vec![
+        "convert".into(),
+        "-t".into(),
+        "sgf".into(),
+        "-o".into(),
+        output.clone().into(),
+        input.clone().into(),
+    ];
+    let status = interrupted(&args, &out_dir, "TERM");
+    assert_eq!(status.code(), Some(143), "convert: {status:?}");
+    assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "convert");
+    assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
 }
 
 #[test]
