@@ -620,3 +620,396 @@ fn a_file_name_cannot_forge_a_verdict_line_or_reach_the_terminal_raw() {
         "./x.sgf: ok (1 game(s))\\n\\x1b[2K\\xff.sgf:1:15: error[sgf::bad-point]: B[zz] is off the board (column 26, row 26)\n  |\n1 | (;GM[1]SZ[9];B[zz])\n  |               ^^^^\n"
     );
 }
+
+// ---- Outputs that are not regular files, signals, a closed standard output (#32) ----
+
+/// Two small games, and for each command that takes `-o` its arguments before `-o`.
+fn output_cases(dir: &Path) -> Vec<(&'static str, Vec<std::ffi::OsString>)> {
+    let g = dir.join("g.sgf");
+    let h = dir.join("h.sgf");
+    std::fs::write(&g, "(;GM[1]FF[4]SZ[9]PB[Black];B[ee];W[cc])").expect("write");
+    std::fs::write(&h, "(;GM[1]FF[4]SZ[9]PB[Other];B[dd])").expect("write");
+    let os = |items: &[&dyn AsRef<std::ffi::OsStr>]| -> Vec<std::ffi::OsString> {
+        items.iter().map(|s| s.as_ref().to_os_string()).collect()
+    };
+    vec![
+        ("convert", os(&[&"convert", &"-t", &"sgf", &g])),
+        ("merge", os(&[&"merge", &"-t", &"sgf", &g, &h])),
+        ("show", os(&[&"show", &"--svg", &g])),
+        ("filter", os(&[&"filter", &"-t", &"sgf", &g, &h])),
+        ("dedup", os(&[&"dedup", &"-t", &"sgf", &g, &h])),
+    ]
+}
+
+/// What a command writes to a regular file given with `-o` (checked not empty).
+fn expected_output(dir: &Path, name: &str, args: &[std::ffi::OsString]) -> Vec<u8> {
+    let file = dir.join(format!("expected-{name}"));
+    let out = run(kifu().args(args).arg("-o").arg(&file));
+    assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+    let bytes = std::fs::read(&file).expect("expected output");
+    assert!(!bytes.is_empty(), "{name}: an empty output");
+    bytes
+}
+
+#[test]
+fn a_device_given_to_o_stays_a_device_for_every_command() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A null device of the test's own (char 1:3) first: should kifu replace it, only
+    // this one is lost, and the run stops before /dev/null itself is tried.
+    let own = dir.path().join("null");
+    let made = is_root()
+        && Command::new("mknod")
+            .arg(&own)
+            .args(["c", "1", "3"])
+            .status()
+            .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("skipped a_device_given_to_o_stays_a_device: mknod needs root; CI runs it");
+        return;
+    }
+    for device in [own.as_path(), Path::new("/dev/null")] {
+        for (name, args) in output_cases(dir.path()) {
+            let out = run(kifu().args(&args).arg("-o").arg(device));
+            assert_eq!(out.status.code(), Some(0), "{name} -o {device:?}: {out:?}");
+            let meta = std::fs::symlink_metadata(device).expect("device");
+            assert!(
+                meta.file_type().is_char_device(),
+                "{name} replaced {device:?}"
+            );
+            assert!(
+                temporaries(dir.path()).is_empty(),
+                "{name}: a temporary file left"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_fifo_given_to_o_is_written_to_its_reader_for_every_command() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, args) in output_cases(dir.path()) {
+        let expected = expected_output(dir.path(), name, &args);
+        let fifo = dir.path().join(format!("{name}.fifo"));
+        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                std::fs::File::open(&fifo)
+                    .and_then(|mut f| f.read_to_end(&mut bytes))
+                    .expect("read the FIFO");
+                bytes
+            })
+        };
+        let out = run(kifu().args(&args).arg("-o").arg(&fifo));
+        let still = std::fs::symlink_metadata(&fifo).expect("fifo");
+        // Checked before joining: a replaced FIFO never gets a writer, its reader
+        // would wait for ever.
+        assert!(
+            still.file_type().is_fifo(),
+            "{name} replaced the FIFO: {out:?}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        assert_eq!(reader.join().expect("reader"), expected, "{name}");
+        assert!(
+            temporaries(dir.path()).is_empty(),
+            "{name}: a temporary file left"
+        );
+    }
+}
+
+#[test]
+fn a_link_given_to_o_is_written_through_for_every_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let targets = dir.path().join("targets");
+    std::fs::create_dir(&targets).expect("mkdir");
+    for (name, args) in output_cases(dir.path()) {
+        let expected = expected_output(dir.path(), name, &args);
+        let target = targets.join(format!("{name}.out"));
+        std::fs::write(&target, "old text").expect("write");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join(format!("{name}.link"));
+        std::os::unix::fs::symlink(format!("targets/{name}.out"), &link).expect("link");
+        let out = run(kifu().args(&args).arg("-o").arg(&link));
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        let meta = std::fs::symlink_metadata(&link).expect("link");
+        assert!(
+            meta.file_type().is_symlink(),
+            "{name}: the link was replaced"
+        );
+        assert_eq!(std::fs::read(&target).expect("target"), expected, "{name}");
+        let mode = std::fs::metadata(&target).expect("target").mode() & 0o777;
+        assert_eq!(mode, 0o640, "{name}: the target's mode");
+        assert!(
+            temporaries(dir.path()).is_empty(),
+            "{name}: a temporary file left"
+        );
+    }
+}
+
+#[test]
+fn dev_stdout_and_dev_fd_given_to_o_write_to_that_descriptor_for_every_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // /dev/fd/1 first (as `-o >(cmd)` names a pipe): should kifu stage beside it, it
+    // cannot create a file there, and the run stops before /dev/stdout is tried.
+    for descriptor in ["/dev/fd/1", "/dev/stdout"] {
+        for (name, args) in output_cases(dir.path()) {
+            // What the command prints (dedup's summary) and then what it writes.
+            let file = dir.path().join(format!("reference-{name}"));
+            let reference = run(kifu().args(&args).arg("-o").arg(&file));
+            let mut expected = reference.stdout;
+            expected.extend(std::fs::read(&file).expect("reference"));
+            let out = run(kifu().args(&args).arg("-o").arg(descriptor));
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{name} -o {descriptor}: {out:?}"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&expected),
+                "{name} -o {descriptor}"
+            );
+        }
+    }
+    let stdout = std::fs::symlink_metadata("/dev/stdout").expect("/dev/stdout");
+    assert!(stdout.file_type().is_symlink() || !stdout.file_type().is_file());
+}
+
+/// Runs kifu with `args` until a temporary file of its appears in `dir`, then sends
+/// it `signal`; returns its exit status.
+fn interrupted(args: &[std::ffi::OsString], dir: &Path, signal: &str) -> std::process::ExitStatus {
+    let mut child = kifu()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let start = Instant::now();
+    while temporaries(dir).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("kifu ended before it was interrupted: {status:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    child.wait().expect("wait")
+}
+
+#[test]
+fn merge_and_convert_interrupted_by_a_signal_remove_their_temporary_files_and_exit_128_plus_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("big.sgf");
+    // About 20 MB of games: merging them takes far longer than the signal needs.
+    std::fs::write(&input, big_collection(4000)).expect("write");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    let output = out_dir.join("all.sgf");
+    std::fs::write(&output, "old collection").expect("write");
+    let args: Vec<std::ffi::OsString> = vec![
+        "merge".into(),
+        "-o".into(),
+        output.clone().into(),
+        input.clone().into(),
+    ];
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let status = interrupted(&args, &out_dir, signal);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
+        assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "SIG{signal}");
+        assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
+    }
+    // convert -o stages through the same register.
+    let args: Vec<std::ffi::OsString> = vec![
+        "convert".into(),
+        "-t".into(),
+        "sgf".into(),
+        "-o".into(),
+        output.clone().into(),
+        input.clone().into(),
+    ];
+    let status = interrupted(&args, &out_dir, "TERM");
+    assert_eq!(status.code(), Some(143), "convert: {status:?}");
+    assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "convert");
+    assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
+}
+
+#[test]
+fn every_command_writing_to_o_sweeps_stale_temporaries_beside_its_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    for (name, args) in output_cases(dir.path()) {
+        // A leftover of a process that is gone (no process has id 0).
+        let stale = out_dir.join(".kifu-0-abcdefABCDEF.tmp");
+        std::fs::write(&stale, "half an output").expect("write");
+        let out = run(kifu()
+            .args(&args)
+            .arg("-o")
+            .arg(out_dir.join(format!("{name}.out"))));
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        assert!(!stale.exists(), "{name} left the stale temporary file");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("removed 1 temporary file(s) left by an interrupted run"),
+            "{name}: {out:?}"
+        );
+    }
+}
+
+/// Runs kifu with its standard output closed (`>&-`).
+fn with_stdout_closed(args: &[&str], dir: &Path) -> Output {
+    run(Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" >&-")
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir))
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error_and_a_closed_pipe_is_quiet() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("g.sgf"), "(;GM[1]FF[4]SZ[9];B[ee])").expect("write");
+    let game = format!("(;GM[1]FF[4]SZ[9]C[{}];B[ee])\n", "x".repeat(200));
+    std::fs::write(dir.path().join("big.sgf"), game.repeat(2000)).expect("write");
+    let message = b"error: cannot write output: standard output is closed (Bad file descriptor)\n";
+    for args in [
+        &["convert", "-t", "sgf", "g.sgf"][..],
+        &["validate", "--json", "g.sgf"][..],
+        &["validate", "g.sgf"][..],
+        &["--version"][..],
+        &["convert", "-t", "sgf", "g.sgf", "-o", "/dev/stdout"][..],
+        &["merge", "-t", "sgf", "g.sgf", "-o", "/dev/fd/1"][..],
+        &["filter", "-t", "sgf", "g.sgf", "-o", "/dev/stdout"][..],
+    ] {
+        let out = with_stdout_closed(args, dir.path());
+        match args
+            .iter()
+            .position(|a| *a == "-o")
+            .and_then(|i| args.get(i + 1))
+        {
+            // Named with -o, it fails as an output that cannot be opened does: the
+            // file fails for convert (1), the run for the others (2).
+            Some(named) => {
+                let code = if args[0] == "convert" { 1 } else { 2 };
+                assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+                let said = format!("cannot write {named}: Bad file descriptor (os error 9)");
+                assert!(
+                    String::from_utf8_lossy(&out.stderr).contains(&said),
+                    "{args:?}: {out:?}"
+                );
+            }
+            None => {
+                assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+                assert_eq!(out.stderr, message, "{args:?}");
+            }
+        }
+        // A pipe whose reader is gone stops the run quietly, as before: with more
+        // output than a pipe holds, so that a write does meet the closed pipe.
+        if args == ["--version"] {
+            continue;
+        }
+        let args: Vec<&str> = args
+            .iter()
+            .map(|&a| if a == "g.sgf" { "big.sgf" } else { a })
+            .collect();
+        let mut child = kifu()
+            .arg("-q")
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert_eq!(out.stderr, b"", "{args:?}");
+    }
+    // Nothing for standard output: nothing fails.
+    let out = with_stdout_closed(
+        &["convert", "-t", "sgf", "g.sgf", "-o", "out.sgf"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        std::fs::read(dir.path().join("out.sgf")).expect("out"),
+        b"(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[ee])\n"
+    );
+}
+
+#[test]
+fn merge_refuses_an_output_that_is_an_input_through_a_link_or_a_hard_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("g.sgf");
+    let text = "(;GM[1]FF[4]SZ[9];B[ee])";
+    std::fs::write(&input, text).expect("write");
+    std::os::unix::fs::symlink("g.sgf", dir.path().join("link.sgf")).expect("link");
+    std::fs::hard_link(&input, dir.path().join("hard.sgf")).expect("hard link");
+    for output in ["link.sgf", "hard.sgf"] {
+        let out = run(kifu()
+            .args(["merge", "g.sgf", "-t", "sgf", "-o", output])
+            .current_dir(dir.path()));
+        assert_eq!(out.status.code(), Some(2), "{output}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: nothing written: g.sgf is both an input and the output\n(see kifu --help)\n",
+            "{output}"
+        );
+        assert_eq!(std::fs::read_to_string(&input).expect("input"), text);
+    }
+}
+
+#[test]
+fn a_fifo_gets_nothing_from_a_conversion_refused_at_its_second_game() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("two.usi");
+    std::fs::write(
+        &input,
+        "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\n",
+    )
+    .expect("write");
+    let fifo = dir.path().join("out.kif");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo")
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::fs::File::open(&fifo)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .expect("read the FIFO");
+            bytes
+        })
+    };
+    let out = run(kifu()
+        .args(["convert", "-t", "kif", "-o"])
+        .arg(&fifo)
+        .arg(&input));
+    let still = std::fs::symlink_metadata(&fifo).expect("fifo");
+    assert!(
+        still.file_type().is_fifo(),
+        "the FIFO was replaced: {out:?}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    // Held as standard output is: the first game is not sent before the refusal.
+    assert_eq!(reader.join().expect("reader"), b"");
+}

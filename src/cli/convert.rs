@@ -129,6 +129,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         csa_version: args.csa_version,
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
         json: args.json,
+        named: args.out_dir.is_none(),
     };
     let mut failed = Vec::new();
     let mut total = Totals::default();
@@ -213,6 +214,9 @@ struct How {
     /// Report as NDJSON: diagnostics and losses are kept for [`report_json`], not
     /// printed as they come.
     json: bool,
+    /// The output is the one named with `-o` (written as the shell's `>` would: a
+    /// device or FIFO directly, a link through), not one of `--out-dir`'s files.
+    named: bool,
 }
 
 /// What converting one input gave.
@@ -306,13 +310,19 @@ fn convert_one(
         csa_version,
         pretty,
         json,
+        named,
     } = *how;
     let path = match dest {
         Destination::File(path) => Some(path.as_path()),
         Destination::Stdout => None,
     };
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let mut out = match Output::open(path) {
+    let opened = if named {
+        Output::open_named(path, ui)
+    } else {
+        Output::open(path)
+    };
+    let mut out = match opened {
         Ok(out) => out,
         Err(reason) => {
             return Ok(Converted {
@@ -322,7 +332,9 @@ fn convert_one(
             })
         }
     };
-    if matches!(dest, Destination::Stdout) && (strict || !target.holds_many()) {
+    // A device or FIFO named with -o cannot take back what it was given either.
+    let direct = matches!(dest, Destination::Stdout) || out.is_direct();
+    if direct && (strict || !target.holds_many()) {
         out = Output::Held(Vec::new(), Box::new(out));
     }
     let mut writer: Option<GameWriter> = None;

@@ -123,6 +123,20 @@ pub fn write_games(
     encoding: Option<TextEncoding>,
     ui: &Ui,
 ) -> Result<(), Fatal> {
+    write_games_as(games, format, path, encoding, ui, false)
+}
+
+/// [`write_games`]; with `named`, `path` is the output named with `-o`, written as
+/// the shell's `>` would (see [`super::output::write_named`]), else a file kifu
+/// names itself, replaced.
+fn write_games_as(
+    games: Vec<Game>,
+    format: &'static Format,
+    path: Option<&Path>,
+    encoding: Option<TextEncoding>,
+    ui: &Ui,
+    named: bool,
+) -> Result<(), Fatal> {
     let path = path.filter(|p| p.as_os_str() != "-");
     if games.len() > 1 && !format.capabilities.collections {
         return Err(Fatal::Usage(format!(
@@ -147,6 +161,7 @@ pub fn write_games(
     ui.losses(&shown, &encoded.losses, false);
     match path {
         None => stdout_bytes(&encoded.bytes),
+        Some(p) if named => super::output::write_named(p, &encoded.bytes, ui),
         Some(p) => kifu::fsio::write_atomic(p, &encoded.bytes)
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
     }
@@ -164,7 +179,8 @@ pub enum Kept {
     Failed(String),
 }
 
-/// Where and how kept games are written: one collection in `format`.
+/// Where and how kept games are written: one collection in `format`, to standard
+/// output or to the output named with `-o` (written as the shell's `>` would).
 pub struct Collector<'a> {
     /// The format written.
     pub format: &'static Format,
@@ -227,15 +243,14 @@ impl Collector<'_> {
             }
         }
         if !games.is_empty() || !self.concatenates() {
-            return write_games(games, self.format, self.path, self.encoding, ui);
+            return write_games_as(games, self.format, self.path, self.encoding, ui, true);
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");
         let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
         ui.losses(&shown, &losses, false);
         match path {
             None => stdout_bytes(&bytes),
-            Some(p) => kifu::fsio::write_atomic(p, &bytes)
-                .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
+            Some(p) => super::output::write_named(p, &bytes, ui),
         }
     }
 }

@@ -86,8 +86,8 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         },
     )
     .map_err(|e| Fatal::Usage(e.to_string()))?;
-    let mut out =
-        Output::open((!to_stdout).then_some(args.output.as_path())).map_err(Fatal::Other)?;
+    let mut out = Output::open_named((!to_stdout).then_some(args.output.as_path()), ui)
+        .map_err(Fatal::Other)?;
     out.write(&writer.prefix().map_err(|e| Fatal::Other(e.to_string()))?)?;
     let mut failed = false;
     let progress = progress::Games::new(ui, &args.output.display().to_string());
@@ -136,7 +136,21 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
     Ok(Status::from_failed(failed))
 }
 
-/// True when both paths name one existing file.
+/// True when both paths name one existing regular file (links followed; compared
+/// by device and inode, so a hard link counts too). A device or FIFO written
+/// directly is never replaced, so it is not refused.
+#[cfg(unix)]
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// True when both paths name one existing file, told by their canonical paths where
+/// there are no inodes.
+#[cfg(not(unix))]
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,

@@ -2,7 +2,9 @@
 //! files, calls the library, prints, and chooses the exit code.
 //!
 //! Exit codes: 0 success; 1 some input failed to read, validate or convert; 2 usage
-//! or fatal error. A closed output pipe ends the program quietly with 0.
+//! or fatal error (a standard output closed from the start, `>&-`, is one). A closed
+//! output pipe ends the program quietly with 0. SIGINT, SIGTERM and SIGHUP end a
+//! writing command with 130, 143 and 129, its temporary files removed.
 
 mod completions;
 mod convert;
@@ -98,6 +100,23 @@ pub enum Command {
     List(list::ListArgs),
 }
 
+impl Command {
+    /// True for the commands that may write files (through temporary files that a
+    /// signal must not leave behind).
+    fn writes_files(&self) -> bool {
+        matches!(
+            self,
+            Command::Convert(_)
+                | Command::Reencode(_)
+                | Command::Show(_)
+                | Command::Split(_)
+                | Command::Merge(_)
+                | Command::Filter(_)
+                | Command::Dedup(_)
+        )
+    }
+}
+
 /// Options shared by the commands that read records.
 #[derive(Debug, Clone, Args)]
 pub struct ReadOptions {
@@ -190,6 +209,14 @@ pub fn run() -> ExitCode {
         }
     };
     let ui = Ui::new(cli.quiet, cli.color);
+    if cli.command.writes_files() {
+        // Before any other thread starts: they inherit the blocked signals.
+        if let Err(e) = kifu::fsio::clean_up_on_signals() {
+            ui.warning(&format!(
+                "an interrupted run may leave temporary files: cannot watch for signals: {e}"
+            ));
+        }
+    }
     let result = match cli.command {
         Command::Convert(args) => convert::run(&args, &ui),
         Command::Validate(args) => validate::run(&args, &ui),
@@ -232,6 +259,14 @@ fn version_only() -> Option<ExitCode> {
         return None;
     }
     use std::io::Write;
+    if output::stdout_closed() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {}",
+            output::STDOUT_CLOSED_MESSAGE
+        );
+        return Some(ExitCode::from(2));
+    }
     // Like clap, a failed write (closed pipe) still exits 0.
     let _ = std::io::stdout()
         .lock()

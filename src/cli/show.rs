@@ -153,8 +153,9 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     };
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => kifu::fsio::write_atomic(path, &picture)
-            .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))?,
+        Some(path) if path.as_os_str() != "-" => {
+            super::output::write_named(path, &picture, ui)?;
+        }
         _ => stdout_bytes(&picture)?,
     }
     Ok(Status::from_failed(unreadable))

@@ -453,8 +453,9 @@ impl State<'_, '_> {
 pub enum Output {
     /// Standard output.
     Stdout,
-    /// A file being staged, and the first error writing it.
-    File(kifu::fsio::Staging, Option<String>),
+    /// A file being staged (or an output written directly: a device, a FIFO), and
+    /// the first error writing it.
+    File(kifu::fsio::OutputWriter, Option<String>),
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
 }
@@ -465,10 +466,24 @@ impl Output {
     pub fn open(path: Option<&std::path::Path>) -> Result<Output, String> {
         match path {
             None => Ok(Output::Stdout),
-            Some(p) => kifu::fsio::Staging::create(p)
+            Some(p) => kifu::fsio::OutputWriter::staged(p)
                 .map(|s| Output::File(s, None))
                 .map_err(|e| format!("cannot write {}: {e}", p.display())),
         }
+    }
+
+    /// Standard output, or the output named with `-o` (see
+    /// [`kifu::fsio::OutputTarget`]: a device, FIFO or descriptor name written
+    /// directly, a link through to its target, a file staged beside it); stale
+    /// temporary files where it is staged are removed first.
+    pub fn open_named(path: Option<&std::path::Path>, ui: &super::Ui) -> Result<Output, String> {
+        let Some(p) = path else {
+            return Ok(Output::Stdout);
+        };
+        let fail = |e: std::io::Error| format!("cannot write {}: {e}", p.display());
+        let target = super::output::resolve_named(p).map_err(fail)?;
+        super::output::note_swept(target.sweep_stale(), ui);
+        target.open().map(|w| Output::File(w, None)).map_err(fail)
     }
 
     /// Writes (or holds) bytes. A closed standard output stops the run.
@@ -479,6 +494,11 @@ impl Output {
             Output::File(staging, failed) => {
                 if failed.is_none() {
                     if let Err(e) = staging.write_all(bytes) {
+                        // A pipe named with -o (`/dev/stdout`, `>(cmd)`) whose reader
+                        // left stops the run quietly, as standard output does.
+                        if e.kind() == std::io::ErrorKind::BrokenPipe {
+                            return Err(Fatal::BrokenPipe);
+                        }
                         *failed = Some(format!("cannot write {}: {e}", staging.dest().display()));
                     }
                 }
@@ -488,6 +508,16 @@ impl Output {
                 held.extend_from_slice(bytes);
                 Ok(())
             }
+        }
+    }
+
+    /// True when what is written goes out at once and cannot be taken back:
+    /// standard output, or a device, FIFO or descriptor named with `-o`.
+    pub fn is_direct(&self) -> bool {
+        match self {
+            Output::Stdout => true,
+            Output::File(w, _) => matches!(w, kifu::fsio::OutputWriter::Direct { .. }),
+            Output::Held(..) => false,
         }
     }
 
@@ -508,9 +538,10 @@ impl Output {
             Output::File(_, Some(failed)) => Ok(Err(failed)),
             Output::File(staging, None) => {
                 let dest = staging.dest().to_path_buf();
-                Ok(staging
-                    .commit()
-                    .map_err(|e| format!("cannot write {}: {e}", dest.display())))
+                match staging.commit() {
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Fatal::BrokenPipe),
+                    done => Ok(done.map_err(|e| format!("cannot write {}: {e}", dest.display()))),
+                }
             }
             Output::Held(held, mut inner) => {
                 inner.write(&held)?;

@@ -3,18 +3,26 @@
 //! is flushed, and replaces the destination by a rename, and only if the file it
 //! replaces is still the one that was read.
 //!
+//! An output named on the command line (`-o`) is resolved first ([`OutputTarget`]):
+//! a device, FIFO or descriptor is written directly, a link through to its target.
+//! Temporary files are removed when a signal ends the run ([`clean_up_on_signals`]).
+//!
 //! Used by `reencode` and by every command that writes record files.
 
 mod batch;
 mod identity;
+mod signals;
 mod stage;
 mod stale;
+mod target;
 
 pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
 pub use identity::Identity;
+pub use signals::clean_up_on_signals;
 pub use stage::{
     read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
 };
 pub use stale::{is_temp_name, remove_stale_in};
+pub use target::{write_output, OutputTarget, OutputWriter};

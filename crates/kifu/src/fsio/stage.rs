@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::identity::Identity;
+use super::signals::Registered;
 use super::stale::{TEMP_PREFIX, TEMP_SUFFIX};
 
 /// The metadata a new file takes over from the file it replaces.
@@ -61,6 +62,8 @@ fn owner_of(_meta: &Metadata) -> Option<(u32, u32)> {
 pub struct Staged {
     tmp: tempfile::NamedTempFile,
     dest: PathBuf,
+    /// Listed for removal on a signal until committed or dropped.
+    _registered: Registered,
 }
 
 /// Why a commit did not replace its destination (the temporary file is gone).
@@ -93,6 +96,8 @@ pub fn stage(dest: &Path, bytes: &[u8], keep: &Keep) -> io::Result<Staged> {
 pub struct Staging {
     out: io::BufWriter<tempfile::NamedTempFile>,
     dest: PathBuf,
+    /// Listed for removal on a signal until committed or dropped.
+    registered: Registered,
 }
 
 impl Staging {
@@ -108,17 +113,18 @@ impl Staging {
         let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(TEMP_SUFFIX).rand_bytes(12);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Created with 0666 less the umask, like any new file; a kept mode is set
-            // once the content is in.
-            builder.permissions(Permissions::from_mode(0o666));
-        }
-        let tmp = builder.tempfile_in(dir)?;
+        let mut registered = None;
+        let tmp = builder.make_in(dir, |path| {
+            // Listed for removal on a signal from the moment it exists.
+            let (file, listed) = Registered::create(path, create_new)?;
+            registered = Some(listed);
+            Ok(file)
+        })?;
+        let registered = registered.ok_or_else(|| io::Error::other("temporary file not listed"))?;
         Ok(Staging {
             out: io::BufWriter::with_capacity(256 << 10, tmp),
             dest: dest.to_path_buf(),
+            registered,
         })
     }
 
@@ -134,6 +140,7 @@ impl Staging {
         Ok(Staged {
             tmp,
             dest: self.dest,
+            _registered: self.registered,
         })
     }
 
@@ -159,6 +166,20 @@ impl Write for Staging {
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// Creates a new file exclusively (a link or anything else at `path` makes it
+/// fail), for reading and writing: with 0666 less the umask, like any new file (a
+/// kept mode is set once the content is in).
+fn create_new(path: &Path) -> io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
+    }
+    options.open(path)
 }
 
 /// Sets what `keep` asks for on the open temporary file.
@@ -320,6 +341,24 @@ mod tests {
         staging.commit().expect("commit");
         assert_eq!(fs::read(&dest).expect("read"), b"(;GM[1])\n(;GM[1])\n");
         assert_eq!(names(dir.path()), vec!["out.sgf".to_string()]);
+    }
+
+    #[test]
+    fn a_temporary_file_is_listed_for_signals_until_committed_or_dropped() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dest = dir.path().join("out.sgf");
+        let staging = Staging::create(&dest).expect("create");
+        let tmp = staging.out.get_ref().path().to_path_buf();
+        assert!(crate::fsio::signals::is_listed(&tmp));
+        let staged = staging.finish(&Keep::default()).expect("finish");
+        assert!(crate::fsio::signals::is_listed(&tmp));
+        staged.commit(None).expect("commit");
+        assert!(!crate::fsio::signals::is_listed(&tmp));
+        let staging = Staging::create(&dest).expect("create");
+        let tmp = staging.out.get_ref().path().to_path_buf();
+        drop(staging);
+        assert!(!crate::fsio::signals::is_listed(&tmp));
+        assert!(!tmp.exists());
     }
 
     #[test]
