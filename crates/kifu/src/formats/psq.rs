@@ -73,7 +73,7 @@ const KEY_LAYOUT: &str = "psq:layout";
 /// Claims texts whose first line is a whole PSQ header.
 fn sniff(bytes: &[u8]) -> bool {
     let start = super::content_start(bytes);
-    let line = start.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let line = crate::text::split_lines(start).next().unwrap_or(&[]);
     std::str::from_utf8(line)
         .ok()
         .and_then(|l| parse_header(l.trim_end()))

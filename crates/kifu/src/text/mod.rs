@@ -17,4 +17,4 @@ pub use detect::{
 };
 pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
 pub use encoding::TextEncoding;
-pub use lines::LineIndex;
+pub use lines::{has_lone_cr, lone_cr_as_lf, split_lines, LineIndex};
