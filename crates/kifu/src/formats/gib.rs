@@ -11,7 +11,7 @@ use nom::{IResult, Parser};
 
 use super::goarchive::{self, handicap_points, name_and_rank, offset_in, Line};
 use super::{Capabilities, Format, Parsed, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Color, Game, GameKind, GameResult, NodeId, Point, WinReason};
 use crate::text::TextEncoding;
 
@@ -201,6 +201,12 @@ const MAPPED: [&str; 9] = [
     "GAMEDUM",
 ];
 
+/// The text of a `REM` line (`REM` alone or followed by a blank and the remark).
+fn rem_line(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("REM")?;
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then(|| rest.trim())
+}
+
 /// Reads a GIB record into a one-game collection.
 pub fn read(text: &str) -> Parsed {
     let mut diags = Vec::new();
@@ -260,6 +266,16 @@ pub fn read(text: &str) -> Parsed {
                     span,
                 )),
             }
+            continue;
+        }
+        if let Some(remark) = rem_line(t) {
+            // Tygem writes these remarks itself: kept, not an error.
+            game.info.extras.push("gib:REM", vec![remark.to_string()]);
+            diags.push(Diagnostic::new(
+                codes::GIB_REMARK,
+                "a REM line (a remark of the server); kept as the extra gib:REM",
+                span,
+            ));
             continue;
         }
         if part != Part::Game {
