@@ -194,9 +194,10 @@ mod tests {
         let lines: Vec<&str> = (1..=7).map(|l| idx.line_text(text, l)).collect();
         assert_eq!(lines, ["ab", "cd", "ef", "gh", "", "ij", ""]);
         assert_eq!(idx.line_col_in(text, 3), (2, 1));
-        assert_eq!(idx.line_col_in(text, 8), (3, 1));
-        assert_eq!(idx.line_col_in(text, 11), (4, 1));
-        assert_eq!(idx.line_col_in(text, 16), (6, 1));
+        assert_eq!(idx.line_col_in(text, 7), (3, 1));
+        assert_eq!(idx.line_col_in(text, 10), (4, 1));
+        assert_eq!(idx.line_col_in(text, 14), (5, 2));
+        assert_eq!(idx.line_col_in(text, 15), (6, 1));
         let split: Vec<&[u8]> = split_lines(text.as_bytes()).collect();
         let want: [&[u8]; 7] = [b"ab", b"cd", b"ef", b"gh", b"", b"ij", b""];
         assert_eq!(split, want);
