@@ -3555,6 +3555,18 @@ pub const PSQ_UNEXPECTED_LINES: Code = Code::warning(
     "Remove them.",
 );
 
+/// `psq::unread-moves` (error): move lines after the moves stopped, not read as moves.
+pub const PSQ_UNREAD_MOVES: Code = Code::error(
+    "psq::unread-moves",
+    "move lines after the moves stopped were not read as moves",
+)
+.explain(
+    "A PSQ record's moves run from the line after the header to the first line that is not a move; the lines after it are the players' names and an end code. Here a move line (`x,y` or `x,y,time`) comes after that point, so the moves were cut short: the lines after the break are kept as text (the extra `psq:lines`), not as moves.",
+    "`10,10,0`, `zzz`, `11,11,1703`: the second move is not read",
+    "kifu reads the moves before the break; the rest stays text.",
+    "Remove the line that broke the moves.",
+);
+
 /// `psq::rule-dropped` (loss): PSQ cannot say the rule.
 pub const PSQ_RULE_DROPPED: Code = Code::loss("psq::rule-dropped", "PSQ cannot say the rule")
     .explain(
@@ -4113,6 +4125,7 @@ pub static ALL: &[Code] = &[
     PSQ_POINT_PLAYED_TWICE,
     PSQ_RULE_DROPPED,
     PSQ_UNEXPECTED_LINES,
+    PSQ_UNREAD_MOVES,
     RECORD_EMPTY,
     RENJU_AFTER_END,
     RENJU_DOUBLE_FOUR,

@@ -201,6 +201,16 @@ const MAPPED: [&str; 9] = [
     "GAMEDUM",
 ];
 
+/// A counter line of the game section: numbers (`2 1 0`), the last one possibly
+/// `&`-prefixed (`119 0 &4`).
+fn is_counter_line(t: &str) -> bool {
+    t.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && t.split_whitespace().all(|w| {
+            let digits = w.strip_prefix('&').unwrap_or(w);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// The text of a `REM` line (`REM` alone or followed by a blank and the remark).
 fn rem_line(t: &str) -> Option<&str> {
     let rest = t.strip_prefix("REM")?;
@@ -370,8 +380,9 @@ pub fn read(text: &str) -> Parsed {
             continue;
         }
         // The two counter lines after `\GS` (`2 1 0`, `119 0 &4`) hold numbers whose
-        // meaning is unknown; they are passed over.
-        if t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        // meaning is unknown; they are passed over. A line that starts with a digit
+        // but holds anything else is not one of them: it is an unknown line.
+        if is_counter_line(t) {
             continue;
         }
         diags.push(Diagnostic::error(
