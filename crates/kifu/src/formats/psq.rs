@@ -135,9 +135,8 @@ fn split_move(line: &str) -> Option<Vec<&str>> {
 
 /// A line of two or three comma-separated integers: a move line.
 fn is_move_line(line: &str) -> bool {
-    split_move(line).is_some_and(|f| {
-        (2..=3).contains(&f.len()) && f.iter().all(|x| x.parse::<i64>().is_ok())
-    })
+    split_move(line)
+        .is_some_and(|f| (2..=3).contains(&f.len()) && f.iter().all(|x| x.parse::<i64>().is_ok()))
 }
 
 /// Reads a PSQ record.
