@@ -1227,7 +1227,7 @@ pub const KISEONG_EMPTY_VARIATION: Code = Code::warning(
 )
 .explain(
     "A variation `{{ … }}` holds moves; this one holds none.",
-    "{{}}",
+    "&[1w{{}}&[2w",
     "kifu ignores it; nothing is lost.",
     "Remove the empty variation.",
 );
@@ -1476,7 +1476,7 @@ pub const KISEONG_UNBALANCED_VARIATION: Code = Code::error(
 )
 .explain(
     "A variation opens with `{{` and closes with `}}`; one of them stands alone, so the structure is uncertain.",
-    "}}",
+    "&[1w}}&[2w",
     "kifu ignores a lone `}}`, or closes a lone `{{` at the end of the file.",
     "Add the missing brace pair.",
 );
