@@ -706,10 +706,7 @@ fn gib_rem_lines_are_kept_remarks_and_only_number_lines_are_counters() {
             .filter(|e| e.key == "gib:REM")
             .map(|e| e.values.clone())
             .collect::<Vec<_>>(),
-        vec![
-            vec!["0 대국이 시작되었습니다".to_string()],
-            vec![String::new()]
-        ]
+        vec![vec!["0 대국이 시작되었습니다".to_string(), String::new()]]
     );
     assert_eq!(moves(game).len(), 118);
     // Without the broken line the file is valid (REM lines only), and SGF reports the
@@ -741,7 +738,7 @@ fn gib_rem_lines_are_kept_remarks_and_only_number_lines_are_counters() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(&format!(
-            "warning: {}: [loss::extras] sgf has no place for the gib:REM field: \"0 대국이 시작되었습니다\"",
+            "warning: {}: [loss::extras] sgf has no place for the gib:REM field: \"0 대국이 시작되었습니다, \"\n",
             path.display()
         )),
         "{stderr}"

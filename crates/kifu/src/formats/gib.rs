@@ -280,7 +280,10 @@ pub fn read(text: &str) -> Parsed {
         }
         if let Some(remark) = rem_line(t) {
             // Tygem writes these remarks itself: kept, not an error.
-            game.info.extras.push("gib:REM", vec![remark.to_string()]);
+            match game.info.extras.0.iter_mut().find(|e| e.key == "gib:REM") {
+                Some(e) => e.values.push(remark.to_string()),
+                None => game.info.extras.push("gib:REM", vec![remark.to_string()]),
+            }
             diags.push(Diagnostic::new(
                 codes::GIB_REMARK,
                 "a REM line (a remark of the server); kept as the extra gib:REM",
