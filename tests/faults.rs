@@ -1012,4 +1012,57 @@ fn a_fifo_gets_nothing_from_a_conversion_refused_at_its_second_game() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     // Held as standard output is: the first game is not sent before the refusal.
     assert_eq!(reader.join().expect("reader"), b"");
+/// Issue #32, point 5: a Kifu for Macintosh KIF (Shift_JIS, CR-only line ends) read as
+/// 0 moves, "ok", and converted to an empty game. Every move now arrives, in `validate`,
+/// `info` and `convert`, exactly as from the same file with CRLF line ends.
+#[test]
+fn a_cr_only_kif_keeps_every_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let moves = [
+        "７六歩(77)",
+        "３四歩(33)",
+        "２六歩(27)",
+        "８四歩(83)",
+        "２五歩(26)",
+        "８五歩(84)",
+    ];
+    let mut text = String::from(
+        "開始日時：2026/11/25\r手合割：平手\r先手：甲\r後手：乙\r手数----指手---------消費時間--\r",
+    );
+    for (i, m) in moves.iter().enumerate() {
+        text.push_str(&format!("{:>4} {m}   ( 0:01/00:00:{:02})\r", i + 1, i + 1));
+    }
+    text.push_str("まで6手で中断\r");
+    let mac = dir.path().join("mac.kif");
+    std::fs::write(&mac, sjis(&text)).expect("write");
+    let out = run(kifu().arg("validate").arg(&mac));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{}: ok (1 game(s), 0 error(s), 0 warning(s))\n",
+            mac.display()
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(kifu().args(["info", "--json"]).arg(&mac));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"][0]["moves"], 6);
+    let out = run(kifu().args(["convert", "-t", "usi"]).arg(&mac));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e"),
+        "{out:?}"
+    );
+    // The same file with CRLF line ends reads the same.
+    let win = dir.path().join("win.kif");
+    std::fs::write(&win, sjis(&text.replace('\r', "\r\n"))).expect("write");
+    let games = |path: &Path| {
+        let out = run(kifu().args(["convert", "-t", "json"]).arg(path));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v["games"].clone()
+    };
+    let (a, b) = (games(&mac), games(&win));
+    assert_eq!(a, b);
+    assert_eq!(a[0]["tree"]["nodes"].as_array().map(Vec::len), Some(7));
 }

@@ -653,3 +653,94 @@ fn cli_converts_every_sample_to_an_sgf_that_validates() {
         );
     }
 }
+
+/// Tygem's own `REM` lines are info, not errors: the file stays valid, the text is kept
+/// as the extra `gib:REM`, and a conversion to SGF reports it as a loss. A line that
+/// starts with a digit and is not a counter line is an unknown line, not passed over.
+#[test]
+fn gib_rem_lines_are_kept_remarks_and_only_number_lines_are_counters() {
+    let original = std::fs::read_to_string("fixtures/gib/gib_utf8.gib").expect("fixture");
+    let text = original
+        .replacen("\\GS\n", "\\GS\nREM 0 대국이 시작되었습니다\n", 1)
+        .replacen("\\GE", "REM\n123 0 garbage\n\\GE", 1);
+    assert_ne!(text, original);
+    let mut outcome = kifu::read(&Input {
+        bytes: text.as_bytes(),
+        path: Some(std::path::Path::new("rem.gib")),
+        format: None,
+        encoding: None,
+    })
+    .expect("readable");
+    kifu::validate(&mut outcome);
+    let rem_line = text
+        .lines()
+        .position(|l| l.starts_with("REM 0"))
+        .expect("REM")
+        + 1;
+    let ge = text.lines().position(|l| l == "\\GE").expect("GE") + 1;
+    assert_eq!(
+        positions(&outcome),
+        vec![
+            ("gib::remark", rem_line, 1),
+            ("gib::remark", ge - 2, 1),
+            ("gib::unknown-line", ge - 1, 1),
+        ]
+    );
+    let severities: Vec<_> = outcome
+        .parsed
+        .diagnostics
+        .iter()
+        .map(|d| d.severity)
+        .collect();
+    use kifu::diag::Severity;
+    assert_eq!(
+        severities,
+        [Severity::Info, Severity::Info, Severity::Error]
+    );
+    let game = &outcome.parsed.collection.games[0];
+    assert_eq!(
+        game.info
+            .extras
+            .0
+            .iter()
+            .filter(|e| e.key == "gib:REM")
+            .map(|e| e.values.clone())
+            .collect::<Vec<_>>(),
+        vec![vec!["0 대국이 시작되었습니다".to_string(), String::new()]]
+    );
+    assert_eq!(moves(game).len(), 118);
+    // Without the broken line the file is valid (REM lines only), and SGF reports the
+    // remark it has no place for.
+    let valid = text.replacen("123 0 garbage\n", "", 1);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("rem.gib");
+    std::fs::write(&path, &valid).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("validate")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{}: ok (1 game(s), 0 error(s), 0 warning(s))\n",
+            path.display()
+        )
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "-t", "sgf", "-o"])
+        .arg(dir.path().join("rem.sgf"))
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "warning: {}: [loss::extras] sgf has no place for the gib:REM field: \"0 대국이 시작되었습니다, \"\n",
+            path.display()
+        )),
+        "{stderr}"
+    );
+}

@@ -843,3 +843,51 @@ fn psq_a_second_name_line_may_hold_commas_and_still_round_trips() {
     assert!(w.losses.is_empty(), "{:?}", w.losses);
     assert_eq!(String::from_utf8(w.bytes).unwrap(), text);
 }
+
+/// A PSQ whose moves are broken by a line that is not a move: the move lines after it
+/// are not read as moves, and that is an error at the first of them, not only the
+/// warning about unexpected lines (the lines are kept as text, as before).
+#[test]
+fn psq_move_lines_after_a_break_are_an_error() {
+    let text = "Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1703\r\n??\r\n11,9,812\r\n12,10,2031\r\nA\r\nB\r\n-1\r\n";
+    let parsed = kifu::formats::psq::read(text);
+    let index = kifu::text::LineIndex::new(text);
+    let diags: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.line_col_in(text, d.span.start);
+            (d.code, d.severity, l, c, d.message.as_str())
+        })
+        .collect();
+    assert_eq!(
+        diags,
+        [
+            (
+                "psq::unread-moves",
+                Severity::Error,
+                5,
+                1,
+                "2 move line(s) after the moves stopped at a line that is not a move: not read as moves"
+            ),
+            (
+                "psq::unexpected-lines",
+                Severity::Warning,
+                4,
+                1,
+                "5 line(s) after the moves where Piskvork writes two players' names and an end code: kept as they are"
+            ),
+        ]
+    );
+    let game = &parsed.collection.games[0];
+    assert_eq!(
+        game.tree
+            .main_line()
+            .filter(|(_, n)| n.mv.is_some())
+            .count(),
+        2
+    );
+    // Names and an end code after the moves are no move lines: no error.
+    let fine = "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,1703\nA\nB\n-1\n";
+    assert!(kifu::formats::psq::read(fine).diagnostics.is_empty());
+}

@@ -530,8 +530,9 @@ fn content_sniffing_finds_kiseong_without_an_extension() {
 
 #[test]
 fn a_million_broken_commands_keep_a_hundred_diagnostics_of_each_code() {
-    // `&[` a million times: each a broken command and a reserved `&` in commentary.
-    let text = "&[".repeat(1_000_000);
+    // `&[` a million times: each a broken command and a reserved `&` in commentary;
+    // then the end `&[2w`, a command, so that the text is a (broken) Kiseong record.
+    let text = format!("{}&[2w", "&[".repeat(1_000_000));
     let parsed = formats::kiseong::read(&text);
     // The reader itself keeps 100 of each code and one summary of the rest.
     let codes: Vec<(&str, usize)> = parsed
@@ -547,9 +548,9 @@ fn a_million_broken_commands_keep_a_hundred_diagnostics_of_each_code() {
             ("kiseong::forbidden-character", 999_900)
         ]
     );
-    assert_eq!(parsed.diagnostics.len(), 2 * 101 + 2);
+    assert_eq!(parsed.diagnostics.len(), 2 * 101 + 1);
     let counts = kifu::diag::Counts::of(&parsed.diagnostics);
-    assert_eq!((counts.errors, counts.warnings), (1_000_000, 1_000_002));
+    assert_eq!((counts.errors, counts.warnings), (1_000_000, 1_000_001));
     let summary = parsed
         .diagnostics
         .iter()
@@ -561,5 +562,87 @@ fn a_million_broken_commands_keep_a_hundred_diagnostics_of_each_code() {
             kifu::diag::Span::new(200, 202),
             "… and 999,900 more kiseong::bad-command diagnostic(s) like it (the first 100 of each code are shown)"
         ))
+    );
+}
+
+/// 4 KiB of pseudo-random bytes (a fixed LCG), with no `&[` in them.
+fn random_bytes() -> Vec<u8> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::with_capacity(4096);
+    while out.len() < 4096 {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let b = (x >> 56) as u8;
+        // No `&` at all: not even a broken command.
+        if b != b'&' {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn bytes_without_a_kiseong_command_are_not_a_kiseong_record() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("noise.bin");
+    std::fs::write(&path, random_bytes()).expect("write");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(args)
+            .arg(&path)
+            .output()
+            .expect("runs")
+    };
+    // Named as Kiseong: an error, no game.
+    let out = run(&["validate", "-f", "kiseong", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("NDJSON"))
+        .collect();
+    let codes: Vec<&str> = lines
+        .iter()
+        .filter(|v| v["type"] == "diagnostic")
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    let file = lines
+        .iter()
+        .find(|v| v["type"] == "file")
+        .expect("file line");
+    assert_eq!(
+        (
+            &file["valid"],
+            &file["format"],
+            &file["games"],
+            &file["errors"]
+        ),
+        (
+            &serde_json::json!(false),
+            &serde_json::json!("kiseong"),
+            &serde_json::json!(0),
+            &serde_json::json!(1)
+        )
+    );
+    assert_eq!(codes, ["text::guessed-encoding", "kiseong::no-command"]);
+    // By content, nothing takes it for Kiseong (or anything else).
+    let out = run(&["validate"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!(
+        "error: {}: cannot tell the format of {}: give it with -f",
+        path.display(),
+        path.display()
+    )));
+    // Text with no command at all, in the library: no game, one error at 1:1.
+    let parsed = formats::kiseong::read("기보가 아닌 글입니다.\r\n그냥 글.");
+    assert_eq!(parsed.collection.games.len(), 0);
+    let diags: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.severity, d.span.start))
+        .collect();
+    assert_eq!(
+        diags,
+        [("kiseong::no-command", kifu::diag::Severity::Error, 0)]
     );
 }

@@ -2268,3 +2268,46 @@ fn csa_sniffing_needs_most_lines_to_be_csa() {
     // Since the UGF reader, the file is sniffed as what it is.
     assert_eq!(kifu::formats::sniff(&bytes).map(|f| f.name), Some("ugf"));
 }
+
+/// A CSA game without a start position (no `PI`, no `P1`..`P9`, `P+`, `P-`) is read
+/// from the even game, and a warning at its first move (or, without moves, at its
+/// first statement) names the position assumed; with `PI` there is no word.
+#[test]
+fn csa_without_a_start_position_warns_that_the_even_game_is_assumed() {
+    let read = |text: &str| {
+        let mut out = kifu::read(&kifu::Input {
+            bytes: text.as_bytes(),
+            path: Some(Path::new("t.csa")),
+            format: None,
+            encoding: None,
+        })
+        .expect("reads");
+        kifu::validate(&mut out);
+        out
+    };
+    let w = |line, col| ("csa::no-start-position", Severity::Warning, line, col, None);
+    let moves = "V2.2\nN+A\nN-B\n+\n+7776FU\n-3334FU\n%TORYO\n";
+    let out = read(moves);
+    assert_eq!(diags(&out), vec![w(4, 1)]);
+    let warning = &out.parsed.diagnostics[0];
+    assert_eq!(
+        warning.message,
+        "no start position (no PI line and no P1 to P9, P+ or P- lines): the even game (平手) is assumed"
+    );
+    let game = &out.parsed.collection.games[0];
+    assert_eq!(start_name(game), "平手");
+    assert_eq!(main_moves(game), 2);
+    // The first move stands for the side-to-move line when there is none.
+    assert_eq!(diags(&read("V2.2\n+7776FU\n-3334FU\n")), vec![w(2, 1)]);
+    // No moves: at the first statement.
+    assert_eq!(diags(&read("'a remark\nV2.2\nN+A\n")), vec![w(2, 1)]);
+    // With `PI`, or with the board's lines, not a word.
+    assert_eq!(diags(&read("V2.2\nPI\n+\n+7776FU\n")), vec![]);
+    let board = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+7776FU\n";
+    assert_eq!(diags(&read(board)), vec![]);
+    // Every game of a collection is judged on its own.
+    assert_eq!(
+        diags(&read("V2.2\nPI\n+\n+7776FU\n/\nN+C\n+\n+2726FU\n")),
+        vec![w(7, 1)]
+    );
+}

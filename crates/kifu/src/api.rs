@@ -236,6 +236,12 @@ fn decode_input<'a>(
         Cow::Owned(bytes) => text::decode_owned(bytes, &hints),
         Cow::Borrowed(bytes) => text::decode(bytes, &hints),
     };
+    // CR-only and mixed line ends: the line readers split at LF (see `text::lines`).
+    let text = if format.keeps_lone_cr() {
+        decoded.text
+    } else {
+        text::lone_cr_as_lf(decoded.text)
+    };
     DecodedInput {
         source: SourceInfo {
             path,
@@ -243,7 +249,7 @@ fn decode_input<'a>(
             encoding: Some(decoded.encoding.name().to_string()),
             encoding_decided_by: Some(decoded.decision.as_str().to_string()),
         },
-        text: decoded.text,
+        text,
         diagnostics: decoded.diagnostics,
     }
 }

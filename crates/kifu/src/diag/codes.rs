@@ -303,6 +303,18 @@ pub const CSA_MOVE_AFTER_END: Code = Code::error(
     "Remove the moves after the end, or the end if the game went on.",
 );
 
+/// `csa::no-start-position` (warning): a game without a start position; the even game is assumed.
+pub const CSA_NO_START_POSITION: Code = Code::warning(
+    "csa::no-start-position",
+    "no start position: the even game (平手) is assumed",
+)
+.explain(
+    "A CSA game gives its start position with a `PI` line or with `P1`..`P9`, `P+` and `P-` lines. This one has none, so kifu starts it from the even game (平手), as most programs do.",
+    "`V2.2`, `N+Sente`, then `+` and `+7776FU` with no `PI` line",
+    "kifu reads the moves from the even game's position.",
+    "Add `PI` (the even game) or the position's lines if the game started elsewhere.",
+);
+
 /// `csa::time-fractions-dropped` (loss): fractions of a second were rounded down for CSA.
 pub const CSA_TIME_FRACTIONS_DROPPED: Code = Code::loss(
     "csa::time-fractions-dropped",
@@ -1215,7 +1227,7 @@ pub const KISEONG_EMPTY_VARIATION: Code = Code::warning(
 )
 .explain(
     "A variation `{{ … }}` holds moves; this one holds none.",
-    "{{}}",
+    "&[1w{{}}&[2w",
     "kifu ignores it; nothing is lost.",
     "Remove the empty variation.",
 );
@@ -1254,6 +1266,18 @@ pub const KISEONG_LABEL_OUT_OF_RANGE: Code = Code::error(
     "&[11;3;3;99@",
     "kifu keeps the command as written in the node's script, without effect.",
     "Use an index in range.",
+);
+
+/// `kiseong::no-command` (error): the text holds no Kiseong command at all.
+pub const KISEONG_NO_COMMAND: Code = Code::error(
+    "kiseong::no-command",
+    "no Kiseong command in the text: not a Kiseong record",
+)
+.explain(
+    "A Kiseong record is made of commands, `&[…w` (controls such as the start `&[1w`) and `&[…@` (stones). This text holds none, so it is not a Kiseong record (random bytes, or a file of another format given with `-f kiseong`).",
+    "`hello, world` read with `-f kiseong`",
+    "kifu reads no game from it.",
+    "Check the file and its format.",
 );
 
 /// `kiseong::missing-end` (warning): the Kiseong record has no end `&[2w`.
@@ -1452,7 +1476,7 @@ pub const KISEONG_UNBALANCED_VARIATION: Code = Code::error(
 )
 .explain(
     "A variation opens with `{{` and closes with `}}`; one of them stands alone, so the structure is uncertain.",
-    "}}",
+    "&[1w}}&[2w",
     "kifu ignores a lone `}}`, or closes a lone `{{` at the end of the file.",
     "Add the missing brace pair.",
 );
@@ -2936,6 +2960,14 @@ pub const GIB_OFF_BOARD: Code = Code::error("gib::off-board", "a move's point is
         "Correct the coordinates.",
     );
 
+/// `gib::remark` (info): a `REM` line, kept as the extra `gib:REM`.
+pub const GIB_REMARK: Code = Code::info("gib::remark", "a REM line (a remark), kept").explain(
+    "Tygem writes `REM` lines of its own in GIB records. kifu keeps each line's text as a value of the extra `gib:REM` (an SGF or other writer that cannot hold it reports its loss).",
+    "`REM 0 Good game`",
+    "kifu keeps the text and reads on.",
+    "Nothing.",
+);
+
 /// `gib::stray-line` (error): a line outside the header and the game sections.
 pub const GIB_STRAY_LINE: Code = Code::error(
     "gib::stray-line",
@@ -3523,6 +3555,18 @@ pub const PSQ_UNEXPECTED_LINES: Code = Code::warning(
     "Remove them.",
 );
 
+/// `psq::unread-moves` (error): move lines after the moves stopped, not read as moves.
+pub const PSQ_UNREAD_MOVES: Code = Code::error(
+    "psq::unread-moves",
+    "move lines after the moves stopped were not read as moves",
+)
+.explain(
+    "A PSQ record's moves run from the line after the header to the first line that is not a move; the lines after it are the players' names and an end code. Here a move line (`x,y` or `x,y,time`) comes after that point, so the moves were cut short: the lines after the break are kept as text (the extra `psq:lines`), not as moves.",
+    "`10,10,0`, `zzz`, `11,11,1703`: the second move is not read",
+    "kifu reads the moves before the break; the rest stays text.",
+    "Remove the line that broke the moves.",
+);
+
 /// `psq::rule-dropped` (loss): PSQ cannot say the rule.
 pub const PSQ_RULE_DROPPED: Code = Code::loss("psq::rule-dropped", "PSQ cannot say the rule")
     .explain(
@@ -3910,6 +3954,7 @@ pub static ALL: &[Code] = &[
     CSA_BAD_POSITION,
     CSA_BAD_TIME,
     CSA_MOVE_AFTER_END,
+    CSA_NO_START_POSITION,
     CSA_TIME_FRACTIONS_DROPPED,
     CSA_TIME_OUT_OF_RANGE,
     CSA_UNKNOWN_LINE,
@@ -3924,6 +3969,7 @@ pub static ALL: &[Code] = &[
     GIB_MOVE_NUMBER,
     GIB_NOT_GIB,
     GIB_OFF_BOARD,
+    GIB_REMARK,
     GIB_STRAY_LINE,
     GIB_TRAILING_TEXT,
     GIB_TWO_KOMIS,
@@ -4020,6 +4066,7 @@ pub static ALL: &[Code] = &[
     KISEONG_MOVE_DROPPED,
     KISEONG_NESTED_SAVE,
     KISEONG_NESTED_VARIATION,
+    KISEONG_NO_COMMAND,
     KISEONG_NODE_MERGED,
     KISEONG_NUMBER_DROPPED,
     KISEONG_OFF_BOARD,
@@ -4078,6 +4125,7 @@ pub static ALL: &[Code] = &[
     PSQ_POINT_PLAYED_TWICE,
     PSQ_RULE_DROPPED,
     PSQ_UNEXPECTED_LINES,
+    PSQ_UNREAD_MOVES,
     RECORD_EMPTY,
     RENJU_AFTER_END,
     RENJU_DOUBLE_FOUR,

@@ -54,7 +54,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 fn first_lines(bytes: &[u8], n: usize) -> impl Iterator<Item = &[u8]> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    bytes.split(|&b| b == b'\n').take(n)
+    crate::text::split_lines(bytes).take(n)
 }
 
 fn value_after(line: &[u8], key: &[u8]) -> Option<String> {

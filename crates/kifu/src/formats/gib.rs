@@ -11,7 +11,7 @@ use nom::{IResult, Parser};
 
 use super::goarchive::{self, handicap_points, name_and_rank, offset_in, Line};
 use super::{Capabilities, Format, Parsed, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Color, Game, GameKind, GameResult, NodeId, Point, WinReason};
 use crate::text::TextEncoding;
 
@@ -201,6 +201,22 @@ const MAPPED: [&str; 9] = [
     "GAMEDUM",
 ];
 
+/// A counter line of the game section: numbers (`2 1 0`), the last one possibly
+/// `&`-prefixed (`119 0 &4`).
+fn is_counter_line(t: &str) -> bool {
+    t.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && t.split_whitespace().all(|w| {
+            let digits = w.strip_prefix('&').unwrap_or(w);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// The text of a `REM` line (`REM` alone or followed by a blank and the remark).
+fn rem_line(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("REM")?;
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then(|| rest.trim())
+}
+
 /// Reads a GIB record into a one-game collection.
 pub fn read(text: &str) -> Parsed {
     let mut diags = Vec::new();
@@ -260,6 +276,19 @@ pub fn read(text: &str) -> Parsed {
                     span,
                 )),
             }
+            continue;
+        }
+        if let Some(remark) = rem_line(t) {
+            // Tygem writes these remarks itself: kept, not an error.
+            match game.info.extras.0.iter_mut().find(|e| e.key == "gib:REM") {
+                Some(e) => e.values.push(remark.to_string()),
+                None => game.info.extras.push("gib:REM", vec![remark.to_string()]),
+            }
+            diags.push(Diagnostic::new(
+                codes::GIB_REMARK,
+                "a REM line (a remark of the server); kept as the extra gib:REM",
+                span,
+            ));
             continue;
         }
         if part != Part::Game {
@@ -354,8 +383,9 @@ pub fn read(text: &str) -> Parsed {
             continue;
         }
         // The two counter lines after `\GS` (`2 1 0`, `119 0 &4`) hold numbers whose
-        // meaning is unknown; they are passed over.
-        if t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        // meaning is unknown; they are passed over. A line that starts with a digit
+        // but holds anything else is not one of them: it is an unknown line.
+        if is_counter_line(t) {
             continue;
         }
         diags.push(Diagnostic::error(

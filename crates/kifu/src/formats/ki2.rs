@@ -74,6 +74,5 @@ const MARKS: [&[u8]; 4] = ["▲".as_bytes(), "△".as_bytes(), b"\x81\xa3", b"\x
 /// Looks like KI2: a line that starts with ▲ or △.
 fn sniff(bytes: &[u8]) -> bool {
     let head = bytes.get(..bytes.len().min(64 * 1024)).unwrap_or(bytes);
-    head.split(|&b| b == b'\n')
-        .any(|line| MARKS.iter().any(|m| line.starts_with(m)))
+    crate::text::split_lines(head).any(|line| MARKS.iter().any(|m| line.starts_with(m)))
 }

@@ -50,9 +50,7 @@ pub const FORMAT: Format = Format {
 /// first).
 fn sniff(bytes: &[u8]) -> bool {
     let start = content_start(bytes);
-    let first = start
-        .get(..memchr::memchr(b'\n', start).unwrap_or(start.len()))
-        .unwrap_or(start);
+    let first = crate::text::split_lines(start).next().unwrap_or(start);
     let after = first.strip_prefix(b"{").map(content_start);
     after.is_some_and(|rest| rest.starts_with(b"\"kind\""))
 }

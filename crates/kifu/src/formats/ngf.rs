@@ -51,8 +51,7 @@ pub const FORMAT: Format = Format {
 /// The first lines of `bytes`, without line breaks and surrounding blanks.
 fn head_lines(bytes: &[u8], n: usize) -> Vec<&[u8]> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    bytes
-        .split(|&b| b == b'\n')
+    crate::text::split_lines(bytes)
         .take(n)
         .map(|l| l.trim_ascii())
         .collect()

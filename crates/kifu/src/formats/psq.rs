@@ -73,7 +73,7 @@ const KEY_LAYOUT: &str = "psq:layout";
 /// Claims texts whose first line is a whole PSQ header.
 fn sniff(bytes: &[u8]) -> bool {
     let start = super::content_start(bytes);
-    let line = start.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let line = crate::text::split_lines(start).next().unwrap_or(&[]);
     std::str::from_utf8(line)
         .ok()
         .and_then(|l| parse_header(l.trim_end()))
@@ -131,6 +131,12 @@ fn parse_header(line: &str) -> Option<Header> {
 fn split_move(line: &str) -> Option<Vec<&str>> {
     line.contains(',')
         .then(|| line.split(',').map(str::trim).collect())
+}
+
+/// A line of two or three comma-separated integers: a move line.
+fn is_move_line(line: &str) -> bool {
+    split_move(line)
+        .is_some_and(|f| (2..=3).contains(&f.len()) && f.iter().all(|x| x.parse::<i64>().is_ok()))
 }
 
 /// Reads a PSQ record.
@@ -344,6 +350,19 @@ pub fn read(text: &str) -> Parsed {
         .copied()
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
+    // Move lines among them: the moves stopped at a line that is not a move, and
+    // these were not read as moves (they are kept as text below, but never "ok").
+    let unread: Vec<&(usize, &str)> = trailer.iter().filter(|(_, l)| is_move_line(l)).collect();
+    if let Some(&&(at, l)) = unread.first() {
+        diags.push(Diagnostic::new(
+            crate::diag::codes::PSQ_UNREAD_MOVES,
+            format!(
+                "{} move line(s) after the moves stopped at a line that is not a move: not read as moves",
+                unread.len()
+            ),
+            Span::new(at, at + l.len()),
+        ));
+    }
     let mut rest = trailer.as_slice();
     if let Some(((_, last), init)) = rest.split_last() {
         if last.trim().parse::<i64>().is_ok() {

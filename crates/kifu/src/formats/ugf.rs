@@ -58,15 +58,32 @@ pub const FORMAT: Format = Format {
 pub fn sniff(bytes: &[u8]) -> bool {
     let s = super::content_start(bytes);
     let head = s.get(..s.len().min(8192)).unwrap_or(s);
-    s.starts_with(b"[Header]") && memchr::memmem::find(head, b"\n[Data]").is_some()
+    s.starts_with(b"[Header]") && line_start_find(head, b"[Data]").is_some()
+}
+
+/// The offset of `key` where it starts a line after the first (after LF, CRLF or a
+/// lone CR).
+fn line_start_find(head: &[u8], key: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(found) = head.get(at..).and_then(|h| memchr::memmem::find(h, key)) {
+        let found = at + found;
+        if matches!(
+            found.checked_sub(1).and_then(|p| head.get(p)),
+            Some(b'\n' | b'\r')
+        ) {
+            return Some(found);
+        }
+        at = found + 1;
+    }
+    None
 }
 
 /// The charset `Lang=` names: `SJIS`/`JPN` Shift_JIS, `UTF8` UTF-8, `KOR` EUC-KR,
 /// `CHN`/`GB` GBK, any other value as written.
 pub fn declared_charset(bytes: &[u8]) -> Option<String> {
     let head = bytes.get(..bytes.len().min(4096)).unwrap_or(bytes);
-    let at = memchr::memmem::find(head, b"\nLang=")?;
-    let rest = head.get(at + 6..)?;
+    let at = line_start_find(head, b"Lang=")?;
+    let rest = head.get(at + 5..)?;
     let end = rest
         .iter()
         .position(|&b| b == b'\n' || b == b'\r')

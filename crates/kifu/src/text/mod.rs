@@ -22,4 +22,4 @@ pub use encoding::TextEncoding;
 pub use escape::{
     escape_bytes, escape_controls, escape_controls_in_lines, escaped_len, is_escaped, push_escaped,
 };
-pub use lines::LineIndex;
+pub use lines::{has_lone_cr, lone_cr_as_lf, split_lines, LineIndex};

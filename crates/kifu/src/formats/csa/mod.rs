@@ -114,11 +114,8 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
 fn sniff(bytes: &[u8]) -> bool {
     let head = bytes.get(..bytes.len().min(8 * 1024)).unwrap_or(bytes);
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let lines = || {
-        head.split(|&b| b == b'\n')
-            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-            .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
-    };
+    let lines =
+        || crate::text::split_lines(head).filter(|l| !l.iter().all(u8::is_ascii_whitespace));
     let telling = lines().any(|l| {
         l.starts_with(b"V2")
             || l.starts_with(b"V3")
@@ -153,7 +150,7 @@ fn is_csa_line(l: &[u8]) -> bool {
 /// `'CSA encoding=…` (V3.0) or `'encoding=…` (Kifu for Windows) among the first lines.
 fn declared_charset(bytes: &[u8]) -> Option<String> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    for line in bytes.split(|&b| b == b'\n').take(8) {
+    for line in crate::text::split_lines(bytes).take(8) {
         let rest = line
             .strip_prefix(b"'CSA encoding=")
             .or_else(|| line.strip_prefix(b"'encoding="));

@@ -57,6 +57,8 @@ struct GameReader {
     ended: bool,
     moves: u32,
     any_content: bool,
+    /// Where the game's first statement is (where a missing start position is told).
+    first_statement: Span,
     comment_lines: Vec<String>,
 }
 
@@ -76,6 +78,7 @@ impl GameReader {
             ended: false,
             moves: 0,
             any_content: false,
+            first_statement: Span::at(0),
             comment_lines: Vec::new(),
         }
     }
@@ -144,6 +147,9 @@ impl GameReader {
     }
 
     fn statement(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+        if !self.any_content {
+            self.first_statement = span;
+        }
         self.any_content = true;
         let b = t.as_bytes();
         match b.first() {
@@ -397,6 +403,11 @@ impl GameReader {
         let mut p = if self.setup_seen {
             self.setup.clone()
         } else {
+            diags.push(Diagnostic::new(
+                codes::CSA_NO_START_POSITION,
+                "no start position (no PI line and no P1 to P9, P+ or P- lines): the even game (平手) is assumed",
+                span,
+            ));
             Handicap::Even.position()
         };
         p.to_move = if side == "-" {
@@ -569,9 +580,8 @@ impl GameReader {
             return;
         }
         if !self.started {
-            let span = Span::at(0);
-            let mut none = Vec::new();
-            self.start("+", span, &mut none);
+            let span = self.first_statement;
+            self.start("+", span, &mut parsed.diagnostics);
         }
         if !self.comment_lines.is_empty() {
             self.game

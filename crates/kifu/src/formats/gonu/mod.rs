@@ -64,8 +64,7 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
 /// line starts with `L` or `M` and another with `end`.
 fn sniff(bytes: &[u8]) -> bool {
     let start = content_start(bytes);
-    let mut lines = start.split(|&b| b == b'\n').map(|l| {
-        let l = l.strip_suffix(b"\r").unwrap_or(l);
+    let mut lines = crate::text::split_lines(start).map(|l| {
         let end = l.windows(2).position(|w| w == b"//").unwrap_or(l.len());
         let l = l.get(..end).unwrap_or(l);
         let word_end = l

@@ -89,10 +89,28 @@ impl State {
     }
 }
 
-/// Reads a Kiseong record into a one-game collection.
+/// Reads a Kiseong record into a one-game collection; text without a single Kiseong
+/// command (`&[…w` or `&[…@`) is no record: no game and an error.
 pub fn read(text: &str) -> Parsed {
     let mut diags = Vec::new();
     let tokens = lex(text, &mut diags);
+    if !tokens
+        .iter()
+        .any(|t| matches!(t.token, Token::Place(_) | Token::Control(_)))
+    {
+        diags.insert(
+            0,
+            Diagnostic::new(
+                crate::diag::codes::KISEONG_NO_COMMAND,
+                "no Kiseong command (`&[…w` or `&[…@`) in the text: this is not a Kiseong record",
+                Span::at(0),
+            ),
+        );
+        return Parsed {
+            diagnostics: diags,
+            ..Parsed::default()
+        };
+    }
     let mut st = State {
         game: Game::new(GameKind::Go {
             size: BoardSize::square(SIZE),
