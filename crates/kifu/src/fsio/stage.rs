@@ -162,7 +162,7 @@ impl Write for Staging {
 }
 
 /// Sets what `keep` asks for on the open temporary file.
-fn apply(file: &File, keep: &Keep) -> io::Result<()> {
+pub(super) fn apply(file: &File, keep: &Keep) -> io::Result<()> {
     #[cfg(unix)]
     if let Some((uid, gid)) = keep.owner {
         use std::os::fd::AsRawFd;
