@@ -602,3 +602,87 @@ fn convert_strict_refuses_an_encoding_that_was_only_guessed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("PB[圍棋高手]"));
 }
+
+#[test]
+fn reencode_out_dir_inside_the_input_tree_overwrites_no_input() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let archive = dir.path().join("archive");
+    std::fs::create_dir_all(archive.join("utf8")).expect("mkdir");
+    std::fs::write(archive.join("a.kif"), sjis(KIF)).expect("write");
+    let other =
+        b"#KIF version=2.0 encoding=UTF-8\r\n\xe5\x85\x88\xe6\x89\x8b\xef\xbc\x9a\xe4\xb9\x99\r\n";
+    std::fs::write(archive.join("utf8/a.kif"), other).expect("write");
+    let out = run(kifu()
+        .args([
+            "reencode",
+            "archive",
+            "--to",
+            "UTF-8",
+            "--out-dir",
+            "archive/utf8",
+        ])
+        .current_dir(dir.path()));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: nothing written: archive/a.kif would be written to archive/utf8/a.kif, \
+         which is the input archive/utf8/a.kif; give an --out-dir outside the inputs\n\
+         (see kifu --help)\n"
+    );
+    assert_eq!(
+        std::fs::read(archive.join("utf8/a.kif")).expect("read"),
+        other
+    );
+    assert_eq!(
+        std::fs::read(archive.join("a.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert!(!archive.join("utf8/utf8").exists(), "nothing written");
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+/// Runs `cmd` with the test-only pause after its walk (`KIFU_TEST_PAUSE_AFTER_WALK`,
+/// debug builds): once kifu waits there, `change` runs, then kifu goes on. Fails if
+/// kifu ends without pausing.
+fn run_with_change_after_walk(cmd: &mut Command, change: impl FnOnce()) -> Output {
+    let fifo_dir = tempfile::tempdir().expect("tempdir");
+    let fifo = fifo_dir.path().join("pause");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).expect("path");
+    // SAFETY: `c` is a valid C string for the duration of the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+    let mut child = cmd
+        .env("KIFU_TEST_PAUSE_AFTER_WALK", &fifo)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let started = Instant::now();
+    // Opening the FIFO for writing without waiting succeeds once kifu has opened it
+    // for reading: kifu has walked and waits.
+    let writer = loop {
+        use std::os::unix::fs::OpenOptionsExt;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+        {
+            Ok(w) => break Some(w),
+            Err(_) if started.elapsed() < Duration::from_secs(60) => {
+                if child.try_wait().expect("wait").is_some() {
+                    break None;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(_) => break None,
+        }
+    };
+    let paused = writer.is_some();
+    if paused {
+        change();
+    }
+    drop(writer);
+    let out = child.wait_with_output().expect("kifu ends");
+    assert!(paused, "kifu did not pause after its walk: {out:?}");
+    out
+}

@@ -227,6 +227,20 @@ fn walk(root: &Path, out: &mut Expanded) {
         }));
 }
 
+/// Test-only, in debug builds (release builds ignore it): when the environment variable
+/// `KIFU_TEST_PAUSE_AFTER_WALK` names a FIFO, waits after a command's walk until a test
+/// has opened that FIFO for writing and closed it, so that the test can change the
+/// tree at exactly that moment (tests/faults.rs swaps directories for links there).
+pub fn pause_after_walk() {
+    #[cfg(debug_assertions)]
+    if let Some(path) = std::env::var_os("KIFU_TEST_PAUSE_AFTER_WALK") {
+        if let Ok(mut fifo) = std::fs::File::open(path) {
+            let mut sink = Vec::new();
+            let _ = fifo.read_to_end(&mut sink);
+        }
+    }
+}
+
 /// `DISPLAY: PROBLEM` for an input found unreadable while expanding.
 pub fn problem_of(input: &InputFile) -> Option<String> {
     let problem = input.problem.as_ref()?;

@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::text::TextEncoding;
 
 pub use profile::Profile;
-pub use select::{select, Candidate, Selection};
+pub use select::{select, Candidate, Place, Selection};
 pub use transform::{transform, Transformed};
 
 /// Where converted files go.

@@ -304,6 +304,12 @@ mod tests {
             relative: PathBuf::from("g.kif"),
             profile: Profile::for_path(path).expect("a .kif profile"),
             verdict: None,
+            place: crate::reencode::Place {
+                root: path.parent().expect("a directory").to_path_buf(),
+                root_id: None,
+                steps: Vec::new(),
+                name: path.file_name().expect("a name").to_os_string(),
+            },
         }
     }
 
