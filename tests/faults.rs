@@ -686,3 +686,130 @@ fn run_with_change_after_walk(cmd: &mut Command, change: impl FnOnce()) -> Outpu
     assert!(paused, "kifu did not pause after its walk: {out:?}");
     out
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn reencode_in_place_never_reads_or_writes_through_a_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tree = dir.path().join("tree");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(tree.join("sub/g.kif"), sjis(KIF)).expect("write");
+    std::fs::write(tree.join("top.kif"), sjis(KIF)).expect("write");
+    std::fs::write(outside.join("g.kif"), sjis(KIF)).expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args([
+                "reencode",
+                "tree",
+                "--to",
+                "UTF-8",
+                "--in-place",
+                "--jobs",
+                "1",
+            ])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(tree.join("sub"), dir.path().join("moved")).expect("mv");
+            std::os::unix::fs::symlink(&outside, tree.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: tree/sub/g.kif: changed during the run; left untouched\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "converted 1, unchanged 0, skipped 0, failed 1 (2 files); 115 B read, 179 B written\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert_eq!(
+        std::fs::read(dir.path().join("moved/g.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert_eq!(
+        std::fs::read_to_string(tree.join("top.kif")).expect("utf-8"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}")
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn reencode_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tree = dir.path().join("tree");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(tree.join("sub/g.kif"), sjis(KIF)).expect("write");
+    std::fs::write(outside.join("g.kif"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["reencode", "tree", "--to", "UTF-8", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: tree/sub/g.kif: changed during the run; left untouched\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.kif")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(input.join("sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(input.join("top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.sgf"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["convert", "in", "-t", "sgf", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: in/sub/g.sgf: cannot write out/sub/g.sgf: changed during the run; left untouched\n\
+         error: 1 of 2 files not converted: in/sub/g.sgf\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.sgf")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(
+        out_dir.join("top.sgf").is_file(),
+        "the other input is converted"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}

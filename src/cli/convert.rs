@@ -129,7 +129,9 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         csa_version: args.csa_version,
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
         json: args.json,
+        out_dir: args.out_dir.clone(),
     };
+    super::inputs::pause_after_walk();
     let mut failed = Vec::new();
     let mut total = Totals::default();
     for (input, dest) in inputs.iter().zip(&dests) {
@@ -213,6 +215,8 @@ struct How {
     /// Report as NDJSON: diagnostics and losses are kept for [`report_json`], not
     /// printed as they come.
     json: bool,
+    /// `--out-dir`: outputs below it are written through directory handles.
+    out_dir: Option<PathBuf>,
 }
 
 /// What converting one input gave.
@@ -306,13 +310,21 @@ fn convert_one(
         csa_version,
         pretty,
         json,
+        ref out_dir,
     } = *how;
     let path = match dest {
         Destination::File(path) => Some(path.as_path()),
         Destination::Stdout => None,
     };
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let mut out = match Output::open(path) {
+    let opened = match (path, out_dir) {
+        (Some(p), Some(root)) => match p.strip_prefix(root) {
+            Ok(relative) => Output::open_in(root, relative),
+            Err(_) => Output::open(path),
+        },
+        _ => Output::open(path),
+    };
+    let mut out = match opened {
         Ok(out) => out,
         Err(reason) => {
             return Ok(Converted {
