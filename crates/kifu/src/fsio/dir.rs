@@ -56,16 +56,21 @@ pub fn reach(
     steps: &[(OsString, Option<DirId>)],
 ) -> Result<Dir, ReachError> {
     let mut dir = Dir::open_path(root)?;
-    if root_id.is_some() && root_id != dir.id() {
+    if differs(root_id, dir.id()) {
         return Err(ReachError::Changed);
     }
     for (name, id) in steps {
         dir = dir.open_dir(name).map_err(changed_if_link)?;
-        if id.is_some() && dir.id() != *id {
+        if differs(*id, dir.id()) {
             return Err(ReachError::Changed);
         }
     }
     Ok(dir)
+}
+
+/// True when both identities are known and not the same.
+fn differs(saw: Option<DirId>, now: Option<DirId>) -> bool {
+    matches!((saw, now), (Some(a), Some(b)) if a != b)
 }
 
 /// Opens (creating it and its parents by path if missing) the output root `root`,
@@ -358,9 +363,9 @@ impl Dir {
         std::fs::remove_file(self.path.join(name))
     }
 
-    /// No identities here.
+    /// The directory's (device, inode) where the platform has them.
     pub fn id(&self) -> Option<DirId> {
-        None
+        std::fs::metadata(&self.path).ok().as_ref().and_then(dir_id)
     }
 }
 
