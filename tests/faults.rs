@@ -813,3 +813,40 @@ fn convert_out_dir_never_writes_through_an_output_directory_swapped_for_a_link()
     );
     assert!(temporaries(dir.path()).is_empty());
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_out_dir_never_reads_through_an_input_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(input.join("sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(input.join("top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.sgf"), "(;GM[1]SZ[9]C[secret])").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["convert", "in", "-t", "sgf", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(input.join("sub"), dir.path().join("moved")).expect("mv");
+            std::os::unix::fs::symlink(&outside, input.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: in/sub/g.sgf: cannot read: changed during the run; left untouched\n\
+         error: 1 of 2 files not converted: in/sub/g.sgf\n"
+    );
+    assert!(
+        !dir.path().join("out/sub/g.sgf").exists(),
+        "nothing read from outside"
+    );
+    assert!(
+        dir.path().join("out/top.sgf").is_file(),
+        "the other input is converted"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}

@@ -84,7 +84,12 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     };
     let opts = Resolved::new(&args.read)?;
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
-    let expanded = expand(&args.inputs);
+    let mut expanded = expand(&args.inputs);
+    if args.out_dir.is_some() {
+        // What is written into the output tree is only what was found in the input
+        // trees: each walked input is read through directory handles.
+        super::inputs::anchor(&mut expanded.inputs);
+    }
     let inputs = &expanded.inputs;
     let many = inputs.len() > 1 || args.inputs.iter().any(|p| p.is_dir());
     if many && args.out_dir.is_none() {

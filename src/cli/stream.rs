@@ -260,7 +260,7 @@ pub fn each_game(
         .or_else(|| input.path.as_deref().and_then(formats::by_extension));
     let cut = match &input.path {
         Some(path) => {
-            let mut file = match RegularFile::open(path) {
+            let mut file = match RegularFile::open(path, input.place.as_deref()) {
                 Ok(file) => file,
                 Err(e) => {
                     state.read.failure = Some(format!("{}: cannot read: {e}", input.display));

@@ -145,6 +145,33 @@ fn temp_name(attempt: u32) -> OsString {
     OsString::from(name)
 }
 
+/// How a file is reached without trusting a path twice: the root (the argument, or a
+/// named file's directory; a link there is followed, as the user named it), the
+/// directories below it with the identities the walk saw, and the file's name in the
+/// last one. Each directory is opened with `O_NOFOLLOW` relative to the one above it
+/// (see [`reach`]).
+#[derive(Debug, Clone, Default)]
+pub struct Place {
+    /// The directory the walk started from.
+    pub root: std::path::PathBuf,
+    /// Its (device, inode) when the walk began.
+    pub root_id: Option<DirId>,
+    /// The directories below the root, each with the identity the walk saw.
+    pub steps: Vec<(OsString, Option<DirId>)>,
+    /// The file's name in the last directory.
+    pub name: OsString,
+}
+
+impl Place {
+    /// Reaches the file's directory (see [`reach`]) and opens the file for reading,
+    /// not through a link and without waiting on a FIFO. A directory or the file
+    /// swapped for a link is [`ReachError::Changed`].
+    pub fn open(&self) -> Result<File, ReachError> {
+        let dir = reach(&self.root, self.root_id, &self.steps)?;
+        dir.open_file(&self.name).map_err(changed_if_link)
+    }
+}
+
 /// An open directory: every name given to its methods is one entry of it (no `/`).
 #[derive(Debug)]
 pub struct Dir {

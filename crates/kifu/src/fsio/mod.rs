@@ -14,7 +14,7 @@ mod stale;
 pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
-pub use dir::{dir_id, make_path, reach, Dir, DirId, DirTemp, ReachError};
+pub use dir::{dir_id, make_path, reach, Dir, DirId, DirTemp, Place, ReachError};
 pub use identity::Identity;
 pub use stage::{
     read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,

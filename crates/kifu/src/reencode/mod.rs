@@ -17,8 +17,9 @@ use serde::Serialize;
 
 use crate::text::TextEncoding;
 
+pub use crate::fsio::Place;
 pub use profile::Profile;
-pub use select::{select, Candidate, Place, Selection};
+pub use select::{select, Candidate, Selection};
 pub use transform::{transform, Transformed};
 
 /// Where converted files go.

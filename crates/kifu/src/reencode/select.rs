@@ -11,7 +11,7 @@ use walkdir::WalkDir;
 
 use super::{Options, Outcome, Profile};
 use crate::formats::kiseong_sniff::looks_like_kiseong;
-use crate::fsio::{dir_id, DirId};
+use crate::fsio::{dir_id, DirId, Place};
 
 /// One file to consider.
 #[derive(Debug, Clone)]
@@ -28,23 +28,6 @@ pub struct Candidate {
     pub verdict: Option<(Outcome, String)>,
     /// How the file is reached through directory handles.
     pub place: Place,
-}
-
-/// How a file is reached without trusting a path twice: the root (the argument, or a
-/// named file's directory; a link there is followed, as the user named it), the
-/// directories below it with the identities the walk saw, and the file's name in the
-/// last one. Each directory is opened with `O_NOFOLLOW` relative to the one above it
-/// (see [`crate::fsio::reach`]).
-#[derive(Debug, Clone, Default)]
-pub struct Place {
-    /// The directory the walk started from.
-    pub root: PathBuf,
-    /// Its (device, inode) when the walk began.
-    pub root_id: Option<DirId>,
-    /// The directories below the root, each with the identity the walk saw.
-    pub steps: Vec<(OsString, Option<DirId>)>,
-    /// The file's name in the last directory.
-    pub name: OsString,
 }
 
 /// The files of a run.
