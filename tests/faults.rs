@@ -850,3 +850,23 @@ fn convert_out_dir_never_reads_through_an_input_directory_swapped_for_a_link() {
     );
     assert!(temporaries(dir.path()).is_empty());
 }
+
+#[test]
+fn reencode_walks_a_directory_named_through_a_link_without_calling_it_skipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("tree/a")).expect("mkdir");
+    std::fs::write(dir.path().join("tree/a/g.kif"), sjis(KIF)).expect("write");
+    std::os::unix::fs::symlink("tree", dir.path().join("link")).expect("link");
+    let out = run(kifu()
+        .args(["reencode", "link", "--to", "UTF-8", "--in-place"])
+        .current_dir(dir.path()));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "converted 1, unchanged 0, skipped 0, failed 0 (1 files); 115 B read, 179 B written\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tree/a/g.kif")).expect("utf-8"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}")
+    );
+}

@@ -119,28 +119,26 @@ fn changed_if_link(e: io::Error) -> ReachError {
 fn temp_name(attempt: u32) -> OsString {
     use std::hash::{BuildHasher, Hasher};
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u32(attempt);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    h.write_u128(nanos);
-    let mut bits = h.finish();
-    let mut h2 = std::collections::hash_map::RandomState::new().build_hasher();
-    h2.write_u64(bits);
-    let mut more = h2.finish();
+    // Two independently keyed hashes, six characters from each.
+    let halves = [0u8, 1].map(|half| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u8(half);
+        h.write_u32(attempt);
+        h.write_u128(nanos);
+        h.finish()
+    });
     let mut name = format!("{TEMP_PREFIX}{}-", std::process::id());
-    for i in 0..12 {
-        if i == 6 {
-            bits = more;
-            more = 0;
+    for mut bits in halves {
+        for _ in 0..6 {
+            let n = ALPHABET.len() as u64;
+            let c = ALPHABET.get((bits % n) as usize).copied().unwrap_or(b'x');
+            name.push(char::from(c));
+            bits /= n;
         }
-        let n = ALPHABET.len() as u64;
-        let c = ALPHABET.get((bits % n) as usize).copied().unwrap_or(b'x');
-        name.push(char::from(c));
-        bits /= n;
     }
-    let _ = more;
     name.push_str(TEMP_SUFFIX);
     OsString::from(name)
 }
@@ -578,6 +576,11 @@ mod tests {
         let dir =
             Arc::new(make_path(base.path(), [OsStr::new("a"), OsStr::new("b")]).expect("mkdir"));
         let mut t = dir.stage(OsStr::new("g.sgf")).expect("stage");
+        assert_eq!(
+            super::super::is_temp_name(&t.tmp),
+            Some(std::process::id()),
+            "a name the stale sweep knows"
+        );
         t.write_all(b"(;)").expect("write");
         t.commit(None).expect("commit");
         let g = base.path().join("a/b/g.sgf");

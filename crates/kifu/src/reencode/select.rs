@@ -73,6 +73,10 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
                     dirs.insert(path.clone(), id);
                 }
             }
+            if entry.depth() == 0 && !explicit_file {
+                // The directory named (a link to one is followed: it was named).
+                continue;
+            }
             if entry.path_is_symlink() && !opts.follow {
                 if !ftype.is_dir() {
                     sel.candidates.push(problem(
