@@ -1012,6 +1012,8 @@ fn a_fifo_gets_nothing_from_a_conversion_refused_at_its_second_game() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     // Held as standard output is: the first game is not sent before the refusal.
     assert_eq!(reader.join().expect("reader"), b"");
+}
+
 /// Issue #32, point 5: a Kifu for Macintosh KIF (Shift_JIS, CR-only line ends) read as
 /// 0 moves, "ok", and converted to an empty game. Every move now arrives, in `validate`,
 /// `info` and `convert`, exactly as from the same file with CRLF line ends.
@@ -1065,4 +1067,272 @@ fn a_cr_only_kif_keeps_every_move() {
     let (a, b) = (games(&mac), games(&win));
     assert_eq!(a, b);
     assert_eq!(a[0]["tree"]["nodes"].as_array().map(Vec::len), Some(7));
+}
+
+#[test]
+fn reencode_out_dir_inside_the_input_tree_overwrites_no_input() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let archive = dir.path().join("archive");
+    std::fs::create_dir_all(archive.join("utf8")).expect("mkdir");
+    std::fs::write(archive.join("a.kif"), sjis(KIF)).expect("write");
+    let other =
+        b"#KIF version=2.0 encoding=UTF-8\r\n\xe5\x85\x88\xe6\x89\x8b\xef\xbc\x9a\xe4\xb9\x99\r\n";
+    std::fs::write(archive.join("utf8/a.kif"), other).expect("write");
+    let out = run(kifu()
+        .args([
+            "reencode",
+            "archive",
+            "--to",
+            "UTF-8",
+            "--out-dir",
+            "archive/utf8",
+        ])
+        .current_dir(dir.path()));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: nothing written: archive/a.kif would be written to archive/utf8/a.kif, \
+         which is the input archive/utf8/a.kif; give an --out-dir outside the inputs\n\
+         (see kifu --help)\n"
+    );
+    assert_eq!(
+        std::fs::read(archive.join("utf8/a.kif")).expect("read"),
+        other
+    );
+    assert_eq!(
+        std::fs::read(archive.join("a.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert!(!archive.join("utf8/utf8").exists(), "nothing written");
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+/// Runs `cmd` with the test-only pause after its walk (`KIFU_TEST_PAUSE_AFTER_WALK`,
+/// debug builds): once kifu waits there, `change` runs, then kifu goes on. Fails if
+/// kifu ends without pausing.
+fn run_with_change_after_walk(cmd: &mut Command, change: impl FnOnce()) -> Output {
+    let fifo_dir = tempfile::tempdir().expect("tempdir");
+    let fifo = fifo_dir.path().join("pause");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).expect("path");
+    // SAFETY: `c` is a valid C string for the duration of the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+    let mut child = cmd
+        .env("KIFU_TEST_PAUSE_AFTER_WALK", &fifo)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let started = Instant::now();
+    // Opening the FIFO for writing without waiting succeeds once kifu has opened it
+    // for reading: kifu has walked and waits.
+    let writer = loop {
+        use std::os::unix::fs::OpenOptionsExt;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+        {
+            Ok(w) => break Some(w),
+            Err(_) if started.elapsed() < Duration::from_secs(60) => {
+                if child.try_wait().expect("wait").is_some() {
+                    break None;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(_) => break None,
+        }
+    };
+    let paused = writer.is_some();
+    if paused {
+        change();
+    }
+    drop(writer);
+    let out = child.wait_with_output().expect("kifu ends");
+    assert!(paused, "kifu did not pause after its walk: {out:?}");
+    out
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn reencode_in_place_never_reads_or_writes_through_a_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tree = dir.path().join("tree");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(tree.join("sub/g.kif"), sjis(KIF)).expect("write");
+    std::fs::write(tree.join("top.kif"), sjis(KIF)).expect("write");
+    std::fs::write(outside.join("g.kif"), sjis(KIF)).expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args([
+                "reencode",
+                "tree",
+                "--to",
+                "UTF-8",
+                "--in-place",
+                "--jobs",
+                "1",
+            ])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(tree.join("sub"), dir.path().join("moved")).expect("mv");
+            std::os::unix::fs::symlink(&outside, tree.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: tree/sub/g.kif: changed during the run; left untouched\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "converted 1, unchanged 0, skipped 0, failed 1 (2 files); 115 B read, 179 B written\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert_eq!(
+        std::fs::read(dir.path().join("moved/g.kif")).expect("read"),
+        sjis(KIF)
+    );
+    assert_eq!(
+        std::fs::read_to_string(tree.join("top.kif")).expect("utf-8"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}")
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn reencode_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tree = dir.path().join("tree");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(tree.join("sub/g.kif"), sjis(KIF)).expect("write");
+    std::fs::write(outside.join("g.kif"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["reencode", "tree", "--to", "UTF-8", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: tree/sub/g.kif: changed during the run; left untouched\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.kif")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(input.join("sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(input.join("top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.sgf"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["convert", "in", "-t", "sgf", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: in/sub/g.sgf: cannot write out/sub/g.sgf: changed during the run; left untouched\n\
+         error: 1 of 2 files not converted: in/sub/g.sgf\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.sgf")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(
+        out_dir.join("top.sgf").is_file(),
+        "the other input is converted"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_out_dir_never_reads_through_an_input_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(input.join("sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(input.join("top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.sgf"), "(;GM[1]SZ[9]C[secret])").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["convert", "in", "-t", "sgf", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(input.join("sub"), dir.path().join("moved")).expect("mv");
+            std::os::unix::fs::symlink(&outside, input.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: in/sub/g.sgf: cannot read: changed during the run; left untouched\n\
+         error: 1 of 2 files not converted: in/sub/g.sgf\n"
+    );
+    assert!(
+        !dir.path().join("out/sub/g.sgf").exists(),
+        "nothing read from outside"
+    );
+    assert!(
+        dir.path().join("out/top.sgf").is_file(),
+        "the other input is converted"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn reencode_walks_a_directory_named_through_a_link_without_calling_it_skipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("tree/a")).expect("mkdir");
+    std::fs::write(dir.path().join("tree/a/g.kif"), sjis(KIF)).expect("write");
+    std::os::unix::fs::symlink("tree", dir.path().join("link")).expect("link");
+    let out = run(kifu()
+        .args(["reencode", "link", "--to", "UTF-8", "--in-place"])
+        .current_dir(dir.path()));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "converted 1, unchanged 0, skipped 0, failed 0 (1 files); 115 B read, 179 B written\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tree/a/g.kif")).expect("utf-8"),
+        format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}")
+    );
 }

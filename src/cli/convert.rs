@@ -84,7 +84,12 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     };
     let opts = Resolved::new(&args.read)?;
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
-    let expanded = expand(&args.inputs);
+    let mut expanded = expand(&args.inputs);
+    if args.out_dir.is_some() {
+        // What is written into the output tree is only what was found in the input
+        // trees: each walked input is read through directory handles.
+        super::inputs::anchor(&mut expanded.inputs);
+    }
     let inputs = &expanded.inputs;
     let many = inputs.len() > 1 || args.inputs.iter().any(|p| p.is_dir());
     if many && args.out_dir.is_none() {
@@ -130,7 +135,9 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
         json: args.json,
         named: args.out_dir.is_none(),
+        out_dir: args.out_dir.clone(),
     };
+    super::inputs::pause_after_walk();
     let mut failed = Vec::new();
     let mut total = Totals::default();
     for (input, dest) in inputs.iter().zip(&dests) {
@@ -217,6 +224,8 @@ struct How {
     /// The output is the one named with `-o` (written as the shell's `>` would: a
     /// device or FIFO directly, a link through), not one of `--out-dir`'s files.
     named: bool,
+    /// `--out-dir`: outputs below it are written through directory handles.
+    out_dir: Option<PathBuf>,
 }
 
 /// What converting one input gave.
@@ -311,16 +320,20 @@ fn convert_one(
         pretty,
         json,
         named,
+        ref out_dir,
     } = *how;
     let path = match dest {
         Destination::File(path) => Some(path.as_path()),
         Destination::Stdout => None,
     };
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let opened = if named {
-        Output::open_named(path, ui)
-    } else {
-        Output::open(path)
+    let opened = match (path, out_dir) {
+        _ if named => Output::open_named(path, ui),
+        (Some(p), Some(root)) => match p.strip_prefix(root) {
+            Ok(relative) => Output::open_in(root, relative),
+            Err(_) => Output::open(path),
+        },
+        _ => Output::open(path),
     };
     let mut out = match opened {
         Ok(out) => out,

@@ -33,6 +33,12 @@ pub struct InputFile {
     /// a special file named on the command line): reading it fails with
     /// `DISPLAY: PROBLEM`.
     pub problem: Option<String>,
+    /// The directory argument a walk found it under (`None` for a file named on the
+    /// command line or standard input).
+    pub walked_from: Option<std::sync::Arc<Path>>,
+    /// Set by [`anchor`]: the file is then opened through directory handles from its
+    /// walk's root, never through a directory swapped for a link after the walk.
+    pub place: Option<Box<kifu::fsio::Place>>,
 }
 
 /// A file a directory walk left out.
@@ -94,6 +100,8 @@ pub fn expand(args: &[PathBuf]) -> Expanded {
                 path: None,
                 relative: PathBuf::from("stdin"),
                 problem: None,
+                walked_from: None,
+                place: None,
             });
             continue;
         }
@@ -114,6 +122,8 @@ pub fn expand(args: &[PathBuf]) -> Expanded {
             path: Some(arg.clone()),
             relative: relative_of_file(arg),
             problem,
+            walked_from: None,
+            place: None,
         });
     }
     out
@@ -223,6 +233,7 @@ fn walk(root: &Path, out: &mut Expanded) {
     }
     found.sort();
     skipped.sort();
+    let walked_from: std::sync::Arc<Path> = std::sync::Arc::from(root);
     for (path, problem) in found {
         let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
         out.inputs.push(InputFile {
@@ -231,6 +242,8 @@ fn walk(root: &Path, out: &mut Expanded) {
             path: Some(path),
             relative,
             problem,
+            walked_from: Some(std::sync::Arc::clone(&walked_from)),
+            place: None,
         });
     }
     out.skipped
@@ -256,6 +269,68 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
+/// Holds every walked input to its walk's root: notes the device and inode of the root
+/// and of each directory below it now, and sets [`InputFile::place`], so that reading
+/// the file later goes through directory handles (`O_NOFOLLOW`, each directory checked
+/// to be the one noted) and a directory swapped for a link meanwhile is never read
+/// through. For commands that write what they read elsewhere (`convert --out-dir`).
+pub fn anchor(inputs: &mut [InputFile]) {
+    use kifu::fsio::{dir_id, DirId, Place};
+    use std::collections::HashMap;
+    let mut ids: HashMap<PathBuf, Option<DirId>> = HashMap::new();
+    let mut id_of = |path: &Path, follow: bool| -> Option<DirId> {
+        *ids.entry(path.to_path_buf()).or_insert_with(|| {
+            let meta = if follow {
+                std::fs::metadata(path)
+            } else {
+                std::fs::symlink_metadata(path)
+            };
+            meta.ok().filter(|m| m.is_dir()).as_ref().and_then(dir_id)
+        })
+    };
+    for input in inputs.iter_mut() {
+        let (Some(root), Some(path), None) = (&input.walked_from, &input.path, &input.problem)
+        else {
+            continue;
+        };
+        let root = std::sync::Arc::clone(root);
+        let Some(name) = path.file_name() else {
+            continue;
+        };
+        let mut steps = Vec::new();
+        let mut at = root.to_path_buf();
+        for part in input
+            .relative
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+        {
+            at.push(part);
+            steps.push((part.as_os_str().to_os_string(), id_of(&at, false)));
+        }
+        input.place = Some(Box::new(Place {
+            root: root.to_path_buf(),
+            root_id: id_of(&root, true),
+            steps,
+            name: name.to_os_string(),
+        }));
+    }
+}
+
+/// Test-only, in debug builds (release builds ignore it): when the environment variable
+/// `KIFU_TEST_PAUSE_AFTER_WALK` names a FIFO, waits after a command's walk until a test
+/// has opened that FIFO for writing and closed it, so that the test can change the
+/// tree at exactly that moment (tests/faults.rs swaps directories for links there).
+pub fn pause_after_walk() {
+    #[cfg(debug_assertions)]
+    if let Some(path) = std::env::var_os("KIFU_TEST_PAUSE_AFTER_WALK") {
+        if let Ok(mut fifo) = std::fs::File::open(path) {
+            let mut sink = Vec::new();
+            let _ = fifo.read_to_end(&mut sink);
+        }
+    }
+}
+
 /// `DISPLAY: PROBLEM` for an input found unreadable while expanding.
 pub fn problem_of(input: &InputFile) -> Option<String> {
     let problem = input.problem.as_ref()?;
@@ -268,7 +343,7 @@ pub fn problem_of(input: &InputFile) -> Option<String> {
 pub fn read_bytes(input: &InputFile, limit: ByteSize) -> Result<Vec<u8>, String> {
     let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", input.display);
     match &input.path {
-        Some(p) => read_file(p).map_err(cannot),
+        Some(p) => read_file(p, input.place.as_deref()).map_err(cannot),
         None => {
             let mut buf = Vec::new();
             let mut stdin = std::io::stdin().lock();
@@ -338,7 +413,18 @@ pub fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::
 /// replaced by a FIFO since the walk reads as empty instead of blocking. One system
 /// call: whether it is still a regular file is asked only once it has given more than
 /// [`FIRST_READ`] bytes (see [`RegularFile`]).
-fn open_for_reading(path: &Path) -> std::io::Result<std::fs::File> {
+fn open_for_reading(
+    path: &Path,
+    place: Option<&kifu::fsio::Place>,
+) -> std::io::Result<std::fs::File> {
+    if let Some(place) = place {
+        return place.open().map_err(|e| match e {
+            kifu::fsio::ReachError::Changed => {
+                std::io::Error::other("changed during the run; left untouched")
+            }
+            kifu::fsio::ReachError::Io(e) => e,
+        });
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(target_os = "linux")]
@@ -360,8 +446,11 @@ fn regular_len(file: &std::fs::File) -> std::io::Result<u64> {
 
 /// Opens a file for reading only if it is a regular file (see [`open_for_reading`]).
 /// Returns the file and its length.
-pub(super) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
-    let file = open_for_reading(path)?;
+pub(super) fn open_regular(
+    path: &Path,
+    place: Option<&kifu::fsio::Place>,
+) -> std::io::Result<(std::fs::File, u64)> {
+    let file = open_for_reading(path, place)?;
     let len = regular_len(&file)?;
     Ok((file, len))
 }
@@ -382,9 +471,12 @@ pub(super) struct RegularFile {
 
 impl RegularFile {
     /// Opens `path` (see [`open_for_reading`]).
-    pub(super) fn open(path: &Path) -> std::io::Result<RegularFile> {
+    pub(super) fn open(
+        path: &Path,
+        place: Option<&kifu::fsio::Place>,
+    ) -> std::io::Result<RegularFile> {
         Ok(RegularFile {
-            file: open_for_reading(path)?,
+            file: open_for_reading(path, place)?,
             given: 0,
             checked: false,
         })
@@ -418,7 +510,7 @@ pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
     if input.problem.is_some() {
         return None;
     }
-    let (file, len) = open_regular(input.path.as_ref()?).ok()?;
+    let (file, len) = open_regular(input.path.as_ref()?, input.place.as_deref()).ok()?;
     if len < MAP_FROM {
         return None;
     }
@@ -440,8 +532,8 @@ const PARALLEL_READ: u64 = 4 << 20;
 /// asked its length (and whether it is a regular file), read with one allocation of
 /// that size, and a large one in two halves on the rayon pool. A file that shrinks or
 /// grows meanwhile is read as it is then, never past its end.
-fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    let file = open_for_reading(path)?;
+fn read_file(path: &Path, place: Option<&kifu::fsio::Place>) -> std::io::Result<Vec<u8>> {
+    let file = open_for_reading(path, place)?;
     let mut buf = Vec::new();
     buf.try_reserve_exact(FIRST_READ)
         .map_err(std::io::Error::other)?;
@@ -539,11 +631,11 @@ mod tests {
             let path = dir.path().join(format!("f{len}"));
             let bytes = pattern(len);
             std::fs::write(&path, &bytes).expect("write");
-            let read = read_file(&path).expect("read");
+            let read = read_file(&path, None).expect("read");
             assert_eq!(read.len(), len);
             assert!(read == bytes, "the bytes of a {len}-byte file");
             let mut streamed = Vec::new();
-            RegularFile::open(&path)
+            RegularFile::open(&path, None)
                 .expect("open")
                 .read_to_end(&mut streamed)
                 .expect("read in parts");
@@ -557,10 +649,10 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_device_in_the_place_of_a_file_is_refused_after_the_first_read() {
-        let err = read_file(std::path::Path::new("/dev/zero")).expect_err("refused");
+        let err = read_file(std::path::Path::new("/dev/zero"), None).expect_err("refused");
         assert_eq!(err.to_string(), "not a regular file (a character device)");
         let mut sink = Vec::new();
-        let err = RegularFile::open(std::path::Path::new("/dev/zero"))
+        let err = RegularFile::open(std::path::Path::new("/dev/zero"), None)
             .expect("open")
             .read_to_end(&mut sink)
             .expect_err("refused");

@@ -108,6 +108,14 @@ pub fn run(args: &ReencodeArgs, ui: &Ui) -> Result<Status, Fatal> {
         all: args.all,
     };
     let selection = reencode::select(&args.paths, &opts);
+    let overwrites = selection.overwrites(&opts);
+    if !overwrites.is_empty() {
+        return Err(Fatal::Usage(format!(
+            "nothing written: {}; give an --out-dir outside the inputs",
+            overwrites.join("; ")
+        )));
+    }
+    super::inputs::pause_after_walk();
     let stale = reencode::clean_stale(&selection, &opts, opts.dry_run);
     let total = selection.candidates.len() as u64;
 

@@ -260,7 +260,7 @@ pub fn each_game(
         .or_else(|| input.path.as_deref().and_then(formats::by_extension));
     let cut = match &input.path {
         Some(path) => {
-            let mut file = match RegularFile::open(path) {
+            let mut file = match RegularFile::open(path, input.place.as_deref()) {
                 Ok(file) => file,
                 Err(e) => {
                     state.read.failure = Some(format!("{}: cannot read: {e}", input.display));
@@ -458,6 +458,14 @@ pub enum Output {
     File(kifu::fsio::OutputWriter, Option<String>),
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
+    /// A file being staged in an open directory of an output tree (`--out-dir`,
+    /// reached without following links), its path for messages, and the first error
+    /// writing it.
+    InDir(
+        std::io::BufWriter<kifu::fsio::DirTemp>,
+        std::path::PathBuf,
+        Option<String>,
+    ),
 }
 
 impl Output {
@@ -486,6 +494,44 @@ impl Output {
         target.open().map(|w| Output::File(w, None)).map_err(fail)
     }
 
+    /// A file `relative` below the output directory `root`, staged in its directory:
+    /// the root is opened as named, each directory below it is made where missing and
+    /// entered without following a link ([`kifu::fsio::make_path`]), so a directory
+    /// swapped for a link is never written through. `Err(reason)` when it cannot be.
+    pub fn open_in(root: &std::path::Path, relative: &std::path::Path) -> Result<Output, String> {
+        use std::path::Component;
+        let shown = root.join(relative);
+        let mut parts = Vec::new();
+        for part in relative.components() {
+            if let Component::Normal(p) = part {
+                parts.push(p);
+            } else {
+                return Err(format!(
+                    "cannot write {}: not a path below the output directory",
+                    shown.display()
+                ));
+            }
+        }
+        let Some(name) = parts.pop() else {
+            return Err(format!("cannot write {}: no file name", shown.display()));
+        };
+        let dir = kifu::fsio::make_path(root, parts).map_err(|e| match e {
+            kifu::fsio::ReachError::Changed => format!(
+                "cannot write {}: changed during the run; left untouched",
+                shown.display()
+            ),
+            kifu::fsio::ReachError::Io(e) => format!("cannot write {}: {e}", shown.display()),
+        })?;
+        let staged = std::sync::Arc::new(dir)
+            .stage(name)
+            .map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
+        Ok(Output::InDir(
+            std::io::BufWriter::with_capacity(256 << 10, staged),
+            shown,
+            None,
+        ))
+    }
+
     /// Writes (or holds) bytes. A closed standard output stops the run.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Fatal> {
         use std::io::Write;
@@ -508,6 +554,14 @@ impl Output {
                 held.extend_from_slice(bytes);
                 Ok(())
             }
+            Output::InDir(out, shown, failed) => {
+                if failed.is_none() {
+                    if let Err(e) = out.write_all(bytes) {
+                        *failed = Some(format!("cannot write {}: {e}", shown.display()));
+                    }
+                }
+                Ok(())
+            }
         }
     }
 
@@ -517,14 +571,14 @@ impl Output {
         match self {
             Output::Stdout => true,
             Output::File(w, _) => matches!(w, kifu::fsio::OutputWriter::Direct { .. }),
-            Output::Held(..) => false,
+            Output::Held(..) | Output::InDir(..) => false,
         }
     }
 
     /// True when a file could not be written: nothing more is worth writing.
     pub fn failed(&self) -> bool {
         match self {
-            Output::File(_, failed) => failed.is_some(),
+            Output::File(_, failed) | Output::InDir(_, _, failed) => failed.is_some(),
             Output::Stdout | Output::Held(..) => false,
         }
     }
@@ -546,6 +600,19 @@ impl Output {
             Output::Held(held, mut inner) => {
                 inner.write(&held)?;
                 inner.commit()
+            }
+            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
+            Output::InDir(out, shown, None) => {
+                let cannot =
+                    |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
+                let staged = out.into_inner().map_err(|e| cannot(e.error()));
+                Ok(staged.and_then(|staged| {
+                    staged
+                        .finish(&staged.keep_of_dest())
+                        .map_err(|e| cannot(&e))?;
+                    staged.sync().map_err(|e| cannot(&e))?;
+                    staged.commit(None).map_err(|e| cannot(&e))
+                }))
             }
         }
     }

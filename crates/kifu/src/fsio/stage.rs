@@ -183,7 +183,7 @@ fn create_new(path: &Path) -> io::Result<File> {
 }
 
 /// Sets what `keep` asks for on the open temporary file.
-fn apply(file: &File, keep: &Keep) -> io::Result<()> {
+pub(super) fn apply(file: &File, keep: &Keep) -> io::Result<()> {
     #[cfg(unix)]
     if let Some((uid, gid)) = keep.owner {
         use std::os::fd::AsRawFd;

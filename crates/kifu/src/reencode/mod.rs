@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::text::TextEncoding;
 
+pub use crate::fsio::Place;
 pub use profile::Profile;
 pub use select::{select, Candidate, Selection};
 pub use transform::{transform, Transformed};

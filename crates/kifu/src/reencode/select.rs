@@ -2,7 +2,8 @@
 //! content, every text file with `--all`; symlinks only with `--follow`; kifu's own
 //! temporary files never taken; two files that would be written to one place refused.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use walkdir::WalkDir;
 
 use super::{Options, Outcome, Profile};
 use crate::formats::kiseong_sniff::looks_like_kiseong;
+use crate::fsio::{dir_id, DirId, Place};
 
 /// One file to consider.
 #[derive(Debug, Clone)]
@@ -24,6 +26,8 @@ pub struct Candidate {
     pub profile: Profile,
     /// Set when the file is not to be converted: the outcome and why.
     pub verdict: Option<(Outcome, String)>,
+    /// How the file is reached through directory handles.
+    pub place: Place,
 }
 
 /// The files of a run.
@@ -44,6 +48,10 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
             .follow_links(opts.follow)
             .follow_root_links(opts.follow || !explicit_file)
             .sort_by_file_name();
+        let root_id = std::fs::metadata(arg).ok().as_ref().and_then(dir_id);
+        // The identity of every directory the walk went through, for the checks when
+        // each file is read and written.
+        let mut dirs: HashMap<PathBuf, DirId> = HashMap::new();
         for entry in walker {
             let entry = match entry {
                 Ok(e) => e,
@@ -60,6 +68,15 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
             };
             let path = entry.path().to_path_buf();
             let ftype = entry.file_type();
+            if ftype.is_dir() && entry.depth() > 0 && !entry.path_is_symlink() {
+                if let Some(id) = entry.metadata().ok().as_ref().and_then(dir_id) {
+                    dirs.insert(path.clone(), id);
+                }
+            }
+            if entry.depth() == 0 && !explicit_file {
+                // The directory named (a link to one is followed: it was named).
+                continue;
+            }
             if entry.path_is_symlink() && !opts.follow {
                 if !ftype.is_dir() {
                     sel.candidates.push(problem(
@@ -94,12 +111,25 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
                 continue;
             }
             let relative = relative_to(&path, arg, explicit_file);
+            let place = if opts.follow || explicit_file {
+                // Links are followed by choice (or the file was named): the file's
+                // own directory is the root.
+                Place {
+                    root: parent_of(&real),
+                    root_id: None,
+                    steps: Vec::new(),
+                    name: real.file_name().map(OsString::from).unwrap_or_default(),
+                }
+            } else {
+                place_below(arg, root_id, &relative, &dirs)
+            };
             sel.candidates.push(Candidate {
                 path,
                 real,
                 relative,
                 profile,
                 verdict: None,
+                place,
             });
         }
     }
@@ -107,6 +137,90 @@ pub fn select(paths: &[PathBuf], opts: &Options) -> Selection {
         refuse_collisions(&mut sel.candidates, dir);
     }
     sel
+}
+
+/// A file's directory, `.` for a bare name.
+fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The place of a file found `relative` below the walk's root `arg`.
+fn place_below(
+    arg: &Path,
+    root_id: Option<DirId>,
+    relative: &Path,
+    dirs: &HashMap<PathBuf, DirId>,
+) -> Place {
+    let mut steps = Vec::new();
+    let mut at = arg.to_path_buf();
+    if let Some(parent) = relative.parent() {
+        for part in parent.components() {
+            at.push(part);
+            steps.push((part.as_os_str().to_os_string(), dirs.get(&at).copied()));
+        }
+    }
+    Place {
+        root: arg.to_path_buf(),
+        root_id,
+        steps,
+        name: relative.file_name().map(OsString::from).unwrap_or_default(),
+    }
+}
+
+impl Selection {
+    /// With `--out-dir`: every destination that is an existing input (another file of
+    /// the walk, or the file itself), as `convert` refuses them: `A would be written to
+    /// B, which is the input C`. The run must then write nothing.
+    pub fn overwrites(&self, opts: &Options) -> Vec<String> {
+        let super::Mode::OutDir(dir) = &opts.mode else {
+            return Vec::new();
+        };
+        let dests: Vec<(usize, (u64, u64))> = self
+            .candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.verdict.is_none())
+            .filter_map(|(i, c)| Some((i, existing_id(&dir.join(&c.relative))?)))
+            .collect();
+        if dests.is_empty() {
+            return Vec::new();
+        }
+        let inputs: HashMap<(u64, u64), &Candidate> = self
+            .candidates
+            .iter()
+            .filter_map(|c| Some((existing_id(&c.real)?, c)))
+            .collect();
+        dests
+            .into_iter()
+            .filter_map(|(i, id)| {
+                let c = self.candidates.get(i)?;
+                let other = inputs.get(&id)?;
+                Some(format!(
+                    "{} would be written to {}, which is the input {}",
+                    c.path.display(),
+                    dir.join(&c.relative).display(),
+                    other.path.display()
+                ))
+            })
+            .collect()
+    }
+}
+
+/// The (device, inode) of an existing file (a link followed).
+fn existing_id(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// Files that would be written to one path under the output directory (two trees
@@ -194,6 +308,7 @@ fn problem(path: &Path, arg: &Path, outcome: Outcome, why: String) -> Candidate 
         relative: relative_to(path, arg, false),
         profile: Profile::TEXT,
         verdict: Some((outcome, why)),
+        place: Place::default(),
     }
 }
 

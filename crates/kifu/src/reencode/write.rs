@@ -6,27 +6,38 @@
 //! renames each over its destination if the original is still the file that was read.
 //! A process killed at any instant leaves each file either whole and old or whole and
 //! new, plus temporary files the next run removes.
+//!
+//! No path is trusted twice: each file is reached from its walk's root through
+//! directory handles ([`crate::fsio::reach`]: `O_NOFOLLOW`, and every directory must
+//! be the one the walk saw), read, staged, checked, backed up and renamed relative to
+//! its open directory; an output tree is made with `mkdirat` and entered the same way
+//! ([`crate::fsio::make_path`]). A directory swapped for a link meanwhile makes the
+//! file "changed during the run; left untouched", and nothing is read or written
+//! through it.
 
+use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, PathBuf};
+use std::sync::Arc;
 
 use super::{transform, Candidate, FileReport, Mode, Options, Outcome};
-use crate::fsio::{self, Identity, Keep, Staged};
+use crate::fsio::{self, Dir, DirTemp, Identity, Keep, ReachError};
 
 /// A file whose new content sits in a temporary file, waiting to be renamed.
 #[derive(Debug)]
 pub struct Pending {
     /// The report, filled as if the rename succeeded.
     report: FileReport,
-    /// The new content.
-    staged: Staged,
-    /// The file that was read, and what it was.
-    source: PathBuf,
+    /// The new content, in its destination's open directory.
+    staged: DirTemp,
+    /// The open directory of the file that was read, its name there, and what it was.
+    source_dir: Arc<Dir>,
+    source_name: OsString,
     identity: Identity,
     /// Whether the destination is the source itself.
     in_place: bool,
-    /// A backup to make first: hard link (or copy) the original → this path.
-    backup: Option<PathBuf>,
+    /// A backup to make first: hard link (or copy) the original → this name beside it.
+    backup: Option<OsString>,
 }
 
 /// The result of preparing one candidate.
@@ -58,7 +69,13 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
         return Step::Done(report);
     }
     let in_place = matches!(opts.mode, Mode::InPlace { .. });
-    let (bytes, identity, meta) = match fsio::read_identified(&c.real) {
+    let place = &c.place;
+    let source_dir = match fsio::reach(&place.root, place.root_id, &place.steps) {
+        Ok(d) => Arc::new(d),
+        Err(ReachError::Changed) => return fail(report, CHANGED.into()),
+        Err(ReachError::Io(e)) => return fail(report, format!("cannot read: {e}")),
+    };
+    let (bytes, identity, meta) = match source_dir.read_identified(&place.name) {
         Ok(read) => read,
         Err(fsio::ReadError::Changed) => return fail(report, CHANGED.into()),
         Err(fsio::ReadError::Io(e)) => return fail(report, format!("cannot read: {e}")),
@@ -113,41 +130,58 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
             (bytes.clone(), Outcome::Unchanged)
         }
     };
-    let (dest, backup) = match &opts.mode {
-        Mode::InPlace { backup } => (
-            c.real.clone(),
-            backup.as_deref().map(|s| with_suffix(&c.real, s)),
-        ),
-        Mode::OutDir(dir) => (dir.join(&c.relative), None),
+    let backup = match &opts.mode {
+        Mode::InPlace {
+            backup: Some(suffix),
+        } => Some(with_suffix(&place.name, suffix)),
+        _ => None,
     };
     if let Some(b) = &backup {
-        match fs::read(b) {
-            Ok(existing) if existing != bytes => {
-                return fail(
-                    report,
-                    format!(
-                        "{} exists and holds something else; left untouched",
-                        b.display()
-                    ),
-                )
+        // A backup name already taken must hold the original (an interrupted earlier
+        // run); anything else there (another file, a link) is not overwritten.
+        match source_dir.metadata(b) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            _ => {
+                if !source_dir
+                    .read_identified(b)
+                    .is_ok_and(|(existing, _, _)| existing == bytes)
+                {
+                    return fail(
+                        report,
+                        format!(
+                            "{} exists and holds something else; left untouched",
+                            c.real.with_file_name(b).display()
+                        ),
+                    );
+                }
             }
-            _ => {}
         }
     }
+    let (dest_dir, dest_name) = match &opts.mode {
+        Mode::InPlace { .. } => (Arc::clone(&source_dir), place.name.clone()),
+        Mode::OutDir(dir) => match out_dir_place(dir, c) {
+            Ok(found) => found,
+            Err(ReachError::Changed) => return fail(report, CHANGED.into()),
+            Err(ReachError::Io(e)) => {
+                return fail(report, format!("cannot write: {e}; left untouched"))
+            }
+        },
+    };
     // In place the new file is the old one's in every way but its bytes; a mirror
     // keeps the mode and times, and belongs to whoever runs kifu.
     let mut keep = Keep::all_of(&meta, opts.touch);
     if !in_place {
         keep.owner = None;
     }
-    match fsio::stage(&dest, &output, &keep) {
+    match stage(&dest_dir, &dest_name, &output, &keep) {
         Ok(staged) => {
             report.outcome = outcome;
             report.bytes_out = output.len() as u64;
             Step::Pending(Pending {
                 report,
                 staged,
-                source: c.real.clone(),
+                source_dir,
+                source_name: place.name.clone(),
                 identity,
                 in_place,
                 backup,
@@ -155,6 +189,38 @@ pub fn prepare(c: &Candidate, opts: &Options) -> Step {
         }
         Err(e) => fail(report, format!("cannot write: {e}; left untouched")),
     }
+}
+
+/// The open directory (made where missing, entered without following links) and the
+/// name a candidate's mirror takes under `dir`.
+fn out_dir_place(dir: &std::path::Path, c: &Candidate) -> Result<(Arc<Dir>, OsString), ReachError> {
+    let mut parts: Vec<&OsStr> = Vec::new();
+    for part in c.relative.components() {
+        match part {
+            Component::Normal(p) => parts.push(p),
+            _ => {
+                return Err(ReachError::Io(std::io::Error::other(format!(
+                    "{} is not a path below the output directory",
+                    c.relative.display()
+                ))))
+            }
+        }
+    }
+    let Some(name) = parts.pop() else {
+        return Err(ReachError::Io(std::io::Error::other("no file name")));
+    };
+    let d = fsio::make_path(dir, parts)?;
+    Ok((Arc::new(d), name.to_os_string()))
+}
+
+/// Writes `bytes` to a new exclusive temporary file in `dir` that will replace `name`,
+/// with the metadata `keep` asks for.
+fn stage(dir: &Arc<Dir>, name: &OsStr, bytes: &[u8], keep: &Keep) -> std::io::Result<DirTemp> {
+    use std::io::Write;
+    let mut staged = dir.stage(name)?;
+    staged.write_all(bytes)?;
+    staged.finish(keep)?;
+    Ok(staged)
 }
 
 /// Makes every pending temporary file durable. Returns, for each, whether it is.
@@ -174,19 +240,21 @@ pub fn commit(p: Pending, durable: bool) -> FileReport {
     let Pending {
         mut report,
         staged,
-        source,
+        source_dir,
+        source_name,
         identity,
         in_place,
         backup,
     } = p;
-    let unchanged =
-        fs::symlink_metadata(&source).is_ok_and(|m| identity.unchanged(&Identity::of(&m)));
+    let unchanged = source_dir
+        .metadata(&source_name)
+        .is_ok_and(|m| identity.unchanged(&Identity::of(&m)));
     let result = if !durable {
         Err("cannot write: the new content could not be flushed to disk; left untouched".into())
     } else if !unchanged {
         Err(CHANGED.to_string())
     } else {
-        make_backup(&source, backup.as_deref())
+        make_backup(&source_dir, &source_name, backup.as_deref())
             .map_err(|e| format!("cannot write the backup: {e}; left untouched"))
             .and_then(|()| {
                 let expect = if backup.is_some() {
@@ -210,29 +278,31 @@ pub fn commit(p: Pending, durable: bool) -> FileReport {
     report
 }
 
-/// Hard-links the original to its backup name (a copy where links are impossible);
-/// a backup that already holds the original (an interrupted earlier run) is kept.
-fn make_backup(original: &Path, backup: Option<&Path>) -> std::io::Result<()> {
+/// Hard-links the original to its backup name in the same open directory (a copy
+/// where links are impossible); a backup that already holds the original (an
+/// interrupted earlier run) is kept.
+fn make_backup(dir: &Arc<Dir>, original: &OsStr, backup: Option<&OsStr>) -> std::io::Result<()> {
     let Some(backup) = backup else {
         return Ok(());
     };
-    if backup.symlink_metadata().is_ok() {
+    if dir.metadata(backup).is_ok() {
         return Ok(()); // checked in `prepare` to hold the original
     }
-    if fs::hard_link(original, backup).is_ok() {
+    if dir.link(original, backup).is_ok() {
         return Ok(());
     }
-    let meta = fs::metadata(original)?;
-    let bytes = fs::read(original)?;
-    let staged = fsio::stage(backup, &bytes, &Keep::all_of(&meta, false))?;
+    let (bytes, _, meta) = dir
+        .read_identified(original)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let staged = stage(dir, backup, &bytes, &Keep::all_of(&meta, false))?;
     staged.sync()?;
     staged.commit(None).map_err(std::io::Error::other)
 }
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_os_string();
+fn with_suffix(name: &OsStr, suffix: &str) -> OsString {
+    let mut name = name.to_os_string();
     name.push(suffix);
-    PathBuf::from(name)
+    name
 }
 
 fn fail(mut report: FileReport, why: String) -> Step {
@@ -282,6 +352,7 @@ mod tests {
     use super::*;
     use crate::reencode::Profile;
     use crate::text::TextEncoding;
+    use std::path::Path;
 
     fn options() -> Options {
         Options {
@@ -304,6 +375,12 @@ mod tests {
             relative: PathBuf::from("g.kif"),
             profile: Profile::for_path(path).expect("a .kif profile"),
             verdict: None,
+            place: crate::reencode::Place {
+                root: path.parent().expect("a directory").to_path_buf(),
+                root_id: None,
+                steps: Vec::new(),
+                name: path.file_name().expect("a name").to_os_string(),
+            },
         }
     }
 

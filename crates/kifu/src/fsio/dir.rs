@@ -1,0 +1,641 @@
+//! Directory handles: a path is trusted once. A walk's root (the path the user named,
+//! followed if it is a link) is opened as a directory; everything below it is reached
+//! relative to an open directory with `openat(…, O_NOFOLLOW)`, so a directory swapped
+//! for a symbolic link after the walk can be neither read through nor written through.
+//! Temporary files are created, renamed, linked and removed relative to the same
+//! handle (`openat(O_CREAT|O_EXCL|O_NOFOLLOW)`, `renameat`, `linkat`, `unlinkat`).
+//!
+//! Off Linux the same interface works by path (what the platform's standard library
+//! offers): links are refused where they can be seen, but not atomically.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::{File, Metadata};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use super::identity::Identity;
+use super::signals::Registered;
+use super::stage::{apply, CommitError, Keep};
+use super::stale::{TEMP_PREFIX, TEMP_SUFFIX};
+
+/// Why a directory below a root could not be reached.
+#[derive(Debug, thiserror::Error)]
+pub enum ReachError {
+    /// A directory on the way is a symbolic link now, or another directory than the
+    /// walk saw: it changed during the run.
+    #[error("changed during the run")]
+    Changed,
+    /// It could not be opened (or created).
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// The (device, inode) of a directory as a walk saw it.
+pub type DirId = (u64, u64);
+
+/// The (device, inode) of what `meta` describes; `None` where there are no inodes.
+pub fn dir_id(meta: &Metadata) -> Option<DirId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Opens `root` (following a link there: the user named it), checks it is still the
+/// directory `root_id` says, and descends through `steps` (each a name and the
+/// identity the walk saw) without following any link.
+pub fn reach(
+    root: &Path,
+    root_id: Option<DirId>,
+    steps: &[(OsString, Option<DirId>)],
+) -> Result<Dir, ReachError> {
+    let mut dir = Dir::open_path(root)?;
+    if differs(root_id, dir.id()) {
+        return Err(ReachError::Changed);
+    }
+    for (name, id) in steps {
+        dir = dir.open_dir(name).map_err(changed_if_link)?;
+        if differs(*id, dir.id()) {
+            return Err(ReachError::Changed);
+        }
+    }
+    Ok(dir)
+}
+
+/// True when both identities are known and not the same.
+fn differs(saw: Option<DirId>, now: Option<DirId>) -> bool {
+    matches!((saw, now), (Some(a), Some(b)) if a != b)
+}
+
+/// Opens (creating it and its parents by path if missing) the output root `root`,
+/// then each of `parts` below it, creating what is missing with `mkdirat`, following
+/// no link.
+pub fn make_path<'a>(
+    root: &Path,
+    parts: impl IntoIterator<Item = &'a OsStr>,
+) -> Result<Dir, ReachError> {
+    if !root.is_dir() {
+        std::fs::create_dir_all(root)?;
+    }
+    let mut dir = Dir::open_path(root)?;
+    for name in parts {
+        dir = match dir.open_dir(name) {
+            Ok(d) => d,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                match dir.mkdir(name) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(e.into()),
+                }
+                dir.open_dir(name).map_err(changed_if_link)?
+            }
+            Err(e) => return Err(changed_if_link(e)),
+        };
+    }
+    Ok(dir)
+}
+
+/// ELOOP and ENOTDIR from an `O_NOFOLLOW | O_DIRECTORY` open: a link (or a file) is
+/// where a directory was.
+fn changed_if_link(e: io::Error) -> ReachError {
+    #[cfg(target_os = "linux")]
+    if matches!(e.raw_os_error(), Some(libc::ELOOP) | Some(libc::ENOTDIR)) {
+        return ReachError::Changed;
+    }
+    if e.kind() == io::ErrorKind::NotADirectory {
+        return ReachError::Changed;
+    }
+    ReachError::Io(e)
+}
+
+/// A temporary file's name: `.kifu-<pid>-<12 letters and digits>.tmp`, the random
+/// part from the standard library's randomly keyed hasher (seeded by the system).
+fn temp_name(attempt: u32) -> OsString {
+    use std::hash::{BuildHasher, Hasher};
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Two independently keyed hashes, six characters from each.
+    let halves = [0u8, 1].map(|half| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u8(half);
+        h.write_u32(attempt);
+        h.write_u128(nanos);
+        h.finish()
+    });
+    let mut name = format!("{TEMP_PREFIX}{}-", std::process::id());
+    for mut bits in halves {
+        for _ in 0..6 {
+            let n = ALPHABET.len() as u64;
+            let c = ALPHABET.get((bits % n) as usize).copied().unwrap_or(b'x');
+            name.push(char::from(c));
+            bits /= n;
+        }
+    }
+    name.push_str(TEMP_SUFFIX);
+    OsString::from(name)
+}
+
+/// How a file is reached without trusting a path twice: the root (the argument, or a
+/// named file's directory; a link there is followed, as the user named it), the
+/// directories below it with the identities the walk saw, and the file's name in the
+/// last one. Each directory is opened with `O_NOFOLLOW` relative to the one above it
+/// (see [`reach`]).
+#[derive(Debug, Clone, Default)]
+pub struct Place {
+    /// The directory the walk started from.
+    pub root: std::path::PathBuf,
+    /// Its (device, inode) when the walk began.
+    pub root_id: Option<DirId>,
+    /// The directories below the root, each with the identity the walk saw.
+    pub steps: Vec<(OsString, Option<DirId>)>,
+    /// The file's name in the last directory.
+    pub name: OsString,
+}
+
+impl Place {
+    /// Reaches the file's directory (see [`reach`]) and opens the file for reading,
+    /// not through a link and without waiting on a FIFO. A directory or the file
+    /// swapped for a link is [`ReachError::Changed`].
+    pub fn open(&self) -> Result<File, ReachError> {
+        let dir = reach(&self.root, self.root_id, &self.steps)?;
+        dir.open_file(&self.name).map_err(changed_if_link)
+    }
+}
+
+/// An open directory: every name given to its methods is one entry of it (no `/`).
+#[derive(Debug)]
+pub struct Dir {
+    #[cfg(target_os = "linux")]
+    file: File,
+    #[cfg(not(target_os = "linux"))]
+    path: std::path::PathBuf,
+}
+
+#[cfg(target_os = "linux")]
+mod sys {
+    use std::ffi::{CString, OsStr};
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+
+    /// A name as a C string; a name with a NUL byte or a `/` is refused.
+    pub fn cname(name: &OsStr) -> io::Result<CString> {
+        if name.as_bytes().contains(&b'/') || name.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a single file name",
+            ));
+        }
+        CString::new(name.as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in a name"))
+    }
+
+    /// -1 → the last OS error.
+    pub fn check(ret: libc::c_int) -> io::Result<libc::c_int> {
+        if ret < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(ret)
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Dir {
+    /// Opens the directory at `path`, following a link there.
+    pub fn open_path(path: &Path) -> io::Result<Dir> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_DIRECTORY)
+            .open(path)?;
+        Ok(Dir { file })
+    }
+
+    fn openat(&self, name: &OsStr, flags: libc::c_int, mode: libc::c_uint) -> io::Result<File> {
+        use std::os::fd::{AsRawFd, FromRawFd};
+        let c = sys::cname(name)?;
+        // SAFETY: the descriptor is open (owned by `self.file`), `c` is a valid C string
+        // that outlives the call; a new descriptor is owned by the File made from it.
+        let fd = sys::check(unsafe {
+            libc::openat(
+                self.file.as_raw_fd(),
+                c.as_ptr(),
+                flags | libc::O_CLOEXEC,
+                mode,
+            )
+        })?;
+        // SAFETY: `fd` was just returned by openat and is owned by nobody else.
+        Ok(unsafe { File::from_raw_fd(fd) })
+    }
+
+    /// Opens the subdirectory `name`; a link there fails (ELOOP or ENOTDIR).
+    pub fn open_dir(&self, name: &OsStr) -> io::Result<Dir> {
+        let file = self.openat(
+            name,
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW,
+            0,
+        )?;
+        Ok(Dir { file })
+    }
+
+    /// Creates the subdirectory `name` (mode 0777 less the umask).
+    pub fn mkdir(&self, name: &OsStr) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let c = sys::cname(name)?;
+        // SAFETY: as in `openat`.
+        sys::check(unsafe { libc::mkdirat(self.file.as_raw_fd(), c.as_ptr(), 0o777) })?;
+        Ok(())
+    }
+
+    /// Opens the file `name` for reading, not through a link, without waiting on a FIFO.
+    pub fn open_file(&self, name: &OsStr) -> io::Result<File> {
+        self.openat(
+            name,
+            libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK,
+            0,
+        )
+    }
+
+    /// The metadata of the entry `name` itself (a link is not followed).
+    pub fn metadata(&self, name: &OsStr) -> io::Result<Metadata> {
+        self.openat(name, libc::O_PATH | libc::O_NOFOLLOW, 0)?
+            .metadata()
+    }
+
+    /// Creates a new, empty file `name` exclusively (never through a link), 0666 less
+    /// the umask.
+    fn create_new(&self, name: &OsStr) -> io::Result<File> {
+        self.openat(
+            name,
+            libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW,
+            0o666,
+        )
+    }
+
+    /// Renames the entry `from` to `to` within this directory, replacing `to`.
+    pub fn rename(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let (f, t) = (sys::cname(from)?, sys::cname(to)?);
+        let fd = self.file.as_raw_fd();
+        // SAFETY: as in `openat`; both names outlive the call.
+        sys::check(unsafe { libc::renameat(fd, f.as_ptr(), fd, t.as_ptr()) })?;
+        Ok(())
+    }
+
+    /// Gives the file `from` a second name `to` in this directory (a hard link).
+    pub fn link(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let (f, t) = (sys::cname(from)?, sys::cname(to)?);
+        let fd = self.file.as_raw_fd();
+        // SAFETY: as in `rename`; flags 0 does not follow a link at `from`.
+        sys::check(unsafe { libc::linkat(fd, f.as_ptr(), fd, t.as_ptr(), 0) })?;
+        Ok(())
+    }
+
+    /// Removes the entry `name` (not a directory).
+    pub fn unlink(&self, name: &OsStr) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let c = sys::cname(name)?;
+        // SAFETY: as in `openat`.
+        sys::check(unsafe { libc::unlinkat(self.file.as_raw_fd(), c.as_ptr(), 0) })?;
+        Ok(())
+    }
+
+    /// The directory's own (device, inode).
+    pub fn id(&self) -> Option<DirId> {
+        self.file.metadata().ok().as_ref().and_then(dir_id)
+    }
+
+    /// The open directory (for `syncfs`).
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+impl Dir {
+    /// Opens the directory at `path`, following a link there.
+    pub fn open_path(path: &Path) -> io::Result<Dir> {
+        if !std::fs::metadata(path)?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                "not a directory",
+            ));
+        }
+        Ok(Dir {
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Opens the subdirectory `name`; a link there fails.
+    pub fn open_dir(&self, name: &OsStr) -> io::Result<Dir> {
+        let path = self.path.join(name);
+        if !std::fs::symlink_metadata(&path)?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                "not a directory",
+            ));
+        }
+        Ok(Dir { path })
+    }
+
+    /// Creates the subdirectory `name`.
+    pub fn mkdir(&self, name: &OsStr) -> io::Result<()> {
+        std::fs::create_dir(self.path.join(name))
+    }
+
+    /// Opens the file `name` for reading.
+    pub fn open_file(&self, name: &OsStr) -> io::Result<File> {
+        let path = self.path.join(name);
+        if std::fs::symlink_metadata(&path)?.file_type().is_symlink() {
+            return Err(io::Error::other("a symbolic link"));
+        }
+        File::open(path)
+    }
+
+    /// The metadata of the entry `name` itself.
+    pub fn metadata(&self, name: &OsStr) -> io::Result<Metadata> {
+        std::fs::symlink_metadata(self.path.join(name))
+    }
+
+    fn create_new(&self, name: &OsStr) -> io::Result<File> {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(self.path.join(name))
+    }
+
+    /// Renames the entry `from` to `to` within this directory, replacing `to`.
+    pub fn rename(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        std::fs::rename(self.path.join(from), self.path.join(to))
+    }
+
+    /// Gives the file `from` a second name `to` in this directory (a hard link).
+    pub fn link(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        std::fs::hard_link(self.path.join(from), self.path.join(to))
+    }
+
+    /// Removes the entry `name`.
+    pub fn unlink(&self, name: &OsStr) -> io::Result<()> {
+        std::fs::remove_file(self.path.join(name))
+    }
+
+    /// The directory's (device, inode) where the platform has them.
+    pub fn id(&self) -> Option<DirId> {
+        std::fs::metadata(&self.path).ok().as_ref().and_then(dir_id)
+    }
+}
+
+impl Dir {
+    /// Reads the whole file `name` through one descriptor (not through a link), with
+    /// its identity and metadata; `Changed` when it changed while it was read or is
+    /// not a regular file.
+    pub fn read_identified(
+        &self,
+        name: &OsStr,
+    ) -> Result<(Vec<u8>, Identity, Metadata), super::ReadError> {
+        use std::io::Read;
+        let mut file = self.open_file(name).map_err(|e| match changed_if_link(e) {
+            ReachError::Changed => super::ReadError::Changed,
+            ReachError::Io(e) => super::ReadError::Io(e),
+        })?;
+        let before = file.metadata()?;
+        if !before.is_file() {
+            return Err(super::ReadError::Changed);
+        }
+        let mut bytes = Vec::with_capacity(usize::try_from(before.len()).unwrap_or(0));
+        file.read_to_end(&mut bytes)?;
+        let after = file.metadata()?;
+        let id = Identity::of(&before);
+        if !id.unchanged(&Identity::of(&after)) || bytes.len() as u64 != before.len() {
+            return Err(super::ReadError::Changed);
+        }
+        Ok((bytes, id, before))
+    }
+
+    /// The path by which the signal thread removes `name` in this directory: on Linux
+    /// through the open handle (`/proc/self/fd/N/name`), elsewhere the directory's path.
+    fn path_for_signals(&self, name: &OsStr) -> std::path::PathBuf {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            std::path::Path::new(&format!("/proc/self/fd/{}", self.file.as_raw_fd())).join(name)
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            self.path.join(name)
+        }
+    }
+
+    /// Creates an exclusive, unpredictably named temporary file in this directory that
+    /// will replace `dest` (an entry of the same directory) when committed.
+    pub fn stage(self: &Arc<Dir>, dest: &OsStr) -> io::Result<DirTemp> {
+        let mut attempt = 0;
+        loop {
+            let tmp = temp_name(attempt);
+            // Listed for the signal thread under the name that reaches it through this
+            // very directory handle, however the tree is changed meanwhile.
+            let listed = self.path_for_signals(&tmp);
+            match Registered::create(&listed, |_| self.create_new(&tmp)) {
+                Ok((file, registered)) => {
+                    return Ok(DirTemp {
+                        dir: Arc::clone(self),
+                        tmp,
+                        dest: dest.to_os_string(),
+                        file,
+                        done: false,
+                        _registered: registered,
+                    })
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// New content in a temporary file of an open directory, waiting to be renamed over
+/// its destination there; dropping it removes the temporary file.
+#[derive(Debug)]
+pub struct DirTemp {
+    dir: Arc<Dir>,
+    tmp: OsString,
+    dest: OsString,
+    file: File,
+    done: bool,
+    /// Listed for removal on SIGINT, SIGTERM and SIGHUP while it exists.
+    _registered: Registered,
+}
+
+impl DirTemp {
+    /// The open temporary file.
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// The directory it is in.
+    pub fn dir(&self) -> &Arc<Dir> {
+        &self.dir
+    }
+
+    /// The name it replaces.
+    pub fn dest(&self) -> &OsStr {
+        &self.dest
+    }
+
+    /// Sets what `keep` asks for (owner, mode, times) on the temporary file.
+    pub fn finish(&self, keep: &Keep) -> io::Result<()> {
+        apply(&self.file, keep)
+    }
+
+    /// What an output replacing the destination keeps of it: its mode and owner when
+    /// it is a regular file.
+    pub fn keep_of_dest(&self) -> Keep {
+        match self.dir.metadata(&self.dest) {
+            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+            _ => Keep::default(),
+        }
+    }
+
+    /// Makes the content durable (`fdatasync`).
+    pub fn sync(&self) -> io::Result<()> {
+        self.file.sync_data()
+    }
+
+    /// Renames the temporary file over the destination. With `expect`, only if the
+    /// destination is still that file with that content. On failure the temporary file
+    /// is removed and the destination is as it was.
+    pub fn commit(mut self, expect: Option<&Identity>) -> Result<(), CommitError> {
+        if let Some(expect) = expect {
+            let now = self.dir.metadata(&self.dest)?;
+            if !expect.unchanged(&Identity::of(&now)) {
+                return Err(CommitError::Changed);
+            }
+        }
+        self.dir.rename(&self.tmp, &self.dest)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Write for DirTemp {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.file.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for DirTemp {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = self.dir.unlink(&self.tmp);
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_swapped_for_a_link_is_not_reached_and_nothing_is_written_there() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let tree = base.path().join("tree");
+        let outside = base.path().join("outside");
+        std::fs::create_dir_all(tree.join("sub")).expect("mkdir");
+        std::fs::create_dir(&outside).expect("mkdir");
+        std::fs::create_dir(base.path().join("other")).expect("mkdir");
+        let root_id = std::fs::metadata(&tree).ok().as_ref().and_then(dir_id);
+        let sub_id = std::fs::metadata(tree.join("sub"))
+            .ok()
+            .as_ref()
+            .and_then(dir_id)
+            .expect("id");
+        let steps = vec![(OsString::from("sub"), Some(sub_id))];
+        assert!(reach(&tree, root_id, &steps).is_ok());
+        std::fs::remove_dir(tree.join("sub")).expect("rmdir");
+        std::os::unix::fs::symlink(&outside, tree.join("sub")).expect("link");
+        assert!(matches!(
+            reach(&tree, root_id, &steps),
+            Err(ReachError::Changed)
+        ));
+        assert!(matches!(
+            make_path(&tree, [OsStr::new("sub")]),
+            Err(ReachError::Changed)
+        ));
+        // Another real directory in its place is a change too.
+        std::fs::remove_file(tree.join("sub")).expect("rm");
+        std::fs::rename(base.path().join("other"), tree.join("sub")).expect("mv");
+        assert!(matches!(
+            reach(&tree, root_id, &steps),
+            Err(ReachError::Changed)
+        ));
+        assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 0);
+    }
+
+    #[test]
+    fn a_staged_file_replaces_its_destination_or_leaves_nothing_behind() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let dir =
+            Arc::new(make_path(base.path(), [OsStr::new("a"), OsStr::new("b")]).expect("mkdir"));
+        let mut t = dir.stage(OsStr::new("g.sgf")).expect("stage");
+        assert_eq!(
+            super::super::is_temp_name(&t.tmp),
+            Some(std::process::id()),
+            "a name the stale sweep knows"
+        );
+        t.write_all(b"(;)").expect("write");
+        t.commit(None).expect("commit");
+        let g = base.path().join("a/b/g.sgf");
+        assert_eq!(std::fs::read(&g).expect("read"), b"(;)");
+        let mut t = dir.stage(OsStr::new("g.sgf")).expect("stage");
+        t.write_all(b"new").expect("write");
+        drop(t);
+        assert_eq!(std::fs::read(&g).expect("read"), b"(;)");
+        assert_eq!(
+            std::fs::read_dir(base.path().join("a/b"))
+                .expect("dir")
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_staged_file_is_listed_for_signals_by_a_path_through_its_handle() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let dir = Arc::new(make_path(base.path(), [OsStr::new("a")]).expect("mkdir"));
+        let t = dir.stage(OsStr::new("g.sgf")).expect("stage");
+        let listed = dir.path_for_signals(&t.tmp);
+        assert!(crate::fsio::signals::is_listed(&listed));
+        // The listed path reaches the temporary file itself, even after the tree is
+        // renamed: the signal thread removes it through the open directory.
+        std::fs::rename(base.path().join("a"), base.path().join("moved")).expect("rename");
+        assert!(std::fs::symlink_metadata(&listed).is_ok_and(|m| m.is_file()));
+        drop(t);
+        assert!(!crate::fsio::signals::is_listed(&listed));
+        assert_eq!(
+            std::fs::read_dir(base.path().join("moved"))
+                .expect("dir")
+                .count(),
+            0
+        );
+    }
+}
