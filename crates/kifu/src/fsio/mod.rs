@@ -6,6 +6,7 @@
 //! Used by `reencode` and by every command that writes record files.
 
 mod batch;
+mod closed;
 mod identity;
 mod stage;
 mod stale;
@@ -13,6 +14,7 @@ mod stale;
 pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
+pub use closed::{sync_closed, Closed};
 pub use identity::Identity;
 pub use stage::{
     read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
