@@ -147,6 +147,12 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     };
     let game = &game;
+    if options.format == Format::Gif {
+        return gif(args, input, game, &options, ui).map(|s| match s {
+            Status::Success if unreadable => Status::SomeFailed,
+            s => s,
+        });
+    }
     let picture = match picture::draw(game, &options) {
         Ok(p) => p,
         Err(reason) => {
@@ -160,6 +166,83 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         _ => stdout_bytes(&picture)?,
     }
     Ok(Status::from_failed(unreadable))
+}
+
+/// An animated GIF to `-o FILE` (staged beside it, renamed when whole) or standard
+/// output, each frame encoded as it is drawn: memory holds two frames, whatever the
+/// number of moves.
+fn gif(
+    args: &ShowArgs,
+    input: &InputFile,
+    game: &Game,
+    options: &Options,
+    ui: &Ui,
+) -> Result<Status, Fatal> {
+    let failed = |reason: String| {
+        ui.error(&format!("{}: {reason}", input.display));
+        Ok(Status::SomeFailed)
+    };
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            let cannot =
+                |e: std::io::Error| Fatal::Other(format!("cannot write {}: {e}", path.display()));
+            let staging = kifu::fsio::Staging::create(path).map_err(cannot)?;
+            let mut out = Recording::new(staging);
+            match picture::draw_to(game, options, &mut out) {
+                Ok(_) => {}
+                Err(reason) => {
+                    return match out.error.take() {
+                        Some(e) => Err(cannot(e)),
+                        None => failed(reason),
+                    }
+                }
+            }
+            out.inner.commit().map_err(cannot)?;
+        }
+        _ => {
+            let stdout = std::io::stdout();
+            let mut out = Recording::new(std::io::BufWriter::new(stdout.lock()));
+            if let Err(reason) = picture::draw_to(game, options, &mut out) {
+                return match out.error.take() {
+                    Some(e) => Err(e.into()),
+                    None => failed(reason),
+                };
+            }
+            std::io::Write::flush(&mut out.inner)?;
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// A writer that keeps the first error of the writer it wraps, so that a failed write
+/// is told apart from a picture that cannot be drawn.
+struct Recording<W> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W> Recording<W> {
+    fn new(inner: W) -> Recording<W> {
+        Recording { inner, error: None }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Recording<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).inspect_err(|e| {
+            if self.error.is_none() {
+                self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+            }
+        })
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| {
+            if self.error.is_none() {
+                self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+            }
+        })
+    }
 }
 
 /// Game `n` (from 1) of an input, read game by game and not past it (a large
