@@ -602,3 +602,32 @@ fn convert_strict_refuses_an_encoding_that_was_only_guessed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("PB[圍棋高手]"));
 }
+
+#[test]
+fn split_on_a_full_disk_fails_its_input_with_exit_1_and_leaves_nothing() {
+    // #32: split exited 2 on a full disk where every other command exits 1.
+    let Some(disk) = SmallDisk::mount("256k", "split on a full disk") else {
+        return;
+    };
+    let src = tempfile::tempdir().expect("tempdir");
+    let input = src.path().join("many.sgf");
+    std::fs::write(&input, big_collection(5)).expect("write");
+    let out_dir = disk.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    disk.fill();
+    let out = run(kifu()
+        .arg("split")
+        .arg(&input)
+        .arg("--out-dir")
+        .arg(&out_dir));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot write under {}: No space left on device (os error 28)\n",
+            out_dir.display()
+        )
+    );
+    assert_eq!(std::fs::read_dir(&out_dir).expect("list").count(), 0);
+}

@@ -245,13 +245,23 @@ fn split_one(
 /// Stages one file's bytes in a temporary file under `dir`, closed.
 fn stage(dir: &Path, stem: &OsStr, bytes: &[u8]) -> Result<Closed, String> {
     let at = dir.join(stem);
-    let cannot = |e: std::io::Error| format!("cannot write under {}: {e}", dir.display());
+    let cannot = |e: std::io::Error| format!("cannot write under {}: {}", dir.display(), plain(&e));
     let mut staging = kifu::fsio::Staging::create(&at).map_err(cannot)?;
     staging.write_all(bytes).map_err(cannot)?;
     let staged = staging
         .finish(&kifu::fsio::Keep::default())
         .map_err(cannot)?;
     Ok(staged.close())
+}
+
+/// An I/O error's own message, without the temporary file's random name that the
+/// tempfile crate adds to it (`… at path "DIR/.kifu-…tmp"`).
+fn plain(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
 }
 
 /// Makes the staged files durable together and renames each to its name; how many
@@ -261,14 +271,14 @@ fn commit(dir: &Path, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Result<
         return Ok(0);
     }
     kifu::fsio::sync_closed(pieces.iter().map(|p| &p.file))
-        .map_err(|e| format!("cannot write under {}: {e}", dir.display()))?;
+        .map_err(|e| format!("cannot write under {}: {}", dir.display(), plain(&e)))?;
     let mut n = 0;
     for piece in pieces {
         let path = dir.join(name(stem, &piece, width));
         piece
             .file
             .commit_to(&path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            .map_err(|e| format!("cannot write {}: {}", path.display(), plain(&e)))?;
         n += 1;
     }
     Ok(n)
