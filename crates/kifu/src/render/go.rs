@@ -865,3 +865,33 @@ pub fn svg(pos: &Position) -> String {
     s.push_str("</svg>\n");
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_gives_each_position_as_a_fresh_replay_does() {
+        // Captures, a pass, setup and markup on nodes between moves and after the last.
+        let text = "(;GM[1]FF[4]SZ[9];B[ee];W[ed];B[dd]TR[aa];W[aa];B[fd];W[];AB[gg]LB[hh:A];B[ec];AW[ii]CR[ii])";
+        let parsed = crate::formats::sgf::read(text);
+        let game = parsed.collection.games.first().expect("a game");
+        let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
+        let mut walk = Walk::new(game, &line).expect("Go");
+        for k in 0..=8 {
+            let fresh = position_on(game, &line, Some(k)).expect("Go");
+            let walked = walk.to(Some(k));
+            assert_eq!(walked.cells, fresh.cells, "move {k}");
+            assert_eq!(
+                (walked.last, walked.moves),
+                (fresh.last, fresh.moves),
+                "move {k}"
+            );
+            assert_eq!(walked.markup, fresh.markup, "move {k}");
+        }
+        assert_eq!(
+            walk.to(None).cells,
+            position_on(game, &line, None).expect("Go").cells
+        );
+    }
+}

@@ -297,3 +297,28 @@ fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize)
         row += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_gives_each_position_as_a_fresh_replay_does() {
+        let text = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*3c\n";
+        let parsed = crate::formats::usi::read(text);
+        let game = parsed.collection.games.first().expect("a game");
+        let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
+        let mut walk = Walk::new(game, &line);
+        for k in 0..=6 {
+            let fresh = position_on(game, &line, Some(k));
+            let walked = walk.to(Some(k));
+            assert_eq!(walked.position, fresh.position, "move {k}");
+            assert_eq!(
+                (walked.moves, walked.last, walked.same),
+                (fresh.moves, fresh.last, fresh.same),
+                "move {k}"
+            );
+        }
+        assert_eq!(walk.to(None).moves, 5);
+    }
+}
