@@ -540,19 +540,24 @@ fn one_record(
             }
         }
     }
-    // Each picture is staged and closed before the next is drawn: one open file.
+    // Each picture is staged and closed before the next is drawn: one open file. A
+    // GIF is encoded into its temporary file frame by frame.
     let mut staged = Vec::with_capacity(shots.len());
     for (path, o) in &shots {
-        let bytes = picture::draw(game, o).map_err(why)?;
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
         let keep = match std::fs::symlink_metadata(path) {
             Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
             _ => Keep::default(),
         };
-        staged.push(
-            kifu::fsio::stage(path, &bytes, &keep)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?
-                .close(),
-        );
+        let file = if o.format == Format::Gif {
+            let mut staging = kifu::fsio::Staging::create(path).map_err(cannot)?;
+            picture::draw_to(game, o, &mut staging).map_err(why)?;
+            staging.finish(&keep).map_err(cannot)?
+        } else {
+            let bytes = picture::draw(game, o).map_err(why)?;
+            kifu::fsio::stage(path, &bytes, &keep).map_err(cannot)?
+        };
+        staged.push(file.close());
     }
     Ok(staged)
 }
