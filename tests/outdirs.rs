@@ -368,3 +368,30 @@ fn split_and_show_sweep_the_temporaries_of_dead_runs() {
     assert!(!stale.exists());
     assert_eq!(names(&d.join("show")), [b"g.svg".to_vec()]);
 }
+
+#[test]
+fn split_refuses_to_write_over_an_input_in_its_output_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    std::fs::create_dir(d.join("in")).expect("mkdir");
+    std::fs::write(d.join("in/g.sgf"), game("new")).expect("write");
+    std::fs::write(d.join("in/g-0001.sgf"), game("old")).expect("write");
+    let out = kifu()
+        .current_dir(d)
+        .args(["split", "in", "--out-dir", "in"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: nothing written: in/g.sgf would be written to in/g-0001.sgf, which is the input in/g-0001.sgf; split them separately or into different directories\n(see kifu --help)\n"
+    );
+    assert_eq!(
+        names(&d.join("in")),
+        [b"g-0001.sgf".to_vec(), b"g.sgf".to_vec()]
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("in/g-0001.sgf")).expect("read"),
+        game("old")
+    );
+}

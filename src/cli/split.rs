@@ -74,7 +74,7 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
     let encoding = encoding_arg(args.output_encoding.as_deref())?;
     let expanded = expand(&args.inputs);
     let stems: Vec<OsString> = expanded.inputs.iter().map(stem_of).collect();
-    refuse_collisions(&expanded.inputs, &stems, &args.out_dir)?;
+    refuse_collisions(&expanded.inputs, &stems, &args.out_dir, args.variations)?;
     let stale = kifu::fsio::remove_stale_in(&args.out_dir, false);
     if stale > 0 {
         ui.note(&format!(
@@ -105,7 +105,12 @@ fn stem_of(input: &InputFile) -> OsString {
 /// Refuses, before anything is written, two inputs whose files would have one stem
 /// (and so, for some game, one name), as `convert` refuses two inputs written to one
 /// output: exit 2, naming both.
-fn refuse_collisions(inputs: &[InputFile], stems: &[OsString], dir: &Path) -> Result<(), Fatal> {
+fn refuse_collisions(
+    inputs: &[InputFile],
+    stems: &[OsString],
+    dir: &Path,
+    variations: bool,
+) -> Result<(), Fatal> {
     let mut by_stem: HashMap<&OsStr, &InputFile> = HashMap::new();
     let mut problems = Vec::new();
     for (input, stem) in inputs.iter().zip(stems) {
@@ -120,6 +125,33 @@ fn refuse_collisions(inputs: &[InputFile], stems: &[OsString], dir: &Path) -> Re
             ));
         }
     }
+    // An input in DIR named as another input's file would be (`g-0001.sgf` beside
+    // `g.sgf`): refused as `convert` refuses an output over an input.
+    let dir_id = file_id(dir);
+    for input in inputs {
+        let Some(path) = input.path.as_deref() else {
+            continue;
+        };
+        let parent = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(p) => p,
+            None => Path::new("."),
+        };
+        if dir_id.is_none() || file_id(parent) != dir_id {
+            continue;
+        }
+        let owner = path
+            .file_stem()
+            .and_then(|s| stem_of_name(s, variations))
+            .and_then(|s| by_stem.get(s));
+        if let Some(other) = owner {
+            problems.push(format!(
+                "{} would be written to {}, which is the input {}",
+                other.display,
+                dir.join(path.file_name().unwrap_or_default()).display(),
+                input.display
+            ));
+        }
+    }
     if problems.is_empty() {
         return Ok(());
     }
@@ -127,6 +159,54 @@ fn refuse_collisions(inputs: &[InputFile], stems: &[OsString], dir: &Path) -> Re
         "nothing written: {}; split them separately or into different directories",
         problems.join("; ")
     )))
+}
+
+/// The stem a file name of this command would come from: `g` for `g-0001` (and,
+/// with `--variations`, for `g-0001-01`), `None` for any other name.
+fn stem_of_name(name: &OsStr, variations: bool) -> Option<&OsStr> {
+    let bytes = name.as_encoded_bytes();
+    let mut len = bytes.len();
+    let groups: &[usize] = if variations {
+        &[2, MIN_WIDTH]
+    } else {
+        &[MIN_WIDTH]
+    };
+    for &min in groups {
+        let rest = bytes.get(..len)?;
+        let dash = rest.iter().rposition(|&b| b == b'-')?;
+        let digits = rest.get(dash + 1..)?;
+        if digits.len() < min || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        len = dash;
+    }
+    os_prefix(name, len)
+}
+
+/// The first `len` bytes of a name (cut before an ASCII `-`).
+#[cfg(unix)]
+fn os_prefix(name: &OsStr, len: usize) -> Option<&OsStr> {
+    use std::os::unix::ffi::OsStrExt;
+    name.as_bytes().get(..len).map(OsStr::from_bytes)
+}
+
+/// The first `len` bytes of a name that is Unicode (cut before an ASCII `-`).
+#[cfg(not(unix))]
+fn os_prefix(name: &OsStr, len: usize) -> Option<&OsStr> {
+    name.to_str().and_then(|s| s.get(..len)).map(OsStr::new)
+}
+
+/// The (device, inode) of an existing file or directory.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Directories are not told apart where there are no inodes.
+#[cfg(not(unix))]
+fn file_id(_path: &Path) -> Option<(u64, u64)> {
+    None
 }
 
 /// Files staged under a run's output directory, waiting for their names.
