@@ -13,7 +13,8 @@
 //! Nothing is overwritten that this run wrote: two inputs with one stem (`in/a/g.sgf`
 //! and `in/b/g.sgf`, `-` and `stdin.sgf`) are refused before anything is written,
 //! naming both (a stem collision implies a name collision, and only one does: every
-//! name has as many `-NUMBER` parts after its stem). Each file is staged in a
+//! name has as many `-NUMBER` parts after its stem); so is an input in the output
+//! directory named as another input's file would be. Each file is staged in a
 //! temporary file beside its destination and closed; when the names are known (an
 //! input's end, or every [`BATCH`] files of an input streamed in parts) the files
 //! are made durable by one `syncfs` and renamed into place, so at most one output is
