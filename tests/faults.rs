@@ -1336,3 +1336,32 @@ fn reencode_walks_a_directory_named_through_a_link_without_calling_it_skipped() 
         format!("#KIF version=2.0 encoding=UTF-8\r\n{KIF}")
     );
 }
+
+#[test]
+fn split_on_a_full_disk_fails_its_input_with_exit_1_and_leaves_nothing() {
+    // #32: split exited 2 on a full disk where every other command exits 1.
+    let Some(disk) = SmallDisk::mount("256k", "split on a full disk") else {
+        return;
+    };
+    let src = tempfile::tempdir().expect("tempdir");
+    let input = src.path().join("many.sgf");
+    std::fs::write(&input, big_collection(5)).expect("write");
+    let out_dir = disk.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    disk.fill();
+    let out = run(kifu()
+        .arg("split")
+        .arg(&input)
+        .arg("--out-dir")
+        .arg(&out_dir));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot write under {}: No space left on device (os error 28)\n",
+            out_dir.display()
+        )
+    );
+    assert_eq!(std::fs::read_dir(&out_dir).expect("list").count(), 0);
+}

@@ -1,6 +1,8 @@
 //! `kifu show`: the position of a game as a terminal diagram, SVG, PNG or animated
 //! GIF; one picture per record (or per N moves) of many records with `--out-dir`.
 
+use std::collections::{BTreeSet, HashMap};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -11,7 +13,7 @@ use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
-use kifu::fsio::{Keep, Staged};
+use kifu::fsio::{Closed, Keep};
 use kifu::model::Game;
 use kifu::render::picture::{self, Crop, Format, Options};
 
@@ -145,6 +147,12 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     };
     let game = &game;
+    if options.format == Format::Gif {
+        return gif(args, input, game, &options, ui).map(|s| match s {
+            Status::Success if unreadable => Status::SomeFailed,
+            s => s,
+        });
+    }
     let picture = match picture::draw(game, &options) {
         Ok(p) => p,
         Err(reason) => {
@@ -159,6 +167,83 @@ pub fn run(args: &ShowArgs, ui: &Ui) -> Result<Status, Fatal> {
         _ => stdout_bytes(&picture)?,
     }
     Ok(Status::from_failed(unreadable))
+}
+
+/// An animated GIF to `-o FILE` (staged beside it, renamed when whole) or standard
+/// output, each frame encoded as it is drawn: memory holds two frames, whatever the
+/// number of moves.
+fn gif(
+    args: &ShowArgs,
+    input: &InputFile,
+    game: &Game,
+    options: &Options,
+    ui: &Ui,
+) -> Result<Status, Fatal> {
+    let failed = |reason: String| {
+        ui.error(&format!("{}: {reason}", input.display));
+        Ok(Status::SomeFailed)
+    };
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            let cannot =
+                |e: std::io::Error| Fatal::Other(format!("cannot write {}: {e}", path.display()));
+            let staging = kifu::fsio::Staging::create(path).map_err(cannot)?;
+            let mut out = Recording::new(staging);
+            match picture::draw_to(game, options, &mut out) {
+                Ok(_) => {}
+                Err(reason) => {
+                    return match out.error.take() {
+                        Some(e) => Err(cannot(e)),
+                        None => failed(reason),
+                    }
+                }
+            }
+            out.inner.commit().map_err(cannot)?;
+        }
+        _ => {
+            let stdout = std::io::stdout();
+            let mut out = Recording::new(std::io::BufWriter::new(stdout.lock()));
+            if let Err(reason) = picture::draw_to(game, options, &mut out) {
+                return match out.error.take() {
+                    Some(e) => Err(e.into()),
+                    None => failed(reason),
+                };
+            }
+            std::io::Write::flush(&mut out.inner)?;
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// A writer that keeps the first error of the writer it wraps, so that a failed write
+/// is told apart from a picture that cannot be drawn.
+struct Recording<W> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W> Recording<W> {
+    fn new(inner: W) -> Recording<W> {
+        Recording { inner, error: None }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Recording<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).inspect_err(|e| {
+            if self.error.is_none() {
+                self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+            }
+        })
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| {
+            if self.error.is_none() {
+                self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+            }
+        })
+    }
 }
 
 /// Game `n` (from 1) of an input, read game by game and not past it (a large
@@ -293,8 +378,11 @@ fn parse_range(text: &str) -> Result<(usize, Option<usize>), Fatal> {
 const BATCH: usize = 64;
 
 /// `--out-dir`: every record in parallel, one picture each (or one per `--every`
-/// moves), reported in the order given. Each batch of pictures is staged in temporary
-/// files, made durable together ([`kifu::fsio::sync_staged`]) and renamed into place.
+/// moves), reported in the order given. Two records whose pictures would have one
+/// name are refused before anything is drawn. Each picture is staged in a temporary
+/// file and closed (so a record of thousands of pictures holds no open file); each
+/// batch's pictures are made durable together ([`kifu::fsio::sync_closed`]: one
+/// `syncfs`) and renamed into place.
 fn many(
     args: &ShowArgs,
     inputs: &[InputFile],
@@ -303,10 +391,24 @@ fn many(
     options: &Options,
     ui: &Ui,
 ) -> Result<Status, Fatal> {
+    refuse_collisions(args, inputs, dir, options)?;
+    let dirs: BTreeSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| dir.join(&i.relative).parent().map(Path::to_path_buf))
+        .collect();
+    let stale: usize = dirs
+        .iter()
+        .map(|d| kifu::fsio::remove_stale_in(d, false))
+        .sum();
+    if stale > 0 {
+        ui.note(&format!(
+            "removed {stale} temporary file(s) left by an interrupted run"
+        ));
+    }
     let mut written = 0;
     let mut failed = 0;
     for chunk in inputs.chunks(BATCH) {
-        let results: Vec<Result<Vec<Staged>, String>> = chunk
+        let results: Vec<Result<Vec<Closed>, String>> = chunk
             .par_iter()
             .map(|input| one_record(args, input, dir, opts, options))
             .collect();
@@ -320,7 +422,7 @@ fn many(
                 }
             }
         }
-        if let Err(e) = kifu::fsio::sync_staged(&staged) {
+        if let Err(e) = kifu::fsio::sync_closed(&staged) {
             return Err(Fatal::Other(format!(
                 "cannot flush pictures under {}: {e}",
                 dir.display()
@@ -328,7 +430,7 @@ fn many(
         }
         for s in staged {
             let dest = s.dest().to_path_buf();
-            match s.commit(None) {
+            match s.commit() {
                 Ok(()) => written += 1,
                 Err(e) => {
                     failed += 1;
@@ -350,6 +452,49 @@ fn many(
     Ok(Status::from_failed(failed > 0))
 }
 
+/// A record's relative path without its extension, of the path's bytes: records
+/// with the same one would write pictures of the same names (`g.sgf` and `g.omok`
+/// both `g.png`; with `--every`, both `g-0010.png`).
+fn picture_stem(relative: &Path) -> PathBuf {
+    let stem = relative.file_stem().unwrap_or(relative.as_os_str());
+    relative.with_file_name(stem)
+}
+
+/// Refuses, before anything is drawn, two records whose pictures would have one name,
+/// as `convert` refuses two inputs written to one output: exit 2, naming both.
+fn refuse_collisions(
+    args: &ShowArgs,
+    inputs: &[InputFile],
+    dir: &Path,
+    options: &Options,
+) -> Result<(), Fatal> {
+    let ext = options.format.extension();
+    let mut by_stem: HashMap<PathBuf, &InputFile> = HashMap::new();
+    let mut problems = Vec::new();
+    for input in inputs {
+        let stem = picture_stem(&input.relative);
+        let mut file: OsString = stem.file_name().map(OsString::from).unwrap_or_default();
+        file.push(if args.every.is_some() { "-*." } else { "." });
+        file.push(ext);
+        let shown = dir.join(stem.with_file_name(file));
+        if let Some(first) = by_stem.insert(stem, input) {
+            problems.push(format!(
+                "{} and {} would both be written to {}",
+                first.display,
+                input.display,
+                shown.display()
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Fatal::Usage(format!(
+        "nothing written: {}; draw them separately or into different directories",
+        problems.join("; ")
+    )))
+}
+
 /// The pictures of one record of a batch, staged beside their destinations, or why
 /// there are none.
 fn one_record(
@@ -358,25 +503,26 @@ fn one_record(
     dir: &Path,
     opts: Resolved,
     options: &Options,
-) -> Result<Vec<Staged>, String> {
+) -> Result<Vec<Closed>, String> {
     // Worker threads print nothing: the batch reports each record's outcome.
     let quiet = Ui::new(true, super::ColorChoice::Never);
     let game = nth_game(input, opts, &quiet, args.game, false)
         .map_err(|e| format!("{}: {e:?}", input.display))??;
     let game = &game;
     let why = |e: String| format!("{}: {e}", input.display);
-    let base = dir.join(&input.relative);
+    let base = dir.join(picture_stem(&input.relative));
     let ext = options.format.extension();
+    let named = |suffix: String| {
+        let mut file: OsString = base.file_name().map(OsString::from).unwrap_or_default();
+        file.push(suffix);
+        base.with_file_name(file)
+    };
     let mut shots: Vec<(PathBuf, Options)> = Vec::new();
     match args.every {
-        None => shots.push((base.with_extension(ext), options.clone())),
+        None => shots.push((named(format!(".{ext}")), options.clone())),
         Some(n) => {
             let total = picture::moves(game, options).map_err(why)?;
             let end = options.at.unwrap_or(total).min(total);
-            let stem = base
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
             let mut at = Vec::new();
             let mut k = n;
             while k < end {
@@ -385,9 +531,8 @@ fn one_record(
             }
             at.push(end);
             for m in at {
-                let path = base.with_file_name(format!("{stem}-{m:04}.{ext}"));
                 shots.push((
-                    path,
+                    named(format!("-{m:04}.{ext}")),
                     Options {
                         at: Some(m),
                         ..options.clone()
@@ -396,17 +541,24 @@ fn one_record(
             }
         }
     }
+    // Each picture is staged and closed before the next is drawn: one open file. A
+    // GIF is encoded into its temporary file frame by frame.
     let mut staged = Vec::with_capacity(shots.len());
     for (path, o) in &shots {
-        let bytes = picture::draw(game, o).map_err(why)?;
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
         let keep = match std::fs::symlink_metadata(path) {
             Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
             _ => Keep::default(),
         };
-        staged.push(
-            kifu::fsio::stage(path, &bytes, &keep)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        );
+        let file = if o.format == Format::Gif {
+            let mut staging = kifu::fsio::Staging::create(path).map_err(cannot)?;
+            picture::draw_to(game, o, &mut staging).map_err(why)?;
+            staging.finish(&keep).map_err(cannot)?
+        } else {
+            let bytes = picture::draw(game, o).map_err(why)?;
+            kifu::fsio::stage(path, &bytes, &keep).map_err(cannot)?
+        };
+        staged.push(file.close());
     }
     Ok(staged)
 }

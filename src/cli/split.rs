@@ -8,8 +8,22 @@
 //! width is the count's digits, at least 4; an input streamed in parts (larger, its
 //! count unknown until its end) gets 6 digits, enough for 999,999 games, and wider
 //! numbers only past that. Lines of play take the digits of their game's count of
-//! lines, at least 2.
+//! lines, at least 2. Names are made of the input's bytes, never of a lossy string.
+//!
+//! Nothing is overwritten that this run wrote: two inputs with one stem (`in/a/g.sgf`
+//! and `in/b/g.sgf`, `-` and `stdin.sgf`) are refused before anything is written,
+//! naming both (a stem collision implies a name collision, and only one does: every
+//! name has as many `-NUMBER` parts after its stem); so is an input in the output
+//! directory named as another input's file would be. Each file is staged in a
+//! temporary file beside its destination and closed; when the names are known (an
+//! input's end, or every [`BATCH`] files of an input streamed in parts) the files
+//! are made durable by one `syncfs` and renamed into place, so at most one output is
+//! open and at most one line of play is held, however many there are. A failed
+//! write (a full disk) fails the input: exit 1, its staged files removed.
 
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -20,7 +34,8 @@ use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::formats::{Format, WriteOptions};
-use kifu::model::Game;
+use kifu::fsio::Closed;
+use kifu::model::{Game, NodeId};
 use kifu::GameWriter;
 
 /// Arguments of `kifu split`.
@@ -59,9 +74,17 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
     let target = format_arg(args.to.as_deref())?;
     let encoding = encoding_arg(args.output_encoding.as_deref())?;
     let expanded = expand(&args.inputs);
+    let stems: Vec<OsString> = expanded.inputs.iter().map(stem_of).collect();
+    refuse_collisions(&expanded.inputs, &stems, &args.out_dir, args.variations)?;
+    let stale = kifu::fsio::remove_stale_in(&args.out_dir, false);
+    if stale > 0 {
+        ui.note(&format!(
+            "removed {stale} temporary file(s) left by an interrupted run"
+        ));
+    }
     let mut failed = false;
-    for input in &expanded.inputs {
-        if let Err(reason) = split_one(args, input, opts, target, encoding, ui)? {
+    for (input, stem) in expanded.inputs.iter().zip(&stems) {
+        if let Err(reason) = split_one(args, input, stem, opts, target, encoding, ui)? {
             ui.error(&reason);
             failed = true;
         }
@@ -70,31 +93,150 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
     Ok(Status::from_failed(failed))
 }
 
-/// One file to write: its game number, its line number (with `--variations`) and
-/// line count, and its bytes.
+/// The stem of an input's file names, from the path's bytes: its file stem, or
+/// `stdin` for standard input.
+fn stem_of(input: &InputFile) -> OsString {
+    input
+        .path
+        .as_deref()
+        .and_then(Path::file_stem)
+        .map_or_else(|| OsString::from("stdin"), OsStr::to_os_string)
+}
+
+/// Refuses, before anything is written, two inputs whose files would have one stem
+/// (and so, for some game, one name), as `convert` refuses two inputs written to one
+/// output: exit 2, naming both.
+fn refuse_collisions(
+    inputs: &[InputFile],
+    stems: &[OsString],
+    dir: &Path,
+    variations: bool,
+) -> Result<(), Fatal> {
+    let mut by_stem: HashMap<&OsStr, &InputFile> = HashMap::new();
+    let mut problems = Vec::new();
+    for (input, stem) in inputs.iter().zip(stems) {
+        if let Some(first) = by_stem.insert(stem, input) {
+            let mut pattern = stem.clone();
+            pattern.push("-*");
+            problems.push(format!(
+                "{} and {} would both be written to {}",
+                first.display,
+                input.display,
+                dir.join(pattern).display()
+            ));
+        }
+    }
+    // An input in DIR named as another input's file would be (`g-0001.sgf` beside
+    // `g.sgf`): refused as `convert` refuses an output over an input.
+    let dir_id = file_id(dir);
+    for input in inputs {
+        let Some(path) = input.path.as_deref() else {
+            continue;
+        };
+        let parent = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(p) => p,
+            None => Path::new("."),
+        };
+        if dir_id.is_none() || file_id(parent) != dir_id {
+            continue;
+        }
+        let owner = path
+            .file_stem()
+            .and_then(|s| stem_of_name(s, variations))
+            .and_then(|s| by_stem.get(s));
+        if let Some(other) = owner {
+            problems.push(format!(
+                "{} would be written to {}, which is the input {}",
+                other.display,
+                dir.join(path.file_name().unwrap_or_default()).display(),
+                input.display
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Fatal::Usage(format!(
+        "nothing written: {}; split them separately or into different directories",
+        problems.join("; ")
+    )))
+}
+
+/// The stem a file name of this command would come from: `g` for `g-0001` (and,
+/// with `--variations`, for `g-0001-01`), `None` for any other name.
+fn stem_of_name(name: &OsStr, variations: bool) -> Option<&OsStr> {
+    let bytes = name.as_encoded_bytes();
+    let mut len = bytes.len();
+    let groups: &[usize] = if variations {
+        &[2, MIN_WIDTH]
+    } else {
+        &[MIN_WIDTH]
+    };
+    for &min in groups {
+        let rest = bytes.get(..len)?;
+        let dash = rest.iter().rposition(|&b| b == b'-')?;
+        let digits = rest.get(dash + 1..)?;
+        if digits.len() < min || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        len = dash;
+    }
+    os_prefix(name, len)
+}
+
+/// The first `len` bytes of a name (cut before an ASCII `-`).
+#[cfg(unix)]
+fn os_prefix(name: &OsStr, len: usize) -> Option<&OsStr> {
+    use std::os::unix::ffi::OsStrExt;
+    name.as_bytes().get(..len).map(OsStr::from_bytes)
+}
+
+/// The first `len` bytes of a name that is Unicode (cut before an ASCII `-`).
+#[cfg(not(unix))]
+fn os_prefix(name: &OsStr, len: usize) -> Option<&OsStr> {
+    name.to_str().and_then(|s| s.get(..len)).map(OsStr::new)
+}
+
+/// The (device, inode) of an existing file or directory.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Directories are not told apart where there are no inodes.
+#[cfg(not(unix))]
+fn file_id(_path: &Path) -> Option<(u64, u64)> {
+    None
+}
+
+/// Files staged under a run's output directory, waiting for their names.
+const BATCH: usize = 1024;
+
+/// One file waiting for its name: its game number, its line number (with
+/// `--variations`) and line count, its extension, and its closed temporary file.
 struct Piece {
     game: usize,
     line: Option<(usize, usize)>,
-    bytes: Vec<u8>,
+    ext: &'static str,
+    file: Closed,
 }
 
 /// Splits one input. `Ok(Err(reason))` is a failed input.
 fn split_one(
     args: &SplitArgs,
     input: &InputFile,
+    stem: &OsStr,
     opts: Resolved,
     target: Option<&'static Format>,
     encoding: Option<kifu::text::TextEncoding>,
     ui: &Ui,
 ) -> Result<Result<(), String>, Fatal> {
-    let stem = input
-        .path
-        .as_deref()
-        .and_then(Path::file_stem)
-        .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().into_owned());
-    let mut held: Vec<Piece> = Vec::new();
+    let mut pending: Vec<Piece> = Vec::new();
     let mut failure: Option<String> = None;
     let mut written = 0usize;
+    let mut last_game = 0usize;
+    let mut streamed = false;
     let progress = progress::Games::new(ui, &input.display);
     let reading = Reading {
         report: true,
@@ -109,37 +251,53 @@ fn split_one(
             ));
             return Ok(Flow::Stop);
         };
-        let lines = if args.variations {
-            item.game.lines()
-        } else {
-            vec![std::mem::replace(
-                item.game,
-                Game::new(item.game.kind.clone()),
-            )]
+        last_game = item.number;
+        streamed |= item.streamed;
+        let ext = format.extensions.first().copied().unwrap_or(format.name);
+        let mut put = |game: &mut Game, line: Option<(usize, usize)>| {
+            let bytes = one_game(format, encoding, item.source, game).map_err(|e| {
+                format!(
+                    "{}: game {}: cannot write {}: {e}",
+                    input.display, item.number, format.name
+                )
+            })?;
+            let file = stage(&args.out_dir, stem, &bytes)?;
+            pending.push(Piece {
+                game: item.number,
+                line,
+                ext,
+                file,
+            });
+            Ok::<(), String>(())
         };
-        let count = lines.len();
-        for (i, mut game) in lines.into_iter().enumerate() {
-            let bytes = match one_game(format, encoding, item.source, &mut game) {
-                Ok(b) => b,
-                Err(e) => {
-                    failure = Some(format!(
-                        "{}: game {}: cannot write {}: {e}",
-                        input.display, item.number, format.name
-                    ));
+        let staged = if args.variations {
+            // One line of play at a time: only the leaves are held.
+            let leaves: Vec<NodeId> = item.game.leaves().collect();
+            let count = leaves.len();
+            leaves
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, &leaf)| put(&mut item.game.line_to(leaf), Some((i + 1, count))))
+        } else {
+            let kind = item.game.kind.clone();
+            put(&mut std::mem::replace(item.game, Game::new(kind)), None)
+        };
+        if let Err(reason) = staged {
+            failure = Some(reason);
+            return Ok(Flow::Stop);
+        }
+        if item.streamed && pending.len() >= BATCH {
+            match commit(
+                &args.out_dir,
+                stem,
+                std::mem::take(&mut pending),
+                STREAMED_WIDTH,
+            ) {
+                Ok(n) => written += n,
+                Err(reason) => {
+                    failure = Some(reason);
                     return Ok(Flow::Stop);
                 }
-            };
-            let piece = Piece {
-                game: item.number,
-                line: args.variations.then_some((i + 1, count)),
-                bytes,
-            };
-            if item.streamed {
-                let path = name(args, &stem, format, &piece, STREAMED_WIDTH);
-                write(&path, &piece.bytes)?;
-                written += 1;
-            } else {
-                held.push(piece);
             }
         }
         progress.tick();
@@ -147,26 +305,64 @@ fn split_one(
     })?;
     progress.finish();
     if let Some(reason) = failure.or(read.failure) {
+        // The staged files of the input are removed as `pending` is dropped.
         return Ok(Err(reason));
     }
-    let games = held.last().map_or(0, |p| p.game);
-    let width = games.to_string().len().max(MIN_WIDTH);
-    let format = target.or_else(|| {
-        read.source
-            .as_ref()
-            .and_then(|s| kifu::formats::by_name(&s.format))
-    });
-    if let Some(format) = format {
-        for piece in &held {
-            let path = name(args, &stem, format, piece, width);
-            write(&path, &piece.bytes)?;
-            written += 1;
-        }
+    let width = if streamed {
+        STREAMED_WIDTH
+    } else {
+        last_game.to_string().len().max(MIN_WIDTH)
+    };
+    match commit(&args.out_dir, stem, pending, width) {
+        Ok(n) => written += n,
+        Err(reason) => return Ok(Err(reason)),
     }
     if written == 0 {
         return Ok(Err(format!("{}: no game to split", input.display)));
     }
     Ok(Ok(()))
+}
+
+/// Stages one file's bytes in a temporary file under `dir`, closed.
+fn stage(dir: &Path, stem: &OsStr, bytes: &[u8]) -> Result<Closed, String> {
+    let at = dir.join(stem);
+    let cannot = |e: std::io::Error| format!("cannot write under {}: {}", dir.display(), plain(&e));
+    let mut staging = kifu::fsio::Staging::create(&at).map_err(cannot)?;
+    staging.write_all(bytes).map_err(cannot)?;
+    let staged = staging
+        .finish(&kifu::fsio::Keep::default())
+        .map_err(cannot)?;
+    Ok(staged.close())
+}
+
+/// An I/O error's own message, without the temporary file's random name that the
+/// tempfile crate adds to it (`… at path "DIR/.kifu-…tmp"`).
+fn plain(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// Makes the staged files durable together and renames each to its name; how many
+/// were renamed, or why not all (those not renamed are removed).
+fn commit(dir: &Path, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Result<usize, String> {
+    if pieces.is_empty() {
+        return Ok(0);
+    }
+    kifu::fsio::sync_closed(pieces.iter().map(|p| &p.file))
+        .map_err(|e| format!("cannot write under {}: {}", dir.display(), plain(&e)))?;
+    let mut n = 0;
+    for piece in pieces {
+        let path = dir.join(name(stem, &piece, width));
+        piece
+            .file
+            .commit_to(&path)
+            .map_err(|e| format!("cannot write {}: {}", path.display(), plain(&e)))?;
+        n += 1;
+    }
+    Ok(n)
 }
 
 /// One game as a file of its own.
@@ -190,21 +386,15 @@ fn one_game(
     Ok(bytes)
 }
 
-/// The path of a piece: `DIR/STEM-GAME[-LINE].EXT`.
-fn name(args: &SplitArgs, stem: &str, format: &Format, piece: &Piece, width: usize) -> PathBuf {
-    let ext = format.extensions.first().copied().unwrap_or(format.name);
-    let mut file = format!("{stem}-{:0width$}", piece.game);
+/// The file name of a piece: `STEM-GAME[-LINE].EXT`, of the stem's bytes.
+fn name(stem: &OsStr, piece: &Piece, width: usize) -> OsString {
+    let mut file = stem.to_os_string();
+    file.push(format!("-{:0width$}", piece.game));
     if let Some((line, lines)) = piece.line {
         let w = lines.to_string().len().max(2);
-        file.push_str(&format!("-{line:0w$}"));
+        file.push(format!("-{line:0w$}"));
     }
-    file.push('.');
-    file.push_str(ext);
-    args.out_dir.join(file)
-}
-
-/// Writes one file atomically.
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Fatal> {
-    kifu::fsio::write_atomic(path, bytes)
-        .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", path.display())))
+    file.push(".");
+    file.push(piece.ext);
+    file
 }

@@ -10,6 +10,7 @@
 //! Used by `reencode` and by every command that writes record files.
 
 mod batch;
+mod closed;
 mod dir;
 mod identity;
 mod signals;
@@ -20,6 +21,7 @@ mod target;
 pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
+pub use closed::{sync_closed, Closed};
 pub use dir::{dir_id, make_path, reach, Dir, DirId, DirTemp, Place, ReachError};
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;

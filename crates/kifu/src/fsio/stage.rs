@@ -265,6 +265,13 @@ impl Staged {
     }
 }
 
+impl Staged {
+    /// The temporary file and the destination, for [`super::Closed`].
+    pub(super) fn into_parts(self) -> (tempfile::NamedTempFile, PathBuf) {
+        (self.tmp, self.dest)
+    }
+}
+
 /// Why a file could not be read as one consistent whole.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {

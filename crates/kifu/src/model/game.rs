@@ -20,31 +20,42 @@ pub struct Game {
 impl Game {
     /// Every line of play, root to leaf, as a game of its own with the same kind and
     /// information: the main line first, then the variations in pre-order. Each
-    /// line's tree has no branch. (The sgfvarsplit operation.)
+    /// line's tree has no branch. (The sgfvarsplit operation.) All lines at once:
+    /// to hold one at a time, take [`Game::leaves`] and [`Game::line_to`].
     pub fn lines(&self) -> Vec<Game> {
-        let tree = &self.tree;
-        tree.preorder()
+        self.leaves().map(|leaf| self.line_to(leaf)).collect()
+    }
+
+    /// The leaves of the tree in pre-order (the main line's first): one per line of
+    /// play.
+    pub fn leaves(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.tree
+            .preorder()
             .filter(|(_, node)| node.children().is_empty())
-            .map(|(leaf, _)| {
-                let mut line = Game {
-                    kind: self.kind.clone(),
-                    info: self.info.clone(),
-                    tree: Tree::new(),
-                };
-                let mut at = NodeId::ROOT;
-                for (i, id) in tree.path_to(leaf).into_iter().enumerate() {
-                    let Some(node) = tree.get(id) else { continue };
-                    if i == 0 {
-                        let root = line.tree.root_node_mut();
-                        *root = node.clone();
-                        root.children.clear();
-                    } else {
-                        at = line.tree.add_child(at, node.clone());
-                    }
-                }
-                line
-            })
-            .collect()
+            .map(|(leaf, _)| leaf)
+    }
+
+    /// The line of play from the root to `leaf` as a game of its own with the same
+    /// kind and information, its tree without a branch.
+    pub fn line_to(&self, leaf: NodeId) -> Game {
+        let tree = &self.tree;
+        let mut line = Game {
+            kind: self.kind.clone(),
+            info: self.info.clone(),
+            tree: Tree::new(),
+        };
+        let mut at = NodeId::ROOT;
+        for (i, id) in tree.path_to(leaf).into_iter().enumerate() {
+            let Some(node) = tree.get(id) else { continue };
+            if i == 0 {
+                let root = line.tree.root_node_mut();
+                *root = node.clone();
+                root.children.clear();
+            } else {
+                at = line.tree.add_child(at, node.clone());
+            }
+        }
+        line
     }
 
     /// A game of this kind with empty information and a tree holding only the root.

@@ -242,59 +242,108 @@ pub fn position(game: &Game, upto: Option<usize>) -> Option<Position> {
 
 /// The position after `upto` moves of a line of nodes (all of them when `None`).
 pub fn position_on(game: &Game, line: &[NodeId], upto: Option<usize>) -> Option<Position> {
-    let size = game.kind.board_size()?;
-    let gomoku = matches!(game.kind, GameKind::Gomoku { .. });
-    let mut board = Board::new(size);
-    board.allow_suicide(!gomoku && crate::rules::go::rules_of(game).allows_suicide());
-    let mut moves = 0;
-    let mut last = None;
-    let mut markup = Markup::default();
-    for node in line.iter().filter_map(|&id| game.tree.get(id)) {
-        if node.mv.is_some() && upto.is_some_and(|n| moves >= n) {
-            break;
-        }
-        for (points, cell) in [
-            (&node.setup.clear, Cell::Empty),
-            (&node.setup.add_black, Cell::Stone(Color::Black)),
-            (&node.setup.add_white, Cell::Stone(Color::White)),
-        ] {
-            for &p in points {
-                let _ = board.setup(p, cell);
+    let mut walk = Walk::new(game, line)?;
+    Some(walk.to(upto))
+}
+
+/// A line of play replayed forward: the positions after 0, 1, 2 … moves, each in the
+/// time of the moves since the one before (an animation's frames in time linear in
+/// its moves).
+pub struct Walk<'a> {
+    game: &'a Game,
+    line: &'a [NodeId],
+    /// The next node of `line` to play.
+    next: usize,
+    gomoku: bool,
+    size: BoardSize,
+    board: Board,
+    moves: usize,
+    last: Option<Point>,
+    markup: Markup,
+}
+
+impl<'a> Walk<'a> {
+    /// The start of a line of a Go or gomoku game (`None` for another game).
+    pub fn new(game: &'a Game, line: &'a [NodeId]) -> Option<Walk<'a>> {
+        let size = game.kind.board_size()?;
+        let gomoku = matches!(game.kind, GameKind::Gomoku { .. });
+        let mut board = Board::new(size);
+        board.allow_suicide(!gomoku && crate::rules::go::rules_of(game).allows_suicide());
+        Some(Walk {
+            game,
+            line,
+            next: 0,
+            gomoku,
+            size,
+            board,
+            moves: 0,
+            last: None,
+            markup: Markup::default(),
+        })
+    }
+
+    /// The position after `upto` moves (all of them when `None`), as
+    /// [`position_on`] gives it; `upto` may not go back (an earlier count gives the
+    /// position reached so far).
+    pub fn to(&mut self, upto: Option<usize>) -> Position {
+        while let Some(&id) = self.line.get(self.next) {
+            let Some(node) = self.game.tree.get(id) else {
+                self.next += 1;
+                continue;
+            };
+            if node.mv.is_some() && upto.is_some_and(|n| self.moves >= n) {
+                break;
             }
-        }
-        if let Some(Move::Stone(m)) = node.mv {
-            moves += 1;
-            last = m.point;
-            if let Some(p) = m.point {
-                if gomoku || board.play(p, m.color).is_err() {
-                    // Gomoku never captures; an illegal Go move is still shown.
-                    let _ = board.setup(p, Cell::Stone(m.color));
+            self.next += 1;
+            for (points, cell) in [
+                (&node.setup.clear, Cell::Empty),
+                (&node.setup.add_black, Cell::Stone(Color::Black)),
+                (&node.setup.add_white, Cell::Stone(Color::White)),
+            ] {
+                for &p in points {
+                    let _ = self.board.setup(p, cell);
                 }
-            } else {
-                board.pass();
+            }
+            if let Some(Move::Stone(m)) = node.mv {
+                self.moves += 1;
+                self.last = m.point;
+                if let Some(p) = m.point {
+                    if self.gomoku || self.board.play(p, m.color).is_err() {
+                        // Gomoku never captures; an illegal Go move is still shown.
+                        let _ = self.board.setup(p, Cell::Stone(m.color));
+                    }
+                } else {
+                    self.board.pass();
+                }
+            }
+            self.markup = (*node.markup).clone();
+        }
+        self.position()
+    }
+
+    /// The position reached.
+    fn position(&self) -> Position {
+        let size = self.size;
+        let mut cells = Vec::with_capacity(usize::from(size.width) * usize::from(size.height));
+        for y in 0..size.height {
+            for x in 0..size.width {
+                cells.push(match self.board.at(Point::new(x, y)) {
+                    Cell::Stone(c) => Some(c),
+                    Cell::Empty => None,
+                });
             }
         }
-        markup = (*node.markup).clone();
-    }
-    let mut cells = Vec::with_capacity(usize::from(size.width) * usize::from(size.height));
-    for y in 0..size.height {
-        for x in 0..size.width {
-            cells.push(match board.at(Point::new(x, y)) {
-                Cell::Stone(c) => Some(c),
-                Cell::Empty => None,
-            });
+        Position {
+            size,
+            cells,
+            last: self.last,
+            moves: self.moves,
+            markup: self.markup.clone(),
+            numbers: Vec::new(),
+            notes: Vec::new(),
+            view: Area::whole(size),
         }
     }
-    Some(Position {
-        size,
-        cells,
-        last,
-        moves,
-        markup,
-        numbers: Vec::new(),
-        notes: Vec::new(),
-        view: Area::whole(size),
-    })
 }
 
 /// A printed-book diagram of moves `from..=to` of a line (1-based; `to` is clamped to
@@ -815,4 +864,34 @@ pub fn svg(pos: &Position) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_gives_each_position_as_a_fresh_replay_does() {
+        // Captures, a pass, setup and markup on nodes between moves and after the last.
+        let text = "(;GM[1]FF[4]SZ[9];B[ee];W[ed];B[dd]TR[aa];W[aa];B[fd];W[];AB[gg]LB[hh:A];B[ec];AW[ii]CR[ii])";
+        let parsed = crate::formats::sgf::read(text);
+        let game = parsed.collection.games.first().expect("a game");
+        let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
+        let mut walk = Walk::new(game, &line).expect("Go");
+        for k in 0..=8 {
+            let fresh = position_on(game, &line, Some(k)).expect("Go");
+            let walked = walk.to(Some(k));
+            assert_eq!(walked.cells, fresh.cells, "move {k}");
+            assert_eq!(
+                (walked.last, walked.moves),
+                (fresh.last, fresh.moves),
+                "move {k}"
+            );
+            assert_eq!(walked.markup, fresh.markup, "move {k}");
+        }
+        assert_eq!(
+            walk.to(None).cells,
+            position_on(game, &line, None).expect("Go").cells
+        );
+    }
 }

@@ -100,11 +100,24 @@ pub fn moves(game: &Game, opts: &Options) -> Result<usize, String> {
     Ok(move_count(game, &line(game, opts)?))
 }
 
+/// The picture the options describe, written to `out`: an animated GIF frame by frame
+/// as each is drawn (memory holds two frames, whatever the number of moves), any other
+/// picture whole. An `Err` is why there is no such picture, or a failed write.
+pub fn draw_to<W: std::io::Write>(game: &Game, opts: &Options, mut out: W) -> Result<W, String> {
+    if opts.format == Format::Gif {
+        let line = line(game, opts)?;
+        return animate(game, &line, opts, out);
+    }
+    let bytes = draw(game, opts)?;
+    out.write_all(&bytes).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 /// The picture the options describe, as bytes (UTF-8 for text and SVG).
 pub fn draw(game: &Game, opts: &Options) -> Result<Vec<u8>, String> {
     let line = line(game, opts)?;
     if opts.format == Format::Gif {
-        return animate(game, &line, opts);
+        return animate(game, &line, opts, Vec::new());
     }
     if let Some(at) = opts.at {
         let total = move_count(game, &line);
@@ -173,8 +186,14 @@ fn go_position(
 }
 
 /// One frame per position of the line, from the start to [`Options::at`] (the end by
-/// default), the last move marked; all frames share the last frame's crop.
-fn animate(game: &Game, line: &[NodeId], opts: &Options) -> Result<Vec<u8>, String> {
+/// default), the last move marked; all frames share the last frame's crop. Each frame
+/// is drawn from the one before and encoded to `out` before the next is drawn.
+fn animate<W: std::io::Write>(
+    game: &Game,
+    line: &[NodeId],
+    opts: &Options,
+    out: W,
+) -> Result<W, String> {
     let total = move_count(game, line);
     let end = opts.at.unwrap_or(total).min(total);
     let timing = raster::Timing {
@@ -188,21 +207,22 @@ fn animate(game: &Game, line: &[NodeId], opts: &Options) -> Result<Vec<u8>, Stri
                 ..opts.clone()
             };
             let view = go_position(game, line, &plain, Some(end))?.view;
-            let mut frames = Vec::with_capacity(end + 1);
-            for k in 0..=end {
-                let mut pos = go::position_on(game, line, Some(k))
-                    .ok_or_else(|| "not a Go or gomoku game".to_string())?;
+            let mut walk =
+                go::Walk::new(game, line).ok_or_else(|| "not a Go or gomoku game".to_string())?;
+            let frames = (0..=end).map(|k| {
+                let mut pos = walk.to(Some(k));
                 pos.view = view;
-                frames.push(go::svg(&pos));
-            }
-            raster::gif(frames, opts.width, timing)
+                Ok(go::svg(&pos))
+            });
+            raster::gif_to(frames, opts.width, timing, out)
         }
         GameKind::Shogi => {
+            let mut walk = shogi::Walk::new(game, line);
             let frames = (0..=end).map(|k| {
-                let r = shogi::position_on(game, line, Some(k));
-                shogi::svg(&r.position, r.last.as_ref())
+                let r = walk.to(Some(k));
+                Ok(shogi::svg(&r.position, r.last.as_ref()))
             });
-            raster::gif(frames, opts.width, timing)
+            raster::gif_to(frames, opts.width, timing, out)
         }
         GameKind::Gonu(_) => Err("a gonu board has no moves to animate".into()),
     }

@@ -199,10 +199,21 @@ pub struct Timing {
 
 /// An animated GIF, looping, of SVG frames of one size rendered `width` pixels wide,
 /// with a fixed palette (the pictures' own colours and their blends). After the first
-/// frame only the rectangle that changed is stored.
+/// frame only the rectangle that changed is stored. (All in memory: see [`gif_to`].)
 pub fn gif<I>(frames: I, width: u32, timing: Timing) -> Result<Vec<u8>, String>
 where
     I: IntoIterator<Item = String>,
+{
+    gif_to(frames.into_iter().map(Ok), width, timing, Vec::new())
+}
+
+/// As [`gif`], written to `out` as each frame is drawn: the frames come one at a time
+/// (an error of one stops the GIF) and memory holds two frames' pixels, whatever
+/// their number. Gives `out` back.
+pub fn gif_to<I, W>(frames: I, width: u32, timing: Timing, out: W) -> Result<W, String>
+where
+    I: IntoIterator<Item = Result<String, String>>,
+    W: std::io::Write,
 {
     let palette = palette();
     let flat: Vec<u8> = palette.iter().flatten().copied().collect();
@@ -210,9 +221,11 @@ where
     let centis = |ms: u32| u16::try_from(ms / 10).unwrap_or(u16::MAX);
     let mut frames = frames.into_iter().peekable();
     let mut prev: Option<Vec<u8>> = None;
-    let mut encoder: Option<gif::Encoder<Vec<u8>>> = None;
+    let mut out = Some(out);
+    let mut encoder: Option<gif::Encoder<W>> = None;
     let (mut w, mut h) = (0u16, 0u16);
     while let Some(svg) = frames.next() {
+        let svg = svg?;
         let r = render(&svg, width)?;
         let indexed: Vec<u8> = r
             .rgb
@@ -224,8 +237,8 @@ where
             None => {
                 w = u16::try_from(r.width).map_err(|_| "too wide for a GIF".to_string())?;
                 h = u16::try_from(r.height).map_err(|_| "too high for a GIF".to_string())?;
-                let mut e =
-                    gif::Encoder::new(Vec::new(), w, h, &flat).map_err(|e| e.to_string())?;
+                let sink = out.take().ok_or_else(|| "no output".to_string())?;
+                let mut e = gif::Encoder::new(sink, w, h, &flat).map_err(|e| e.to_string())?;
                 e.set_repeat(gif::Repeat::Infinite)
                     .map_err(|e| e.to_string())?;
                 encoder.insert(e)

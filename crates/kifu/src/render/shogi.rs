@@ -26,32 +26,70 @@ pub struct Reached {
 /// The position after `upto` moves of a line of nodes (all of them when `None`), from
 /// the game's starting position (the even one when it names none).
 pub fn position_on(game: &Game, line: &[NodeId], upto: Option<usize>) -> Reached {
-    let start = game
-        .info
-        .shogi_start
-        .as_ref()
-        .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
-    let mut pos = crate::rules::shogi::Position::from_model(&start);
-    let mut played = 0;
-    let mut last: Option<ShogiMove> = None;
-    let mut same = false;
-    for node in line.iter().filter_map(|&id| game.tree.get(id)) {
-        let Some(Move::Shogi(mv)) = node.mv else {
-            continue;
-        };
-        if upto.is_some_and(|n| played >= n) {
-            break;
+    Walk::new(game, line).to(upto)
+}
+
+/// A line of play replayed forward: the positions after 0, 1, 2 … moves, each in the
+/// time of the moves since the one before (an animation's frames in time linear in
+/// its moves).
+pub struct Walk<'a> {
+    game: &'a Game,
+    line: &'a [NodeId],
+    /// The next node of `line` to play.
+    next: usize,
+    pos: crate::rules::shogi::Position,
+    played: usize,
+    last: Option<ShogiMove>,
+    same: bool,
+}
+
+impl<'a> Walk<'a> {
+    /// The game's starting position (the even one when it names none).
+    pub fn new(game: &'a Game, line: &'a [NodeId]) -> Walk<'a> {
+        let start = game
+            .info
+            .shogi_start
+            .as_ref()
+            .map_or_else(|| Handicap::Even.position(), ShogiStart::position);
+        Walk {
+            game,
+            line,
+            next: 0,
+            pos: crate::rules::shogi::Position::from_model(&start),
+            played: 0,
+            last: None,
+            same: false,
         }
-        same = last.is_some_and(|l| l.to == mv.to);
-        pos.make(&mv);
-        played += 1;
-        last = Some(mv);
     }
-    Reached {
-        position: pos.to_model(),
-        moves: played,
-        last,
-        same,
+
+    /// The position after `upto` moves (all of them when `None`), as
+    /// [`position_on`] gives it; `upto` may not go back (an earlier count gives the
+    /// position reached so far).
+    pub fn to(&mut self, upto: Option<usize>) -> Reached {
+        while let Some(&id) = self.line.get(self.next) {
+            let Some(node) = self.game.tree.get(id) else {
+                self.next += 1;
+                continue;
+            };
+            let Some(Move::Shogi(mv)) = node.mv else {
+                self.next += 1;
+                continue;
+            };
+            if upto.is_some_and(|n| self.played >= n) {
+                break;
+            }
+            self.next += 1;
+            self.same = self.last.is_some_and(|l| l.to == mv.to);
+            self.pos.make(&mv);
+            self.played += 1;
+            self.last = Some(mv);
+        }
+        Reached {
+            position: self.pos.to_model(),
+            moves: self.played,
+            last: self.last,
+            same: self.same,
+        }
     }
 }
 
@@ -257,5 +295,30 @@ fn hand_svg(s: &mut String, p: &ShogiPosition, color: Color, x: usize, y: usize)
             );
         }
         row += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_gives_each_position_as_a_fresh_replay_does() {
+        let text = "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*3c\n";
+        let parsed = crate::formats::usi::read(text);
+        let game = parsed.collection.games.first().expect("a game");
+        let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
+        let mut walk = Walk::new(game, &line);
+        for k in 0..=6 {
+            let fresh = position_on(game, &line, Some(k));
+            let walked = walk.to(Some(k));
+            assert_eq!(walked.position, fresh.position, "move {k}");
+            assert_eq!(
+                (walked.moves, walked.last, walked.same),
+                (fresh.moves, fresh.last, fresh.same),
+                "move {k}"
+            );
+        }
+        assert_eq!(walk.to(None).moves, 5);
     }
 }
