@@ -707,7 +707,7 @@ fn syntax_problems_are_positioned() {
         ),
         (
             "手数----指手--\n   1 ７六歩(77)   ( 0:1O/00:00:10)\n",
-            vec![("kif::bad-time", E, 2, 16, None)],
+            vec![("kif::bad-time", E, 2, 16, Some(1))],
         ),
         (
             "手数----指手--\n   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n",

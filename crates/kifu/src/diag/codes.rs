@@ -1036,7 +1036,7 @@ pub const KIF_BAD_TIME: Code = Code::error(
 .explain(
     "A KIF time is `( m:ss/hh:mm:ss)`: the move's time, then the total; this one is not closed or not in that form.",
     "   1 ７六歩(77)   ( 0:1O/00:00:10)",
-    "kifu reports the line and stops reading that line of play.",
+    "kifu keeps the move and the time column as written (the extra `kif:time`, which a KIF output writes back in its place; other formats report it as a loss), and reports the column.",
     "Write the time as ( 0:10/00:00:10).",
 );
 

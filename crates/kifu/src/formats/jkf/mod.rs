@@ -87,6 +87,7 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
         "kif:後手の持駒",
         "kif:下手の持駒",
         "kif:上手の持駒",
+        "kif:time",
     ],
     result_from_ending: true,
 };

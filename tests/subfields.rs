@@ -1,0 +1,120 @@
+//! An unreadable sub-field never takes its move with it (issue #32, point 6): for
+//! each reader, a record with one bad field on a move reads the same number of moves
+//! as the record without it, says exactly what it could not read, and (where the
+//! format is writable) keeps the field's text through a same-format conversion.
+
+use std::path::Path;
+
+use kifu::diag::Severity;
+use kifu::model::Collection;
+
+/// Reads `bytes` as a file named `name`.
+fn read(name: &str, bytes: &[u8]) -> kifu::ReadOutcome {
+    kifu::read(&kifu::Input {
+        bytes,
+        path: Some(Path::new(name)),
+        format: None,
+        encoding: None,
+    })
+    .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The moves of every game, in every line.
+fn moves(c: &Collection) -> usize {
+    c.games
+        .iter()
+        .map(|g| g.tree.iter().filter(|(_, n)| n.mv.is_some()).count())
+        .sum()
+}
+
+/// Each diagnostic as (severity, code, line of its span's start, move number).
+fn diags(o: &kifu::ReadOutcome) -> Vec<(Severity, String, usize, Option<u32>)> {
+    let text = o.text.as_deref().unwrap_or("");
+    o.parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let line = text
+                .get(..d.span.start.min(text.len()))
+                .map_or(0, |t| t.matches('\n').count() + 1);
+            (d.severity, d.code.to_string(), line, d.move_number)
+        })
+        .collect()
+}
+
+/// Writes the collection in the format it was read as (UTF-8).
+fn write_back(o: &kifu::ReadOutcome) -> String {
+    let out = kifu::write(
+        &o.parsed.collection,
+        o.format,
+        Some(kifu::text::TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    String::from_utf8(out.bytes).expect("UTF-8")
+}
+
+const KIF_GOOD: &str = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:07/00:00:07)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 ２六歩(27)   ( 0:02/00:00:09)\n   4 投了\n";
+
+#[test]
+fn kif_time_column_81dojo_style_keeps_the_move_and_its_text() {
+    let good = read("g.kif", KIF_GOOD.as_bytes());
+    assert_eq!(moves(&good.parsed.collection), 3);
+    assert_eq!(diags(&good), vec![]);
+    let bad_text = KIF_GOOD.replace("( 0:07/00:00:07)", "( 0:7/)");
+    let bad = read("g.kif", bad_text.as_bytes());
+    assert_eq!(moves(&bad.parsed.collection), 3);
+    assert_eq!(
+        diags(&bad),
+        vec![(Severity::Error, "kif::bad-time".to_string(), 5, Some(1))]
+    );
+    let d = &bad.parsed.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "cannot read the time \" 0:7/\": the move is kept, and the time as written"
+    );
+    assert_eq!(
+        bad.text
+            .as_deref()
+            .and_then(|t| t.get(d.span.start..d.span.end)),
+        Some("( 0:7/)")
+    );
+    // KIF → KIF writes the column back as it was; the other times are kept too.
+    let out = write_back(&bad);
+    assert!(
+        out.contains("\n   1 ７六歩(77)   ( 0:7/)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n"),
+        "{out}"
+    );
+    let again = read("g.kif", out.as_bytes());
+    assert_eq!(moves(&again.parsed.collection), 3);
+    assert_eq!(write_back(&again), out);
+}
+
+#[test]
+fn kif_time_column_without_its_parenthesis_keeps_the_move() {
+    let bad_text = KIF_GOOD.replace("( 0:01/00:00:01)", "( 0:01/00:00");
+    let bad = read("g.kif", bad_text.as_bytes());
+    assert_eq!(moves(&bad.parsed.collection), 3);
+    assert_eq!(
+        diags(&bad),
+        vec![(Severity::Error, "kif::bad-time".to_string(), 6, Some(2))]
+    );
+    assert!(write_back(&bad).contains("\n   2 ３四歩(33)   ( 0:01/00:00\n"));
+}
+
+#[test]
+fn kif_bad_time_on_the_ending_keeps_the_ending() {
+    let bad_text = KIF_GOOD.replace("   4 投了\n", "   4 投了         ( 0:x/00:00:01)\n");
+    let bad = read("g.kif", bad_text.as_bytes());
+    let endings = bad.parsed.collection.games[0]
+        .tree
+        .iter()
+        .filter(|(_, n)| n.ending.is_some())
+        .count();
+    assert_eq!((moves(&bad.parsed.collection), endings), (3, 1));
+    assert_eq!(
+        diags(&bad),
+        vec![(Severity::Error, "kif::bad-time".to_string(), 8, Some(4))]
+    );
+    assert!(write_back(&bad).contains("   4 投了         ( 0:x/00:00:01)\n"));
+}
