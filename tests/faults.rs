@@ -602,3 +602,69 @@ fn convert_strict_refuses_an_encoding_that_was_only_guessed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("PB[圍棋高手]"));
 }
+
+/// Issue #32, point 6: an 81Dojo time column `( 0:7/)` keeps its move; KIF → KIF
+/// writes the column back as written, KIF → JSON keeps every move.
+#[test]
+fn an_unreadable_kif_time_column_keeps_its_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = dir.path().join("81dojo.kif");
+    let kif = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:7/)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 投了\n";
+    std::fs::write(&g, sjis(kif)).expect("write");
+    let out = run(kifu().args(["convert", "-t", "json"]).arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let nodes = json["games"][0]["tree"]["nodes"].as_array().expect("nodes");
+    assert_eq!(nodes.iter().filter(|n| n.get("move").is_some()).count(), 2);
+    assert_eq!(
+        nodes[1]["extras"],
+        serde_json::json!([{"key": "kif:time", "values": ["( 0:7/)"]}])
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "{}:5:16: error[kif::bad-time]: cannot read the time \" 0:7/\": the move is kept, and the time as written (move 1)\n",
+            g.display()
+        )),
+        "{err}"
+    );
+    let out = run(kifu()
+        .args(["convert", "-t", "kif", "--output-encoding", "UTF-8"])
+        .arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "#KIF version=2.0 encoding=UTF-8\n{}",
+            kif.replace("   3 投了\n", "   3 投了        \n")
+        )
+    );
+}
+
+/// Issue #32, point 7c: `-t usi` writes what USI engines accept, moves only; the end
+/// is a loss unless `--usi-endings` asks for its token.
+#[test]
+fn usi_output_is_moves_only_unless_end_tokens_are_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = dir.path().join("g.usi");
+    std::fs::write(&g, "position startpos moves 7g7f 3c3d resign\n").expect("write");
+    let out = run(kifu().args(["convert", "-t", "usi"]).arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, b"position startpos moves 7g7f 3c3d\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "warning: {}: [usi::ending-dropped] USI engines take moves only: the end 投了 (resign) is left out (--usi-endings writes it)\n",
+            g.display()
+        )
+    );
+    let out = run(kifu().args(["convert", "-t", "usi", "--strict"]).arg(&g));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let out = run(kifu()
+        .args(["convert", "-t", "usi", "--usi-endings", "--strict"])
+        .arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, b"position startpos moves 7g7f 3c3d resign\n");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}

@@ -1357,9 +1357,24 @@ fn ki2_resolution_errors_are_positioned() {
 fn kif_converts_to_usi_for_engines() {
     let out = read_path(&corpus_dir().join("chudan.kif"));
     let usi = kifu::formats::by_name("usi").expect("usi is registered");
+    // Engines take moves only: by default the end is left out, and reported.
     let written = kifu::write(&out.parsed.collection, usi, None, None).expect("writes");
     assert_eq!(
         String::from_utf8_lossy(&written.bytes),
+        "position startpos moves 7g7f 3c3d 8h2b+\n",
+    );
+    let endings = kifu::write_with(
+        &out.parsed.collection,
+        usi,
+        None,
+        &kifu::formats::WriteOptions {
+            usi_endings: true,
+            ..kifu::formats::WriteOptions::default()
+        },
+    )
+    .expect("writes");
+    assert_eq!(
+        String::from_utf8_lossy(&endings.bytes),
         "position startpos moves 7g7f 3c3d 8h2b+ break\n",
         "中断 is USI's end token `break`"
     );
@@ -1380,6 +1395,7 @@ fn kif_converts_to_usi_for_engines() {
             ("loss::extras", "usi has no place for the kif:手合割 field: \"平手\\u{3000}\\u{3000}\""),
             ("loss::times", "usi has no place for the time spent: 4 left out, the first at move 1: \"2000 ms\""),
             ("loss::times", "usi has no place for the total time spent: 4 left out, the first at move 1: \"2000 ms\""),
+            ("usi::ending-dropped", "USI engines take moves only: the end 中断 (break) is left out (--usi-endings writes it)"),
         ]
     );
     // A diagram start becomes an SFEN; reading the line back gives the same moves.
@@ -2223,11 +2239,14 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
             let text = String::from_utf8(written.bytes.clone()).expect("UTF-8");
             assert!(text.contains(word), "{token} as {name}: {text}");
             let back = reread(&written.bytes, &format!("g.{ext}"));
-            let usi_again = kifu::write(
+            let usi_again = kifu::write_with(
                 &back.parsed.collection,
                 kifu::formats::by_name("usi").expect("usi"),
                 None,
-                None,
+                &kifu::formats::WriteOptions {
+                    usi_endings: true,
+                    ..kifu::formats::WriteOptions::default()
+                },
             )
             .expect("writes");
             assert_eq!(

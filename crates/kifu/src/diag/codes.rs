@@ -2710,10 +2710,10 @@ pub const USI_ENDING_DROPPED: Code = Code::loss(
     "a special end cannot be written in USI",
 )
 .explain(
-    "USI has no token for the record's special end.",
-    "A KIF record ending in 中断 converted with `kifu convert -t usi`.",
+    "USI engines accept moves only, so by default the end (resign, win, …) is not written; with `--usi-endings` only the ends USI has no token for are left out.",
+    "A KIF record ending in 投了 converted with `kifu convert -t usi` (or one ending in 詰み with `--usi-endings`).",
     "The USI writer leaves the end out and reports this loss.",
-    "Convert to KIF, KI2, CSA or JKF to keep it.",
+    "Give `--usi-endings` to write the end token as ShogiHome does, or convert to KIF, KI2, CSA or JKF to keep it.",
 );
 
 /// `usi::move-after-end` (error): a USI move after the end of the game.
