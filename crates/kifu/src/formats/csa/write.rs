@@ -99,6 +99,13 @@ fn write_game(
             let _ = writeln!(out, "${key}:{v}");
         }
     }
+    // A KIF header's 終了日時 is CSA's `$END_TIME`.
+    let csa_end = info.extras.get("csa:$END_TIME").unwrap_or(&[]);
+    for e in info.extras.0.iter().filter(|e| e.key == "kif:終了日時") {
+        if let Some(v) = e.values.first().filter(|v| !csa_end.contains(v)) {
+            let _ = writeln!(out, "$END_TIME:{v}");
+        }
+    }
     if let Some(c) = &info.game_comment {
         for l in c.split('\n') {
             let _ = writeln!(out, "'*{l}");

@@ -37,8 +37,15 @@ pub fn read(text: &str) -> Parsed {
     let mut game = Game::new(GameKind::Shogi);
     if let Some(h) = doc.get("header").and_then(Value::as_object) {
         for (k, v) in h {
-            if let Some(v) = v.as_str() {
-                apply_header(&mut game.info, k, v);
+            match v.as_str() {
+                // The producer's banner: one `#` line of KIF each (see the writer).
+                Some(v) if k == "#" => {
+                    for line in v.split('\n') {
+                        apply_header(&mut game.info, k, line);
+                    }
+                }
+                Some(v) => apply_header(&mut game.info, k, v),
+                None => {}
             }
         }
     }

@@ -10,7 +10,7 @@ use super::canonical::{
 };
 use crate::formats::shogi::bod::{hand_owner, hand_text, same_hand, write_board};
 use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
-use crate::formats::shogi::header::{typed_value, ORDER_KEY, TYPED_KEYS};
+use crate::formats::shogi::header::{csa_end_time, typed_value, ORDER_KEY, TYPED_KEYS};
 use crate::formats::shogi::notation::move_text;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Game, Handicap, Move, Node, NodeId, ShogiMove, ShogiStart};
@@ -212,6 +212,10 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
         if let Some(v) = &info.white.name {
             let _ = writeln!(out, "{ww}：{v}");
         }
+    }
+    // A CSA record's `$END_TIME` is KIF's 終了日時.
+    if let Some(v) = csa_end_time(info) {
+        let _ = writeln!(out, "終了日時：{v}");
     }
     if order.is_empty() {
         for e in info.extras.of_format("kif") {
