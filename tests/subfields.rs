@@ -118,3 +118,43 @@ fn kif_bad_time_on_the_ending_keeps_the_ending() {
     );
     assert!(write_back(&bad).contains("   4 投了         ( 0:x/00:00:01)\n"));
 }
+
+const CSA_GOOD: &str = "V2.2\nPI\n+\n+7776FU\nT1\n-3334FU\nT5\n+2726FU\n%TORYO\n";
+
+#[test]
+fn csa_time_statement_that_cannot_be_read_keeps_the_move_and_its_text() {
+    let good = read("g.csa", CSA_GOOD.as_bytes());
+    assert_eq!(moves(&good.parsed.collection), 3);
+    assert_eq!(diags(&good), vec![]);
+    let bad_text = CSA_GOOD.replace("T1\n", "Tx1\n");
+    let bad = read("g.csa", bad_text.as_bytes());
+    assert_eq!(moves(&bad.parsed.collection), 3);
+    assert_eq!(
+        diags(&bad),
+        vec![(Severity::Error, "csa::bad-time".to_string(), 5, None)]
+    );
+    assert_eq!(
+        bad.parsed.diagnostics[0].message,
+        "cannot read the time \"Tx1\": the move is kept, and the time as written"
+    );
+    let out = write_back(&bad);
+    assert!(out.contains("\n+7776FU,Tx1\n-3334FU,T5\n"), "{out}");
+    // Another format reports the statement it has no place for.
+    let kif = kifu::write(
+        &bad.parsed.collection,
+        kifu::formats::by_name("kif").expect("kif"),
+        None,
+        None,
+    )
+    .expect("writes");
+    assert_eq!(
+        kif.losses
+            .iter()
+            .map(|l| (l.code, l.message.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(
+            "loss::extras",
+            "kif has no place for the csa:time field at move 1: \"Tx1\""
+        )]
+    );
+}

@@ -287,7 +287,7 @@ pub const CSA_BAD_TIME: Code = Code::error("csa::bad-time", "a CSA time line `Tâ
     .explain(
     "A time line is T followed by the seconds the move took, e.g. T12; this one is not a number.",
     "+7776FU\nTabc",
-    "kifu leaves the time out; the move is kept.",
+    "kifu keeps the move and the statement as written (the extra `csa:time`, which a CSA output writes back in its place; other formats report it as a loss).",
     "Write the seconds as a number, e.g. T12.",
 );
 
