@@ -158,3 +158,45 @@ fn csa_time_statement_that_cannot_be_read_keeps_the_move_and_its_text() {
         )]
     );
 }
+
+const JKF_GOOD: &str = r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"time":{"now":{"m":0,"s":7},"total":{"h":0,"m":0,"s":7}}},{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"comments":["ok"]},{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}}]}"#;
+
+#[test]
+fn jkf_fields_that_cannot_be_read_keep_the_move_and_their_json() {
+    let good = read("g.jkf", JKF_GOOD.as_bytes());
+    assert_eq!(moves(&good.parsed.collection), 3);
+    assert_eq!(diags(&good), vec![]);
+    // Before: a time of another shape read as 0 s, other fields vanished unsaid.
+    let bad_text = JKF_GOOD
+        .replace(
+            r#"{"now":{"m":0,"s":7},"total":{"h":0,"m":0,"s":7}}"#,
+            r#"{"now":"0:07"}"#,
+        )
+        .replace(r#"["ok"]"#, r#"["ok",5]"#)
+        .replace(r#""piece":"FU"}}]}"#, r#""piece":"FU"},"eval":-12}]}"#);
+    let bad = read("g.jkf", bad_text.as_bytes());
+    assert_eq!(moves(&bad.parsed.collection), 3);
+    let w = Severity::Warning;
+    let code = "jkf::unread-field".to_string();
+    assert_eq!(
+        diags(&bad),
+        vec![
+            (w, code.clone(), 1, Some(1)),
+            (w, code.clone(), 1, Some(2)),
+            (w, code, 1, Some(3))
+        ]
+    );
+    assert_eq!(
+        bad.parsed.diagnostics[0].message,
+        "cannot read the entry's \"time\" \"{\\\"now\\\":\\\"0:07\\\"}\": the move is kept, and the field as written"
+    );
+    let nodes = &bad.parsed.collection.games[0].tree;
+    assert!(nodes
+        .iter()
+        .all(|(_, n)| n.time_used_ms.is_none() && n.comment.is_none()));
+    // JKF → JKF puts each field back as written.
+    let out: serde_json::Value = serde_json::from_str(&write_back(&bad)).expect("JSON");
+    assert_eq!(out["moves"][1]["time"], serde_json::json!({"now": "0:07"}));
+    assert_eq!(out["moves"][2]["comments"], serde_json::json!(["ok", 5]));
+    assert_eq!(out["moves"][3]["eval"], serde_json::json!(-12));
+}

@@ -902,6 +902,18 @@ pub const JKF_UNKNOWN_SPECIAL: Code = Code::error(
     "Write one of JKF's specials (TORYO for a resignation).",
 );
 
+/// `jkf::unread-field` (warning): a field of a JKF entry could not be read; kept as written.
+pub const JKF_UNREAD_FIELD: Code = Code::warning(
+    "jkf::unread-field",
+    "a field of a JKF entry could not be read; kept as written",
+)
+.explain(
+    "An entry of `moves` holds `move` or `special`, `time` (`now {m,s}`, `total {h,m,s}` in whole numbers), `comments` (strings) and `forks`; this field is another one, or not of that shape.",
+    "{\"header\": {}, \"moves\": [{}, {\"move\": {\"color\": 0, \"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}, \"time\": {\"now\": \"0:07\"}}]}",
+    "kifu keeps the move and the field as written (the extra `jkf:<field>`, which a JKF output writes back into the entry; other formats report it as a loss).",
+    "Write the field in JKF's shape, e.g. \"time\": {\"now\": {\"m\": 0, \"s\": 7}}.",
+);
+
 /// `json::invalid` (error): the JSON is well-formed but not a kifu model.
 pub const JSON_INVALID: Code = Code::error(
     "json::invalid",
@@ -3984,6 +3996,7 @@ pub static ALL: &[Code] = &[
     JKF_BAD_MOVE,
     JKF_SYNTAX,
     JKF_UNKNOWN_SPECIAL,
+    JKF_UNREAD_FIELD,
     JSON_INVALID,
     JSON_SYNTAX,
     JSON_VERSION,

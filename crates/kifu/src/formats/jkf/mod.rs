@@ -78,7 +78,7 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     ],
     lines: crate::formats::Lines::All,
     variation_info: false,
-    extras: &["kif:", "csa:'", "csa:$END_TIME"],
+    extras: &["kif:", "csa:'", "csa:$END_TIME", "jkf:"],
     extras_dropped: &[
         "kif:summary",
         "kif:先手の持駒",

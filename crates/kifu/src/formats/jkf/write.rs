@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 
 use crate::diag::{codes, quote, Loss};
 
+use super::read::UNREAD_PREFIX;
 use super::{color_num, PRESETS};
 use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
 use crate::formats::shogi::header::header_pairs;
@@ -145,6 +146,7 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position, totals: &[u64]) -> Value {
             }),
         );
     }
+    unread_back(&mut e, node);
     if let Some(Move::Shogi(m)) = node.mv {
         let mut mv = Map::new();
         mv.insert("color".into(), json!(color_num(m.color)));
@@ -199,6 +201,19 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position, totals: &[u64]) -> Value {
     Value::Object(e)
 }
 
+/// Puts back the fields of an entry the reader could not read, as written (JSON
+/// text that does not parse, which only a hand-made model holds, as a string).
+fn unread_back(e: &mut Map<String, Value>, node: &crate::model::Node) {
+    for x in &node.extras.0 {
+        let Some(key) = x.key.strip_prefix(UNREAD_PREFIX) else {
+            continue;
+        };
+        let text = x.values.join("\n");
+        let v = serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text));
+        e.entry(key.to_string()).or_insert(v);
+    }
+}
+
 /// The `moves` array: built iteratively. Each line is a list; an entry's `forks`
 /// hold the lines of its later siblings.
 fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
@@ -212,11 +227,15 @@ fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
         /// Where this line's list goes: (parent line, entry index in it); None = top.
         attach: Option<(usize, usize)>,
     }
+    let mut first = match start_comment(game).as_slice() {
+        [] => json!({}),
+        lines => json!({ "comments": lines }),
+    };
+    if let Value::Object(e) = &mut first {
+        unread_back(e, tree.root_node());
+    }
     let mut lines: Vec<Line> = vec![Line {
-        entries: vec![match start_comment(game).as_slice() {
-            [] => json!({}),
-            lines => json!({ "comments": lines }),
-        }],
+        entries: vec![first],
         attach: None,
     }];
     enum Step {
