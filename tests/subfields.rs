@@ -200,3 +200,31 @@ fn jkf_fields_that_cannot_be_read_keep_the_move_and_their_json() {
     assert_eq!(out["moves"][2]["comments"], serde_json::json!(["ok", 5]));
     assert_eq!(out["moves"][3]["eval"], serde_json::json!(-12));
 }
+
+const PSQ_GOOD: &str = "Piskvorky 15x15, 0:11, 1\n8,8,0\n9,9,5210\n7,9,3120\n9,7,1500\n";
+
+#[test]
+fn psq_time_that_cannot_be_read_keeps_the_move_and_its_text() {
+    let good = read("g.psq", PSQ_GOOD.as_bytes());
+    assert_eq!(moves(&good.parsed.collection), 4);
+    assert_eq!(diags(&good), vec![]);
+    // Before, the moves stopped at the bad time: 1 of 4 read.
+    for (bad_time, message) in [
+        ("52x0", "move 2: cannot read the time \"52x0\" as milliseconds: the move is kept, and the time as written"),
+        ("-5", "move 2: cannot read the time \"-5\" as milliseconds: the move is kept, and the time as written"),
+    ] {
+        let bad_text = PSQ_GOOD.replace("9,9,5210", &format!("9,9,{bad_time}"));
+        let bad = read("g.psq", bad_text.as_bytes());
+        assert_eq!(moves(&bad.parsed.collection), 4, "{bad_time}");
+        assert_eq!(
+            diags(&bad),
+            vec![(Severity::Warning, "psq::bad-time".to_string(), 3, Some(2))]
+        );
+        assert_eq!(bad.parsed.diagnostics[0].message, message);
+        let out = write_back(&bad);
+        assert!(
+            out.contains(&format!("\n8,8,0\n9,9,{bad_time}\n7,9,3120\n")),
+            "{out}"
+        );
+    }
+}

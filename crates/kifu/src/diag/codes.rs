@@ -3515,11 +3515,15 @@ pub const PSQ_POINT_PLAYED_TWICE: Code =
         "Correct the moves.",
     );
 
-/// `psq::bad-time` (warning): a negative move time.
-pub const PSQ_BAD_TIME: Code = Code::warning("psq::bad-time", "a negative move time").explain(
+/// `psq::bad-time` (warning): a move time that is negative or no number.
+pub const PSQ_BAD_TIME: Code = Code::warning(
+    "psq::bad-time",
+    "a move time that is negative or no number",
+)
+.explain(
     "The third field is the time the move took in milliseconds.",
-    "`8,8,-5`",
-    "kifu keeps the move without its time.",
+    "`8,8,-5` or `8,8,52x0`",
+    "kifu keeps the move, and the time as written (the extra `psq:time`, which a PSQ output writes back in its place; other formats report it as a loss).",
     "Correct or drop the time.",
 );
 
