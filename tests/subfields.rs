@@ -228,3 +228,67 @@ fn psq_time_that_cannot_be_read_keeps_the_move_and_its_text() {
         );
     }
 }
+
+#[test]
+fn sgf_bad_values_on_a_move_node_keep_the_move() {
+    let good = "(;GM[1]FF[4]SZ[9];B[aa]BL[10]OB[1];W[bb]TR[cc]LB[dd:x];B[cc]C[ok]MN[3]V[1.5])";
+    let bad = "(;GM[1]FF[4]SZ[9];B[aa]BL[xx]OB[y];W[bb]TR[zz]LB[cc];B[cc]C[ok]MN[q]V[w])";
+    let g = read("g.sgf", good.as_bytes());
+    assert_eq!((moves(&g.parsed.collection), diags(&g)), (3, vec![]));
+    let b = read("g.sgf", bad.as_bytes());
+    assert_eq!(moves(&b.parsed.collection), 3);
+    let d = |c: &str| (Severity::Error, c.to_string(), 1, None);
+    assert_eq!(
+        diags(&b),
+        [
+            "sgf::bad-value",
+            "sgf::bad-value",
+            "sgf::bad-point",
+            "sgf::expected-compose",
+            "sgf::bad-value",
+            "sgf::bad-value",
+        ]
+        .map(d)
+        .to_vec()
+    );
+    // Values of a known type that cannot be read are kept as private properties and
+    // written back; markup whose point cannot be read (TR[zz], LB[cc]) is deleted,
+    // reported (SGFC's behaviour; see docs/formats/sgf.md).
+    let out = write_back(&b);
+    assert!(
+        out.contains(";B[aa]BL[xx]OB[y];W[bb];B[cc]C[ok]MN[q]V[w])"),
+        "{out}"
+    );
+}
+
+#[test]
+fn gib_and_ugf_move_columns_beyond_the_point_keep_the_move() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let gib = std::fs::read_to_string(root.join("gib/gib_utf8.gib")).expect("fixture");
+    let good = read("g.gib", gib.as_bytes());
+    let bad_text = gib.replacen("STO 0 3 1 13 16 ", "STO 0 3 1 13 16 xyz", 1);
+    assert_ne!(bad_text, gib);
+    let bad = read("g.gib", bad_text.as_bytes());
+    assert_eq!(
+        moves(&bad.parsed.collection),
+        moves(&good.parsed.collection)
+    );
+    assert_eq!(
+        diags(&bad)
+            .into_iter()
+            .filter(|d| !diags(&good).contains(d))
+            .collect::<Vec<_>>(),
+        vec![(Severity::Error, "gib::trailing-text".to_string(), 39, None)]
+    );
+    let ugf = std::fs::read_to_string(root.join("ugf/ugf_amateur.ugf")).expect("fixture");
+    let good = read("g.ugf", ugf.as_bytes());
+    let bad_text = ugf.replacen("\nDP,W1,2,0\n", "\nDP,W1,2,x7\n", 1);
+    assert_ne!(bad_text, ugf);
+    let bad = read("g.ugf", bad_text.as_bytes());
+    // UGF's time column is not read at all (docs/formats/ugf.md): a bad one is
+    // neither an error nor a lost move.
+    assert_eq!(
+        (moves(&bad.parsed.collection), diags(&bad)),
+        (moves(&good.parsed.collection), diags(&good))
+    );
+}
