@@ -251,12 +251,20 @@ fn sgf_bad_values_on_a_move_node_keep_the_move() {
         .map(d)
         .to_vec()
     );
-    // Values of a known type that cannot be read are kept as private properties and
-    // written back; markup whose point cannot be read (TR[zz], LB[cc]) is deleted,
-    // reported (SGFC's behaviour; see docs/formats/sgf.md).
+    // Every value that cannot be read is kept as a private property and written
+    // back (markup whose point cannot be read, TR[zz] and LB[cc], too: it used to be
+    // deleted).
+    assert!(
+        b.parsed
+            .diagnostics
+            .iter()
+            .all(|d| d.message.ends_with("(kept as a private property)")),
+        "{:?}",
+        b.parsed.diagnostics
+    );
     let out = write_back(&b);
     assert!(
-        out.contains(";B[aa]BL[xx]OB[y];W[bb];B[cc]C[ok]MN[q]V[w])"),
+        out.contains(";B[aa]BL[xx]OB[y];W[bb]TR[zz]LB[cc];B[cc]C[ok]MN[q]V[w])"),
         "{out}"
     );
 }

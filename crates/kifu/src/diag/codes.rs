@@ -1752,7 +1752,7 @@ pub const SGF_BAD_POINT: Code = Code::error(
 .explain(
     "A point is two letters a-z, A-Z giving column and row; this value has the wrong form or lies off the board.",
     "(;GM[1]SZ[9];B[zz])",
-    "kifu deletes the point (a move on it is dropped from the record).",
+    "A move on it is dropped from the record; markup or setup values (TR[zz], AB[zz]) are kept as a private property and written back by SGF.",
     "Write the point as two letters inside the board (for SZ[9], a to i).",
 );
 
@@ -1890,7 +1890,7 @@ pub const SGF_EXPECTED_COMPOSE: Code = Code::error(
 .explain(
     "LB takes `point:text`, AR and LN take `point:point`; this value has no `:` or a bad part.",
     "(;GM[1]SZ[19]LB[dd])",
-    "kifu deletes the value.",
+    "kifu keeps the value as a private property, which SGF writes back (a reported loss if the node has readable values of that property too).",
     "Write the pair, e.g. LB[dd:A] or AR[aa:cc].",
 );
 
