@@ -300,3 +300,30 @@ fn gib_and_ugf_move_columns_beyond_the_point_keep_the_move() {
         (moves(&good.parsed.collection), diags(&good))
     );
 }
+
+#[test]
+fn kiseong_marks_out_of_range_keep_the_moves_and_their_commands() {
+    let good = "&[1w&[2;4;16@&[3;16;4@&[2;10;10@&[3;11;11@&[2w";
+    let bad = "&[1w&[2;4;16@&[3;16;4@&[1;5;5;99@&[2;10;10@&[11;3;3;77@&[3;11;11@&[2w";
+    let g = read("g.kis", good.as_bytes());
+    let b = read("g.kis", bad.as_bytes());
+    assert_eq!(moves(&g.parsed.collection), 4);
+    assert_eq!(moves(&b.parsed.collection), 4);
+    let e = |c: &str| (Severity::Error, c.to_string(), 1, None);
+    let new: Vec<_> = diags(&b)
+        .into_iter()
+        .filter(|d| !diags(&g).contains(d))
+        .collect();
+    assert_eq!(
+        new,
+        vec![
+            e("kiseong::label-out-of-range"),
+            e("kiseong::label-out-of-range")
+        ]
+    );
+    let out = write_back(&b).replace("\r\n", "");
+    assert!(
+        out.contains("&[3;16;4@&[1;5;5;99@&[2;10;10@&[11;3;3;77@&[3;11;11@"),
+        "{out}"
+    );
+}
