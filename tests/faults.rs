@@ -1365,3 +1365,171 @@ fn split_on_a_full_disk_fails_its_input_with_exit_1_and_leaves_nothing() {
     );
     assert_eq!(std::fs::read_dir(&out_dir).expect("list").count(), 0);
 }
+
+/// Issue #32, point 6: an 81Dojo time column `( 0:7/)` keeps its move; KIF → KIF
+/// writes the column back as written, KIF → JSON keeps every move.
+#[test]
+fn an_unreadable_kif_time_column_keeps_its_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = dir.path().join("81dojo.kif");
+    let kif = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:7/)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 投了\n";
+    std::fs::write(&g, sjis(kif)).expect("write");
+    let out = run(kifu().args(["convert", "-t", "json"]).arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let nodes = json["games"][0]["tree"]["nodes"].as_array().expect("nodes");
+    assert_eq!(nodes.iter().filter(|n| n.get("move").is_some()).count(), 2);
+    assert_eq!(
+        nodes[1]["extras"],
+        serde_json::json!([{"key": "kif:time", "values": ["( 0:7/)"]}])
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "{}:5:16: error[kif::bad-time]: cannot read the time \" 0:7/\": the move is kept, and the time as written (move 1)\n",
+            g.display()
+        )),
+        "{err}"
+    );
+    let out = run(kifu()
+        .args(["convert", "-t", "kif", "--output-encoding", "UTF-8"])
+        .arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "#KIF version=2.0 encoding=UTF-8\n{}",
+            kif.replace("   3 投了\n", "   3 投了        \n")
+        )
+    );
+}
+
+/// Issue #32, point 7c: `-t usi` writes what USI engines accept, moves only; the end
+/// is a loss unless `--usi-endings` asks for its token.
+#[test]
+fn usi_output_is_moves_only_unless_end_tokens_are_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = dir.path().join("g.usi");
+    std::fs::write(&g, "position startpos moves 7g7f 3c3d resign\n").expect("write");
+    let out = run(kifu().args(["convert", "-t", "usi"]).arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, b"position startpos moves 7g7f 3c3d\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "warning: {}: [usi::ending-dropped] USI engines take moves only: the end 投了 (resign) is left out (--usi-endings writes it)\n",
+            g.display()
+        )
+    );
+    let out = run(kifu().args(["convert", "-t", "usi", "--strict"]).arg(&g));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let out = run(kifu()
+        .args(["convert", "-t", "usi", "--usi-endings", "--strict"])
+        .arg(&g));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.stdout, b"position startpos moves 7g7f 3c3d resign\n");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}
+
+/// A floodgate-style CSA record, written for this test: version `V2`, `N+`/`N-`,
+/// `$EVENT`, `$START_TIME`, `'` remarks, the board, moves with `T` lines and `'**`
+/// evaluations, `%TORYO`, `'summary:` and `'$END_TIME:`.
+const FLOODGATE: &str = "V2\nN+alpha\nN-beta\n'Max_Moves:256\n'Increment:10\n$EVENT:wdoor+floodgate-300-10F+alpha+beta+20260101000000\n$START_TIME:2026/01/01 00:00:00\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n'rating:alpha+0123:beta+4567\n+7776FU\nT3\n'** 30 -3334FU +2726FU\n-3334FU\nT5\n'** -12\n+2726FU\nT1\n%TORYO\n'summary:toryo:alpha win:beta lose\n'$END_TIME:2026/01/01 00:05:00\n";
+
+/// Issue #32, point 14: `--strict` judges content, not framing. A floodgate CSA
+/// becomes KIF and JKF (its version line is CSA's framing; its remarks become
+/// comments); KIF → KI2 still refuses over the times KI2 cannot hold.
+#[test]
+fn strict_conversions_judge_content_not_framing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let csa = dir.path().join("floodgate.csa");
+    std::fs::write(&csa, FLOODGATE).expect("write");
+    for (to, wanted) in [
+        (
+            "kif",
+            "*summary:toryo:alpha win:beta lose\n*$END_TIME:2026/01/01 00:05:00\n",
+        ),
+        ("jkf", "\"$END_TIME:2026/01/01 00:05:00\""),
+    ] {
+        let out = run(kifu()
+            .args([
+                "convert",
+                "--strict",
+                "--output-encoding",
+                "UTF-8",
+                "-t",
+                to,
+            ])
+            .arg(&csa));
+        assert_eq!(out.status.code(), Some(0), "{to}: {out:?}");
+        assert!(out.stderr.is_empty(), "{to}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(wanted), "{to}: {text}");
+        assert!(text.contains("* 30 -3334FU +2726FU"), "{to}: {text}");
+    }
+    // The same record in KIF, then to KI2: the times have no place there.
+    let kif = dir.path().join("floodgate.kif");
+    let out = run(kifu()
+        .args(["convert", "--strict", "-t", "kif", "-o"])
+        .arg(&kif)
+        .arg(&csa));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = run(kifu().args(["convert", "--strict", "-t", "ki2"]).arg(&kif));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[loss::times] ki2 has no place for the time spent: 3 left out, the first at move 1: \"3000 ms\"\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!(
+            "error: {}: not converted: 2 loss(es) and --strict\n",
+            kif.display()
+        )),
+        "{err}"
+    );
+}
+
+/// Issue #32, point 14: a Kifu for Windows KIF (a `#` producer banner, `手合割：平手　　`
+/// with its column padding) becomes JKF under `--strict`: the banner and the other
+/// header keys go into JKF's header, the padding is framing; back to KIF, the banner
+/// is there again.
+#[test]
+fn strict_kif_to_jkf_carries_the_banner_and_ignores_padding() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kif = dir.path().join("kfw.kif");
+    let text = "# ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\n開始日時：2014/10/12 14:46:51\n終了日時：2014/10/12 14:47:55\n手合割：平手　　\n先手：sente\n後手：gote\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:02/00:00:02)\n   2 ３四歩(33)   ( 0:05/00:00:05)\n   3 投了         ( 0:01/00:00:03)\nまで2手で後手の勝ち\n";
+    std::fs::write(&kif, sjis(text)).expect("write");
+    let jkf = dir.path().join("kfw.jkf");
+    let out = run(kifu()
+        .args(["convert", "--strict", "-t", "jkf", "-o"])
+        .arg(&jkf)
+        .arg(&kif));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&jkf).expect("read")).expect("JSON");
+    assert_eq!(
+        json["header"]["#"],
+        " ---- Kifu for Windows V7 V7.08 棋譜ファイル ----"
+    );
+    assert_eq!(json["header"]["終了日時"], "2014/10/12 14:47:55");
+    let out = run(kifu()
+        .args([
+            "convert",
+            "--strict",
+            "-t",
+            "kif",
+            "--output-encoding",
+            "UTF-8",
+        ])
+        .arg(&jkf));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let back = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        back.contains("\n# ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\n"),
+        "{back}"
+    );
+}

@@ -209,8 +209,28 @@ fn differing(
     out
 }
 
-/// What the target does with CSA remarks: KIF, KI2 and JKF write them as comments.
+/// What the target does with CSA remarks: KIF, KI2 and JKF write them as comments;
+/// with CSA's `$END_TIME`: KIF's 終了日時 (and back). A source format's framing
+/// (`header::is_framing`) is no content: left out of the comparison for the others.
 fn carried(target: &Format, game: &mut Game) {
+    if game.kind == GameKind::Shogi {
+        let info = game.info.clone();
+        let own = |key: &str| key.starts_with(&format!("{}:", target.name));
+        game.info
+            .extras
+            .0
+            .retain(|e| own(&e.key) || !kifu::formats::shogi::header::is_framing(e, &info));
+        let (from, to) = match target.name {
+            "kif" | "ki2" | "jkf" => ("csa:$END_TIME", "kif:終了日時"),
+            "csa" => ("kif:終了日時", "csa:$END_TIME"),
+            _ => ("", ""),
+        };
+        for e in &mut game.info.extras.0 {
+            if e.key == from {
+                e.key = to.to_string();
+            }
+        }
+    }
     if !matches!(target.name, "kif" | "ki2" | "jkf") {
         return;
     }

@@ -707,7 +707,7 @@ fn syntax_problems_are_positioned() {
         ),
         (
             "手数----指手--\n   1 ７六歩(77)   ( 0:1O/00:00:10)\n",
-            vec![("kif::bad-time", E, 2, 16, None)],
+            vec![("kif::bad-time", E, 2, 16, Some(1))],
         ),
         (
             "手数----指手--\n   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n",
@@ -1357,9 +1357,24 @@ fn ki2_resolution_errors_are_positioned() {
 fn kif_converts_to_usi_for_engines() {
     let out = read_path(&corpus_dir().join("chudan.kif"));
     let usi = kifu::formats::by_name("usi").expect("usi is registered");
+    // Engines take moves only: by default the end is left out, and reported.
     let written = kifu::write(&out.parsed.collection, usi, None, None).expect("writes");
     assert_eq!(
         String::from_utf8_lossy(&written.bytes),
+        "position startpos moves 7g7f 3c3d 8h2b+\n",
+    );
+    let endings = kifu::write_with(
+        &out.parsed.collection,
+        usi,
+        None,
+        &kifu::formats::WriteOptions {
+            usi_endings: true,
+            ..kifu::formats::WriteOptions::default()
+        },
+    )
+    .expect("writes");
+    assert_eq!(
+        String::from_utf8_lossy(&endings.bytes),
         "position startpos moves 7g7f 3c3d 8h2b+ break\n",
         "中断 is USI's end token `break`"
     );
@@ -1377,9 +1392,9 @@ fn kif_converts_to_usi_for_engines() {
             ("loss::game-info", "usi has no place for the date: \"2014/10/12 14:46:51\""),
             ("loss::extras", "usi has no place for the kif:# field: \" ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\""),
             ("loss::extras", "usi has no place for the kif:終了日時 field: \"2014/10/12 14:47:55\""),
-            ("loss::extras", "usi has no place for the kif:手合割 field: \"平手\\u{3000}\\u{3000}\""),
             ("loss::times", "usi has no place for the time spent: 4 left out, the first at move 1: \"2000 ms\""),
             ("loss::times", "usi has no place for the total time spent: 4 left out, the first at move 1: \"2000 ms\""),
+            ("usi::ending-dropped", "USI engines take moves only: the end 中断 (break) is left out (--usi-endings writes it)"),
         ]
     );
     // A diagram start becomes an SFEN; reading the line back gives the same moves.
@@ -1678,21 +1693,19 @@ fn csa_round_trips_and_agrees_with_kif() {
         assert_eq!(moves_of(ga), moves_of(gb), "{kif} / {csa}");
         assert_eq!(ga.info.shogi_start, gb.info.shogi_start, "{kif} / {csa}");
     }
-    // CSA → KIF: `$END_TIME` has no KIF field: a loss, not silence; the `'` remarks
-    // are written as comments.
+    // CSA → KIF: `$END_TIME` is KIF's 終了日時, no loss; the `'` remarks are
+    // written as comments.
     let out = read_path(&dir.join("example.csa"));
-    let written = kifu::write(&out.parsed.collection, kif_format(), None, None).expect("writes");
-    assert_eq!(
-        written
-            .losses
-            .iter()
-            .map(|l| (l.code, l.message.as_str()))
-            .collect::<Vec<_>>(),
-        vec![(
-            "loss::extras",
-            "kif has no place for the csa:$END_TIME field: \"2003/05/03 11:11:05\""
-        ),]
-    );
+    let written = kifu::write(
+        &out.parsed.collection,
+        kif_format(),
+        Some(TextEncoding::UTF_8),
+        None,
+    )
+    .expect("writes");
+    assert_eq!(written.losses, vec![]);
+    let text = String::from_utf8(written.bytes).expect("UTF-8");
+    assert!(text.contains("\n終了日時：2003/05/03 11:11:05\n"), "{text}");
     // KIF → CSA keeps the moves; variations are a loss.
     let out = read_path(&corpus_dir().join("fork.kif"));
     let written = kifu::write(&out.parsed.collection, csa_format(), None, None).expect("writes");
@@ -2223,11 +2236,14 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
             let text = String::from_utf8(written.bytes.clone()).expect("UTF-8");
             assert!(text.contains(word), "{token} as {name}: {text}");
             let back = reread(&written.bytes, &format!("g.{ext}"));
-            let usi_again = kifu::write(
+            let usi_again = kifu::write_with(
                 &back.parsed.collection,
                 kifu::formats::by_name("usi").expect("usi"),
                 None,
-                None,
+                &kifu::formats::WriteOptions {
+                    usi_endings: true,
+                    ..kifu::formats::WriteOptions::default()
+                },
             )
             .expect("writes");
             assert_eq!(

@@ -56,6 +56,11 @@ pub struct ConvertArgs {
     /// record was read from CSA V3.0). CSA only.
     #[arg(long, value_name = "VERSION", value_parser = parse_csa_version)]
     pub csa_version: Option<CsaVersion>,
+    /// End each USI line with the game's end token (`resign`, `win`, `draw` …) as
+    /// ShogiHome writes; USI engines accept moves only, so by default the end is
+    /// left out and reported as a loss. USI only.
+    #[arg(long)]
+    pub usi_endings: bool,
     /// Indent JSON for people (the default only when writing to a terminal; compact
     /// otherwise).
     #[arg(long)]
@@ -132,6 +137,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         strict: args.strict,
         wrap: args.wrap,
         csa_version: args.csa_version,
+        usi_endings: args.usi_endings,
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
         json: args.json,
         named: args.out_dir.is_none(),
@@ -217,6 +223,7 @@ struct How {
     strict: bool,
     wrap: Option<usize>,
     csa_version: Option<CsaVersion>,
+    usi_endings: bool,
     pretty: bool,
     /// Report as NDJSON: diagnostics and losses are kept for [`report_json`], not
     /// printed as they come.
@@ -317,6 +324,7 @@ fn convert_one(
         strict,
         wrap,
         csa_version,
+        usi_endings,
         pretty,
         json,
         named,
@@ -378,6 +386,7 @@ fn convert_one(
                     source: Some(item.source),
                     wrap,
                     csa_version,
+                    usi_endings,
                     utf8_by_convention: kifu::formats::utf8_by_convention(path),
                     pretty,
                     ..WriteOptions::default()

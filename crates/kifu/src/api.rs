@@ -756,6 +756,7 @@ pub struct GameWriter {
     source: Option<SourceInfo>,
     wrap: Option<usize>,
     csa_version: Option<formats::csa::CsaVersion>,
+    usi_endings: bool,
     utf8_by_convention: bool,
     pretty: bool,
     written: usize,
@@ -783,6 +784,7 @@ impl GameWriter {
             source: options.source.cloned(),
             wrap: options.wrap,
             csa_version: options.csa_version,
+            usi_endings: options.usi_endings,
             utf8_by_convention: options.utf8_by_convention,
             pretty: options.pretty,
             written: 0,
@@ -803,6 +805,7 @@ impl GameWriter {
             source: self.source.as_ref(),
             wrap: self.wrap,
             csa_version: self.csa_version,
+            usi_endings: self.usi_endings,
             utf8_by_convention: self.utf8_by_convention,
             pretty: self.pretty,
         }

@@ -287,7 +287,7 @@ pub const CSA_BAD_TIME: Code = Code::error("csa::bad-time", "a CSA time line `T�
     .explain(
     "A time line is T followed by the seconds the move took, e.g. T12; this one is not a number.",
     "+7776FU\nTabc",
-    "kifu leaves the time out; the move is kept.",
+    "kifu keeps the move and the statement as written (the extra `csa:time`, which a CSA output writes back in its place; other formats report it as a loss).",
     "Write the seconds as a number, e.g. T12.",
 );
 
@@ -914,6 +914,18 @@ pub const JKF_UNKNOWN_SPECIAL: Code = Code::error(
     "Write one of JKF's specials (TORYO for a resignation).",
 );
 
+/// `jkf::unread-field` (warning): a field of a JKF entry could not be read; kept as written.
+pub const JKF_UNREAD_FIELD: Code = Code::warning(
+    "jkf::unread-field",
+    "a field of a JKF entry could not be read; kept as written",
+)
+.explain(
+    "An entry of `moves` holds `move` or `special`, `time` (`now {m,s}`, `total {h,m,s}` in whole numbers), `comments` (strings) and `forks`; this field is another one, or not of that shape.",
+    "{\"header\": {}, \"moves\": [{}, {\"move\": {\"color\": 0, \"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}, \"time\": {\"now\": \"0:07\"}}]}",
+    "kifu keeps the move and the field as written (the extra `jkf:<field>`, which a JKF output writes back into the entry; other formats report it as a loss).",
+    "Write the field in JKF's shape, e.g. \"time\": {\"now\": {\"m\": 0, \"s\": 7}}.",
+);
+
 /// `json::invalid` (error): the JSON is well-formed but not a kifu model.
 pub const JSON_INVALID: Code = Code::error(
     "json::invalid",
@@ -1048,7 +1060,7 @@ pub const KIF_BAD_TIME: Code = Code::error(
 .explain(
     "A KIF time is `( m:ss/hh:mm:ss)`: the move's time, then the total; this one is not closed or not in that form.",
     "   1 ７六歩(77)   ( 0:1O/00:00:10)",
-    "kifu reports the line and stops reading that line of play.",
+    "kifu keeps the move and the time column as written (the extra `kif:time`, which a KIF output writes back in its place; other formats report it as a loss), and reports the column.",
     "Write the time as ( 0:10/00:00:10).",
 );
 
@@ -1764,7 +1776,7 @@ pub const SGF_BAD_POINT: Code = Code::error(
 .explain(
     "A point is two letters a-z, A-Z giving column and row; this value has the wrong form or lies off the board.",
     "(;GM[1]SZ[9];B[zz])",
-    "kifu deletes the point (a move on it is dropped from the record).",
+    "A move on it is dropped from the record; markup or setup values (TR[zz], AB[zz]) are kept as a private property and written back by SGF.",
     "Write the point as two letters inside the board (for SZ[9], a to i).",
 );
 
@@ -1902,7 +1914,7 @@ pub const SGF_EXPECTED_COMPOSE: Code = Code::error(
 .explain(
     "LB takes `point:text`, AR and LN take `point:point`; this value has no `:` or a bad part.",
     "(;GM[1]SZ[19]LB[dd])",
-    "kifu deletes the value.",
+    "kifu keeps the value as a private property, which SGF writes back (a reported loss if the node has readable values of that property too).",
     "Write the pair, e.g. LB[dd:A] or AR[aa:cc].",
 );
 
@@ -2734,10 +2746,10 @@ pub const USI_ENDING_DROPPED: Code = Code::loss(
     "a special end cannot be written in USI",
 )
 .explain(
-    "USI has no token for the record's special end.",
-    "A KIF record ending in 中断 converted with `kifu convert -t usi`.",
+    "USI engines accept moves only, so by default the end (resign, win, …) is not written; with `--usi-endings` only the ends USI has no token for are left out.",
+    "A KIF record ending in 投了 converted with `kifu convert -t usi` (or one ending in 詰み with `--usi-endings`).",
     "The USI writer leaves the end out and reports this loss.",
-    "Convert to KIF, KI2, CSA or JKF to keep it.",
+    "Give `--usi-endings` to write the end token as ShogiHome does, or convert to KIF, KI2, CSA or JKF to keep it.",
 );
 
 /// `usi::move-after-end` (error): a USI move after the end of the game.
@@ -3535,11 +3547,15 @@ pub const PSQ_POINT_PLAYED_TWICE: Code =
         "Correct the moves.",
     );
 
-/// `psq::bad-time` (warning): a negative move time.
-pub const PSQ_BAD_TIME: Code = Code::warning("psq::bad-time", "a negative move time").explain(
+/// `psq::bad-time` (warning): a move time that is negative or no number.
+pub const PSQ_BAD_TIME: Code = Code::warning(
+    "psq::bad-time",
+    "a move time that is negative or no number",
+)
+.explain(
     "The third field is the time the move took in milliseconds.",
-    "`8,8,-5`",
-    "kifu keeps the move without its time.",
+    "`8,8,-5` or `8,8,52x0`",
+    "kifu keeps the move, and the time as written (the extra `psq:time`, which a PSQ output writes back in its place; other formats report it as a loss).",
     "Correct or drop the time.",
 );
 
@@ -4030,6 +4046,7 @@ pub static ALL: &[Code] = &[
     JKF_BAD_MOVE,
     JKF_SYNTAX,
     JKF_UNKNOWN_SPECIAL,
+    JKF_UNREAD_FIELD,
     JSON_INVALID,
     JSON_SYNTAX,
     JSON_VERSION,

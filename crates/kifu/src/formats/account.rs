@@ -6,6 +6,7 @@
 use crate::diag::{codes, quote, Loss};
 use crate::model::{Collection, Color, Game, GameResult, Move, Node, NodeId};
 
+use super::shogi::header::is_framing;
 use super::writes::{InfoField, Lines, NodeField, Writes};
 use super::Format;
 
@@ -145,7 +146,7 @@ impl Game1<'_> {
             out.push(Loss::new(code, message, self.index, None));
         }
         for e in &info.extras.0 {
-            if e.is_layout() || self.writes.extra(&e.key) {
+            if e.is_layout() || self.writes.extra(&e.key) || is_framing(e, info) {
                 continue;
             }
             out.push(Loss::new(

@@ -63,8 +63,8 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     ],
     lines: crate::formats::Lines::All,
     variation_info: false,
-    extras: &["kif:", "csa:'"],
-    extras_dropped: &[],
+    extras: &["kif:", "csa:'", "csa:$END_TIME"],
+    extras_dropped: &["kif:time"],
     result_from_ending: true,
 };
 

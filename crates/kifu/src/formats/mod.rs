@@ -84,6 +84,10 @@ pub struct WriteOptions<'a> {
     /// The CSA version to write; `None` keeps the source's (V3.0 when the record was
     /// read from CSA V3.0, else V2.2). Other writers ignore it.
     pub csa_version: Option<csa::CsaVersion>,
+    /// USI: end each line with the special end's token (`resign`, `win` …), which
+    /// USI engines do not accept; when false (the default) lines hold moves only and
+    /// each end left out is reported as a loss (`usi::ending-dropped`).
+    pub usi_endings: bool,
     /// The output goes to a file that is UTF-8 by its extension's convention (`.ki2u`,
     /// see [`Format::output_encoding_for`]): a writer whose format declares only what
     /// the convention does not say may then leave UTF-8 undeclared.
@@ -99,6 +103,7 @@ impl Default for WriteOptions<'_> {
             source: None,
             wrap: None,
             csa_version: None,
+            usi_endings: false,
             utf8_by_convention: false,
             pretty: false,
         }

@@ -71,6 +71,10 @@ const KEY_LINES: &str = "psq:lines";
 const KEY_LAYOUT: &str = "psq:layout";
 
 /// Claims texts whose first line is a whole PSQ header.
+/// Extras key of a move whose time could not be read (negative, or no number): the
+/// time column as written, which the PSQ writer writes back in its place.
+pub const TIME_TEXT_KEY: &str = "psq:time";
+
 fn sniff(bytes: &[u8]) -> bool {
     let start = super::content_start(bytes);
     let line = crate::text::split_lines(start).next().unwrap_or(&[]);
@@ -265,6 +269,8 @@ pub fn read(text: &str) -> Parsed {
         let (x, y, time) = match nums.as_slice() {
             [Some(x), Some(y)] => (*x, *y, None),
             [Some(x), Some(y), Some(t)] => (*x, *y, Some(*t)),
+            // A time that cannot be read keeps its move (below).
+            [Some(x), Some(y), None] => (*x, *y, Some(-1)),
             _ => {
                 diags.push(
                     Diagnostic::error(
@@ -298,16 +304,23 @@ pub fn read(text: &str) -> Parsed {
             playing = false;
             continue;
         }
+        // A time that is negative or no number keeps its move, and its text.
+        let mut raw_time = None;
         let time_ms = match time {
             Some(t) if t < 0 => {
+                let raw = fields.get(2).copied().unwrap_or("").to_string();
                 diags.push(
                     Diagnostic::warning(
                         "psq::bad-time",
-                        format!("move {n}: the time {t} is negative; it is not kept"),
+                        format!(
+                            "move {n}: cannot read the time {} as milliseconds: the move is kept, and the time as written",
+                            crate::diag::quote(&raw)
+                        ),
                         span,
                     )
                     .with_move(n),
                 );
+                raw_time = Some(raw);
                 None
             }
             t => t.and_then(|t| u64::try_from(t).ok()),
@@ -338,6 +351,9 @@ pub fn read(text: &str) -> Parsed {
                 point: Some(point),
             }));
             node.time_used_ms = time_ms;
+            if let Some(raw) = raw_time {
+                node.extras.push(TIME_TEXT_KEY, vec![raw]);
+            }
             parent = game.tree.add_child(parent, node);
             spans.push(span);
         }
@@ -485,7 +501,15 @@ pub fn write(
                 "move {n} is a pass, which a PSQ cannot hold"
             )));
         };
+        let raw_time = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first());
         match node.time_used_ms {
+            // A time the reader could not read goes back as written.
+            None if raw_time.is_some() => out.push_str(&format!(
+                "{},{},{}\n",
+                u32::from(p.x) + 1,
+                u32::from(p.y) + 1,
+                raw_time.map_or("", String::as_str)
+            )),
             Some(t) => out.push_str(&format!(
                 "{},{},{t}\n",
                 u32::from(p.x) + 1,

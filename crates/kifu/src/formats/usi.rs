@@ -3,8 +3,9 @@
 //! Reading accepts the line with or without `position`, and a bare SFEN; each move
 //! is checked on the engine's position. A line may end with the end token ShogiHome
 //! and tsshogi write (`resign`, `rep_draw`, `draw`, `timeout`, `win`, `break`), read
-//! as the game's special end. Writing gives the main line only (variations, comments,
-//! times and the special ends USI has no token for are reported as losses).
+//! as the game's special end. Writing gives the main line's moves only, as engines
+//! take them (variations, comments, times and special ends are reported as losses);
+//! [`WriteOptions::usi_endings`] asks for the end tokens after the moves.
 
 use super::{Capabilities, Format, Parsed, Reader, WriteError, WriteOptions, Writer, Written};
 use crate::diag::{Diagnostic, Loss, Span};
@@ -317,10 +318,12 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     (game, spans)
 }
 
-/// Writes each game's main line as one `position … moves …` line.
+/// Writes each game's main line as one `position … moves …` line: moves only, as USI
+/// engines take them, each special end left out reported as a loss; with
+/// [`WriteOptions::usi_endings`], the end's token after the moves as ShogiHome writes.
 pub fn write(
     collection: &Collection,
-    _options: &WriteOptions<'_>,
+    options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
     let mut out = String::new();
     let mut losses = Vec::new();
@@ -340,18 +343,20 @@ pub fn write(
         let mut moves = Vec::new();
         let mut unspelled = None;
         let mut changed = None;
+        let mut untokened = None;
         for (id, node) in game.tree.main_line() {
             if let Some(Move::Shogi(m)) = node.mv {
                 moves.push(usi_move(&m));
             }
             if let Some(ending) = &node.ending {
                 match token_of(ending.kind) {
-                    Some(token) => {
+                    Some(token) if options.usi_endings => {
                         moves.push(token.to_string());
                         if ending_of(token) != Some(ending.kind) {
                             changed = Some((ending.kind, token));
                         }
                     }
+                    Some(token) => untokened = Some((moves.len(), ending.kind, token)),
                     None => unspelled = Some((id, ending.kind)),
                 }
             }
@@ -371,6 +376,18 @@ pub fn write(
                 game: g,
                 move_number: None,
             });
+        }
+        if let Some((after, kind, token)) = untokened {
+            losses.push(Loss::new(
+                crate::diag::codes::USI_ENDING_DROPPED,
+                format!(
+                    "USI engines take moves only: the end {} ({token}) is left out (--usi-endings writes it)",
+                    kind.japanese()
+                ),
+                g,
+                // At the last move written (none: the start).
+                u32::try_from(after).ok().filter(|&n| n > 0),
+            ));
         }
         if let Some((id, kind)) = unspelled {
             losses.push(Loss::new(
@@ -466,9 +483,32 @@ mod end_token_tests {
                 }),
                 "{token}"
             );
-            let w = write(&p.collection, &WriteOptions::default()).expect("writes");
+            let endings = WriteOptions {
+                usi_endings: true,
+                ..WriteOptions::default()
+            };
+            let w = write(&p.collection, &endings).expect("writes");
             assert_eq!(w.output, text, "{token}");
             assert_eq!(w.losses, vec![], "{token}");
+            // By default the line holds the moves only, and the end is a loss.
+            let w = write(&p.collection, &WriteOptions::default()).expect("writes");
+            assert_eq!(w.output, "position startpos moves 7g7f 3c3d\n", "{token}");
+            assert_eq!(
+                w.losses
+                    .iter()
+                    .map(|l| (l.code, l.message.as_str(), l.move_number))
+                    .collect::<Vec<_>>(),
+                vec![(
+                    "usi::ending-dropped",
+                    format!(
+                        "USI engines take moves only: the end {} ({token}) is left out (--usi-endings writes it)",
+                        kind.japanese()
+                    )
+                    .as_str(),
+                    Some(2)
+                )],
+                "{token}"
+            );
         }
     }
 
@@ -512,7 +552,11 @@ mod end_token_tests {
                     ..Node::default()
                 },
             );
-            let w = write(&c, &WriteOptions::default()).expect("writes");
+            let endings = WriteOptions {
+                usi_endings: true,
+                ..WriteOptions::default()
+            };
+            let w = write(&c, &endings).expect("writes");
             assert_eq!(w.output, out);
             assert_eq!(
                 w.losses.iter().map(|l| l.code).collect::<Vec<_>>(),

@@ -101,7 +101,7 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     ],
     lines: crate::formats::Lines::MainLine,
     variation_info: false,
-    extras: &["csa:"],
+    extras: &["csa:", "kif:終了日時"],
     extras_dropped: &[],
     result_from_ending: true,
 };

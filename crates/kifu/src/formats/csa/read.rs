@@ -18,6 +18,10 @@ pub const VERSION_KEY: &str = "csa:version";
 /// own choice would differ.
 pub const SPECIAL_KEY: &str = "csa:special";
 
+/// Extras key of a node whose `T` statement could not be read (`Tx1`): the
+/// statement as written, which the CSA writer writes back in its place.
+pub const TIME_TEXT_KEY: &str = "csa:time";
+
 /// Reads a CSA document: one game, or several separated by `/` lines.
 pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
@@ -202,11 +206,23 @@ impl GameReader {
                             }
                         }
                     }
-                    _ => diags.push(Diagnostic::new(
-                        codes::CSA_BAD_TIME,
-                        format!("cannot read the time {}", quote(t)),
-                        span,
-                    )),
+                    _ => {
+                        // The move keeps the statement as written.
+                        let kept = self.current != NodeId::ROOT;
+                        if let Some(n) = self.game.tree.get_mut(self.current).filter(|_| kept) {
+                            n.extras.push(TIME_TEXT_KEY, vec![t.to_string()]);
+                        }
+                        let how = if kept {
+                            ": the move is kept, and the time as written"
+                        } else {
+                            ""
+                        };
+                        diags.push(Diagnostic::new(
+                            codes::CSA_BAD_TIME,
+                            format!("cannot read the time {}{how}", quote(t)),
+                            span,
+                        ));
+                    }
                 }
             }
             Some(b'%') => {

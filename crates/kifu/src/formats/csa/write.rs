@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::read::{SPECIAL_KEY, VERSION_KEY};
+use super::read::{SPECIAL_KEY, TIME_TEXT_KEY, VERSION_KEY};
 use crate::diag::Loss;
 use crate::formats::shogi::comment::{root_comment_loss, REMARK_KEY};
 use crate::formats::shogi::special::{interrupted, special_word};
@@ -99,6 +99,13 @@ fn write_game(
             let _ = writeln!(out, "${key}:{v}");
         }
     }
+    // A KIF header's 終了日時 is CSA's `$END_TIME`.
+    let csa_end = info.extras.get("csa:$END_TIME").unwrap_or(&[]);
+    for e in info.extras.0.iter().filter(|e| e.key == "kif:終了日時") {
+        if let Some(v) = e.values.first().filter(|v| !csa_end.contains(v)) {
+            let _ = writeln!(out, "$END_TIME:{v}");
+        }
+    }
     if let Some(c) = &info.game_comment {
         for l in c.split('\n') {
             let _ = writeln!(out, "'*{l}");
@@ -162,6 +169,10 @@ fn write_game(
 }
 
 fn time(node: &Node, v3: bool) -> String {
+    if let Some(raw) = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first()) {
+        // A `T` statement that could not be read goes back as written.
+        return format!(",{raw}");
+    }
     match node.time_used_ms {
         Some(ms) if v3 && ms % 1000 != 0 => format!(",T{}.{:03}", ms / 1000, ms % 1000),
         Some(ms) => format!(",T{}", ms / 1000),

@@ -78,15 +78,14 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     ],
     lines: crate::formats::Lines::All,
     variation_info: false,
-    extras: &["kif:", "csa:'"],
+    extras: &["kif:", "csa:'", "csa:$END_TIME", "jkf:"],
     extras_dropped: &[
-        "kif:#",
         "kif:summary",
-        "kif:手合割",
         "kif:先手の持駒",
         "kif:後手の持駒",
         "kif:下手の持駒",
         "kif:上手の持駒",
+        "kif:time",
     ],
     result_from_ending: true,
 };

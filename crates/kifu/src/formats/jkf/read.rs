@@ -37,8 +37,15 @@ pub fn read(text: &str) -> Parsed {
     let mut game = Game::new(GameKind::Shogi);
     if let Some(h) = doc.get("header").and_then(Value::as_object) {
         for (k, v) in h {
-            if let Some(v) = v.as_str() {
-                apply_header(&mut game.info, k, v);
+            match v.as_str() {
+                // The producer's banner: one `#` line of KIF each (see the writer).
+                Some(v) if k == "#" => {
+                    for line in v.split('\n') {
+                        apply_header(&mut game.info, k, line);
+                    }
+                }
+                Some(v) => apply_header(&mut game.info, k, v),
+                None => {}
             }
         }
     }
@@ -58,8 +65,24 @@ pub fn read(text: &str) -> Parsed {
     let empty = Vec::new();
     let moves = doc.get("moves").and_then(Value::as_array).unwrap_or(&empty);
     if let Some(first) = moves.first() {
-        if let Some(c) = comments(first) {
-            game.info.game_comment = Some(c);
+        let unread = unread_fields(first);
+        if !unread.iter().any(|(k, _)| k == "comments") {
+            game.info.game_comment = comments(first);
+        }
+        for (key, text) in unread {
+            parsed.diagnostics.push(Diagnostic::new(
+                codes::JKF_UNREAD_FIELD,
+                format!(
+                    "cannot read the first entry's {} {}: kept as written",
+                    crate::diag::quote(&key),
+                    crate::diag::quote(&text)
+                ),
+                moves_at,
+            ));
+            if let Some(root) = game.tree.get_mut(NodeId::ROOT) {
+                root.extras
+                    .push(format!("{UNREAD_PREFIX}{key}"), vec![text]);
+            }
         }
     }
     let mut spans = vec![Span::at(0)];
@@ -86,7 +109,30 @@ pub fn read(text: &str) -> Parsed {
             comment: comments(entry),
             ..Node::default()
         };
-        if let Some(t) = entry.get("time") {
+        // Fields that cannot be read stay with their move, as written.
+        let unread = unread_fields(entry);
+        for (key, text) in &unread {
+            parsed.diagnostics.push(
+                Diagnostic::new(
+                    codes::JKF_UNREAD_FIELD,
+                    format!(
+                        "cannot read the entry's {} {}: the move is kept, and the field as written",
+                        crate::diag::quote(key),
+                        crate::diag::quote(text)
+                    ),
+                    moves_at,
+                )
+                .with_move(number),
+            );
+            node.extras
+                .push(format!("{UNREAD_PREFIX}{key}"), vec![text.clone()]);
+        }
+        let time_unread = unread.iter().any(|(k, _)| k == "time");
+        if unread.iter().any(|(k, _)| k == "comments") {
+            // Kept whole as written: the strings among them are not also a comment.
+            node.comment = None;
+        }
+        if let Some(t) = entry.get("time").filter(|_| !time_unread) {
             let now = t.get("now");
             let total = t.get("total");
             let secs = |v: Option<&Value>, k: &str| {
@@ -220,6 +266,44 @@ fn push_children<'v, S>(
         stack.push(make(fork, 0, parent, number + 1));
     }
     stack.push(make(list, i + 1, parent, number + 1));
+}
+
+/// Extras key prefix of an entry's field that could not be read (`jkf:time`): the
+/// field's JSON as written, which the JKF writer puts back into the entry.
+pub const UNREAD_PREFIX: &str = "jkf:";
+
+/// The fields of an entry the reader cannot read, with their JSON text: a key it
+/// does not know, a `time` not of the shape `now {m,s}` / `total {h,m,s}` in whole
+/// numbers, `comments` that are not all strings.
+fn unread_fields(entry: &Value) -> Vec<(String, String)> {
+    let Some(map) = entry.as_object() else {
+        return Vec::new();
+    };
+    let whole = |v: &Value, keys: &[&str]| {
+        v.as_object().is_some_and(|o| {
+            o.iter()
+                .all(|(k, x)| keys.contains(&k.as_str()) && x.as_u64().is_some())
+        })
+    };
+    let mut out = Vec::new();
+    for (key, v) in map {
+        let readable = match key.as_str() {
+            "move" | "special" | "forks" => true,
+            "comments" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            "time" => v.as_object().is_some_and(|o| {
+                o.iter().all(|(k, x)| match k.as_str() {
+                    "now" => whole(x, &["m", "s"]),
+                    "total" => whole(x, &["h", "m", "s"]),
+                    _ => false,
+                })
+            }),
+            _ => false,
+        };
+        if !readable {
+            out.push((key.clone(), v.to_string()));
+        }
+    }
+    out
 }
 
 fn comments(entry: &Value) -> Option<String> {

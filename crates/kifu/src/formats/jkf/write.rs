@@ -2,6 +2,9 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::diag::{codes, quote, Loss};
+
+use super::read::UNREAD_PREFIX;
 use super::{color_num, PRESETS};
 use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
 use crate::formats::shogi::header::header_pairs;
@@ -19,8 +22,30 @@ pub fn write(
 ) -> Result<Written<String>, WriteError> {
     let game = crate::formats::the_game(collection)?;
     let mut header = Map::new();
+    let mut losses = Vec::new();
     for (k, v) in header_pairs(&game.info) {
-        header.insert(k, Value::String(v));
+        // A JSON object holds one value per key: the banner's `#` lines are joined
+        // by line ends (the reader splits them again); a second value of another
+        // key is reported.
+        match header.get_mut(&k) {
+            Some(Value::String(old)) if k == "#" => {
+                old.push('\n');
+                old.push_str(&v);
+            }
+            Some(Value::String(old)) if *old != v => losses.push(Loss::new(
+                codes::LOSS_EXTRAS,
+                format!(
+                    "jkf has no place for a second kif:{k} field (one value per header key): {}",
+                    quote(&v)
+                ),
+                0,
+                None,
+            )),
+            Some(_) => {}
+            None => {
+                header.insert(k, Value::String(v));
+            }
+        }
     }
     let start = game
         .info
@@ -74,8 +99,9 @@ pub fn write(
     output.push('\n');
     Ok(Written {
         output,
-        losses: root_comment_loss(game)
+        losses: losses
             .into_iter()
+            .chain(root_comment_loss(game))
             .chain(interrupted(
                 game,
                 game.tree.iter().map(|(id, _)| id),
@@ -95,7 +121,7 @@ fn start_comment(game: &Game) -> Vec<&str> {
     lines
 }
 
-fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
+fn entry(game: &Game, id: NodeId, pos: &mut Position, totals: &[u64]) -> Value {
     let mut e = Map::new();
     let Some(node) = game.tree.get(id) else {
         return Value::Object(e);
@@ -106,7 +132,12 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
     }
     if node.time_used_ms.is_some() || node.time_total_ms.is_some() {
         let now = node.time_used_ms.unwrap_or(0) / 1000;
-        let total = node.time_total_ms.unwrap_or(0) / 1000;
+        // A record with times spent only (CSA): the total adds them up, as KIF's.
+        let total = node
+            .time_total_ms
+            .or_else(|| totals.get(id.0 as usize).copied())
+            .unwrap_or(0)
+            / 1000;
         e.insert(
             "time".into(),
             json!({
@@ -115,6 +146,7 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
             }),
         );
     }
+    unread_back(&mut e, node);
     if let Some(Move::Shogi(m)) = node.mv {
         let mut mv = Map::new();
         mv.insert("color".into(), json!(color_num(m.color)));
@@ -169,10 +201,24 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position) -> Value {
     Value::Object(e)
 }
 
+/// Puts back the fields of an entry the reader could not read, as written (JSON
+/// text that does not parse, which only a hand-made model holds, as a string).
+fn unread_back(e: &mut Map<String, Value>, node: &crate::model::Node) {
+    for x in &node.extras.0 {
+        let Some(key) = x.key.strip_prefix(UNREAD_PREFIX) else {
+            continue;
+        };
+        let text = x.values.join("\n");
+        let v = serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text));
+        e.entry(key.to_string()).or_insert(v);
+    }
+}
+
 /// The `moves` array: built iteratively. Each line is a list; an entry's `forks`
 /// hold the lines of its later siblings.
 fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
     let tree = &game.tree;
+    let totals = crate::formats::account::running_totals(game);
     let mut pos = Position::from_model(&start.position());
     // Lines are built bottom-up: `lists[k]` is the list for line k; a fork list is
     // attached to its entry once complete. Work items walk the tree in pre-order.
@@ -181,11 +227,15 @@ fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
         /// Where this line's list goes: (parent line, entry index in it); None = top.
         attach: Option<(usize, usize)>,
     }
+    let mut first = match start_comment(game).as_slice() {
+        [] => json!({}),
+        lines => json!({ "comments": lines }),
+    };
+    if let Value::Object(e) = &mut first {
+        unread_back(e, tree.root_node());
+    }
     let mut lines: Vec<Line> = vec![Line {
-        entries: vec![match start_comment(game).as_slice() {
-            [] => json!({}),
-            lines => json!({ "comments": lines }),
-        }],
+        entries: vec![first],
         attach: None,
     }];
     enum Step {
@@ -219,7 +269,7 @@ fn write_moves(game: &Game, start: &ShogiStart) -> Result<Value, WriteError> {
         match step {
             Step::Leave(m) => pos.unmake(&m),
             Step::Enter(id, line) => {
-                let e = entry(game, id, &mut pos);
+                let e = entry(game, id, &mut pos, &totals);
                 if let Some(l) = lines.get_mut(line) {
                     l.entries.push(e);
                 }

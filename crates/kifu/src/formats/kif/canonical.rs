@@ -24,6 +24,11 @@ pub const SEPARATOR_KEY: &str = "kif:separator:layout";
 /// Extras key on a node whose move was written with an explicit 不成.
 pub const NO_PROMOTE_KEY: &str = "kif:no-promote";
 
+/// Extras key on a node whose time column could not be read (`( 0:7/)`): the
+/// column as written, parentheses and all, which the KIF writer writes back in
+/// its place.
+pub const TIME_TEXT_KEY: &str = "kif:time";
+
 /// The `まで` line Kakinoki writes after a line that ends with `ending` after `n`
 /// moves; `words` names black and white (先手/後手 or 下手/上手).
 pub fn summary_text(ending: Ending, n: u32, words: (&str, &str)) -> String {

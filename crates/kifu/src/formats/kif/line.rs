@@ -49,6 +49,10 @@ pub struct MoveLine {
     pub time: Option<(u64, u64)>,
     /// A `+` marker: the move has alternatives below.
     pub plus: bool,
+    /// Byte range within the line of a time column that could not be read (from
+    /// its `(` to its `)`, or to the line's end when it has none): the move is
+    /// kept, and the column as written.
+    pub bad_time: Option<(usize, usize)>,
 }
 
 /// Why a line that starts like a move line could not be read.
@@ -189,6 +193,7 @@ pub(super) fn parse_move_line_fast(line: &str) -> Option<MoveLine> {
         body_range: (body_start, body_end),
         time,
         plus,
+        bad_time: None,
     })
 }
 
@@ -259,6 +264,7 @@ pub(super) fn parse_move_line_at(text: &str, from: usize) -> Option<(MoveLine, u
         body_range: (body_start, body_end),
         time,
         plus,
+        bad_time: None,
     };
     Some((line, end))
 }
@@ -293,27 +299,25 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     let body_end = body_start + used;
     let mut rest = &line[body_end..];
     let mut time = None;
+    let mut bad_time = None;
     let trimmed = &rest[lead_space(rest)..];
     if let Some(inner) = trimmed.strip_prefix('(') {
         let tstart = body_end + (rest.len() - trimmed.len());
-        let close = inner.bytes().position(|b| b == b')').ok_or_else(|| {
-            err(
-                (tstart, line.len()),
-                "kif::bad-time",
-                "the time has no closing parenthesis",
-            )
-        })?;
-        time = Some(parse_time(&inner[..close]).ok_or_else(|| {
-            err(
-                (tstart, tstart + close + 2),
-                "kif::bad-time",
-                format!(
-                    "cannot read the time {}",
-                    crate::diag::quote(&inner[..close])
-                ),
-            )
-        })?);
-        rest = &inner[close + 1..];
+        // A time column that cannot be read never takes its move with it: the
+        // column is kept as written (the reader reports it).
+        match inner.bytes().position(|b| b == b')') {
+            None => {
+                bad_time = Some((tstart, line.trim_end().len()));
+                rest = "";
+            }
+            Some(close) => {
+                match parse_time(&inner[..close]) {
+                    Some(t) => time = Some(t),
+                    None => bad_time = Some((tstart, tstart + close + 2)),
+                }
+                rest = &inner[close + 1..];
+            }
+        }
     }
     let rest_t = rest.trim();
     let plus = rest_t == "+";
@@ -331,6 +335,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
         body_range: (body_start, body_end),
         time,
         plus,
+        bad_time,
     })
 }
 
@@ -715,6 +720,7 @@ mod tests {
                 body_range: (5, 18),
                 time: Some((10_000, 10_000)),
                 plus: false,
+                bad_time: None,
             })
         );
         let l = parse_move_line("3 同　香成(13) (0:4/0:0:4)+").map_err(|e| e.message);
@@ -789,9 +795,14 @@ mod tests {
             parse_move_line("   1 大逆転").map_err(|e| e.code),
             Err("kif::bad-move")
         );
+        // A time column that cannot be read keeps its move, and its place.
         assert_eq!(
-            parse_move_line("   1 ７六歩(77) (0:1").map_err(|e| e.code),
-            Err("kif::bad-time")
+            parse_move_line("   1 ７六歩(77) (0:1").map(|l| (l.time, l.bad_time)),
+            Ok((None, Some((19, 23))))
+        );
+        assert_eq!(
+            parse_move_line("   1 ７六歩(77)   ( 0:7/) +").map(|l| (l.time, l.bad_time, l.plus)),
+            Ok((None, Some((21, 28)), true))
         );
         assert_eq!(
             parse_move_line("   1 ７六歩(77) xyz").map_err(|e| e.code),

@@ -85,7 +85,7 @@ pub const WRITES: crate::formats::Writes = crate::formats::Writes {
     ],
     lines: crate::formats::Lines::All,
     variation_info: false,
-    extras: &["kif:", "csa:'"],
+    extras: &["kif:", "csa:'", "csa:$END_TIME"],
     extras_dropped: &[],
     result_from_ending: true,
 };

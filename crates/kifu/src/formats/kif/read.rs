@@ -3,7 +3,7 @@
 
 use super::canonical::{
     separator, summary_text, words_for, MOVE_COUNT_KEY, NO_PROMOTE_KEY, NO_SUMMARY_KEY,
-    PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY,
+    PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY, TIME_TEXT_KEY,
 };
 use super::header::split_header;
 use super::ki2read::{ki2_ending, named_side};
@@ -628,9 +628,53 @@ impl<'a> KifReader<'a> {
         }
     }
 
-    /// Adds the move (or special end) of a move line read from `at`.
+    /// Adds the move (or special end) of a move line read from `at`, keeping a
+    /// time column that could not be read as written.
     #[inline(always)]
     fn move_parsed(&mut self, parsed: MoveLine, at: usize) {
+        match parsed.bad_time {
+            None => self.move_parsed_timed(parsed, at),
+            Some(range) => self.move_with_bad_time(parsed, at, range),
+        }
+    }
+
+    /// [`Self::move_parsed`] for a line whose time column could not be read: the
+    /// move is kept, the column kept as written under [`TIME_TEXT_KEY`], and a
+    /// `kif::bad-time` error says what could not be read.
+    #[cold]
+    fn move_with_bad_time(&mut self, parsed: MoveLine, at: usize, range: (usize, usize)) {
+        let span = Span::new(at + range.0, at + range.1);
+        let raw = self
+            .text
+            .get(span.start..span.end)
+            .unwrap_or("")
+            .to_string();
+        let message = match raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            Some(inner) => format!(
+                "cannot read the time {}: the move is kept, and the time as written",
+                crate::diag::quote(inner)
+            ),
+            None => {
+                "the time has no closing parenthesis: the move is kept, and the time as written"
+                    .to_string()
+            }
+        };
+        let number = u32::try_from(self.play.depth() + 1).unwrap_or(u32::MAX);
+        self.diags
+            .push(Diagnostic::error("kif::bad-time", message, span).with_move(number));
+        let before = self.line.len();
+        self.move_parsed_timed(parsed, at);
+        if self.line.len() > before && self.mode == Mode::Read {
+            let id = self.current();
+            if let Some(node) = self.game.tree.get_mut(id) {
+                node.extras.push(TIME_TEXT_KEY, vec![raw]);
+            }
+        }
+    }
+
+    /// Adds the move (or special end) of a move line read from `at`.
+    #[inline(always)]
+    fn move_parsed_timed(&mut self, parsed: MoveLine, at: usize) {
         let span = Span::new(at + parsed.body_range.0, at + parsed.body_range.1);
         let expected = self.play.depth() + 1;
         let written_ply = self.line.len();

@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 
 use super::canonical::{
     separator, summary_text, words_for, NO_PROMOTE_KEY, NO_SUMMARY_KEY, PRE_COMMENT_KEY,
-    SEPARATOR_KEY, SUMMARY_KEY,
+    SEPARATOR_KEY, SUMMARY_KEY, TIME_TEXT_KEY,
 };
 use crate::formats::shogi::bod::{hand_owner, hand_text, same_hand, write_board};
 use crate::formats::shogi::comment::{comment_lines, root_comment_loss};
-use crate::formats::shogi::header::{typed_value, ORDER_KEY, TYPED_KEYS};
+use crate::formats::shogi::header::{csa_end_time, typed_value, ORDER_KEY, TYPED_KEYS};
 use crate::formats::shogi::notation::move_text;
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, Game, Handicap, Move, Node, NodeId, ShogiMove, ShogiStart};
@@ -25,10 +25,7 @@ pub fn write(
     let mut out = String::with_capacity(4096);
     let _ = writeln!(out, "#KIF version=2.0 encoding={}", options.encoding.name());
     write_header(&mut out, game);
-    let timed = game
-        .tree
-        .iter()
-        .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some());
+    let timed = game.tree.iter().any(|(_, n)| has_time(n));
     match game.info.extras.get(SEPARATOR_KEY).and_then(|v| v.first()) {
         Some(sep) => {
             let _ = writeln!(out, "{sep}");
@@ -216,6 +213,10 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
             let _ = writeln!(out, "{ww}：{v}");
         }
     }
+    // A CSA record's `$END_TIME` is KIF's 終了日時.
+    if let Some(v) = csa_end_time(info) {
+        let _ = writeln!(out, "終了日時：{v}");
+    }
     if order.is_empty() {
         for e in info.extras.of_format("kif") {
             if e.key == ORDER_KEY {
@@ -236,6 +237,11 @@ pub(super) fn write_header(out: &mut String, game: &Game) {
 /// Display width: East Asian characters take two columns.
 pub(super) fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// True when the node has a time to write: read, or kept as written.
+fn has_time(n: &Node) -> bool {
+    n.time_used_ms.is_some() || n.time_total_ms.is_some() || n.extras.get(TIME_TEXT_KEY).is_some()
 }
 
 fn time_text(node: &Node, running_total_ms: u64) -> String {
@@ -369,7 +375,14 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
             let _ = write!(out, "{n:>4} {body}{pad}");
             // A node without a time keeps none (KIF allows it), so reading back gives
             // the same model.
-            if timed && (node.time_used_ms.is_some() || node.time_total_ms.is_some()) {
+            let raw_time = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first());
+            if let (true, Some(raw)) = (timed, raw_time) {
+                // A time column that could not be read goes back as written.
+                let _ = write!(out, " {raw}");
+                if plus {
+                    out.push('+');
+                }
+            } else if timed && has_time(node) {
                 let total = totals.get(id.0 as usize).copied().unwrap_or(0);
                 let _ = write!(out, " {}", time_text(node, total));
                 if plus {

@@ -79,7 +79,7 @@ pub(super) fn type_prop<'s>(
                 match point_list_value(v.text, size, &mut points) {
                     Ok(true) => spaces(diags, id, v),
                     Ok(false) => {}
-                    Err(e) => point_error(diags, id, v, e),
+                    Err(e) => point_kept(diags, t.node, id, v, e),
                 }
             }
             if key == k::M {
@@ -119,7 +119,7 @@ pub(super) fn type_prop<'s>(
                             text: letter.to_string(),
                         });
                     }
-                    Err(e) => point_error(diags, id, v, e),
+                    Err(e) => point_kept(diags, t.node, id, v, e),
                 }
             }
         }
@@ -129,11 +129,12 @@ pub(super) fn type_prop<'s>(
                     diags.push(Diagnostic::error(
                         "sgf::expected-compose",
                         format!(
-                            "LB[{}] is not point:text (deleted)",
+                            "LB[{}] is not point:text (kept as a private property)",
                             crate::diag::clip(v.text)
                         ),
                         v.span(),
                     ));
+                    keep_one(t.node, id, v);
                     continue;
                 };
                 match point(p, size) {
@@ -149,7 +150,7 @@ pub(super) fn type_prop<'s>(
                         };
                         t.markup(ctx).labels.push(Label { point: p, text });
                     }
-                    Err(e) => point_error(diags, id, v, e),
+                    Err(e) => point_kept(diags, t.node, id, v, e),
                 }
             }
         }
@@ -169,14 +170,17 @@ pub(super) fn type_prop<'s>(
                             t.markup(ctx).lines.push(line)
                         }
                     }
-                    None => diags.push(Diagnostic::error(
-                        "sgf::expected-compose",
-                        format!(
-                            "{id}[{}] is not point:point (deleted)",
-                            crate::diag::clip(v.text)
-                        ),
-                        v.span(),
-                    )),
+                    None => {
+                        diags.push(Diagnostic::error(
+                            "sgf::expected-compose",
+                            format!(
+                                "{id}[{}] is not point:point (kept as a private property)",
+                                crate::diag::clip(v.text)
+                            ),
+                            v.span(),
+                        ));
+                        keep_one(t.node, id, v);
+                    }
                 }
             }
         }
@@ -511,6 +515,35 @@ pub(super) fn spaces(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>) {
         ),
         v.span(),
     ));
+}
+
+/// A markup or setup value whose point cannot be read: reported, and kept as written
+/// (a private property `sgf:<id>`, which the SGF writer writes back unless the node
+/// has typed values of that property too, a reported loss then), never dropped.
+#[cold]
+fn point_kept(
+    diags: &mut Vec<Diagnostic>,
+    node: &mut Node,
+    id: &str,
+    v: &RawValue<'_>,
+    e: PointError,
+) {
+    point_error(diags, id, v, e);
+    if let Some(d) = diags.last_mut() {
+        d.message.push_str(" (kept as a private property)");
+    }
+    keep_one(node, id, v);
+}
+
+/// Appends one raw value to the node's kept `sgf:<id>`.
+#[cold]
+fn keep_one(node: &mut Node, id: &str, v: &RawValue<'_>) {
+    let key = format!("sgf:{id}");
+    let value = raw_values(std::slice::from_ref(v));
+    match node.extras.0.iter_mut().find(|e| e.key == key) {
+        Some(e) => e.values.extend(value),
+        None => node.extras.push(key, value),
+    }
 }
 
 pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_>, e: PointError) {

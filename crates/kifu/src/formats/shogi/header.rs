@@ -2,8 +2,8 @@
 //! and the game information they fill: `key` ↔ typed field, the other keys kept in
 //! order in the extras, and the header given back as key/value pairs.
 
-use super::bod::hand_owner;
-use crate::model::GameInfo;
+use super::bod::{hand_owner, same_hand};
+use crate::model::{Extra, GameInfo, Handicap, ShogiStart};
 
 /// The extras key holding the order of the header keys as read: a layout hint
 /// (`Extra::is_layout`), since the keys and values are held elsewhere.
@@ -87,8 +87,9 @@ pub fn header_pairs(info: &GameInfo) -> Vec<(String, String)> {
     let mut seen: Vec<String> = Vec::new();
     let mut nth: Vec<(String, usize)> = Vec::new();
     let order: &[String] = info.extras.get(ORDER_KEY).unwrap_or(&[]);
+    // The producer's banner (`#` lines) is kept under the key `#`; the diagram is not.
     let skip = |k: &str| {
-        k.starts_with('#')
+        (k.starts_with('#') && k != "#")
             || hand_owner(k).is_some()
             || matches!(k, "先手番" | "後手番" | "下手番" | "上手番" | "盤面回転")
     };
@@ -148,5 +149,50 @@ pub fn header_pairs(info: &GameInfo) -> Vec<(String, String)> {
             }
         }
     }
+    if let Some(v) = csa_end_time(info) {
+        out.push(("終了日時".to_string(), v.to_string()));
+    }
     out
+}
+
+/// True when a game-information extra is the source format's own framing, which a
+/// shogi record's content does not include: the CSA version line (`csa:version`),
+/// a KIF `手合割` line that names the game's own start (`平手　　`, its column
+/// padding and all; the start is in [`GameInfo::shogi_start`]), and a diagram's
+/// `先手の持駒` lines that say the start's hands. Such an extra is no
+/// loss for a writer that leaves it out; its own format's writer keeps it.
+pub fn is_framing(e: &Extra, info: &GameInfo) -> bool {
+    match e.key.as_str() {
+        "csa:version" => true,
+        "kif:手合割" => {
+            let [value] = e.values.as_slice() else {
+                return false;
+            };
+            match info.shogi_start.as_ref() {
+                None => Handicap::from_japanese(value) == Some(Handicap::Even),
+                Some(ShogiStart::Preset(h)) => Handicap::from_japanese(value) == Some(*h),
+                Some(ShogiStart::Other(p)) => {
+                    value.trim() == "その他"
+                        || Handicap::from_japanese(value).is_some_and(|h| h.position() == **p)
+                }
+            }
+        }
+        // The pieces in hand of a diagram, as written: the hands are in the start.
+        key => match (
+            key.strip_prefix("kif:").and_then(hand_owner),
+            info.shogi_start.as_ref(),
+            e.values.as_slice(),
+        ) {
+            (Some(color), Some(ShogiStart::Other(p)), [value]) => same_hand(value, p, color),
+            _ => false,
+        },
+    }
+}
+
+/// The end time a CSA record gave (`$END_TIME:`), for a KIF or JKF header's
+/// `終了日時`, unless the record has that very one there already.
+pub fn csa_end_time(info: &GameInfo) -> Option<&str> {
+    let v = info.extras.get("csa:$END_TIME")?.first()?;
+    let kif = info.extras.get("kif:終了日時").unwrap_or(&[]);
+    (!kif.contains(v)).then_some(v.as_str())
 }
