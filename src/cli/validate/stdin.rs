@@ -291,10 +291,13 @@ impl<'a> Stream<'a> {
             } else {
                 summary.message.clone()
             };
+            // As rendered: JSON escapes the control characters one way, the human
+            // rendering (text::escape_controls) another.
+            let human = kifu::text::escape_controls(COUNT_LATER);
             let placeholder = if self.args.json {
                 "\\u0001count\\u0001"
             } else {
-                COUNT_LATER
+                human.as_ref()
             };
             let out = shown.replacen(placeholder, &message, 1).replacen(
                 &format!("\"omitted\":{}", usize::MAX),
