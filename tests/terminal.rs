@@ -91,17 +91,20 @@ fn validate_escapes_names_and_diagnostics_and_aligns_carets() {
         each(|n| format!("{n}: invalid (1 game(s), 1 error(s), 2 warning(s))\n"))
             + "3 file(s) checked: 0 valid, 3 invalid; 3 error(s), 6 warning(s)\n"
     );
-    let line1 = r#"(;GM[1]FF[4]SZ[9]PB[Evil\x1b[31mRed\x1b\]0;title\x07]PW[cr\rnul\x00bidi\u{202e}C1\u{9b}]WR[+3k]EV[=HYPERLINK("http://x")]RO[@SUM(1)]DT[-2+3]C[note]"#;
+    // A lone CR ends a line in SGF as anywhere (text::LineIndex): the PW value's CR
+    // starts line 2.
+    let line1 = r#"(;GM[1]FF[4]SZ[9]PB[Evil\x1b[31mRed\x1b\]0;title\x07]PW[cr"#;
+    let line2 = r#"nul\x00bidi\u{202e}C1\u{9b}]WR[+3k]EV[=HYPERLINK("http://x")]RO[@SUM(1)]DT[-2+3]C[note]"#;
     assert_eq!(
         err,
         each(|n| {
             format!(
             "{n}:1:47: warning[sgf::nul-byte]: a NUL character in a PW value (read as a space)\n  |\n1 | {line1}\n  | {}{}\n\
-             {n}:1:110: warning[sgf::non-iso-date]: DT[-2+3] is not an FF[4] date (YYYY-MM-DD …); kept as written\n  |\n1 | {line1}\n  | {}{}\n\
-             {n}:3:3: error[sgf::bad-point]: W[zz\\x1b[1m] is not a point\n  |\n3 | ;W[zz\\x1b[1m])\n  |   {}\n",
+             {n}:2:60: warning[sgf::non-iso-date]: DT[-2+3] is not an FF[4] date (YYYY-MM-DD …); kept as written\n  |\n2 | {line2}\n  | {}{}\n\
+             {n}:4:3: error[sgf::bad-point]: W[zz\\x1b[1m] is not a point\n  |\n4 | ;W[zz\\x1b[1m])\n  |   {}\n",
             " ".repeat(55),
-            "^".repeat(33),
-            " ".repeat(134),
+            "^".repeat(3),
+            " ".repeat(74),
             "^".repeat(6),
             "^".repeat(11),
         )
