@@ -207,7 +207,7 @@ where
     gif_to(frames.into_iter().map(Ok), width, timing, Vec::new())
 }
 
-/// As [`gif`], written to `out` as each frame is drawn: the frames come one at a time
+/// As [`gif()`], written to `out` as each frame is drawn: the frames come one at a time
 /// (an error of one stops the GIF) and memory holds two frames' pixels, whatever
 /// their number. Gives `out` back.
 pub fn gif_to<I, W>(frames: I, width: u32, timing: Timing, out: W) -> Result<W, String>
