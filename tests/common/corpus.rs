@@ -47,7 +47,7 @@ pub fn path(rel: &str) -> Option<PathBuf> {
     );
     // Straight to standard error, past the test harness's capture, so that the line
     // shows in `cargo test`'s output although the test passes.
-    let line = format!("{} not found: {test} skipped\n", path.display());
+    let line = format!("skipped in {test}: {} not found\n", path.display());
     let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
     None
 }
