@@ -32,7 +32,7 @@ pub fn root() -> PathBuf {
 
 /// The path `rel` inside the corpus (`"sgf/sgfc"`, `"sgf/sgfc/test.sgf"`) when it
 /// exists. Otherwise prints one line naming the running test and returns `None` (the
-/// caller returns), or panics when `KIFU_REQUIRE_CORPUS` is set.
+/// caller skips what needs it), or panics when `KIFU_REQUIRE_CORPUS` is set.
 pub fn path(rel: &str) -> Option<PathBuf> {
     let path = root().join(rel);
     if path.exists() {
