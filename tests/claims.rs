@@ -7,6 +7,9 @@ use std::path::Path;
 use kifu::diag::Severity;
 use kifu::text::LineIndex;
 
+mod common;
+use common::corpus;
+
 /// (code, severity, line, column) of a diagnostic.
 type Diag = (&'static str, Severity, usize, usize);
 
@@ -248,8 +251,9 @@ fn futile_interpositions_do_not_spoil_a_problems_checkmate() {
     assert!(claimed.contains("2 詰み"), "{claimed}");
     assert_eq!(diags(&claimed, "g.kifu"), vec![]);
     // The problem of the corpus that ends so (小林正美, 1967, 49手詰).
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/corpus/shogi/json-kifu-format/ki2/kobayashi_kinsho196702.ki2");
+    let Some(path) = corpus::path("shogi/json-kifu-format/ki2/kobayashi_kinsho196702.ki2") else {
+        return;
+    };
     let bytes = std::fs::read(&path).expect("corpus file");
     let mut out = kifu::read(&kifu::Input {
         bytes: &bytes,

@@ -1,11 +1,15 @@
-//! Encoding detection on the real files of `fixtures/corpus`: every file of
+//! Encoding detection on the real files of `../shared/corpus` (skipped where it is not
+//! beside the checkout, see `tests/common/corpus.rs`): every file of
 //! libsgfcplusplus's encoding set and of Sabaki's SGF tests decodes with the expected
 //! encoding, decided the expected way, and known strings come out exactly.
 
 use kifu::Input;
 
-const LIBSGF: &str = "fixtures/corpus/sgf/libsgfcplusplus";
-const SABAKI: &str = "fixtures/corpus/sgf/sabaki-sgf";
+mod common;
+use common::corpus;
+
+const LIBSGF: &str = "sgf/libsgfcplusplus";
+const SABAKI: &str = "sgf/sabaki-sgf";
 
 const GO_ZH_HANS: &str =
     "围棋是一种古老的游戏，从被遗忘的中国起源先传到东亚其他地区，然后传到整个世界。";
@@ -166,18 +170,21 @@ const SABAKI_CASES: &[(&str, &str, &str, &[&str])] = &[
     ),
 ];
 
-fn check(dir: &str, cases: &[(&str, &str, &str, &[&str])]) {
+fn check(folder: &str, cases: &[(&str, &str, &str, &[&str])]) {
+    let Some(dir) = corpus::path(folder) else {
+        return;
+    };
     let mut seen = std::collections::BTreeSet::new();
     for (file, encoding, decided, strings) in cases {
-        let path = format!("{dir}/{file}");
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let path = dir.join(file);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let outcome = kifu::read(&Input {
             bytes: &bytes,
-            path: Some(std::path::Path::new(&path)),
+            path: Some(&path),
             format: None,
             encoding: None,
         })
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(outcome.format.name, "sgf", "{file}");
         assert_eq!(
             outcome.source.encoding.as_deref(),
@@ -204,13 +211,13 @@ fn check(dir: &str, cases: &[(&str, &str, &str, &[&str])]) {
         seen.insert(file.to_string());
     }
     // Every file of the set is covered.
-    for entry in std::fs::read_dir(dir).expect("corpus dir") {
+    for entry in std::fs::read_dir(&dir).expect("corpus dir") {
         let name = entry
             .expect("entry")
             .file_name()
             .to_string_lossy()
             .into_owned();
-        let wanted = name.ends_with(".sgf") && (dir == SABAKI || name.starts_with("encoding-"));
+        let wanted = name.ends_with(".sgf") && (folder == SABAKI || name.starts_with("encoding-"));
         if wanted {
             assert!(seen.contains(&name), "{name} has no expectation");
         }
@@ -229,7 +236,9 @@ fn every_sabaki_sgf_file_decodes_exactly() {
 
 #[test]
 fn japanese_bad_warns_that_its_declaration_is_wrong() {
-    let path = format!("{SABAKI}/japanese_bad.sgf");
+    let Some(path) = corpus::path(&format!("{SABAKI}/japanese_bad.sgf")) else {
+        return;
+    };
     let bytes = std::fs::read(&path).expect("corpus");
     let outcome = kifu::read(&Input {
         bytes: &bytes,
@@ -255,7 +264,9 @@ fn japanese_bad_warns_that_its_declaration_is_wrong() {
 
 #[test]
 fn encoding_overrides_everything() {
-    let path = format!("{SABAKI}/korean.sgf");
+    let Some(path) = corpus::path(&format!("{SABAKI}/korean.sgf")) else {
+        return;
+    };
     let bytes = std::fs::read(&path).expect("corpus");
     let forced = kifu::text::TextEncoding::for_label("cp949");
     let outcome = kifu::read(&Input {

@@ -1,18 +1,26 @@
-//! Go server archives: Tygem GIB, Cyberoro/WBaduk NGF, Pandanet UGF/UGI. Every sample
-//! of `fixtures/corpus/go-servers/sabaki/` read with exact values, sniffed by its own
-//! sniffer only, converted to SGF that validates; the hand-made broken files with
-//! exact diagnostics.
+//! Go server archives: Tygem GIB, Cyberoro/WBaduk NGF, Pandanet UGF/UGI. Every archive
+//! of our own (`fixtures/gib`, `fixtures/ngf`, `fixtures/ugf`, made by
+//! `fixtures/make_go_server_fixtures.py`) and every real sample of
+//! `../shared/corpus/go-servers/sabaki/` (when it is beside the checkout) read with
+//! exact values, sniffed by its own sniffer only, converted to SGF that validates; the
+//! hand-made broken files with exact diagnostics.
+
+use std::path::Path;
 
 use kifu::formats::{self, Format};
 use kifu::model::*;
 use kifu::text::LineIndex;
 use kifu::Input;
 
-fn read_path(path: &str) -> kifu::ReadOutcome {
+mod common;
+use common::corpus;
+
+fn read_path(path: impl AsRef<Path>) -> kifu::ReadOutcome {
+    let path = path.as_ref();
     let bytes = std::fs::read(path).expect("fixture");
     let mut outcome = kifu::read(&Input {
         bytes: &bytes,
-        path: Some(std::path::Path::new(path)),
+        path: Some(path),
         format: None,
         encoding: None,
     })
@@ -200,12 +208,150 @@ fn expected() -> Vec<Expected> {
     ]
 }
 
-const CORPUS: &str = "fixtures/corpus/go-servers/sabaki";
+/// Our own archives (`fixtures/make_go_server_fixtures.py`): invented games and players.
+fn own() -> Vec<Expected> {
+    let even = |path, format, encoding, decided_by, black, white, date, result, komi| Expected {
+        path,
+        format,
+        encoding,
+        decided_by,
+        black,
+        white,
+        date,
+        result,
+        komi,
+        handicap: None,
+        moves: 21,
+        first: [(B, sgf("pd")), (W, sgf("dp"))],
+        last: [(W, sgf("ck")), (B, sgf("qq"))],
+    };
+    vec![
+        even(
+            "gib/korea.gib",
+            "gib",
+            "EUC-KR",
+            "declared",
+            ("namsan77", Some("3급")),
+            ("bukhansan", Some("2급")),
+            "2021-04-03",
+            win(B, WinReason::Time),
+            6.5,
+        ),
+        Expected {
+            path: "gib/china.gib",
+            format: "gib",
+            encoding: "GBK",
+            decided_by: "declared",
+            black: ("小石头", Some("1段")),
+            white: ("松风", Some("4段")),
+            date: "2022-05-01",
+            result: win(W, WinReason::Score(9.0)),
+            komi: 0.0,
+            handicap: Some(5),
+            moves: 16,
+            first: [(W, sgf("fq")), (B, sgf("nc"))],
+            last: [(W, sgf("ck")), (B, sgf("qq"))],
+        },
+        Expected {
+            path: "gib/global.gib",
+            format: "gib",
+            encoding: "UTF-8",
+            decided_by: "utf8-valid",
+            black: ("moonstone", Some("12K")),
+            white: ("Pebble Fox", Some("6K")),
+            date: "2023-11-07",
+            result: None,
+            komi: 0.5,
+            handicap: Some(3),
+            moves: 18,
+            first: [(W, sgf("pp")), (B, sgf("fq"))],
+            last: [(W, sgf("ck")), (B, sgf("qq"))],
+        },
+        even(
+            "ngf/even.ngf",
+            "ngf",
+            "UTF-8",
+            "utf8-valid",
+            ("Bada", Some("4D")),
+            ("Haneul", Some("5D")),
+            "2021-04-03",
+            win(B, WinReason::Score(2.5)),
+            6.5,
+        ),
+        even(
+            "ngf/gi-layout.ngf",
+            "ngf",
+            "GBK",
+            "format-default",
+            ("王小明", Some("三段")),
+            ("陈大海", Some("二段")),
+            "2019-03-09",
+            win(B, WinReason::Resign),
+            6.5,
+        ),
+        Expected {
+            path: "ngf/handicap.ngf",
+            format: "ngf",
+            encoding: "UTF-8",
+            decided_by: "utf8-valid",
+            black: ("duru", Some("1D*")),
+            white: ("kkachi", Some("3D*")),
+            date: "2022-08-15",
+            result: win(W, WinReason::Resign),
+            komi: 0.0,
+            handicap: Some(2),
+            moves: 19,
+            first: [(W, sgf("pp")), (B, sgf("dd"))],
+            last: [(B, sgf("ck")), (W, sgf("qq"))],
+        },
+        even(
+            "ugf/game.ugf",
+            "ugf",
+            "Shift_JIS",
+            "declared",
+            ("yamabiko", Some("3d")),
+            ("kogarashi", Some("4d")),
+            "2021-04-03",
+            win(W, WinReason::Score(4.5)),
+            6.5,
+        ),
+        even(
+            "ugf/review.ugi",
+            "ugf",
+            "Shift_JIS",
+            "declared",
+            ("yamabiko", Some("3d")),
+            ("kogarashi", Some("4d")),
+            "2021-04-04",
+            win(B, WinReason::Score(4.5)),
+            6.5,
+        ),
+    ]
+}
+
+const CORPUS: &str = "go-servers/sabaki";
+
+/// The real samples' folder, or `None` (after one line saying the test skipped).
+fn samples() -> Option<std::path::PathBuf> {
+    corpus::path(CORPUS)
+}
+
+#[test]
+fn every_own_archive_reads_with_its_information_and_moves() {
+    reads_with_information_and_moves(Path::new("fixtures"), own());
+}
 
 #[test]
 fn every_sample_reads_with_its_information_and_moves() {
-    for e in expected() {
-        let path = format!("{CORPUS}/{}", e.path);
+    let Some(dir) = samples() else {
+        return;
+    };
+    reads_with_information_and_moves(&dir, expected());
+}
+
+fn reads_with_information_and_moves(dir: &Path, expected: Vec<Expected>) {
+    for e in expected {
+        let path = dir.join(e.path).display().to_string();
         let out = read_path(&path);
         assert_eq!(out.format.name, e.format, "{path}");
         assert_eq!(out.source.encoding.as_deref(), Some(e.encoding), "{path}");
@@ -237,13 +383,10 @@ fn every_sample_reads_with_its_information_and_moves() {
 
 #[test]
 fn other_fields_of_the_samples() {
-    let g = |p: &str| {
-        read_path(&format!("{CORPUS}/{p}"))
-            .parsed
-            .collection
-            .games
-            .remove(0)
+    let Some(dir) = samples() else {
+        return;
     };
+    let g = |p: &str| read_path(dir.join(p)).parsed.collection.games.remove(0);
     let euc = g("gib_euc-kr.gib");
     assert_eq!(euc.info.place.as_deref(), Some("타이젬 바둑"));
     assert_eq!(euc.info.title.as_deref(), Some("승강급 대국"));
@@ -280,10 +423,129 @@ fn other_fields_of_the_samples() {
     );
 }
 
+#[test]
+fn other_fields_of_our_archives() {
+    let g = |p: &str| {
+        read_path(Path::new("fixtures").join(p))
+            .parsed
+            .collection
+            .games
+            .remove(0)
+    };
+    let korea = g("gib/korea.gib");
+    assert_eq!(korea.info.place.as_deref(), Some("타이젬 바둑"));
+    assert_eq!(korea.info.title.as_deref(), Some("친선 대국"));
+    assert_eq!(korea.info.main_time, Some(1800.0));
+    assert_eq!(
+        korea.info.time_control.as_deref(),
+        Some("제한시간 30분 : 40초 초읽기 3번")
+    );
+    assert_eq!(
+        korea.info.extras.get("gib:GAMERESULT"),
+        Some(&["흑 시간승".to_string()][..])
+    );
+    assert_eq!(
+        korea.info.extras.get("gib:GAMEBLACKNICK"),
+        Some(&["돌고래".to_string()][..])
+    );
+    let china = g("gib/china.gib");
+    assert_eq!(
+        china.info.extras.get("gib:INI"),
+        Some(&["对局马上开始。".to_string()][..])
+    );
+    assert_eq!(china.info.place.as_deref(), Some("弈城对弈"));
+    assert_eq!(china.info.main_time, None);
+    let ngf = g("ngf/even.ngf");
+    assert_eq!(ngf.info.place.as_deref(), Some("www.example.net"));
+    assert_eq!(ngf.info.title.as_deref(), Some("Rated game"));
+    assert_eq!(
+        ngf.info.extras.get("ngf:time"),
+        Some(&["19:20".to_string()][..])
+    );
+    let gi = g("ngf/gi-layout.ngf");
+    assert_eq!(gi.info.title.as_deref(), Some("春季友谊赛"));
+    assert_eq!(gi.info.extras.get("ngf:GI"), Some(&["1".to_string()][..]));
+    let ugf = g("ugf/game.ugf");
+    assert_eq!(ugf.info.place.as_deref(), Some("東京"));
+    assert_eq!(ugf.info.rules.as_deref(), Some("Japanese"));
+    assert_eq!(
+        ugf.info.application.as_deref(),
+        Some("kifu test writer 1.0")
+    );
+    assert_eq!(
+        ugf.info.extras.get("ugf:Date"),
+        Some(&["2021/04/03,19:20:00,2021/04/03,20:02:41".to_string()][..])
+    );
+}
+
+/// Our review: variations for moves 6 (two moves) and 10 (one), four comments, one of
+/// them on a variation's node; all of it survives in SGF.
+#[test]
+fn our_ugi_review_variations_and_comments_survive_in_sgf() {
+    let out = read_path("fixtures/ugf/review.ugi");
+    let c = &out.parsed.collection;
+    let sgf_format = formats::by_name("sgf").expect("sgf");
+    let written = kifu::write(c, sgf_format, None, None).expect("writes SGF");
+    let mut back = kifu::read(&Input {
+        bytes: &written.bytes,
+        path: None,
+        format: Some(sgf_format),
+        encoding: None,
+    })
+    .expect("reads SGF");
+    for game in [&c.games[0], &back.parsed.collection.games[0]] {
+        assert_eq!(game.tree.variation_count(), 2);
+        let main: Vec<_> = game.tree.main_line().collect();
+        let alternatives: Vec<Vec<(Color, Option<Point>)>> = [5usize, 9]
+            .iter()
+            .map(|&before| {
+                let node = main[before].1;
+                assert_eq!(node.children().len(), 2, "after move {before}");
+                let mut line = Vec::new();
+                let mut next = node.children().get(1).copied();
+                while let Some(id) = next {
+                    let n = game.tree.get(id).expect("node");
+                    if let Some(Move::Stone(m)) = n.mv {
+                        line.push((m.color, m.point));
+                    }
+                    next = n.children().first().copied();
+                }
+                line
+            })
+            .collect();
+        assert_eq!(
+            alternatives,
+            vec![vec![(W, sgf("oc")), (B, sgf("qc"))], vec![(W, sgf("jc"))]]
+        );
+        let comments: Vec<&str> = game
+            .tree
+            .preorder()
+            .filter_map(|(_, n)| n.comment.as_deref())
+            .collect();
+        assert_eq!(
+            comments,
+            vec![
+                "kogarashi 4d: よろしくお願いします。\nyamabiko 3d : Have a good game!",
+                "kogarashi [ 4d]: The 3-3 invasion is still open here.",
+                "yamabiko [ 3d]: Thank you for the review",
+                "kogarashi [ 4d]: 白はここに打つべきでした。",
+            ]
+        );
+        assert_eq!(main[0].1.comment.as_deref(), Some(comments[0]));
+        assert_eq!(main[4].1.comment.as_deref(), Some(comments[1]));
+        assert_eq!(main[21].1.comment.as_deref(), Some(comments[2]));
+    }
+    kifu::validate(&mut back);
+    assert_eq!(back.parsed.diagnostics, vec![]);
+}
+
 /// The review of the `.ugi`: two variations, from moves 54 and 56, and five comments.
 #[test]
 fn ugi_review_variations_and_comments_survive_in_sgf() {
-    let out = read_path(&format!("{CORPUS}/ugf_review.ugi"));
+    let Some(dir) = samples() else {
+        return;
+    };
+    let out = read_path(dir.join("ugf_review.ugi"));
     let c = &out.parsed.collection;
     let sgf = formats::by_name("sgf").expect("sgf");
     let written = kifu::write(c, sgf, None, None).expect("writes SGF");
@@ -336,9 +598,21 @@ fn ugi_review_variations_and_comments_survive_in_sgf() {
 }
 
 #[test]
+fn own_archives_convert_to_sgf_json_and_kiseong() {
+    convert_to_sgf_json_and_kiseong(Path::new("fixtures"), own());
+}
+
+#[test]
 fn samples_convert_to_sgf_json_and_kiseong() {
-    for e in expected() {
-        let path = format!("{CORPUS}/{}", e.path);
+    let Some(dir) = samples() else {
+        return;
+    };
+    convert_to_sgf_json_and_kiseong(&dir, expected());
+}
+
+fn convert_to_sgf_json_and_kiseong(dir: &Path, expected: Vec<Expected>) {
+    for e in expected {
+        let path = dir.join(e.path).display().to_string();
         let out = read_path(&path);
         let c = &out.parsed.collection;
         for target in ["sgf", "json", "kiseong"] {
@@ -396,13 +670,27 @@ fn samples_convert_to_sgf_json_and_kiseong() {
     }
 }
 
-/// Every file under fixtures/ (the corpus included) against every sniffer: the
-/// archive sniffers claim exactly the archive files, and no other sniffer claims them.
+/// Every file under fixtures/ (and, when it is beside the checkout, the real records of
+/// `../shared/corpus`) against every sniffer: the archive sniffers claim exactly the
+/// archive files, and no other sniffer claims them.
 #[test]
 fn archive_sniffers_claim_their_files_only() {
+    let mut checked = sniffers_claim_their_files_only(Path::new("fixtures"));
+    assert!(checked > 70, "only {checked} files of our own");
+    let Some(dir) = corpus::path("") else {
+        return;
+    };
+    for folder in ["go-servers", "sgf", "shogi"] {
+        checked += sniffers_claim_their_files_only(&dir.join(folder));
+    }
+    assert!(checked > 200, "only {checked} files");
+}
+
+/// The check of `archive_sniffers_claim_their_files_only` on the files under `dir`.
+fn sniffers_claim_their_files_only(dir: &Path) -> usize {
     let ours = ["gib", "ngf", "ugf"];
     let mut checked = 0;
-    for entry in walkdir::WalkDir::new("fixtures").sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
         let entry = entry.expect("walk");
         if !entry.file_type().is_file() {
             continue;
@@ -435,7 +723,7 @@ fn archive_sniffers_claim_their_files_only() {
         }
         checked += 1;
     }
-    assert!(checked > 150, "only {checked} files");
+    checked
 }
 
 #[test]
@@ -559,18 +847,33 @@ fn damaged_archives_read_and_survive_sgf() {
             })
             .collect()
     };
+    // Our small archives damaged at every line and every 13th byte; the real samples
+    // (when beside the checkout) at every 7th line and 97th byte.
+    let mut sources = vec![(std::path::PathBuf::from("fixtures"), 1, 13)];
+    sources.extend(samples().map(|dir| (dir, 7, 97)));
     let mut runs = 0;
-    for (dir, format) in [("gib", "gib"), ("ngf", "ngf"), ("ugf", "ugf")] {
-        let format = formats::by_name(format).expect("registered");
-        for entry in std::fs::read_dir(format!("fixtures/{dir}")).expect("dir") {
-            let path = entry.expect("entry").path();
-            if path.extension().and_then(|e| e.to_str()) == Some("md") {
-                continue;
-            }
+    for (root, line_step, byte_step) in sources {
+        let mut paths: Vec<std::path::PathBuf> = ["gib", "ngf", "ugf"]
+            .iter()
+            .flat_map(|dir| walkdir::WalkDir::new(root.join(dir)))
+            .chain(walkdir::WalkDir::new(&root).max_depth(1))
+            .filter_map(Result::ok)
+            .map(walkdir::DirEntry::into_path)
+            .collect();
+        paths.sort();
+        paths.dedup();
+        for path in paths {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let format = match ext {
+                "gib" | "ngf" => ext,
+                "ugf" | "ugi" => "ugf",
+                _ => continue,
+            };
+            let format = formats::by_name(format).expect("registered");
             let bytes = std::fs::read(&path).expect("read");
             let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
             let mut variants: Vec<Vec<u8>> = Vec::new();
-            for i in (0..lines.len()).step_by(7) {
+            for i in (0..lines.len()).step_by(line_step) {
                 let mut dropped = lines.clone();
                 dropped.remove(i);
                 variants.push(dropped.concat());
@@ -582,7 +885,7 @@ fn damaged_archives_read_and_survive_sgf() {
                 cut[i] = &lines[i][..half];
                 variants.push(cut.concat());
             }
-            for (k, step) in (0..bytes.len()).step_by(97).enumerate() {
+            for (k, step) in (0..bytes.len()).step_by(byte_step).enumerate() {
                 let mut b = bytes.clone();
                 b[step] = [b'\\', b'[', b',', 0xff, b'9', b'\n', b'A', 0x81][k % 8];
                 variants.push(b);
@@ -626,10 +929,22 @@ fn damaged_archives_read_and_survive_sgf() {
 /// on standard error what SGF cannot hold.
 #[test]
 fn cli_converts_every_sample_to_an_sgf_that_validates() {
+    let Some(samples) = samples() else {
+        return;
+    };
+    cli_converts_to_an_sgf_that_validates(&samples, expected());
+}
+
+#[test]
+fn cli_converts_every_own_archive_to_an_sgf_that_validates() {
+    cli_converts_to_an_sgf_that_validates(Path::new("fixtures"), own());
+}
+
+fn cli_converts_to_an_sgf_that_validates(from: &Path, expected: Vec<Expected>) {
     let dir = tempfile::tempdir().expect("temporary folder");
-    for e in expected() {
-        let input = format!("{CORPUS}/{}", e.path);
-        let output = dir.path().join(format!("{}.sgf", e.path));
+    for e in expected {
+        let input = from.join(e.path).display().to_string();
+        let output = dir.path().join(format!("{}.sgf", e.path.replace('/', "-")));
         let out = assert_cmd::Command::cargo_bin("kifu")
             .expect("binary")
             .args(["convert", &input, "-t", "sgf", "-o"])

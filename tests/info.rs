@@ -1,6 +1,12 @@
-//! `kifu info --json` on real files of the corpus: the fields users script against.
+//! `kifu info --json` on records of our own and, when `../shared/corpus` is beside the
+//! checkout, on real files of the corpus: the fields users script against.
 
 use std::process::Command;
+
+mod common;
+use common::corpus;
+
+const GAME: &str = "fixtures/go/kifu-cup-2024.sgf";
 
 fn info(paths: &[&str]) -> Vec<serde_json::Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -16,28 +22,28 @@ fn info(paths: &[&str]) -> Vec<serde_json::Value> {
 }
 
 #[test]
-fn a_professional_sgf() {
-    let v = &info(&["fixtures/real/kisei-1976.sgf"])[0];
+fn a_long_sgf_game() {
+    let v = &info(&[GAME])[0];
     assert_eq!(v["format"], "sgf");
     assert_eq!(v["encoding"], "UTF-8");
-    assert_eq!(v["encoding_decided_by"], "utf8-valid");
+    assert_eq!(v["encoding_decided_by"], "declared");
     let g = &v["games"][0];
     assert_eq!(
         (&g["kind"], &g["board"], &g["black"], &g["white"]),
         (
             &"go".into(),
             &"19x19".into(),
-            &"Maruyama Toyoji (1p)".into(),
-            &"Ito Yoji (1p)".into()
+            &"Aoki Haru (3d)".into(),
+            &"Brandt Lena (4d)".into()
         )
     );
     assert_eq!(
         (&g["event"], &g["date"], &g["result"]),
-        (&"1st Kisei".into(), &"1976-01-28".into(), &"W+6.5".into())
+        (&"1st Kifu Cup".into(), &"2024-01-07".into(), &"W+R".into())
     );
     assert_eq!(
         (&g["komi"], &g["moves"], &g["variations"], &g["comments"]),
-        (&5.5.into(), &235.into(), &0.into(), &0.into())
+        (&6.5.into(), &220.into(), &0.into(), &0.into())
     );
     assert_eq!(
         v["diagnostics"],
@@ -47,9 +53,12 @@ fn a_professional_sgf() {
 
 #[test]
 fn shogi_records_in_shift_jis() {
+    let Some(dir) = corpus::path("shogi/json-kifu-format") else {
+        return;
+    };
     let all = info(&[
-        "fixtures/corpus/shogi/json-kifu-format/ki2/20091203.ki2",
-        "fixtures/corpus/shogi/json-kifu-format/kif/8mai.kif",
+        dir.join("ki2/20091203.ki2").to_str().expect("UTF-8 path"),
+        dir.join("kif/8mai.kif").to_str().expect("UTF-8 path"),
     ]);
     let ki2 = &all[0];
     assert_eq!(
@@ -76,7 +85,10 @@ fn shogi_records_in_shift_jis() {
 
 #[test]
 fn an_sgf_collection_with_its_problems_counted() {
-    let v = &info(&["fixtures/corpus/sgf/sgfc/test.sgf"])[0];
+    let Some(path) = corpus::path("sgf/sgfc/test.sgf") else {
+        return;
+    };
+    let v = &info(&[path.to_str().expect("UTF-8 path")])[0];
     let games = v["games"].as_array().expect("games");
     assert_eq!(games.len(), 21);
     assert_eq!(games[0]["result"], "black wins by 5 3/4 points");
@@ -100,21 +112,21 @@ fn korean_records() {
 #[test]
 fn people_get_one_block_per_file() {
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["info", "fixtures/real/kisei-1976.sgf"])
+        .args(["info", GAME])
         .output()
         .expect("runs");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "fixtures/real/kisei-1976.sgf
-  format: sgf, encoding: UTF-8 (utf8-valid)
+        "fixtures/go/kifu-cup-2024.sgf
+  format: sgf, encoding: UTF-8 (declared)
   game 1: go 19x19
-    black: Maruyama Toyoji (1p)
-    white: Ito Yoji (1p)
-    event: 1st Kisei
-    date: 1976-01-28
-    result: W+6.5
-    komi: 5.5
-    moves: 235, variations: 0, comments: 0
+    black: Aoki Haru (3d)
+    white: Brandt Lena (4d)
+    event: 1st Kifu Cup
+    date: 2024-01-07
+    result: W+R
+    komi: 6.5
+    moves: 220, variations: 0, comments: 0
   diagnostics: 0 error(s), 0 warning(s), 0 info
 "
     );

@@ -6,6 +6,8 @@ use kifu::model::*;
 use kifu::text::LineIndex;
 use kifu::Input;
 
+mod common;
+
 fn read_file(path: &str) -> (kifu::ReadOutcome, String) {
     let bytes = std::fs::read(path).expect("fixture");
     let mut outcome = kifu::read(&Input {
@@ -252,7 +254,10 @@ fn a_professional_game_reads_and_matches_its_sgf_source() {
         .map(|(_, n)| n.comment.clone())
         .expect("move 1");
     assert_eq!(first.as_deref(), Some("흑의 첫 수는 화점입니다."));
-    let sgf = std::fs::read("fixtures/corpus/sgf/sabaki-sgf/utf8bom.sgf").expect("corpus");
+    let Some(path) = common::corpus::path("sgf/sabaki-sgf/utf8bom.sgf") else {
+        return;
+    };
+    let sgf = std::fs::read(path).expect("corpus");
     let source = kifu::read(&Input {
         bytes: &sgf,
         path: Some(std::path::Path::new("utf8bom.sgf")),

@@ -4,7 +4,17 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-const KISEI: &str = "fixtures/real/kisei-1976.sgf";
+mod common;
+
+/// A long game of our own, for what any 19×19 game shows.
+const GAME: &str = "fixtures/go/kifu-cup-2024.sgf";
+
+/// The real 1976 Kisei game (Sabaki's `sgf_pro_game.sgf`) in `../shared/corpus`, for the
+/// tests that count its stones and moves; `None` (the test skips, saying so) elsewhere.
+fn kisei() -> Option<String> {
+    let path = common::corpus::path("sgf/sabaki-app/sgf_pro_game.sgf")?;
+    Some(path.to_str().expect("UTF-8 path").to_string())
+}
 const CAPTURE: &str =
     "(;GM[1]FF[4]SZ[9]PB[B]PW[W];B[ee];W[ed];B[dd];W[aa];B[fd];W[ba];B[ec]LB[gg:A]TR[cg])";
 const KIF: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
@@ -52,16 +62,14 @@ fn png_sizes_follow_the_width_and_the_svgs_proportions() {
     let dir = tempfile::tempdir().expect("tempdir");
     let kif = write(dir.path(), "k.kif", KIF);
     // 19×19 board: 620×620 SVG.
-    assert_eq!(png_size(&show(&[KISEI, "--png"])), (800, 800));
+    assert_eq!(png_size(&show(&[GAME, "--png"])), (800, 800));
     assert_eq!(
-        png_size(&show(&[KISEI, "--png", "--size", "310"])),
+        png_size(&show(&[GAME, "--png", "--size", "310"])),
         (310, 310)
     );
     // Cropped to 19 columns by 10 rows: 620×350, so 400×226.
     assert_eq!(
-        png_size(&show(&[
-            KISEI, "--png", "--size", "400", "--crop", "A1-T10"
-        ])),
+        png_size(&show(&[GAME, "--png", "--size", "400", "--crop", "A1-T10"])),
         (400, 226)
     );
     // Shogi: 640×476.
@@ -81,7 +89,7 @@ fn png_sizes_follow_the_width_and_the_svgs_proportions() {
     );
     // -o NAME.png implies --png.
     let out = dir.path().join("pos.png");
-    show(&[KISEI, "--move", "60", "-o", out.to_str().expect("utf-8")]);
+    show(&[GAME, "--move", "60", "-o", out.to_str().expect("utf-8")]);
     assert_eq!(png_size(&std::fs::read(&out).expect("written")), (800, 800));
 }
 
@@ -99,7 +107,10 @@ fn decode_png(bytes: &[u8]) -> (u32, Vec<u8>) {
 
 #[test]
 fn the_kisei_png_has_its_stones_where_the_game_put_them() {
-    let (width, rgb) = decode_png(&show(&[KISEI, "--move", "60", "--png"]));
+    let Some(kisei) = kisei() else {
+        return;
+    };
+    let (width, rgb) = decode_png(&show(&[&kisei, "--move", "60", "--png"]));
     assert_eq!(width, 800);
     // SVG units: point (x, y) at (40 + 30x, 40 + 30y); the PNG is 800/620 of that.
     let pixel = |x: u32, y: u32, dx: i32, dy: i32| {
@@ -155,7 +166,10 @@ fn gifs_have_a_frame_per_position_and_hold_the_last() {
     let (n, _, w, h) = gif_frames(&std::fs::read(&out).expect("written"));
     assert_eq!((n, w, h), (5, 320, 238));
     // The real game: 235 moves.
-    let (n, _, _, _) = gif_frames(&show(&[KISEI, "--gif", "--size", "100"]));
+    let Some(kisei) = kisei() else {
+        return;
+    };
+    let (n, _, _, _) = gif_frames(&show(&[&kisei, "--gif", "--size", "100"]));
     assert_eq!(n, 236);
 }
 
@@ -184,7 +198,10 @@ fn main_line_points(path: &str) -> Vec<Option<String>> {
 
 #[test]
 fn numbers_1_to_50_are_fifty_elements_at_their_moves_points() {
-    let svg = String::from_utf8(show(&[KISEI, "--numbers", "1-50", "--svg"])).expect("utf-8");
+    let Some(kisei) = kisei() else {
+        return;
+    };
+    let svg = String::from_utf8(show(&[&kisei, "--numbers", "1-50", "--svg"])).expect("utf-8");
     let doc = roxmltree::Document::parse(&svg).expect("XML");
     let numbered: Vec<roxmltree::Node<'_, '_>> = doc
         .descendants()
@@ -194,7 +211,7 @@ fn numbers_1_to_50_are_fifty_elements_at_their_moves_points() {
         })
         .collect();
     assert_eq!(numbered.len(), 50);
-    let points = main_line_points(KISEI);
+    let points = main_line_points(&kisei);
     let mut seen: Vec<usize> = Vec::new();
     for n in &numbered {
         let k: usize = n
@@ -257,7 +274,10 @@ fn numbers_1_to_50_are_fifty_elements_at_their_moves_points() {
 
 #[test]
 fn kifu_numbers_the_whole_game_and_from_starts_on_the_position_before() {
-    let text = String::from_utf8(show(&[KISEI, "--kifu"])).expect("utf-8");
+    let Some(kisei) = kisei() else {
+        return;
+    };
+    let text = String::from_utf8(show(&[&kisei, "--kifu"])).expect("utf-8");
     assert!(
         text.ends_with(
             "moves: 235, last: B14, black stones: 113, white stones: 115\n\
@@ -265,12 +285,12 @@ fn kifu_numbers_the_whole_game_and_from_starts_on_the_position_before() {
         ),
         "{text}"
     );
-    let svg = String::from_utf8(show(&[KISEI, "--kifu", "--svg"])).expect("utf-8");
+    let svg = String::from_utf8(show(&[&kisei, "--kifu", "--svg"])).expect("utf-8");
     assert_eq!(svg.matches("class=\"move-number\"").count(), 228);
     assert_eq!(svg.matches("class=\"move-number note\"").count(), 7);
     // Moves 51-60 on the position after 50: ten numbers, the 50 stones before unnumbered.
     let svg =
-        String::from_utf8(show(&[KISEI, "--from", "51", "--move", "60", "--svg"])).expect("utf-8");
+        String::from_utf8(show(&[&kisei, "--from", "51", "--move", "60", "--svg"])).expect("utf-8");
     let numbers: Vec<&str> = svg
         .match_indices("data-move=\"")
         .map(|(i, _)| &svg[i + 11..i + 11 + svg[i + 11..].find('"').expect("closes")])
@@ -450,7 +470,7 @@ fn pictures_need_no_font_the_text_is_outlines() {
     let dir = tempfile::tempdir().expect("tempdir");
     let kif = write(dir.path(), "k.kif", KIF);
     for args in [
-        vec![KISEI, "--svg", "--kifu"],
+        vec![GAME, "--svg", "--kifu"],
         vec![kif.as_str(), "--svg"],
         vec!["fixtures/gonu/fortress.gonu", "--svg"],
     ] {

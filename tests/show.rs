@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+mod common;
+
 fn show(args: &[&str], input: Option<(&str, &str)>) -> String {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
@@ -64,8 +66,13 @@ fn go_svg_has_one_element_per_stone_after_captures() {
 
 #[test]
 fn the_real_kisei_game_matches_its_own_count() {
+    let Some(kisei) = common::corpus::path("sgf/sabaki-app/sgf_pro_game.sgf") else {
+        return;
+    };
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["show", "fixtures/real/kisei-1976.sgf", "--move", "60"])
+        .arg("show")
+        .arg(&kisei)
+        .args(["--move", "60"])
         .output()
         .expect("runs");
     let text = String::from_utf8(out.stdout).expect("utf-8");
@@ -74,13 +81,9 @@ fn the_real_kisei_game_matches_its_own_count() {
         "{text}"
     );
     let svg = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args([
-            "show",
-            "fixtures/real/kisei-1976.sgf",
-            "--move",
-            "60",
-            "--svg",
-        ])
+        .arg("show")
+        .arg(&kisei)
+        .args(["--move", "60", "--svg"])
         .output()
         .expect("runs");
     let svg = String::from_utf8(svg.stdout).expect("utf-8");

@@ -67,7 +67,7 @@ fn streamed(collection: &Collection, format: &'static formats::Format, pretty: b
 #[test]
 fn games_written_one_by_one_join_to_the_whole_write() {
     let go = read(collection(5).as_bytes(), None);
-    let csa_path = root().join("fixtures/corpus/shogi/json-kifu-format/csa/v2.csa");
+    let csa_path = root().join("fixtures/shogi/opening.csa");
     let one = read(&std::fs::read(&csa_path).expect("csa"), Some(&csa_path));
     let mut shogi = one.clone();
     shogi.games.extend(one.games.iter().cloned());

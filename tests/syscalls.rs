@@ -105,9 +105,9 @@ fn a_folder_of_small_files_costs_four_system_calls_per_file() {
     let folder = dir.path().join("archive");
     std::fs::create_dir(&folder).expect("mkdir");
     let sources = [
-        "fixtures/corpus/shogi/json-kifu-format/kif/kiou201403160101.kif",
-        "fixtures/corpus/shogi/json-kifu-format/kif/fork-notime.kif",
-        "fixtures/corpus/sgf/sabaki-app/sgf_shodan_game.sgf",
+        "fixtures/shogi/opening.kif",
+        "fixtures/shogi/opening.kifu",
+        "fixtures/go/kifu-cup-2024.sgf",
     ];
     let mut files = Vec::new();
     for (i, source) in sources.iter().enumerate() {

@@ -11,3 +11,8 @@ pub(crate) fn below(seed: u64) -> impl FnMut(usize) -> usize {
         (state % n as u64) as usize
     }
 }
+
+/// Real records written by others, in `../shared/corpus/` beside the checkout: the
+/// integration tests' helper (`tests/common/corpus.rs`), one file for both.
+#[path = "../../../tests/common/corpus.rs"]
+pub(crate) mod corpus;

@@ -715,12 +715,23 @@ mod tests {
             "ST",
             "",
         ];
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../fixtures/gib/gib_utf8.gib"
-        ))
-        .unwrap_or_default();
-        let lines = samples.into_iter().chain(text.lines());
+        // Every line of our GIB fixtures, and of a real Tygem record when the corpus is
+        // beside the checkout.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/gib/");
+        let mut texts: Vec<String> = ["korea.gib", "china.gib", "global.gib", "broken.gib"]
+            .iter()
+            .map(|name| {
+                let bytes = std::fs::read(format!("{dir}{name}")).expect("fixture");
+                String::from_utf8_lossy(&bytes).into_owned()
+            })
+            .collect();
+        let own: usize = texts.iter().map(|t| t.lines().count()).sum();
+        assert!(own > 140, "{own} lines");
+        let real = crate::testing::corpus::path("go-servers/sabaki/gib_utf8.gib");
+        texts.extend(real.map(|p| std::fs::read_to_string(p).expect("corpus file")));
+        let lines = samples
+            .into_iter()
+            .chain(texts.iter().flat_map(|t| t.lines()));
         let mut checked = 0;
         for line in lines {
             assert_eq!(sto_fields(line), sto_line(line).ok(), "{line:?}");

@@ -461,9 +461,10 @@ mod tests {
 
     #[test]
     fn every_corpus_collection_reads_the_same_with_and_without_the_fast_lane() {
-        let corpus =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/corpus/sgf");
-        let mut files = vec![corpus.clone()];
+        let Some(corpus) = crate::testing::corpus::path("sgf") else {
+            return;
+        };
+        let mut files = vec![corpus];
         let mut taken = 0;
         let mut read_files = 0;
         while let Some(path) = files.pop() {
@@ -479,6 +480,25 @@ mod tests {
         assert_eq!(read_files, 52);
         // The lane is really taken (the count is fixed by the corpus).
         assert_eq!(taken, 4161);
+    }
+
+    /// Our own SGF fixtures (in every checkout): the same either way, the lane taken.
+    #[test]
+    fn every_own_sgf_fixture_reads_the_same_with_and_without_the_fast_lane() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut taken = 0;
+        for name in [
+            "go/kifu-cup-2024.sgf",
+            "sgf/canonical.sgf",
+            "sgf/ff3.sgf",
+            "sgf/gomoku.sgf",
+            "sgf/illegal.sgf",
+            "sgf/shift_jis.sgf",
+        ] {
+            let bytes = std::fs::read(root.join(name)).expect("fixture");
+            taken += same_either_way(&String::from_utf8_lossy(&bytes));
+        }
+        assert!(taken >= 220, "{taken} nodes in the lane");
     }
 
     #[test]

@@ -1,0 +1,3 @@
+//! Code the integration tests share (`mod common;` in a test file).
+
+pub mod corpus;
