@@ -216,11 +216,11 @@ fn usi_and_ndjson_read_the_same_games_whatever_the_line_ends() {
 #[test]
 fn go_gomoku_and_gonu_archives_read_the_same_whatever_the_line_ends() {
     let cases = [
-        ("fixtures/gib/gib_utf8.gib", "gib", 118),
-        ("fixtures/gib/gib_euc-kr.gib", "gib", 0),
-        ("fixtures/ngf/ngf_even.ngf", "ngf", 333),
-        ("fixtures/ugf/ugf_amateur.ugf", "ugf", 254),
-        ("fixtures/ugf/ugf_review.ugi", "ugf", 0),
+        ("fixtures/gib/global.gib", "gib", 18),
+        ("fixtures/gib/korea.gib", "gib", 0),
+        ("fixtures/ngf/even.ngf", "ngf", 21),
+        ("fixtures/ugf/game.ugf", "ugf", 21),
+        ("fixtures/ugf/review.ugi", "ugf", 0),
         ("fixtures/psq/freestyle-20x20.psq", "psq", 9),
         ("fixtures/psq/human-vs-engine-15x15.psq", "psq", 0),
         ("fixtures/gonu/simple.gonu", "gonu", 0),
