@@ -527,9 +527,9 @@ fn build(
         let leaf = rec.flags & RIGHT != 0;
         let id = if is_root {
             let root = game.tree.root_node_mut();
-            root.name = node.name;
-            root.comment = node.comment;
-            root.extras = node.extras;
+            root.name = node.name.take();
+            root.comment = node.comment.take();
+            root.extras = std::mem::take(&mut node.extras);
             if let Some(slot) = spans.first_mut() {
                 *slot = span;
             }
@@ -577,10 +577,10 @@ fn build(
                     );
                     if let Some(n) = game.tree.get_mut(k) {
                         if n.name.is_none() {
-                            n.name = node.name;
+                            n.name = node.name.take();
                         }
                         if n.comment.is_none() {
-                            n.comment = node.comment;
+                            n.comment = node.comment.take();
                         }
                         n.markup.labels.append(&mut node.markup.labels);
                         n.extras.0.append(&mut node.extras.0);

@@ -245,13 +245,10 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
         if let Some(kind) = ending_of(token) {
             parent = game.tree.add_child(
                 parent,
-                Node {
-                    ending: Some(Ending {
-                        kind,
-                        color: Some(pos.to_move()),
-                    }),
-                    ..Node::default()
-                },
+                Node::with_ending(Ending {
+                    kind,
+                    color: Some(pos.to_move()),
+                }),
             );
             spans.push(span);
             ended = true;

@@ -22,6 +22,9 @@ pub trait SparsePart: Default + PartialEq + 'static {
 pub struct Sparse<T: SparsePart>(Option<Box<T>>);
 
 impl<T: SparsePart> Sparse<T> {
+    /// Nothing stored.
+    pub const NONE: Sparse<T> = Sparse(None);
+
     /// True when nothing is stored or what is stored is empty.
     pub fn is_empty(&self) -> bool {
         self.0.as_deref().is_none_or(T::is_empty)

@@ -82,10 +82,8 @@ pub fn read(text: &str) -> Parsed {
             Step::Enter(l, i, p, n) => (l, i, p, n),
         };
         let Some(entry) = list.get(i) else { continue };
-        let mut node = Node {
-            comment: comments(entry),
-            ..Node::default()
-        };
+        let mut node = Node::default();
+        node.comment = comments(entry);
         if let Some(t) = entry.get("time") {
             let now = t.get("now");
             let total = t.get("total");
