@@ -155,6 +155,7 @@ impl Tree {
         let id = self.next_id();
         node.parent = Some(parent);
         node.children.clear();
+        node.rest.tidy();
         self.nodes.push(node);
         self.nodes[parent.index()].children.push(id);
         id
