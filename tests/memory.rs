@@ -11,7 +11,8 @@
 //! the one test below, one after another, so nothing else allocates meanwhile.
 //!
 //! `KIFU_MEMORY_TABLE=1 cargo test --release --test memory -- --nocapture` prints
-//! the table docs/PERFORMANCE.md quotes.
+//! the table docs/PERFORMANCE.md quotes; `KIFU_MEMORY_DUMP=DIR` writes the inputs to
+//! DIR instead (for measuring the binary with `/usr/bin/time -v`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -349,7 +350,14 @@ fn reading_needs_at_most_128_bytes_a_node_and_8_an_input_byte() {
         println!("| format | shape | input bytes | nodes | read+validate | check | bound | bytes/node | bytes/byte |");
         println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     }
+    let dump = std::env::var_os("KIFU_MEMORY_DUMP").map(std::path::PathBuf::from);
     for (shape, format, bytes) in cases() {
+        if let Some(dir) = &dump {
+            // The inputs as files, for measuring the binary (docs/PERFORMANCE.md).
+            let name = format!("{format}-{}.{format}", shape.replace([' ', '(', ')'], "_"));
+            std::fs::write(dir.join(name), &bytes).expect("writes the input");
+            continue;
+        }
         let input = kifu::Input {
             bytes: &bytes,
             path: None,
