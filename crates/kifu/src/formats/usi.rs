@@ -501,13 +501,10 @@ mod end_token_tests {
             let mut c = c.clone();
             c.games[0].tree.add_child(
                 last,
-                Node {
-                    ending: Some(Ending {
-                        kind,
-                        color: Some(crate::model::Color::White),
-                    }),
-                    ..Node::default()
-                },
+                Node::with_ending(Ending {
+                    kind,
+                    color: Some(crate::model::Color::White),
+                }),
             );
             let w = write(&c, &WriteOptions::default()).expect("writes");
             assert_eq!(w.output, out);
