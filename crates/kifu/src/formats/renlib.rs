@@ -82,18 +82,30 @@ struct TextRef {
     old: bool,
 }
 
-/// One record of the node stream (16 bytes: a library has one per two bytes or
-/// more, so its texts are kept apart, in [`Texts`], for the records that have any).
-#[derive(Debug, Clone)]
+/// One record of the node stream: two bytes, as in the file (a library has one per
+/// two bytes or more). Where it starts follows from the records before it: each is
+/// two bytes, four with the extension bit, and a record with texts ends where
+/// [`Texts`] says.
+#[derive(Debug, Clone, Copy)]
 struct Record {
-    offset: usize,
     pos: u8,
     flags: u8,
 }
 
+impl Record {
+    /// Its length in the file when it has no text.
+    fn bare_len(self) -> usize {
+        if self.flags & EXTENSION != 0 {
+            4
+        } else {
+            2
+        }
+    }
+}
+
 /// The texts of the records that have any, in record order: (record index, comment,
-/// board text).
-type Texts<T> = Vec<(usize, Option<T>, Option<T>)>;
+/// board text, the end of the record in the file).
+type Texts<T> = Vec<(usize, Option<T>, Option<T>, usize)>;
 
 /// The reader's diagnostics, collapsed per code as they are made (a broken library
 /// can give one per two-byte record).
@@ -223,7 +235,6 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<Te
         );
     };
     while i < bytes.len() {
-        let offset = i;
         let (Some(&pos), Some(&flags)) = (bytes.get(i), bytes.get(i + 1)) else {
             truncated("a record: a record is two bytes", i, diags);
             break;
@@ -250,7 +261,7 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<Te
             ext = e1;
             i += 2;
         }
-        let record = Record { offset, pos, flags };
+        let record = Record { pos, flags };
         let (mut comment, mut board_text) = (None, None);
         if flags & OLD_COMMENT != 0 {
             match old_text(bytes, i) {
@@ -301,7 +312,7 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<Te
             }
         }
         if comment.is_some() || board_text.is_some() {
-            texts.push((records.len(), comment, board_text));
+            texts.push((records.len(), comment, board_text, i));
         }
         records.push(record);
     }
@@ -360,7 +371,7 @@ fn decode_texts(bytes: &[u8], texts: &Texts<TextRef>, diags: &mut Diags) -> Text
     let slice = |t: &TextRef| bytes.get(t.range.clone()).unwrap_or(&[]);
     let new_texts = texts
         .iter()
-        .flat_map(|(_, c, b)| [c.as_ref(), b.as_ref()])
+        .flat_map(|(_, c, b, _)| [c.as_ref(), b.as_ref()])
         .flatten()
         .filter(|t| !t.old);
     let mut first_bad = None;
@@ -420,7 +431,14 @@ fn decode_texts(bytes: &[u8], texts: &Texts<TextRef>, diags: &mut Diags) -> Text
     };
     texts
         .iter()
-        .map(|(i, c, b)| (*i, c.as_ref().map(&mut decode), b.as_ref().map(&mut decode)))
+        .map(|(i, c, b, end)| {
+            (
+                *i,
+                c.as_ref().map(&mut decode),
+                b.as_ref().map(&mut decode),
+                *end,
+            )
+        })
         .collect()
 }
 
@@ -457,12 +475,23 @@ fn build(
     // A return to a branch point (flag 40 with a branch remembered) promises that the
     // next record is the sibling flag 80 announced.
     let mut sibling_due = false;
-    for (i, rec) in records.iter().enumerate() {
+    // Where the next record starts, and where the last one read started.
+    let mut next = start;
+    let mut last = None;
+    for (i, &rec) in records.iter().enumerate() {
+        let offset = next;
+        last = Some(offset);
         let (comment, board_text) = match texts.next_if(|t| t.0 == i) {
-            Some((_, c, b)) => (c, b),
-            None => (None, None),
+            Some((_, c, b, end)) => {
+                next = end;
+                (c, b)
+            }
+            None => {
+                next = offset + rec.bare_len();
+                (None, None)
+            }
         };
-        let span = Span::new(rec.offset, rec.offset + 2);
+        let span = Span::new(offset, offset + 2);
         sibling_due = false;
         if let Some(end) = ended_at.take() {
             diags.push(
@@ -473,7 +502,7 @@ fn build(
                     ),
                     span,
                 )
-                .with_byte_offset(rec.offset),
+                .with_byte_offset(offset),
             );
         }
         let is_root = i == 0 && rec.pos == 0 && start > 0;
@@ -490,9 +519,9 @@ fn build(
                             rec.pos,
                             u32::from(y) + 1
                         ),
-                        Span::new(rec.offset, rec.offset + 1),
+                        Span::new(offset, offset + 1),
                     )
-                    .with_byte_offset(rec.offset),
+                    .with_byte_offset(offset),
                 );
                 break;
             }
@@ -556,7 +585,7 @@ fn build(
                         "the root record says a sibling follows (flag 80): the root has none; ignored",
                         span,
                     )
-                    .with_byte_offset(rec.offset),
+                    .with_byte_offset(offset),
                 );
             }
             None
@@ -588,7 +617,7 @@ fn build(
                             "this move is already a variation of the same position: its data is merged into the first, as RenLib does",
                             span,
                         )
-                        .with_byte_offset(rec.offset)
+                        .with_byte_offset(offset)
                         .with_move(parent_moves + 1),
                     );
                     if let Some(n) = game.tree.get_mut(k) {
@@ -621,7 +650,7 @@ fn build(
                     sibling_due = true;
                 }
                 None => {
-                    ended_at = Some(rec.offset);
+                    ended_at = Some(offset);
                     if let Some(k) = id {
                         current = k;
                     }
@@ -639,9 +668,9 @@ fn build(
                 format!(
                     "the file ends with {missing} promised sibling(s) (flag 80) never written: it may be cut short"
                 ),
-                Span::at(records.last().map_or(start, |r| r.offset)),
+                Span::at(last.unwrap_or(start)),
             )
-            .with_byte_offset(records.last().map_or(start, |r| r.offset)),
+            .with_byte_offset(last.unwrap_or(start)),
         );
     }
     spans

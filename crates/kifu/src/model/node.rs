@@ -260,9 +260,13 @@ impl Node {
 
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
-        let mut node = Node::default();
-        node.ending = Some(ending);
-        node
+        Node {
+            rest: Sparse::from(NodeRest {
+                ending: Some(ending),
+                ..NodeRest::default()
+            }),
+            ..Node::default()
+        }
     }
 
     /// True when the node holds nothing but its move and children.

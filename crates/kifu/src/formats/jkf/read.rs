@@ -83,7 +83,10 @@ pub fn read(text: &str) -> Parsed {
         };
         let Some(entry) = list.get(i) else { continue };
         let mut node = Node::default();
-        node.comment = comments(entry);
+        // Only a node with a comment stores the rest of a node.
+        if let Some(c) = comments(entry) {
+            node.comment = Some(c);
+        }
         if let Some(t) = entry.get("time") {
             let now = t.get("now");
             let total = t.get("total");
