@@ -344,9 +344,7 @@ const KNOWN_OVER: &[(&str, &str, f64)] = &[
     // An `Extra` (key and values, each allocated) per unknown property.
     ("sgf", "many properties", 23.5),
     // The shogi line check: positions of the line (hash table), moves made.
-    ("ki2", "main line", 21.5),
-    ("csa", "main line", 42.5),
-    ("usi", "main line", 43.0),
+    ("csa", "main line", 40.5),
     ("usi", "many games", 32.5),
     // serde_json's `Value` of the whole document.
     ("jkf", "main line", 40.0),
@@ -373,6 +371,15 @@ fn reading_needs_at_most_128_bytes_a_node_and_8_an_input_byte() {
     let table = std::env::var_os("KIFU_MEMORY_TABLE").is_some();
     let mut failures = Vec::new();
     if table {
+        println!(
+            "sizes: Node {}, NodeRest {}, Game {}, GameInfo {}, Diagnostic {}, Span {}",
+            std::mem::size_of::<kifu::model::Node>(),
+            std::mem::size_of::<kifu::model::NodeRest>(),
+            std::mem::size_of::<kifu::model::Game>(),
+            std::mem::size_of::<kifu::model::GameInfo>(),
+            std::mem::size_of::<kifu::diag::Diagnostic>(),
+            std::mem::size_of::<kifu::diag::Span>(),
+        );
         println!("| format | shape | input bytes | nodes | read+validate | check | bound | bytes/node | bytes/byte |");
         println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     }

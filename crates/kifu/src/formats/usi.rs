@@ -228,6 +228,10 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     let mut parent = NodeId::ROOT;
     let mut number = 0u32;
     let mut ended = false;
+    // A node and a span per word left: room for exactly that, not up to twice it.
+    let words_left = w.len().saturating_sub(i);
+    game.tree.reserve(words_left);
+    spans.reserve_exact(words_left);
     for &(o, token) in w.iter().skip(i) {
         number += 1;
         let span = Span::new(at + o, at + o + token.len());
