@@ -449,7 +449,7 @@ fn reading_needs_at_most_128_bytes_a_node_and_8_an_input_byte() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The default `--max-game-size` is 12M: with the worst ratio measured (about 140
+/// The default `--max-game-size` is 12M: with the worst ratio measured (about 110
 /// bytes of memory per input byte, docs/PERFORMANCE.md) no game within it needs
 /// more than 2 GB. One byte more on standard input is refused, not read.
 #[test]

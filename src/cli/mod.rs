@@ -126,7 +126,7 @@ pub struct ReadOptions {
     /// on standard input are one record each, read whole, and may hold at most this.
     /// A larger one is an error, not an allocation. Files are read as they are. The
     /// default keeps any game within it under 2 GB of memory (docs/PERFORMANCE.md,
-    /// "Memory per node": at most about 140 bytes of memory per input byte).
+    /// "Memory per node": at most about 110 bytes of memory per input byte).
     #[arg(long, value_name = "SIZE", default_value = "12M", value_parser = parse_size)]
     pub max_game_size: ByteSize,
     /// Only these games of each input: N, A..B, A.. or ..B (games count from 1).
