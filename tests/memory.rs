@@ -349,7 +349,7 @@ const KNOWN_OVER: &[(&str, &str, f64)] = &[
     // serde_json's `Value` of the whole document.
     ("jkf", "main line", 40.0),
     // The exact command order of every node (`kiseong:layout`), a `NodeRest` each.
-    ("kiseong", "main line", 64.0),
+    ("kiseong", "main line", 56.0),
 ];
 
 /// The number of nodes of every game read.
