@@ -108,3 +108,48 @@ pub fn check(game: &Game) -> Vec<Finding> {
         GameKind::Gomoku { .. } => renju::check(game),
     }
 }
+
+#[cfg(test)]
+mod findings_tests {
+    use super::{Finding, Findings, NodeId, Severity};
+
+    fn finding(node: u32, code: &'static str) -> Finding {
+        Finding {
+            node: NodeId(node),
+            part: None,
+            severity: Severity::Error,
+            code,
+            message: format!("{code} at {node}"),
+            omitted: 0,
+        }
+    }
+
+    /// The first 100 of a code are kept whole; the rest are one summary at the first
+    /// left out, counting them all; other codes are not touched.
+    #[test]
+    fn keeps_a_hundred_of_each_code_and_sums_up_the_rest() {
+        let mut f = Findings::default();
+        for i in 0..250 {
+            f.push(finding(i, "go::occupied"));
+            if i % 100 == 0 {
+                f.push(finding(i, "go::suicide"));
+            }
+        }
+        assert_eq!(f.len(), 100 + 1 + 3);
+        let list = f.into_vec();
+        let occupied: Vec<&Finding> = list.iter().filter(|f| f.code == "go::occupied").collect();
+        assert_eq!(occupied.len(), 101);
+        assert!(occupied[..100].iter().all(|f| f.omitted == 0));
+        assert_eq!(occupied[99].node, NodeId(99));
+        let summary = occupied[100];
+        assert_eq!((summary.node, summary.omitted), (NodeId(100), 150));
+        assert_eq!(summary.message, "");
+        assert_eq!(
+            list.iter()
+                .filter(|f| f.code == "go::suicide")
+                .map(|f| (f.node, f.omitted))
+                .collect::<Vec<_>>(),
+            [(NodeId(0), 0), (NodeId(100), 0), (NodeId(200), 0)]
+        );
+    }
+}
