@@ -286,6 +286,86 @@ impl Node {
 }
 
 #[cfg(test)]
+mod json_tests {
+    use super::*;
+    use crate::model::{Emphasis, Point, StoneMove};
+
+    /// Every field set: the keys come in the order they always came (the node's own,
+    /// then its rest's, flattened), and the JSON reads back as the same node.
+    #[test]
+    fn every_field_in_the_old_order_and_back() {
+        let mut n = Node::with_move(Move::Stone(StoneMove {
+            color: Color::Black,
+            point: Some(Point::new(3, 3)),
+        }));
+        n.children = Children::from(vec![NodeId(1)]);
+        n.setup.add_black.push(Point::new(0, 0));
+        n.markup.symbols.push(crate::model::Symbol {
+            point: Point::new(1, 1),
+            shape: crate::model::Shape::Circle,
+        });
+        n.comment = Some("c".into());
+        n.name = Some("n".into());
+        n.move_annotation = Some(MoveAnnotation::Doubtful);
+        n.position_annotation = Some(PositionAnnotation::Unclear(Emphasis::Normal));
+        n.hotspot = Some(Emphasis::Strong);
+        n.value = Some(1.5);
+        n.move_number = Some(7);
+        n.time_left = Some(30.5);
+        n.periods_left = Some(3);
+        n.time_used_ms = Some(1000);
+        n.time_total_ms = Some(2000);
+        n.ending = Some(Ending {
+            kind: EndingKind::Resign,
+            color: Some(Color::White),
+        });
+        n.bookmarks.push("b".into());
+        n.extras.push("sgf:XX", vec!["v".into()]);
+        n.info = Some(Box::default());
+        let json = serde_json::to_string(&n).expect("serialises");
+        let at = |key: &str| json.find(&format!("\"{key}\":"));
+        let order = [
+            "children",
+            "move",
+            "setup",
+            "markup",
+            "comment",
+            "name",
+            "move_annotation",
+            "position_annotation",
+            "hotspot",
+            "value",
+            "move_number",
+            "time_left",
+            "periods_left",
+            "time_used_ms",
+            "time_total_ms",
+            "ending",
+            "bookmarks",
+            "extras",
+            "info",
+        ];
+        let places: Vec<Option<usize>> = order.iter().map(|k| at(k)).collect();
+        assert!(places.iter().all(Option::is_some), "{json}");
+        assert!(places.windows(2).all(|w| w[0] < w[1]), "{json}");
+        let back: Node = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, n);
+        // A move-only node stores no rest, and neither does one read back.
+        let only_move = Node::with_move(Move::Stone(StoneMove {
+            color: Color::White,
+            point: None,
+        }));
+        let text = serde_json::to_string(&only_move).expect("serialises");
+        let bare: Node = serde_json::from_str(&text).expect("reads back");
+        assert!(bare.is_bare() && bare.mv.is_some());
+        assert_eq!(
+            serde_json::to_string(&Node::default()).ok().as_deref(),
+            Some("{}")
+        );
+    }
+}
+
+#[cfg(test)]
 mod size_tests {
     /// The node's size, as docs/ARCHITECTURE.md gives it: a change shows here first.
     #[test]
