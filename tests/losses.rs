@@ -247,7 +247,9 @@ fn carried(target: &Format, game: &mut Game) {
     let ids: Vec<NodeId> = game.tree.iter().map(|(id, _)| id).collect();
     for id in ids {
         if let Some(n) = game.tree.get_mut(id) {
-            fold(&mut n.comment, &mut n.extras);
+            // Both fields of the node's rest, borrowed through one `DerefMut`.
+            let rest = &mut **n;
+            fold(&mut rest.comment, &mut rest.extras);
         }
     }
 }

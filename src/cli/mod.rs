@@ -143,8 +143,10 @@ pub struct ReadOptions {
     /// or with K, M or G (1024, 1024², 1024³). `kifu validate` reads an SGF
     /// collection on standard input game by game, any number of games; other inputs
     /// on standard input are one record each, read whole, and may hold at most this.
-    /// A larger one is an error, not an allocation. Files are read as they are.
-    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    /// A larger one is an error, not an allocation. Files are read as they are. The
+    /// default keeps any game within it under 2 GB of memory (docs/PERFORMANCE.md,
+    /// "Memory per node": at most about 110 bytes of memory per input byte).
+    #[arg(long, value_name = "SIZE", default_value = "12M", value_parser = parse_size)]
     pub max_game_size: ByteSize,
     /// Only these games of each input: N, A..B, A.. or ..B (games count from 1).
     #[arg(long = "game", value_name = "N|A..B", value_parser = stream::parse_game_range)]

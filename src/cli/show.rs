@@ -91,7 +91,7 @@ pub struct ShowReadOptions {
     #[arg(short = 'v', long)]
     pub verbose: bool,
     /// The most standard input may hold (bytes, or with K, M or G).
-    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = super::parse_size)]
+    #[arg(long, value_name = "SIZE", default_value = "12M", value_parser = super::parse_size)]
     pub max_game_size: super::ByteSize,
 }
 

@@ -279,10 +279,10 @@ impl<'a> Places<'a> {
 /// so nothing is reported twice.
 pub fn validate(outcome: &mut ReadOutcome) {
     let games = std::mem::take(&mut outcome.parsed.collection.games);
+    // Game by game: one game's findings are held at a time.
     let found = games
         .iter()
-        .map(|game| (rules::check(game), || game.tree.move_numbers()))
-        .collect();
+        .map(|game| (rules::check(game), || game.tree.move_numbers()));
     add_findings(outcome, found);
     outcome.parsed.collection.games = games;
 }
@@ -290,18 +290,27 @@ pub fn validate(outcome: &mut ReadOutcome) {
 /// Appends the rules' findings on each game (`found[g]` for game `g`, with the
 /// move numbers of its nodes) to the outcome's diagnostics, positioned with the
 /// reader's places.
-fn add_findings(
+///
+/// Each diagnostic goes through one [`crate::diag::Collapser`] as it is made, so a
+/// record with a finding at every node never holds more than the kept ones and a
+/// summary per code: the same list as appending them all and collapsing.
+fn add_findings<N: FnOnce() -> Vec<Option<u32>>>(
     outcome: &mut ReadOutcome,
-    found: Vec<(Vec<rules::Finding>, impl FnOnce() -> Vec<Option<u32>>)>,
+    found: impl IntoIterator<Item = (Vec<rules::Finding>, N)>,
 ) {
+    let mut collapser = crate::diag::Collapser::new();
+    let mut out = Vec::new();
+    for d in std::mem::take(&mut outcome.parsed.diagnostics) {
+        collapser.push(&mut out, d);
+    }
     let parsed = &outcome.parsed;
-    let found: Vec<Diagnostic> = found
-        .into_iter()
-        .enumerate()
-        .flat_map(|(g, (findings, numbers))| positioned(numbers, Places::of(parsed, g), findings))
-        .collect();
-    outcome.parsed.diagnostics.extend(found);
-    crate::diag::collapse(&mut outcome.parsed.diagnostics);
+    for (g, (findings, numbers)) in found.into_iter().enumerate() {
+        positioned_into(numbers, Places::of(parsed, g), findings, |d| {
+            collapser.push(&mut out, d)
+        });
+    }
+    crate::diag::finish_summaries(&mut out);
+    outcome.parsed.diagnostics = out;
 }
 
 /// The findings of a game's rules as diagnostics (see [`positioned`]).
@@ -318,27 +327,43 @@ fn positioned(
     places: Places<'_>,
     findings: Vec<rules::Finding>,
 ) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    positioned_into(numbers, places, findings, |d| out.push(d));
+    crate::diag::finish_summaries(&mut out);
+    out
+}
+
+/// [`positioned`], handing each diagnostic to `sink` as it is made.
+fn positioned_into(
+    numbers: impl FnOnce() -> Vec<Option<u32>>,
+    places: Places<'_>,
+    findings: Vec<rules::Finding>,
+    mut sink: impl FnMut(Diagnostic),
+) {
     if findings.is_empty() {
-        return Vec::new();
+        return;
     }
     let numbers = numbers();
-    findings
-        .into_iter()
-        .filter_map(|f| {
-            let at_node = places
-                .nodes
-                .get(f.node.0 as usize)
-                .copied()
-                .unwrap_or(Span::at(0));
-            let span = match (f.part, places.board) {
-                (Some(part), Some(board)) => board.place(part, f.code)?,
-                _ => at_node,
-            };
-            let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
-            d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
-            Some(d)
-        })
-        .collect()
+    for f in findings {
+        let at_node = places
+            .nodes
+            .get(f.node.0 as usize)
+            .copied()
+            .unwrap_or(Span::at(0));
+        let span = match (f.part, places.board) {
+            (Some(part), Some(board)) => match board.place(part, f.code) {
+                Some(span) => span,
+                None => continue,
+            },
+            _ => at_node,
+        };
+        let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
+        d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
+        // A summary of the rules' own (`rules::Findings`): its message is made when
+        // the list is final.
+        d.omitted = f.omitted;
+        sink(d);
+    }
 }
 
 /// The findings of the rules on one game (as [`validate`] gives them), positioned
@@ -421,10 +446,7 @@ fn check_borrowed(
         // The rules ran as the moves were read: their findings are the replay's.
         (Reader::Text(_), Some(read_checking)) => {
             let (mut outcome, found) = read_text(input, format, read_checking);
-            let found = found
-                .into_iter()
-                .map(|f| (f.findings, || f.move_numbers))
-                .collect();
+            let found = found.into_iter().map(|f| (f.findings, || f.move_numbers));
             add_findings(&mut outcome, found);
             #[cfg(debug_assertions)]
             {

@@ -82,20 +82,49 @@ struct TextRef {
     old: bool,
 }
 
-/// One record of the node stream.
-#[derive(Debug, Clone)]
+/// One record of the node stream: two bytes, as in the file (a library has one per
+/// two bytes or more). Where it starts follows from the records before it: each is
+/// two bytes, four with the extension bit, and a record with texts ends where
+/// [`Texts`] says.
+#[derive(Debug, Clone, Copy)]
 struct Record {
-    offset: usize,
     pos: u8,
     flags: u8,
-    comment: Option<TextRef>,
-    board_text: Option<TextRef>,
+}
+
+impl Record {
+    /// Its length in the file when it has no text.
+    fn bare_len(self) -> usize {
+        if self.flags & EXTENSION != 0 {
+            4
+        } else {
+            2
+        }
+    }
+}
+
+/// The texts of the records that have any, in record order: (record index, comment,
+/// board text, the end of the record in the file).
+type Texts<T> = Vec<(usize, Option<T>, Option<T>, usize)>;
+
+/// The reader's diagnostics, collapsed per code as they are made (a broken library
+/// can give one per two-byte record).
+#[derive(Default)]
+struct Diags {
+    out: Vec<Diagnostic>,
+    collapser: crate::diag::Collapser,
+}
+
+impl Diags {
+    fn push(&mut self, d: Diagnostic) {
+        self.collapser.push(&mut self.out, d);
+    }
 }
 
 /// Reads a library.
 pub fn read(bytes: &[u8]) -> Parsed {
     let mut game = Game::new(GameKind::gomoku(GomokuRule::Gomoku));
-    let mut diags = Vec::new();
+    let mut diags = Diags::default();
     let start = if bytes.starts_with(&MAGIC) {
         let (Some(&major), Some(&minor)) = (bytes.get(8), bytes.get(9)) else {
             diags.push(
@@ -109,7 +138,7 @@ pub fn read(bytes: &[u8]) -> Parsed {
                 )
                 .with_byte_offset(bytes.len()),
             );
-            return parsed(game, diags, vec![Span::new(0, bytes.len())]);
+            return parsed(game, diags.out, vec![Span::new(0, bytes.len())]);
         };
         game.info
             .extras
@@ -139,7 +168,7 @@ pub fn read(bytes: &[u8]) -> Parsed {
                 )
                 .with_byte_offset(bytes.len()),
             );
-            return parsed(game, diags, vec![Span::new(0, bytes.len())]);
+            return parsed(game, diags.out, vec![Span::new(0, bytes.len())]);
         }
         HEADER_LEN
     } else if bytes.first() == Some(&CENTRE) {
@@ -161,12 +190,14 @@ pub fn read(bytes: &[u8]) -> Parsed {
             )
             .with_byte_offset(0),
         );
-        return parsed(game, diags, vec![Span::at(0)]);
+        return parsed(game, diags.out, vec![Span::at(0)]);
     };
-    let records = scan(bytes, start, &mut diags);
-    let texts = decode_texts(bytes, &records, &mut diags);
-    let spans = build(&mut game, &records, &texts, &mut diags, start);
+    let (records, texts) = scan(bytes, start, &mut diags);
+    let texts = decode_texts(bytes, &texts, &mut diags);
+    let spans = build(&mut game, &records, texts, &mut diags, start);
     // Problems in file order: the scan and the tree walk each found some.
+    let mut diags = diags.out;
+    crate::diag::finish_summaries(&mut diags);
     diags.sort_by_key(|d| d.span.start);
     parsed(game, diags, spans)
 }
@@ -189,10 +220,11 @@ fn parsed(game: Game, diagnostics: Vec<Diagnostic>, spans: Vec<Span>) -> Parsed 
 }
 
 /// Splits the node stream into records; stops at the first record it cannot read whole.
-fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> {
+fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<TextRef>) {
     let mut records = Vec::new();
+    let mut texts = Vec::new();
     let mut i = start;
-    let truncated = |what: &str, at: usize, diags: &mut Vec<Diagnostic>| {
+    let truncated = |what: &str, at: usize, diags: &mut Diags| {
         diags.push(
             Diagnostic::error(
                 "renlib::truncated",
@@ -203,7 +235,6 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> 
         );
     };
     while i < bytes.len() {
-        let offset = i;
         let (Some(&pos), Some(&flags)) = (bytes.get(i), bytes.get(i + 1)) else {
             truncated("a record: a record is two bytes", i, diags);
             break;
@@ -230,17 +261,12 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> 
             ext = e1;
             i += 2;
         }
-        let mut record = Record {
-            offset,
-            pos,
-            flags,
-            comment: None,
-            board_text: None,
-        };
+        let record = Record { pos, flags };
+        let (mut comment, mut board_text) = (None, None);
         if flags & OLD_COMMENT != 0 {
             match old_text(bytes, i) {
                 Some(end) => {
-                    record.comment = Some(TextRef {
+                    comment = Some(TextRef {
                         range: i..end.0,
                         old: true,
                     });
@@ -258,7 +284,7 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> 
         } else if flags & COMMENT != 0 {
             match new_text(bytes, i) {
                 Some(end) => {
-                    record.comment = Some(TextRef {
+                    comment = Some(TextRef {
                         range: i..end.0,
                         old: false,
                     });
@@ -273,7 +299,7 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> 
         if ext & BOARD_TEXT != 0 {
             match new_text(bytes, i) {
                 Some(end) => {
-                    record.board_text = Some(TextRef {
+                    board_text = Some(TextRef {
                         range: i..end.0,
                         old: false,
                     });
@@ -285,9 +311,12 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> Vec<Record> 
                 }
             }
         }
+        if comment.is_some() || board_text.is_some() {
+            texts.push((records.len(), comment, board_text, i));
+        }
         records.push(record);
     }
-    records
+    (records, texts)
 }
 
 /// A NUL-terminated text read by pairs from `at`: (end of the text, end of its pair).
@@ -338,15 +367,11 @@ impl FilterPair for (usize, usize) {
 /// The texts decoded, by record: (comment, board text). All the new-style texts of a
 /// library are decoded with one encoding: UTF-8 when every one is UTF-8, else a guess
 /// (chardetng over all of them), reported once.
-fn decode_texts(
-    bytes: &[u8],
-    records: &[Record],
-    diags: &mut Vec<Diagnostic>,
-) -> Vec<(Option<String>, Option<String>)> {
+fn decode_texts(bytes: &[u8], texts: &Texts<TextRef>, diags: &mut Diags) -> Texts<String> {
     let slice = |t: &TextRef| bytes.get(t.range.clone()).unwrap_or(&[]);
-    let new_texts = records
+    let new_texts = texts
         .iter()
-        .flat_map(|r| [r.comment.as_ref(), r.board_text.as_ref()])
+        .flat_map(|(_, c, b, _)| [c.as_ref(), b.as_ref()])
         .flatten()
         .filter(|t| !t.old);
     let mut first_bad = None;
@@ -404,12 +429,14 @@ fn decode_texts(
         }
         d.text
     };
-    records
+    texts
         .iter()
-        .map(|r| {
+        .map(|(i, c, b, end)| {
             (
-                r.comment.as_ref().map(&mut decode),
-                r.board_text.as_ref().map(&mut decode),
+                *i,
+                c.as_ref().map(&mut decode),
+                b.as_ref().map(&mut decode),
+                *end,
             )
         })
         .collect()
@@ -434,10 +461,11 @@ fn swedish(c: u8) -> char {
 fn build(
     game: &mut Game,
     records: &[Record],
-    texts: &[(Option<String>, Option<String>)],
-    diags: &mut Vec<Diagnostic>,
+    texts: Texts<String>,
+    diags: &mut Diags,
     start: usize,
 ) -> Vec<Span> {
+    let mut texts = texts.into_iter().peekable();
     let mut spans = vec![Span::new(0, start.clamp(1, HEADER_LEN))];
     // Moves on the path to each node, by node id (the root has none).
     let mut moves_to = vec![0u32];
@@ -447,8 +475,23 @@ fn build(
     // A return to a branch point (flag 40 with a branch remembered) promises that the
     // next record is the sibling flag 80 announced.
     let mut sibling_due = false;
-    for (i, (rec, (comment, board_text))) in records.iter().zip(texts).enumerate() {
-        let span = Span::new(rec.offset, rec.offset + 2);
+    // Where the next record starts, and where the last one read started.
+    let mut next = start;
+    let mut last = None;
+    for (i, &rec) in records.iter().enumerate() {
+        let offset = next;
+        last = Some(offset);
+        let (comment, board_text) = match texts.next_if(|t| t.0 == i) {
+            Some((_, c, b, end)) => {
+                next = end;
+                (c, b)
+            }
+            None => {
+                next = offset + rec.bare_len();
+                (None, None)
+            }
+        };
+        let span = Span::new(offset, offset + 2);
         sibling_due = false;
         if let Some(end) = ended_at.take() {
             diags.push(
@@ -459,7 +502,7 @@ fn build(
                     ),
                     span,
                 )
-                .with_byte_offset(rec.offset),
+                .with_byte_offset(offset),
             );
         }
         let is_root = i == 0 && rec.pos == 0 && start > 0;
@@ -476,9 +519,9 @@ fn build(
                             rec.pos,
                             u32::from(y) + 1
                         ),
-                        Span::new(rec.offset, rec.offset + 1),
+                        Span::new(offset, offset + 1),
                     )
-                    .with_byte_offset(rec.offset),
+                    .with_byte_offset(offset),
                 );
                 break;
             }
@@ -487,7 +530,7 @@ fn build(
         };
         let no_move = rec.flags & NO_MOVE != 0;
         let (one_line, multi_line) = match comment {
-            Some(c) => split_comment(c),
+            Some(c) => split_comment(&c),
             None => (None, None),
         };
         let mut node = Node::default();
@@ -500,8 +543,10 @@ fn build(
             };
             node.mv = Some(Move::Stone(StoneMove { color, point }));
         }
-        node.name = one_line;
-        node.comment = multi_line;
+        if one_line.is_some() || multi_line.is_some() {
+            node.name = one_line;
+            node.comment = multi_line;
+        }
         if let Some(text) = board_text.as_ref().filter(|t| !t.is_empty()) {
             match point {
                 Some(p) => node.markup.labels.push(Label {
@@ -527,9 +572,9 @@ fn build(
         let leaf = rec.flags & RIGHT != 0;
         let id = if is_root {
             let root = game.tree.root_node_mut();
-            root.name = node.name;
-            root.comment = node.comment;
-            root.extras = node.extras;
+            root.name = node.name.take();
+            root.comment = node.comment.take();
+            root.extras = std::mem::take(&mut node.extras);
             if let Some(slot) = spans.first_mut() {
                 *slot = span;
             }
@@ -540,7 +585,7 @@ fn build(
                         "the root record says a sibling follows (flag 80): the root has none; ignored",
                         span,
                     )
-                    .with_byte_offset(rec.offset),
+                    .with_byte_offset(offset),
                 );
             }
             None
@@ -572,15 +617,15 @@ fn build(
                             "this move is already a variation of the same position: its data is merged into the first, as RenLib does",
                             span,
                         )
-                        .with_byte_offset(rec.offset)
+                        .with_byte_offset(offset)
                         .with_move(parent_moves + 1),
                     );
                     if let Some(n) = game.tree.get_mut(k) {
                         if n.name.is_none() {
-                            n.name = node.name;
+                            n.name = node.name.take();
                         }
                         if n.comment.is_none() {
-                            n.comment = node.comment;
+                            n.comment = node.comment.take();
                         }
                         n.markup.labels.append(&mut node.markup.labels);
                         n.extras.0.append(&mut node.extras.0);
@@ -605,7 +650,7 @@ fn build(
                     sibling_due = true;
                 }
                 None => {
-                    ended_at = Some(rec.offset);
+                    ended_at = Some(offset);
                     if let Some(k) = id {
                         current = k;
                     }
@@ -623,9 +668,9 @@ fn build(
                 format!(
                     "the file ends with {missing} promised sibling(s) (flag 80) never written: it may be cut short"
                 ),
-                Span::at(records.last().map_or(start, |r| r.offset)),
+                Span::at(last.unwrap_or(start)),
             )
-            .with_byte_offset(records.last().map_or(start, |r| r.offset)),
+            .with_byte_offset(last.unwrap_or(start)),
         );
     }
     spans

@@ -229,6 +229,10 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     let mut parent = NodeId::ROOT;
     let mut number = 0u32;
     let mut ended = false;
+    // A node and a span per word left: room for exactly that, not up to twice it.
+    let words_left = w.len().saturating_sub(i);
+    game.tree.reserve(words_left);
+    spans.reserve_exact(words_left);
     for &(o, token) in w.iter().skip(i) {
         number += 1;
         let span = Span::new(at + o, at + o + token.len());
@@ -246,13 +250,10 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
         if let Some(kind) = ending_of(token) {
             parent = game.tree.add_child(
                 parent,
-                Node {
-                    ending: Some(Ending {
-                        kind,
-                        color: Some(pos.to_move()),
-                    }),
-                    ..Node::default()
-                },
+                Node::with_ending(Ending {
+                    kind,
+                    color: Some(pos.to_move()),
+                }),
             );
             spans.push(span);
             ended = true;
@@ -544,13 +545,10 @@ mod end_token_tests {
             let mut c = c.clone();
             c.games[0].tree.add_child(
                 last,
-                Node {
-                    ending: Some(Ending {
-                        kind,
-                        color: Some(crate::model::Color::White),
-                    }),
-                    ..Node::default()
-                },
+                Node::with_ending(Ending {
+                    kind,
+                    color: Some(crate::model::Color::White),
+                }),
             );
             let endings = WriteOptions {
                 usi_endings: true,

@@ -1,6 +1,7 @@
 //! A node's list of children: up to two held inline (most nodes have one child, a
 //! branch point two), more on the heap. Reading a record then costs no allocation
-//! per move. Serialised as a plain list.
+//! per move. The heap list is boxed, so the whole is 16 bytes, not 24. Serialised as
+//! a plain list.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -12,8 +13,14 @@ pub(crate) struct Children(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    Inline { len: u8, ids: [NodeId; 2] },
-    Heap(Vec<NodeId>),
+    Inline {
+        len: u8,
+        ids: [NodeId; 2],
+    },
+    // Boxed on purpose: the rare long list costs one more allocation so that every
+    // node's list is 16 bytes, not 24.
+    #[allow(clippy::box_collection)]
+    Heap(Box<Vec<NodeId>>),
 }
 
 impl Default for Children {
@@ -47,7 +54,7 @@ impl Children {
                 }
             },
         };
-        self.0 = Repr::Heap(spilled);
+        self.0 = Repr::Heap(Box::new(spilled));
     }
 
     /// Removes every child.
@@ -65,7 +72,7 @@ impl Children {
 
     fn as_slice(&self) -> &[NodeId] {
         match &self.0 {
-            Repr::Heap(v) => v,
+            Repr::Heap(v) => v.as_slice(),
             Repr::Inline { len, ids } => ids.get(..usize::from(*len)).unwrap_or(&[]),
         }
     }
@@ -81,7 +88,7 @@ impl std::ops::Deref for Children {
 impl std::ops::DerefMut for Children {
     fn deref_mut(&mut self) -> &mut [NodeId] {
         match &mut self.0 {
-            Repr::Heap(v) => v,
+            Repr::Heap(v) => v.as_mut_slice(),
             Repr::Inline { len, ids } => ids.get_mut(..usize::from(*len)).unwrap_or(&mut []),
         }
     }
@@ -99,7 +106,7 @@ impl From<Vec<NodeId>> for Children {
     fn from(v: Vec<NodeId>) -> Children {
         let mut c = Children::default();
         if v.len() > 2 {
-            c.0 = Repr::Heap(v);
+            c.0 = Repr::Heap(Box::new(v));
         } else {
             for id in v {
                 c.push(id);
@@ -136,6 +143,12 @@ impl<'de> Deserialize<'de> for Children {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn children_are_16_bytes() {
+        assert_eq!(std::mem::size_of::<Children>(), 16);
+    }
 
     #[test]
     fn holds_two_inline_then_spills_keeping_order() {

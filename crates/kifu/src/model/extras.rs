@@ -33,6 +33,11 @@ impl Extras {
 
     /// Appends a key with its values.
     pub fn push(&mut self, key: impl Into<String>, values: Vec<String>) {
+        // Most nodes that keep any keep one: room for one, not the four a first
+        // push would make.
+        if self.0.capacity() == 0 {
+            self.0.reserve_exact(1);
+        }
         self.0.push(Extra {
             key: key.into(),
             values,

@@ -22,6 +22,18 @@ pub trait SparsePart: Default + PartialEq + 'static {
 pub struct Sparse<T: SparsePart>(Option<Box<T>>);
 
 impl<T: SparsePart> Sparse<T> {
+    /// Nothing stored.
+    pub const NONE: Sparse<T> = Sparse(None);
+
+    /// Frees what is stored when it is empty (written through `DerefMut` but left
+    /// empty, e.g. a field set to `None`), so it costs one pointer again.
+    #[inline]
+    pub fn tidy(&mut self) {
+        if self.0.as_deref().is_some_and(T::is_empty) {
+            self.0 = None;
+        }
+    }
+
     /// True when nothing is stored or what is stored is empty.
     pub fn is_empty(&self) -> bool {
         self.0.as_deref().is_none_or(T::is_empty)

@@ -45,8 +45,8 @@ pub enum TreeError {
 
 /// A game tree held as an arena: `nodes[0]` is the root; each node lists its children,
 /// the first child being the main line. Every walk is iterative, so depth is data.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "TreeRepr", into = "TreeRepr")]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "TreeRepr")]
 pub struct Tree {
     nodes: Vec<Node>,
 }
@@ -155,6 +155,7 @@ impl Tree {
         let id = self.next_id();
         node.parent = Some(parent);
         node.children.clear();
+        node.rest.tidy();
         self.nodes.push(node);
         self.nodes[parent.index()].children.push(id);
         id
@@ -306,14 +307,21 @@ impl<'a> Iterator for Preorder<'a> {
 }
 
 /// The serialised form: the arena as is; parents are rebuilt and checked on reading.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct TreeRepr {
     nodes: Vec<Node>,
 }
 
-impl From<Tree> for TreeRepr {
-    fn from(t: Tree) -> TreeRepr {
-        TreeRepr { nodes: t.nodes }
+/// The serialised form written from a borrow: serialising a tree copies nothing
+/// (through `into = "TreeRepr"` it cloned the whole tree first).
+#[derive(Serialize)]
+struct TreeReprRef<'a> {
+    nodes: &'a [Node],
+}
+
+impl Serialize for Tree {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        TreeReprRef { nodes: &self.nodes }.serialize(s)
     }
 }
 

@@ -30,6 +30,72 @@ pub struct Finding {
     pub code: &'static str,
     /// What is wrong.
     pub message: String,
+    /// 0 for a finding of its own; for a summary, how many findings of its code it
+    /// stands for (the first of them is this one, its message left empty): see
+    /// [`Findings`].
+    pub omitted: usize,
+}
+
+/// Findings as a check gathers them, collapsed as [`crate::diag::collapse`] collapses
+/// diagnostics: of each code the first [`crate::diag::SHOWN_PER_CODE`] are kept; the
+/// others are counted in one summary per code, at the first left out. A record with
+/// a finding at every node then holds a few hundred, not one per node.
+#[derive(Debug, Default, Clone)]
+pub struct Findings {
+    list: Vec<Finding>,
+    /// Per code: how many were kept, and where its summary stands in `list`.
+    codes: std::collections::HashMap<&'static str, (usize, Option<usize>)>,
+}
+
+impl Findings {
+    /// Keeps `f`, or counts it in its code's summary.
+    pub fn push(&mut self, mut f: Finding) {
+        let entry = self.codes.entry(f.code).or_insert((0, None));
+        if f.omitted == 0 && entry.0 < crate::diag::SHOWN_PER_CODE {
+            entry.0 += 1;
+            self.list.push(f);
+            return;
+        }
+        let n = f.omitted.max(1);
+        match entry.1.and_then(|i| self.list.get_mut(i)) {
+            Some(summary) => summary.omitted += n,
+            None => {
+                entry.1 = Some(self.list.len());
+                f.omitted = n;
+                f.message = String::new();
+                self.list.push(f);
+            }
+        }
+    }
+
+    /// How many findings are held (a summary counts one).
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// True when there is none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Forgets every finding.
+    pub fn clear(&mut self) {
+        self.list.clear();
+        self.codes.clear();
+    }
+
+    /// The findings, in the order they were made.
+    pub fn into_vec(self) -> Vec<Finding> {
+        self.list
+    }
+}
+
+impl Extend<Finding> for Findings {
+    fn extend<I: IntoIterator<Item = Finding>>(&mut self, iter: I) {
+        for f in iter {
+            self.push(f);
+        }
+    }
 }
 
 /// Checks a game against the rules of its kind: Go (captures, ko, suicide), shogi
@@ -40,5 +106,50 @@ pub fn check(game: &Game) -> Vec<Finding> {
         GameKind::Shogi => shogi::check_game(game),
         GameKind::Gonu(board) => gonu::check(board),
         GameKind::Gomoku { .. } => renju::check(game),
+    }
+}
+
+#[cfg(test)]
+mod findings_tests {
+    use super::{Finding, Findings, NodeId, Severity};
+
+    fn finding(node: u32, code: &'static str) -> Finding {
+        Finding {
+            node: NodeId(node),
+            part: None,
+            severity: Severity::Error,
+            code,
+            message: format!("{code} at {node}"),
+            omitted: 0,
+        }
+    }
+
+    /// The first 100 of a code are kept whole; the rest are one summary at the first
+    /// left out, counting them all; other codes are not touched.
+    #[test]
+    fn keeps_a_hundred_of_each_code_and_sums_up_the_rest() {
+        let mut f = Findings::default();
+        for i in 0..250 {
+            f.push(finding(i, "go::occupied"));
+            if i % 100 == 0 {
+                f.push(finding(i, "go::suicide"));
+            }
+        }
+        assert_eq!(f.len(), 100 + 1 + 3);
+        let list = f.into_vec();
+        let occupied: Vec<&Finding> = list.iter().filter(|f| f.code == "go::occupied").collect();
+        assert_eq!(occupied.len(), 101);
+        assert!(occupied[..100].iter().all(|f| f.omitted == 0));
+        assert_eq!(occupied[99].node, NodeId(99));
+        let summary = occupied[100];
+        assert_eq!((summary.node, summary.omitted), (NodeId(100), 150));
+        assert_eq!(summary.message, "");
+        assert_eq!(
+            list.iter()
+                .filter(|f| f.code == "go::suicide")
+                .map(|f| (f.node, f.omitted))
+                .collect::<Vec<_>>(),
+            [(NodeId(0), 0), (NodeId(100), 0), (NodeId(200), 0)]
+        );
     }
 }

@@ -6,7 +6,7 @@
 /// grows the table as it goes.
 const MAX_PRESIZE: usize = 1 << 20;
 
-/// One position of the line.
+/// One position of the line (16 bytes: a table has two to four per position).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     hash: u64,
@@ -14,8 +14,21 @@ struct Slot {
     count: u32,
     /// The ply it first stood at.
     first: u32,
-    /// Its place in the line when it first stood (the order slots were filled).
-    order: u32,
+}
+
+/// The slot of `hash` in `slots` (a power of two long), or the empty slot where it
+/// would go.
+#[inline]
+fn find_in(slots: &[Slot], hash: u64) -> usize {
+    let mask = slots.len().wrapping_sub(1);
+    let mut i = hash as usize & mask;
+    for _ in 0..slots.len() {
+        match slots.get(i) {
+            Some(s) if s.count != 0 && s.hash != hash => i = (i + 1) & mask,
+            _ => return i,
+        }
+    }
+    i
 }
 
 /// The positions of a line, added as the walk goes down and taken off, last first,
@@ -56,15 +69,7 @@ impl LinePositions {
     /// The slot of `hash`, or the empty slot where it would go.
     #[inline]
     fn find(&self, hash: u64) -> usize {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut i = hash as usize & mask;
-        for _ in 0..self.slots.len() {
-            match self.slots.get(i) {
-                Some(s) if s.count != 0 && s.hash != hash => i = (i + 1) & mask,
-                _ => return i,
-            }
-        }
-        i
+        find_in(&self.slots, hash)
     }
 
     /// Adds a position to the line, at `ply`; returns how many times it has now
@@ -74,7 +79,6 @@ impl LinePositions {
         if self.slots.len() < 64 || self.path.len() * 2 >= self.slots.len() {
             self.grow();
         }
-        let order = u32::try_from(self.path.len()).unwrap_or(u32::MAX);
         let i = self.find(hash);
         let got = match self.slots.get_mut(i) {
             Some(s) if s.count == 0 => {
@@ -82,7 +86,6 @@ impl LinePositions {
                     hash,
                     count: 1,
                     first: ply,
-                    order,
                 };
                 (1, ply)
             }
@@ -97,23 +100,23 @@ impl LinePositions {
     }
 
     /// Doubles the table and fills it again in the order the slots were first
-    /// filled (so that the slots filled last are still the ones probes pass last).
+    /// filled (so that the slots filled last are still the ones probes pass last):
+    /// the order of each position's first place in the line, since a slot emptied
+    /// leaves the line with its position.
     #[cold]
     fn grow(&mut self) {
-        let mut live: Vec<Slot> = self
-            .slots
-            .iter()
-            .filter(|s| s.count != 0)
-            .copied()
-            .collect();
-        live.sort_unstable_by_key(|s| s.order);
         let size = (self.slots.len() * 2).max(64);
-        self.slots.clear();
-        self.slots.resize(size, Slot::default());
-        for s in live {
-            let i = self.find(s.hash);
-            if let Some(slot) = self.slots.get_mut(i) {
-                *slot = s;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        for &hash in &self.path {
+            let i = find_in(&self.slots, hash);
+            if self.slots.get(i).is_none_or(|s| s.count != 0) {
+                continue; // placed already, at its first place in the line
+            }
+            let was = old.get(find_in(&old, hash)).copied();
+            if let (Some(was), Some(slot)) = (was, self.slots.get_mut(i)) {
+                if was.count != 0 {
+                    *slot = was;
+                }
             }
         }
     }

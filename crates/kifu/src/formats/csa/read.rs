@@ -575,13 +575,10 @@ impl GameReader {
             ));
             return;
         };
-        let mut node = Node {
-            ending: Some(Ending {
-                kind,
-                color: Some(side),
-            }),
-            ..Node::default()
-        };
+        let mut node = Node::with_ending(Ending {
+            kind,
+            color: Some(side),
+        });
         if kind == EndingKind::IllegalLoss && t != "%ILLEGAL_MOVE" {
             node.extras.push(SPECIAL_KEY, vec![t.to_string()]);
         }

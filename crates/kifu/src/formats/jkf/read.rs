@@ -105,10 +105,11 @@ pub fn read(text: &str) -> Parsed {
             Step::Enter(l, i, p, n) => (l, i, p, n),
         };
         let Some(entry) = list.get(i) else { continue };
-        let mut node = Node {
-            comment: comments(entry),
-            ..Node::default()
-        };
+        let mut node = Node::default();
+        // Only a node with a comment stores the rest of a node.
+        if let Some(c) = comments(entry) {
+            node.comment = Some(c);
+        }
         // Fields that cannot be read stay with their move, as written.
         let unread = unread_fields(entry);
         for (key, text) in &unread {
@@ -128,7 +129,7 @@ pub fn read(text: &str) -> Parsed {
                 .push(format!("{UNREAD_PREFIX}{key}"), vec![text.clone()]);
         }
         let time_unread = unread.iter().any(|(k, _)| k == "time");
-        if unread.iter().any(|(k, _)| k == "comments") {
+        if unread.iter().any(|(k, _)| k == "comments") && node.comment.is_some() {
             // Kept whole as written: the strings among them are not also a comment.
             node.comment = None;
         }

@@ -67,6 +67,11 @@ impl State {
 
     fn push(&mut self, node: NodeId, item: String) {
         if let Some(s) = self.scripts.get_mut(node.0 as usize) {
+            // Most nodes' scripts hold one item (the move as written): room for one,
+            // not the four a first push would make (memory per node, #32).
+            if s.capacity() == 0 {
+                s.reserve_exact(1);
+            }
             s.push(item);
         }
     }

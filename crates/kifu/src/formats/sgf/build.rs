@@ -313,7 +313,12 @@ impl<'a> Sink<'a> for Builder<'_> {
             markup_scratch: (self.each.is_some() && !self.whole).then_some(&mut self.markup),
         };
         let parts = match state.game.tree.get_mut(first) {
-            Some(node) => type_node(&mut ctx, node, raw, is_root, diags),
+            Some(node) => {
+                let parts = type_node(&mut ctx, node, raw, is_root, diags);
+                // A property typed as nothing may have stored an empty rest.
+                node.rest.tidy();
+                parts
+            }
             None => Vec::new(),
         };
         if !node_info_props.is_empty() {
@@ -377,13 +382,17 @@ impl<'a> Sink<'a> for Builder<'_> {
                 color: plain.color,
                 point: Some(point),
             }));
-            node.time_left = plain.time_left;
-            node.periods_left = plain.periods_left;
             // Typed as `props::type_prop` types a node's only `C`.
-            node.comment = plain
+            let comment = plain
                 .comment
                 .filter(|_| keep_text)
                 .map(|c| super::values::text(c, false));
+            // Only a node with any of these stores the rest of a node.
+            if plain.time_left.is_some() || plain.periods_left.is_some() || comment.is_some() {
+                node.time_left = plain.time_left;
+                node.periods_left = plain.periods_left;
+                node.comment = comment;
+            }
         }
         state.spans.push(plain.span);
         Some(id)

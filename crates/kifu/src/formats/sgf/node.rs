@@ -203,12 +203,12 @@ pub(super) fn type_node(
         ));
         let mut mv_node = Node {
             mv: t.node.mv.take(),
-            move_annotation: t.node.move_annotation.take(),
-            time_left: t.node.time_left.take(),
-            periods_left: t.node.periods_left.take(),
-            move_number: t.node.move_number.take(),
             ..Node::default()
         };
+        mv_node.move_annotation = t.node.move_annotation.take();
+        mv_node.time_left = t.node.time_left.take();
+        mv_node.periods_left = t.node.periods_left.take();
+        mv_node.move_number = t.node.move_number.take();
         let (ko, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut t.node.extras.0)
             .into_iter()
             .partition(|e| e.key == "sgf:KO");

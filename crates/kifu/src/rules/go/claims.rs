@@ -58,6 +58,7 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
         _ => return None,
     };
     Some(Finding {
+        omitted: 0,
         part: None,
         node: NodeId::ROOT,
         severity: Severity::Warning,

@@ -139,6 +139,7 @@ fn name(p: crate::model::Point) -> String {
 
 fn off_board(node: NodeId, p: crate::model::Point) -> Finding {
     Finding {
+        omitted: 0,
         part: None,
         node,
         severity: Severity::Error,
@@ -176,6 +177,7 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
         ),
     };
     Finding {
+        omitted: 0,
         part: None,
         node,
         severity: Severity::Error,

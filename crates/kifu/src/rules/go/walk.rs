@@ -52,7 +52,7 @@ pub struct LineWalk {
     situational: bool,
     line: LinePositions,
     state: LineState,
-    findings: Vec<Finding>,
+    findings: crate::rules::Findings,
 }
 
 impl LineWalk {
@@ -67,7 +67,7 @@ impl LineWalk {
             situational: false,
             line: LinePositions::default(),
             state: LineState::START,
-            findings: Vec::new(),
+            findings: crate::rules::Findings::default(),
         };
         walk.restart(size, rules, nodes);
         walk
@@ -177,7 +177,7 @@ impl LineWalk {
 
     /// The findings of the walk so far, in node order; the walk keeps its memory.
     pub fn take_findings(&mut self) -> Vec<Finding> {
-        std::mem::take(&mut self.findings)
+        std::mem::take(&mut self.findings).into_vec()
     }
 
     /// The move-order check of a move: a move by the colour that moved last, with
@@ -194,6 +194,7 @@ impl LineWalk {
         state.moves = state.moves.saturating_add(1);
         if !has_setup && state.next.is_some_and(|n| n != color) {
             self.findings.push(Finding {
+                omitted: 0,
                 part: None,
                 node: id,
                 severity: Severity::Warning,
@@ -232,6 +233,7 @@ impl LineWalk {
                 match self.board.setup(p, cell) {
                     Ok(true) => {}
                     Ok(false) => self.findings.push(Finding {
+                        omitted: 0,
                         part: None,
                         node: id,
                         severity: Severity::Warning,
@@ -282,6 +284,7 @@ impl LineWalk {
         };
         if let Some(kind) = self.superko {
             self.findings.push(Finding {
+                omitted: 0,
                 part: None,
                 node: id,
                 severity: Severity::Error,
@@ -301,6 +304,7 @@ impl LineWalk {
         } else if !self.state.cycle_reported {
             self.state.cycle_reported = true;
             self.findings.push(Finding {
+                omitted: 0,
                 part: None,
                 node: id,
                 severity: Severity::Info,

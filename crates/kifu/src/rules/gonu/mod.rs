@@ -112,6 +112,7 @@ pub fn check(board: &GonuBoard) -> Vec<Finding> {
     check_board(board)
         .into_iter()
         .map(|f| Finding {
+            omitted: 0,
             part: Some(f.subject),
             node: NodeId::ROOT,
             severity: f.severity,

@@ -128,9 +128,10 @@ pub fn check(game: &Game) -> Vec<Finding> {
     let Some((size, rule)) = setting(game) else {
         return Vec::new();
     };
-    let mut findings = Vec::new();
+    let mut findings = crate::rules::Findings::default();
     if let GomokuRule::Other(name) = rule {
         findings.push(Finding {
+            omitted: 0,
             part: None,
             node: NodeId::ROOT,
             severity: Severity::Info,
@@ -155,6 +156,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
                 };
                 let (after, issues, changes) = replay.apply(node, state);
                 findings.extend(issues.into_iter().map(|i| Finding {
+                    omitted: 0,
                     part: None,
                     node: id,
                     severity: i.severity,
@@ -169,7 +171,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
     if let Some(finding) = false_result(game) {
         findings.push(finding);
     }
-    findings
+    findings.into_vec()
 }
 
 /// An error when the record's result contradicts the main line as [`judge`] (the
@@ -205,6 +207,7 @@ fn false_result(game: &Game) -> Option<Finding> {
         _ => return None,
     };
     Some(Finding {
+        omitted: 0,
         part: None,
         node: NodeId::ROOT,
         severity: Severity::Error,

@@ -124,6 +124,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
     let hash = pos.hash();
     let error = |code, message| {
         Some(Finding {
+            omitted: 0,
             part: None,
             node: claim.node,
             severity: Severity::Error,
@@ -160,6 +161,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             }
         }
         EndingKind::NoMate => pos.is_checkmate().then(|| Finding {
+            omitted: 0,
             part: None,
             node: claim.node,
             severity: Severity::Error,
@@ -230,6 +232,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
                 .into_iter()
                 .any(|c| pos.king(c).is_some_and(|k| in_zone(k, c)));
             (!entered).then(|| Finding {
+                omitted: 0,
                 part: None,
                 node: claim.node,
                 severity: Severity::Warning,
@@ -386,6 +389,7 @@ fn declaration(claim: &Claim, pos: &Position) -> Option<Finding> {
         return None;
     }
     Some(Finding {
+        omitted: 0,
         part: None,
         node: claim.node,
         severity: Severity::Error,

@@ -190,6 +190,7 @@ impl LineCheck {
         if let Some((code, message)) = ended {
             warned = true;
             self.findings.push(Finding {
+                omitted: 0,
                 part: None,
                 node: id,
                 severity: Severity::Warning,
@@ -200,6 +201,7 @@ impl LineCheck {
         if let Err(why) = verdict {
             self.illegal.push((id, self.findings.len()));
             self.findings.push(Finding {
+                omitted: 0,
                 part: None,
                 node: id,
                 severity: Severity::Error,
@@ -320,6 +322,7 @@ impl LineCheck {
     /// Node `id` holds a move of another game.
     pub fn foreign_move(&mut self, id: NodeId) {
         self.findings.push(Finding {
+            omitted: 0,
             part: None,
             node: id,
             severity: Severity::Error,
