@@ -55,9 +55,16 @@ impl LinePositions {
             .checked_next_power_of_two()
             .unwrap_or(usize::MAX)
             .clamp(64, MAX_PRESIZE);
-        self.slots.clear();
-        self.slots.resize(size, Slot::default());
-        self.path.clear();
+        if (size..=size.saturating_mul(4)).contains(&self.slots.len()) {
+            // Room enough already: the line left in it is taken back, slot by slot,
+            // which touches only the slots it filled (clearing the whole table for
+            // every line of a collection cost more than the walk).
+            self.truncate(0);
+        } else {
+            self.slots.clear();
+            self.slots.resize(size, Slot::default());
+            self.path.clear();
+        }
         self.path.reserve(positions.min(MAX_PRESIZE));
     }
 
@@ -180,5 +187,21 @@ mod tests {
         }
         line.truncate(3);
         assert_eq!(line.len(), 3.min(plain.len()));
+    }
+
+    /// A line started again in the same table forgets every position of the last
+    /// one, however it grew, and counts from one again.
+    #[test]
+    fn a_table_started_again_is_empty() {
+        let mut line = LinePositions::default();
+        for round in 0..3u64 {
+            line.clear_for(8);
+            assert_eq!(line.len(), 0);
+            for h in 0..(40 + round * 50) {
+                assert_eq!(line.get(h << 20 | 5), None, "round {round}: {h}");
+                assert_eq!(line.push(h << 20 | 5, 0).0, 1);
+            }
+            assert_eq!(line.push(5, 0).0, 2);
+        }
     }
 }
