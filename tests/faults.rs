@@ -846,6 +846,33 @@ fn merge_and_convert_interrupted_by_a_signal_remove_their_temporary_files_and_ex
     assert_eq!(std::fs::read(&output).expect("output"), b"old collection");
 }
 
+/// `split` keeps each file it stages closed until the input is read (its names wait
+/// for the count of games): an interrupted split removes those closed files too.
+#[test]
+fn split_interrupted_by_a_signal_removes_its_closed_temporary_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("big.sgf");
+    std::fs::write(&input, big_collection(4000)).expect("write");
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    let args: Vec<std::ffi::OsString> = vec![
+        "split".into(),
+        input.clone().into(),
+        "--out-dir".into(),
+        out_dir.clone().into(),
+    ];
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let status = interrupted(&args, &out_dir, signal);
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
+        assert_eq!(temporaries(&out_dir), Vec::<PathBuf>::new(), "SIG{signal}");
+        assert_eq!(
+            std::fs::read_dir(&out_dir).expect("list").count(),
+            0,
+            "SIG{signal}: nothing named before the end of the input"
+        );
+    }
+}
+
 #[test]
 fn every_command_writing_to_o_sweeps_stale_temporaries_beside_its_output() {
     let dir = tempfile::tempdir().expect("tempdir");

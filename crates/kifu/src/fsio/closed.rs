@@ -6,6 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::signals::Registered;
 use super::Staged;
 
 /// New content in its temporary file, closed; dropping it removes the file.
@@ -13,16 +14,20 @@ use super::Staged;
 pub struct Closed {
     tmp: tempfile::TempPath,
     dest: PathBuf,
+    /// Listed for removal on a signal until committed or dropped: declared after
+    /// `tmp`, so a dropped file is removed before it leaves the register.
+    _registered: Registered,
 }
 
 impl Staged {
     /// Closes the temporary file (its content is flushed already), keeping it to
     /// commit later.
     pub fn close(self) -> Closed {
-        let (tmp, dest) = self.into_parts();
+        let (tmp, dest, registered) = self.into_parts();
         Closed {
             tmp: tmp.into_temp_path(),
             dest,
+            _registered: registered,
         }
     }
 }

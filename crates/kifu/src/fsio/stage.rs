@@ -266,9 +266,10 @@ impl Staged {
 }
 
 impl Staged {
-    /// The temporary file and the destination, for [`super::Closed`].
-    pub(super) fn into_parts(self) -> (tempfile::NamedTempFile, PathBuf) {
-        (self.tmp, self.dest)
+    /// The temporary file, the destination and the file's place in the signal
+    /// register (kept by [`super::Closed`] until it is committed or dropped).
+    pub(super) fn into_parts(self) -> (tempfile::NamedTempFile, PathBuf, Registered) {
+        (self.tmp, self.dest, self._registered)
     }
 }
 
