@@ -86,13 +86,34 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<Game>(line) {
-            Ok(mut game) => {
+        // Fast lane: the typed game, no key left unread. Otherwise (not a syntax
+        // error) key by key: a field that cannot be read stays with its node.
+        let read = match super::json::fields::typed::<Game>(line, |_| false) {
+            Ok((game, unknown)) if unknown.is_empty() => Ok(Some(game)),
+            Err(e)
+                if matches!(
+                    e.classify(),
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+                ) =>
+            {
+                Err(e)
+            }
+            _ => serde_json::from_str::<&serde_json::value::RawValue>(line).map(|raw| {
+                let place = super::json::Place {
+                    text: line,
+                    base: line_start,
+                };
+                super::json::read_game(raw, place, &mut done.diagnostics)
+            }),
+        };
+        match read {
+            Ok(Some(mut game)) => {
                 spans.clear();
                 spans.resize(game.tree.len(), Span::at(line_start));
                 done.games += 1;
                 hand(&mut game, &spans);
             }
+            Ok(None) => {}
             Err(e) => {
                 let code = match e.classify() {
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
@@ -128,7 +149,7 @@ pub fn write(
 ) -> Result<Written<String>, WriteError> {
     let mut output = String::new();
     for game in &collection.games {
-        let line = serde_json::to_string(game)
+        let line = super::json::game_json(game, false)
             .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
         output.push_str(&line);
         output.push('\n');

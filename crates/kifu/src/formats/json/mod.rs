@@ -6,6 +6,7 @@
 //! no depth of variation nests the JSON.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::{
     content_start, Capabilities, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions,
@@ -52,6 +53,12 @@ pub const FORMAT: Format = Format {
     writes: crate::formats::Writes::EVERYTHING,
 };
 
+pub(crate) mod fields;
+mod kept;
+
+pub(crate) use fields::{read_game, Place};
+pub(crate) use kept::game_json;
+
 #[derive(Deserialize)]
 struct DocumentIn {
     version: u32,
@@ -59,6 +66,14 @@ struct DocumentIn {
     #[allow(dead_code)]
     source: Option<serde::de::IgnoredAny>,
     games: Vec<Game>,
+}
+
+/// The document with each game as its text, for reading game by game (the slow lane).
+#[derive(Deserialize)]
+struct DocumentRaw<'a> {
+    version: u32,
+    #[serde(borrow)]
+    games: Vec<&'a RawValue>,
 }
 
 /// Looks like a kifu JSON document: an object mentioning `"games"` near its start.
@@ -70,46 +85,99 @@ fn sniff(bytes: &[u8]) -> bool {
     }
 }
 
-/// Reads a document; a syntax or shape error is one positioned diagnostic.
-pub fn read(text: &str) -> Parsed {
-    match serde_json::from_str::<DocumentIn>(text) {
-        Ok(doc) if doc.version == VERSION => Parsed {
-            collection: Collection { games: doc.games },
-            ..Parsed::default()
-        },
-        Ok(doc) => Parsed {
-            collection: Collection::default(),
-            diagnostics: vec![Diagnostic::error(
-                "json::version",
-                format!(
-                    "this is version {} of the kifu JSON model; this kifu reads version {VERSION}",
-                    doc.version
-                ),
-                Span::at(text.find("\"version\"").unwrap_or(0)),
-            )],
-            ..Parsed::default()
-        },
-        Err(e) => {
-            let offset = offset_of(text, e.line(), e.column());
-            let code = match e.classify() {
-                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
-                    "json::syntax"
-                }
-                _ => "json::invalid",
-            };
-            let mut message = strip_position(&e.to_string());
-            // serde's message may quote the input (an unknown variant of a megabyte):
-            // kept whole up to 240 characters, enough for every list of expected names.
-            if let Some((cut, _)) = message.char_indices().nth(240) {
-                message.truncate(cut);
-                message.push('…');
-            }
-            Parsed {
-                collection: Collection::default(),
-                diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
-                ..Parsed::default()
-            }
+/// A key of the document itself (`source`, or one this kifu does not know): read
+/// past, as `source` always was.
+fn document_key(path: &serde_ignored::Path<'_>) -> bool {
+    matches!(
+        path,
+        serde_ignored::Path::Map {
+            parent: serde_ignored::Path::Root,
+            ..
         }
+    )
+}
+
+/// Reads a document. Not JSON, another version, or no list of games: one positioned
+/// diagnostic and no game. Otherwise every game that can be made is read; a field
+/// inside a game that cannot be read, or whose key is not the model's, is kept as
+/// written with a diagnostic (see [`fields`]).
+pub fn read(text: &str) -> Parsed {
+    let error = match fields::typed::<DocumentIn>(text, document_key) {
+        Ok((doc, unknown)) if unknown.is_empty() || doc.version != VERSION => {
+            return whole(text, doc.version, doc.games)
+        }
+        Ok(_) => None,
+        Err(e) => Some(e),
+    };
+    if let Some(e) = &error {
+        if matches!(
+            e.classify(),
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+        ) {
+            return failed(text, e);
+        }
+    }
+    // Read game by game: a game that cannot be made is one diagnostic, the others
+    // are read, and a field that cannot be read stays with its node.
+    let doc = match serde_json::from_str::<DocumentRaw<'_>>(text) {
+        Ok(doc) if doc.version == VERSION => doc,
+        Ok(doc) => return whole(text, doc.version, Vec::new()),
+        Err(e) => return failed(text, &e),
+    };
+    let mut diagnostics = Vec::new();
+    let place = Place { text, base: 0 };
+    let games = doc
+        .games
+        .into_iter()
+        .filter_map(|raw| read_game(raw, place, &mut diagnostics))
+        .collect();
+    Parsed {
+        collection: Collection { games },
+        diagnostics,
+        ..Parsed::default()
+    }
+}
+
+/// A document read whole: its games, or `json::version` for another version.
+fn whole(text: &str, version: u32, games: Vec<Game>) -> Parsed {
+    if version == VERSION {
+        return Parsed {
+            collection: Collection { games },
+            ..Parsed::default()
+        };
+    }
+    Parsed {
+        collection: Collection::default(),
+        diagnostics: vec![Diagnostic::error(
+            "json::version",
+            format!(
+                "this is version {version} of the kifu JSON model; this kifu reads version {VERSION}"
+            ),
+            Span::at(text.find("\"version\"").unwrap_or(0)),
+        )],
+        ..Parsed::default()
+    }
+}
+
+/// No game: the document is not JSON (`json::syntax`) or not a kifu document
+/// (`json::invalid`), positioned where serde_json stopped.
+fn failed(text: &str, e: &serde_json::Error) -> Parsed {
+    let offset = offset_of(text, e.line(), e.column());
+    let code = match e.classify() {
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "json::syntax",
+        _ => "json::invalid",
+    };
+    let mut message = strip_position(&e.to_string());
+    // serde's message may quote the input (an unknown variant of a megabyte):
+    // kept whole up to 240 characters, enough for every list of expected names.
+    if let Some((cut, _)) = message.char_indices().nth(240) {
+        message.truncate(cut);
+        message.push('…');
+    }
+    Parsed {
+        collection: Collection::default(),
+        diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
+        ..Parsed::default()
     }
 }
 
@@ -189,7 +257,8 @@ impl Framing {
 
     /// Game number `index` (from 0) of the document, with the separator before it.
     pub fn game(&self, game: &Game, index: usize) -> Result<String, WriteError> {
-        let json = to_json(game, self.pretty)?;
+        let json = game_json(game, self.pretty)
+            .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
         Ok(match (self.pretty, index) {
             (true, 0) => format!("\n    {}", indent(&json, 4)),
             (true, _) => format!(",\n    {}", indent(&json, 4)),
