@@ -121,11 +121,7 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
                     }
                     _ => "json::invalid",
                 };
-                let mut message = super::json::strip_position(&e.to_string());
-                if let Some((cut, _)) = message.char_indices().nth(240) {
-                    message.truncate(cut);
-                    message.push('…');
-                }
+                let message = super::json::serde_message(&e);
                 let at = (line_start + e.column().saturating_sub(1)).min(end);
                 done.diagnostics
                     .push(Diagnostic::error(code, message, Span::at(at)));

@@ -124,7 +124,7 @@ fn lenient<'a, T: DeserializeOwned>(
                     good.push_str(&one[1..one.len() - 1]);
                     unknown.into_iter().next().map(Why::Unknown)
                 }
-                Err(e) => Some(Why::Unread(super::strip_position(&e.to_string()))),
+                Err(e) => Some(Why::Unread(super::serde_message(&e))),
             }
         };
         if let Some(why) = why {
@@ -154,6 +154,19 @@ impl Place<'_> {
     fn of(&self, raw: &RawValue) -> usize {
         let at = (raw.get().as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
         self.base + at.min(self.text.len())
+    }
+
+    /// The file offset where serde_json stopped in `raw` with `e`.
+    fn at_error(&self, raw: &RawValue, e: &serde_json::Error) -> usize {
+        let json = raw.get();
+        let mut start = 0;
+        for _ in 1..e.line() {
+            match memchr::memchr(b'\n', json.as_bytes().get(start..).unwrap_or(&[])) {
+                Some(i) => start += i + 1,
+                None => break,
+            }
+        }
+        self.of(raw) + (start + e.column().saturating_sub(1)).min(json.len())
     }
 
     /// The file offset of the key whose value is `raw` (the value's, when the text
@@ -295,13 +308,7 @@ pub(crate) fn read_game(
                     }
                 }
                 Err(e) => {
-                    diagnostics.push(invalid(
-                        format!(
-                            "cannot read the game's kind: {}",
-                            super::strip_position(&e.to_string())
-                        ),
-                        place.of(value),
-                    ));
+                    diagnostics.push(invalid(super::serde_message(&e), place.at_error(value, &e)));
                     return None;
                 }
             },
@@ -315,7 +322,7 @@ pub(crate) fn read_game(
                     Err(e) => aside_game.push(Aside {
                         key,
                         raw: value,
-                        why: Why::Unread(super::strip_position(&e.to_string())),
+                        why: Why::Unread(super::serde_message(&e)),
                     }),
                 }
             }
@@ -355,17 +362,16 @@ pub(crate) fn read_game(
             return None;
         }
     };
+    // Kept in the information in the order of the text, whichever object held them.
+    let mut aside: Vec<(&str, &str, Aside<'_>)> = Vec::new();
+    aside.extend(aside_game.into_iter().map(|a| ("the game", GAME, a)));
+    aside.extend(aside_info.into_iter().map(|a| ("the information", INFO, a)));
+    aside.extend(aside_tree.into_iter().map(|a| ("the tree", TREE, a)));
+    aside.sort_by_key(|(_, _, a)| place.of(a.raw));
     let mut extras = std::mem::take(&mut info.extras);
-    keep(aside_game, "the game", GAME, &mut extras, place, &mut said);
-    keep(
-        aside_info,
-        "the information",
-        INFO,
-        &mut extras,
-        place,
-        &mut said,
-    );
-    keep(aside_tree, "the tree", TREE, &mut extras, place, &mut said);
+    for (what, prefix, a) in aside {
+        keep(vec![a], what, prefix, &mut extras, place, &mut said);
+    }
     info.extras = extras;
     // In the order of the text.
     said.sort_by_key(|d| d.span.start);
@@ -401,11 +407,8 @@ fn read_tree<'a>(
                     }
                     Err(e) => {
                         said.push(invalid(
-                            format!(
-                                "cannot read a node: {}",
-                                super::strip_position(&e.to_string())
-                            ),
-                            place.of(node),
+                            format!("cannot read a node: {}", super::serde_message(&e)),
+                            place.at_error(node, &e),
                         ));
                         return None;
                     }

@@ -167,13 +167,7 @@ fn failed(text: &str, e: &serde_json::Error) -> Parsed {
         serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "json::syntax",
         _ => "json::invalid",
     };
-    let mut message = strip_position(&e.to_string());
-    // serde's message may quote the input (an unknown variant of a megabyte):
-    // kept whole up to 240 characters, enough for every list of expected names.
-    if let Some((cut, _)) = message.char_indices().nth(240) {
-        message.truncate(cut);
-        message.push('…');
-    }
+    let message = serde_message(e);
     Parsed {
         collection: Collection::default(),
         diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
@@ -187,6 +181,18 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     index.line_start(line).map_or(text.len(), |start| {
         (start + column.saturating_sub(1)).min(text.len())
     })
+}
+
+/// serde_json's message without its position. It may quote the input (an unknown
+/// variant of a megabyte): kept whole up to 240 characters, enough for every list of
+/// expected names.
+pub(crate) fn serde_message(e: &serde_json::Error) -> String {
+    let mut message = strip_position(&e.to_string());
+    if let Some((cut, _)) = message.char_indices().nth(240) {
+        message.truncate(cut);
+        message.push('…');
+    }
+    message
 }
 
 /// Drops serde_json's " at line L column C" suffix: the diagnostic carries the position.
