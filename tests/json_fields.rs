@@ -279,3 +279,42 @@ fn ndjson_lines_keep_their_moves_and_fields() {
     // NDJSON → NDJSON gives the lines back.
     assert_eq!(write(&bad, "ndjson").0, text);
 }
+
+#[test]
+fn an_unknown_key_inside_a_field_keeps_the_field_read_and_as_written() {
+    // Before: "weight" vanished without a word.
+    let text = edit(
+        GOOD,
+        &[(r#""point":[1,1]}}"#, r#""point":[1,1],"weight":2}}"#)],
+    );
+    let bad = read("g.json", &text);
+    assert_eq!(moves(&bad.parsed.collection), 3);
+    assert_eq!(
+        diags(&bad),
+        vec![(Severity::Warning, "json::unknown-key".to_string(), 5, 24)]
+    );
+    assert_eq!(
+        bad.parsed.diagnostics[0].message,
+        "the node's \"move\" holds a key the model does not know, \"weight\": the field is read, and kept as written too (the extra \"json:move\")"
+    );
+    let node = bad.parsed.collection.games[0]
+        .tree
+        .iter()
+        .nth(2)
+        .expect("node 2")
+        .1
+        .clone();
+    assert!(node.mv.is_some());
+    let kept = r#"{"stone":{"color":"white","point":[1,1],"weight":2}}"#;
+    assert_eq!(node.extras.get("json:move"), Some(&[kept.to_string()][..]));
+    // The node writes its own "move": the text stays in its extras.
+    let (out, _) = write(&bad, "json");
+    let expected = edit(
+        &compact(GOOD),
+        &[(
+            r#""comment":"ok"}"#,
+            r#""comment":"ok","extras":[{"key":"json:move","values":["{\"stone\":{\"color\":\"white\",\"point\":[1,1],\"weight\":2}}"]}]}"#,
+        )],
+    );
+    assert_eq!(out, expected);
+}

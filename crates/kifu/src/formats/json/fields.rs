@@ -37,11 +37,37 @@ pub(crate) fn typed<'a, T: Deserialize<'a>>(
     let mut unknown = Vec::new();
     let value = serde_ignored::deserialize(&mut de, |path| {
         if !skip(&path) {
-            unknown.push(path.to_string());
+            unknown.push(path_name(&path));
         }
     })?;
     de.end()?;
     Ok((value, unknown))
+}
+
+/// A path as keys and indices joined by `.` (`move.stone.weight`); serde_ignored's
+/// own display writes `?` for the steps into an `Option` or an enum's variant.
+fn path_name(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path;
+    let mut steps = Vec::new();
+    let mut at = path;
+    loop {
+        at = match at {
+            Path::Root => break,
+            Path::Seq { parent, index } => {
+                steps.push(index.to_string());
+                parent
+            }
+            Path::Map { parent, key } => {
+                steps.push(key.clone());
+                parent
+            }
+            Path::Some { parent }
+            | Path::NewtypeStruct { parent }
+            | Path::NewtypeVariant { parent } => parent,
+        };
+    }
+    steps.reverse();
+    steps.join(".")
 }
 
 /// Skips nothing.
@@ -216,19 +242,31 @@ fn keep(
     for Aside { key, raw, why } in aside {
         let name = format!("{prefix}{key}");
         diagnostics.push(match why {
-            Why::Unknown(path) => Diagnostic::new(
+            Why::Unknown(path) if path == key => Diagnostic::new(
                 codes::JSON_UNKNOWN_KEY,
                 format!(
                     "{what} has a key the model does not know, {}: kept as written (the extra {})",
-                    quote(&path),
+                    quote(&key),
                     quote(&name)
                 ),
-                Span::at(if path == key {
-                    place.key_of(raw)
-                } else {
-                    place.of(raw)
-                }),
+                Span::at(place.key_of(raw)),
             ),
+            Why::Unknown(path) => {
+                let inside = path
+                    .strip_prefix(key.as_str())
+                    .and_then(|p| p.strip_prefix('.'))
+                    .unwrap_or(&path);
+                Diagnostic::new(
+                    codes::JSON_UNKNOWN_KEY,
+                    format!(
+                        "{what}'s {} holds a key the model does not know, {}: the field is read, and kept as written too (the extra {})",
+                        quote(&key),
+                        quote(inside),
+                        quote(&name)
+                    ),
+                    Span::at(place.of(raw)),
+                )
+            }
             Why::Unread(reason) => Diagnostic::new(
                 codes::JSON_UNREAD_FIELD,
                 format!(
