@@ -88,8 +88,8 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
         }
         // Fast lane: the typed game, no key left unread. Otherwise (not a syntax
         // error) key by key: a field that cannot be read stays with its node.
-        let read = match super::json::fields::typed::<Game>(line, |_| false) {
-            Ok((game, unknown)) if unknown.is_empty() => Ok(Some(game)),
+        let read = match super::json::watch::watched::<Game>(line) {
+            Ok((game, false)) => Ok(Some(game)),
             Err(e)
                 if matches!(
                     e.classify(),

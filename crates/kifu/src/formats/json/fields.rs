@@ -27,18 +27,12 @@ pub(crate) const TREE: &str = "json:tree.";
 /// Where in `GameInfo::extras` a key of the game's `info` object is kept.
 pub(crate) const INFO: &str = "json:info.";
 
-/// `T` from `json`, with the paths of the keys that `T` does not know (left unread),
-/// except those `skip` accepts.
-pub(crate) fn typed<'a, T: Deserialize<'a>>(
-    json: &'a str,
-    skip: fn(&serde_ignored::Path<'_>) -> bool,
-) -> Result<(T, Vec<String>), serde_json::Error> {
+/// `T` from `json`, with the paths of the keys that `T` does not know (left unread).
+fn typed<'a, T: Deserialize<'a>>(json: &'a str) -> Result<(T, Vec<String>), serde_json::Error> {
     let mut de = serde_json::Deserializer::from_str(json);
     let mut unknown = Vec::new();
     let value = serde_ignored::deserialize(&mut de, |path| {
-        if !skip(&path) {
-            unknown.push(path_name(&path));
-        }
+        unknown.push(path_name(&path));
     })?;
     de.end()?;
     Ok((value, unknown))
@@ -68,11 +62,6 @@ fn path_name(path: &serde_ignored::Path<'_>) -> String {
     }
     steps.reverse();
     steps.join(".")
-}
-
-/// Skips nothing.
-fn none(_: &serde_ignored::Path<'_>) -> bool {
-    false
 }
 
 /// The entries of one JSON object in order, each value as its text in the input.
@@ -118,7 +107,7 @@ struct Aside<'a> {
 fn lenient<'a, T: DeserializeOwned>(
     raw: &'a RawValue,
 ) -> Result<(T, Vec<Aside<'a>>), serde_json::Error> {
-    if let Ok((value, unknown)) = typed::<T>(raw.get(), none) {
+    if let Ok((value, unknown)) = typed::<T>(raw.get()) {
         if unknown.is_empty() {
             return Ok((value, Vec::new()));
         }
@@ -137,7 +126,7 @@ fn lenient<'a, T: DeserializeOwned>(
                 quote(&key)
             )))
         } else {
-            match typed::<T>(&one, none) {
+            match typed::<T>(&one) {
                 Ok((_, unknown)) if unknown.first().is_some_and(|p| *p == key) => {
                     Some(Why::Unknown(key.clone()))
                 }
@@ -162,7 +151,7 @@ fn lenient<'a, T: DeserializeOwned>(
         }
     }
     good.push('}');
-    let (value, _) = typed::<T>(&good, none)?;
+    let (value, _) = typed::<T>(&good)?;
     Ok((value, aside))
 }
 
@@ -334,7 +323,7 @@ pub(crate) fn read_game(
     let mut said = Vec::new();
     for (key, value) in entries {
         match key.as_str() {
-            "kind" if kind.is_none() => match typed::<GameKind>(value.get(), none) {
+            "kind" if kind.is_none() => match typed::<GameKind>(value.get()) {
                 Ok((k, unknown)) => {
                     kind = Some(k);
                     if let Some(path) = unknown.into_iter().next() {

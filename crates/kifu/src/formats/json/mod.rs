@@ -55,6 +55,7 @@ pub const FORMAT: Format = Format {
 
 pub(crate) mod fields;
 mod kept;
+pub(crate) mod watch;
 
 pub(crate) use fields::{read_game, Place};
 pub(crate) use kept::game_json;
@@ -65,7 +66,20 @@ struct DocumentIn {
     #[serde(default)]
     #[allow(dead_code)]
     source: Option<serde::de::IgnoredAny>,
+    games: Watched,
+}
+
+/// The games, read through [`watch`]: `unknown` when a key inside them was read past.
+struct Watched {
     games: Vec<Game>,
+    unknown: bool,
+}
+
+impl<'de> Deserialize<'de> for Watched {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Watched, D::Error> {
+        let (games, unknown) = watch::watch(d)?;
+        Ok(Watched { games, unknown })
+    }
 }
 
 /// The document with each game as its text, for reading game by game (the slow lane).
@@ -85,26 +99,15 @@ fn sniff(bytes: &[u8]) -> bool {
     }
 }
 
-/// A key of the document itself (`source`, or one this kifu does not know): read
-/// past, as `source` always was.
-fn document_key(path: &serde_ignored::Path<'_>) -> bool {
-    matches!(
-        path,
-        serde_ignored::Path::Map {
-            parent: serde_ignored::Path::Root,
-            ..
-        }
-    )
-}
-
 /// Reads a document. Not JSON, another version, or no list of games: one positioned
 /// diagnostic and no game. Otherwise every game that can be made is read; a field
 /// inside a game that cannot be read, or whose key is not the model's, is kept as
 /// written with a diagnostic (see [`fields`]).
 pub fn read(text: &str) -> Parsed {
-    let error = match fields::typed::<DocumentIn>(text, document_key) {
-        Ok((doc, unknown)) if unknown.is_empty() || doc.version != VERSION => {
-            return whole(text, doc.version, doc.games)
+    // Keys of the document itself (`source`, or others) are read past without a word.
+    let error = match serde_json::from_str::<DocumentIn>(text) {
+        Ok(doc) if !doc.games.unknown || doc.version != VERSION => {
+            return whole(text, doc.version, doc.games.games)
         }
         Ok(_) => None,
         Err(e) => Some(e),
@@ -297,4 +300,22 @@ fn to_json(value: &impl Serialize, pretty: bool) -> Result<String, WriteError> {
 /// its key). JSON strings hold no raw line break, so every `\n` is between tokens.
 fn indent(json: &str, by: usize) -> String {
     json.replace('\n', &format!("\n{}", " ".repeat(by)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document with its `source` (or another key of its own) takes the fast lane;
+    /// a key the model does not know inside a game does not.
+    #[test]
+    fn the_document_s_own_keys_leave_the_fast_lane_open() {
+        let doc = r#"{"version":1,"source":{"path":"a.sgf"},"other":2,"games":[{"kind":"shogi","tree":{"nodes":[{}]}}]}"#;
+        let read: DocumentIn = serde_json::from_str(doc).expect("reads");
+        assert_eq!(read.games.games.len(), 1);
+        assert!(!read.games.unknown);
+        let doc = doc.replace(r#"[{}]"#, r#"[{"x":1}]"#);
+        let read: DocumentIn = serde_json::from_str(&doc).expect("reads");
+        assert!(read.games.unknown);
+    }
 }
