@@ -260,20 +260,29 @@ fn ndjson_lines_keep_their_moves_and_fields() {
         &[
             (r#""time_used_ms":7000"#, r#""time_used_ms":"abc""#),
             (r#""comment":"ok""#, r#""comment":"ok","eval":-12"#),
+            (r#""shape":"triangle""#, r#""shape":"star""#),
+            (r#""name":"A"}}"#, r#""name":"A"},"mood":"calm"}"#),
+            ("}]}}]}}", r#"}]}}]},"server":{"id":7}}"#),
         ],
     );
     let text = format!("{line}\n{bad_line}\n{line}\n");
     let good = read("g.ndjson", &format!("{line}\n{line}\n{line}\n"));
     assert_eq!(moves(&good.parsed.collection), 9);
     let bad = read("g.ndjson", &text);
+    let (w, e) = (Severity::Warning, Severity::Error);
+    let unknown = "json::unknown-key".to_string();
+    let unread = "json::unread-field".to_string();
     // Before: the second line was one json::invalid, and its game was lost.
     assert_eq!(bad.parsed.collection.games.len(), 3);
     assert_eq!(moves(&bad.parsed.collection), 9);
     assert_eq!(
         diags(&bad),
         vec![
-            (Severity::Error, "json::unread-field".to_string(), 2, 192),
-            (Severity::Warning, "json::unknown-key".to_string(), 2, 279),
+            (w, unknown.clone(), 2, 77),
+            (e, unread.clone(), 2, 206),
+            (w, unknown.clone(), 2, 293),
+            (e, unread, 2, 364),
+            (w, unknown, 2, 412),
         ]
     );
     // NDJSON → NDJSON gives the lines back.
