@@ -42,6 +42,11 @@ fn diags(o: &kifu::ReadOutcome) -> Vec<(Severity, String, usize, usize)> {
         .collect()
 }
 
+/// Each diagnostic's move number.
+fn move_numbers(o: &kifu::ReadOutcome) -> Vec<Option<u32>> {
+    o.parsed.diagnostics.iter().map(|d| d.move_number).collect()
+}
+
 /// Writes the collection as `format` (no source), with the losses' codes.
 fn write(o: &kifu::ReadOutcome, format: &str) -> (String, Vec<String>) {
     let format = kifu::formats::by_name(format).expect("format");
@@ -112,6 +117,8 @@ fn unknown_keys_on_a_node_the_game_and_its_info_are_kept_and_said() {
             (w, code, 7, 4),
         ]
     );
+    // A node's diagnostic names its move.
+    assert_eq!(move_numbers(&bad), vec![None, Some(1), None]);
     assert_eq!(
         bad.parsed.diagnostics[1].message,
         "the node has a key the model does not know, \"eval\": kept as written (the extra \"json:eval\")"
@@ -166,6 +173,7 @@ fn fields_of_the_wrong_type_keep_their_moves_and_their_text() {
             (e, code, 6, 60),
         ]
     );
+    assert_eq!(move_numbers(&bad), vec![Some(1), Some(2), Some(3)]);
     assert_eq!(
         bad.parsed.diagnostics[0].message,
         "cannot read the node's \"time_used_ms\": invalid type: string \"abc\", expected u64; kept as written (the extra \"json:time_used_ms\")"

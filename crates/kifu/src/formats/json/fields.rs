@@ -134,7 +134,7 @@ fn lenient<'a, T: DeserializeOwned>(
                     if good.len() > 1 {
                         good.push(',');
                     }
-                    good.push_str(&one[1..one.len() - 1]);
+                    good.push_str(one.get(1..one.len() - 1).unwrap_or(""));
                     unknown.into_iter().next().map(Why::Unknown)
                 }
                 Err(e) => Some(Why::Unread(super::serde_message(&e))),
@@ -207,7 +207,13 @@ impl Place<'_> {
         while i > 0 {
             i -= 1;
             if bytes.get(i) == Some(&b'"') {
-                let slashes = bytes[..i].iter().rev().take_while(|&&b| b == b'\\').count();
+                let slashes = bytes
+                    .get(..i)
+                    .unwrap_or(&[])
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b == b'\\')
+                    .count();
                 if slashes % 2 == 0 {
                     return self.base + i;
                 }
@@ -323,6 +329,7 @@ pub(crate) fn read_game(
     let mut aside_info = Vec::new();
     let mut aside_tree = Vec::new();
     let mut said = Vec::new();
+    let mut at_nodes = Vec::new();
     for (key, value) in entries {
         match key.as_str() {
             "kind" if kind.is_none() => match typed::<GameKind>(value.get()) {
@@ -356,7 +363,11 @@ pub(crate) fn read_game(
                 }
             }
             "tree" if tree.is_none() => {
-                let Some(nodes) = read_tree(value, place, &mut aside_tree, &mut said) else {
+                let Some(nodes) =
+                    read_tree(value, place, &mut aside_tree, &mut said, &mut at_nodes)
+                else {
+                    said.extend(at_nodes.into_iter().map(|(_, d)| d));
+                    said.sort_by_key(|d| d.span.start);
                     diagnostics.append(&mut said);
                     return None;
                 };
@@ -402,19 +413,33 @@ pub(crate) fn read_game(
         keep(vec![a], what, prefix, &mut extras, place, &mut said);
     }
     info.extras = extras;
+    // A node's diagnostics carry its move's number.
+    if !at_nodes.is_empty() {
+        let numbers = tree.move_numbers();
+        said.extend(
+            at_nodes
+                .into_iter()
+                .map(|(i, d)| match numbers.get(i).copied().flatten() {
+                    Some(n) => d.with_move(n),
+                    None => d,
+                }),
+        );
+    }
     // In the order of the text.
     said.sort_by_key(|d| d.span.start);
     diagnostics.append(&mut said);
     Some(Game { kind, info, tree })
 }
 
-/// Reads a game's `tree` object: its nodes, each key by key. `None` (with the
-/// diagnostic in `said`) when `nodes` is missing or not a list of objects.
+/// Reads a game's `tree` object: its nodes, each key by key (the diagnostics about a
+/// node in `at_nodes`, with its index). `None` (with the diagnostic in `said`) when
+/// `nodes` is missing or not a list of objects.
 fn read_tree<'a>(
     raw: &'a RawValue,
     place: Place<'_>,
     aside: &mut Vec<Aside<'a>>,
     said: &mut Vec<Diagnostic>,
+    at_nodes: &mut Vec<(usize, Diagnostic)>,
 ) -> Option<Vec<Node>> {
     let Ok(Entries(entries)) = serde_json::from_str::<Entries<'a>>(raw.get()) else {
         said.push(invalid("a game's tree is a JSON object", place.of(raw)));
@@ -431,7 +456,9 @@ fn read_tree<'a>(
             for node in list {
                 match lenient::<Node>(node) {
                     Ok((mut n, kept)) => {
-                        keep(kept, "the node", PREFIX, &mut n.extras, place, said);
+                        let mut here = Vec::new();
+                        keep(kept, "the node", PREFIX, &mut n.extras, place, &mut here);
+                        at_nodes.extend(here.into_iter().map(|d| (read.len(), d)));
                         read.push(n);
                     }
                     Err(e) => {
