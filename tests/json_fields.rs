@@ -335,3 +335,60 @@ fn an_unknown_key_inside_a_field_keeps_the_field_read_and_as_written() {
     );
     assert_eq!(out, expected);
 }
+
+#[test]
+fn what_is_read_writes_back_and_reads_the_same() {
+    // The fuzz target's promise (read, write, read: the same model), with kept fields
+    // among extras of the model's own, keys kept on the game before its information,
+    // and extras that name a field the model would read.
+    let node = r#"{"children":[1]}"#;
+    let cases = [
+        edit(
+            GOOD,
+            &[
+                (r#""kind":"#, r#""server":1,"kind":"#),
+                (r#""name":"A"}}"#, r#""name":"A"},"mood":"calm"}"#),
+            ],
+        ),
+        edit(
+            GOOD,
+            &[(
+                node,
+                r#"{"children":[1],"extras":[{"key":"json:bar","values":["1"]},{"key":"sgf:XY","values":["z"]}],"eval":2}"#,
+            )],
+        ),
+        edit(
+            GOOD,
+            &[(
+                node,
+                r#"{"children":[1],"extras":[{"key":"json:time_used_ms","values":["5"]},{"key":"json:x","values":["1 "]},{"key":"json:extras","values":["3"]}]}"#,
+            )],
+        ),
+        edit(
+            GOOD,
+            &[(
+                node,
+                r#"{"children":[1],"extras":5,"comment":["a"],"eval":{"a" : [1, 2]}}"#,
+            )],
+        ),
+        edit(
+            GOOD,
+            &[
+                (r#""kind":"#, r#""info":7,"kind":"#),
+                (r#""info":{"black":{"name":"A"}},"#, ""),
+            ],
+        ),
+    ];
+    for text in cases {
+        let first = read("g.json", &text);
+        assert_eq!(moves(&first.parsed.collection), 3, "{text}");
+        let (out, _) = write(&first, "json");
+        let second = read("g.json", &out);
+        assert_eq!(
+            second.parsed.collection, first.parsed.collection,
+            "{text}\n{out}"
+        );
+        let (again, _) = write(&second, "json");
+        assert_eq!(again, out);
+    }
+}

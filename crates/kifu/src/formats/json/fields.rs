@@ -28,7 +28,9 @@ pub(crate) const TREE: &str = "json:tree.";
 pub(crate) const INFO: &str = "json:info.";
 
 /// `T` from `json`, with the paths of the keys that `T` does not know (left unread).
-fn typed<'a, T: Deserialize<'a>>(json: &'a str) -> Result<(T, Vec<String>), serde_json::Error> {
+pub(super) fn typed<'a, T: Deserialize<'a>>(
+    json: &'a str,
+) -> Result<(T, Vec<String>), serde_json::Error> {
     let mut de = serde_json::Deserializer::from_str(json);
     let mut unknown = Vec::new();
     let value = serde_ignored::deserialize(&mut de, |path| {
@@ -402,16 +404,19 @@ pub(crate) fn read_game(
             return None;
         }
     };
-    // Kept in the information in the order of the text, whichever object held them.
-    let mut aside: Vec<(&str, &str, Aside<'_>)> = Vec::new();
-    aside.extend(aside_game.into_iter().map(|a| ("the game", GAME, a)));
-    aside.extend(aside_info.into_iter().map(|a| ("the information", INFO, a)));
-    aside.extend(aside_tree.into_iter().map(|a| ("the tree", TREE, a)));
-    aside.sort_by_key(|(_, _, a)| place.of(a.raw));
+    // Kept in the information: its own keys, the tree's, the game's, as the writer
+    // puts them back (so a document read, written and read again keeps the order).
     let mut extras = std::mem::take(&mut info.extras);
-    for (what, prefix, a) in aside {
-        keep(vec![a], what, prefix, &mut extras, place, &mut said);
-    }
+    keep(
+        aside_info,
+        "the information",
+        INFO,
+        &mut extras,
+        place,
+        &mut said,
+    );
+    keep(aside_tree, "the tree", TREE, &mut extras, place, &mut said);
+    keep(aside_game, "the game", GAME, &mut extras, place, &mut said);
     info.extras = extras;
     // A node's diagnostics carry its move's number.
     if !at_nodes.is_empty() {

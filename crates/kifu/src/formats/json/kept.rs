@@ -1,13 +1,14 @@
 //! Writing back the fields the reader kept as written ([`super::fields`]): an extra
 //! `json:<key>` of a node goes back into the node's object under `<key>`, and
-//! `json:info.<key>`, `json:game.<key>`, `json:tree.<key>` of the game's information
-//! into the information, the game and its tree. So a document read with a field the
+//! `json:info.<key>`, `json:tree.<key>`, `json:game.<key>` of the game's information
+//! into the information, the tree and the game. So a document read with a field the
 //! model could not hold is written as it came (the field after the model's own).
 //!
-//! An extra stays in `extras` when its key is one the object already writes (a
-//! second value of a field that was read), when it is there twice, or when its value
-//! is not one JSON value. A game without such extras is written by the model's own
-//! serialisation, unchanged.
+//! Only what reads back the same goes back: the run of such extras at the end of the
+//! list, in the order they are read back, each as the reader keeps it, under a key its
+//! object does not write itself, and one the reader would set aside again. Every other
+//! extra stays in `extras`. A game without `json:` extras is written by the model's
+//! own serialisation, unchanged.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -16,8 +17,8 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::fields::{GAME, INFO, PREFIX, TREE};
-use crate::model::{Extras, Game, Node, Tree};
+use super::fields::{self, GAME, INFO, PREFIX, TREE};
+use crate::model::{Extras, Game, GameInfo, Node, Tree};
 
 /// A game as JSON, compact or pretty, its kept fields back under their keys.
 pub(crate) fn game_json(game: &Game, pretty: bool) -> Result<String, serde_json::Error> {
@@ -44,42 +45,72 @@ fn to_string(value: &impl Serialize, pretty: bool) -> Result<String, serde_json:
 /// Fields to write after an object's own: key and value as written.
 type Back = Vec<(String, Box<RawValue>)>;
 
-/// Takes out of `extras` the entries under `prefix` that can go back under their
-/// key: not one of `taken`, not twice, one JSON value.
-fn take_back(extras: &mut Extras, prefix: &str, taken: &HashSet<String>) -> Back {
-    let mut back: Back = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
-    extras.0.retain(|extra| {
-        let Some(key) = extra.key.strip_prefix(prefix) else {
-            return true;
-        };
-        let [value] = extra.values.as_slice() else {
-            return true;
-        };
-        if taken.contains(key) || !seen.insert(key.to_string()) {
-            return true;
-        }
-        match RawValue::from_string(value.clone()) {
-            Ok(raw) => {
-                back.push((key.to_string(), raw));
-                false
-            }
-            Err(_) => true,
-        }
-    });
-    back
+/// Where kept fields of one object are written back: their prefix in `extras`, the
+/// keys the object writes itself, and whether a field would be set aside again when
+/// the output is read (a key the object does not know, or a value it cannot read).
+struct Group<'a> {
+    prefix: &'a str,
+    taken: HashSet<String>,
+    again: fn(&str, &str) -> bool,
 }
 
-/// When some extras stay, the object writes its `extras` key: a kept `extras` field
-/// then stays among them too (no key is written twice).
-fn settle(extras: &mut Extras, back: &mut Back, prefix: &str) {
-    if extras.is_empty() {
-        return;
+/// Takes from the end of `extras` the entries that go back under their own key: the
+/// longest run whose groups come in the order the output is read back (a group's
+/// entries never after a later group's), each entry one value, as the reader keeps it
+/// (compact JSON), not a key its object writes, not twice, and set aside again on
+/// reading. So reading the output gives the same extras in the same order. The rest
+/// stay in `extras`. One list of fields per group, in order.
+fn take_back(extras: &mut Extras, groups: &[Group<'_>]) -> Vec<Back> {
+    let mut backs: Vec<Back> = groups.iter().map(|_| Vec::new()).collect();
+    let mut seen: Vec<HashSet<String>> = groups.iter().map(|_| HashSet::new()).collect();
+    let mut rank = groups.len();
+    while let Some(extra) = extras.0.last() {
+        let Some((g, group, key)) = groups
+            .iter()
+            .enumerate()
+            .find_map(|(i, g)| extra.key.strip_prefix(g.prefix).map(|k| (i, g, k)))
+        else {
+            break;
+        };
+        let [value] = extra.values.as_slice() else {
+            break;
+        };
+        let fits = g <= rank
+            && key != "extras"
+            && !group.taken.contains(key)
+            && fields::compact(value) == *value
+            && (group.again)(key, value)
+            && seen.get_mut(g).is_some_and(|s| s.insert(key.to_string()));
+        let raw = match RawValue::from_string(value.clone()) {
+            Ok(raw) if fits => raw,
+            _ => break,
+        };
+        if let Some(back) = backs.get_mut(g) {
+            back.push((key.to_string(), raw));
+        }
+        rank = g;
+        extras.0.pop();
     }
-    if let Some(i) = back.iter().position(|(k, _)| k == "extras") {
-        let (key, value) = back.remove(i);
-        extras.push(format!("{prefix}{key}"), vec![value.get().to_string()]);
+    for back in &mut backs {
+        back.reverse();
     }
+    backs
+}
+
+/// Would `{"key": value}` be set aside when read as a `T`?
+fn aside_in<T: serde::de::DeserializeOwned>(key: &str, value: &str) -> bool {
+    let Ok(quoted) = serde_json::to_string(key) else {
+        return false;
+    };
+    match fields::typed::<T>(&format!("{{{quoted}:{value}}}")) {
+        Err(_) => true,
+        Ok((_, unknown)) => unknown.first().is_some_and(|p| p == key),
+    }
+}
+
+/// Always: every key of the game or tree object but its own is set aside.
+fn always(_: &str, _: &str) -> bool {
+    true
 }
 
 /// The keys `value` writes as a JSON object.
@@ -135,11 +166,14 @@ fn node_out(node: &Node) -> WithBack<'_, Node> {
         };
     }
     let mut own = node.clone();
-    own.extras.0.retain(|e| !e.key.starts_with(PREFIX));
-    let taken = keys_of(&own);
+    own.extras = Extras::default();
+    let group = Group {
+        prefix: PREFIX,
+        taken: keys_of(&own),
+        again: aside_in::<Node>,
+    };
     let mut extras = node.extras.clone();
-    let mut back = take_back(&mut extras, PREFIX, &taken);
-    settle(&mut extras, &mut back, PREFIX);
+    let back = take_back(&mut extras, &[group]).pop().unwrap_or_default();
     own.extras = extras;
     WithBack {
         inner: Cow::Owned(own),
@@ -153,28 +187,41 @@ struct GameOut<'a>(&'a Game);
 impl Serialize for GameOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let game = self.0;
-        let mut extras = game.info.extras.clone();
-        let taken = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
-        let game_back = take_back(&mut extras, GAME, &taken(&["kind", "info", "tree"]));
-        let tree_back = take_back(&mut extras, TREE, &taken(&["nodes"]));
         let mut info = game.info.clone();
-        info.extras = Extras(
-            extras
-                .0
-                .iter()
-                .filter(|e| !e.key.starts_with(INFO))
-                .cloned()
-                .collect(),
+        info.extras = Extras::default();
+        let fixed = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
+        // Read back in this order: the information's keys, the tree's, the game's.
+        let groups = [
+            Group {
+                prefix: INFO,
+                taken: keys_of(&info),
+                again: aside_in::<GameInfo>,
+            },
+            Group {
+                prefix: TREE,
+                taken: fixed(&["nodes"]),
+                again: always,
+            },
+            Group {
+                prefix: GAME,
+                taken: fixed(&["kind", "info", "tree"]),
+                again: always,
+            },
+        ];
+        let mut extras = game.info.extras.clone();
+        let mut backs = take_back(&mut extras, &groups).into_iter();
+        let (info_back, tree_back, game_back) = (
+            backs.next().unwrap_or_default(),
+            backs.next().unwrap_or_default(),
+            backs.next().unwrap_or_default(),
         );
-        let mut info_back = take_back(&mut extras, INFO, &keys_of(&info));
-        settle(&mut extras, &mut info_back, INFO);
         info.extras = extras;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("kind", &game.kind)?;
         map.serialize_entry(
             "info",
             &WithBack {
-                inner: Cow::<crate::model::GameInfo>::Owned(info),
+                inner: Cow::<GameInfo>::Owned(info),
                 back: info_back,
             },
         )?;
