@@ -934,7 +934,7 @@ pub const JSON_INVALID: Code = Code::error(
 .explain(
     "The document is JSON, but a field is missing, unknown or of the wrong type for the kifu JSON model.",
     "{\"version\": 1, \"games\": [{\"kind\": \"chess\"}]}",
-    "kifu reads no game from the input.",
+    "When the document itself is not a kifu document (no version, no list of games), kifu reads no game from it; when one game cannot be made (its kind unreadable, no tree, a node that is not an object, a tree that is not one), kifu leaves that game out and reads the others (NDJSON: that line's game).",
     "Correct the field the message names (see docs/formats/json.md).",
 );
 
