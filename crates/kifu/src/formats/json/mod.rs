@@ -102,7 +102,7 @@ fn sniff(bytes: &[u8]) -> bool {
 /// Reads a document. Not JSON, another version, or no list of games: one positioned
 /// diagnostic and no game. Otherwise every game that can be made is read; a field
 /// inside a game that cannot be read, or whose key is not the model's, is kept as
-/// written with a diagnostic (see [`fields`]).
+/// written with a diagnostic (see `formats::json::fields`).
 pub fn read(text: &str) -> Parsed {
     // Keys of the document itself (`source`, or others) are read past without a word.
     let error = match serde_json::from_str::<DocumentIn>(text) {
