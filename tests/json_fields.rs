@@ -392,3 +392,40 @@ fn what_is_read_writes_back_and_reads_the_same() {
         assert_eq!(again, out);
     }
 }
+
+#[test]
+fn the_command_line_keeps_every_move_and_says_where() {
+    // Before: `validate` said json::invalid, and `convert -t json` wrote no game.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("g.json");
+    let text = edit(
+        GOOD,
+        &[(r#""time_used_ms":7000"#, r#""time_used_ms":"abc""#)],
+    );
+    std::fs::write(&path, &text).expect("write");
+    let kifu = env!("CARGO_BIN_EXE_kifu");
+    let out = std::process::Command::new(kifu)
+        .arg("validate")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let first = err.lines().next().unwrap_or("");
+    assert_eq!(
+        first,
+        format!(
+            "{}:4:81: error[json::unread-field]: cannot read the node's \"time_used_ms\": invalid type: string \"abc\", expected u64; kept as written (the extra \"json:time_used_ms\") (move 1)",
+            path.display()
+        )
+    );
+    let out = std::process::Command::new(kifu)
+        .arg("convert")
+        .arg(&path)
+        .args(["-t", "json"])
+        .output()
+        .expect("runs");
+    let written: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let given: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(written["games"], given["games"]);
+}
