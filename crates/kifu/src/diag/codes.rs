@@ -934,7 +934,7 @@ pub const JSON_INVALID: Code = Code::error(
 .explain(
     "The document is JSON, but a field is missing, unknown or of the wrong type for the kifu JSON model.",
     "{\"version\": 1, \"games\": [{\"kind\": \"chess\"}]}",
-    "kifu reads no game from the input.",
+    "When the document itself is not a kifu document (no version, no list of games), kifu reads no game from it; when one game cannot be made (its kind unreadable, no tree, a node that is not an object, a tree that is not one), kifu leaves that game out and reads the others (NDJSON: that line's game).",
     "Correct the field the message names (see docs/formats/json.md).",
 );
 
@@ -946,6 +946,30 @@ pub const JSON_SYNTAX: Code = Code::error("json::syntax", "the input is not well
         "kifu reads no game from the input.",
         "Repair the JSON.",
     );
+
+/// `json::unknown-key` (warning): a key the kifu JSON model does not know; kept as written.
+pub const JSON_UNKNOWN_KEY: Code = Code::warning(
+    "json::unknown-key",
+    "a key the kifu JSON model does not know; kept as written",
+)
+.explain(
+    "A node, a game, its information or its tree holds a key that is not the model's (or a key inside a field's value that is not).",
+    "{\"version\": 1, \"games\": [{\"kind\": \"shogi\", \"tree\": {\"nodes\": [{\"eval\": -12}]}}]}",
+    "kifu keeps the node and its move, and the key's value as written: the extra `json:<key>` (`json:info.<key>`, `json:game.<key>`, `json:tree.<key>` in the game's information for the other objects), which a JSON or NDJSON output writes back under its key; other formats report it as a loss.",
+    "Nothing needs fixing if the key is yours; to carry the data into other formats, put it in a field of the model (see docs/formats/json.md).",
+);
+
+/// `json::unread-field` (error): a field of the kifu JSON model whose value cannot be read; kept as written.
+pub const JSON_UNREAD_FIELD: Code = Code::error(
+    "json::unread-field",
+    "a field of the kifu JSON model whose value cannot be read; kept as written",
+)
+.explain(
+    "A node's or the game information's field holds a value of another type or shape than the model's (a time as a string, a comment as a number, a mark off its shape), so what it says is uncertain.",
+    "{\"version\": 1, \"games\": [{\"kind\": \"shogi\", \"tree\": {\"nodes\": [{\"time_used_ms\": \"abc\"}]}}]}",
+    "kifu keeps the node and its move without the field, and the field as written (the extra `json:<key>`, which a JSON or NDJSON output writes back under its key; other formats report it as a loss).",
+    "Write the value in the model's type (see docs/formats/json.md), e.g. \"time_used_ms\": 7000.",
+);
 
 /// `json::version` (error): a kifu JSON model of another version.
 pub const JSON_VERSION: Code = Code::error("json::version", "a kifu JSON model of another version")
@@ -4049,6 +4073,8 @@ pub static ALL: &[Code] = &[
     JKF_UNREAD_FIELD,
     JSON_INVALID,
     JSON_SYNTAX,
+    JSON_UNKNOWN_KEY,
+    JSON_UNREAD_FIELD,
     JSON_VERSION,
     KI2_AMBIGUOUS,
     KI2_BAD_MOVE,

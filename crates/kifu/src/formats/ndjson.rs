@@ -86,13 +86,34 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<Game>(line) {
-            Ok(mut game) => {
+        // Fast lane: the typed game, no key left unread. Otherwise (not a syntax
+        // error) key by key: a field that cannot be read stays with its node.
+        let read = match super::json::watch::watched::<Game>(line) {
+            Ok((game, false)) => Ok(Some(game)),
+            Err(e)
+                if matches!(
+                    e.classify(),
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+                ) =>
+            {
+                Err(e)
+            }
+            _ => serde_json::from_str::<&serde_json::value::RawValue>(line).map(|raw| {
+                let place = super::json::Place {
+                    text: line,
+                    base: line_start,
+                };
+                super::json::read_game(raw, place, &mut done.diagnostics)
+            }),
+        };
+        match read {
+            Ok(Some(mut game)) => {
                 spans.clear();
                 spans.resize(game.tree.len(), Span::at(line_start));
                 done.games += 1;
                 hand(&mut game, &spans);
             }
+            Ok(None) => {}
             Err(e) => {
                 let code = match e.classify() {
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
@@ -100,11 +121,7 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
                     }
                     _ => "json::invalid",
                 };
-                let mut message = super::json::strip_position(&e.to_string());
-                if let Some((cut, _)) = message.char_indices().nth(240) {
-                    message.truncate(cut);
-                    message.push('…');
-                }
+                let message = super::json::serde_message(&e);
                 let at = (line_start + e.column().saturating_sub(1)).min(end);
                 done.diagnostics
                     .push(Diagnostic::error(code, message, Span::at(at)));
@@ -128,7 +145,7 @@ pub fn write(
 ) -> Result<Written<String>, WriteError> {
     let mut output = String::new();
     for game in &collection.games {
-        let line = serde_json::to_string(game)
+        let line = super::json::game_json(game, false)
             .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
         output.push_str(&line);
         output.push('\n');

@@ -6,6 +6,7 @@
 //! no depth of variation nests the JSON.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::{
     content_start, Capabilities, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions,
@@ -52,13 +53,41 @@ pub const FORMAT: Format = Format {
     writes: crate::formats::Writes::EVERYTHING,
 };
 
+pub(crate) mod fields;
+mod kept;
+pub(crate) mod watch;
+
+pub(crate) use fields::{read_game, Place};
+pub(crate) use kept::game_json;
+
 #[derive(Deserialize)]
 struct DocumentIn {
     version: u32,
     #[serde(default)]
     #[allow(dead_code)]
     source: Option<serde::de::IgnoredAny>,
+    games: Watched,
+}
+
+/// The games, read through [`watch`]: `unknown` when a key inside them was read past.
+struct Watched {
     games: Vec<Game>,
+    unknown: bool,
+}
+
+impl<'de> Deserialize<'de> for Watched {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Watched, D::Error> {
+        let (games, unknown) = watch::watch(d)?;
+        Ok(Watched { games, unknown })
+    }
+}
+
+/// The document with each game as its text, for reading game by game (the slow lane).
+#[derive(Deserialize)]
+struct DocumentRaw<'a> {
+    version: u32,
+    #[serde(borrow)]
+    games: Vec<&'a RawValue>,
 }
 
 /// Looks like a kifu JSON document: an object mentioning `"games"` near its start.
@@ -70,46 +99,82 @@ fn sniff(bytes: &[u8]) -> bool {
     }
 }
 
-/// Reads a document; a syntax or shape error is one positioned diagnostic.
+/// Reads a document. Not JSON, another version, or no list of games: one positioned
+/// diagnostic and no game. Otherwise every game that can be made is read; a field
+/// inside a game that cannot be read, or whose key is not the model's, is kept as
+/// written with a diagnostic (see `formats::json::fields`).
 pub fn read(text: &str) -> Parsed {
-    match serde_json::from_str::<DocumentIn>(text) {
-        Ok(doc) if doc.version == VERSION => Parsed {
-            collection: Collection { games: doc.games },
-            ..Parsed::default()
-        },
-        Ok(doc) => Parsed {
-            collection: Collection::default(),
-            diagnostics: vec![Diagnostic::error(
-                "json::version",
-                format!(
-                    "this is version {} of the kifu JSON model; this kifu reads version {VERSION}",
-                    doc.version
-                ),
-                Span::at(text.find("\"version\"").unwrap_or(0)),
-            )],
-            ..Parsed::default()
-        },
-        Err(e) => {
-            let offset = offset_of(text, e.line(), e.column());
-            let code = match e.classify() {
-                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
-                    "json::syntax"
-                }
-                _ => "json::invalid",
-            };
-            let mut message = strip_position(&e.to_string());
-            // serde's message may quote the input (an unknown variant of a megabyte):
-            // kept whole up to 240 characters, enough for every list of expected names.
-            if let Some((cut, _)) = message.char_indices().nth(240) {
-                message.truncate(cut);
-                message.push('…');
-            }
-            Parsed {
-                collection: Collection::default(),
-                diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
-                ..Parsed::default()
-            }
+    // Keys of the document itself (`source`, or others) are read past without a word.
+    let error = match serde_json::from_str::<DocumentIn>(text) {
+        Ok(doc) if !doc.games.unknown || doc.version != VERSION => {
+            return whole(text, doc.version, doc.games.games)
         }
+        Ok(_) => None,
+        Err(e) => Some(e),
+    };
+    if let Some(e) = &error {
+        if matches!(
+            e.classify(),
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+        ) {
+            return failed(text, e);
+        }
+    }
+    // Read game by game: a game that cannot be made is one diagnostic, the others
+    // are read, and a field that cannot be read stays with its node.
+    let doc = match serde_json::from_str::<DocumentRaw<'_>>(text) {
+        Ok(doc) if doc.version == VERSION => doc,
+        Ok(doc) => return whole(text, doc.version, Vec::new()),
+        Err(e) => return failed(text, &e),
+    };
+    let mut diagnostics = Vec::new();
+    let place = Place { text, base: 0 };
+    let games = doc
+        .games
+        .into_iter()
+        .filter_map(|raw| read_game(raw, place, &mut diagnostics))
+        .collect();
+    Parsed {
+        collection: Collection { games },
+        diagnostics,
+        ..Parsed::default()
+    }
+}
+
+/// A document read whole: its games, or `json::version` for another version.
+fn whole(text: &str, version: u32, games: Vec<Game>) -> Parsed {
+    if version == VERSION {
+        return Parsed {
+            collection: Collection { games },
+            ..Parsed::default()
+        };
+    }
+    Parsed {
+        collection: Collection::default(),
+        diagnostics: vec![Diagnostic::error(
+            "json::version",
+            format!(
+                "this is version {version} of the kifu JSON model; this kifu reads version {VERSION}"
+            ),
+            Span::at(text.find("\"version\"").unwrap_or(0)),
+        )],
+        ..Parsed::default()
+    }
+}
+
+/// No game: the document is not JSON (`json::syntax`) or not a kifu document
+/// (`json::invalid`), positioned where serde_json stopped.
+fn failed(text: &str, e: &serde_json::Error) -> Parsed {
+    let offset = offset_of(text, e.line(), e.column());
+    let code = match e.classify() {
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "json::syntax",
+        _ => "json::invalid",
+    };
+    let message = serde_message(e);
+    Parsed {
+        collection: Collection::default(),
+        diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
+        ..Parsed::default()
     }
 }
 
@@ -119,6 +184,18 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     index.line_start(line).map_or(text.len(), |start| {
         (start + column.saturating_sub(1)).min(text.len())
     })
+}
+
+/// serde_json's message without its position. It may quote the input (an unknown
+/// variant of a megabyte): kept whole up to 240 characters, enough for every list of
+/// expected names.
+pub(crate) fn serde_message(e: &serde_json::Error) -> String {
+    let mut message = strip_position(&e.to_string());
+    if let Some((cut, _)) = message.char_indices().nth(240) {
+        message.truncate(cut);
+        message.push('…');
+    }
+    message
 }
 
 /// Drops serde_json's " at line L column C" suffix: the diagnostic carries the position.
@@ -189,7 +266,8 @@ impl Framing {
 
     /// Game number `index` (from 0) of the document, with the separator before it.
     pub fn game(&self, game: &Game, index: usize) -> Result<String, WriteError> {
-        let json = to_json(game, self.pretty)?;
+        let json = game_json(game, self.pretty)
+            .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
         Ok(match (self.pretty, index) {
             (true, 0) => format!("\n    {}", indent(&json, 4)),
             (true, _) => format!(",\n    {}", indent(&json, 4)),
@@ -222,4 +300,22 @@ fn to_json(value: &impl Serialize, pretty: bool) -> Result<String, WriteError> {
 /// its key). JSON strings hold no raw line break, so every `\n` is between tokens.
 fn indent(json: &str, by: usize) -> String {
     json.replace('\n', &format!("\n{}", " ".repeat(by)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document with its `source` (or another key of its own) takes the fast lane;
+    /// a key the model does not know inside a game does not.
+    #[test]
+    fn the_document_s_own_keys_leave_the_fast_lane_open() {
+        let doc = r#"{"version":1,"source":{"path":"a.sgf"},"other":2,"games":[{"kind":"shogi","tree":{"nodes":[{}]}}]}"#;
+        let read: DocumentIn = serde_json::from_str(doc).expect("reads");
+        assert_eq!(read.games.games.len(), 1);
+        assert!(!read.games.unknown);
+        let doc = doc.replace(r#"[{}]"#, r#"[{"x":1}]"#);
+        let read: DocumentIn = serde_json::from_str(&doc).expect("reads");
+        assert!(read.games.unknown);
+    }
 }
