@@ -132,7 +132,7 @@ impl EndingKind {
 /// one. A move-only node is 48 bytes on x86-64 (264 with every field inline), which
 /// is most of the memory a large tree needs. JSON is unchanged: the rest's fields are
 /// written and read in the node's own object, in the same order as before.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Node {
     /// Children in order; the first is the main line.
     #[serde(default, skip_serializing_if = "Children::is_empty")]
@@ -206,6 +206,106 @@ pub struct NodeRest {
     /// line; this adds to it for the lines through this node.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub info: Option<Box<super::GameInfo>>,
+}
+
+/// A node as JSON holds it: every field in one object, read without `flatten` (which
+/// would buffer the object and hide from the reader a key the model does not know:
+/// `formats::json` reports those). Turned into a [`Node`] whose rest is stored only
+/// when one of its fields is set. The fields are [`NodeRest`]'s, one for one (the
+/// unit test `every_field_in_the_old_order_and_back` reads every one back).
+#[derive(Deserialize)]
+struct NodeIn {
+    /// Children in order.
+    #[serde(default)]
+    children: Children,
+    /// The move made in this node.
+    #[serde(default, rename = "move")]
+    mv: Option<Move>,
+    /// Stones added or removed without a move.
+    #[serde(default)]
+    setup: Sparse<Setup>,
+    /// Markers, labels, arrows drawn here.
+    #[serde(default)]
+    markup: Sparse<Markup>,
+    /// Commentary (lines joined with `\n`).
+    #[serde(default)]
+    comment: Option<String>,
+    /// The node's name (SGF N).
+    #[serde(default)]
+    name: Option<String>,
+    /// Judgement of the move.
+    #[serde(default)]
+    move_annotation: Option<MoveAnnotation>,
+    /// Judgement of the position.
+    #[serde(default)]
+    position_annotation: Option<PositionAnnotation>,
+    /// A hotspot (SGF HO).
+    #[serde(default)]
+    hotspot: Option<super::Emphasis>,
+    /// An estimated score (SGF V).
+    #[serde(default)]
+    value: Option<f64>,
+    /// The move number shown for this move, when the record sets it (SGF MN).
+    #[serde(default)]
+    move_number: Option<u32>,
+    /// Time left for the mover after the move, in seconds (SGF BL/WL).
+    #[serde(default)]
+    time_left: Option<f64>,
+    /// Byo-yomi periods or stones left after the move (SGF OB/OW).
+    #[serde(default)]
+    periods_left: Option<u32>,
+    /// Time spent on this move in milliseconds (KIF, CSA `T`).
+    #[serde(default)]
+    time_used_ms: Option<u64>,
+    /// The mover's total time spent so far in milliseconds (KIF's second figure).
+    #[serde(default)]
+    time_total_ms: Option<u64>,
+    /// A special end of the game recorded here.
+    #[serde(default)]
+    ending: Option<Ending>,
+    /// Bookmarks (KIF `&` lines).
+    #[serde(default)]
+    bookmarks: Vec<String>,
+    /// Format-specific data, in source order.
+    #[serde(default)]
+    extras: Extras,
+    /// Game information that holds for this node's subtree only: a game-info node
+    /// inside a variation (SGF allows one per path), as collections of several games
+    /// in one tree use it. The game's own information (`Game::info`) holds for every
+    /// line; this adds to it for the lines through this node.
+    #[serde(default)]
+    info: Option<Box<super::GameInfo>>,
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
+        let n = NodeIn::deserialize(deserializer)?;
+        let rest = NodeRest {
+            setup: n.setup,
+            markup: n.markup,
+            comment: n.comment,
+            name: n.name,
+            move_annotation: n.move_annotation,
+            position_annotation: n.position_annotation,
+            hotspot: n.hotspot,
+            value: n.value,
+            move_number: n.move_number,
+            time_left: n.time_left,
+            periods_left: n.periods_left,
+            time_used_ms: n.time_used_ms,
+            time_total_ms: n.time_total_ms,
+            ending: n.ending,
+            bookmarks: n.bookmarks,
+            extras: n.extras,
+            info: n.info,
+        };
+        Ok(Node {
+            children: n.children,
+            mv: n.mv,
+            rest: Sparse::from(rest),
+            parent: None,
+        })
+    }
 }
 
 impl SparsePart for NodeRest {
