@@ -263,7 +263,7 @@ fn resvg_pngs_match_chromium_screenshots() {
     for (name, args, (w, h)) in [
         (
             "go",
-            vec!["fixtures/go/kifu-cup-2024.sgf", "--numbers", "1-120"],
+            vec!["fixtures/go/kifu-cup-2024.sgf", "--numbers", "1-220"],
             (620, 644),
         ),
         ("shogi", vec![kif.as_str()], (640, 476)),
