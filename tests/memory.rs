@@ -343,8 +343,6 @@ const KNOWN_OVER: &[(&str, &str, f64)] = &[
     ("sgf", "many properties", 23.5),
     // The shogi line check: positions of the line (hash table), moves made.
     ("csa", "main line", 40.5),
-    // The exact command order of every node (`kiseong:layout`), a `NodeRest` each.
-    ("kiseong", "main line", 56.0),
 ];
 
 /// The number of nodes of every game read.
