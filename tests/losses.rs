@@ -9,9 +9,9 @@ use kifu::diag::Loss;
 use kifu::formats::{self, Format, InfoField, Lines, NodeField};
 use kifu::model::{
     Collection, Color, Emphasis, Ending, EndingKind, Extras, Game, GameInfo, GameKind, GameResult,
-    GomokuRule, Handicap, Label, Line, Markup, Move, MoveAnnotation, Node, NodeId, NumberedStone,
-    PieceKind, Player, Point, PositionAnnotation, Setup, Shape, ShogiMove, ShogiStart, Square,
-    StoneMove, Symbol, WinReason,
+    GomokuRule, Handicap, InfoRest, Label, Line, Markup, Move, MoveAnnotation, Node, NodeId,
+    NumberedStone, PieceKind, Player, Point, PositionAnnotation, Setup, Shape, ShogiMove,
+    ShogiStart, Square, StoneMove, Symbol, WinReason,
 };
 use kifu::text::TextEncoding;
 use kifu::Input;
@@ -243,7 +243,8 @@ fn carried(target: &Format, game: &mut Game) {
         lines.extend(remarks);
         *comment = Some(lines.join("\n"));
     };
-    fold(&mut game.info.game_comment, &mut game.info.extras);
+    let info = &mut game.info;
+    fold(&mut info.rest.game_comment, &mut info.extras);
     let ids: Vec<NodeId> = game.tree.iter().map(|(id, _)| id).collect();
     for id in ids {
         if let Some(n) = game.tree.get_mut(id) {
@@ -425,27 +426,30 @@ fn full_info(kind: &GameKind) -> GameInfo {
     GameInfo {
         black: player("Black Player"),
         white: player("White Player"),
-        title: Some("The title".into()),
-        event: Some("The event".into()),
-        round: Some("3".into()),
-        date: Some("2024-05-06".into()),
-        place: Some("Seoul".into()),
-        result: Some(GameResult::Win {
-            winner: Color::White,
-            reason: WinReason::Resign,
-        }),
-        rules: Some("Japanese".into()),
-        komi: Some(6.5),
-        handicap: Some(2),
-        main_time: Some(600.0),
-        time_control: Some("10 minutes".into()),
-        annotator: Some("Annotator".into()),
-        source: Some("Source".into()),
-        copyright: Some("Copyright".into()),
-        opening: Some("Opening".into()),
-        recorder: Some("Recorder".into()),
-        application: Some("App".into()),
-        game_comment: Some("The game comment".into()),
+        rest: InfoRest {
+            title: Some("The title".into()),
+            event: Some("The event".into()),
+            round: Some("3".into()),
+            date: Some("2024-05-06".into()),
+            place: Some("Seoul".into()),
+            result: Some(GameResult::Win {
+                winner: Color::White,
+                reason: WinReason::Resign,
+            }),
+            rules: Some("Japanese".into()),
+            komi: Some(6.5),
+            handicap: Some(2),
+            main_time: Some(600.0),
+            time_control: Some("10 minutes".into()),
+            annotator: Some("Annotator".into()),
+            source: Some("Source".into()),
+            copyright: Some("Copyright".into()),
+            opening: Some("Opening".into()),
+            recorder: Some("Recorder".into()),
+            application: Some("App".into()),
+            game_comment: Some("The game comment".into()),
+        }
+        .into(),
         shogi_start: matches!(kind, GameKind::Shogi).then_some(ShogiStart::Preset(Handicap::Even)),
         extras,
     }
@@ -577,7 +581,11 @@ fn full_game(kind: GameKind, main: &[Move], alt: Move, nested: Move) -> Game {
     let var = game.tree.add_child(first, with_move(alt, full_node(2)));
     if let Some(n) = game.tree.get_mut(var) {
         n.info = Some(Box::new(GameInfo {
-            event: Some("Variation event".into()),
+            rest: InfoRest {
+                event: Some("Variation event".into()),
+                ..InfoRest::default()
+            }
+            .into(),
             ..GameInfo::default()
         }));
     }

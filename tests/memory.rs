@@ -339,17 +339,10 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<u8>)> {
 /// holds the memory is in docs/PERFORMANCE.md ("Memory per node"). A case that
 /// meets the bound is taken off this list.
 const KNOWN_OVER: &[(&str, &str, f64)] = &[
-    // A game per 51 bytes: a `Game` with its `GameInfo` and its lists.
-    ("sgf", "many games", 30.0),
     // An `Extra` (key and values, each allocated) per unknown property.
     ("sgf", "many properties", 23.5),
     // The shogi line check: positions of the line (hash table), moves made.
     ("csa", "main line", 40.5),
-    ("usi", "many games", 32.5),
-    // serde_json's `Value` of the whole document.
-    ("jkf", "main line", 40.0),
-    // The exact command order of every node (`kiseong:layout`), a `NodeRest` each.
-    ("kiseong", "main line", 56.0),
 ];
 
 /// The number of nodes of every game read.

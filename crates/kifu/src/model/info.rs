@@ -1,6 +1,8 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Color, Extras, ShogiStart};
+use std::ops::{Deref, DerefMut};
+
+use super::{Color, Extras, ShogiStart, Sparse, SparsePart};
 
 /// A player's name, rank and team as the record gives them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +64,13 @@ pub enum GameResult {
 
 /// Information about a game: typed common fields, plus `extras` for keys no typed
 /// field holds, kept in source order.
+///
+/// Small on purpose, like [`super::Node`]: the players, the shogi starting position
+/// and the extras are the info's own (what almost every record gives); the other
+/// fields are an [`InfoRest`] kept behind one pointer only when one of them is set,
+/// read and written through the info itself (`info.event`) by `Deref`/`DerefMut`.
+/// JSON is unchanged: the rest's fields are written in the info's own object, in the
+/// same order as always (players, title … game comment, shogi start, extras).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameInfo {
     /// The first player (black, 先手/下手, player 1).
@@ -70,6 +79,22 @@ pub struct GameInfo {
     /// The second player (white, 後手/上手, player 2).
     #[serde(default, skip_serializing_if = "Player::is_empty")]
     pub white: Player,
+    /// Title, event, date, result, rules, komi and the other fields most games
+    /// leave unset, usually reached through the info itself (`info.event`).
+    #[serde(flatten)]
+    pub rest: Sparse<InfoRest>,
+    /// The shogi starting position: a handicap preset or an arbitrary position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shogi_start: Option<ShogiStart>,
+    /// Everything else, in source order.
+    #[serde(default, skip_serializing_if = "Extras::is_empty")]
+    pub extras: Extras,
+}
+
+/// The fields of a [`GameInfo`] that many games leave unset, reached through the
+/// info (`info.event`); stored only when one of them is set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InfoRest {
     /// The game's name or title (SGF GN, KIF 表題, Kiseong title).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -124,15 +149,57 @@ pub struct GameInfo {
     /// A comment on the whole game (SGF GC).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_comment: Option<String>,
-    /// The shogi starting position: a handicap preset or an arbitrary position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shogi_start: Option<ShogiStart>,
-    /// Everything else, in source order.
-    #[serde(default, skip_serializing_if = "Extras::is_empty")]
-    pub extras: Extras,
+}
+
+impl SparsePart for InfoRest {
+    fn empty() -> &'static InfoRest {
+        static EMPTY: InfoRest = InfoRest {
+            title: None,
+            event: None,
+            round: None,
+            date: None,
+            place: None,
+            result: None,
+            rules: None,
+            komi: None,
+            handicap: None,
+            main_time: None,
+            time_control: None,
+            annotator: None,
+            source: None,
+            copyright: None,
+            opening: None,
+            recorder: None,
+            application: None,
+            game_comment: None,
+        };
+        &EMPTY
+    }
+    fn is_empty(&self) -> bool {
+        self == Self::empty()
+    }
+}
+
+impl Deref for GameInfo {
+    type Target = InfoRest;
+    fn deref(&self) -> &InfoRest {
+        &self.rest
+    }
+}
+
+impl DerefMut for GameInfo {
+    fn deref_mut(&mut self) -> &mut InfoRest {
+        &mut self.rest
+    }
 }
 
 impl GameInfo {
+    /// Frees the rest when it was written but left empty (a field set to `None`
+    /// through the info), so the info costs one pointer for it again.
+    pub fn tidy(&mut self) {
+        self.rest.tidy();
+    }
+
     /// Takes every field of `other` that `self` lacks (a field both have keeps
     /// `self`'s); extras are appended.
     pub fn fill_from(&mut self, other: GameInfo) {
@@ -144,24 +211,7 @@ impl GameInfo {
         let GameInfo {
             black,
             white,
-            title,
-            event,
-            round,
-            date,
-            place,
-            result,
-            rules,
-            komi,
-            handicap,
-            main_time,
-            time_control,
-            annotator,
-            source,
-            copyright,
-            opening,
-            recorder,
-            application,
-            game_comment,
+            rest,
             shogi_start,
             extras,
         } = other;
@@ -170,25 +220,149 @@ impl GameInfo {
             fill(&mut mine.rank, theirs.rank);
             fill(&mut mine.team, theirs.team);
         }
-        fill(&mut self.title, title);
-        fill(&mut self.event, event);
-        fill(&mut self.round, round);
-        fill(&mut self.date, date);
-        fill(&mut self.place, place);
-        fill(&mut self.result, result);
-        fill(&mut self.rules, rules);
-        fill(&mut self.komi, komi);
-        fill(&mut self.handicap, handicap);
-        fill(&mut self.main_time, main_time);
-        fill(&mut self.time_control, time_control);
-        fill(&mut self.annotator, annotator);
-        fill(&mut self.source, source);
-        fill(&mut self.copyright, copyright);
-        fill(&mut self.opening, opening);
-        fill(&mut self.recorder, recorder);
-        fill(&mut self.application, application);
-        fill(&mut self.game_comment, game_comment);
+        // Only an other rest that holds something is looked into: filling from an
+        // empty one stores none.
+        if !rest.is_empty() {
+            let InfoRest {
+                title,
+                event,
+                round,
+                date,
+                place,
+                result,
+                rules,
+                komi,
+                handicap,
+                main_time,
+                time_control,
+                annotator,
+                source,
+                copyright,
+                opening,
+                recorder,
+                application,
+                game_comment,
+            } = rest.into_inner();
+            let mine: &mut InfoRest = &mut self.rest;
+            fill(&mut mine.title, title);
+            fill(&mut mine.event, event);
+            fill(&mut mine.round, round);
+            fill(&mut mine.date, date);
+            fill(&mut mine.place, place);
+            fill(&mut mine.result, result);
+            fill(&mut mine.rules, rules);
+            fill(&mut mine.komi, komi);
+            fill(&mut mine.handicap, handicap);
+            fill(&mut mine.main_time, main_time);
+            fill(&mut mine.time_control, time_control);
+            fill(&mut mine.annotator, annotator);
+            fill(&mut mine.source, source);
+            fill(&mut mine.copyright, copyright);
+            fill(&mut mine.opening, opening);
+            fill(&mut mine.recorder, recorder);
+            fill(&mut mine.application, application);
+            fill(&mut mine.game_comment, game_comment);
+        }
         fill(&mut self.shogi_start, shogi_start);
         self.extras.0.extend(extras.0);
+    }
+}
+
+#[cfg(test)]
+mod json_tests {
+    use super::*;
+    use crate::model::Handicap;
+
+    /// Every field set: the keys come in the order they always came (the players,
+    /// the rest's flattened, the shogi start, the extras), and the JSON reads back as
+    /// the same info; an info with only players stores no rest, read back neither.
+    #[test]
+    fn every_field_in_the_old_order_and_back() {
+        let mut info = GameInfo::default();
+        info.black.name = Some("b".into());
+        info.white.rank = Some("1d".into());
+        info.title = Some("t".into());
+        info.event = Some("e".into());
+        info.round = Some("r".into());
+        info.date = Some("d".into());
+        info.place = Some("p".into());
+        info.result = Some(GameResult::Win {
+            winner: Color::White,
+            reason: WinReason::Score(2.5),
+        });
+        info.rules = Some("Japanese".into());
+        info.komi = Some(6.5);
+        info.handicap = Some(2);
+        info.main_time = Some(60.0);
+        info.time_control = Some("3x30".into());
+        info.annotator = Some("a".into());
+        info.source = Some("s".into());
+        info.copyright = Some("c".into());
+        info.opening = Some("o".into());
+        info.recorder = Some("u".into());
+        info.application = Some("ap".into());
+        info.game_comment = Some("gc".into());
+        info.shogi_start = Some(ShogiStart::Preset(Handicap::Even));
+        info.extras.push("sgf:XX", vec!["v".into()]);
+        let json = serde_json::to_string(&info).expect("serialises");
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"black":{"name":"b"},"white":{"rank":"1d"},"title":"t","event":"e","#,
+                r#""round":"r","date":"d","place":"p","result":{"win":{"winner":"white","#,
+                r#""reason":{"score":2.5}}},"rules":"Japanese","komi":6.5,"handicap":2,"#,
+                r#""main_time":60.0,"time_control":"3x30","annotator":"a","source":"s","#,
+                r#""copyright":"c","opening":"o","recorder":"u","application":"ap","#,
+                r#""game_comment":"gc","shogi_start":{"preset":"even"},"#,
+                r#""extras":[{"key":"sgf:XX","values":["v"]}]}"#
+            )
+        );
+        let back: GameInfo = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, info);
+        let mut players = GameInfo::default();
+        players.black.name = Some("b".into());
+        players.shogi_start = Some(ShogiStart::Preset(Handicap::Even));
+        assert!(players.rest.is_empty());
+        let text = serde_json::to_string(&players).expect("serialises");
+        let read: GameInfo = serde_json::from_str(&text).expect("reads back");
+        assert_eq!(read, players);
+        assert!(read.rest.is_none());
+        assert_eq!(
+            serde_json::to_string(&GameInfo::default()).ok().as_deref(),
+            Some("{}")
+        );
+    }
+
+    /// Filling from an info without a rest stores none; a field set to `None`
+    /// through the info leaves an empty rest that `tidy` frees.
+    #[test]
+    fn fill_from_and_tidy_store_no_empty_rest() {
+        let mut a = GameInfo::default();
+        let mut b = GameInfo::default();
+        b.white.name = Some("w".into());
+        a.fill_from(b);
+        assert_eq!(a.white.name.as_deref(), Some("w"));
+        assert!(a.rest.is_none());
+        let c = GameInfo {
+            rest: InfoRest {
+                event: Some("e".into()),
+                ..InfoRest::default()
+            }
+            .into(),
+            ..GameInfo::default()
+        };
+        a.fill_from(c);
+        assert_eq!(a.event.as_deref(), Some("e"));
+        a.event = None;
+        assert!(!a.rest.is_none());
+        a.tidy();
+        assert!(a.rest.is_none());
+    }
+
+    /// The info's size, as docs/ARCHITECTURE.md gives it.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn an_info_is_192_bytes() {
+        assert_eq!(std::mem::size_of::<GameInfo>(), 192);
     }
 }

@@ -26,7 +26,7 @@ pub use extras::{Extra, Extras};
 pub use game::{BoardSize, Game, GameKind, GomokuRule, MAX_GO_SIZE};
 pub use go::{Point, Setup};
 pub use gonu::{GonuBoard, GonuDeploy, GonuPiece, GonuVertex, GONU_RANGES};
-pub use info::{GameInfo, GameResult, Player, WinReason};
+pub use info::{GameInfo, GameResult, InfoRest, Player, WinReason};
 pub use markup::{Label, Line, Markup, NumberedStone, Shape, Symbol};
 pub use moves::{GonuMove, Move, ShogiMove, StoneMove};
 pub use node::{Ending, EndingKind, Node, NodeRest};

@@ -34,6 +34,16 @@ impl<T: SparsePart> Sparse<T> {
         }
     }
 
+    /// The value itself (the empty value when nothing is stored).
+    pub fn into_inner(self) -> T {
+        self.0.map(|b| *b).unwrap_or_default()
+    }
+
+    /// True when nothing is stored at all (not even an empty value).
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
+    }
+
     /// True when nothing is stored or what is stored is empty.
     pub fn is_empty(&self) -> bool {
         self.0.as_deref().is_none_or(T::is_empty)

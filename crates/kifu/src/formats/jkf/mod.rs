@@ -8,6 +8,7 @@
 //! Reading checks each move on the engine; JKF carries no byte positions per move,
 //! so diagnostics about moves point at the `"moves"` key and carry the move number.
 
+mod entries;
 mod read;
 mod write;
 

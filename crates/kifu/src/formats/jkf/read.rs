@@ -2,7 +2,8 @@
 
 use serde_json::Value;
 
-use super::{color_of, kind_of, square_of, PRESETS};
+use super::entries::{Doc, Entry, From};
+use super::{color_of, kind_of, PRESETS};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::shogi::header::apply_header;
 use crate::formats::shogi::result::main_line_result;
@@ -18,7 +19,8 @@ use crate::text::LineIndex;
 /// Reads a JKF document.
 pub fn read(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
-    let doc: Value = match serde_json::from_str(text) {
+    // Read entry by entry, never as one `Value` (see `entries`).
+    let doc: Doc = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
             let index = LineIndex::new(text);
@@ -35,7 +37,7 @@ pub fn read(text: &str) -> Parsed {
     };
     let moves_at = Span::at(text.find("\"moves\"").unwrap_or(0));
     let mut game = Game::new(GameKind::Shogi);
-    if let Some(h) = doc.get("header").and_then(Value::as_object) {
+    if let Some(h) = doc.header.as_ref().and_then(Value::as_object) {
         for (k, v) in h {
             match v.as_str() {
                 // The producer's banner: one `#` line of KIF each (see the writer).
@@ -49,7 +51,7 @@ pub fn read(text: &str) -> Parsed {
             }
         }
     }
-    let start = match read_initial(doc.get("initial")) {
+    let start = match read_initial(doc.initial.as_ref()) {
         Ok(s) => s,
         Err(msg) => {
             parsed.diagnostics.push(Diagnostic::error(
@@ -62,26 +64,24 @@ pub fn read(text: &str) -> Parsed {
     };
     let mut pos = Position::from_model(&start.position());
     game.info.shogi_start = Some(start);
-    let empty = Vec::new();
-    let moves = doc.get("moves").and_then(Value::as_array).unwrap_or(&empty);
+    let moves = doc.moves.as_slice();
     if let Some(first) = moves.first() {
-        let unread = unread_fields(first);
-        if !unread.iter().any(|(k, _)| k == "comments") {
-            game.info.game_comment = comments(first);
+        if !first.unread.iter().any(|(k, _)| k == "comments") {
+            game.info.game_comment = first.comment.clone();
         }
-        for (key, text) in unread {
+        for (key, text) in &first.unread {
             parsed.diagnostics.push(Diagnostic::new(
                 codes::JKF_UNREAD_FIELD,
                 format!(
                     "cannot read the first entry's {} {}: kept as written",
-                    crate::diag::quote(&key),
-                    crate::diag::quote(&text)
+                    crate::diag::quote(key),
+                    crate::diag::quote(text)
                 ),
                 moves_at,
             ));
             if let Some(root) = game.tree.get_mut(NodeId::ROOT) {
                 root.extras
-                    .push(format!("{UNREAD_PREFIX}{key}"), vec![text]);
+                    .push(format!("{UNREAD_PREFIX}{key}"), vec![text.clone()]);
             }
         }
     }
@@ -89,7 +89,7 @@ pub fn read(text: &str) -> Parsed {
     // (list, index, parent, entering): an entry of a list, to be read as a child
     // of `parent`; on leaving, its move is taken back.
     enum Step<'v> {
-        Enter(&'v [Value], usize, NodeId, u32),
+        Enter(&'v [Entry], usize, NodeId, u32),
         Leave(ShogiMove),
     }
     let mut stack: Vec<Step<'_>> = Vec::new();
@@ -106,13 +106,13 @@ pub fn read(text: &str) -> Parsed {
         };
         let Some(entry) = list.get(i) else { continue };
         let mut node = Node::default();
-        // Only a node with a comment stores the rest of a node.
-        if let Some(c) = comments(entry) {
-            node.comment = Some(c);
+        // Only a node with a comment stores the rest of a node (an unreadable
+        // `comments` is no comment: it is kept whole as written).
+        if let Some(c) = &entry.comment {
+            node.comment = Some(c.clone());
         }
         // Fields that cannot be read stay with their move, as written.
-        let unread = unread_fields(entry);
-        for (key, text) in &unread {
+        for (key, text) in &entry.unread {
             parsed.diagnostics.push(
                 Diagnostic::new(
                     codes::JKF_UNREAD_FIELD,
@@ -128,29 +128,13 @@ pub fn read(text: &str) -> Parsed {
             node.extras
                 .push(format!("{UNREAD_PREFIX}{key}"), vec![text.clone()]);
         }
-        let time_unread = unread.iter().any(|(k, _)| k == "time");
-        if unread.iter().any(|(k, _)| k == "comments") && node.comment.is_some() {
-            // Kept whole as written: the strings among them are not also a comment.
-            node.comment = None;
+        if let Some(ms) = entry.time_used_ms {
+            node.time_used_ms = Some(ms);
         }
-        if let Some(t) = entry.get("time").filter(|_| !time_unread) {
-            let now = t.get("now");
-            let total = t.get("total");
-            let secs = |v: Option<&Value>, k: &str| {
-                v.and_then(|v| v.get(k))
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0)
-            };
-            if now.is_some() {
-                node.time_used_ms = Some((secs(now, "m") * 60 + secs(now, "s")) * 1000);
-            }
-            if total.is_some() {
-                node.time_total_ms = Some(
-                    (secs(total, "h") * 3600 + secs(total, "m") * 60 + secs(total, "s")) * 1000,
-                );
-            }
+        if let Some(ms) = entry.time_total_ms {
+            node.time_total_ms = Some(ms);
         }
-        if let Some(sp) = entry.get("special").and_then(Value::as_str) {
+        if let Some(sp) = entry.special.as_deref() {
             let side = pos.to_move();
             let Some(kind) = special_ending(sp, side) else {
                 parsed.diagnostics.push(
@@ -171,7 +155,7 @@ pub fn read(text: &str) -> Parsed {
             spans.push(moves_at);
             continue;
         }
-        let Some(mv) = entry.get("move") else {
+        let Some(mv) = &entry.mv else {
             parsed.diagnostics.push(
                 Diagnostic::error(
                     "jkf::bad-move",
@@ -182,31 +166,26 @@ pub fn read(text: &str) -> Parsed {
             );
             continue;
         };
-        let color = mv.get("color").and_then(color_of).unwrap_or(pos.to_move());
-        let to = mv.get("to").and_then(square_of);
-        let piece = kind_of(mv.get("piece"));
-        let from = match mv.get("from") {
-            None | Some(Value::Null) => None,
-            Some(f) => match square_of(f) {
-                Some(sq) => Some(sq),
-                None => {
-                    parsed.diagnostics.push(
-                        Diagnostic::error("jkf::bad-move", "cannot read `from`", moves_at)
-                            .with_move(number),
-                    );
-                    continue;
-                }
-            },
+        let color = mv.color.unwrap_or(pos.to_move());
+        let from = match mv.from {
+            From::Absent => None,
+            From::At(sq) => Some(sq),
+            From::Bad => {
+                parsed.diagnostics.push(
+                    Diagnostic::error("jkf::bad-move", "cannot read `from`", moves_at)
+                        .with_move(number),
+                );
+                continue;
+            }
         };
-        let (Some(to), Some(piece)) = (to, piece) else {
+        let (Some(to), Some(piece)) = (mv.to, mv.piece) else {
             parsed.diagnostics.push(
                 Diagnostic::error("jkf::bad-move", "a move needs `to` and `piece`", moves_at)
                     .with_move(number),
             );
             continue;
         };
-        let promote = mv.get("promote").and_then(Value::as_bool).unwrap_or(false);
-        let m = pos.build_move(color, from, to, piece, promote);
+        let m = pos.build_move(color, from, to, piece, mv.promote);
         if color != pos.to_move() {
             parsed.diagnostics.push(
                 Diagnostic::error(
@@ -247,23 +226,14 @@ pub fn read(text: &str) -> Parsed {
 /// each of its forks, so that they pop in that order.
 fn push_children<'v, S>(
     stack: &mut Vec<S>,
-    list: &'v [Value],
+    list: &'v [Entry],
     i: usize,
     parent: NodeId,
     number: u32,
-    make: impl Fn(&'v [Value], usize, NodeId, u32) -> S,
+    make: impl Fn(&'v [Entry], usize, NodeId, u32) -> S,
 ) {
     let Some(next) = list.get(i + 1) else { return };
-    let forks: Vec<&'v [Value]> = next
-        .get("forks")
-        .and_then(Value::as_array)
-        .map(|f| {
-            f.iter()
-                .filter_map(|l| l.as_array().map(Vec::as_slice))
-                .collect()
-        })
-        .unwrap_or_default();
-    for fork in forks.into_iter().rev() {
+    for fork in next.forks.iter().rev() {
         stack.push(make(fork, 0, parent, number + 1));
     }
     stack.push(make(list, i + 1, parent, number + 1));
@@ -272,46 +242,6 @@ fn push_children<'v, S>(
 /// Extras key prefix of an entry's field that could not be read (`jkf:time`): the
 /// field's JSON as written, which the JKF writer puts back into the entry.
 pub const UNREAD_PREFIX: &str = "jkf:";
-
-/// The fields of an entry the reader cannot read, with their JSON text: a key it
-/// does not know, a `time` not of the shape `now {m,s}` / `total {h,m,s}` in whole
-/// numbers, `comments` that are not all strings.
-fn unread_fields(entry: &Value) -> Vec<(String, String)> {
-    let Some(map) = entry.as_object() else {
-        return Vec::new();
-    };
-    let whole = |v: &Value, keys: &[&str]| {
-        v.as_object().is_some_and(|o| {
-            o.iter()
-                .all(|(k, x)| keys.contains(&k.as_str()) && x.as_u64().is_some())
-        })
-    };
-    let mut out = Vec::new();
-    for (key, v) in map {
-        let readable = match key.as_str() {
-            "move" | "special" | "forks" => true,
-            "comments" => v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-            "time" => v.as_object().is_some_and(|o| {
-                o.iter().all(|(k, x)| match k.as_str() {
-                    "now" => whole(x, &["m", "s"]),
-                    "total" => whole(x, &["h", "m", "s"]),
-                    _ => false,
-                })
-            }),
-            _ => false,
-        };
-        if !readable {
-            out.push((key.clone(), v.to_string()));
-        }
-    }
-    out
-}
-
-fn comments(entry: &Value) -> Option<String> {
-    let c = entry.get("comments")?.as_array()?;
-    let lines: Vec<&str> = c.iter().filter_map(Value::as_str).collect();
-    (!lines.is_empty()).then(|| lines.join("\n"))
-}
 
 fn read_initial(v: Option<&Value>) -> Result<ShogiStart, String> {
     let Some(v) = v else {

@@ -36,7 +36,11 @@ struct State {
     game: Game,
     spans: Vec<Span>,
     scripts: Vec<Vec<String>>,
-    comments: Vec<String>,
+    /// Per node: its script begins with its move as the canonical layout writes it
+    /// (`script::plain_move`), which is not stored (most nodes' whole script).
+    plain: Vec<bool>,
+    /// The nodes' commentary so far, by node, for the nodes that have any.
+    comments: Vec<(NodeId, String)>,
     main: NodeId,
     block: Option<Block>,
     diagram: Option<Diagram>,
@@ -76,11 +80,40 @@ impl State {
         }
     }
 
+    /// Adds a move's item to a node's script: a move that begins the script as the
+    /// canonical layout writes it is only flagged.
+    fn push_move(&mut self, node: NodeId, mv: (Color, Point), number: Option<u32>, raw: String) {
+        let i = node.0 as usize;
+        if number.is_none()
+            && self.scripts.get(i).is_some_and(Vec::is_empty)
+            && raw == script::plain_move(mv.0, mv.1)
+        {
+            if let Some(flag) = self.plain.get_mut(i) {
+                *flag = true;
+                return;
+            }
+        }
+        self.push(node, format!("@{raw}"));
+    }
+
+    /// The commentary of a node, made empty the first time.
+    fn comment(&mut self, node: NodeId) -> &mut String {
+        // Usually the last node added: the search ends at once.
+        let at = match self.comments.binary_search_by_key(&node, |(id, _)| *id) {
+            Ok(at) => at,
+            Err(at) => {
+                self.comments.insert(at, (node, String::new()));
+                at
+            }
+        };
+        &mut self.comments[at].1
+    }
+
     fn add(&mut self, parent: NodeId, node: Node, span: Span) -> NodeId {
         let id = self.game.tree.add_child(parent, node);
         self.spans.push(span);
         self.scripts.push(Vec::new());
-        self.comments.push(String::new());
+        self.plain.push(false);
         id
     }
 
@@ -98,7 +131,9 @@ impl State {
 /// command (`&[…w` or `&[…@`) is no record: no game and an error.
 pub fn read(text: &str) -> Parsed {
     let mut diags = Vec::new();
-    let tokens = lex(text, &mut diags);
+    let mut tokens = lex(text, &mut diags);
+    // Held while the model is built: no room for tokens that never come.
+    tokens.shrink_to_fit();
     if !tokens
         .iter()
         .any(|t| matches!(t.token, Token::Place(_) | Token::Control(_)))
@@ -122,7 +157,8 @@ pub fn read(text: &str) -> Parsed {
         }),
         spans: vec![Span::at(0)],
         scripts: vec![Vec::new()],
-        comments: vec![String::new()],
+        plain: vec![false],
+        comments: Vec::new(),
         main: NodeId::ROOT,
         block: None,
         diagram: None,
@@ -143,9 +179,7 @@ pub fn read(text: &str) -> Parsed {
                 check_forbidden(&mut st, text, tok.span);
                 let at = st.cursor();
                 st.push(at, format!("t{t}"));
-                if let Some(c) = st.comments.get_mut(at.0 as usize) {
-                    c.push_str(t);
-                }
+                st.comment(at).push_str(t);
             }
             Token::Open => open_block(&mut st, tok.span),
             Token::Close => close_block(&mut st, tok.span),
@@ -552,7 +586,6 @@ fn stone_move(
     span: Span,
     raw: String,
 ) {
-    let item = format!("@{raw}");
     let mut node = Node::with_move(Move::Stone(StoneMove {
         color,
         point: Some(p),
@@ -584,7 +617,7 @@ fn stone_move(
         } else {
             st.add(parent, node, span)
         };
-        st.push(id, item);
+        st.push_move(id, (color, p), number, raw);
         if let Some(d) = &mut st.diagram {
             d.cursor = id;
         } else if let Some(b) = &mut st.block {
@@ -610,7 +643,7 @@ fn stone_move(
     let parent = st.main;
     let id = st.add(parent, node, span);
     st.game.tree.promote_child(parent, id);
-    st.push(id, item);
+    st.push_move(id, (color, p), number, raw);
     st.main = id;
     st.main_moves += 1;
 }
@@ -690,9 +723,8 @@ fn control(
             if arity(st, n, &[1, 2], "a line break (9)", span) {
                 let count = n.get(1).copied().unwrap_or(1);
                 let at = st.cursor();
-                if let Some(c) = st.comments.get_mut(at.0 as usize) {
-                    c.extend(std::iter::repeat_n('\n', usize::from(count)));
-                }
+                st.comment(at)
+                    .extend(std::iter::repeat_n('\n', usize::from(count)));
             }
             st.push_raw(raw_cmd);
             next
@@ -795,6 +827,7 @@ fn finish(mut st: State, text: &str) -> Parsed {
         mut game,
         mut spans,
         scripts,
+        plain,
         comments,
         diags,
         branches,
@@ -813,14 +846,32 @@ fn finish(mut st: State, text: &str) -> Parsed {
             spans.push(spans.get(child.0 as usize).copied().unwrap_or_default());
         }
     }
-    for (i, (script, comment)) in scripts.into_iter().zip(comments).enumerate() {
-        let Some(node) = game.tree.get_mut(NodeId(i as u32)) else {
+    let mut comments = comments.into_iter().peekable();
+    for (i, mut script) in scripts.into_iter().enumerate() {
+        let id = NodeId(i as u32);
+        let comment = comments.next_if(|(c, _)| *c == id).map(|(_, c)| c);
+        let Some(node) = game.tree.get_mut(id) else {
             continue;
         };
-        if !comment.is_empty() {
+        if let Some(comment) = comment.filter(|c| !c.is_empty()) {
             node.comment = Some(comment);
         }
-        if !script.is_empty() {
+        if plain.get(i).copied().unwrap_or(false) {
+            if script.is_empty() && node.is_bare() {
+                // Only the move, as the canonical layout writes it: no script.
+                continue;
+            }
+            if let Some(Move::Stone(StoneMove {
+                color,
+                point: Some(p),
+            })) = node.mv
+            {
+                script.insert(0, format!("@{}", script::plain_move(color, p)));
+            }
+        }
+        // A script that says nothing the canonical layout would not write is left
+        // out: most moves cost no rest then.
+        if !script.is_empty() && !script::says_nothing_more(node, &script) {
             node.extras.push(script::KEY, script);
         }
     }

@@ -76,6 +76,29 @@ pub fn text(item: Item<'_>) -> String {
     }
 }
 
+/// A move as the canonical layout writes it (`&[2;r;c@` black, `&[3;r;c@` white;
+/// row and column from 1), without a shown number.
+pub fn plain_move(color: crate::model::Color, p: crate::model::Point) -> String {
+    let (r, c) = (u16::from(p.y) + 1, u16::from(p.x) + 1);
+    match color {
+        crate::model::Color::Black => format!("&[2;{r};{c}@"),
+        crate::model::Color::White => format!("&[3;{r};{c}@"),
+    }
+}
+
+/// True when a node's script says no more than the canonical layout writes for it:
+/// only its move, as `plain_move` writes it, on a node that holds nothing else. Such
+/// a script is not kept (most moves of a record; memory per node, #32): the writer
+/// writes the same bytes without it.
+pub fn says_nothing_more(node: &crate::model::Node, items: &[String]) -> bool {
+    let [only] = items else { return false };
+    let Some(crate::model::Move::Stone(m)) = node.mv else {
+        return false;
+    };
+    let Some(p) = m.point else { return false };
+    node.is_bare() && matches!(parse(only), Item::Move(raw) if raw == plain_move(m.color, p))
+}
+
 /// The number of line breaks a raw `&[9w` / `&[9;n w` command makes, if it is one.
 pub fn line_breaks(raw: &str) -> Option<usize> {
     let inner = raw.strip_prefix("&[9")?.strip_suffix('w')?;
@@ -145,6 +168,34 @@ mod tests {
         );
         assert_eq!(split_rank("응창기배 결승"), ("응창기배 결승".into(), None));
         assert_eq!(join_rank(Some("홍길동"), Some("4급")), "홍길동 4급");
+    }
+
+    /// Moves written as the canonical layout writes them keep no script (no rest);
+    /// one written otherwise (a leading zero), or with more around it, keeps its
+    /// script; the record still writes back byte for byte.
+    #[test]
+    fn plain_moves_keep_no_script_and_still_write_back() {
+        let text = "&[21w&[1w&[20;4w\r\n&[2;4;4@\r\n&[3;16;16@&[7w\r\n&[2;04;16@\r\n&[3;16;4@&[2w&[22w\r\n";
+        let parsed = super::super::read(text);
+        let game = &parsed.collection.games[0];
+        let scripts: Vec<Option<usize>> = game
+            .tree
+            .main_line()
+            .skip(1)
+            .map(|(_, n)| n.extras.get(KEY).map(<[String]>::len))
+            .collect();
+        assert_eq!(scripts, [None, Some(2), Some(1), Some(3)]);
+        let bare: Vec<bool> = game
+            .tree
+            .main_line()
+            .skip(1)
+            .map(|(_, n)| n.is_bare())
+            .collect();
+        assert_eq!(bare, [true, false, false, false]);
+        let written =
+            super::super::write(&parsed.collection, &crate::formats::WriteOptions::default())
+                .expect("writes");
+        assert_eq!(written.output, text);
     }
 
     #[test]

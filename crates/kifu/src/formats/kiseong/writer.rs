@@ -175,8 +175,8 @@ impl Out<'_> {
                             let code = if color == Color::Black { 6 } else { 7 };
                             self.text.push_str(&format!("&[{code};{r};{c};{n}@"));
                         }
-                        (_, Color::Black) => self.text.push_str(&format!("&[2;{r};{c}@")),
-                        (_, Color::White) => self.text.push_str(&format!("&[3;{r};{c}@")),
+                        // As the reader expects of a script it leaves out.
+                        (_, color) => self.text.push_str(&script::plain_move(color, p)),
                     }
                     if let Some(n) = node.move_number.filter(|&n| !self.in_diagram || n > 99) {
                         self.losses.push(Loss::new(

@@ -437,6 +437,8 @@ impl<'a> Sink<'a> for Builder<'_> {
         }
         check_handicap(&mut state, diags);
         super::legacy::finish(&mut state.legacy, &mut state.game.info, diags);
+        // A field written as None leaves an empty rest behind: one pointer again.
+        state.game.info.tidy();
         // The gomoku rule follows RU wherever it stood (the root or a game-info node).
         if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
             (&mut state.game.kind, &state.game.info.rules)
