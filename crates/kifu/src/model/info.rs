@@ -71,7 +71,7 @@ pub enum GameResult {
 /// read and written through the info itself (`info.event`) by `Deref`/`DerefMut`.
 /// JSON is unchanged: the rest's fields are written in the info's own object, in the
 /// same order as always (players, title … game comment, shogi start, extras).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct GameInfo {
     /// The first player (black, 先手/下手, player 1).
     #[serde(default, skip_serializing_if = "Player::is_empty")]
@@ -149,6 +149,114 @@ pub struct InfoRest {
     /// A comment on the whole game (SGF GC).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_comment: Option<String>,
+}
+
+/// Game information as JSON holds it: every field in one object, read without
+/// `flatten` (which would buffer the object and hide from the reader a key the model
+/// does not know: `formats::json` reports those). Turned into a [`GameInfo`] whose
+/// rest is stored only when one of its fields is set. The rest's fields are
+/// [`InfoRest`]'s, one for one (the unit tests read every field back).
+#[derive(Deserialize)]
+struct InfoIn {
+    /// The first player.
+    #[serde(default)]
+    black: Player,
+    /// The second player.
+    #[serde(default)]
+    white: Player,
+    /// The game's name or title (SGF GN, KIF 表題, Kiseong title).
+    #[serde(default)]
+    title: Option<String>,
+    /// The event or tournament (SGF EV, KIF 棋戦).
+    #[serde(default)]
+    event: Option<String>,
+    /// The round (SGF RO).
+    #[serde(default)]
+    round: Option<String>,
+    /// When it was played, as the record writes it (SGF DT, KIF 開始日時).
+    #[serde(default)]
+    date: Option<String>,
+    /// Where it was played (SGF PC, KIF 場所).
+    #[serde(default)]
+    place: Option<String>,
+    /// The outcome.
+    #[serde(default)]
+    result: Option<GameResult>,
+    /// The rule set by name (SGF RU: "Japanese", "Chinese" …).
+    #[serde(default)]
+    rules: Option<String>,
+    /// Komi in points.
+    #[serde(default)]
+    komi: Option<f64>,
+    /// The number of handicap stones (SGF HA); the stones are the root's setup.
+    #[serde(default)]
+    handicap: Option<u32>,
+    /// Main time per player in seconds (SGF TM).
+    #[serde(default)]
+    main_time: Option<f64>,
+    /// Overtime or the whole time control as text (SGF OT, KIF 持ち時間, CSA time limit).
+    #[serde(default)]
+    time_control: Option<String>,
+    /// Who wrote the commentary (SGF AN).
+    #[serde(default)]
+    annotator: Option<String>,
+    /// Where the record came from (SGF SO, KIF 掲載).
+    #[serde(default)]
+    source: Option<String>,
+    /// Copyright notice (SGF CP).
+    #[serde(default)]
+    copyright: Option<String>,
+    /// Opening name (SGF ON, KIF 戦型).
+    #[serde(default)]
+    opening: Option<String>,
+    /// Who entered the record (SGF US, KIF 記録係).
+    #[serde(default)]
+    recorder: Option<String>,
+    /// The program that wrote the record (SGF AP).
+    #[serde(default)]
+    application: Option<String>,
+    /// A comment on the whole game (SGF GC).
+    #[serde(default)]
+    game_comment: Option<String>,
+    /// The shogi starting position.
+    #[serde(default)]
+    shogi_start: Option<ShogiStart>,
+    /// Everything else, in source order.
+    #[serde(default)]
+    extras: Extras,
+}
+
+impl<'de> Deserialize<'de> for GameInfo {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameInfo, D::Error> {
+        let i = InfoIn::deserialize(deserializer)?;
+        let rest = InfoRest {
+            title: i.title,
+            event: i.event,
+            round: i.round,
+            date: i.date,
+            place: i.place,
+            result: i.result,
+            rules: i.rules,
+            komi: i.komi,
+            handicap: i.handicap,
+            main_time: i.main_time,
+            time_control: i.time_control,
+            annotator: i.annotator,
+            source: i.source,
+            copyright: i.copyright,
+            opening: i.opening,
+            recorder: i.recorder,
+            application: i.application,
+            game_comment: i.game_comment,
+        };
+        Ok(GameInfo {
+            black: i.black,
+            white: i.white,
+            rest: Sparse::from(rest),
+            shogi_start: i.shogi_start,
+            extras: i.extras,
+        })
+    }
 }
 
 impl SparsePart for InfoRest {
