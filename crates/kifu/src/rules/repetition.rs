@@ -56,10 +56,13 @@ impl LinePositions {
             .unwrap_or(usize::MAX)
             .clamp(64, MAX_PRESIZE);
         if (size..=size.saturating_mul(4)).contains(&self.slots.len()) {
-            // Room enough already: the line left in it is taken back, slot by slot,
-            // which touches only the slots it filled (clearing the whole table for
-            // every line of a collection cost more than the walk).
-            self.truncate(0);
+            // Room enough already: a slot is empty when its count is 0 (`find` and
+            // `push` read nothing else of an empty slot), so only the counts are
+            // cleared, and the table is not freed and filled again for every game.
+            for slot in &mut self.slots {
+                slot.count = 0;
+            }
+            self.path.clear();
         } else {
             self.slots.clear();
             self.slots.resize(size, Slot::default());
