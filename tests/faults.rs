@@ -1267,6 +1267,41 @@ fn reencode_out_dir_never_writes_through_an_output_directory_swapped_for_a_link(
     assert!(temporaries(dir.path()).is_empty());
 }
 
+/// `split` writes its files through the handle of the directory it opened: the
+/// directory swapped for a link to another during the run receives nothing there.
+#[cfg(target_os = "linux")]
+#[test]
+fn split_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("out");
+    let moved = dir.path().join("moved");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(
+        dir.path().join("two.sgf"),
+        "(;GM[1]SZ[9];B[ee])(;GM[1]SZ[9];B[cc])",
+    )
+    .expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["split", "two.sgf", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(&out_dir, &moved).expect("move the directory away");
+            std::os::unix::fs::symlink(&outside, &out_dir).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 0);
+    let mut names: Vec<String> = std::fs::read_dir(&moved)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["two-0001.sgf", "two-0002.sgf"]);
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn convert_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {

@@ -34,9 +34,10 @@ use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::formats::{Format, WriteOptions};
-use kifu::fsio::Closed;
+use kifu::fsio::{Dir, DirClosed};
 use kifu::model::{Game, NodeId};
 use kifu::GameWriter;
+use std::sync::Arc;
 
 /// Arguments of `kifu split`.
 #[derive(Debug, Args)]
@@ -82,9 +83,25 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
             "removed {stale} temporary file(s) left by an interrupted run"
         ));
     }
+    // The directory is opened once (following a link there: the user named it), and
+    // every file is staged and renamed in it through that handle: a directory swapped
+    // for a link during the run is never written through.
+    let dir = kifu::fsio::make_path(&args.out_dir, [])
+        .map(Arc::new)
+        .map_err(|e| {
+            Fatal::Other(format!(
+                "cannot write under {}: {e}",
+                args.out_dir.display()
+            ))
+        })?;
+    super::inputs::pause_after_walk();
     let mut failed = false;
     for (input, stem) in expanded.inputs.iter().zip(&stems) {
-        if let Err(reason) = split_one(args, input, stem, opts, target, encoding, ui)? {
+        let to = Out {
+            dir: &dir,
+            shown: &args.out_dir,
+        };
+        if let Err(reason) = split_one(args, to, input, stem, opts, target, encoding, ui)? {
             ui.error(&reason);
             failed = true;
         }
@@ -219,12 +236,21 @@ struct Piece {
     game: usize,
     line: Option<(usize, usize)>,
     ext: &'static str,
-    file: Closed,
+    file: DirClosed,
+}
+
+/// The output directory: its open handle, and its path for messages.
+#[derive(Clone, Copy)]
+struct Out<'a> {
+    dir: &'a Arc<Dir>,
+    shown: &'a Path,
 }
 
 /// Splits one input. `Ok(Err(reason))` is a failed input.
+#[allow(clippy::too_many_arguments)]
 fn split_one(
     args: &SplitArgs,
+    out: Out<'_>,
     input: &InputFile,
     stem: &OsStr,
     opts: Resolved,
@@ -261,7 +287,7 @@ fn split_one(
                     input.display, item.number, format.name
                 )
             })?;
-            let file = stage(&args.out_dir, stem, &bytes)?;
+            let file = stage(out, stem, &bytes)?;
             pending.push(Piece {
                 game: item.number,
                 line,
@@ -287,12 +313,7 @@ fn split_one(
             return Ok(Flow::Stop);
         }
         if item.streamed && pending.len() >= BATCH {
-            match commit(
-                &args.out_dir,
-                stem,
-                std::mem::take(&mut pending),
-                STREAMED_WIDTH,
-            ) {
+            match commit(out, stem, std::mem::take(&mut pending), STREAMED_WIDTH) {
                 Ok(n) => written += n,
                 Err(reason) => {
                     failure = Some(reason);
@@ -313,7 +334,7 @@ fn split_one(
     } else {
         last_game.to_string().len().max(MIN_WIDTH)
     };
-    match commit(&args.out_dir, stem, pending, width) {
+    match commit(out, stem, pending, width) {
         Ok(n) => written += n,
         Err(reason) => return Ok(Err(reason)),
     }
@@ -323,13 +344,13 @@ fn split_one(
     Ok(Ok(()))
 }
 
-/// Stages one file's bytes in a temporary file under `dir`, closed.
-fn stage(dir: &Path, stem: &OsStr, bytes: &[u8]) -> Result<Closed, String> {
-    let at = dir.join(stem);
-    let cannot = |e: std::io::Error| format!("cannot write under {}: {}", dir.display(), plain(&e));
-    let mut staging = kifu::fsio::Staging::create(&at).map_err(cannot)?;
-    staging.write_all(bytes).map_err(cannot)?;
-    let staged = staging
+/// Stages one file's bytes in a temporary file of the output directory, closed.
+fn stage(out: Out<'_>, stem: &OsStr, bytes: &[u8]) -> Result<DirClosed, String> {
+    let cannot =
+        |e: std::io::Error| format!("cannot write under {}: {}", out.shown.display(), plain(&e));
+    let mut staged = out.dir.stage(stem).map_err(cannot)?;
+    staged.write_all(bytes).map_err(cannot)?;
+    staged
         .finish(&kifu::fsio::Keep::default())
         .map_err(cannot)?;
     Ok(staged.close())
@@ -347,18 +368,20 @@ fn plain(e: &std::io::Error) -> String {
 
 /// Makes the staged files durable together and renames each to its name; how many
 /// were renamed, or why not all (those not renamed are removed).
-fn commit(dir: &Path, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Result<usize, String> {
+fn commit(out: Out<'_>, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Result<usize, String> {
     if pieces.is_empty() {
         return Ok(0);
     }
-    kifu::fsio::sync_closed(pieces.iter().map(|p| &p.file))
+    let dir = out.shown;
+    kifu::fsio::sync_dir_closed(pieces.iter().map(|p| &p.file))
         .map_err(|e| format!("cannot write under {}: {}", dir.display(), plain(&e)))?;
     let mut n = 0;
     for piece in pieces {
-        let path = dir.join(name(stem, &piece, width));
+        let file_name = name(stem, &piece, width);
+        let path = dir.join(&file_name);
         piece
             .file
-            .commit_to(&path)
+            .commit_to(&file_name)
             .map_err(|e| format!("cannot write {}: {}", path.display(), plain(&e)))?;
         n += 1;
     }

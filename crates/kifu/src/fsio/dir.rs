@@ -453,7 +453,7 @@ impl Dir {
                         dest: dest.to_os_string(),
                         file,
                         done: false,
-                        _registered: registered,
+                        registered: Some(registered),
                     })
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
@@ -474,11 +474,25 @@ pub struct DirTemp {
     dest: OsString,
     file: File,
     done: bool,
-    /// Listed for removal on SIGINT, SIGTERM and SIGHUP while it exists.
-    _registered: Registered,
+    /// Listed for removal on SIGINT, SIGTERM and SIGHUP while it exists (handed on
+    /// to a [`DirClosed`] by [`DirTemp::close`]).
+    registered: Option<Registered>,
 }
 
 impl DirTemp {
+    /// Closes the temporary file (its content is written: there is no buffer), to be
+    /// renamed later ([`DirClosed`]): many outputs wait without one open file each.
+    pub fn close(mut self) -> DirClosed {
+        // From now on the DirClosed removes it.
+        self.done = true;
+        DirClosed {
+            dir: Arc::clone(&self.dir),
+            tmp: std::mem::take(&mut self.tmp),
+            done: false,
+            _registered: self.registered.take(),
+        }
+    }
+
     /// The open temporary file.
     pub fn file(&self) -> &File {
         &self.file
@@ -549,6 +563,56 @@ impl Drop for DirTemp {
             let _ = self.dir.unlink(&self.tmp);
         }
     }
+}
+
+/// New content in a closed temporary file of an open directory, waiting to be renamed
+/// to its name there ([`DirClosed::commit_to`]); dropping it removes the file.
+#[derive(Debug)]
+pub struct DirClosed {
+    dir: Arc<Dir>,
+    tmp: OsString,
+    done: bool,
+    /// Listed for removal on a signal until committed or dropped.
+    _registered: Option<Registered>,
+}
+
+impl DirClosed {
+    /// Makes the content durable by itself: opens it in its directory, `fdatasync`.
+    pub fn sync(&self) -> io::Result<()> {
+        self.dir.open_file(&self.tmp)?.sync_data()
+    }
+
+    /// Renames it to `name` in its directory (a name known only once it was written:
+    /// `kifu split` numbers its files after counting), replacing whatever is there.
+    pub fn commit_to(mut self, name: &OsStr) -> io::Result<()> {
+        self.dir.rename(&self.tmp, name)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for DirClosed {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = self.dir.unlink(&self.tmp);
+        }
+    }
+}
+
+/// Makes closed files durable: on Linux one `syncfs` per file system, through their
+/// directories' descriptors (no file of them open); elsewhere, or when that fails,
+/// an `fdatasync` per file, one open at a time.
+pub fn sync_dir_closed<'a, I>(closed: I) -> io::Result<()>
+where
+    I: IntoIterator<Item = &'a DirClosed>,
+    I::IntoIter: Clone,
+{
+    let closed = closed.into_iter();
+    #[cfg(target_os = "linux")]
+    if super::batch::syncfs_files(closed.clone().map(|c| c.dir.file())) {
+        return Ok(());
+    }
+    closed.into_iter().try_for_each(DirClosed::sync)
 }
 
 #[cfg(all(test, target_os = "linux"))]

@@ -22,7 +22,9 @@ pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
 pub use closed::{sync_closed, Closed};
-pub use dir::{dir_id, make_path, reach, Dir, DirId, DirTemp, Place, ReachError};
+pub use dir::{
+    dir_id, make_path, reach, sync_dir_closed, Dir, DirClosed, DirId, DirTemp, Place, ReachError,
+};
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;
 pub use stage::{

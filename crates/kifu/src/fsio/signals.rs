@@ -14,7 +14,7 @@ use std::sync::{Mutex, MutexGuard};
 /// The temporary files this process has, by registration number.
 static TEMPORARIES: Mutex<BTreeMap<u64, PathBuf>> = Mutex::new(BTreeMap::new());
 /// The next registration number.
-static NEXT: AtomicU64 = AtomicU64::new(0);
+static NEXT: AtomicU64 = AtomicU64::new(1);
 
 fn register() -> MutexGuard<'static, BTreeMap<u64, PathBuf>> {
     // A thread that panicked while holding it left the map whole: go on with it.
@@ -25,7 +25,7 @@ fn register() -> MutexGuard<'static, BTreeMap<u64, PathBuf>> {
 
 /// One temporary file in the register, for as long as this lives.
 #[derive(Debug)]
-pub(super) struct Registered(u64);
+pub(super) struct Registered(std::num::NonZeroU64);
 
 impl Registered {
     /// Creates a temporary file at `path` by `create` and lists it, both under the
@@ -37,15 +37,18 @@ impl Registered {
     ) -> std::io::Result<(T, Registered)> {
         let mut temporaries = register();
         let made = create(path)?;
-        let id = NEXT.fetch_add(1, Ordering::Relaxed);
-        temporaries.insert(id, path.to_path_buf());
+        // Numbers start at 1, so an `Option<Registered>` costs no more than one (a
+        // u64 counter does not come back to 0).
+        let id = std::num::NonZeroU64::new(NEXT.fetch_add(1, Ordering::Relaxed))
+            .unwrap_or(std::num::NonZeroU64::MAX);
+        temporaries.insert(id.get(), path.to_path_buf());
         Ok((made, Registered(id)))
     }
 }
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        register().remove(&self.0);
+        register().remove(&self.0.get());
     }
 }
 
