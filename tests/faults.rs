@@ -1267,6 +1267,48 @@ fn reencode_out_dir_never_writes_through_an_output_directory_swapped_for_a_link(
     assert!(temporaries(dir.path()).is_empty());
 }
 
+/// `filter --out-dir` writes each game through directory handles from DIR: a
+/// directory of DIR swapped for a link during the run is never written through.
+#[cfg(target_os = "linux")]
+#[test]
+fn filter_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(dir.path().join("in/sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(dir.path().join("in/sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(dir.path().join("in/top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.sgf"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["filter", "in", "--moves", "1..", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "error: in/sub/g.sgf: game 1: cannot write out/sub/g.sgf: changed during the run; left untouched\n"
+        ),
+        "{out:?}"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.sgf")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(
+        out_dir.join("top.sgf").is_file(),
+        "the other game is written"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+}
+
 /// `split` writes its files through the handle of the directory it opened: the
 /// directory swapped for a link to another during the run receives nothing there.
 #[cfg(target_os = "linux")]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args};
 
-use super::games::{each_file, output_format, write_games, Collector, Kept};
+use super::games::{each_file, output_format, write_games_below, Collector, Kept};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::stdout_line;
@@ -112,6 +112,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
     let criteria = criteria_or_all(args, ui);
     let expanded = expand(&args.paths);
+    super::inputs::pause_after_walk();
     let inputs = &expanded.inputs;
     let mut failed = false;
     let mut total = 0usize;
@@ -201,7 +202,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                             }
                             let Kept::Game(game) = game else { continue };
                             if let Err(e) =
-                                write_games(vec![*game], format, Some(&dest), out_encoding, ui)
+                                write_games_below(vec![*game], format, dir, &dest, out_encoding, ui)
                             {
                                 match e {
                                     Fatal::Other(msg) | Fatal::Usage(msg) => {

@@ -114,21 +114,28 @@ pub fn output_format(to: Option<&str>, path: Option<&Path>) -> Result<&'static F
         .ok_or_else(|| Fatal::Other("no SGF writer".into()))
 }
 
-/// Writes `games` as one collection in `format` to `path` (`None` or `-`: standard
-/// output). A format holding one game per file takes only one.
-pub fn write_games(
+/// Writes `games` as one collection in `format` to `dest`, a file below the output
+/// directory `root`
+/// (`filter --out-dir`), written through directory handles
+/// ([`kifu::fsio::write_below`]): a directory swapped for a link during the run is
+/// never written through.
+pub fn write_games_below(
     games: Vec<Game>,
     format: &'static Format,
-    path: Option<&Path>,
+    root: &Path,
+    dest: &Path,
     encoding: Option<TextEncoding>,
     ui: &Ui,
 ) -> Result<(), Fatal> {
-    write_games_as(games, format, path, encoding, ui, false)
+    write_games_as(games, format, Some(dest), encoding, ui, false, Some(root))
 }
 
-/// [`write_games`]; with `named`, `path` is the output named with `-o`, written as
+/// Writes `games` as one collection in `format` to `path` (`None` or `-`: standard
+/// output; a format holding one game per file takes only one); with `named`, `path`
+/// is the output named with `-o`, written as
 /// the shell's `>` would (see [`super::output::write_named`]), else a file kifu
-/// names itself, replaced.
+/// names itself, replaced (through directory handles from `below`, its output root,
+/// when given).
 fn write_games_as(
     games: Vec<Game>,
     format: &'static Format,
@@ -136,6 +143,7 @@ fn write_games_as(
     encoding: Option<TextEncoding>,
     ui: &Ui,
     named: bool,
+    below: Option<&Path>,
 ) -> Result<(), Fatal> {
     let path = path.filter(|p| p.as_os_str() != "-");
     if games.len() > 1 && !format.capabilities.collections {
@@ -159,10 +167,21 @@ fn write_games_as(
     .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", format.name)))?;
     let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
     ui.losses(&shown, &encoded.losses, false);
-    match path {
-        None => stdout_bytes(&encoded.bytes),
-        Some(p) if named => super::output::write_named(p, &encoded.bytes, ui),
-        Some(p) => kifu::fsio::write_atomic(p, &encoded.bytes)
+    match (path, below) {
+        (None, _) => stdout_bytes(&encoded.bytes),
+        (Some(p), _) if named => super::output::write_named(p, &encoded.bytes, ui),
+        (Some(p), Some(root)) => {
+            kifu::fsio::write_below(root, p, &encoded.bytes).map_err(|e| match e {
+                kifu::fsio::ReachError::Changed => Fatal::Other(format!(
+                    "cannot write {}: changed during the run; left untouched",
+                    super::inputs::shown(p)
+                )),
+                kifu::fsio::ReachError::Io(e) => {
+                    Fatal::Other(format!("cannot write {}: {e}", super::inputs::shown(p)))
+                }
+            })
+        }
+        (Some(p), None) => kifu::fsio::write_atomic(p, &encoded.bytes)
             .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", p.display()))),
     }
 }
@@ -243,7 +262,7 @@ impl Collector<'_> {
             }
         }
         if !games.is_empty() || !self.concatenates() {
-            return write_games_as(games, self.format, self.path, self.encoding, ui, true);
+            return write_games_as(games, self.format, self.path, self.encoding, ui, true, None);
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");
         let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());

@@ -565,6 +565,34 @@ impl Drop for DirTemp {
     }
 }
 
+/// Writes a whole file atomically at `dest`, a path below the output root `root`,
+/// through directory handles: the root is opened as named, each directory below it
+/// is made where missing and entered without following a link ([`make_path`]), and
+/// the file is staged, made durable and renamed in the last one (an existing file's
+/// mode and owner kept). A directory swapped for a link is [`ReachError::Changed`].
+pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachError> {
+    use std::path::Component;
+    let not_below = || io::Error::other("not a path below the output directory");
+    let relative = dest.strip_prefix(root).map_err(|_| not_below())?;
+    let mut parts = Vec::new();
+    for part in relative.components() {
+        match part {
+            Component::Normal(p) => parts.push(p),
+            _ => return Err(not_below().into()),
+        }
+    }
+    let name = parts.pop().ok_or_else(not_below)?;
+    let dir = Arc::new(make_path(root, parts)?);
+    let mut staged = dir.stage(name)?;
+    staged.write_all(bytes)?;
+    staged.finish(&staged.keep_of_dest())?;
+    staged.sync()?;
+    staged.commit(None).map_err(|e| match e {
+        CommitError::Changed => ReachError::Changed,
+        CommitError::Io(e) => ReachError::Io(e),
+    })
+}
+
 /// New content in a closed temporary file of an open directory, waiting to be renamed
 /// to its name there ([`DirClosed::commit_to`]); dropping it removes the file.
 #[derive(Debug)]
