@@ -499,32 +499,14 @@ impl Output {
     /// entered without following a link ([`kifu::fsio::make_path`]), so a directory
     /// swapped for a link is never written through. `Err(reason)` when it cannot be.
     pub fn open_in(root: &std::path::Path, relative: &std::path::Path) -> Result<Output, String> {
-        use std::path::Component;
         let shown = root.join(relative);
-        let mut parts = Vec::new();
-        for part in relative.components() {
-            if let Component::Normal(p) = part {
-                parts.push(p);
-            } else {
-                return Err(format!(
-                    "cannot write {}: not a path below the output directory",
-                    shown.display()
-                ));
-            }
-        }
-        let Some(name) = parts.pop() else {
-            return Err(format!("cannot write {}: no file name", shown.display()));
-        };
-        let dir = kifu::fsio::make_path(root, parts).map_err(|e| match e {
+        let staged = kifu::fsio::stage_below(root, relative).map_err(|e| match e {
             kifu::fsio::ReachError::Changed => format!(
                 "cannot write {}: changed during the run; left untouched",
                 shown.display()
             ),
             kifu::fsio::ReachError::Io(e) => format!("cannot write {}: {e}", shown.display()),
         })?;
-        let staged = std::sync::Arc::new(dir)
-            .stage(name)
-            .map_err(|e| format!("cannot write {}: {e}", shown.display()))?;
         Ok(Output::InDir(
             std::io::BufWriter::with_capacity(256 << 10, staged),
             shown,

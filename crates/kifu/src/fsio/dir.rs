@@ -565,15 +565,14 @@ impl Drop for DirTemp {
     }
 }
 
-/// Writes a whole file atomically at `dest`, a path below the output root `root`,
-/// through directory handles: the root is opened as named, each directory below it
-/// is made where missing and entered without following a link ([`make_path`]), and
-/// the file is staged, made durable and renamed in the last one (an existing file's
-/// mode and owner kept). A directory swapped for a link is [`ReachError::Changed`].
-pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachError> {
+/// Stages a new file at `relative`, a path below the output root `root` (no `..`,
+/// no root of its own): the root is opened as named, each directory below it is
+/// made where missing and entered without following a link ([`make_path`]), and the
+/// temporary file is made in the last one. A directory swapped for a link is
+/// [`ReachError::Changed`].
+pub fn stage_below(root: &Path, relative: &Path) -> Result<DirTemp, ReachError> {
     use std::path::Component;
     let not_below = || io::Error::other("not a path below the output directory");
-    let relative = dest.strip_prefix(root).map_err(|_| not_below())?;
     let mut parts = Vec::new();
     for part in relative.components() {
         match part {
@@ -583,7 +582,17 @@ pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachEr
     }
     let name = parts.pop().ok_or_else(not_below)?;
     let dir = Arc::new(make_path(root, parts)?);
-    let mut staged = dir.stage(name)?;
+    Ok(dir.stage(name)?)
+}
+
+/// Writes a whole file atomically at `dest`, a path below the output root `root`,
+/// through directory handles ([`stage_below`]): staged, made durable and renamed in
+/// its directory, an existing file's mode and owner kept.
+pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachError> {
+    let relative = dest
+        .strip_prefix(root)
+        .map_err(|_| io::Error::other("not a path below the output directory"))?;
+    let mut staged = stage_below(root, relative)?;
     staged.write_all(bytes)?;
     staged.finish(&staged.keep_of_dest())?;
     staged.sync()?;

@@ -23,8 +23,8 @@ pub use batch::sync_staged;
 pub use batch::syncfs_files;
 pub use closed::{sync_closed, Closed};
 pub use dir::{
-    dir_id, make_path, reach, sync_dir_closed, write_below, Dir, DirClosed, DirId, DirTemp, Place,
-    ReachError,
+    dir_id, make_path, reach, stage_below, sync_dir_closed, write_below, Dir, DirClosed, DirId,
+    DirTemp, Place, ReachError,
 };
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;
