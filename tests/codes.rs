@@ -124,7 +124,7 @@ fn every_code_in_the_sources_is_registered_and_every_registered_code_is_emitted(
         .collect();
     assert!(
         unused.is_empty(),
-        "registered codes no source emits (remove them, or mark them .reserved(\"why\")): {unused:#?}"
+        "registered codes no source emits (remove them, or give them `reserved: \"why\"` in the registry): {unused:#?}"
     );
 }
 
