@@ -44,7 +44,7 @@ impl Kind {
     }
 }
 
-/// One registered code.
+/// One registered code; serialised as its name (`sgf::missing-close`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Code {
     /// The stable code, `<area>::<kebab-case-name>`.
@@ -63,6 +63,26 @@ pub struct Code {
     pub fix: &'static str,
     /// Why the code is registered although no source emits it, if so.
     pub reserved: Option<&'static str>,
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+/// A code equals its name: `loss.code == "loss::variations"`.
+impl PartialEq<str> for Code {
+    fn eq(&self, name: &str) -> bool {
+        self.name == name
+    }
+}
+
+/// A code equals its name: `loss.code == "loss::variations"`.
+impl PartialEq<&str> for Code {
+    fn eq(&self, name: &&str) -> bool {
+        self.name == *name
+    }
 }
 
 impl Code {
@@ -105,7 +125,7 @@ impl Code {
 pub fn lookup(name: &str) -> Option<&'static Code> {
     ALL.binary_search_by(|c| c.name.cmp(name))
         .ok()
-        .and_then(|i| ALL.get(i))
+        .and_then(|i| ALL.get(i).copied())
 }
 
 /// The registered codes nearest to `name` (at most `n`, best first): by edit distance,
@@ -113,6 +133,7 @@ pub fn lookup(name: &str) -> Option<&'static Code> {
 pub fn closest(name: &str, n: usize) -> Vec<&'static Code> {
     let mut scored: Vec<(usize, &'static Code)> = ALL
         .iter()
+        .copied()
         .map(|c| {
             let d = edit_distance(name, c.name);
             let near = !name.is_empty() && (c.name.starts_with(name) || c.name.ends_with(name));
@@ -219,7 +240,7 @@ macro_rules! codes {
     )*) => {
         $(
             #[doc = concat!("`", $name, "` (", stringify!($kind), "): ", $summary, ".")]
-            pub const $id: Code = Code {
+            pub const $id: &Code = &Code {
                 name: $name,
                 kind: kind!($kind),
                 summary: $summary,
@@ -232,7 +253,7 @@ macro_rules! codes {
         )*
 
         /// Every code, sorted by name (a test keeps it so; [`lookup`] searches it).
-        pub static ALL: &[Code] = &[$($id),*];
+        pub static ALL: &[&Code] = &[$($id),*];
     };
 }
 
