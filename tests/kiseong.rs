@@ -272,7 +272,7 @@ fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
     let (outcome, _) = read_file("fixtures/kiseong/bbs-game.kis");
     let sgf_format = formats::by_name("sgf").expect("sgf");
     let sgf = kifu::write(&outcome.parsed.collection, sgf_format, None, None).expect("to sgf");
-    let mut codes: Vec<&str> = sgf.losses.iter().map(|l| l.code).collect();
+    let mut codes: Vec<&str> = sgf.losses.iter().map(|l| l.code.name).collect();
     codes.dedup();
     assert_eq!(codes, vec!["loss::extras"]);
     let cue_losses: Vec<&str> = sgf.losses.iter().map(|l| l.message.as_str()).collect();
@@ -368,7 +368,7 @@ fn the_writer_replaces_forbidden_characters_and_refuses_what_cp949_cannot_hold()
     );
     let codes: Vec<(&str, &str)> = losses
         .iter()
-        .map(|l| (l.code, l.message.as_str()))
+        .map(|l| (l.code.name, l.message.as_str()))
         .collect();
     assert_eq!(
         codes,
