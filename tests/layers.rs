@@ -42,26 +42,6 @@ const CLI_LAYER: usize = LAYERS.len();
 /// removes an entry when the work it names is merged.
 const ALLOWED: &[(&str, &str, &str)] = &[
     (
-        "crates/kifu/src/formats/kif/checking_tests.rs",
-        "crates/kifu/src/lib.rs",
-        "to fix on this branch",
-    ),
-    (
-        "crates/kifu/src/text/detect.rs",
-        "crates/kifu/src/formats/goarchive.rs",
-        "to fix on this branch",
-    ),
-    (
-        "crates/kifu/src/formats/jkf/entries.rs",
-        "crates/kifu/src/formats/jkf/read.rs",
-        "to fix on this branch",
-    ),
-    (
-        "crates/kifu/src/formats/kif/ki2read.rs",
-        "crates/kifu/src/formats/kif/read.rs",
-        "to fix on this branch",
-    ),
-    (
         "crates/kifu/src/formats/sgf/build.rs",
         "crates/kifu/src/formats/sgf/parse.rs",
         "to fix on this branch",
