@@ -10,8 +10,8 @@ use crate::model::{
 use crate::rules::go::{LineWalk, Mark};
 
 use super::node::type_node;
-use super::parse::{RawNode, RawValue, Sink};
 use super::plain::PlainMove;
+use super::raw::{RawNode, RawValue, Sink};
 use super::typing::Context;
 use super::values::{self, number, split_compose};
 
