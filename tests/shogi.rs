@@ -1403,7 +1403,9 @@ fn kif_converts_to_usi_for_engines() {
         usi,
         None,
         &kifu::formats::WriteOptions {
-            usi_endings: true,
+            format_options: &[kifu::formats::FormatOption::Usi(
+                kifu::formats::usi::UsiOption::Endings,
+            )],
             ..kifu::formats::WriteOptions::default()
         },
     )
@@ -2288,7 +2290,9 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
                 kifu::formats::by_name("usi").expect("usi"),
                 None,
                 &kifu::formats::WriteOptions {
-                    usi_endings: true,
+                    format_options: &[kifu::formats::FormatOption::Usi(
+                        kifu::formats::usi::UsiOption::Endings,
+                    )],
                     ..kifu::formats::WriteOptions::default()
                 },
             )
