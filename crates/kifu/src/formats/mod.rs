@@ -258,10 +258,33 @@ pub enum Join {
     Concatenate,
     /// Games separated by this text (CSA's `/` line).
     Separator(&'static str),
-    /// A document around the games (the JSON model's `{"version": 1, "games": […]}`):
-    /// see [`json::Framing`].
-    Document,
+    /// A document around the games (the JSON model's `{"version": 1, "games": […]}`),
+    /// whose pieces its format writes.
+    Document(Document),
 }
+
+/// The pieces of a document that holds a collection, as its format writes them:
+/// [`Document::prefix`], then [`Document::game`] for each game, then
+/// [`Document::suffix`] give exactly what the format's writer gives for the whole
+/// collection.
+#[derive(Debug, Clone, Copy)]
+pub struct Document {
+    /// What comes before the first game.
+    pub prefix: fn(&WriteOptions<'_>) -> Result<String, WriteError>,
+    /// Game number `index` (from 0), with what separates it from the one before.
+    pub game: fn(&crate::model::Game, usize, &WriteOptions<'_>) -> Result<String, WriteError>,
+    /// What comes after the last of `games` games.
+    pub suffix: fn(usize, &WriteOptions<'_>) -> String,
+}
+
+impl PartialEq for Document {
+    /// Every document is a document: a format has one, so the join is what compares.
+    fn eq(&self, _: &Document) -> bool {
+        true
+    }
+}
+
+impl Eq for Document {}
 
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
