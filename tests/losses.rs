@@ -299,7 +299,7 @@ fn unaccounted(
         // A gomoku rule text that names the game's rule is held by the game's kind.
         let kind_rule = match (&original.kind, &original.info.rules) {
             (GameKind::Gomoku { rule, .. }, Some(ru)) => {
-                kifu::rules::renju::rule_from_ru(ru) == *rule
+                kifu::model::GomokuRule::named_by(ru) == *rule
             }
             _ => false,
         };

@@ -1403,7 +1403,9 @@ fn kif_converts_to_usi_for_engines() {
         usi,
         None,
         &kifu::formats::WriteOptions {
-            usi_endings: true,
+            format_options: &[kifu::formats::FormatOption::Usi(
+                kifu::formats::usi::UsiOption::Endings,
+            )],
             ..kifu::formats::WriteOptions::default()
         },
     )
@@ -2288,7 +2290,9 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
                 kifu::formats::by_name("usi").expect("usi"),
                 None,
                 &kifu::formats::WriteOptions {
-                    usi_endings: true,
+                    format_options: &[kifu::formats::FormatOption::Usi(
+                        kifu::formats::usi::UsiOption::Endings,
+                    )],
                     ..kifu::formats::WriteOptions::default()
                 },
             )
@@ -2374,5 +2378,95 @@ fn csa_without_a_start_position_warns_that_the_even_game_is_assumed() {
     assert_eq!(
         diags(&read("V2.2\nPI\n+\n+7776FU\n/\nN+C\n+\n+2726FU\n")),
         vec![w(7, 1)]
+    );
+}
+
+/// Every KIF and KI2 fixture, whole and damaged (cut short, a line left out, two
+/// lines swapped): a check gives exactly the diagnostics of a read and validation
+/// (the KIF readers that check while reading, held to the replay through the API).
+#[test]
+fn a_check_of_every_fixture_and_its_damaged_copies_equals_read_and_validate() {
+    let mut files = Vec::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("fixtures/shogi"), root.join("tests/data/shogi")];
+    // The real records, when the corpus is beside the checkout.
+    let real = corpus::path("shogi/json-kifu-format");
+    dirs.extend(
+        real.iter()
+            .flat_map(|dir| [dir.join("kif"), dir.join("ki2")]),
+    );
+    for dir in &dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            panic!("{} is missing", dir.display());
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if matches!(
+                path.extension().and_then(|x| x.to_str()),
+                Some("kif" | "ki2" | "kifu")
+            ) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let wanted = if real.is_some() { 40 } else { 4 };
+    assert!(files.len() >= wanted, "{} fixtures", files.len());
+    let mut with_findings = 0;
+    for path in &files {
+        let Ok(bytes) = std::fs::read(path) else {
+            panic!("{} cannot be read", path.display());
+        };
+        let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        let mut copies = vec![bytes.clone()];
+        for cut in [bytes.len() / 3, bytes.len() / 2, bytes.len() * 2 / 3] {
+            copies.push(bytes.get(..cut).unwrap_or(&bytes).to_vec());
+        }
+        for k in [lines.len() / 2, lines.len() * 3 / 4] {
+            let mut left_out = lines.clone();
+            if k < left_out.len() {
+                left_out.remove(k);
+            }
+            copies.push(left_out.concat());
+            let mut swapped = lines.clone();
+            if k + 1 < swapped.len() {
+                swapped.swap(k, k + 1);
+            }
+            copies.push(swapped.concat());
+        }
+        for copy in &copies {
+            let input = kifu::Input {
+                bytes: copy,
+                path: Some(path),
+                format: None,
+                encoding: None,
+            };
+            let Ok(mut outcome) = kifu::read(&input) else {
+                continue;
+            };
+            kifu::validate(&mut outcome);
+            let Ok(checked) = kifu::check(&input, None) else {
+                panic!("{}: read but not checked", path.display());
+            };
+            assert_eq!(
+                checked.diagnostics,
+                outcome.parsed.diagnostics,
+                "{}",
+                path.display()
+            );
+            with_findings += usize::from(
+                outcome
+                    .parsed
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.code.starts_with("shogi::")),
+            );
+        }
+    }
+    // The damage makes the rules find things: the comparison is not of empty lists.
+    let wanted = if real.is_some() { 60 } else { 5 };
+    assert!(
+        with_findings >= wanted,
+        "{with_findings} copies with rule findings"
     );
 }

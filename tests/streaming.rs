@@ -483,3 +483,29 @@ fn validate_and_show_take_game_too() {
     let third = kifu().args(["show"]).arg(&a).output().expect("runs");
     assert_ne!(show.stdout, third.stdout, "game 3 is not game 1");
 }
+
+/// A format that frames its collection in a document writes through
+/// `GameWriter` with the pieces its registry entry carries (`Join::Document`):
+/// the writer names no format, so a made-up document's pieces are what it writes.
+#[test]
+fn game_writer_writes_the_document_pieces_the_registry_carries() {
+    static FRAMED: formats::Format = formats::Format {
+        name: "framed",
+        join: formats::Join::Document(formats::Document {
+            prefix: |_| Ok("<".to_string()),
+            game: |_, index, _| Ok(if index == 0 { "g" } else { ",g" }.to_string()),
+            suffix: |games, _| format!(">{games}\n"),
+        }),
+        ..formats::json::FORMAT
+    };
+    let collection = read(collection(2).as_bytes(), Some(Path::new("two.sgf")));
+    let options = formats::WriteOptions::default();
+    let mut writer = kifu::GameWriter::new(&FRAMED, None, &options).expect("a writer");
+    let mut out = writer.prefix().expect("prefix");
+    for game in &collection.games {
+        let mut game = game.clone();
+        out.extend(writer.game(&mut game).expect("a game").bytes);
+    }
+    out.extend(writer.suffix().expect("suffix"));
+    assert_eq!(String::from_utf8_lossy(&out), "<g,g>2\n");
+}

@@ -14,7 +14,8 @@ use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::diag::{Counts, Loss};
 use kifu::formats::csa::CsaVersion;
-use kifu::formats::{Format, WriteOptions};
+use kifu::formats::usi::UsiOption;
+use kifu::formats::{Format, FormatOption, WriteOptions};
 use kifu::fsio;
 use kifu::text::TextEncoding;
 use kifu::GameWriter;
@@ -74,6 +75,16 @@ pub struct ConvertArgs {
 
 fn parse_csa_version(s: &str) -> Result<CsaVersion, String> {
     CsaVersion::parse(s).ok_or_else(|| format!("unknown CSA version {s:?}: give 2.2 or 3.0"))
+}
+
+/// The options of single formats' writers the arguments give: each writer reads its
+/// own and passes the others by.
+fn format_options(args: &ConvertArgs) -> Vec<FormatOption> {
+    let csa = args.csa_version.map(FormatOption::Csa);
+    let usi = args
+        .usi_endings
+        .then_some(FormatOption::Usi(UsiOption::Endings));
+    csa.into_iter().chain(usi).collect()
 }
 
 /// Where one converted file goes.
@@ -136,8 +147,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         out_encoding,
         strict: args.strict,
         wrap: args.wrap,
-        csa_version: args.csa_version,
-        usi_endings: args.usi_endings,
+        format_options: format_options(args),
         pretty: args.pretty || (args.out_dir.is_none() && to_terminal(args.output.as_deref())),
         json: args.json,
         named: args.out_dir.is_none(),
@@ -222,8 +232,8 @@ struct How {
     out_encoding: Option<TextEncoding>,
     strict: bool,
     wrap: Option<usize>,
-    csa_version: Option<CsaVersion>,
-    usi_endings: bool,
+    /// `--csa-version`, `--usi-endings`: each read by its format's writer only.
+    format_options: Vec<FormatOption>,
     pretty: bool,
     /// Report as NDJSON: diagnostics and losses are kept for [`report_json`], not
     /// printed as they come.
@@ -323,8 +333,7 @@ fn convert_one(
         out_encoding,
         strict,
         wrap,
-        csa_version,
-        usi_endings,
+        ref format_options,
         pretty,
         json,
         named,
@@ -385,8 +394,7 @@ fn convert_one(
                 let options = WriteOptions {
                     source: Some(item.source),
                     wrap,
-                    csa_version,
-                    usi_endings,
+                    format_options,
                     utf8_by_convention: kifu::formats::utf8_by_convention(path),
                     pretty,
                     ..WriteOptions::default()

@@ -12,7 +12,7 @@ use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
 use kifu::diag::Counts;
-use kifu::model::{Color, Game, GameKind, GameResult, Player, ShogiStart, WinReason};
+use kifu::model::{Game, GameKind, Player, ShogiStart};
 
 /// Arguments of `kifu info`.
 #[derive(Debug, Args)]
@@ -198,7 +198,9 @@ fn summarise_info(game: &Game, info: &kifu::model::GameInfo) -> GameSummary {
         white: player(&info.white),
         event: info.event.clone(),
         date: info.date.clone(),
-        result: kifu::collect::meta::result(game).as_ref().map(result_text),
+        result: kifu::collect::meta::result(game)
+            .as_ref()
+            .map(ToString::to_string),
         komi: info.komi,
         handicap,
         moves: tree.main_line().filter(|(_, n)| n.mv.is_some()).count(),
@@ -214,29 +216,6 @@ fn player(p: &Player) -> Option<String> {
         (Some(n), None) => Some(n.clone()),
         (None, Some(r)) => Some(format!("({r})")),
         (None, None) => None,
-    }
-}
-
-/// A result in the compact notation Go players know: `B+R`, `W+3.5`, `Draw` …
-fn result_text(r: &GameResult) -> String {
-    match r {
-        GameResult::Win { winner, reason } => {
-            let w = match winner {
-                Color::Black => "B",
-                Color::White => "W",
-            };
-            match reason {
-                WinReason::Resign => format!("{w}+R"),
-                WinReason::Time => format!("{w}+T"),
-                WinReason::Forfeit => format!("{w}+F"),
-                WinReason::Score(s) => format!("{w}+{s}"),
-                WinReason::Unspecified => format!("{w}+"),
-            }
-        }
-        GameResult::Draw => "Draw".into(),
-        GameResult::Void => "Void".into(),
-        GameResult::Unknown => "?".into(),
-        GameResult::Other(s) => s.clone(),
     }
 }
 

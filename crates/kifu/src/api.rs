@@ -777,8 +777,7 @@ pub struct GameWriter {
     encoding: TextEncoding,
     source: Option<SourceInfo>,
     wrap: Option<usize>,
-    csa_version: Option<formats::csa::CsaVersion>,
-    usi_endings: bool,
+    format_options: Vec<formats::FormatOption>,
     utf8_by_convention: bool,
     pretty: bool,
     written: usize,
@@ -805,8 +804,7 @@ impl GameWriter {
             encoding: encoding.unwrap_or(format.default_output_encoding),
             source: options.source.cloned(),
             wrap: options.wrap,
-            csa_version: options.csa_version,
-            usi_endings: options.usi_endings,
+            format_options: options.format_options.to_vec(),
             utf8_by_convention: options.utf8_by_convention,
             pretty: options.pretty,
             written: 0,
@@ -826,20 +824,18 @@ impl GameWriter {
             encoding: self.encoding,
             source: self.source.as_ref(),
             wrap: self.wrap,
-            csa_version: self.csa_version,
-            usi_endings: self.usi_endings,
+            format_options: &self.format_options,
             utf8_by_convention: self.utf8_by_convention,
             pretty: self.pretty,
         }
     }
 
-    /// What comes before the first game (the JSON document's head; nothing for the
-    /// other formats).
+    /// What comes before the first game (a document's head, as its format writes it:
+    /// [`Join::Document`]; nothing for the other formats).
     pub fn prefix(&mut self) -> Result<Vec<u8>, Error> {
         match self.format.join {
-            Join::Document => {
-                let framing = formats::json::Framing::new(self.pretty);
-                let text = framing.prefix(self.source.as_ref())?;
+            Join::Document(document) => {
+                let text = (document.prefix)(&self.options())?;
                 Ok(self.encode(&text)?.0)
             }
             _ => Ok(Vec::new()),
@@ -899,10 +895,9 @@ impl GameWriter {
                     count: index + 1,
                 }))
             }
-            Join::Document => {
+            Join::Document(document) => {
                 self.format.check_kinds_of(game)?;
-                let framing = formats::json::Framing::new(self.pretty);
-                let text = framing.game(game, index)?;
+                let text = (document.game)(game, index, &self.options())?;
                 let (bytes, losses) = self.encode(&text)?;
                 Encoded { bytes, losses }
             }
@@ -932,13 +927,13 @@ impl GameWriter {
         Ok(encoded)
     }
 
-    /// What comes after the last game (the JSON document's tail; nothing for the
-    /// other formats).
+    /// What comes after the last game (a document's tail, as its format writes it;
+    /// nothing for the other formats).
     pub fn suffix(&mut self) -> Result<Vec<u8>, Error> {
         match self.format.join {
-            Join::Document => {
-                let framing = formats::json::Framing::new(self.pretty);
-                Ok(self.encode(&framing.suffix(self.written))?.0)
+            Join::Document(document) => {
+                let text = (document.suffix)(self.written, &self.options());
+                Ok(self.encode(&text)?.0)
             }
             _ => Ok(Vec::new()),
         }

@@ -74,7 +74,7 @@ impl Row {
             event: info.event.clone(),
             round: info.round.clone(),
             date: info.date.clone(),
-            result: result.as_ref().map(meta::result_text),
+            result: result.as_ref().map(ToString::to_string),
             winner: meta::winner_of(result.as_ref()).name(),
             komi: info.komi,
             handicap: meta::handicap_text(game),

@@ -1,6 +1,6 @@
 //! The facts of one game that the collection jobs read, filter and count.
 
-use crate::model::{Color, Game, GameKind, GameResult, ShogiStart, WinReason};
+use crate::model::{Color, Game, GameKind, GameResult, ShogiStart};
 
 /// Who won, as far as the record says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -58,29 +58,6 @@ pub fn winner_of(result: Option<&GameResult>) -> Winner {
         }) => Winner::White,
         Some(GameResult::Draw) => Winner::Draw,
         _ => Winner::None,
-    }
-}
-
-/// A result in the compact notation of SGF: `B+R`, `W+3.5`, `Draw`, `Void`, `?`.
-pub fn result_text(r: &GameResult) -> String {
-    match r {
-        GameResult::Win { winner, reason } => {
-            let w = match winner {
-                Color::Black => "B",
-                Color::White => "W",
-            };
-            match reason {
-                WinReason::Resign => format!("{w}+R"),
-                WinReason::Time => format!("{w}+T"),
-                WinReason::Forfeit => format!("{w}+F"),
-                WinReason::Score(s) => format!("{w}+{s}"),
-                WinReason::Unspecified => format!("{w}+"),
-            }
-        }
-        GameResult::Draw => "Draw".into(),
-        GameResult::Void => "Void".into(),
-        GameResult::Unknown => "?".into(),
-        GameResult::Other(s) => s.clone(),
     }
 }
 

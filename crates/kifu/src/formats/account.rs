@@ -178,7 +178,7 @@ impl Game1<'_> {
     fn rule_of_the_kind(&self) -> bool {
         match (&self.game.kind, &self.game.info.rules) {
             (crate::model::GameKind::Gomoku { rule, .. }, Some(ru)) => {
-                crate::rules::renju::rule_from_ru(ru) == *rule
+                crate::model::GomokuRule::named_by(ru) == *rule
             }
             _ => false,
         }

@@ -184,21 +184,6 @@ pub(crate) fn result_from_text(text: &str) -> Option<GameResult> {
     Some(GameResult::Win { winner, reason })
 }
 
-/// The share of the ideographs among the Hangul syllables and ideographs of `text`
-/// is at least one third: Chinese text decoded as EUC-KR reads as such a mixture,
-/// Korean text hardly ever (see `docs/encoding.md`).
-pub fn reads_as_chinese(text: &str) -> bool {
-    let (mut hangul, mut hanzi) = (0usize, 0usize);
-    for c in text.chars() {
-        match c {
-            '\u{AC00}'..='\u{D7A3}' => hangul += 1,
-            '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => hanzi += 1,
-            _ => {}
-        }
-    }
-    hanzi > 0 && hanzi * 3 >= hangul + hanzi
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,14 +241,6 @@ mod tests {
             win(Color::White, WinReason::Score(11.0))
         );
         assert_eq!(result_from_text("unknown"), None);
-    }
-
-    #[test]
-    fn chinese_is_told_from_korean() {
-        assert!(!reads_as_chinese("흑 시간승 이세돌"));
-        // GB2312 "让5子 让子棋" read as EUC-KR.
-        assert!(reads_as_chinese("횻5綾 횻綾펙"));
-        assert!(!reads_as_chinese("abc"));
     }
 }
 

@@ -81,13 +81,9 @@ pub struct WriteOptions<'a> {
     /// Wrap long text values at about this many columns, where the format can do so
     /// without changing the text (SGF soft line breaks); `None` leaves lines as they are.
     pub wrap: Option<usize>,
-    /// The CSA version to write; `None` keeps the source's (V3.0 when the record was
-    /// read from CSA V3.0, else V2.2). Other writers ignore it.
-    pub csa_version: Option<csa::CsaVersion>,
-    /// USI: end each line with the special end's token (`resign`, `win` …), which
-    /// USI engines do not accept; when false (the default) lines hold moves only and
-    /// each end left out is reported as a loss (`usi::ending-dropped`).
-    pub usi_endings: bool,
+    /// Options of single formats' writers, each a value its format defines
+    /// ([`FormatOption`]): a writer reads its own and passes the others by.
+    pub format_options: &'a [FormatOption],
     /// The output goes to a file that is UTF-8 by its extension's convention (`.ki2u`,
     /// see [`Format::output_encoding_for`]): a writer whose format declares only what
     /// the convention does not say may then leave UTF-8 undeclared.
@@ -102,12 +98,24 @@ impl Default for WriteOptions<'_> {
             encoding: TextEncoding::UTF_8,
             source: None,
             wrap: None,
-            csa_version: None,
-            usi_endings: false,
+            format_options: &[],
             utf8_by_convention: false,
             pretty: false,
         }
     }
+}
+
+/// An option of one format's writer, as a value of that format's own type: the
+/// writer of that format reads it ([`WriteOptions::format_options`]), every other
+/// writer passes it by, so a caller may give the options of every format it offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FormatOption {
+    /// CSA: the version to write; without it the source's (V3.0 when the record was
+    /// read from CSA V3.0, else V2.2).
+    Csa(csa::CsaVersion),
+    /// USI: how lines are written.
+    Usi(usi::UsiOption),
 }
 
 /// A writer's output: the text (or bytes) and what it could not express.
@@ -250,10 +258,33 @@ pub enum Join {
     Concatenate,
     /// Games separated by this text (CSA's `/` line).
     Separator(&'static str),
-    /// A document around the games (the JSON model's `{"version": 1, "games": […]}`):
-    /// see [`json::Framing`].
-    Document,
+    /// A document around the games (the JSON model's `{"version": 1, "games": […]}`),
+    /// whose pieces its format writes.
+    Document(Document),
 }
+
+/// The pieces of a document that holds a collection, as its format writes them:
+/// [`Document::prefix`], then [`Document::game`] for each game, then
+/// [`Document::suffix`] give exactly what the format's writer gives for the whole
+/// collection.
+#[derive(Debug, Clone, Copy)]
+pub struct Document {
+    /// What comes before the first game.
+    pub prefix: fn(&WriteOptions<'_>) -> Result<String, WriteError>,
+    /// Game number `index` (from 0), with what separates it from the one before.
+    pub game: fn(&crate::model::Game, usize, &WriteOptions<'_>) -> Result<String, WriteError>,
+    /// What comes after the last of `games` games.
+    pub suffix: fn(usize, &WriteOptions<'_>) -> String,
+}
+
+impl PartialEq for Document {
+    /// Every document is a document: a format has one, so the join is what compares.
+    fn eq(&self, _: &Document) -> bool {
+        true
+    }
+}
+
+impl Eq for Document {}
 
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]

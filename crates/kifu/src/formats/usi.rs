@@ -5,9 +5,11 @@
 //! and tsshogi write (`resign`, `rep_draw`, `draw`, `timeout`, `win`, `break`), read
 //! as the game's special end. Writing gives the main line's moves only, as engines
 //! take them (variations, comments, times and special ends are reported as losses);
-//! [`WriteOptions::usi_endings`] asks for the end tokens after the moves.
+//! [`UsiOption::Endings`] asks for the end tokens after the moves.
 
-use super::{Capabilities, Format, Parsed, Reader, WriteError, WriteOptions, Writer, Written};
+use super::{
+    Capabilities, Format, FormatOption, Parsed, Reader, WriteError, WriteOptions, Writer, Written,
+};
 use crate::diag::{codes, Diagnostic, Loss, Span};
 use crate::model::{
     Collection, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind,
@@ -319,13 +321,26 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     (game, spans)
 }
 
+/// An option of the USI writer, given as [`FormatOption::Usi`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UsiOption {
+    /// End each line with the special end's token (`resign`, `win` …), which USI
+    /// engines do not accept; without it lines hold moves only and each end left out
+    /// is reported as a loss (`usi::ending-dropped`).
+    Endings,
+}
+
 /// Writes each game's main line as one `position … moves …` line: moves only, as USI
 /// engines take them, each special end left out reported as a loss; with
-/// [`WriteOptions::usi_endings`], the end's token after the moves as ShogiHome writes.
+/// [`UsiOption::Endings`], the end's token after the moves as ShogiHome writes.
 pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
+    let endings = options
+        .format_options
+        .contains(&FormatOption::Usi(UsiOption::Endings));
     let mut out = String::new();
     let mut losses = Vec::new();
     for (g, game) in collection.games.iter().enumerate() {
@@ -351,7 +366,7 @@ pub fn write(
             }
             if let Some(ending) = &node.ending {
                 match token_of(ending.kind) {
-                    Some(token) if options.usi_endings => {
+                    Some(token) if endings => {
                         moves.push(token.to_string());
                         if ending_of(token) != Some(ending.kind) {
                             changed = Some((ending.kind, token));
@@ -485,7 +500,7 @@ mod end_token_tests {
                 "{token}"
             );
             let endings = WriteOptions {
-                usi_endings: true,
+                format_options: &[FormatOption::Usi(UsiOption::Endings)],
                 ..WriteOptions::default()
             };
             let w = write(&p.collection, &endings).expect("writes");
@@ -511,6 +526,29 @@ mod end_token_tests {
                 "{token}"
             );
         }
+    }
+
+    /// The writer reads its own option among others and passes another format's by:
+    /// with a CSA version alone the end is left out (and reported), with the USI
+    /// option beside it the token is written.
+    #[test]
+    fn the_writer_reads_its_own_option_among_other_formats() {
+        let c = read("position startpos moves 7g7f resign\n").collection;
+        let csa = [FormatOption::Csa(crate::formats::csa::CsaVersion::V3_0)];
+        let both = [csa[0], FormatOption::Usi(UsiOption::Endings)];
+        let with = |format_options| WriteOptions {
+            format_options,
+            ..WriteOptions::default()
+        };
+        let alone = write(&c, &with(&csa)).expect("writes");
+        assert_eq!(alone.output, "position startpos moves 7g7f\n");
+        assert_eq!(
+            alone.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
+            ["usi::ending-dropped"]
+        );
+        let asked = write(&c, &with(&both)).expect("writes");
+        assert_eq!(asked.output, "position startpos moves 7g7f resign\n");
+        assert!(asked.losses.is_empty());
     }
 
     #[test]
@@ -551,7 +589,7 @@ mod end_token_tests {
                 }),
             );
             let endings = WriteOptions {
-                usi_endings: true,
+                format_options: &[FormatOption::Usi(UsiOption::Endings)],
                 ..WriteOptions::default()
             };
             let w = write(&c, &endings).expect("writes");

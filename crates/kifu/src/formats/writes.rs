@@ -2,7 +2,7 @@
 //! which lines of play, and which formats' extras. Each [`super::Format`] declares
 //! it once; [`super::account`] reports every filled field outside it as a loss.
 
-use crate::model::{GameInfo, GameResult, Node, Player, ShogiStart, WinReason};
+use crate::model::{GameInfo, Node, Player, ShogiStart};
 
 /// A field of [`GameInfo`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +135,7 @@ impl InfoField {
             InfoField::Round => info.round.clone(),
             InfoField::Date => info.date.clone(),
             InfoField::Place => info.place.clone(),
-            InfoField::Result => info.result.as_ref().map(result_text),
+            InfoField::Result => info.result.as_ref().map(|r| format!("{r:#}")),
             InfoField::Rules => info.rules.clone(),
             InfoField::Komi => info.komi.map(|k| k.to_string()),
             InfoField::Handicap => info.handicap.map(|h| h.to_string()),
@@ -153,26 +153,6 @@ impl InfoField {
                 ShogiStart::Other(_) => "a position".to_string(),
             }),
         }
-    }
-}
-
-/// A result in words, for messages.
-fn result_text(r: &GameResult) -> String {
-    match r {
-        GameResult::Win { winner, reason } => {
-            let how = match reason {
-                WinReason::Resign => "by resignation".to_string(),
-                WinReason::Time => "on time".to_string(),
-                WinReason::Forfeit => "by forfeit".to_string(),
-                WinReason::Score(s) => format!("by {s}"),
-                WinReason::Unspecified => String::new(),
-            };
-            format!("{winner:?} wins {how}").trim_end().to_string()
-        }
-        GameResult::Draw => "draw".into(),
-        GameResult::Void => "void".into(),
-        GameResult::Unknown => "unknown".into(),
-        GameResult::Other(s) => s.clone(),
     }
 }
 

@@ -198,6 +198,19 @@ impl GomokuRule {
             _ => GomokuRule::Other(name.to_string()),
         }
     }
+
+    /// The rule a rule text names (SGF `RU[]`, a game's `rules`): kifu's names, and
+    /// the spellings other programs write (`Standard` for exactly five, `RIF`,
+    /// `Free-style`); an empty text is renju, SGF's default for gomoku in kifu;
+    /// anything else is kept as `Other`.
+    pub fn named_by(text: &str) -> GomokuRule {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "" | "rif" => GomokuRule::Renju,
+            "standard" | "exact five" => GomokuRule::Gomoku,
+            "free-style" | "free style" | "free" => GomokuRule::Freestyle,
+            _ => GomokuRule::from_name(text),
+        }
+    }
 }
 
 impl Game {
@@ -232,5 +245,29 @@ impl Game {
                 (Some(id), merged, self.tree.line_through(id))
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::GomokuRule;
+
+    /// A rule text names a rule by kifu's names or by the spellings other programs
+    /// write; an empty text is renju; anything else is kept.
+    #[test]
+    fn a_rule_text_names_its_rule() {
+        for (text, rule) in [
+            ("", GomokuRule::Renju),
+            ("RIF", GomokuRule::Renju),
+            ("renju", GomokuRule::Renju),
+            ("Standard", GomokuRule::Gomoku),
+            ("exact five", GomokuRule::Gomoku),
+            ("Free-style", GomokuRule::Freestyle),
+            ("free", GomokuRule::Freestyle),
+            ("SEED", GomokuRule::Seed),
+            ("Yamaguchi", GomokuRule::Other("Yamaguchi".into())),
+        ] {
+            assert_eq!(GomokuRule::named_by(text), rule, "{text:?}");
+        }
     }
 }

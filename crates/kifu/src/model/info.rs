@@ -62,6 +62,45 @@ pub enum GameResult {
     Other(String),
 }
 
+impl std::fmt::Display for GameResult {
+    /// The compact notation of SGF: `B+R`, `W+T`, `B+F`, `W+3.5`, `B+`, `Draw`,
+    /// `Void`, `?`, and an untyped text verbatim. With `{:#}`, the result in words
+    /// for messages: `Black wins by resignation`, `White wins by 3.5`, `Black wins`,
+    /// `draw`, `void`, `unknown`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words = f.alternate();
+        match self {
+            GameResult::Win { winner, reason } if words => {
+                write!(f, "{winner:?} wins")?;
+                match reason {
+                    WinReason::Resign => f.write_str(" by resignation"),
+                    WinReason::Time => f.write_str(" on time"),
+                    WinReason::Forfeit => f.write_str(" by forfeit"),
+                    WinReason::Score(s) => write!(f, " by {s}"),
+                    WinReason::Unspecified => Ok(()),
+                }
+            }
+            GameResult::Win { winner, reason } => {
+                f.write_str(match winner {
+                    Color::Black => "B+",
+                    Color::White => "W+",
+                })?;
+                match reason {
+                    WinReason::Resign => f.write_str("R"),
+                    WinReason::Time => f.write_str("T"),
+                    WinReason::Forfeit => f.write_str("F"),
+                    WinReason::Score(s) => write!(f, "{s}"),
+                    WinReason::Unspecified => Ok(()),
+                }
+            }
+            GameResult::Draw => f.write_str(if words { "draw" } else { "Draw" }),
+            GameResult::Void => f.write_str(if words { "void" } else { "Void" }),
+            GameResult::Unknown => f.write_str(if words { "unknown" } else { "?" }),
+            GameResult::Other(s) => f.write_str(s),
+        }
+    }
+}
+
 /// Information about a game: typed common fields, plus `extras` for keys no typed
 /// field holds, kept in source order.
 ///
@@ -472,5 +511,58 @@ mod json_tests {
     #[cfg(target_pointer_width = "64")]
     fn an_info_is_192_bytes() {
         assert_eq!(std::mem::size_of::<GameInfo>(), 192);
+    }
+}
+
+#[cfg(test)]
+mod result_tests {
+    use super::{GameResult, WinReason};
+    use crate::model::Color;
+
+    /// Every result in both notations: the compact one (`kifu info`, `kifu list`,
+    /// the SGF writer) and the words of `{:#}` (the writers' loss messages).
+    #[test]
+    fn a_result_displays_compact_and_in_words() {
+        let win = |winner, reason| GameResult::Win { winner, reason };
+        let cases = [
+            (
+                win(Color::Black, WinReason::Resign),
+                "B+R",
+                "Black wins by resignation",
+            ),
+            (
+                win(Color::White, WinReason::Time),
+                "W+T",
+                "White wins on time",
+            ),
+            (
+                win(Color::Black, WinReason::Forfeit),
+                "B+F",
+                "Black wins by forfeit",
+            ),
+            (
+                win(Color::White, WinReason::Score(3.5)),
+                "W+3.5",
+                "White wins by 3.5",
+            ),
+            (
+                win(Color::Black, WinReason::Score(12.0)),
+                "B+12",
+                "Black wins by 12",
+            ),
+            (
+                win(Color::White, WinReason::Unspecified),
+                "W+",
+                "White wins",
+            ),
+            (GameResult::Draw, "Draw", "draw"),
+            (GameResult::Void, "Void", "void"),
+            (GameResult::Unknown, "?", "unknown"),
+            (GameResult::Other("黒の反則".into()), "黒の反則", "黒の反則"),
+        ];
+        for (result, compact, words) in cases {
+            assert_eq!(result.to_string(), compact);
+            assert_eq!(format!("{result:#}"), words);
+        }
     }
 }

@@ -383,15 +383,14 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
 
 /// A format with two legacy encodings (EUC-KR and GBK): when both decode `bytes`
 /// strictly, the first is taken unless its text reads as Chinese
-/// ([`crate::formats::goarchive::reads_as_chinese`]) or chardetng's statistical
+/// ([`reads_as_chinese`]) or chardetng's statistical
 /// guess is the second; when only one decodes, that one.
 /// `None` without an alternative or when neither decodes (the usual steps follow).
 fn legacy_choice(bytes: &[u8], hints: &DetectHints) -> Option<(StrictDecode, TextEncoding)> {
     let (first, second) = (hints.legacy?, hints.legacy_alternative?);
     let a = decode_strict(bytes, 0, first);
     if a.malformed.is_empty() {
-        let chinese =
-            crate::formats::goarchive::reads_as_chinese(&a.text) || guess(bytes) == second;
+        let chinese = reads_as_chinese(&a.text) || guess(bytes) == second;
         if !chinese {
             return Some((a, first));
         }
@@ -584,6 +583,21 @@ fn guess(bytes: &[u8]) -> TextEncoding {
     TextEncoding::for_label(enc.name()).unwrap_or(TextEncoding::UTF_8)
 }
 
+/// The share of the ideographs among the Hangul syllables and ideographs of `text`
+/// is at least one third: Chinese text decoded as EUC-KR reads as such a mixture,
+/// Korean text hardly ever (see `docs/encoding.md`).
+fn reads_as_chinese(text: &str) -> bool {
+    let (mut hangul, mut hanzi) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '\u{AC00}'..='\u{D7A3}' => hangul += 1,
+            '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' => hanzi += 1,
+            _ => {}
+        }
+    }
+    hanzi > 0 && hanzi * 3 >= hangul + hanzi
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,5 +708,13 @@ mod tests {
         assert_eq!(diag.byte_offset, Some(8));
         assert_eq!(diag.span, Span::new(8, 11));
         assert_eq!(diag.message, "bytes 8..9 are not valid UTF-8");
+    }
+
+    #[test]
+    fn chinese_is_told_from_korean() {
+        assert!(!reads_as_chinese("흑 시간승 이세돌"));
+        // GB2312 "让5子 让子棋" read as EUC-KR.
+        assert!(reads_as_chinese("횻5綾 횻綾펙"));
+        assert!(!reads_as_chinese("abc"));
     }
 }

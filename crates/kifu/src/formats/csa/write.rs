@@ -1,4 +1,4 @@
-//! The CSA writer: V2.2 or V3.0 (as asked in [`WriteOptions::csa_version`], else
+//! The CSA writer: V2.2 or V3.0 (as asked by [`FormatOption::Csa`], else
 //! V3.0 when the source was V3.0, else V2.2), `N+`/`N-`, `$` lines,
 //! the full start position, moves with `,T` times, `'*` comments, `%` specials.
 //! Games of a collection are separated by `/`; variations are reported as losses.
@@ -9,7 +9,7 @@ use super::read::{SPECIAL_KEY, TIME_TEXT_KEY, VERSION_KEY};
 use crate::diag::{codes, Loss};
 use crate::formats::shogi::comment::{root_comment_loss, REMARK_KEY};
 use crate::formats::shogi::special::{interrupted, special_word};
-use crate::formats::{WriteError, WriteOptions, Written};
+use crate::formats::{FormatOption, WriteError, WriteOptions, Written};
 use crate::model::{Collection, Color, EndingKind, Game, Handicap, Move, Node, ShogiStart};
 
 /// Writes the games as CSA.
@@ -44,10 +44,11 @@ fn write_game(
         .get(VERSION_KEY)
         .and_then(|v| v.first())
         .map_or("V2.2", String::as_str);
-    let version: &str = match options.csa_version {
-        Some(v) => v.line(),
-        None => source_version,
-    };
+    let asked = options.format_options.iter().find_map(|o| match o {
+        FormatOption::Csa(v) => Some(v.line()),
+        _ => None,
+    });
+    let version: &str = asked.unwrap_or(source_version);
     let v3 = version.starts_with("V3");
     if !v3 {
         let fractions = game

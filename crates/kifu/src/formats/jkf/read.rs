@@ -296,3 +296,47 @@ fn read_initial(v: Option<&Value>) -> Result<ShogiStart, String> {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::NodeId;
+
+    /// What the reader ignored in a `Value` it still ignores read entry by entry:
+    /// a `moves` that is no array, entries that are no objects, forks that are no
+    /// arrays; an unknown top-level key is read through. The moves around them are
+    /// read, the fork that is an array too.
+    #[test]
+    fn shapes_the_reader_never_looked_into_are_still_passed_over() {
+        let m = |fx, fy, tx, ty, c| {
+            format!(
+                r#"{{"move":{{"from":{{"x":{fx},"y":{fy}}},"to":{{"x":{tx},"y":{ty}}},"color":{c},"piece":"FU"}}"#
+            )
+        };
+        let doc = format!(
+            r#"{{"x":[{{"y":1}}],"moves":[{{}},{}}},{},"forks":"no"}},{},"forks":[7,[5],[{}}}],{{"a":1}}]}}]}}"#,
+            m(7, 7, 7, 6, 0),
+            m(3, 3, 3, 4, 1),
+            m(2, 7, 2, 6, 0),
+            m(8, 7, 8, 6, 0),
+        );
+        let parsed = super::read(&doc);
+        let codes: Vec<&str> = parsed.diagnostics.iter().map(|d| d.code).collect();
+        // The fork `[5]` holds an entry without a move: one error, nothing else.
+        assert_eq!(codes, ["jkf::bad-move"], "{doc}");
+        let game = &parsed.collection.games[0];
+        // Root, 7g7f, 3c3d, then 2g2f with its alternative 8g8f (and the fork
+        // whose entry is no move).
+        assert_eq!(game.tree.len(), 5);
+        let after = game.tree.line_through(NodeId(2));
+        assert_eq!(after.len(), 4);
+        assert_eq!(
+            game.tree.get(NodeId(2)).map(|n| n.children().len()),
+            Some(2)
+        );
+        for not_a_list in [r#"{"moves":"x"}"#, "[1,2]", "42"] {
+            let parsed = super::read(not_a_list);
+            assert!(parsed.diagnostics.is_empty(), "{not_a_list}");
+            assert_eq!(parsed.collection.games[0].tree.len(), 1, "{not_a_list}");
+        }
+    }
+}

@@ -47,7 +47,7 @@ pub const FORMAT: Format = Format {
     check_each: None,
     read_each_whole: None,
     read_in_order: None,
-    join: crate::formats::Join::Document,
+    join: crate::formats::Join::Document(DOCUMENT),
     cut: None,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
@@ -227,6 +227,14 @@ pub fn write(
         losses: Vec::new(),
     })
 }
+
+/// The document's pieces for the registry ([`crate::formats::Join::Document`]):
+/// [`Framing`]'s, compact or indented as [`WriteOptions::pretty`] asks.
+const DOCUMENT: crate::formats::Document = crate::formats::Document {
+    prefix: |options| Framing::new(options.pretty).prefix(options.source),
+    game: |game, index, options| Framing::new(options.pretty).game(game, index),
+    suffix: |games, options| Framing::new(options.pretty).suffix(games),
+};
 
 /// The document in pieces, for writing a collection game by game as it is read:
 /// `prefix`, then each game (its separator included), then `suffix`. Compact, the

@@ -1,6 +1,7 @@
-//! KI2 move tokens: `▲７六歩`, `△同　銀`, `▲５八金右`, `▲２二角成`, `△５五角打`.
+//! KI2 move tokens: `▲７六歩`, `△同　銀`, `▲５八金右`, `▲２二角成`, `△５五角打`; and the
+//! `まで` summary line's words (the special end, the side it names).
 
-use crate::model::{Color, PieceKind, Square};
+use crate::model::{Color, EndingKind, PieceKind, Square};
 use crate::rules::shogi::Relative;
 
 /// One KI2 move as written.
@@ -127,4 +128,58 @@ pub fn parse_token(token: &str) -> Result<Ki2Move, String> {
         rest = &rest[c.len_utf8()..];
     }
     Ok(m)
+}
+
+/// True when `needle` occurs in `hay`: `str::contains` without its searcher's
+/// set-up, which costs more than the search in a summary line. A byte match is a
+/// character match, UTF-8 being self-synchronising.
+fn has(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &c)| c == first && h.get(i..).is_some_and(|rest| rest.starts_with(n)))
+}
+
+/// The special end a KI2 `まで` line names.
+pub(super) fn ki2_ending(t: &str) -> Option<EndingKind> {
+    let rest = t.trim_start_matches("まで");
+    Some(if has(rest, "中断") {
+        EndingKind::Interrupt
+    } else if has(rest, "千日手") {
+        EndingKind::Repetition
+    } else if has(rest, "持将棋") {
+        EndingKind::Impasse
+    } else if has(rest, "封じ手") {
+        EndingKind::SealedMove
+    } else if has(rest, "反則勝ち") {
+        EndingKind::IllegalWin
+    } else if has(rest, "反則負け") {
+        EndingKind::IllegalLoss
+    } else if has(rest, "時間切れ") || has(rest, "切れ負け") {
+        EndingKind::Timeout
+    } else if has(rest, "入玉") {
+        EndingKind::EnteringKing
+    } else if has(rest, "不詰") {
+        EndingKind::NoMate
+    } else if has(rest, "詰") {
+        EndingKind::Checkmate
+    } else if has(rest, "勝ち") {
+        EndingKind::Resign
+    } else {
+        return None;
+    })
+}
+
+/// The side a summary names before の: 先手/下手 or 後手/上手.
+pub(super) fn named_side(t: &str) -> Option<Color> {
+    if has(t, "先手の") || has(t, "下手の") {
+        Some(Color::Black)
+    } else if has(t, "後手の") || has(t, "上手の") {
+        Some(Color::White)
+    } else {
+        None
+    }
 }

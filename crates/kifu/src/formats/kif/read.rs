@@ -6,7 +6,7 @@ use super::canonical::{
     PRE_COMMENT_KEY, SEPARATOR_KEY, SUMMARY_KEY, TIME_TEXT_KEY,
 };
 use super::header::split_header;
-use super::ki2read::{ki2_ending, named_side};
+use super::ki2line::{ki2_ending, named_side};
 use super::line::{
     looks_like_move, parse_move_line, parse_move_line_at, parse_move_line_fast, Body, Dest,
     MoveLine,

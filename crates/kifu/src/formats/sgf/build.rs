@@ -10,8 +10,8 @@ use crate::model::{
 use crate::rules::go::{LineWalk, Mark};
 
 use super::node::type_node;
-use super::parse::{RawNode, RawValue, Sink};
 use super::plain::PlainMove;
+use super::raw::{RawNode, RawValue, Sink};
 use super::typing::Context;
 use super::values::{self, number, split_compose};
 
@@ -443,7 +443,7 @@ impl<'a> Sink<'a> for Builder<'_> {
         if let (GameKind::Gomoku { rule, .. }, Some(ru)) =
             (&mut state.game.kind, &state.game.info.rules)
         {
-            *rule = crate::rules::renju::rule_from_ru(ru);
+            *rule = GomokuRule::named_by(ru);
         }
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
@@ -720,7 +720,7 @@ fn root_context(
             .find(|p| p.ident == "RU")
             .and_then(|p| raw.values_of(p).first())
             .map_or(GomokuRule::Renju, |v| {
-                crate::rules::renju::rule_from_ru(&values::text(v.text, true))
+                GomokuRule::named_by(&values::text(v.text, true))
             });
         GameKind::Gomoku { size, rule }
     } else {

@@ -2,7 +2,7 @@
 
 use crate::model::{Color, GameResult, WinReason};
 
-use super::values::{real, write_real};
+use super::values::real;
 
 /// How a `RE` value was understood.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,26 +88,12 @@ pub(super) fn is_canonical_result(r: &GameResult, text: &str) -> bool {
     write_result(r, &mut rest).is_ok() && rest.0.is_empty()
 }
 
-/// The canonical FF[4] text of a result, onto `out`.
+/// The canonical FF[4] text of a result, onto `out`: the model's compact notation
+/// ([`GameResult`]'s `Display`), with FF[4]'s `0` for a draw.
 fn write_result(r: &GameResult, out: &mut impl std::fmt::Write) -> std::fmt::Result {
     match r {
-        GameResult::Win { winner, reason } => {
-            out.write_str(match winner {
-                Color::Black => "B+",
-                Color::White => "W+",
-            })?;
-            match reason {
-                WinReason::Resign => out.write_str("R"),
-                WinReason::Time => out.write_str("T"),
-                WinReason::Forfeit => out.write_str("F"),
-                WinReason::Score(s) => write_real(*s, out),
-                WinReason::Unspecified => Ok(()),
-            }
-        }
         GameResult::Draw => out.write_str("0"),
-        GameResult::Void => out.write_str("Void"),
-        GameResult::Unknown => out.write_str("?"),
-        GameResult::Other(s) => out.write_str(s),
+        r => write!(out, "{r}"),
     }
 }
 

@@ -12,12 +12,15 @@ mod classes;
 mod cut;
 mod dialect;
 mod info;
+#[cfg(test)]
+mod lane_tests;
 mod legacy;
 mod mixed;
 mod node;
 mod parse;
 mod plain;
 mod props;
+mod raw;
 mod stream;
 mod typing;
 mod values;
@@ -148,7 +151,7 @@ pub fn read(text: &str) -> Parsed {
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub fn read_without_fast_lane(text: &str) -> Parsed {
-    let mut sink = plain::GeneralOnly(build::Builder::default());
+    let mut sink = raw::GeneralOnly(build::Builder::default());
     let diagnostics = parse::parse(text, &mut sink);
     parsed(sink.0, diagnostics)
 }

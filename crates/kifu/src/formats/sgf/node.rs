@@ -7,8 +7,8 @@ use crate::model::{Color, Markup, Move, Node, StoneMove};
 use super::classes::{k, Key};
 use super::dialect;
 use super::info::is_iso_date;
-use super::parse::{RawNode, RawValue};
 use super::props::{defer_time, type_move, type_prop, type_time};
+use super::raw::{RawNode, RawValue};
 use super::typing::{keep_raw, span_of, Context, NodeTyping};
 use super::values::{self, double};
 

@@ -7,7 +7,7 @@
 //! an explicit stack, so the depth of variations is data, not call depth.
 //!
 //! The layer recovers where SGFC recovers and hands each finished node to a
-//! [`Sink`], which types it (see `build.rs`). A node that is only a move goes to the
+//! [`Sink`](super::raw::Sink), which types it (see `build.rs`). A node that is only a move goes to the
 //! sink's fast lane first (see `plain.rs`).
 
 use std::borrow::Cow;
@@ -16,97 +16,14 @@ use crate::diag::{codes, Diagnostic, Span};
 use crate::model::NodeId;
 
 use super::classes::Key;
-use super::plain::{self, PlainMove};
+use super::plain;
+use super::raw::{RawNode, RawProp, RawValue, Sink};
 
 /// The code of a game tree the text ends inside of.
 pub(super) const MISSING_CLOSE: &str = codes::SGF_MISSING_CLOSE.name;
 
 /// Longest property identifier kept (SGFC's limit).
 const MAX_IDENT: usize = 100;
-
-/// One raw value: the text between `[` and `]`, escapes untouched.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct RawValue<'a> {
-    /// The text between the brackets, verbatim.
-    pub text: &'a str,
-    /// Offset of the `[`.
-    pub start: usize,
-    /// The text holds a NUL byte (escaped or not).
-    pub has_nul: bool,
-}
-
-impl RawValue<'_> {
-    /// The span of the value with its brackets.
-    pub fn span(&self) -> Span {
-        Span::new(self.start, self.start + self.text.len() + 2)
-    }
-}
-
-/// One property: its identifier (old-style lowercase letters removed) and values.
-#[derive(Debug, Clone)]
-pub(super) struct RawProp<'a> {
-    /// Uppercase letters of the identifier (`GaMe` → `GM`).
-    pub ident: Cow<'a, str>,
-    /// The identifier's key, for typing.
-    pub key: Key,
-    /// The identifier as written.
-    pub written: &'a str,
-    /// Offset of the identifier.
-    pub start: usize,
-    /// Indices into [`RawNode::values`].
-    pub values: std::ops::Range<usize>,
-}
-
-/// A node's properties, reused from node to node to avoid allocation.
-#[derive(Debug, Default)]
-pub(super) struct RawNode<'a> {
-    /// Properties in source order.
-    pub props: Vec<RawProp<'a>>,
-    /// Values of all properties.
-    pub values: Vec<RawValue<'a>>,
-    /// From the `;` to the end of the last property.
-    pub span: Span,
-}
-
-impl<'a> RawNode<'a> {
-    /// The values of a property.
-    pub fn values_of(&self, prop: &RawProp<'a>) -> &[RawValue<'a>] {
-        self.values.get(prop.values.clone()).unwrap_or(&[])
-    }
-
-    fn clear(&mut self, start: usize) {
-        self.props.clear();
-        self.values.clear();
-        self.span = Span::at(start);
-    }
-}
-
-/// Receives the parsed structure.
-pub(super) trait Sink<'a> {
-    /// A game tree starts at `start` (its `(`).
-    fn start_game(&mut self, start: usize);
-    /// A node was read; `parent` is `None` for the game's first node. Returns the id
-    /// later nodes attach to.
-    fn node(
-        &mut self,
-        node: &RawNode<'a>,
-        parent: Option<NodeId>,
-        diags: &mut Vec<Diagnostic>,
-    ) -> NodeId;
-    /// A node was read that holds only a move (see `plain.rs`); `parent` as for
-    /// [`Sink::node`]. Returns the id later nodes attach to, or `None` when the sink
-    /// wants the node read in full and given to [`Sink::node`] instead.
-    fn plain_move(&mut self, node: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId>;
-    /// A variation starts (a `(` inside a game tree, or a node after a `)` read as
-    /// one): the nodes up to its [`Sink::close_variation`] hang from the node read
-    /// last. Ignored unless the sink follows the lines as they come.
-    fn open_variation(&mut self) {}
-    /// The variation opened last ends: the next nodes hang from the node it hung from.
-    fn close_variation(&mut self) {}
-    /// The game tree ended (or the text did) at `end`, in `text` (the text the
-    /// parser reads, whose offsets spans count).
-    fn end_game(&mut self, text: &'a str, end: usize, diags: &mut Vec<Diagnostic>);
-}
 
 /// Parses a whole text into `sink`, returning the syntax diagnostics.
 pub(super) fn parse<'a>(text: &'a str, sink: &mut impl Sink<'a>) -> Vec<Diagnostic> {
@@ -650,13 +567,31 @@ impl CeilBoundary for str {
 #[cfg(test)]
 mod tests {
     use super::value_stop;
+    use crate::diag::Diagnostic;
+    use crate::formats::sgf::plain::PlainMove;
+    use crate::formats::sgf::raw::{RawNode, Sink};
+    use crate::model::NodeId;
+
+    /// A sink that numbers the nodes and keeps nothing: the parser's own reports.
+    struct Nodes(usize);
+
+    impl<'a> Sink<'a> for Nodes {
+        fn start_game(&mut self, _: usize) {}
+        fn node(&mut self, _: &RawNode<'a>, _: Option<NodeId>, _: &mut Vec<Diagnostic>) -> NodeId {
+            self.0 += 1;
+            NodeId(self.0 as u32)
+        }
+        fn plain_move(&mut self, _: &PlainMove<'a>, _: Option<NodeId>) -> Option<NodeId> {
+            None
+        }
+        fn end_game(&mut self, _: &'a str, _: usize, _: &mut Vec<Diagnostic>) {}
+    }
 
     #[test]
     fn a_fault_every_two_bytes_keeps_the_list_short_and_the_count_exact() {
         // 100,000 runs of illegal characters and 10,000 NUL bytes in one node.
         let text = format!("(;GM[1]{}{})", " ~".repeat(100_000), " \0".repeat(10_000));
-        let mut builder = super::super::build::Builder::default();
-        let diags = super::parse(&text, &mut builder);
+        let diags = super::parse(&text, &mut Nodes(0));
         assert!(diags.len() <= super::COMPACT_FROM, "{} kept", diags.len());
         let counts = crate::diag::Counts::of(&diags);
         assert_eq!((counts.errors, counts.warnings), (100_000, 10_000));

@@ -10,7 +10,7 @@ use super::classes::{k, Key};
 use super::dialect;
 use super::info::{is_canonical_result, is_iso_date, normalize_date, parse_result};
 use super::legacy;
-use super::parse::RawValue;
+use super::raw::RawValue;
 use super::values::{
     self, double, number, point, point_list_value, real, split_compose, PointError,
 };

@@ -5,7 +5,7 @@
 use crate::diag::Span;
 use crate::model::{BoardSize, GameInfo, Markup, Node};
 
-use super::parse::{RawProp, RawValue};
+use super::raw::{RawProp, RawValue};
 
 /// The span of a property: from its identifier to the end of its last value.
 pub(super) fn span_of(prop: &RawProp<'_>, values: &[RawValue<'_>]) -> Span {

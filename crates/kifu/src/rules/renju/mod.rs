@@ -76,18 +76,6 @@ pub fn parse_rule(name: &str) -> Result<GomokuRule, String> {
     }
 }
 
-/// The rule an SGF `RU[]` names: kifu's names, and the spellings other programs write
-/// (`Standard` for exactly five, `RIF`, `Free-style`); an empty value is renju, SGF's
-/// default for gomoku in kifu; anything else is kept as `Other`.
-pub fn rule_from_ru(text: &str) -> GomokuRule {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "" | "rif" => GomokuRule::Renju,
-        "standard" | "exact five" => GomokuRule::Gomoku,
-        "free-style" | "free style" | "free" => GomokuRule::Freestyle,
-        _ => GomokuRule::from_name(text),
-    }
-}
-
 /// Puts every gomoku game of `collection` under `rule` (what `--rule` does before
 /// validating, converting or summarising); returns how many games it changed.
 pub fn set_rule(collection: &mut Collection, rule: &GomokuRule) -> usize {
