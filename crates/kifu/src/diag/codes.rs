@@ -926,6 +926,18 @@ pub const JKF_UNREAD_FIELD: Code = Code::warning(
     "Write the field in JKF's shape, e.g. \"time\": {\"now\": {\"m\": 0, \"s\": 7}}.",
 );
 
+/// `json::dropped-key` (error): a key of the JSON document itself that the model has no place for; dropped.
+pub const JSON_DROPPED_KEY: Code = Code::error(
+    "json::dropped-key",
+    "a key of the JSON document itself that the model has no place for; dropped",
+)
+.explain(
+    "The document holds `version`, `source` (where the games were read from, written by `convert`) and `games`; this key beside them is none of these. A collection holds only its games, so the model has no place for it.",
+    "{\"version\": 1, \"generator\": \"my-tool 2.0\", \"games\": []}",
+    "kifu reads the games and drops the key: a JSON output does not write it back. (A key the model does not know inside a game, its information, its tree or a node is kept: `json::unknown-key`.)",
+    "Move what the key says into a game (its information or a game-level key, which is kept), or remove it.",
+);
+
 /// `json::invalid` (error): the JSON is well-formed but not a kifu model.
 pub const JSON_INVALID: Code = Code::error(
     "json::invalid",
@@ -959,13 +971,13 @@ pub const JSON_UNKNOWN_KEY: Code = Code::warning(
     "Nothing needs fixing if the key is yours; to carry the data into other formats, put it in a field of the model (see docs/formats/json.md).",
 );
 
-/// `json::unread-field` (error): a field of the kifu JSON model whose value cannot be read; kept as written.
-pub const JSON_UNREAD_FIELD: Code = Code::error(
+/// `json::unread-field` (warning): a field of the kifu JSON model whose value cannot be read; kept as written.
+pub const JSON_UNREAD_FIELD: Code = Code::warning(
     "json::unread-field",
     "a field of the kifu JSON model whose value cannot be read; kept as written",
 )
 .explain(
-    "A node's or the game information's field holds a value of another type or shape than the model's (a time as a string, a comment as a number, a mark off its shape), so what it says is uncertain.",
+    "A node's or the game information's field holds a value of another type or shape than the model's (a time as a string, a comment as a number, a mark off its shape, a key given twice). It is a warning, as `jkf::unread-field` is: nothing is dropped, the field is kept as written and goes back where it was in a JSON output (another format reports it as a loss).",
     "{\"version\": 1, \"games\": [{\"kind\": \"shogi\", \"tree\": {\"nodes\": [{\"time_used_ms\": \"abc\"}]}}]}",
     "kifu keeps the node and its move without the field, and the field as written (the extra `json:<key>`, which a JSON or NDJSON output writes back under its key; other formats report it as a loss).",
     "Write the value in the model's type (see docs/formats/json.md), e.g. \"time_used_ms\": 7000.",
@@ -4071,6 +4083,7 @@ pub static ALL: &[Code] = &[
     JKF_SYNTAX,
     JKF_UNKNOWN_SPECIAL,
     JKF_UNREAD_FIELD,
+    JSON_DROPPED_KEY,
     JSON_INVALID,
     JSON_SYNTAX,
     JSON_UNKNOWN_KEY,
