@@ -1637,3 +1637,66 @@ fn strict_kif_to_jkf_carries_the_banner_and_ignores_padding() {
         "{back}"
     );
 }
+
+/// `show --out-dir` stages and renames its pictures through directory handles from
+/// DIR: a directory of DIR swapped for a link during the run is never written
+/// through (its record is reported as changed), and DIR itself swapped for a link
+/// leaves the pictures in the directory that was opened.
+#[cfg(target_os = "linux")]
+#[test]
+fn show_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("out");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(dir.path().join("in/sub")).expect("mkdir");
+    std::fs::create_dir_all(out_dir.join("sub")).expect("mkdir");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(dir.path().join("in/sub/g.sgf"), "(;GM[1]SZ[9];B[ee])").expect("write");
+    std::fs::write(dir.path().join("in/top.sgf"), "(;GM[1]SZ[9];B[cc])").expect("write");
+    std::fs::write(outside.join("g.svg"), b"precious").expect("write");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["show", "in", "--svg", "--every", "1", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::remove_dir(out_dir.join("sub")).expect("rmdir");
+            std::os::unix::fs::symlink(&outside, out_dir.join("sub")).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: in/sub/g.sgf: cannot write out/sub/g-0001.svg: changed during the run; left untouched\n\
+         1 pictures of 1 records written under out (1 failed)\n"
+    );
+    assert_eq!(
+        std::fs::read(outside.join("g.svg")).expect("read"),
+        b"precious"
+    );
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(
+        out_dir.join("top-0001.svg").is_file(),
+        "the other record is drawn"
+    );
+    assert!(temporaries(dir.path()).is_empty());
+
+    // DIR itself moved away and replaced by a link: the pictures go to the directory
+    // opened, none through the link.
+    let moved = dir.path().join("moved");
+    std::fs::remove_dir_all(&out_dir).expect("rm");
+    std::fs::create_dir(&out_dir).expect("mkdir");
+    let out = run_with_change_after_walk(
+        kifu()
+            .args(["show", "in", "--svg", "--out-dir", "out"])
+            .current_dir(dir.path()),
+        || {
+            std::fs::rename(&out_dir, &moved).expect("move the directory away");
+            std::os::unix::fs::symlink(&outside, &out_dir).expect("link");
+        },
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_dir(&outside).expect("dir").count(), 1);
+    assert!(moved.join("top.svg").is_file(), "{out:?}");
+    assert!(moved.join("sub/g.svg").is_file(), "{out:?}");
+    assert!(temporaries(dir.path()).is_empty());
+}

@@ -163,7 +163,8 @@ fn fields_of_the_wrong_type_keep_their_moves_and_their_text() {
     );
     let bad = read("g.json", &text);
     assert_eq!(moves(&bad.parsed.collection), 3);
-    let e = Severity::Error;
+    // A warning, as jkf::unread-field: the field is kept as written, nothing dropped.
+    let e = Severity::Warning;
     let code = "json::unread-field".to_string();
     assert_eq!(
         diags(&bad),
@@ -277,7 +278,7 @@ fn ndjson_lines_keep_their_moves_and_fields() {
     let good = read("g.ndjson", &format!("{line}\n{line}\n{line}\n"));
     assert_eq!(moves(&good.parsed.collection), 9);
     let bad = read("g.ndjson", &text);
-    let (w, e) = (Severity::Warning, Severity::Error);
+    let w = Severity::Warning;
     let unknown = "json::unknown-key".to_string();
     let unread = "json::unread-field".to_string();
     // Before: the second line was one json::invalid, and its game was lost.
@@ -287,9 +288,9 @@ fn ndjson_lines_keep_their_moves_and_fields() {
         diags(&bad),
         vec![
             (w, unknown.clone(), 2, 77),
-            (e, unread.clone(), 2, 206),
+            (w, unread.clone(), 2, 206),
             (w, unknown.clone(), 2, 293),
-            (e, unread, 2, 364),
+            (w, unread, 2, 364),
             (w, unknown, 2, 412),
         ]
     );
@@ -409,13 +410,14 @@ fn the_command_line_keeps_every_move_and_says_where() {
         .arg(&path)
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
+    // A warning: the field is kept as written, nothing is dropped.
+    assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     let first = err.lines().next().unwrap_or("");
     assert_eq!(
         first,
         format!(
-            "{}:4:81: error[json::unread-field]: cannot read the node's \"time_used_ms\": invalid type: string \"abc\", expected u64; kept as written (the extra \"json:time_used_ms\") (move 1)",
+            "{}:4:81: warning[json::unread-field]: cannot read the node's \"time_used_ms\": invalid type: string \"abc\", expected u64; kept as written (the extra \"json:time_used_ms\") (move 1)",
             path.display()
         )
     );
@@ -428,4 +430,82 @@ fn the_command_line_keeps_every_move_and_says_where() {
     let written: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let given: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(written["games"], given["games"]);
+}
+
+#[test]
+fn the_document_s_own_unknown_keys_are_dropped_with_an_error_at_the_key() {
+    // Before: read past without a word. A collection holds only its games, so the
+    // model has no place for them: an error, at the key, that says they are dropped.
+    let e = Severity::Error;
+    let dropped = "json::dropped-key".to_string();
+    let fast = edit(
+        GOOD,
+        &[(
+            r#"{"version":1,"games":["#,
+            r#"{"version":1,"generator":"tool 2","source":{"path":"a.sgf"},"games":["#,
+        )],
+    );
+    let fast = fast.replacen("\n]}\n", "\n],\n\"extra\":[1,2]}\n", 1);
+    let read_fast = read("g.json", &fast);
+    assert_eq!(moves(&read_fast.parsed.collection), 3);
+    assert_eq!(
+        diags(&read_fast),
+        vec![(e, dropped.clone(), 1, 14), (e, dropped.clone(), 9, 1)]
+    );
+    assert_eq!(
+        read_fast.parsed.diagnostics[0].message,
+        "the document has a key the model has no place for, \"generator\": dropped (a document holds \"version\", \"source\" and \"games\"; a game's own keys are kept)"
+    );
+    // JSON → JSON: the games as they came, the document's own keys gone.
+    assert_eq!(write(&read_fast, "json").0, compact(GOOD));
+    // The slow lane (a node with a key the model does not know) says the same.
+    let slow = edit(
+        &fast,
+        &[(
+            r#""time_used_ms":7000}"#,
+            r#""time_used_ms":7000,"eval":-12}"#,
+        )],
+    );
+    let read_slow = read("g.json", &slow);
+    assert_eq!(moves(&read_slow.parsed.collection), 3);
+    assert_eq!(
+        diags(&read_slow),
+        vec![
+            (e, dropped.clone(), 1, 14),
+            (Severity::Warning, "json::unknown-key".to_string(), 4, 86),
+            (e, dropped, 9, 1),
+        ]
+    );
+    // `source` alone draws nothing: it describes the file, and convert writes it.
+    let with_source = edit(
+        GOOD,
+        &[(
+            r#"{"version":1,"games":["#,
+            r#"{"version":1,"source":{"path":"a.sgf"},"games":["#,
+        )],
+    );
+    assert_eq!(diags(&read("g.json", &with_source)), vec![]);
+}
+
+#[test]
+fn an_ndjson_line_s_unknown_key_is_a_game_key_kept_as_written() {
+    // Each line is a game: a key beside `kind`, `info` and `tree` is the game's,
+    // kept (json:game.<key>) and written back; nothing is read past in silence.
+    let line = r#"{"kind":"shogi","tree":{"nodes":[{}]},"server":7}"#;
+    let o = read("g.ndjson", &format!("{line}\n"));
+    assert_eq!(
+        diags(&o),
+        vec![(Severity::Warning, "json::unknown-key".to_string(), 1, 39)]
+    );
+    assert_eq!(
+        o.parsed.collection.games[0]
+            .info
+            .extras
+            .get("json:game.server"),
+        Some(&["7".to_string()][..])
+    );
+    assert_eq!(
+        write(&o, "ndjson").0,
+        "{\"kind\":\"shogi\",\"info\":{},\"tree\":{\"nodes\":[{}]},\"server\":7}\n"
+    );
 }

@@ -395,3 +395,83 @@ fn split_refuses_to_write_over_an_input_in_its_output_directory() {
         game("old")
     );
 }
+
+#[test]
+fn filter_out_dir_names_are_the_paths_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let a = d.join(OsStr::from_bytes(b"a\xff.sgf"));
+    let b = d.join(OsStr::from_bytes(b"a\xfe.sgf"));
+    // Two games each: the names are `STEM-N.sgf`, made of the stem's bytes.
+    std::fs::write(&a, game("one") + &game("two")).expect("write");
+    std::fs::write(&b, game("three") + &game("four")).expect("write");
+    let out = kifu()
+        .arg("filter")
+        .arg(&a)
+        .arg(&b)
+        .arg("--out-dir")
+        .arg(d.join("out"))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        names(&d.join("out")),
+        [
+            b"a\xfe-1.sgf".to_vec(),
+            b"a\xfe-2.sgf".to_vec(),
+            b"a\xff-1.sgf".to_vec(),
+            b"a\xff-2.sgf".to_vec()
+        ]
+    );
+    let read = |name: &[u8]| {
+        std::fs::read_to_string(d.join("out").join(OsStr::from_bytes(name))).expect("read")
+    };
+    assert_eq!(read(b"a\xff-1.sgf"), ONE);
+    assert_eq!(read(b"a\xfe-2.sgf"), ONE.replace("one", "four"));
+}
+
+#[test]
+fn filter_out_dir_refuses_two_inputs_with_one_name_before_writing_anything() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(d.join("in").join(sub)).expect("mkdir");
+        std::fs::write(d.join("in").join(sub).join("g.sgf"), game(sub)).expect("write");
+    }
+    // Walked from two directories, both files are `g.sgf` below OUT; `-t` makes a
+    // `g.sgf` and a `g.SGF` one name too.
+    std::fs::write(d.join("in/a/h.sgf"), game("h")).expect("write");
+    std::fs::write(d.join("in/b/h.SGF"), game("H")).expect("write");
+    let out = kifu()
+        .current_dir(d)
+        .args(["filter", "in/a", "in/b", "-t", "sgf", "--out-dir", "out"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "no criteria given: every game matches\n\
+         error: nothing written: in/a/g.sgf and in/b/g.sgf would both be written to out/g[-N].sgf; \
+         in/a/h.sgf and in/b/h.SGF would both be written to out/h[-N].sgf; \
+         filter them separately or into different directories\n(see kifu --help)\n"
+    );
+    assert!(!d.join("out").exists());
+    // Without -t, `g.sgf` and `g.kif` are written to two names, and nothing is refused.
+    std::fs::remove_file(d.join("in/b/g.sgf")).expect("rm");
+    std::fs::remove_file(d.join("in/b/h.SGF")).expect("rm");
+    std::fs::write(
+        d.join("in/b/g.kif"),
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n",
+    )
+    .expect("write");
+    let out = kifu()
+        .current_dir(d)
+        .args(["filter", "in/a", "in/b", "--out-dir", "out"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        names(&d.join("out")),
+        [b"g.kif".to_vec(), b"g.sgf".to_vec(), b"h.sgf".to_vec()]
+    );
+}

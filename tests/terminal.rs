@@ -314,3 +314,96 @@ fn skipped_files_are_named_escaped() {
         "skipped ./s\\r.t\\x1bx: unknown extension .t\\x1bx\n1 file(s) skipped (not record files)\n"
     );
 }
+
+/// Runs `sh -c SCRIPT` in `dir` on a pseudo terminal 200 columns wide (util-linux
+/// `script`, else python3's `pty` module), with `env` set: the bytes that reached
+/// the terminal, or `None` when neither is there.
+fn on_a_terminal(dir: &Path, script: &str, env: &[(&str, &OsStr)]) -> Option<Vec<u8>> {
+    let works = |cmd: &mut Command| {
+        cmd.stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let script = format!("stty cols 200 rows 40 2>/dev/null; {script}");
+    let mut cmd = if works(Command::new("script").args(["-qec", "true", "/dev/null"])) {
+        let mut c = Command::new("script");
+        c.args(["-qec", &script, "/dev/null"]);
+        c
+    } else if works(Command::new("python3").args(["-c", "import pty"])) {
+        let mut c = Command::new("python3");
+        c.args([
+            "-c",
+            "import pty, sys; pty.spawn(['sh', '-c', sys.argv[1]])",
+            &script,
+        ]);
+        c
+    } else {
+        return None;
+    };
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    Some(out.stdout)
+}
+
+#[test]
+fn progress_bars_show_names_escaped() {
+    // The bar's label is the output's name for `merge`, the input's for `convert`:
+    // ESC/CSI, BEL and U+202E in them reach the terminal escaped. (The bar draws its
+    // own ESC [2K and CR; none of the name's sequences is among them.)
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = "(;GM[1]FF[4]SZ[19];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff];B[gg])\n";
+    let name = "g\x1b[31mX\x07\u{202e}Y";
+    let input = format!("{name}.sgf");
+    // Enough games that the bar is drawn at least once after it starts.
+    std::fs::write(dir.path().join(&input), game.repeat(3000)).expect("write");
+    let kifu = assert_cmd::cargo::cargo_bin("kifu");
+    let output = format!("o{name}.sgf");
+    let env = [
+        ("KIFU_BIN", kifu.as_os_str()),
+        ("KIFU_IN", OsStr::new(&input)),
+        ("KIFU_OUT", OsStr::new(&output)),
+    ];
+    let cases = [
+        (
+            "merge",
+            r#"exec "$KIFU_BIN" merge "$KIFU_IN" -o "$KIFU_OUT""#,
+        ),
+        (
+            "convert",
+            r#"exec "$KIFU_BIN" convert "$KIFU_IN" -t sgf -o out.sgf"#,
+        ),
+    ];
+    for (what, script) in cases {
+        let Some(seen) = on_a_terminal(dir.path(), script, &env) else {
+            eprintln!(
+                "skipped: neither `script` nor python3's pty module to run kifu on a terminal"
+            );
+            return;
+        };
+        let text = String::from_utf8_lossy(&seen);
+        let shown = if what == "merge" {
+            r"og\x1b[31mX\x07\u{202e}Y.sgf"
+        } else {
+            r"g\x1b[31mX\x07\u{202e}Y.sgf"
+        };
+        for bad in [&b"\x1b[31m"[..], b"\x1b]", b"\x07", "\u{202e}".as_bytes()] {
+            assert!(
+                !seen.windows(bad.len()).any(|w| w == bad),
+                "{what}: {bad:?} reached the terminal raw: {text:?}"
+            );
+        }
+        assert!(
+            text.contains("games") && text.contains(shown),
+            "{what}: no bar with the name escaped: {text:?}"
+        );
+    }
+}

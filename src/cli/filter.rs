@@ -1,7 +1,8 @@
 //! `kifu filter`: the games that meet every criterion, listed or written out.
 
-use std::collections::HashSet;
-use std::path::PathBuf;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
 
@@ -112,6 +113,13 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
     let criteria = criteria_or_all(args, ui);
     let expanded = expand(&args.paths);
+    if let Some(dir) = &args.out_dir {
+        let given = match super::format_arg(args.to.as_deref())? {
+            Some(f) => Some(f),
+            None => super::format_arg(args.read.format.as_deref())?,
+        };
+        refuse_collisions(&expanded.inputs, dir, given)?;
+    }
     super::inputs::pause_after_walk();
     let inputs = &expanded.inputs;
     let mut failed = false;
@@ -243,9 +251,12 @@ fn criteria_or_all(args: &FilterArgs, ui: &Ui) -> Criteria {
     c
 }
 
-/// Where `--out-dir` writes the `number`-th of `count` games of `input`.
+/// Where `--out-dir` writes the `number`-th of `count` games of `input`: the
+/// input's relative path with the format's extension, `STEM-NUMBER.EXT` when it
+/// holds several games; made of the path's bytes, never of a lossy string, so inputs
+/// whose names differ only in bytes that are not UTF-8 keep distinct outputs.
 fn destination(
-    dir: &std::path::Path,
+    dir: &Path,
     input: &InputFile,
     format: &kifu::formats::Format,
     count: usize,
@@ -256,9 +267,49 @@ fn destination(
     if count == 1 {
         return base.with_extension(ext);
     }
-    let stem = base
+    let mut name = base
         .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "game".into());
-    base.with_file_name(format!("{stem}-{number}.{ext}"))
+        .map_or_else(|| OsString::from("game"), OsStr::to_os_string);
+    name.push(format!("-{number}.{ext}"));
+    base.with_file_name(name)
+}
+
+/// Refuses, before anything is read or written, two inputs whose games `--out-dir`
+/// would write to one name (exit 2, naming both), as `split` does: the same relative
+/// path but for the extension (`in/a/g.sgf` and `in/b/g.sgf` given as `in/a` and
+/// `in/b`; `-` and `stdin.sgf`; `g.sgf` and `g.kif` with `-t`), when the format
+/// written is the same: the one given with `-t` (or `-f`), else the one the input's
+/// extension names. Two outputs that meet only through formats found in the content,
+/// or through game counts (`g.sgf` of two games and a `g-1.sgf`), are still caught
+/// when written: the second is not written.
+fn refuse_collisions(
+    inputs: &[InputFile],
+    dir: &Path,
+    given: Option<&'static kifu::formats::Format>,
+) -> Result<(), Fatal> {
+    let mut by_name: HashMap<PathBuf, &InputFile> = HashMap::new();
+    let mut problems = Vec::new();
+    for input in inputs {
+        let format = given.or_else(|| input.path.as_deref().and_then(kifu::formats::by_extension));
+        let Some(format) = format else { continue };
+        let ext = format.extensions.first().copied().unwrap_or(format.name);
+        let name = input.relative.with_extension(ext);
+        if let Some(first) = by_name.insert(name.clone(), input) {
+            let mut pattern = name.file_stem().unwrap_or_default().to_os_string();
+            pattern.push(format!("[-N].{ext}"));
+            problems.push(format!(
+                "{} and {} would both be written to {}",
+                first.display,
+                input.display,
+                super::inputs::shown(&dir.join(name.with_file_name(pattern)))
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Fatal::Usage(format!(
+        "nothing written: {}; filter them separately or into different directories",
+        problems.join("; ")
+    )))
 }

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Args;
 use rayon::prelude::*;
@@ -13,7 +14,7 @@ use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
-use kifu::fsio::{Closed, Keep};
+use kifu::fsio::{Dir, DirClosed, ReachError};
 use kifu::model::Game;
 use kifu::render::picture::{self, Crop, Format, Options};
 
@@ -379,10 +380,14 @@ const BATCH: usize = 64;
 
 /// `--out-dir`: every record in parallel, one picture each (or one per `--every`
 /// moves), reported in the order given. Two records whose pictures would have one
-/// name are refused before anything is drawn. Each picture is staged in a temporary
-/// file and closed (so a record of thousands of pictures holds no open file); each
-/// batch's pictures are made durable together ([`kifu::fsio::sync_closed`]: one
-/// `syncfs`) and renamed into place.
+/// name are refused before anything is drawn. DIR is opened once (following a link
+/// there: the user named it) and every picture is staged, renamed and its
+/// directories made through directory handles from it ([`Dir::make_below`]), so a
+/// directory of DIR swapped for a link during the run is never written through: its
+/// record is reported as changed and left alone. Each picture is staged in a
+/// temporary file and closed (so a record of thousands of pictures holds no open
+/// file); each batch's pictures are made durable together
+/// ([`kifu::fsio::sync_dir_closed`]: one `syncfs`) and renamed into place.
 fn many(
     args: &ShowArgs,
     inputs: &[InputFile],
@@ -405,12 +410,19 @@ fn many(
             "removed {stale} temporary file(s) left by an interrupted run"
         ));
     }
+    let root = kifu::fsio::make_path(dir, []).map(Arc::new).map_err(|e| {
+        Fatal::Other(format!(
+            "cannot write under {}: {e}",
+            super::inputs::shown(dir)
+        ))
+    })?;
+    super::inputs::pause_after_walk();
     let mut written = 0;
     let mut failed = 0;
     for chunk in inputs.chunks(BATCH) {
-        let results: Vec<Result<Vec<Closed>, String>> = chunk
+        let results: Vec<Result<Vec<Picture>, String>> = chunk
             .par_iter()
-            .map(|input| one_record(args, input, dir, opts, options))
+            .map(|input| one_record(args, input, &root, dir, opts, options))
             .collect();
         let mut staged = Vec::new();
         for r in results {
@@ -422,19 +434,21 @@ fn many(
                 }
             }
         }
-        if let Err(e) = kifu::fsio::sync_closed(&staged) {
+        if let Err(e) = kifu::fsio::sync_dir_closed(staged.iter().map(|p| &p.file)) {
             return Err(Fatal::Other(format!(
                 "cannot flush pictures under {}: {e}",
-                dir.display()
+                super::inputs::shown(dir)
             )));
         }
-        for s in staged {
-            let dest = s.dest().to_path_buf();
-            match s.commit() {
+        for picture in staged {
+            match picture.file.commit() {
                 Ok(()) => written += 1,
                 Err(e) => {
                     failed += 1;
-                    ui.error(&format!("cannot write {}: {e}", dest.display()));
+                    ui.error(&format!(
+                        "cannot write {}: {e}",
+                        super::inputs::shown(&picture.path)
+                    ));
                 }
             }
         }
@@ -442,7 +456,7 @@ fn many(
     ui.note(&format!(
         "{written} pictures of {} records written under {}{}",
         inputs.len().saturating_sub(failed),
-        dir.display(),
+        super::inputs::shown(dir),
         if failed > 0 {
             format!(" ({failed} failed)")
         } else {
@@ -450,6 +464,13 @@ fn many(
         }
     ));
     Ok(Status::from_failed(failed > 0))
+}
+
+/// One picture staged in its directory, closed, waiting to be renamed to its name;
+/// its path (below DIR) for messages.
+struct Picture {
+    file: DirClosed,
+    path: PathBuf,
 }
 
 /// A record's relative path without its extension, of the path's bytes: records
@@ -495,29 +516,30 @@ fn refuse_collisions(
     )))
 }
 
-/// The pictures of one record of a batch, staged beside their destinations, or why
-/// there are none.
+/// The pictures of one record of a batch, staged in their directory below `root`
+/// (the open handle of `dir`), or why there are none.
 fn one_record(
     args: &ShowArgs,
     input: &InputFile,
+    root: &Arc<Dir>,
     dir: &Path,
     opts: Resolved,
     options: &Options,
-) -> Result<Vec<Closed>, String> {
+) -> Result<Vec<Picture>, String> {
     // Worker threads print nothing: the batch reports each record's outcome.
     let quiet = Ui::new(true, super::ColorChoice::Never);
     let game = nth_game(input, opts, &quiet, args.game, false)
         .map_err(|e| format!("{}: {e:?}", input.display))??;
     let game = &game;
     let why = |e: String| format!("{}: {e}", input.display);
-    let base = dir.join(picture_stem(&input.relative));
+    let stem = picture_stem(&input.relative);
     let ext = options.format.extension();
     let named = |suffix: String| {
-        let mut file: OsString = base.file_name().map(OsString::from).unwrap_or_default();
+        let mut file: OsString = stem.file_name().map(OsString::from).unwrap_or_default();
         file.push(suffix);
-        base.with_file_name(file)
+        file
     };
-    let mut shots: Vec<(PathBuf, Options)> = Vec::new();
+    let mut shots: Vec<(OsString, Options)> = Vec::new();
     match args.every {
         None => shots.push((named(format!(".{ext}")), options.clone())),
         Some(n) => {
@@ -541,24 +563,60 @@ fn one_record(
             }
         }
     }
+    // The record's directory below DIR, entered (and made) through handles: a
+    // directory swapped for a link is refused, and its record left alone.
+    let shown_dir = dir.join(stem.parent().unwrap_or(Path::new("")));
+    let mut parts = Vec::new();
+    for part in stem.parent().into_iter().flat_map(Path::components) {
+        match part {
+            Component::Normal(p) => parts.push(p),
+            _ => {
+                return Err(format!(
+                    "{}: cannot write under {}: not a path below it",
+                    input.display,
+                    super::inputs::shown(dir)
+                ))
+            }
+        }
+    }
+    let first_path = |shots: &[(OsString, Options)]| {
+        shots
+            .first()
+            .map_or_else(|| shown_dir.clone(), |(name, _)| shown_dir.join(name))
+    };
+    let place = root.make_below(parts).map_err(|e| match e {
+        ReachError::Changed => format!(
+            "{}: cannot write {}: changed during the run; left untouched",
+            input.display,
+            super::inputs::shown(&first_path(&shots))
+        ),
+        ReachError::Io(e) => format!(
+            "{}: cannot write under {}: {e}",
+            input.display,
+            super::inputs::shown(&shown_dir)
+        ),
+    })?;
     // Each picture is staged and closed before the next is drawn: one open file. A
     // GIF is encoded into its temporary file frame by frame.
     let mut staged = Vec::with_capacity(shots.len());
-    for (path, o) in &shots {
-        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-        let keep = match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
-            _ => Keep::default(),
-        };
-        let file = if o.format == Format::Gif {
-            let mut staging = kifu::fsio::Staging::create(path).map_err(cannot)?;
-            picture::draw_to(game, o, &mut staging).map_err(why)?;
-            staging.finish(&keep).map_err(cannot)?
+    for (name, o) in &shots {
+        let path = shown_dir.join(name);
+        let cannot =
+            |e: std::io::Error| format!("cannot write {}: {e}", super::inputs::shown(&path));
+        let mut file = place.stage(name).map_err(cannot)?;
+        if o.format == Format::Gif {
+            let mut out = std::io::BufWriter::with_capacity(256 << 10, &mut file);
+            picture::draw_to(game, o, &mut out).map_err(why)?;
+            std::io::Write::flush(&mut out).map_err(cannot)?;
         } else {
             let bytes = picture::draw(game, o).map_err(why)?;
-            kifu::fsio::stage(path, &bytes, &keep).map_err(cannot)?
-        };
-        staged.push(file.close());
+            std::io::Write::write_all(&mut file, &bytes).map_err(cannot)?;
+        }
+        file.finish(&file.keep_of_dest()).map_err(cannot)?;
+        staged.push(Picture {
+            file: file.close(),
+            path,
+        });
     }
     Ok(staged)
 }

@@ -851,6 +851,13 @@ codes! {
         action: "kifu keeps the move and the field as written (the extra `jkf:<field>`, which a JKF output writes back into the entry; other formats report it as a loss).",
         fix: "Write the field in JKF's shape, e.g. \"time\": {\"now\": {\"m\": 0, \"s\": 7}}.",
     }
+    JSON_DROPPED_KEY = error "json::dropped-key" {
+        summary: "a key of the JSON document itself that the model has no place for; dropped",
+        meaning: "The document holds `version`, `source` (where the games were read from, written by `convert`) and `games`; this key beside them is none of these. A collection holds only its games, so the model has no place for it.",
+        example: "{\"version\": 1, \"generator\": \"my-tool 2.0\", \"games\": []}",
+        action: "kifu reads the games and drops the key: a JSON output does not write it back. (A key the model does not know inside a game, its information, its tree or a node is kept: `json::unknown-key`.)",
+        fix: "Move what the key says into a game (its information or a game-level key, which is kept), or remove it.",
+    }
     JSON_INVALID = error "json::invalid" {
         summary: "the JSON is well-formed but not a kifu model",
         meaning: "The document is JSON, but a field is missing, unknown or of the wrong type for the kifu JSON model.",
@@ -872,9 +879,9 @@ codes! {
         action: "kifu keeps the node and its move, and the key's value as written: the extra `json:<key>` (`json:info.<key>`, `json:game.<key>`, `json:tree.<key>` in the game's information for the other objects), which a JSON or NDJSON output writes back under its key; other formats report it as a loss.",
         fix: "Nothing needs fixing if the key is yours; to carry the data into other formats, put it in a field of the model (see docs/formats/json.md).",
     }
-    JSON_UNREAD_FIELD = error "json::unread-field" {
+    JSON_UNREAD_FIELD = warning "json::unread-field" {
         summary: "a field of the kifu JSON model whose value cannot be read; kept as written",
-        meaning: "A node's or the game information's field holds a value of another type or shape than the model's (a time as a string, a comment as a number, a mark off its shape), so what it says is uncertain.",
+        meaning: "A node's or the game information's field holds a value of another type or shape than the model's (a time as a string, a comment as a number, a mark off its shape, a key given twice). It is a warning, as `jkf::unread-field` is: nothing is dropped, the field is kept as written and goes back where it was in a JSON output (another format reports it as a loss).",
         example: "{\"version\": 1, \"games\": [{\"kind\": \"shogi\", \"tree\": {\"nodes\": [{\"time_used_ms\": \"abc\"}]}}]}",
         action: "kifu keeps the node and its move without the field, and the field as written (the extra `json:<key>`, which a JSON or NDJSON output writes back under its key; other formats report it as a loss).",
         fix: "Write the value in the model's type (see docs/formats/json.md), e.g. \"time_used_ms\": 7000.",

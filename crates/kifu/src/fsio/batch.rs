@@ -1,7 +1,7 @@
 //! Making many staged files durable at once: one `syncfs` per file system on Linux
 //! instead of an `fdatasync` per file, which on a disk costs more than drawing a
 //! picture. [`sync_staged`] syncs open staged files; `kifu show --out-dir` and `kifu
-//! split` close theirs and use [`super::sync_closed`], which needs no open output
+//! split` close theirs and use [`super::sync_dir_closed`], which needs no open output
 //! (reencode makes its batches durable with the same `syncfs_files`).
 
 use std::io;

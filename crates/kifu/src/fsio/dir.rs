@@ -86,20 +86,47 @@ pub fn make_path<'a>(
     }
     let mut dir = Dir::open_path(root)?;
     for name in parts {
-        dir = match dir.open_dir(name) {
-            Ok(d) => d,
+        dir = dir.enter_or_make(name)?;
+    }
+    Ok(dir)
+}
+
+impl Dir {
+    /// Opens the subdirectory `name`, creating it (`mkdirat`) when missing, without
+    /// following a link: a link there is [`ReachError::Changed`].
+    fn enter_or_make(&self, name: &OsStr) -> Result<Dir, ReachError> {
+        match self.open_dir(name) {
+            Ok(d) => Ok(d),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                match dir.mkdir(name) {
+                match self.mkdir(name) {
                     Ok(()) => {}
                     Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                     Err(e) => return Err(e.into()),
                 }
-                dir.open_dir(name).map_err(changed_if_link)?
+                self.open_dir(name).map_err(changed_if_link)
             }
-            Err(e) => return Err(changed_if_link(e)),
-        };
+            Err(e) => Err(changed_if_link(e)),
+        }
     }
-    Ok(dir)
+
+    /// The directory `parts` below this one (this one itself when there are none),
+    /// each made where missing and entered without following a link, as
+    /// [`make_path`] does from a path: an output root opened once serves a whole
+    /// run, and a directory below it swapped for a link is [`ReachError::Changed`].
+    pub fn make_below<'a>(
+        self: &Arc<Dir>,
+        parts: impl IntoIterator<Item = &'a OsStr>,
+    ) -> Result<Arc<Dir>, ReachError> {
+        let mut parts = parts.into_iter();
+        let Some(first) = parts.next() else {
+            return Ok(Arc::clone(self));
+        };
+        let mut dir = self.enter_or_make(first)?;
+        for name in parts {
+            dir = dir.enter_or_make(name)?;
+        }
+        Ok(Arc::new(dir))
+    }
 }
 
 /// ELOOP and ENOTDIR from an `O_NOFOLLOW | O_DIRECTORY` open: a link (or a file) is
@@ -488,6 +515,7 @@ impl DirTemp {
         DirClosed {
             dir: Arc::clone(&self.dir),
             tmp: std::mem::take(&mut self.tmp),
+            dest: std::mem::take(&mut self.dest),
             done: false,
             _registered: self.registered.take(),
         }
@@ -608,6 +636,7 @@ pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachEr
 pub struct DirClosed {
     dir: Arc<Dir>,
     tmp: OsString,
+    dest: OsString,
     done: bool,
     /// Listed for removal on a signal until committed or dropped.
     _registered: Option<Registered>,
@@ -617,6 +646,18 @@ impl DirClosed {
     /// Makes the content durable by itself: opens it in its directory, `fdatasync`.
     pub fn sync(&self) -> io::Result<()> {
         self.dir.open_file(&self.tmp)?.sync_data()
+    }
+
+    /// The name it was staged for (in its directory).
+    pub fn dest(&self) -> &OsStr {
+        &self.dest
+    }
+
+    /// Renames it to its own name in its directory ([`DirClosed::dest`]), replacing
+    /// whatever is there.
+    pub fn commit(self) -> io::Result<()> {
+        let dest = self.dest.clone();
+        self.commit_to(&dest)
     }
 
     /// Renames it to `name` in its directory (a name known only once it was written:
@@ -738,5 +779,50 @@ mod tests {
                 .count(),
             0
         );
+    }
+
+    #[test]
+    fn closed_files_below_a_handle_are_synced_together_then_renamed_or_removed() {
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Arc::new(make_path(base.path(), []).expect("root"));
+        assert!(Arc::ptr_eq(&root.make_below([]).expect("itself"), &root));
+        let sub = root
+            .make_below([OsStr::new("a"), OsStr::new("b")])
+            .expect("mkdir");
+        let mut closed: Vec<DirClosed> = ["x", "y"]
+            .iter()
+            .map(|n| {
+                let mut t = sub.stage(OsStr::new(n)).expect("stage");
+                t.write_all(n.as_bytes()).expect("write");
+                t.close()
+            })
+            .collect();
+        sync_dir_closed(&closed).expect("sync");
+        let y = closed.pop().expect("y");
+        assert_eq!(y.dest(), "y");
+        drop(y);
+        for c in closed {
+            c.commit().expect("commit");
+        }
+        let listed = |p: &Path| -> Vec<OsString> {
+            std::fs::read_dir(p)
+                .expect("dir")
+                .map(|e| e.expect("entry").file_name())
+                .collect()
+        };
+        assert_eq!(listed(&base.path().join("a/b")), ["x"]);
+        assert_eq!(
+            std::fs::read(base.path().join("a/b/x")).expect("read"),
+            b"x"
+        );
+        // A directory below the handle swapped for a link is not entered.
+        std::fs::remove_dir_all(base.path().join("a")).expect("rm");
+        std::os::unix::fs::symlink(base.path().join("elsewhere"), base.path().join("a"))
+            .expect("link");
+        assert!(matches!(
+            root.make_below([OsStr::new("a"), OsStr::new("b")]),
+            Err(ReachError::Changed)
+        ));
+        assert_eq!(listed(base.path()), ["a"]);
     }
 }

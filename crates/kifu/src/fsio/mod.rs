@@ -10,7 +10,6 @@
 //! Used by `reencode` and by every command that writes record files.
 
 mod batch;
-mod closed;
 mod dir;
 mod identity;
 mod signals;
@@ -21,7 +20,6 @@ mod target;
 pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
 pub use batch::syncfs_files;
-pub use closed::{sync_closed, Closed};
 pub use dir::{
     dir_id, make_path, reach, stage_below, sync_dir_closed, write_below, Dir, DirClosed, DirId,
     DirTemp, Place, ReachError,

@@ -265,14 +265,6 @@ impl Staged {
     }
 }
 
-impl Staged {
-    /// The temporary file, the destination and the file's place in the signal
-    /// register (kept by [`super::Closed`] until it is committed or dropped).
-    pub(super) fn into_parts(self) -> (tempfile::NamedTempFile, PathBuf, Registered) {
-        (self.tmp, self.dest, self._registered)
-    }
-}
-
 /// Why a file could not be read as one consistent whole.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {

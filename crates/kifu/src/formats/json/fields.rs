@@ -67,7 +67,7 @@ fn path_name(path: &serde_ignored::Path<'_>) -> String {
 }
 
 /// The entries of one JSON object in order, each value as its text in the input.
-struct Entries<'a>(Vec<(String, &'a RawValue)>);
+pub(super) struct Entries<'a>(pub(super) Vec<(String, &'a RawValue)>);
 
 impl<'de> Deserialize<'de> for Entries<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -186,7 +186,7 @@ impl Place<'_> {
 
     /// The file offset of the key whose value is `raw` (the value's, when the text
     /// before it is not `"key":`).
-    fn key_of(&self, raw: &RawValue) -> usize {
+    pub(super) fn key_of(&self, raw: &RawValue) -> usize {
         let value = self.of(raw) - self.base;
         let bytes = self.text.as_bytes();
         let before = |mut i: usize| {

@@ -60,13 +60,54 @@ pub(crate) mod watch;
 pub(crate) use fields::{read_game, Place};
 pub(crate) use kept::game_json;
 
-#[derive(Deserialize)]
-struct DocumentIn {
+/// The document read in one pass: its version, its games, and its own keys other
+/// than `version`, `source` and `games`, each with its value as written (for the
+/// position of `json::dropped-key`).
+struct DocumentIn<'a> {
     version: u32,
-    #[serde(default)]
-    #[allow(dead_code)]
-    source: Option<serde::de::IgnoredAny>,
     games: Watched,
+    unknown: Vec<(String, &'a RawValue)>,
+}
+
+impl<'de> Deserialize<'de> for DocumentIn<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DocumentIn<'de>, D::Error> {
+        use serde::de::{Error, IgnoredAny, MapAccess, Visitor};
+        struct Document;
+        impl<'de> Visitor<'de> for Document {
+            type Value = DocumentIn<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("struct DocumentIn")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DocumentIn<'de>, A::Error> {
+                let (mut version, mut games, mut source) = (None, None, false);
+                let mut unknown = Vec::new();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match key.as_ref() {
+                        "version" if version.is_some() => {
+                            return Err(A::Error::duplicate_field("version"))
+                        }
+                        "version" => version = Some(map.next_value::<u32>()?),
+                        "games" if games.is_some() => {
+                            return Err(A::Error::duplicate_field("games"))
+                        }
+                        "games" => games = Some(map.next_value::<Watched>()?),
+                        "source" if source => return Err(A::Error::duplicate_field("source")),
+                        "source" => {
+                            source = true;
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                        _ => unknown.push((key.into_owned(), map.next_value::<&'de RawValue>()?)),
+                    }
+                }
+                Ok(DocumentIn {
+                    version: version.ok_or_else(|| A::Error::missing_field("version"))?,
+                    games: games.ok_or_else(|| A::Error::missing_field("games"))?,
+                    unknown,
+                })
+            }
+        }
+        d.deserialize_map(Document)
+    }
 }
 
 /// The games, read through [`watch`]: `unknown` when a key inside them was read past.
@@ -90,6 +131,34 @@ struct DocumentRaw<'a> {
     games: Vec<&'a RawValue>,
 }
 
+/// The document's own keys other than `version`, `source` and `games`, each with its
+/// value as written (the slow lane; the fast one finds them as it reads).
+fn unknown_keys(text: &str) -> Vec<(String, &RawValue)> {
+    match serde_json::from_str::<fields::Entries<'_>>(text) {
+        Ok(fields::Entries(entries)) => entries
+            .into_iter()
+            .filter(|(key, _)| !matches!(key.as_str(), "version" | "source" | "games"))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// `json::dropped-key` for each of the document's own keys that the model has no
+/// place for, at the key: the collection holds games only, so the key is dropped.
+fn dropped(text: &str, unknown: &[(String, &RawValue)], diagnostics: &mut Vec<Diagnostic>) {
+    let place = Place { text, base: 0 };
+    for (key, raw) in unknown {
+        diagnostics.push(Diagnostic::new(
+            crate::diag::codes::JSON_DROPPED_KEY,
+            format!(
+                "the document has a key the model has no place for, {}: dropped (a document holds \"version\", \"source\" and \"games\"; a game's own keys are kept)",
+                crate::diag::quote(key)
+            ),
+            Span::at(place.key_of(raw)),
+        ));
+    }
+}
+
 /// Looks like a kifu JSON document: an object mentioning `"games"` near its start.
 fn sniff(bytes: &[u8]) -> bool {
     let start = content_start(bytes);
@@ -104,10 +173,15 @@ fn sniff(bytes: &[u8]) -> bool {
 /// inside a game that cannot be read, or whose key is not the model's, is kept as
 /// written with a diagnostic (see `formats::json::fields`).
 pub fn read(text: &str) -> Parsed {
-    // Keys of the document itself (`source`, or others) are read past without a word.
-    let error = match serde_json::from_str::<DocumentIn>(text) {
+    // `source` describes the file and is read past; any other key of the document
+    // itself has no place in the model: dropped, with an error at the key.
+    let error = match serde_json::from_str::<DocumentIn<'_>>(text) {
         Ok(doc) if !doc.games.unknown || doc.version != VERSION => {
-            return whole(text, doc.version, doc.games.games)
+            let mut parsed = whole(text, doc.version, doc.games.games);
+            if doc.version == VERSION {
+                dropped(text, &doc.unknown, &mut parsed.diagnostics);
+            }
+            return parsed;
         }
         Ok(_) => None,
         Err(e) => Some(e),
@@ -134,6 +208,13 @@ pub fn read(text: &str) -> Parsed {
         .into_iter()
         .filter_map(|raw| read_game(raw, place, &mut diagnostics))
         .collect();
+    let mut keys = Vec::new();
+    dropped(text, &unknown_keys(text), &mut keys);
+    if !keys.is_empty() {
+        // In the order of the text (the games' own are in it already).
+        diagnostics.append(&mut keys);
+        diagnostics.sort_by_key(|d| d.span.start);
+    }
     Parsed {
         collection: Collection { games },
         diagnostics,
@@ -316,16 +397,24 @@ fn indent(json: &str, by: usize) -> String {
 mod tests {
     use super::*;
 
-    /// A document with its `source` (or another key of its own) takes the fast lane;
-    /// a key the model does not know inside a game does not.
+    /// A document with its `source` (or another key of its own) takes the fast lane,
+    /// its other keys noted; a key the model does not know inside a game does not.
     #[test]
     fn the_document_s_own_keys_leave_the_fast_lane_open() {
         let doc = r#"{"version":1,"source":{"path":"a.sgf"},"other":2,"games":[{"kind":"shogi","tree":{"nodes":[{}]}}]}"#;
-        let read: DocumentIn = serde_json::from_str(doc).expect("reads");
+        let read: DocumentIn<'_> = serde_json::from_str(doc).expect("reads");
         assert_eq!(read.games.games.len(), 1);
         assert!(!read.games.unknown);
+        let keys: Vec<_> = read
+            .unknown
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.get()))
+            .collect();
+        assert_eq!(keys, [("other", "2")]);
         let doc = doc.replace(r#"[{}]"#, r#"[{"x":1}]"#);
-        let read: DocumentIn = serde_json::from_str(&doc).expect("reads");
+        let read: DocumentIn<'_> = serde_json::from_str(&doc).expect("reads");
         assert!(read.games.unknown);
+        let twice = r#"{"version":1,"games":[],"games":[]}"#;
+        assert!(serde_json::from_str::<DocumentIn<'_>>(twice).is_err());
     }
 }
