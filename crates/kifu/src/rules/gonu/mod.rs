@@ -113,7 +113,7 @@ pub fn check(board: &GonuBoard) -> Vec<Finding> {
         .into_iter()
         .map(|f| Finding {
             omitted: 0,
-            part: Some(f.subject),
+            part: Some(super::Part::Gonu(f.subject)),
             node: NodeId::ROOT,
             severity: f.severity,
             code: f.code,
