@@ -263,7 +263,7 @@ fn psq_converts_to_sgf_json_and_omok() {
     let o = read_path("fixtures/psq/human-vs-engine-15x15.psq");
     let log = kifu::write(&o.parsed.collection, format("omok"), None, None).unwrap();
     assert_eq!(log.bytes.len(), 8);
-    let codes: Vec<_> = log.losses.iter().map(|l| l.code).collect();
+    let codes: Vec<_> = log.losses.iter().map(|l| l.code.name).collect();
     assert!(codes.contains(&"omok::rule-dropped"));
     assert!(codes.contains(&"loss::game-info"));
     assert!(codes.contains(&"loss::times"));
@@ -291,7 +291,7 @@ fn psq_writer_reports_what_it_drops() {
     let codes: Vec<_> = w
         .losses
         .iter()
-        .map(|l| (l.code, l.message.as_str()))
+        .map(|l| (l.code.name, l.message.as_str()))
         .collect();
     assert_eq!(
         codes,
@@ -811,7 +811,7 @@ fn psq_names_that_would_not_read_back_are_changed_and_said() {
     let text = String::from_utf8(w.bytes.clone()).unwrap();
     assert!(text.ends_with("\nDoe  Jane\nSmith, John\n0\n"), "{text}");
     assert_eq!(
-        w.losses.iter().map(|l| (l.code, l.message.as_str())).collect::<Vec<_>>(),
+        w.losses.iter().map(|l| (l.code.name, l.message.as_str())).collect::<Vec<_>>(),
         vec![(
             "psq::name-changed",
             "white's name \"Doe, Jane \\n\" is written \"Doe  Jane\": a PSQ name is one line, and the first name line has no comma"

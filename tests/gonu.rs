@@ -407,7 +407,11 @@ fn writer_reports_what_a_gonu_file_cannot_hold() {
     c.games[0].info.title = Some("a title".into());
     let written = kifu::write(&c, gonu(), None, None).unwrap();
     assert_eq!(
-        written.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
+        written
+            .losses
+            .iter()
+            .map(|l| l.code.name)
+            .collect::<Vec<_>>(),
         ["loss::game-info"]
     );
     c.games.push(c.games[0].clone());
@@ -828,7 +832,7 @@ fn the_reader_runs_no_rules_and_validation_places_each_finding_once() {
     );
     kifu::validate(&mut o);
     let once = found(&o);
-    let mut codes: Vec<&str> = rule_codes.iter().map(|f| f.code).collect();
+    let mut codes: Vec<&str> = rule_codes.iter().map(|f| f.code.name).collect();
     codes.sort_unstable();
     let mut placed: Vec<&str> = once
         .iter()

@@ -99,10 +99,10 @@ fn an_sgf_collection_with_its_problems_counted() {
 
 #[test]
 fn korean_records() {
-    let all = info(&["fixtures/kiseong/pro-game.kis", "fixtures/sgf/gomoku.sgf"]);
+    let all = info(&["fixtures/kiseong/bbs-game.kis", "fixtures/sgf/gomoku.sgf"]);
     assert_eq!(all[0]["format"], "kiseong");
     assert_eq!(all[0]["encoding"], "EUC-KR");
-    assert_eq!(all[0]["games"][0]["title"], "제1기 기성전 (재현 기보)");
+    assert_eq!(all[0]["games"][0]["title"], "제1회 기보컵 결승 (재현 기보)");
     assert_eq!(all[0]["games"][0]["variations"], 2);
     assert_eq!(all[1]["games"][0]["kind"], "gomoku");
     assert_eq!(all[1]["games"][0]["rule"], "renju");

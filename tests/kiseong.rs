@@ -219,7 +219,7 @@ fn clear_empties_the_board_where_it_stands() {
 fn records_round_trip_byte_for_byte_up_to_line_breaks() {
     for path in [
         "fixtures/kiseong/seed-examples.kis",
-        "fixtures/kiseong/pro-game.kis",
+        "fixtures/kiseong/bbs-game.kis",
     ] {
         let (outcome, text) = read_file(path);
         let (written, losses) = write_text(&outcome.parsed.collection);
@@ -235,17 +235,17 @@ fn records_round_trip_byte_for_byte_up_to_line_breaks() {
 }
 
 #[test]
-fn a_professional_game_reads_and_matches_its_sgf_source() {
-    let (outcome, _) = read_file("fixtures/kiseong/pro-game.kis");
+fn a_bbs_game_reads_and_matches_its_sgf_source() {
+    let (outcome, _) = read_file("fixtures/kiseong/bbs-game.kis");
     assert!(
         outcome.parsed.diagnostics.is_empty(),
         "{:?}",
         outcome.parsed.diagnostics
     );
     let game = &outcome.parsed.collection.games[0];
-    assert_eq!(game.info.black.name.as_deref(), Some("기타니 미노루"));
-    assert_eq!(game.info.white.name.as_deref(), Some("오청원"));
-    assert_eq!(game.info.white.rank.as_deref(), Some("9단"));
+    assert_eq!(game.info.black.name.as_deref(), Some("아오키 하루"));
+    assert_eq!(game.info.white.name.as_deref(), Some("브란트 레나"));
+    assert_eq!(game.info.white.rank.as_deref(), Some("4단"));
     assert_eq!(game.tree.variation_count(), 2);
     let first = game
         .tree
@@ -254,28 +254,25 @@ fn a_professional_game_reads_and_matches_its_sgf_source() {
         .map(|(_, n)| n.comment.clone())
         .expect("move 1");
     assert_eq!(first.as_deref(), Some("흑의 첫 수는 화점입니다."));
-    let Some(path) = common::corpus::path("sgf/sabaki-sgf/utf8bom.sgf") else {
-        return;
-    };
-    let sgf = std::fs::read(path).expect("corpus");
+    let sgf = std::fs::read("fixtures/go/kifu-cup-2024.sgf").expect("fixture");
     let source = kifu::read(&Input {
         bytes: &sgf,
-        path: Some(std::path::Path::new("utf8bom.sgf")),
+        path: Some(std::path::Path::new("kifu-cup-2024.sgf")),
         format: None,
         encoding: None,
     })
     .expect("reads");
     let expected = moves(&source.parsed.collection.games[0]);
-    assert_eq!(expected.len(), 164);
+    assert_eq!(expected.len(), 220);
     assert_eq!(moves(game), expected);
 }
 
 #[test]
 fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
-    let (outcome, _) = read_file("fixtures/kiseong/pro-game.kis");
+    let (outcome, _) = read_file("fixtures/kiseong/bbs-game.kis");
     let sgf_format = formats::by_name("sgf").expect("sgf");
     let sgf = kifu::write(&outcome.parsed.collection, sgf_format, None, None).expect("to sgf");
-    let mut codes: Vec<&str> = sgf.losses.iter().map(|l| l.code).collect();
+    let mut codes: Vec<&str> = sgf.losses.iter().map(|l| l.code.name).collect();
     codes.dedup();
     assert_eq!(codes, vec!["loss::extras"]);
     let cue_losses: Vec<&str> = sgf.losses.iter().map(|l| l.message.as_str()).collect();
@@ -295,11 +292,11 @@ fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
     );
     let text = String::from_utf8(sgf.bytes).expect("utf-8");
     for prop in [
-        "GN[제1기 기성전 (재현 기보)]",
-        "PB[기타니 미노루]",
-        "BR[9단]",
-        "PW[오청원]",
-        "WR[9단]",
+        "GN[제1회 기보컵 결승 (재현 기보)]",
+        "PB[아오키 하루]",
+        "BR[3단]",
+        "PW[브란트 레나]",
+        "WR[4단]",
     ] {
         assert!(text.contains(prop), "{prop} in {}", &text[..300]);
     }
@@ -371,7 +368,7 @@ fn the_writer_replaces_forbidden_characters_and_refuses_what_cp949_cannot_hold()
     );
     let codes: Vec<(&str, &str)> = losses
         .iter()
-        .map(|l| (l.code, l.message.as_str()))
+        .map(|l| (l.code.name, l.message.as_str()))
         .collect();
     assert_eq!(
         codes,
@@ -520,7 +517,7 @@ fn any_go_game_keeps_its_main_line_comments_and_names_through_kiseong() {
 fn content_sniffing_finds_kiseong_without_an_extension() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("BBS0042.TXT");
-    std::fs::copy("fixtures/kiseong/pro-game.kis", &path).expect("copy");
+    std::fs::copy("fixtures/kiseong/bbs-game.kis", &path).expect("copy");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["info", "--json"])
         .arg(&path)
@@ -529,8 +526,8 @@ fn content_sniffing_finds_kiseong_without_an_extension() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["format"], "kiseong");
     assert_eq!(v["encoding"], "EUC-KR");
-    assert_eq!(v["games"][0]["moves"], 164);
-    assert_eq!(v["games"][0]["black"], "기타니 미노루 (9단)");
+    assert_eq!(v["games"][0]["moves"], 220);
+    assert_eq!(v["games"][0]["black"], "아오키 하루 (3단)");
 }
 
 #[test]

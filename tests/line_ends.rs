@@ -225,7 +225,7 @@ fn go_gomoku_and_gonu_archives_read_the_same_whatever_the_line_ends() {
         ("fixtures/psq/human-vs-engine-15x15.psq", "psq", 0),
         ("fixtures/gonu/simple.gonu", "gonu", 0),
         ("fixtures/gonu/free-annotated.gonu", "gonu", 0),
-        ("fixtures/kiseong/pro-game.kis", "kiseong", 164),
+        ("fixtures/kiseong/bbs-game.kis", "kiseong", 220),
         ("fixtures/rif/sample.rif", "rif", 0),
     ];
     for (path, format, count) in cases {

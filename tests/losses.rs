@@ -146,7 +146,7 @@ fn accounted(losses: &[Loss], g: usize, field: &str) -> bool {
     let (code, names) = shared(field);
     losses.iter().filter(|l| l.game == g).any(|l| {
         (l.code == code && names.iter().any(|n| l.message.contains(n)))
-            || partial_codes(field).contains(&l.code)
+            || partial_codes(field).contains(&l.code.name)
     })
 }
 
@@ -323,7 +323,7 @@ fn unaccounted(
         if na.mv != nb.mv {
             if !losses
                 .iter()
-                .any(|l| l.game == g && STRUCTURE.contains(&l.code))
+                .any(|l| l.game == g && STRUCTURE.contains(&l.code.name))
             {
                 problems.push(format!(
                     "node {ia:?}: move {:?} read back as {:?}",
@@ -341,7 +341,7 @@ fn unaccounted(
             // held may stand on its neighbour.
             let moved = losses
                 .iter()
-                .any(|l| l.game == g && STRUCTURE.contains(&l.code));
+                .any(|l| l.game == g && STRUCTURE.contains(&l.code.name));
             if !moved && !accounted(losses, g, &field) {
                 problems.push(format!(
                     "node {ia:?} {field}: {} read back as {}",
@@ -360,7 +360,7 @@ fn unaccounted(
                 None => {
                     if !losses
                         .iter()
-                        .any(|l| l.game == g && STRUCTURE.contains(&l.code))
+                        .any(|l| l.game == g && STRUCTURE.contains(&l.code.name))
                     {
                         problems.push(format!(
                             "node {ka:?} (child {index} of {ia:?}) not read back"

@@ -363,7 +363,7 @@ fn colours_that_do_not_alternate_are_errors_in_other_formats() {
     let f = kifu::rules::check(game);
     let found: Vec<_> = f
         .iter()
-        .map(|f| (f.code, f.severity, f.message.as_str()))
+        .map(|f| (f.code.name, f.severity(), f.message.as_str()))
         .collect();
     assert_eq!(
         found,
@@ -405,7 +405,7 @@ fn the_writer_reports_what_a_log_cannot_hold() {
     let losses: Vec<(&str, String)> = w
         .losses
         .iter()
-        .map(|l| (l.code, l.message.clone()))
+        .map(|l| (l.code.name, l.message.clone()))
         .collect();
     assert_eq!(
         losses,

@@ -1421,7 +1421,7 @@ fn kif_converts_to_usi_for_engines() {
         written
             .losses
             .iter()
-            .map(|l| (l.code, l.message.as_str()))
+            .map(|l| (l.code.name, l.message.as_str()))
             .collect::<Vec<_>>(),
         vec![
             ("loss::game-info", "usi has no place for the black player's name: \"sente\""),

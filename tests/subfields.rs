@@ -150,7 +150,7 @@ fn csa_time_statement_that_cannot_be_read_keeps_the_move_and_its_text() {
     assert_eq!(
         kif.losses
             .iter()
-            .map(|l| (l.code, l.message.as_str()))
+            .map(|l| (l.code.name, l.message.as_str()))
             .collect::<Vec<_>>(),
         vec![(
             "loss::extras",

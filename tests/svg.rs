@@ -170,7 +170,7 @@ fn chromium_renders_the_svgs_when_installed() {
     let kifu = env!("CARGO_BIN_EXE_kifu");
     for (name, input) in [
         ("go", "fixtures/go/kifu-cup-2024.sgf"),
-        ("kiseong", "fixtures/kiseong/pro-game.kis"),
+        ("kiseong", "fixtures/kiseong/bbs-game.kis"),
         ("gonu", "fixtures/gonu/fortress.gonu"),
     ] {
         let svg = dir.path().join(format!("{name}.svg"));

@@ -88,7 +88,7 @@ fn information_before_the_first_branch_holds_for_the_whole_game() {
 fn formats_without_a_place_for_it_report_a_loss() {
     let out = read(TWO);
     let kis = write(&out.parsed.collection, "kiseong");
-    let codes: Vec<_> = kis.losses.iter().map(|l| l.code).collect();
+    let codes: Vec<_> = kis.losses.iter().map(|l| l.code.name).collect();
     assert!(codes.contains(&"loss::variation-info"), "{codes:?}");
 }
 

@@ -111,7 +111,7 @@ impl<'a> LossReport<'a> {
             game: loss.game + 1,
             move_number: loss.move_number,
             severity: "loss",
-            code: loss.code,
+            code: loss.code.name,
             message: &loss.message,
         }
     }

@@ -122,7 +122,7 @@ impl Ui {
             let msg = format!(
                 "{}: [{}] {}",
                 kifu::text::escape_controls(path),
-                l.code,
+                l.code.name,
                 kifu::text::escape_controls(&l.message)
             );
             if strict {

@@ -398,7 +398,9 @@ impl State<'_, '_> {
         }
         // "No game" belongs to the whole input, which has games.
         if !first || self.read.games > 0 {
-            diagnostics.retain(|d| !(d.code == "sgf::no-game" && self.read.games > 0));
+            diagnostics.retain(|d| {
+                !(d.code == kifu::diag::codes::SGF_NO_GAME.name && self.read.games > 0)
+            });
         }
         if first {
             self.read.format = Some(outcome.format);

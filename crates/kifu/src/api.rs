@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use crate::diag::{Diagnostic, Loss, Span};
+use crate::diag::{codes, Diagnostic, Loss, Span};
 use crate::formats::gonu::BoardPlaces;
 use crate::formats::{
     self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
@@ -357,7 +357,7 @@ fn positioned_into(
             },
             _ => at_node,
         };
-        let mut d = Diagnostic::with_severity(f.severity, f.code, f.message, span);
+        let mut d = Diagnostic::new(f.code, f.message, span);
         d.move_number = numbers.get(f.node.0 as usize).copied().flatten();
         // A summary of the rules' own (`rules::Findings`): its message is made when
         // the list is final.
@@ -742,7 +742,7 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
         .map(|n| {
             let (line, col) = index.line_col_in(&text, n.offset);
             Loss {
-                code: "text::normalized",
+                code: codes::TEXT_NORMALIZED,
                 message: format!(
                     "{:?} (U+{:04X}) written as {:?} (U+{:04X}) for Shift_JIS at output line {line}, column {col}",
                     n.from, n.from as u32, n.to, n.to as u32

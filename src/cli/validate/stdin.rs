@@ -219,7 +219,7 @@ impl<'a> Stream<'a> {
         let index = (!checked.diagnostics.is_empty()).then(|| LineIndex::new(&text));
         for d in checked.diagnostics {
             // "No game" belongs to the whole input, which has games.
-            if d.code == "sgf::no-game" && self.games > 0 {
+            if d.code == kifu::diag::codes::SGF_NO_GAME.name && self.games > 0 {
                 continue;
             }
             self.counts.add(&d);

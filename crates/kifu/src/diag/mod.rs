@@ -87,69 +87,38 @@ fn is_zero(n: &usize) -> bool {
 
 impl Diagnostic {
     /// A diagnostic of a registered code, with the severity the registry gives it.
-    pub fn new(code: codes::Code, message: impl Into<String>, span: Span) -> Self {
+    /// The code is one of the registry's constants, so a misspelt one does not compile:
+    ///
+    /// ```
+    /// use kifu::diag::{codes, Diagnostic, Severity, Span};
+    /// let d = Diagnostic::new(codes::SGF_MISSING_CLOSE, "a `)` is missing", Span::at(7));
+    /// assert_eq!((d.code, d.severity), ("sgf::missing-close", Severity::Error));
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::{codes, Diagnostic, Span};
+    /// let d = Diagnostic::new(codes::SGF_MISSING_CLOSED, "a `)` is missing", Span::at(7));
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::{Diagnostic, Span};
+    /// let d = Diagnostic::new("sgf::missing-close", "a `)` is missing", Span::at(7));
+    /// ```
+    pub fn new(code: &'static codes::Code, message: impl Into<String>, span: Span) -> Self {
         debug_assert!(
             code.kind != codes::Kind::Loss,
             "{} is a loss code, not a diagnostic",
             code.name
         );
-        Diagnostic::build(
-            code.severity().unwrap_or(Severity::Error),
-            code.name,
-            message,
-            span,
-        )
-    }
-
-    /// A diagnostic of a code given by name and the severity its site expects: the
-    /// registry's severity is used, and debug builds check that the two agree (and that
-    /// the code is registered).
-    pub fn with_severity(
-        severity: Severity,
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-    ) -> Self {
-        let registered = codes::lookup(code).and_then(|c| c.severity());
-        debug_assert!(
-            registered == Some(severity),
-            "diagnostic code {code} is emitted as {} but the registry (crates/kifu/src/diag/codes.rs) says {}",
-            severity.as_str(),
-            registered.map_or("nothing: it is not registered", Severity::as_str),
-        );
-        Diagnostic::build(registered.unwrap_or(severity), code, message, span)
-    }
-
-    fn build(
-        severity: Severity,
-        code: &'static str,
-        message: impl Into<String>,
-        span: Span,
-    ) -> Self {
         Diagnostic {
-            severity,
-            code,
+            severity: code.severity().unwrap_or(Severity::Error),
+            code: code.name,
             message: message.into(),
             span,
             move_number: None,
             byte_offset: None,
             omitted: 0,
         }
-    }
-
-    /// An error: [`Diagnostic::with_severity`] with [`Severity::Error`].
-    pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::with_severity(Severity::Error, code, message, span)
-    }
-
-    /// A warning: [`Diagnostic::with_severity`] with [`Severity::Warning`].
-    pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::with_severity(Severity::Warning, code, message, span)
-    }
-
-    /// An informational note: [`Diagnostic::with_severity`] with [`Severity::Info`].
-    pub fn info(code: &'static str, message: impl Into<String>, span: Span) -> Self {
-        Diagnostic::with_severity(Severity::Info, code, message, span)
     }
 
     /// The same diagnostic, about move `n` (1-based) of its line.
@@ -168,8 +137,9 @@ impl Diagnostic {
 /// Something a writer had to leave out because its format cannot express it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Loss {
-    /// Stable code, e.g. `kif::variation-dropped`.
-    pub code: &'static str,
+    /// Its registered code, e.g. [`codes::KIF_VARIATION_DROPPED`]; serialised as its
+    /// name, `kif::variation-dropped`.
+    pub code: &'static codes::Code,
     /// What was lost, for people.
     pub message: String,
     /// The game (0-based) it concerns.
@@ -182,7 +152,7 @@ pub struct Loss {
 impl Loss {
     /// A loss of a registered loss code.
     pub fn new(
-        code: codes::Code,
+        code: &'static codes::Code,
         message: impl Into<String>,
         game: usize,
         move_number: Option<u32>,
@@ -193,7 +163,7 @@ impl Loss {
             code.name
         );
         Loss {
-            code: code.name,
+            code,
             message: message.into(),
             game,
             move_number,
@@ -730,18 +700,18 @@ fn is_wide(c: char) -> bool {
 mod tests {
     use super::*;
 
-    fn numbered(code: &'static str, n: usize) -> Vec<Diagnostic> {
+    fn numbered(code: &'static codes::Code, n: usize) -> Vec<Diagnostic> {
         (0..n)
-            .map(|i| Diagnostic::error(code, format!("{code} {i}"), Span::at(i)))
+            .map(|i| Diagnostic::new(code, format!("{} {i}", code.name), Span::at(i)))
             .collect()
     }
 
     #[test]
     fn collapse_keeps_the_first_of_each_code_and_counts_the_rest() {
-        let mut diags = numbered("sgf::bad-point", 250);
+        let mut diags = numbered(codes::SGF_BAD_POINT, 250);
         diags.insert(
             150,
-            Diagnostic::warning("sgf::move-in-root", "other", Span::at(7)),
+            Diagnostic::new(codes::SGF_MOVE_IN_ROOT, "other", Span::at(7)),
         );
         collapse(&mut diags);
         assert_eq!(diags.len(), 102);
@@ -761,7 +731,7 @@ mod tests {
         collapse(&mut diags);
         assert_eq!(diags, before);
         // More of the same code later join the summary.
-        diags.extend(numbered("sgf::bad-point", 3));
+        diags.extend(numbered(codes::SGF_BAD_POINT, 3));
         collapse(&mut diags);
         assert_eq!(diags.len(), 102);
         assert_eq!(diags[100].omitted, 153);
@@ -771,7 +741,7 @@ mod tests {
     #[test]
     fn admit_lets_the_first_through_and_sums_the_rest_at_the_end() {
         let mut c = Collapser::new();
-        let shown = numbered("sgf::bad-point", 1_000_100)
+        let shown = numbered(codes::SGF_BAD_POINT, 1_000_100)
             .into_iter()
             .filter_map(|d| c.admit(d))
             .count();
@@ -789,7 +759,7 @@ mod tests {
     fn render_human_escapes_controls_and_aligns_the_caret_with_the_escaped_line() {
         let text = "PB[\x1b]0;t\x07]XX\u{202e}\r\nnext";
         let index = LineIndex::new(text);
-        let d = Diagnostic::error("sgf::bad-point", "bad \x1b[2J\nok", Span::new(10, 15));
+        let d = Diagnostic::new(codes::SGF_BAD_POINT, "bad \x1b[2J\nok", Span::new(10, 15));
         let out = render_human("a\nb\x1b.sgf", &d, Source::Text(text, &index), Style::PLAIN);
         assert_eq!(
             out,

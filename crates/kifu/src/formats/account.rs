@@ -28,7 +28,7 @@ pub fn account(format: &Format, collection: &Collection) -> Vec<Loss> {
 
 /// One field left out in some nodes: how often, and where first.
 struct Dropped {
-    code: codes::Code,
+    code: &'static codes::Code,
     what: String,
     count: usize,
     first: Option<u32>,
@@ -187,7 +187,7 @@ impl Game1<'_> {
     fn drop(
         &mut self,
         dropped: &mut Vec<Dropped>,
-        code: codes::Code,
+        code: &'static codes::Code,
         what: String,
         id: NodeId,
         value: String,
@@ -271,7 +271,7 @@ impl Game1<'_> {
 }
 
 /// The loss code of a node field.
-fn node_code(f: NodeField) -> codes::Code {
+fn node_code(f: NodeField) -> &'static codes::Code {
     match f {
         NodeField::Comment => codes::LOSS_COMMENTS,
         NodeField::Name

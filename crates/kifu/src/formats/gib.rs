@@ -253,8 +253,8 @@ pub fn read(text: &str) -> Parsed {
         }
         if t.starts_with("\\[") {
             if matches!(part, Part::Game | Part::After) {
-                diags.push(Diagnostic::warning(
-                    "gib::misplaced-header",
+                diags.push(Diagnostic::new(
+                    codes::GIB_MISPLACED_HEADER,
                     "a header line after the moves began; it is read all the same",
                     span,
                 ));
@@ -262,16 +262,16 @@ pub fn read(text: &str) -> Parsed {
             match header_line(t) {
                 Ok((_, (key, value))) => {
                     if !t.ends_with("\\]") {
-                        diags.push(Diagnostic::warning(
-                            "gib::unclosed-header",
+                        diags.push(Diagnostic::new(
+                            codes::GIB_UNCLOSED_HEADER,
                             format!("the header line {key} does not end with \\]"),
                             Span::new(span.end, span.end),
                         ));
                     }
                     header.fields.push((key, value, span));
                 }
-                Err(_) => diags.push(Diagnostic::error(
-                    "gib::bad-header",
+                Err(_) => diags.push(Diagnostic::new(
+                    codes::GIB_BAD_HEADER,
                     "a header line `\\[KEY=VALUE\\]` without `=`",
                     span,
                 )),
@@ -292,8 +292,8 @@ pub fn read(text: &str) -> Parsed {
             continue;
         }
         if part != Part::Game {
-            diags.push(Diagnostic::error(
-                "gib::stray-line",
+            diags.push(Diagnostic::new(
+                codes::GIB_STRAY_LINE,
                 "a line outside the header and the game sections; it is ignored",
                 span,
             ));
@@ -301,8 +301,8 @@ pub fn read(text: &str) -> Parsed {
         }
         if t.starts_with("INI") {
             if handicap_seen {
-                diags.push(Diagnostic::error(
-                    "gib::duplicate-ini",
+                diags.push(Diagnostic::new(
+                    codes::GIB_DUPLICATE_INI,
                     "a second INI line; only the first places handicap stones",
                     span,
                 ));
@@ -314,8 +314,8 @@ pub fn read(text: &str) -> Parsed {
         }
         if t.starts_with("STO") {
             let Some((rest, [n, c, x, y])) = sto_fields(t) else {
-                diags.push(Diagnostic::error(
-                    "gib::bad-move",
+                diags.push(Diagnostic::new(
+                    codes::GIB_BAD_MOVE,
                     "a move line must read `STO 0 <number> <colour> <x> <y>`",
                     span,
                 ));
@@ -323,8 +323,8 @@ pub fn read(text: &str) -> Parsed {
             };
             if !rest.is_empty() {
                 let at = offset_in(&line, rest);
-                diags.push(Diagnostic::error(
-                    "gib::trailing-text",
+                diags.push(Diagnostic::new(
+                    codes::GIB_TRAILING_TEXT,
                     format!("text after the move is ignored: {:?}", rest.trim()),
                     Span::new(at, span.end),
                 ));
@@ -335,8 +335,8 @@ pub fn read(text: &str) -> Parsed {
                 "2" => Color::White,
                 _ => {
                     let at = offset_in(&line, c);
-                    diags.push(Diagnostic::error(
-                        "gib::bad-color",
+                    diags.push(Diagnostic::new(
+                        codes::GIB_BAD_COLOR,
                         format!("colour {c} is neither 1 (black) nor 2 (white)"),
                         Span::new(at, at + c.len()),
                     ));
@@ -349,8 +349,8 @@ pub fn read(text: &str) -> Parsed {
                 _ => {
                     let at = offset_in(&line, x);
                     let end = offset_in(&line, y) + y.len();
-                    diags.push(Diagnostic::error(
-                        "gib::off-board",
+                    diags.push(Diagnostic::new(
+                        codes::GIB_OFF_BOARD,
                         format!("point ({x}, {y}) is off the 19×19 board"),
                         Span::new(at, end),
                     ));
@@ -364,8 +364,8 @@ pub fn read(text: &str) -> Parsed {
         }
         if t.starts_with("SKI") {
             let Ok((_, n)) = ski_line(t) else {
-                diags.push(Diagnostic::error(
-                    "gib::bad-move",
+                diags.push(Diagnostic::new(
+                    codes::GIB_BAD_MOVE,
                     "a pass line must read `SKI 0 <number>`",
                     span,
                 ));
@@ -388,8 +388,8 @@ pub fn read(text: &str) -> Parsed {
         if is_counter_line(t) {
             continue;
         }
-        diags.push(Diagnostic::error(
-            "gib::unknown-line",
+        diags.push(Diagnostic::new(
+            codes::GIB_UNKNOWN_LINE,
             format!(
                 "unknown game line {:?}; it is ignored",
                 t.split_whitespace().next().unwrap_or(t)
@@ -398,15 +398,15 @@ pub fn read(text: &str) -> Parsed {
         ));
     }
     if part == Part::Before && header.fields.is_empty() {
-        diags.push(Diagnostic::error(
-            "gib::not-gib",
+        diags.push(Diagnostic::new(
+            codes::GIB_NOT_GIB,
             "no `\\HS` header and no `\\[KEY=VALUE\\]` line: this is not a GIB record",
             Span::at(0),
         ));
     } else if matches!(part, Part::Header | Part::Game) {
         let end = text.len();
-        diags.push(Diagnostic::warning(
-            "gib::unterminated",
+        diags.push(Diagnostic::new(
+            codes::GIB_UNTERMINATED,
             if part == Part::Header {
                 "the header section has no `\\HE`"
             } else {
@@ -432,8 +432,8 @@ fn check_number(line: &Line<'_>, n: &str, expected: &mut Option<u64>, diags: &mu
     if let Some(e) = *expected {
         if number != e {
             let at = offset_in(line, n);
-            diags.push(Diagnostic::warning(
-                "gib::move-number",
+            diags.push(Diagnostic::new(
+                codes::GIB_MOVE_NUMBER,
                 format!("move number {number} where {e} was expected"),
                 Span::new(at, at + n.len()),
             ));
@@ -452,8 +452,8 @@ fn read_ini(
 ) {
     let span = Span::new(line.start, line.start + t.len());
     let Ok((rest, n)) = ini_line(t) else {
-        diags.push(Diagnostic::error(
-            "gib::bad-ini",
+        diags.push(Diagnostic::new(
+            codes::GIB_BAD_INI,
             "the handicap line must read `INI 0 1 <stones> …`",
             span,
         ));
@@ -470,8 +470,8 @@ fn read_ini(
                 game.info.handicap = Some(count);
                 game.tree.root_node_mut().setup.add_black = points;
             }
-            None => diags.push(Diagnostic::error(
-                "gib::bad-handicap",
+            None => diags.push(Diagnostic::new(
+                codes::GIB_BAD_HANDICAP,
                 format!("a handicap of {n} stones has no fixed placement (2 to 9)"),
                 Span::new(at, at + n.len()),
             )),
@@ -570,8 +570,8 @@ fn komi(h: &Header<'_>, diags: &mut Vec<Diagnostic>) -> Option<f64> {
         let (g, d) = (g.unwrap_or(0), d.unwrap_or(0));
         if g != 0 && d != 0 {
             if let Some(&(_, _, span)) = h.fields.iter().find(|(k, _, _)| *k == "GAMEDUM") {
-                diags.push(Diagnostic::warning(
-                    "gib::two-komis",
+                diags.push(Diagnostic::new(
+                    codes::GIB_TWO_KOMIS,
                     format!("both GONGJE ({g}) and DUM ({d}) are set; komi is taken from GONGJE"),
                     span,
                 ));

@@ -7,7 +7,7 @@ use super::{
     content_start, Capabilities, Format, GameSink, InOrder, Join, Parsed, Reader, WriteError,
     WriteOptions, Writer, Written,
 };
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Collection, Game};
 use crate::text::TextEncoding;
 
@@ -117,20 +117,20 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
             Err(e) => {
                 let code = match e.classify() {
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
-                        "json::syntax"
+                        codes::JSON_SYNTAX
                     }
-                    _ => "json::invalid",
+                    _ => codes::JSON_INVALID,
                 };
                 let message = super::json::serde_message(&e);
                 let at = (line_start + e.column().saturating_sub(1)).min(end);
                 done.diagnostics
-                    .push(Diagnostic::error(code, message, Span::at(at)));
+                    .push(Diagnostic::new(code, message, Span::at(at)));
             }
         }
     }
     if done.games == 0 && done.diagnostics.is_empty() {
-        done.diagnostics.push(Diagnostic::error(
-            "ndjson::no-game",
+        done.diagnostics.push(Diagnostic::new(
+            codes::NDJSON_NO_GAME,
             "no game: the input holds no line",
             Span::at(0),
         ));

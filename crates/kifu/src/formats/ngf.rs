@@ -10,7 +10,7 @@ use nom::{IResult, Parser};
 
 use super::goarchive::{self, handicap_points, offset_in, Line};
 use super::{Capabilities, Format, Parsed, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{BoardSize, Color, Game, GameKind, GameResult, NodeId, Point, MAX_GO_SIZE};
 use crate::text::TextEncoding;
 
@@ -166,8 +166,8 @@ pub fn read(text: &str) -> Parsed {
     let span_of = |line: &Line<'_>| Span::new(line.start, line.start + line.text.len());
     let header_end = all.len().min(layout.lines);
     if all.len() < layout.lines {
-        diags.push(Diagnostic::error(
-            "ngf::short-header",
+        diags.push(Diagnostic::new(
+            codes::NGF_SHORT_HEADER,
             format!("the header has {} of its {} lines", all.len(), layout.lines),
             Span::at(text.len()),
         ));
@@ -176,8 +176,8 @@ pub fn read(text: &str) -> Parsed {
         Some((s, line)) => match s.parse::<u8>() {
             Ok(n) if (1..=MAX_GO_SIZE).contains(&n) => n,
             _ => {
-                diags.push(Diagnostic::error(
-                    "ngf::bad-size",
+                diags.push(Diagnostic::new(
+                    codes::NGF_BAD_SIZE,
                     format!("board size {s:?} is not a number from 1 to 52; 19 is used"),
                     span_of(&line),
                 ));
@@ -217,15 +217,15 @@ pub fn read(text: &str) -> Parsed {
                     info.handicap = Some(n);
                     game.tree.root_node_mut().setup.add_black = points;
                 }
-                None => diags.push(Diagnostic::error(
-                    "ngf::bad-handicap",
+                None => diags.push(Diagnostic::new(
+                    codes::NGF_BAD_HANDICAP,
                     format!("a handicap of {n} stones has no fixed placement on {size}×{size}"),
                     span_of(&line),
                 )),
             },
             Ok(_) => {}
-            Err(_) => diags.push(Diagnostic::error(
-                "ngf::bad-handicap",
+            Err(_) => diags.push(Diagnostic::new(
+                codes::NGF_BAD_HANDICAP,
                 format!("handicap {h:?} is not a number"),
                 span_of(&line),
             )),
@@ -242,8 +242,8 @@ pub fn read(text: &str) -> Parsed {
                     v
                 });
             }
-            _ => diags.push(Diagnostic::error(
-                "ngf::bad-komi",
+            _ => diags.push(Diagnostic::new(
+                codes::NGF_BAD_KOMI,
                 format!("komi {k:?} is not a number"),
                 span_of(&line),
             )),
@@ -303,8 +303,8 @@ pub fn read(text: &str) -> Parsed {
             }
         }
         let Ok((rest, (number, color, coords))) = move_line(t) else {
-            diags.push(Diagnostic::error(
-                "ngf::bad-line",
+            diags.push(Diagnostic::new(
+                codes::NGF_BAD_LINE,
                 "a move line must read `PM<2 letters><B|W><4 letters>`",
                 span,
             ));
@@ -313,8 +313,8 @@ pub fn read(text: &str) -> Parsed {
         moves += 1;
         if !rest.is_empty() {
             let at = offset_in(line, rest);
-            diags.push(Diagnostic::error(
-                "ngf::trailing-text",
+            diags.push(Diagnostic::new(
+                codes::NGF_TRAILING_TEXT,
                 format!("text after the move is ignored: {rest:?}"),
                 Span::new(at, span.end),
             ));
@@ -322,8 +322,8 @@ pub fn read(text: &str) -> Parsed {
         let n = letters_number(number);
         if n != expected {
             let at = offset_in(line, number);
-            diags.push(Diagnostic::warning(
-                "ngf::move-number",
+            diags.push(Diagnostic::new(
+                codes::NGF_MOVE_NUMBER,
                 format!("move number {number} ({n}) where {expected} was expected"),
                 Span::new(at, at + 2),
             ));
@@ -334,8 +334,8 @@ pub fn read(text: &str) -> Parsed {
             "W" => Color::White,
             _ => {
                 let at = offset_in(line, color);
-                diags.push(Diagnostic::error(
-                    "ngf::bad-color",
+                diags.push(Diagnostic::new(
+                    codes::NGF_BAD_COLOR,
                     format!("colour {color:?} is neither B nor W"),
                     Span::new(at, at + 1),
                 ));
@@ -347,8 +347,8 @@ pub fn read(text: &str) -> Parsed {
         let (x, y) = (coord(0), coord(1));
         let at = offset_in(line, coords);
         if (coord(3), coord(2)) != (x, y) {
-            diags.push(Diagnostic::warning(
-                "ngf::coordinates-disagree",
+            diags.push(Diagnostic::new(
+                codes::NGF_COORDINATES_DISAGREE,
                 format!("the mirrored coordinates {coords} disagree; the first two are used"),
                 Span::new(at, at + 4),
             ));
@@ -357,8 +357,8 @@ pub fn read(text: &str) -> Parsed {
         let point = if on(x) && on(y) {
             Some(Point::new(x as u8, y as u8))
         } else {
-            diags.push(Diagnostic::info(
-                "ngf::pass",
+            diags.push(Diagnostic::new(
+                codes::NGF_PASS,
                 format!("coordinates {coords} are off the board: read as a pass"),
                 Span::new(at, at + 4),
             ));
@@ -369,8 +369,8 @@ pub fn read(text: &str) -> Parsed {
     }
     if let Some((n, line)) = count {
         if n != moves {
-            diags.push(Diagnostic::warning(
-                "ngf::move-count",
+            diags.push(Diagnostic::new(
+                codes::NGF_MOVE_COUNT,
                 format!("the header announces {n} moves and {moves} were read"),
                 span_of(&line),
             ));

@@ -4,7 +4,7 @@
 //! code. Read into one gomoku game; written back canonically. See `docs/formats/psq.md`.
 
 use super::{Capabilities, Format, Parsed, Reader, WriteError, WriteOptions, Writer, Written};
-use crate::diag::{Diagnostic, Loss, Span};
+use crate::diag::{codes, Diagnostic, Loss, Span};
 use crate::model::{
     BoardSize, Collection, Color, Game, GameKind, GomokuRule, Move, Node, NodeId, Player, Point,
     StoneMove, MAX_GO_SIZE,
@@ -181,8 +181,8 @@ pub fn read(text: &str) -> Parsed {
         .unwrap_or(lines.len());
     let mut next_line = first_line + 1;
     let Some(&(hat, hline)) = lines.get(first_line) else {
-        diags.push(Diagnostic::error(
-            "psq::bad-header",
+        diags.push(Diagnostic::new(
+            codes::PSQ_BAD_HEADER,
             "the record is empty: a PSQ starts with `Piskvorky WxH, L1:L2, F`",
             Span::at(0),
         ));
@@ -198,8 +198,8 @@ pub fn read(text: &str) -> Parsed {
             if h.size.is_valid() {
                 size = h.size;
             } else {
-                diags.push(Diagnostic::error(
-                    "psq::bad-size",
+                diags.push(Diagnostic::new(
+                    codes::PSQ_BAD_SIZE,
                     format!(
                         "the header gives a board of {}: kifu holds boards of 1 to {MAX_GO_SIZE} a side; the moves are read on 20x20",
                         crate::diag::clip(hline.strip_prefix(MAGIC).unwrap_or(hline).split(',').next().unwrap_or(""))
@@ -212,8 +212,8 @@ pub fn read(text: &str) -> Parsed {
                 vec![h.levels.0.to_string(), h.levels.1.to_string()],
             );
             if !(0..=1).contains(&h.first) {
-                diags.push(Diagnostic::warning(
-                    "psq::bad-first",
+                diags.push(Diagnostic::new(
+                    codes::PSQ_BAD_FIRST,
                     format!(
                         "the header's last field is {}: Piskvork writes 0 or 1 (which player began); read as 0",
                         h.first
@@ -227,8 +227,8 @@ pub fn read(text: &str) -> Parsed {
             );
         }
         None => {
-            diags.push(Diagnostic::error(
-                "psq::bad-header",
+            diags.push(Diagnostic::new(
+                codes::PSQ_BAD_HEADER,
                 format!(
                     "expected the header `Piskvorky WxH, L1:L2, F`, found {}; the moves are read on 20x20",
                     crate::diag::quote(hline)
@@ -273,8 +273,8 @@ pub fn read(text: &str) -> Parsed {
             [Some(x), Some(y), None] => (*x, *y, Some(-1)),
             _ => {
                 diags.push(
-                    Diagnostic::error(
-                        "psq::bad-move",
+                    Diagnostic::new(
+                        codes::PSQ_BAD_MOVE,
                         format!(
                             "move {n}: expected `x,y,time` (whole numbers), found {}",
                             crate::diag::quote(line)
@@ -291,8 +291,8 @@ pub fn read(text: &str) -> Parsed {
             (1..=i64::from(size.width)).contains(&x) && (1..=i64::from(size.height)).contains(&y);
         if !on_board {
             diags.push(
-                Diagnostic::error(
-                    "psq::off-board",
+                Diagnostic::new(
+                    codes::PSQ_OFF_BOARD,
                     format!(
                         "move {n} at {x},{y} is off the {size} board (columns 1 to {}, rows 1 to {})",
                         size.width, size.height
@@ -310,8 +310,8 @@ pub fn read(text: &str) -> Parsed {
             Some(t) if t < 0 => {
                 let raw = fields.get(2).copied().unwrap_or("").to_string();
                 diags.push(
-                    Diagnostic::warning(
-                        "psq::bad-time",
+                    Diagnostic::new(
+                        codes::PSQ_BAD_TIME,
                         format!(
                             "move {n}: cannot read the time {} as milliseconds: the move is kept, and the time as written",
                             crate::diag::quote(&raw)
@@ -330,8 +330,8 @@ pub fn read(text: &str) -> Parsed {
         if let Some(m) = taken.insert((point.x, point.y), n) {
             taken.insert((point.x, point.y), m);
             diags.push(
-                Diagnostic::error(
-                    "psq::point-played-twice",
+                Diagnostic::new(
+                    codes::PSQ_POINT_PLAYED_TWICE,
                     format!("move {n} plays {x},{y} again: move {m} was played there"),
                     span,
                 )
@@ -403,8 +403,8 @@ pub fn read(text: &str) -> Parsed {
         }
         lines => {
             if let (Some((s, _)), Some((e, l))) = (lines.first(), lines.last()) {
-                diags.push(Diagnostic::warning(
-                    "psq::unexpected-lines",
+                diags.push(Diagnostic::new(
+                    codes::PSQ_UNEXPECTED_LINES,
                     format!(
                         "{} line(s) after the moves where Piskvork writes two players' names and an end code: kept as they are",
                         lines.len()
@@ -452,7 +452,7 @@ pub fn write(
     };
     let info = &game.info;
     let mut losses = Vec::new();
-    let mut loss = |code: &'static str, message: String, move_number: Option<u32>| {
+    let mut loss = |code: &'static codes::Code, message: String, move_number: Option<u32>| {
         losses.push(Loss {
             code,
             message,
@@ -531,7 +531,7 @@ pub fn write(
             let clean = name.replace(banned, " ").trim_end().to_string();
             if clean != name {
                 loss(
-                    "psq::name-changed",
+                    codes::PSQ_NAME_CHANGED,
                     format!(
                         "{who}'s name {} is written {}: a PSQ name is one line, and the first name line has no comma",
                         crate::diag::quote(name),
@@ -568,7 +568,7 @@ pub fn write(
     }
     if *rule != GomokuRule::Gomoku {
         loss(
-            "psq::rule-dropped",
+            codes::PSQ_RULE_DROPPED,
             format!(
                 "the rule {:?} is not recorded: a PSQ reads back under the gomoku rule",
                 rule.name()

@@ -6,7 +6,7 @@
 //! for every decision, checked against RenLib's own reader (`CRenLibDoc::AddLibrary`).
 
 use super::{Capabilities, Format, Parsed, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
     Collection, Color, Game, GameKind, GomokuRule, Label, Move, Node, NodeId, Point, Shape,
     StoneMove, Symbol,
@@ -128,8 +128,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
     let start = if bytes.starts_with(&MAGIC) {
         let (Some(&major), Some(&minor)) = (bytes.get(8), bytes.get(9)) else {
             diags.push(
-                Diagnostic::error(
-                    "renlib::truncated",
+                Diagnostic::new(
+                    codes::RENLIB_TRUNCATED,
                     format!(
                         "the header is cut short: {} byte(s) of the {HEADER_LEN} RenLib writes",
                         bytes.len()
@@ -145,8 +145,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
             .push("renlib:version", vec![format!("{major}.{minor}")]);
         if (major, minor) > NEWEST {
             diags.push(
-                Diagnostic::warning(
-                    "renlib::newer-version",
+                Diagnostic::new(
+                    codes::RENLIB_NEWER_VERSION,
                     format!(
                         "version {major}.{minor}: RenLib reads up to {}.{}; read as {}.{}",
                         NEWEST.0, NEWEST.1, NEWEST.0, NEWEST.1
@@ -158,8 +158,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
         }
         if bytes.len() < HEADER_LEN {
             diags.push(
-                Diagnostic::error(
-                    "renlib::truncated",
+                Diagnostic::new(
+                    codes::RENLIB_TRUNCATED,
                     format!(
                         "the header is cut short: {} byte(s) of the {HEADER_LEN} RenLib writes",
                         bytes.len()
@@ -172,16 +172,16 @@ pub fn read(bytes: &[u8]) -> Parsed {
         }
         HEADER_LEN
     } else if bytes.first() == Some(&CENTRE) {
-        diags.push(Diagnostic::warning(
-            "renlib::no-header",
+        diags.push(Diagnostic::new(
+            codes::RENLIB_NO_HEADER,
             "no RenLib header: read as a headerless library of RenLib's first versions, which starts with the centre move",
             Span::new(0, 1),
         ).with_byte_offset(0));
         0
     } else {
         diags.push(
-            Diagnostic::error(
-                "renlib::bad-header",
+            Diagnostic::new(
+                codes::RENLIB_BAD_HEADER,
                 format!(
                     "not a RenLib library: it starts with {} instead of FF 52 65 6E 4C 69 62 FF (\\xFFRenLib\\xFF)",
                     hex(bytes.get(..bytes.len().min(8)).unwrap_or(&[]))
@@ -226,8 +226,8 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<Te
     let mut i = start;
     let truncated = |what: &str, at: usize, diags: &mut Diags| {
         diags.push(
-            Diagnostic::error(
-                "renlib::truncated",
+            Diagnostic::new(
+                codes::RENLIB_TRUNCATED,
                 format!("the file ends inside {what} (byte {at})"),
                 Span::new(at, bytes.len()),
             )
@@ -248,8 +248,8 @@ fn scan(bytes: &[u8], start: usize, diags: &mut Diags) -> (Vec<Record>, Texts<Te
             };
             if e2 != 0 || e1 & !BOARD_TEXT != 0 {
                 diags.push(
-                    Diagnostic::warning(
-                        "renlib::unknown-flags",
+                    Diagnostic::new(
+                        codes::RENLIB_UNKNOWN_FLAGS,
                         format!(
                             "extension bytes {e2:02X} {e1:02X}: RenLib defines only the board-text bit (00 01); the others are ignored"
                         ),
@@ -392,8 +392,8 @@ fn decode_texts(bytes: &[u8], texts: &Texts<TextRef>, diags: &mut Diags) -> Text
             let enc = det.guess(None, false);
             let enc = TextEncoding::for_label(enc.name()).unwrap_or(TextEncoding::UTF_8);
             diags.push(
-                Diagnostic::warning(
-                    "renlib::guessed-encoding",
+                Diagnostic::new(
+                    codes::RENLIB_GUESSED_ENCODING,
                     format!(
                         "the library's texts are not UTF-8 (the first such text starts at byte {}): read as {}, a guess from their bytes",
                         range.start,
@@ -414,8 +414,8 @@ fn decode_texts(bytes: &[u8], texts: &Texts<TextRef>, diags: &mut Diags) -> Text
         let d = decode_strict(b, t.range.start, encoding);
         for m in &d.malformed {
             diags.push(
-                Diagnostic::error(
-                    "renlib::malformed-text",
+                Diagnostic::new(
+                    codes::RENLIB_MALFORMED_TEXT,
                     format!(
                         "bytes {}..{} are not valid {}",
                         m.bytes.start,
@@ -495,8 +495,8 @@ fn build(
         sibling_due = false;
         if let Some(end) = ended_at.take() {
             diags.push(
-                Diagnostic::warning(
-                    "renlib::after-last-leaf",
+                Diagnostic::new(
+                    codes::RENLIB_AFTER_LAST_LEAF,
                     format!(
                         "the record at byte {end} closed the last open branch, yet more records follow: they continue from that node, as RenLib reads them"
                     ),
@@ -512,8 +512,8 @@ fn build(
             let (x, y) = (rec.pos & 0x0F, rec.pos >> 4);
             if x == 0 || y > 14 {
                 diags.push(
-                    Diagnostic::error(
-                        "renlib::off-board",
+                    Diagnostic::new(
+                        codes::RENLIB_OFF_BOARD,
                         format!(
                             "the record's point byte {:02X} names no point of the 15x15 board (column {x}, row {}): RenLib stops reading here",
                             rec.pos,
@@ -580,8 +580,8 @@ fn build(
             }
             if rec.flags & DOWN != 0 {
                 diags.push(
-                    Diagnostic::warning(
-                        "renlib::bad-structure",
+                    Diagnostic::new(
+                        codes::RENLIB_BAD_STRUCTURE,
                         "the root record says a sibling follows (flag 80): the root has none; ignored",
                         span,
                     )
@@ -612,8 +612,8 @@ fn build(
             match existing {
                 Some(k) => {
                     diags.push(
-                        Diagnostic::warning(
-                            "renlib::duplicate-move",
+                        Diagnostic::new(
+                            codes::RENLIB_DUPLICATE_MOVE,
                             "this move is already a variation of the same position: its data is merged into the first, as RenLib does",
                             span,
                         )
@@ -663,8 +663,8 @@ fn build(
     let missing = stack.len() + usize::from(sibling_due);
     if missing > 0 {
         diags.push(
-            Diagnostic::warning(
-                "renlib::missing-sibling",
+            Diagnostic::new(
+                codes::RENLIB_MISSING_SIBLING,
                 format!(
                     "the file ends with {missing} promised sibling(s) (flag 80) never written: it may be cut short"
                 ),

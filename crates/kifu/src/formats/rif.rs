@@ -13,7 +13,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader as XmlReader;
 
 use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Move, Node, NodeId, Player, Point,
     StoneMove, WinReason,
@@ -194,8 +194,8 @@ fn attributes(
                 let value = match a.unescape_value() {
                     Ok(v) => v.into_owned(),
                     Err(err) => {
-                        diags.push(Diagnostic::error(
-                            "rif::syntax",
+                        diags.push(Diagnostic::new(
+                            codes::RIF_SYNTAX,
                             format!("attribute {key:?}: {err}"),
                             Span::new(tag_at, tag_end),
                         ));
@@ -222,8 +222,8 @@ fn attributes(
                     });
                 out.push((key, value, span));
             }
-            Err(err) => diags.push(Diagnostic::error(
-                "rif::syntax",
+            Err(err) => diags.push(Diagnostic::new(
+                codes::RIF_SYNTAX,
                 format!("a malformed attribute: {err}"),
                 Span::new(tag_at, tag_end),
             )),
@@ -248,8 +248,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                 let at = usize::try_from(reader.error_position())
                     .unwrap_or(text.len())
                     .min(text.len());
-                diags.push(Diagnostic::error(
-                    "rif::syntax",
+                diags.push(Diagnostic::new(
+                    codes::RIF_SYNTAX,
                     format!("the XML is malformed: {err}; reading stops here"),
                     Span::new(at, at),
                 ));
@@ -277,8 +277,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                     Place::Outside => None,
                 };
                 if let Some(what) = open {
-                    diags.push(Diagnostic::error(
-                        "rif::unclosed",
+                    diags.push(Diagnostic::new(
+                        codes::RIF_UNCLOSED,
                         format!("the file ends inside {what}: it may be cut short"),
                         Span::at(text.len()),
                     ));
@@ -301,8 +301,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                     // An element kifu does not read: skipped whole.
                     let end = e.to_end().into_owned();
                     if let Err(err) = reader.read_to_end(end.name()) {
-                        diags.push(Diagnostic::error(
-                            "rif::syntax",
+                        diags.push(Diagnostic::new(
+                            codes::RIF_SYNTAX,
                             format!(
                                 "the XML is malformed inside <{name}>: {err}; reading stops here"
                             ),
@@ -320,8 +320,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                         let id = attrs.iter().find(|a| a.0 == "id").map(|a| a.1.clone());
                         let row_map: Row = attrs.into_iter().map(|(k, v, _)| (k, v)).collect();
                         let Some(id) = id else {
-                            diags.push(Diagnostic::warning(
-                                "rif::missing-id",
+                            diags.push(Diagnostic::new(
+                                codes::RIF_MISSING_ID,
                                 format!("a <{row}> without an id: it cannot be referred to and is skipped"),
                                 Span::new(tag_at, after),
                             ));
@@ -364,8 +364,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
                     _ if !empty => {
                         let end = e.to_end().into_owned();
                         if let Err(err) = reader.read_to_end(end.name()) {
-                            diags.push(Diagnostic::error(
-                                "rif::syntax",
+                            diags.push(Diagnostic::new(
+                                codes::RIF_SYNTAX,
                                 format!("the XML is malformed inside <{name}>: {err}; reading stops here"),
                                 Span::at(tag_at),
                             ));
@@ -435,8 +435,8 @@ fn scan(text: &str, each: &mut dyn FnMut(Game, Vec<Span>)) -> Vec<Diagnostic> {
         }
     }
     if !saw_database && diags.is_empty() {
-        diags.push(Diagnostic::error(
-            "rif::not-a-database",
+        diags.push(Diagnostic::new(
+            codes::RIF_NOT_A_DATABASE,
             "no <database> element: this is not a RIF database",
             Span::at(0),
         ));
@@ -481,8 +481,8 @@ fn finish(
     };
     let id = attr("id").map_or("?", |a| a.0).to_string();
     let unknown = |what: &str, table: &str, value: &str, span: Span| {
-        Diagnostic::warning(
-            "rif::unknown-reference",
+        Diagnostic::new(
+            codes::RIF_UNKNOWN_REFERENCE,
             format!(
                 "game {id}: {what} {} is not in the <{table}> table read before it",
                 crate::diag::quote(value)
@@ -576,8 +576,8 @@ fn finish(
             "0.5" => Some(GameResult::Draw),
             "" => None,
             other => {
-                diags.push(Diagnostic::warning(
-                    "rif::bad-result",
+                diags.push(Diagnostic::new(
+                    codes::RIF_BAD_RESULT,
                     format!(
                         "game {id}: bresult {} is none of 1 (black won), 0 (white won), 0.5 (draw): kept as text",
                         crate::diag::quote(other)
@@ -661,8 +661,8 @@ fn read_moves(
                     }
                     let token = piece.get(start..i).unwrap_or("");
                     diags.push(
-                        Diagnostic::error(
-                            "rif::bad-move",
+                        Diagnostic::new(
+                            codes::RIF_BAD_MOVE,
                             format!(
                                 "game {id}, move {n}: {} is not a point of the 15x15 board (a1 to o15); the game stops before it",
                                 crate::diag::quote(token)
@@ -676,8 +676,8 @@ fn read_moves(
             };
             if let Some(m) = taken.insert((point.x, point.y), n) {
                 diags.push(
-                    Diagnostic::error(
-                        "rif::point-played-twice",
+                    Diagnostic::new(
+                        codes::RIF_POINT_PLAYED_TWICE,
                         format!("game {id}, move {n} plays {token} again: move {m} was played there; the game stops before it"),
                         span,
                     )

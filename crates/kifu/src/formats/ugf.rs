@@ -13,7 +13,7 @@ use nom::{IResult, Parser};
 
 use super::goarchive::{self, handicap_placed, offset_in, Line, Placement};
 use super::{Capabilities, Format, Parsed, Reader};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, Move, NodeId, Point, StoneMove, WinReason,
     MAX_GO_SIZE,
@@ -160,8 +160,8 @@ pub fn read(text: &str) -> Parsed {
                 name,
                 "Header" | "Data" | "Figure" | "ReviewNode" | "ReviewComment"
             ) {
-                r.diags.push(Diagnostic::info(
-                    "ugf::unknown-section",
+                r.diags.push(Diagnostic::new(
+                    codes::UGF_UNKNOWN_SECTION,
                     format!("section [{name}] is not understood; its lines are kept as they are"),
                     span,
                 ));
@@ -174,8 +174,8 @@ pub fn read(text: &str) -> Parsed {
         }
         let Some((name, _)) = section else {
             if !t.trim().is_empty() {
-                r.diags.push(Diagnostic::error(
-                    "ugf::outside-section",
+                r.diags.push(Diagnostic::new(
+                    codes::UGF_OUTSIDE_SECTION,
                     "a line before the first [Section]; it is ignored",
                     span,
                 ));
@@ -189,8 +189,8 @@ pub fn read(text: &str) -> Parsed {
                 }
                 match key_value(t) {
                     Ok((_, (k, v))) => r.header.push((k.trim(), v.trim(), line)),
-                    Err(_) => r.diags.push(Diagnostic::error(
-                        "ugf::bad-header",
+                    Err(_) => r.diags.push(Diagnostic::new(
+                        codes::UGF_BAD_HEADER,
                         "a header line must read `KEY=VALUE`",
                         span,
                     )),
@@ -209,8 +209,8 @@ pub fn read(text: &str) -> Parsed {
                     }
                     match rest.trim().parse::<u32>() {
                         Ok(id) => comment = Some((id, span, Vec::new())),
-                        Err(_) => r.diags.push(Diagnostic::error(
-                            "ugf::bad-comment",
+                        Err(_) => r.diags.push(Diagnostic::new(
+                            codes::UGF_BAD_COMMENT,
                             "`.Comment,` must be followed by a node number",
                             span,
                         )),
@@ -218,8 +218,8 @@ pub fn read(text: &str) -> Parsed {
                 } else if let Some((_, _, lines)) = comment.as_mut() {
                     lines.push(t.trim().to_string());
                 } else if !t.trim().is_empty() {
-                    r.diags.push(Diagnostic::error(
-                        "ugf::stray-comment",
+                    r.diags.push(Diagnostic::new(
+                        codes::UGF_STRAY_COMMENT,
                         "comment text before any `.Comment,<node>` line; it is ignored",
                         span,
                     ));
@@ -236,8 +236,8 @@ pub fn read(text: &str) -> Parsed {
         r.comments.push(c);
     }
     if !saw_header {
-        r.diags.push(Diagnostic::error(
-            "ugf::no-header",
+        r.diags.push(Diagnostic::new(
+            codes::UGF_NO_HEADER,
             "no [Header] section: this is not a UGF record",
             Span::at(0),
         ));
@@ -276,8 +276,8 @@ impl<'a> UgfReader<'a> {
         if let Some((v, line)) = self.header("Size") {
             match v.parse::<u8>() {
                 Ok(n) if (1..=MAX_GO_SIZE).contains(&n) => self.size = n,
-                _ => self.diags.push(Diagnostic::error(
-                    "ugf::bad-size",
+                _ => self.diags.push(Diagnostic::new(
+                    codes::UGF_BAD_SIZE,
                     format!("board size {v:?} is not a number from 1 to 52; 19 is used"),
                     line_span(&line),
                 )),
@@ -318,8 +318,8 @@ impl<'a> UgfReader<'a> {
                         });
                     }
                 }
-                None => self.diags.push(Diagnostic::error(
-                    "ugf::comment-target",
+                None => self.diags.push(Diagnostic::new(
+                    codes::UGF_COMMENT_TARGET,
                     format!(
                         "`.Comment,{id}` names no node of [ReviewNode]; the comment is left out"
                     ),
@@ -363,8 +363,8 @@ impl<'a> UgfReader<'a> {
                             info.date = Some(format!("{y:04}-{m:02}-{d:02}"));
                         }
                         _ if value.is_empty() => {}
-                        _ => self.diags.push(Diagnostic::warning(
-                            "ugf::bad-date",
+                        _ => self.diags.push(Diagnostic::new(
+                            codes::UGF_BAD_DATE,
                             format!("date {first:?} is not YYYY/MM/DD; kept as written"),
                             line_span(&line),
                         )),
@@ -389,8 +389,8 @@ impl<'a> UgfReader<'a> {
                         Ok(n) if n >= 2 => handicap = n,
                         Ok(_) => {}
                         Err(_) if h.is_empty() => {}
-                        Err(_) => self.diags.push(Diagnostic::error(
-                            "ugf::bad-handicap",
+                        Err(_) => self.diags.push(Diagnostic::new(
+                            codes::UGF_BAD_HANDICAP,
                             format!("handicap {h:?} is not a number"),
                             line_span(&line),
                         )),
@@ -398,8 +398,8 @@ impl<'a> UgfReader<'a> {
                     match k.parse::<f64>() {
                         Ok(v) if v.is_finite() => info.komi = Some(v),
                         _ if k.is_empty() => {}
-                        _ => self.diags.push(Diagnostic::error(
-                            "ugf::bad-komi",
+                        _ => self.diags.push(Diagnostic::new(
+                            codes::UGF_BAD_KOMI,
                             format!("komi {k:?} is not a number"),
                             line_span(&line),
                         )),
@@ -455,8 +455,8 @@ impl<'a> UgfReader<'a> {
                 }
                 None => {
                     if let Some((_, line)) = self.header("Hdcp") {
-                        self.diags.push(Diagnostic::error(
-                            "ugf::bad-handicap",
+                        self.diags.push(Diagnostic::new(
+                            codes::UGF_BAD_HANDICAP,
                             format!("a handicap of {handicap} stones has no fixed placement here"),
                             line_span(&line),
                         ));
@@ -489,8 +489,8 @@ impl<'a> UgfReader<'a> {
             let t = line.text.trim();
             let span = line_span(&line);
             let Ok((_, (p, c, _n, _time))) = data_line(t) else {
-                self.diags.push(Diagnostic::error(
-                    "ugf::bad-move",
+                self.diags.push(Diagnostic::new(
+                    codes::UGF_BAD_MOVE,
                     "a move line must read `<point>,<B|W><player>,<number>,<time>`",
                     span,
                 ));
@@ -501,8 +501,8 @@ impl<'a> UgfReader<'a> {
                 Some(b'W') => Color::White,
                 _ => {
                     let at = offset_in(&line, c);
-                    self.diags.push(Diagnostic::error(
-                        "ugf::bad-color",
+                    self.diags.push(Diagnostic::new(
+                        codes::UGF_BAD_COLOR,
                         format!("{c:?} is not a colour (B1, W1)"),
                         Span::new(at, at + c.len()),
                     ));
@@ -513,8 +513,8 @@ impl<'a> UgfReader<'a> {
                 Ok(point) => out.push(ReadMove { color, point, span }),
                 Err(()) => {
                     let at = offset_in(&line, p);
-                    self.diags.push(Diagnostic::error(
-                        "ugf::bad-point",
+                    self.diags.push(Diagnostic::new(
+                        codes::UGF_BAD_POINT,
                         format!("{p:?} is not a point (two letters from A)"),
                         Span::new(at, at + p.len()),
                     ));
@@ -558,8 +558,8 @@ impl<'a> UgfReader<'a> {
                 if frames.len() > 1 {
                     frames.pop();
                 } else {
-                    self.diags.push(Diagnostic::error(
-                        "ugf::unopened-variation",
+                    self.diags.push(Diagnostic::new(
+                        codes::UGF_UNOPENED_VARIATION,
                         "VARIATIONEND without VARIATION; it is ignored",
                         span,
                     ));
@@ -567,8 +567,8 @@ impl<'a> UgfReader<'a> {
                 continue;
             }
             let Ok((_, [id, c, x, y])) = node_line(t) else {
-                self.diags.push(Diagnostic::error(
-                    "ugf::bad-node",
+                self.diags.push(Diagnostic::new(
+                    codes::UGF_BAD_NODE,
                     "a review line must read `NODE,<id>,<colour>,<x>,<y>`, `VARIATION,` or `VARIATIONEND,`",
                     span,
                 ));
@@ -587,8 +587,8 @@ impl<'a> UgfReader<'a> {
                 }
                 _ => {
                     let at = offset_in(line, c);
-                    self.diags.push(Diagnostic::error(
-                        "ugf::bad-color",
+                    self.diags.push(Diagnostic::new(
+                        codes::UGF_BAD_COLOR,
                         format!("colour {c} is not 0, 1 or 2"),
                         Span::new(at, at + c.len()),
                     ));
@@ -621,16 +621,16 @@ impl<'a> UgfReader<'a> {
             frame.cursor = new;
             spans.push(span);
             if ids.insert(id, new).is_some() {
-                self.diags.push(Diagnostic::warning(
-                    "ugf::duplicate-node",
+                self.diags.push(Diagnostic::new(
+                    codes::UGF_DUPLICATE_NODE,
                     format!("node number {id} is used twice; comments go to the last"),
                     span,
                 ));
             }
         }
         for f in frames.iter().skip(1) {
-            self.diags.push(Diagnostic::error(
-                "ugf::unclosed-variation",
+            self.diags.push(Diagnostic::new(
+                codes::UGF_UNCLOSED_VARIATION,
                 "VARIATION without VARIATIONEND",
                 f.open,
             ));
@@ -655,8 +655,8 @@ impl<'a> UgfReader<'a> {
                 .zip(&given)
                 .position(|(a, b)| a != b)
                 .unwrap_or(main.len().min(given.len()));
-            self.diags.push(Diagnostic::warning(
-                "ugf::review-differs",
+            self.diags.push(Diagnostic::new(
+                codes::UGF_REVIEW_DIFFERS,
                 format!(
                     "the main line of [ReviewNode] ({} moves) differs from [Data] ({} moves) from move {}; the review is read",
                     main.len(),

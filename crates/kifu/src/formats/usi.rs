@@ -10,7 +10,7 @@
 use super::{
     Capabilities, Format, FormatOption, Parsed, Reader, WriteError, WriteOptions, Writer, Written,
 };
-use crate::diag::{Diagnostic, Loss, Span};
+use crate::diag::{codes, Diagnostic, Loss, Span};
 use crate::model::{
     Collection, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, PieceKind,
     ShogiMove, ShogiStart, Square,
@@ -205,8 +205,8 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
                     None => ShogiStart::Other(Box::new(p)),
                 },
                 Err(msg) => {
-                    diags.push(Diagnostic::error(
-                        "usi::bad-sfen",
+                    diags.push(Diagnostic::new(
+                        codes::USI_BAD_SFEN,
                         msg,
                         Span::new(sfen_at, at + line.len()),
                     ));
@@ -221,8 +221,8 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
     if w.get(i).map(|x| x.1) == Some("moves") {
         i += 1;
     } else if let Some(&(o, extra)) = w.get(i) {
-        diags.push(Diagnostic::error(
-            "usi::syntax",
+        diags.push(Diagnostic::new(
+            codes::USI_SYNTAX,
             format!("expected `moves`, found {}", crate::diag::quote(extra)),
             Span::new(at + o, at + o + extra.len()),
         ));
@@ -240,8 +240,8 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
         let span = Span::new(at + o, at + o + token.len());
         if ended {
             diags.push(
-                Diagnostic::error(
-                    "usi::move-after-end",
+                Diagnostic::new(
+                    codes::USI_MOVE_AFTER_END,
                     format!("{token:?} follows the end of the game"),
                     span,
                 )
@@ -282,12 +282,12 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
         };
         let Some((from, to, piece, promote)) = parsed else {
             let code = if b.len() >= 4 {
-                "shogi::no-piece"
+                codes::SHOGI_NO_PIECE
             } else {
-                "usi::bad-move"
+                codes::USI_BAD_MOVE
             };
             diags.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     code,
                     format!(
                         "cannot play the USI move {} here",
@@ -304,7 +304,7 @@ fn read_line(line: &str, at: usize, diags: &mut Vec<Diagnostic>) -> (Game, Vec<S
         match pos.check_structure(&mv) {
             Ok(()) => {}
             Err(why) => {
-                diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
+                diags.push(Diagnostic::new(why.code(), why.message(&mv), span).with_move(number));
                 break;
             }
         }
@@ -384,7 +384,7 @@ pub fn write(
         out.push('\n');
         if let Some((kind, token)) = changed {
             losses.push(Loss {
-                code: "usi::ending-changed",
+                code: codes::USI_ENDING_CHANGED,
                 message: format!(
                     "USI has no token for {}: written as {token}",
                     kind.japanese()
@@ -512,7 +512,7 @@ mod end_token_tests {
             assert_eq!(
                 w.losses
                     .iter()
-                    .map(|l| (l.code, l.message.as_str(), l.move_number))
+                    .map(|l| (l.code.name, l.message.as_str(), l.move_number))
                     .collect::<Vec<_>>(),
                 vec![(
                     "usi::ending-dropped",
@@ -595,7 +595,7 @@ mod end_token_tests {
             let w = write(&c, &endings).expect("writes");
             assert_eq!(w.output, out);
             assert_eq!(
-                w.losses.iter().map(|l| l.code).collect::<Vec<_>>(),
+                w.losses.iter().map(|l| l.code.name).collect::<Vec<_>>(),
                 vec![code]
             );
         }

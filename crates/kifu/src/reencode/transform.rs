@@ -1,6 +1,7 @@
 //! The pure part of re-encoding: bytes in, verified bytes out (or why not).
 
 use super::{Options, Outcome, Profile};
+use crate::diag::codes;
 use crate::text::{self, Decision, DetectHints, LineIndex, TextEncoding};
 
 /// A successful transformation.
@@ -67,12 +68,12 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
     if let Some(first) = decoded
         .diagnostics
         .iter()
-        .find(|d| d.code == "text::malformed")
+        .find(|d| d.code == codes::TEXT_MALFORMED.name)
     {
         let count = decoded
             .diagnostics
             .iter()
-            .filter(|d| d.code == "text::malformed")
+            .filter(|d| d.code == codes::TEXT_MALFORMED.name)
             .count();
         if !opts.lossy {
             return Err((
@@ -88,7 +89,7 @@ pub fn transform(bytes: &[u8], profile: Profile, opts: &Options) -> Result<Trans
         for d in decoded
             .diagnostics
             .iter()
-            .filter(|d| d.code == "text::malformed")
+            .filter(|d| d.code == codes::TEXT_MALFORMED.name)
         {
             notes.push(format!("{} replaced by U+FFFD", d.message));
         }

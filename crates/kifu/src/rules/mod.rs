@@ -12,7 +12,7 @@ pub mod renju;
 mod repetition;
 pub mod shogi;
 
-use crate::diag::Severity;
+use crate::diag::{codes, Severity};
 use crate::model::{Game, GameKind, NodeId};
 
 /// A rule broken (or a notable fact) at one node of a game tree.
@@ -24,16 +24,21 @@ pub struct Finding {
     /// its board ([`Part`]): a reader that knows where each part was written places
     /// the finding there. `None` for a finding about the node alone.
     pub part: Option<Part>,
-    /// How serious.
-    pub severity: Severity,
-    /// Stable code, e.g. `go::occupied`, `renju::double-three`.
-    pub code: &'static str,
+    /// Its registered code, e.g. [`codes::GO_OCCUPIED`], which gives its severity.
+    pub code: &'static codes::Code,
     /// What is wrong.
     pub message: String,
     /// 0 for a finding of its own; for a summary, how many findings of its code it
     /// stands for (the first of them is this one, its message left empty): see
     /// [`Findings`].
     pub omitted: usize,
+}
+
+impl Finding {
+    /// How serious: the severity its code has in the registry.
+    pub fn severity(&self) -> Severity {
+        self.code.severity().unwrap_or(Severity::Error)
+    }
 }
 
 /// A part of the board a record defines, which a finding is about beyond its node,
@@ -60,7 +65,7 @@ pub struct Findings {
 impl Findings {
     /// Keeps `f`, or counts it in its code's summary.
     pub fn push(&mut self, mut f: Finding) {
-        let entry = self.codes.entry(f.code).or_insert((0, None));
+        let entry = self.codes.entry(f.code.name).or_insert((0, None));
         if f.omitted == 0 && entry.0 < crate::diag::SHOWN_PER_CODE {
             entry.0 += 1;
             self.list.push(f);
@@ -121,15 +126,14 @@ pub fn check(game: &Game) -> Vec<Finding> {
 
 #[cfg(test)]
 mod findings_tests {
-    use super::{Finding, Findings, NodeId, Severity};
+    use super::{codes, Finding, Findings, NodeId};
 
-    fn finding(node: u32, code: &'static str) -> Finding {
+    fn finding(node: u32, code: &'static codes::Code) -> Finding {
         Finding {
             node: NodeId(node),
             part: None,
-            severity: Severity::Error,
             code,
-            message: format!("{code} at {node}"),
+            message: format!("{} at {node}", code.name),
             omitted: 0,
         }
     }
@@ -140,14 +144,17 @@ mod findings_tests {
     fn keeps_a_hundred_of_each_code_and_sums_up_the_rest() {
         let mut f = Findings::default();
         for i in 0..250 {
-            f.push(finding(i, "go::occupied"));
+            f.push(finding(i, codes::GO_OCCUPIED));
             if i % 100 == 0 {
-                f.push(finding(i, "go::suicide"));
+                f.push(finding(i, codes::GO_SUICIDE));
             }
         }
         assert_eq!(f.len(), 100 + 1 + 3);
         let list = f.into_vec();
-        let occupied: Vec<&Finding> = list.iter().filter(|f| f.code == "go::occupied").collect();
+        let occupied: Vec<&Finding> = list
+            .iter()
+            .filter(|f| f.code == codes::GO_OCCUPIED)
+            .collect();
         assert_eq!(occupied.len(), 101);
         assert!(occupied[..100].iter().all(|f| f.omitted == 0));
         assert_eq!(occupied[99].node, NodeId(99));
@@ -156,7 +163,7 @@ mod findings_tests {
         assert_eq!(summary.message, "");
         assert_eq!(
             list.iter()
-                .filter(|f| f.code == "go::suicide")
+                .filter(|f| f.code == codes::GO_SUICIDE)
                 .map(|f| (f.node, f.omitted))
                 .collect::<Vec<_>>(),
             [(NodeId(0), 0), (NodeId(100), 0), (NodeId(200), 0)]

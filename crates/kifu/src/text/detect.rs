@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use super::{decode_strict, Malformed, StrictDecode, TextEncoding};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 
 /// How the encoding of an input was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -230,8 +230,8 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
     if let Some(label) = &declared {
         match TextEncoding::for_label(label) {
             Some(enc) if enc != TextEncoding::UTF_8 && looks_like_utf8(bytes) => {
-                notes.push(Diagnostic::warning(
-                    "text::declared-mismatch",
+                notes.push(Diagnostic::new(
+                    codes::TEXT_DECLARED_MISMATCH,
                     format!(
                         "the file declares charset {label:?}, but its bytes are valid UTF-8 with non-ASCII text, which {} text almost never is; decoded as UTF-8",
                         enc.name()
@@ -253,8 +253,8 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
                     return finish(d, enc, Decision::Declared, false, declared, notes);
                 }
                 let first = d.malformed.first().map_or(0, |m| m.bytes.start);
-                notes.push(Diagnostic::warning(
-                    "text::declared-mismatch",
+                notes.push(Diagnostic::new(
+                    codes::TEXT_DECLARED_MISMATCH,
                     format!(
                         "the file declares charset {label:?}, but byte {first} is not valid {}; trying other encodings",
                         enc.name()
@@ -273,16 +273,16 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
                 let d = decode_strict(bytes, 0, enc);
                 return finish(d, enc, Decision::Declared, false, declared, notes);
             }
-            Some(enc) => notes.push(Diagnostic::warning(
-                "text::declared-mismatch",
+            Some(enc) => notes.push(Diagnostic::new(
+                codes::TEXT_DECLARED_MISMATCH,
                 format!(
                     "the file declares charset {label:?} ({}), but its bytes are not in that encoding",
                     enc.name()
                 ),
                 Span::at(0),
             )),
-            None => notes.push(Diagnostic::warning(
-                "text::unknown-charset",
+            None => notes.push(Diagnostic::new(
+                codes::TEXT_UNKNOWN_CHARSET,
                 format!("the file declares charset {label:?}, which kifu does not know"),
                 Span::at(0),
             )),
@@ -353,8 +353,8 @@ fn decode_source<'a>(source: &mut Source<'a>, hints: &DetectHints) -> Decoded<'a
         let d = decode_strict(bytes, 0, enc);
         if d.is_clean() {
             if decision == Decision::Guess {
-                notes.push(Diagnostic::warning(
-                    "text::guessed-encoding",
+                notes.push(Diagnostic::new(
+                    codes::TEXT_GUESSED_ENCODING,
                     format!(
                         "no charset is declared and the bytes are not UTF-8; guessed {} (use --encoding to be sure)",
                         enc.name()
@@ -564,8 +564,8 @@ fn check_declaration(label: &str, used: TextEncoding, notes: &mut Vec<Diagnostic
         None => false,
     };
     if !agrees {
-        notes.push(Diagnostic::warning(
-            "text::declared-mismatch",
+        notes.push(Diagnostic::new(
+            codes::TEXT_DECLARED_MISMATCH,
             format!(
                 "the file declares charset {label:?}, but its bytes are {}",
                 used.name()

@@ -192,8 +192,8 @@ impl GameReader {
                         if s > MAX_TIME_SECONDS {
                             // Beyond this, milliseconds lose precision and then
                             // saturate: the time is left out, the move kept.
-                            diags.push(Diagnostic::error(
-                                "csa::time-out-of-range",
+                            diags.push(Diagnostic::new(
+                                codes::CSA_TIME_OUT_OF_RANGE,
                                 format!(
                                     "the time {} is more than {MAX_TIME_SECONDS:.0} seconds (ignored; the move is kept)",
                                     quote(t),
@@ -267,7 +267,7 @@ impl GameReader {
 
     fn position(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         let b = t.as_bytes();
-        let mut bad = |msg: String| diags.push(Diagnostic::error("csa::bad-position", msg, span));
+        let mut bad = |msg: String| diags.push(Diagnostic::new(codes::CSA_BAD_POSITION, msg, span));
         match b.get(1) {
             Some(b'I') => {
                 // Even start minus the listed pieces.
@@ -451,8 +451,8 @@ impl GameReader {
         }
         if self.ended {
             diags.push(
-                Diagnostic::error(
-                    "csa::move-after-end",
+                Diagnostic::new(
+                    codes::CSA_MOVE_AFTER_END,
                     "a move after the end of the game",
                     span,
                 )
@@ -473,8 +473,8 @@ impl GameReader {
         let after = kind(b.get(5..7));
         let (Some(to), Some(after), Some(from)) = (to, after, from) else {
             diags.push(
-                Diagnostic::error(
-                    "csa::bad-move",
+                Diagnostic::new(
+                    codes::CSA_BAD_MOVE,
                     format!("cannot read the move {}", quote(t)),
                     span,
                 )
@@ -485,8 +485,8 @@ impl GameReader {
         };
         if b.len() != 7 {
             diags.push(
-                Diagnostic::error(
-                    "csa::bad-move",
+                Diagnostic::new(
+                    codes::CSA_BAD_MOVE,
                     format!("cannot read the move {}", quote(t)),
                     span,
                 )
@@ -500,8 +500,8 @@ impl GameReader {
         } else {
             let Some(f) = parse_sq(Some(from)) else {
                 diags.push(
-                    Diagnostic::error(
-                        "csa::bad-move",
+                    Diagnostic::new(
+                        codes::CSA_BAD_MOVE,
                         format!("cannot read the origin of {}", quote(t)),
                         span,
                     )
@@ -519,8 +519,8 @@ impl GameReader {
         };
         if color != pos.to_move() {
             diags.push(
-                Diagnostic::error(
-                    "shogi::wrong-side",
+                Diagnostic::new(
+                    codes::SHOGI_WRONG_SIDE,
                     format!("{} is not the side to move", clip(t)),
                     span,
                 )
@@ -536,7 +536,7 @@ impl GameReader {
                 piece.csa(),
                 after.csa()
             );
-            diags.push(Diagnostic::error("shogi::wrong-piece", msg, span).with_move(number));
+            diags.push(Diagnostic::new(codes::SHOGI_WRONG_PIECE, msg, span).with_move(number));
             self.broken = true;
             return;
         }
@@ -544,7 +544,7 @@ impl GameReader {
         match pos.check_structure(&mv) {
             Ok(()) => {}
             Err(why) => {
-                diags.push(Diagnostic::error(why.code(), why.message(&mv), span).with_move(number));
+                diags.push(Diagnostic::new(why.code(), why.message(&mv), span).with_move(number));
                 self.broken = true;
                 return;
             }

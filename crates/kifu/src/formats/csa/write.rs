@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::read::{SPECIAL_KEY, TIME_TEXT_KEY, VERSION_KEY};
-use crate::diag::Loss;
+use crate::diag::{codes, Loss};
 use crate::formats::shogi::comment::{root_comment_loss, REMARK_KEY};
 use crate::formats::shogi::special::{interrupted, special_word};
 use crate::formats::{FormatOption, WriteError, WriteOptions, Written};
@@ -58,7 +58,7 @@ fn write_game(
             .count();
         if fractions > 0 {
             losses.push(Loss {
-                code: "csa::time-fractions-dropped",
+                code: codes::CSA_TIME_FRACTIONS_DROPPED,
                 message: format!(
                     "CSA {version} times are whole seconds: {fractions} time(s) rounded down"
                 ),

@@ -4,7 +4,7 @@
 //! holds a stand-in value.
 
 use super::lines::Line;
-use crate::diag::Span;
+use crate::diag::{codes, Span};
 use crate::rules::gonu::Subject;
 
 /// Where one line of the file was, and each of its fields.
@@ -40,18 +40,18 @@ impl Placed {
 }
 
 /// Rule codes whose findings need the neighbour list (the `L` section).
-const NEED_EDGES: &[&str] = &[
-    "gonu::isolated-vertex",
-    "gonu::disconnected",
-    "gonu::unreachable-castle",
+const NEED_EDGES: &[&codes::Code] = &[
+    codes::GONU_ISOLATED_VERTEX,
+    codes::GONU_DISCONNECTED,
+    codes::GONU_UNREACHABLE_CASTLE,
 ];
 
 /// Rule codes whose findings need the forces (the `N` or `F` section).
-const NEED_DEPLOY: &[&str] = &[
-    "gonu::piece-count",
-    "gonu::unreachable-castle",
-    "gonu::free-total",
-    "gonu::too-few-cells",
+const NEED_DEPLOY: &[&codes::Code] = &[
+    codes::GONU_PIECE_COUNT,
+    codes::GONU_UNREACHABLE_CASTLE,
+    codes::GONU_FREE_TOTAL,
+    codes::GONU_TOO_FEW_CELLS,
 ];
 
 /// The lines that said each part of a board, and what the reader could not read.
@@ -97,7 +97,7 @@ impl BoardPlaces {
     /// be: its section was never read (no `L` list, no `N`/`F` forces), or it is
     /// about a field the reader could not read or did not find (the model holds a
     /// stand-in there, and the reader reported that).
-    pub fn place(&self, subject: Subject, code: &str) -> Option<Span> {
+    pub fn place(&self, subject: Subject, code: &codes::Code) -> Option<Span> {
         if (!self.read_edges && NEED_EDGES.contains(&code))
             || (!self.read_deploy && NEED_DEPLOY.contains(&code))
         {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::diag::Loss;
+use crate::diag::{codes, Loss};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{Collection, GonuBoard, GonuDeploy};
 
@@ -27,7 +27,7 @@ pub fn write(
     })
 }
 
-fn loss(code: &'static str, what: &str) -> Loss {
+fn loss(code: &'static codes::Code, what: &str) -> Loss {
     Loss {
         code,
         message: format!("not written: {what}"),
@@ -60,7 +60,7 @@ pub fn board_text(board: &GonuBoard) -> Result<(String, Vec<Loss>), WriteError> 
     let (rows, reordered) = rows(board)?;
     if reordered {
         losses.push(loss(
-            "gonu::edge-order",
+            codes::GONU_EDGE_ORDER,
             "the order of the edges (no row-by-row listing keeps it; they are listed by their lower id)",
         ));
     }

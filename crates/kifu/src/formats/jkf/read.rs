@@ -27,8 +27,8 @@ pub fn read(text: &str) -> Parsed {
             let at = index.line_start(e.line()).map_or(text.len(), |s| {
                 (s + e.column().saturating_sub(1)).min(text.len())
             });
-            parsed.diagnostics.push(Diagnostic::error(
-                "jkf::syntax",
+            parsed.diagnostics.push(Diagnostic::new(
+                codes::JKF_SYNTAX,
                 format!("not a JKF document: {e}"),
                 Span::at(at),
             ));
@@ -54,8 +54,8 @@ pub fn read(text: &str) -> Parsed {
     let start = match read_initial(doc.initial.as_ref()) {
         Ok(s) => s,
         Err(msg) => {
-            parsed.diagnostics.push(Diagnostic::error(
-                "jkf::bad-initial",
+            parsed.diagnostics.push(Diagnostic::new(
+                codes::JKF_BAD_INITIAL,
                 msg,
                 Span::at(text.find("\"initial\"").unwrap_or(0)),
             ));
@@ -157,8 +157,8 @@ pub fn read(text: &str) -> Parsed {
         }
         let Some(mv) = &entry.mv else {
             parsed.diagnostics.push(
-                Diagnostic::error(
-                    "jkf::bad-move",
+                Diagnostic::new(
+                    codes::JKF_BAD_MOVE,
                     "an entry with neither move nor special",
                     moves_at,
                 )
@@ -172,7 +172,7 @@ pub fn read(text: &str) -> Parsed {
             From::At(sq) => Some(sq),
             From::Bad => {
                 parsed.diagnostics.push(
-                    Diagnostic::error("jkf::bad-move", "cannot read `from`", moves_at)
+                    Diagnostic::new(codes::JKF_BAD_MOVE, "cannot read `from`", moves_at)
                         .with_move(number),
                 );
                 continue;
@@ -180,15 +180,19 @@ pub fn read(text: &str) -> Parsed {
         };
         let (Some(to), Some(piece)) = (mv.to, mv.piece) else {
             parsed.diagnostics.push(
-                Diagnostic::error("jkf::bad-move", "a move needs `to` and `piece`", moves_at)
-                    .with_move(number),
+                Diagnostic::new(
+                    codes::JKF_BAD_MOVE,
+                    "a move needs `to` and `piece`",
+                    moves_at,
+                )
+                .with_move(number),
             );
             continue;
         };
         let m = pos.build_move(color, from, to, piece, mv.promote);
         if color != pos.to_move() {
             parsed.diagnostics.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Illegal::WrongSide.code(),
                     Illegal::WrongSide.message(&m),
                     moves_at,
@@ -201,9 +205,9 @@ pub fn read(text: &str) -> Parsed {
         match pos.check_structure(&m) {
             Ok(()) => {}
             Err(why) => {
-                parsed.diagnostics.push(
-                    Diagnostic::error(why.code(), why.message(&m), moves_at).with_move(number),
-                );
+                parsed
+                    .diagnostics
+                    .push(Diagnostic::new(why.code(), why.message(&m), moves_at).with_move(number));
                 continue;
             }
         }

@@ -12,7 +12,7 @@ use super::{
     content_start, Capabilities, Format, Parsed, Reader, SourceInfo, WriteError, WriteOptions,
     Writer, Written,
 };
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Collection, Game};
 use crate::text::{LineIndex, TextEncoding};
 
@@ -151,8 +151,8 @@ fn whole(text: &str, version: u32, games: Vec<Game>) -> Parsed {
     }
     Parsed {
         collection: Collection::default(),
-        diagnostics: vec![Diagnostic::error(
-            "json::version",
+        diagnostics: vec![Diagnostic::new(
+            codes::JSON_VERSION,
             format!(
                 "this is version {version} of the kifu JSON model; this kifu reads version {VERSION}"
             ),
@@ -167,13 +167,15 @@ fn whole(text: &str, version: u32, games: Vec<Game>) -> Parsed {
 fn failed(text: &str, e: &serde_json::Error) -> Parsed {
     let offset = offset_of(text, e.line(), e.column());
     let code = match e.classify() {
-        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "json::syntax",
-        _ => "json::invalid",
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+            codes::JSON_SYNTAX
+        }
+        _ => codes::JSON_INVALID,
     };
     let message = serde_message(e);
     Parsed {
         collection: Collection::default(),
-        diagnostics: vec![Diagnostic::error(code, message, Span::at(offset))],
+        diagnostics: vec![Diagnostic::new(code, message, Span::at(offset))],
         ..Parsed::default()
     }
 }

@@ -37,7 +37,7 @@ fn both_ways(text: &str, ki2: bool) -> Vec<(NodeId, &'static str, Severity)> {
     found
         .into_iter()
         .flat_map(|f| f.findings)
-        .map(|f| (f.node, f.code, f.severity))
+        .map(|f| (f.node, f.code.name, f.severity()))
         .collect()
 }
 

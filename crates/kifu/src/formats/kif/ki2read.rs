@@ -2,7 +2,7 @@
 //! with the JSA relative words, and the end of the game from the `まで` line.
 
 use super::read::KifReader;
-use crate::diag::Diagnostic;
+use crate::diag::{codes, Diagnostic};
 use crate::model::Color;
 use crate::rules::shogi::square_name;
 
@@ -14,22 +14,22 @@ impl KifReader<'_> {
             }
             let span = self.span(at + off, token.len());
             let number = self.play.depth() as u32 + 1;
-            let fail = |this: &mut Self, code: &'static str, msg: String| {
+            let fail = |this: &mut Self, code: &'static codes::Code, msg: String| {
                 this.diags
-                    .push(Diagnostic::error(code, msg, span).with_move(number));
+                    .push(Diagnostic::new(code, msg, span).with_move(number));
                 this.skipping = true;
             };
             if self.ended {
                 fail(
                     self,
-                    "kif::move-after-end",
+                    codes::KIF_MOVE_AFTER_END,
                     "a move after the end of the game (start a variation with 変化：N手)".into(),
                 );
                 return;
             }
             let m = match super::ki2line::parse_token(token) {
                 Ok(m) => m,
-                Err(msg) => return fail(self, "ki2::bad-move", msg),
+                Err(msg) => return fail(self, codes::KI2_BAD_MOVE, msg),
             };
             if m.color != self.play.position().to_move() {
                 let msg = format!(
@@ -41,14 +41,14 @@ impl KifReader<'_> {
                         "white (△)"
                     }
                 );
-                return fail(self, "shogi::wrong-side", msg);
+                return fail(self, codes::SHOGI_WRONG_SIDE, msg);
             }
             let to = match m.to.or_else(|| self.play.last_move().map(|l| l.to)) {
                 Some(sq) => sq,
                 None => {
                     return fail(
                         self,
-                        "kif::same-without-previous",
+                        codes::KIF_SAME_WITHOUT_PREVIOUS,
                         "同 (same square) but there is no previous move".into(),
                     )
                 }
@@ -70,7 +70,7 @@ impl KifReader<'_> {
         to: crate::model::Square,
         span: crate::diag::Span,
         number: u32,
-    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+    ) -> Result<crate::model::ShogiMove, (&'static codes::Code, String)> {
         let color = m.color;
         let piece = m.piece;
         if m.drop {
@@ -100,7 +100,7 @@ impl KifReader<'_> {
                 return self.resolve_keep(color, None, to, piece, false);
             }
             return Err((
-                "shogi::no-movable-piece",
+                codes::SHOGI_NO_MOVABLE_PIECE,
                 format!("no {} can move to {}", piece.kanji(), square_name(to)),
             ));
         }
@@ -117,8 +117,8 @@ impl KifReader<'_> {
                     // The writer counted a piece that cannot legally move (pinned):
                     // its modifier was not needed, but it names the only legal move.
                     self.diags.push(
-                        Diagnostic::warning(
-                            "ki2::unneeded-modifier",
+                        Diagnostic::new(
+                            codes::KI2_UNNEEDED_MODIFIER,
                             format!(
                                 "{:?} is not needed: only the {} on {} can legally make this move (a pinned piece is not counted)",
                                 m.relative.text(),
@@ -135,7 +135,7 @@ impl KifReader<'_> {
             [] => {}
             many => {
                 return Err((
-                    "ki2::ambiguous",
+                    codes::KI2_AMBIGUOUS,
                     format!(
                         "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
                         piece.kanji(),
@@ -148,7 +148,7 @@ impl KifReader<'_> {
         match any.as_slice() {
             [f] => self.resolve_keep(color, Some(*f), to, piece, m.promote),
             [] => Err((
-                "ki2::no-candidate",
+                codes::KI2_NO_CANDIDATE,
                 format!(
                     "no {} on {} fits {:?}",
                     piece.kanji(),
@@ -157,7 +157,7 @@ impl KifReader<'_> {
                 ),
             )),
             many => Err((
-                "ki2::ambiguous",
+                codes::KI2_AMBIGUOUS,
                 format!(
                     "ambiguous: the {} on {} can all make this move; add 右 左 直 上 引 or 寄",
                     piece.kanji(),
@@ -175,7 +175,7 @@ impl KifReader<'_> {
         to: crate::model::Square,
         piece: crate::model::PieceKind,
         promote: bool,
-    ) -> Result<crate::model::ShogiMove, (&'static str, String)> {
+    ) -> Result<crate::model::ShogiMove, (&'static codes::Code, String)> {
         self.play
             .position()
             .resolve_structure(color, from, to, piece, promote)

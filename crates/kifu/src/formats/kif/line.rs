@@ -1,5 +1,6 @@
 //! One KIF move line: `  12 同　歩(23)   ( 0:01/00:00:10)+`.
 
+use crate::diag::codes;
 use crate::formats::shogi::notation::{
     parse_piece, parse_special, parse_square, PIECE_CHARS, RANK_KANJI,
 };
@@ -63,10 +64,10 @@ pub struct LineError {
     /// What is wrong.
     pub message: String,
     /// Stable code.
-    pub code: &'static str,
+    pub code: &'static codes::Code,
 }
 
-fn err(range: (usize, usize), code: &'static str, message: impl Into<String>) -> LineError {
+fn err(range: (usize, usize), code: &'static codes::Code, message: impl Into<String>) -> LineError {
     LineError {
         range,
         message: message.into(),
@@ -282,7 +283,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
     let number: u32 = t[..digits].parse().map_err(|_| {
         err(
             (start, start + digits),
-            "kif::bad-move",
+            codes::KIF_BAD_MOVE,
             "the move number is too large",
         )
     })?;
@@ -325,7 +326,7 @@ fn parse_move_line_general(line: &str) -> Result<MoveLine, LineError> {
         let at = line.len() - rest.trim_start().len();
         return Err(err(
             (at, line.trim_end().len()),
-            "kif::trailing-text",
+            codes::KIF_TRAILING_TEXT,
             format!("unexpected {} after the move", crate::diag::quote(rest_t)),
         ));
     }
@@ -515,7 +516,7 @@ fn piece_at(s: &str, at: usize) -> Option<(PieceKind, usize)> {
     }
 }
 
-type BodyError = (usize, &'static str, String);
+type BodyError = (usize, &'static codes::Code, String);
 
 /// Reads the move column; returns it and the bytes it used.
 fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
@@ -530,12 +531,14 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
         let word = &s[..word_len];
         return match parse_special(word) {
             Some(kind) => Ok((Body::Special(kind), word_len)),
-            None if word.is_empty() => {
-                Err((1, "kif::bad-move", "a move number without a move".into()))
-            }
+            None if word.is_empty() => Err((
+                1,
+                codes::KIF_BAD_MOVE,
+                "a move number without a move".into(),
+            )),
             None => Err((
                 word_len,
-                "kif::bad-move",
+                codes::KIF_BAD_MOVE,
                 format!("cannot read the move {}", crate::diag::quote(word)),
             )),
         };
@@ -544,7 +547,7 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
         let bad: String = rest.chars().take(1).collect();
         (
             s.len() - rest.len() + bad.len(),
-            "kif::unknown-piece",
+            codes::KIF_UNKNOWN_PIECE,
             format!("unknown piece {bad:?}"),
         )
     })?;
@@ -584,7 +587,7 @@ fn parse_body(s: &str) -> Result<(Body, usize), BodyError> {
                 None => {
                     return Err((
                         s.len() - rest.len() + 4,
-                        "kif::bad-origin",
+                        codes::KIF_BAD_ORIGIN,
                         "the origin must be two digits 1-9".into(),
                     ));
                 }
@@ -788,11 +791,11 @@ mod tests {
             })
         ));
         assert_eq!(
-            parse_move_line("   1 ７六蛇(77)").map_err(|e| e.code),
+            parse_move_line("   1 ７六蛇(77)").map_err(|e| e.code.name),
             Err("kif::unknown-piece")
         );
         assert_eq!(
-            parse_move_line("   1 大逆転").map_err(|e| e.code),
+            parse_move_line("   1 大逆転").map_err(|e| e.code.name),
             Err("kif::bad-move")
         );
         // A time column that cannot be read keeps its move, and its place.
@@ -805,7 +808,7 @@ mod tests {
             Ok((None, Some((21, 28)), true))
         );
         assert_eq!(
-            parse_move_line("   1 ７六歩(77) xyz").map_err(|e| e.code),
+            parse_move_line("   1 ７六歩(77) xyz").map_err(|e| e.code.name),
             Err("kif::trailing-text")
         );
         assert!(looks_like_move("  12 同　歩"));

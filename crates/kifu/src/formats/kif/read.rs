@@ -296,8 +296,8 @@ impl<'a> KifReader<'a> {
                 self.order("#BOD");
             }
             if let Err(msg) = bod::read_board_row(&mut self.bod, t) {
-                self.diags.push(Diagnostic::error(
-                    "kif::bad-board",
+                self.diags.push(Diagnostic::new(
+                    codes::KIF_BAD_BOARD,
                     msg,
                     self.span(at, line.len()),
                 ));
@@ -356,8 +356,8 @@ impl<'a> KifReader<'a> {
                 .extras
                 .push(format!("kif:{key}"), vec![value.to_string()]);
             if let Err(bad) = bod::read_hand(&mut self.bod, owner, value) {
-                self.diags.push(Diagnostic::error(
-                    "kif::bad-hand",
+                self.diags.push(Diagnostic::new(
+                    codes::KIF_BAD_HAND,
                     format!(
                         "cannot read {} in the pieces in hand",
                         crate::diag::quote(&bad)
@@ -372,8 +372,8 @@ impl<'a> KifReader<'a> {
             if name != "その他" {
                 match Handicap::from_japanese(name) {
                     Some(h) => self.handicap = Some(h),
-                    None => self.diags.push(Diagnostic::error(
-                        "kif::unknown-handicap",
+                    None => self.diags.push(Diagnostic::new(
+                        codes::KIF_UNKNOWN_HANDICAP,
                         format!(
                             "unknown handicap {}; reading as 平手",
                             crate::diag::quote(name)
@@ -393,8 +393,8 @@ impl<'a> KifReader<'a> {
         self.spans[0] = at;
         let start = if self.bod.seen {
             if self.bod.rows != 9 {
-                self.diags.push(Diagnostic::error(
-                    "kif::bad-board",
+                self.diags.push(Diagnostic::new(
+                    codes::KIF_BAD_BOARD,
                     format!("the board diagram has {} rows, not 9", self.bod.rows),
                     at,
                 ));
@@ -545,8 +545,8 @@ impl<'a> KifReader<'a> {
             .ok()
             .filter(|&n| n >= 1);
         let Some(n) = n else {
-            self.diags.push(Diagnostic::error(
-                "kif::bad-variation",
+            self.diags.push(Diagnostic::new(
+                codes::KIF_BAD_VARIATION,
                 format!(
                     "cannot read the move number of {}",
                     crate::diag::quote(rest.trim())
@@ -558,8 +558,8 @@ impl<'a> KifReader<'a> {
         };
         // The variation replaces move n of the line read last: go back to after move n-1.
         if n > self.play.depth() + 1 || n > self.line.len() {
-            self.diags.push(Diagnostic::error(
-                "kif::variation-parent",
+            self.diags.push(Diagnostic::new(
+                codes::KIF_VARIATION_PARENT,
                 format!(
                     "a variation from move {n}, but the line above has only {} moves",
                     self.play.depth()
@@ -618,7 +618,7 @@ impl<'a> KifReader<'a> {
         match parse_move_line(line) {
             Ok(parsed) => self.move_parsed(parsed, at),
             Err(e) => {
-                self.diags.push(Diagnostic::error(
+                self.diags.push(Diagnostic::new(
                     e.code,
                     e.message,
                     Span::new(at + e.range.0, at + e.range.1),
@@ -661,7 +661,7 @@ impl<'a> KifReader<'a> {
         };
         let number = u32::try_from(self.play.depth() + 1).unwrap_or(u32::MAX);
         self.diags
-            .push(Diagnostic::error("kif::bad-time", message, span).with_move(number));
+            .push(Diagnostic::new(codes::KIF_BAD_TIME, message, span).with_move(number));
         let before = self.line.len();
         self.move_parsed_timed(parsed, at);
         if self.line.len() > before && self.mode == Mode::Read {
@@ -680,8 +680,8 @@ impl<'a> KifReader<'a> {
         let written_ply = self.line.len();
         if parsed.number as usize != written_ply {
             self.diags.push(
-                Diagnostic::warning(
-                    "kif::move-number",
+                Diagnostic::new(
+                    codes::KIF_MOVE_NUMBER,
                     format!(
                         "move number {} where {expected} was expected",
                         parsed.number
@@ -693,8 +693,8 @@ impl<'a> KifReader<'a> {
         }
         if self.ended {
             self.diags.push(
-                Diagnostic::error(
-                    "kif::move-after-end",
+                Diagnostic::new(
+                    codes::KIF_MOVE_AFTER_END,
                     "a move after the end of the game (start a variation with 変化：N手)",
                     span,
                 )
@@ -727,8 +727,8 @@ impl<'a> KifReader<'a> {
                         Some(m) => m.to,
                         None => {
                             self.diags.push(
-                                Diagnostic::error(
-                                    "kif::same-without-previous",
+                                Diagnostic::new(
+                                    codes::KIF_SAME_WITHOUT_PREVIOUS,
                                     "同 (same square) but there is no previous move",
                                     span,
                                 )
@@ -751,8 +751,8 @@ impl<'a> KifReader<'a> {
                             == 0
                     {
                         self.diags.push(
-                            Diagnostic::error(
-                                "kif::no-origin",
+                            Diagnostic::new(
+                                codes::KIF_NO_ORIGIN,
                                 "a board move without its origin (xy)",
                                 span,
                             )
@@ -764,8 +764,8 @@ impl<'a> KifReader<'a> {
                 }
                 if drop && from.is_some() {
                     self.diags.push(
-                        Diagnostic::warning(
-                            "kif::drop-with-origin",
+                        Diagnostic::new(
+                            codes::KIF_DROP_WITH_ORIGIN,
                             "打 with an origin: read as a drop",
                             span,
                         )
@@ -786,7 +786,7 @@ impl<'a> KifReader<'a> {
                             .position()
                             .build_move(color, origin, to, piece, promote);
                         self.diags.push(
-                            Diagnostic::error(why.code(), why.message(&mv), span)
+                            Diagnostic::new(why.code(), why.message(&mv), span)
                                 .with_move(expected as u32),
                         );
                         self.skipping = true;

@@ -2,7 +2,7 @@
 //! Physical line breaks carry no meaning and are dropped (the seed: `&[9w` makes a
 //! line break in the commentary).
 
-use crate::diag::{Collapser, Diagnostic, Span};
+use crate::diag::{codes, Collapser, Diagnostic, Span};
 
 /// One piece of a Kiseong record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,8 +107,8 @@ fn lex_compact(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Spanned> {
                 Err((why, at)) => {
                     collapser.push(
                         diags,
-                        Diagnostic::error(
-                            "kiseong::bad-command",
+                        Diagnostic::new(
+                            codes::KISEONG_BAD_COMMAND,
                             format!("a command `&[` {why}; it is read as commentary"),
                             Span::new(i, at.max(i + 2)),
                         ),

@@ -201,8 +201,8 @@ fn check_forbidden(st: &mut State, source: &str, span: Span) {
     };
     for (i, c) in slice.char_indices() {
         if codes::replacement(c).is_some() {
-            st.report(Diagnostic::warning(
-                "kiseong::forbidden-character",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_FORBIDDEN_CHARACTER,
                 format!("commentary may not hold {c:?} (the seed reserves it)"),
                 Span::new(span.start + i, span.start + i + c.len_utf8()),
             ));
@@ -212,8 +212,8 @@ fn check_forbidden(st: &mut State, source: &str, span: Span) {
 
 fn open_block(st: &mut State, span: Span) {
     if st.diagram.is_some() {
-        st.report(Diagnostic::error(
-            "kiseong::variation-in-diagram",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_VARIATION_IN_DIAGRAM,
             "`{{` inside a save/restore diagram; it is ignored",
             span,
         ));
@@ -221,8 +221,8 @@ fn open_block(st: &mut State, span: Span) {
         return;
     }
     if st.block.is_some() {
-        st.report(Diagnostic::error(
-            "kiseong::nested-variation",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_NESTED_VARIATION,
             "`{{` inside another variation: Kiseong variations do not nest; it is ignored",
             span,
         ));
@@ -242,8 +242,8 @@ fn open_block(st: &mut State, span: Span) {
 
 fn close_block(st: &mut State, span: Span) {
     if st.diagram.is_some() {
-        st.report(Diagnostic::error(
-            "kiseong::variation-in-diagram",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_VARIATION_IN_DIAGRAM,
             "`}}` inside a save/restore diagram; it is ignored",
             span,
         ));
@@ -255,16 +255,16 @@ fn close_block(st: &mut State, span: Span) {
             let empty =
                 st.game.tree.get(b.root).is_none_or(|n| n.mv.is_none()) && b.cursor == b.root;
             if empty {
-                st.report(Diagnostic::warning(
-                    "kiseong::empty-variation",
+                st.report(Diagnostic::new(
+                    crate::diag::codes::KISEONG_EMPTY_VARIATION,
                     "a variation without moves",
                     Span::new(b.open.start, span.end),
                 ));
             }
         }
         None => {
-            st.report(Diagnostic::error(
-                "kiseong::unbalanced-variation",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_UNBALANCED_VARIATION,
                 "`}}` without a `{{` before it; it is ignored",
                 span,
             ));
@@ -279,8 +279,8 @@ fn arity(st: &mut State, n: &[u16], want: &[usize], what: &str, span: Span) -> b
         return true;
     }
     let want_text: Vec<String> = want.iter().map(usize::to_string).collect();
-    st.report(Diagnostic::error(
-        "kiseong::argument-count",
+    st.report(Diagnostic::new(
+        crate::diag::codes::KISEONG_ARGUMENT_COUNT,
         format!(
             "{what} takes {} number(s), this one has {}",
             want_text.join(" or "),
@@ -297,8 +297,8 @@ fn point(st: &mut State, row: u16, col: u16, span: Span) -> Option<Point> {
         // Both are 1–19, so they fit in u8.
         Some(Point::new(col as u8 - 1, row as u8 - 1))
     } else {
-        st.report(Diagnostic::error(
-            "kiseong::off-board",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_OFF_BOARD,
             format!("({row}, {col}) is off the 19×19 board (rows and columns run 1–19)"),
             span,
         ));
@@ -310,8 +310,8 @@ fn index_in(st: &mut State, value: u16, max: u16, what: &str, span: Span) -> boo
     if value <= max {
         return true;
     }
-    st.report(Diagnostic::error(
-        "kiseong::label-out-of-range",
+    st.report(Diagnostic::new(
+        crate::diag::codes::KISEONG_LABEL_OUT_OF_RANGE,
         format!("{what} index {value} is out of range 0–{max}"),
         span,
     ));
@@ -413,8 +413,8 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                 return st.push_raw(raw);
             }
             if st.diagram.is_some() {
-                st.report(Diagnostic::error(
-                    "kiseong::nested-save",
+                st.report(Diagnostic::new(
+                    crate::diag::codes::KISEONG_NESTED_SAVE,
                     "save `&[8@` inside a diagram that is still open; it is ignored",
                     span,
                 ));
@@ -445,16 +445,16 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
                             .get(d.root)
                             .is_some_and(|n| n.markup.is_empty())
                     {
-                        st.report(Diagnostic::warning(
-                            "kiseong::empty-diagram",
+                        st.report(Diagnostic::new(
+                            crate::diag::codes::KISEONG_EMPTY_DIAGRAM,
                             "a save/restore diagram that places nothing",
                             Span::new(d.save.start, span.end),
                         ));
                     }
                 }
                 None => {
-                    st.report(Diagnostic::error(
-                        "kiseong::restore-without-save",
+                    st.report(Diagnostic::new(
+                        crate::diag::codes::KISEONG_RESTORE_WITHOUT_SAVE,
                         "restore `&[9@` without a save `&[8@` before it",
                         span,
                     ));
@@ -475,8 +475,8 @@ fn place(st: &mut State, n: &[u16], span: Span, raw: String) {
             st.push(at, raw);
         }
         _ => {
-            st.report(Diagnostic::error(
-                "kiseong::unknown-placement",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_UNKNOWN_PLACEMENT,
                 format!("placement code {code} is not one of 0–12"),
                 span,
             ));
@@ -626,8 +626,8 @@ fn stone_move(
         return;
     }
     if st.last_color == Some(color) {
-        st.report(Diagnostic::warning(
-            "kiseong::same-colour-twice",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_SAME_COLOUR_TWICE,
             format!(
                 "{} plays twice in a row",
                 if color == Color::Black {
@@ -700,8 +700,8 @@ fn control(
                     after + 1
                 }
                 _ => {
-                    st.report(Diagnostic::error(
-                        "kiseong::unterminated-name",
+                    st.report(Diagnostic::new(
+                        crate::diag::codes::KISEONG_UNTERMINATED_NAME,
                         "`&[4w` must be followed by text and `&[5w`, `&[6w` or `&[12w`",
                         span,
                     ));
@@ -711,8 +711,8 @@ fn control(
             }
         }
         5 | 6 | 12 => {
-            st.report(Diagnostic::error(
-                "kiseong::unterminated-name",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_UNTERMINATED_NAME,
                 format!("`&[{code}w` without `&[4w` and text before it"),
                 span,
             ));
@@ -757,8 +757,8 @@ fn control(
                 let mut values = vec![n[1].to_string()];
                 match codes::release(n[1]) {
                     Some(r) => values.push(r.to_string()),
-                    None => st.report(Diagnostic::warning(
-                        "kiseong::unknown-version",
+                    None => st.report(Diagnostic::new(
+                        crate::diag::codes::KISEONG_UNKNOWN_VERSION,
                         format!("version {} is not in the seed's table (1–10)", n[1]),
                         span,
                     )),
@@ -769,8 +769,8 @@ fn control(
             next
         }
         _ => {
-            st.report(Diagnostic::error(
-                "kiseong::unknown-control",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_UNKNOWN_CONTROL,
                 format!("control code {code} is not one of 1–13 or 20–23"),
                 span,
             ));
@@ -784,37 +784,37 @@ fn control(
 fn finish(mut st: State, text: &str) -> Parsed {
     let end = Span::at(text.len());
     if let Some(b) = st.block.take() {
-        st.report(Diagnostic::error(
-            "kiseong::unbalanced-variation",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_UNBALANCED_VARIATION,
             "`{{` is never closed by `}}`",
             b.open,
         ));
     }
     if let Some(d) = st.diagram.take() {
-        st.report(Diagnostic::error(
-            "kiseong::save-without-restore",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_SAVE_WITHOUT_RESTORE,
             "save `&[8@` is never restored by `&[9@`",
             d.save,
         ));
     }
     if !st.started {
-        st.report(Diagnostic::warning(
-            "kiseong::missing-start",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_MISSING_START,
             "the record has no start `&[1w`",
             Span::at(0),
         ));
     }
     if !st.ended {
-        st.report(Diagnostic::warning(
-            "kiseong::missing-end",
+        st.report(Diagnostic::new(
+            crate::diag::codes::KISEONG_MISSING_END,
             "the record has no end `&[2w`",
             end,
         ));
     }
     if let Some((total, span)) = st.total {
         if usize::from(total) != st.main_moves {
-            st.report(Diagnostic::error(
-                "kiseong::move-count",
+            st.report(Diagnostic::new(
+                crate::diag::codes::KISEONG_MOVE_COUNT,
                 format!(
                     "the record says it has {total} moves, but its main line has {}",
                     st.main_moves

@@ -72,7 +72,7 @@ struct Out<'g> {
 }
 
 impl Out<'_> {
-    fn loss(&mut self, code: &'static str, message: String, node: NodeId) {
+    fn loss(&mut self, code: &'static crate::diag::codes::Code, message: String, node: NodeId) {
         let game = self.game;
         let numbers = self.numbers.get_or_insert_with(|| game.tree.move_numbers());
         self.losses.push(Loss {
@@ -188,12 +188,16 @@ impl Out<'_> {
                     }
                 }
                 None => self.loss(
-                    "kiseong::pass-dropped",
+                    crate::diag::codes::KISEONG_PASS_DROPPED,
                     "a pass: Kiseong has no pass; the move is left out".into(),
                     id,
                 ),
             },
-            Some(_) => self.loss("kiseong::move-dropped", "not a Go move".into(), id),
+            Some(_) => self.loss(
+                crate::diag::codes::KISEONG_MOVE_DROPPED,
+                "not a Go move".into(),
+                id,
+            ),
             // Setup stones open a node of their own on reading (and an empty node
             // holds nothing); whatever else a node without a move holds is read back
             // as part of the move before it, or not at all.
@@ -203,7 +207,7 @@ impl Out<'_> {
                 && holds_something(node) =>
             {
                 self.loss(
-                    "kiseong::node-merged",
+                    crate::diag::codes::KISEONG_NODE_MERGED,
                     "a node without a move: Kiseong hangs what it holds on the move before it, where it is read back".into(),
                     id,
                 );
@@ -246,7 +250,7 @@ impl Out<'_> {
             let (r, c) = rc(l.point);
             let mut chars = l.text.chars();
             let (Some(ch), None) = (chars.next(), chars.next()) else {
-                self.loss("kiseong::label-dropped", format!("label {:?}: only one Hangul syllable 가–하, a letter A–Z on a stone or a symbol fits", l.text), id);
+                self.loss(crate::diag::codes::KISEONG_LABEL_DROPPED, format!("label {:?}: only one Hangul syllable 가–하, a letter A–Z on a stone or a symbol fits", l.text), id);
                 continue;
             };
             let hangul = HANGUL.iter().position(|&h| h == ch);
@@ -263,7 +267,7 @@ impl Out<'_> {
                     stones.push(format!("&[{code};{r};{c};{i}@"));
                 }
                 _ => self.loss(
-                    "kiseong::label-dropped",
+                    crate::diag::codes::KISEONG_LABEL_DROPPED,
                     format!(
                         "label {:?} at row {r}, column {c}: no placement code draws it here",
                         l.text
@@ -280,7 +284,7 @@ impl Out<'_> {
                     stones.push(format!("&[{code};{r};{c};{i}@"));
                 }
                 _ => self.loss(
-                    "kiseong::symbol-dropped",
+                    crate::diag::codes::KISEONG_SYMBOL_DROPPED,
                     format!(
                         "{:?} at row {r}, column {c}: Kiseong draws symbols on stones only",
                         s.shape
@@ -300,7 +304,7 @@ impl Out<'_> {
                 plain.push(format!("&[{code};{r};{c};{}@", n.number));
             } else {
                 self.loss(
-                    "kiseong::number-dropped",
+                    crate::diag::codes::KISEONG_NUMBER_DROPPED,
                     format!("number {} is over 99", n.number),
                     id,
                 );
@@ -324,14 +328,14 @@ impl Out<'_> {
             .count();
         if let Some(c) = node.setup.to_play {
             self.loss(
-                "kiseong::setup-dropped",
+                crate::diag::codes::KISEONG_SETUP_DROPPED,
                 format!("{c:?} to play: Kiseong has no side to play but the moves'"),
                 id,
             );
         }
         if bare > 0 {
             self.loss(
-                "kiseong::setup-dropped",
+                crate::diag::codes::KISEONG_SETUP_DROPPED,
                 format!("{bare} setup stone(s) without a letter or symbol: Kiseong places stones only as moves or marked stones"),
                 id,
             );
@@ -423,7 +427,7 @@ impl Out<'_> {
             match codes::replacement(ch) {
                 Some(r) => {
                     self.loss(
-                        "kiseong::replaced-character",
+                        crate::diag::codes::KISEONG_REPLACED_CHARACTER,
                         format!("{ch:?} written as {r:?}: the seed reserves it"),
                         id,
                     );

@@ -2,7 +2,7 @@
 //! game holds the moves up to the first one that cannot be played.
 
 use super::{MAX_MOVES, SIZE};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::Parsed;
 use crate::model::{Collection, Color, Game, GameKind, GomokuRule, Move, Node, Point, StoneMove};
 
@@ -12,8 +12,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
     let mut diagnostics = Vec::new();
     let mut spans = vec![Span::new(0, bytes.len().min(1))];
     let Some((&count, moves)) = bytes.split_first() else {
-        diagnostics.push(Diagnostic::error(
-            "omok::empty",
+        diagnostics.push(Diagnostic::new(
+            codes::OMOK_EMPTY,
             "the log is empty: it has no count byte",
             Span::at(0),
         ));
@@ -21,15 +21,15 @@ pub fn read(bytes: &[u8]) -> Parsed {
     };
     let count = usize::from(count);
     if count > MAX_MOVES {
-        diagnostics.push(Diagnostic::error(
-            "omok::too-many-moves",
+        diagnostics.push(Diagnostic::new(
+            codes::OMOK_TOO_MANY_MOVES,
             format!("the count byte says {count} moves; the 15x15 board holds at most {MAX_MOVES}"),
             Span::new(0, 1),
         ));
     }
     if moves.len() < count {
-        diagnostics.push(Diagnostic::error(
-            "omok::count-mismatch",
+        diagnostics.push(Diagnostic::new(
+            codes::OMOK_COUNT_MISMATCH,
             format!(
                 "the count byte says {count} moves, but only {} byte(s) follow",
                 moves.len()
@@ -37,8 +37,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
             Span::new(0, 1),
         ));
     } else if moves.len() > count {
-        diagnostics.push(Diagnostic::error(
-            "omok::count-mismatch",
+        diagnostics.push(Diagnostic::new(
+            codes::OMOK_COUNT_MISMATCH,
             format!(
                 "the count byte says {count} moves, but {} byte(s) follow: {} byte(s) after the last move",
                 moves.len(),
@@ -61,8 +61,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
             if v >= SIZE {
                 ok = false;
                 diagnostics.push(
-                    Diagnostic::error(
-                        "omok::off-board",
+                    Diagnostic::new(
+                        codes::OMOK_OFF_BOARD,
                         format!("move {n} (byte 0x{b:02X}) has {axis} = {v}: the board's points are 0 to 14"),
                         span,
                     )
@@ -77,8 +77,8 @@ pub fn read(bytes: &[u8]) -> Parsed {
                 let m = *m;
                 ok = false;
                 diagnostics.push(
-                    Diagnostic::error(
-                        "omok::point-played-twice",
+                    Diagnostic::new(
+                        codes::OMOK_POINT_PLAYED_TWICE,
                         format!("move {n} plays ({x}, {y}) again: move {m} was played there"),
                         span,
                     )

@@ -4,7 +4,7 @@
 //! is refused.
 
 use super::{MAX_MOVES, SIZE};
-use crate::diag::Loss;
+use crate::diag::{codes, Loss};
 use crate::formats::{WriteError, Written};
 use crate::model::{BoardSize, Collection, Color, GameKind, GomokuRule, Move};
 
@@ -75,7 +75,7 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
     }
     if *rule != GomokuRule::Seed {
         losses.push(loss(
-            "omok::rule-dropped",
+            codes::OMOK_RULE_DROPPED,
             format!(
                 "the rule {:?} is not recorded: a log reads back under the seed rule",
                 rule.name()
@@ -89,7 +89,7 @@ pub fn write(collection: &Collection) -> Result<Written<Vec<u8>>, WriteError> {
     })
 }
 
-fn loss(code: &'static str, message: String, move_number: Option<u32>) -> Loss {
+fn loss(code: &'static codes::Code, message: String, move_number: Option<u32>) -> Loss {
     Loss {
         code,
         message,

@@ -247,8 +247,8 @@ impl<'a> Sink<'a> for Builder<'_> {
             if let Some(cs) = charset {
                 match &self.first_charset {
                     None => self.first_charset = Some(cs),
-                    Some(first) if !first.eq_ignore_ascii_case(&cs) => diags.push(Diagnostic::warning(
-                        "sgf::mixed-charsets",
+                    Some(first) if !first.eq_ignore_ascii_case(&cs) => diags.push(Diagnostic::new(
+                        codes::SGF_MIXED_CHARSETS,
                         format!("this game declares charset {}, an earlier one {} (each game is decoded with its own; many programs read such files wrongly)", crate::diag::quote(&cs), crate::diag::quote(first)),
                         Span::new(state.start, state.start + 1),
                     )),
@@ -261,8 +261,8 @@ impl<'a> Sink<'a> for Builder<'_> {
         if parent.is_none() && state.ff_declared {
             match self.first_ff {
                 None => self.first_ff = Some(state.ff),
-                Some(ff) if ff != state.ff => diags.push(Diagnostic::warning(
-                    "sgf::mixed-file-formats",
+                Some(ff) if ff != state.ff => diags.push(Diagnostic::new(
+                    codes::SGF_MIXED_FILE_FORMATS,
                     format!("this game is FF[{}], an earlier one FF[{ff}]", state.ff),
                     raw.span,
                 )),
@@ -666,8 +666,8 @@ fn root_context(
                 _ => {
                     state.ff = 4;
                     state.ff_declared = true;
-                    diags.push(Diagnostic::error(
-                        "sgf::unknown-file-format",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_UNKNOWN_FILE_FORMAT,
                         format!(
                             "unknown file format FF[{}] (kifu reads FF[1]–FF[4]; read as FF[4])",
                             first.text
@@ -678,8 +678,8 @@ fn root_context(
             },
             "GM" => match number(first.text) {
                 Some(v) => gm = Some((v, first.span())),
-                None => diags.push(Diagnostic::error(
-                    "sgf::bad-value",
+                None => diags.push(Diagnostic::new(
+                    codes::SGF_BAD_VALUE,
                     format!(
                         "GM[{}] is not a number (GM[1] assumed)",
                         crate::diag::clip(first.text)
@@ -702,8 +702,8 @@ fn root_context(
         None | Some((1, _)) => ("go", 19),
         Some((4, _)) => ("gomoku", 15),
         Some((other, span)) => {
-            diags.push(Diagnostic::error(
-                "sgf::unsupported-game",
+            diags.push(Diagnostic::new(
+                codes::SGF_UNSUPPORTED_GAME,
                 format!("GM[{other}] is not Go (1) or gomoku (4); kifu skips this game"),
                 span,
             ));
@@ -733,15 +733,15 @@ fn root_context(
 fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
     let fix = |n: i64, diags: &mut Vec<Diagnostic>| -> Option<u8> {
         if n < 1 {
-            diags.push(Diagnostic::error(
-                "sgf::bad-board-size",
+            diags.push(Diagnostic::new(
+                codes::SGF_BAD_BOARD_SIZE,
                 format!("board size {n} is below 1 (19 assumed)"),
                 v.span(),
             ));
             None
         } else if n > 52 {
-            diags.push(Diagnostic::error(
-                "sgf::bad-board-size",
+            diags.push(Diagnostic::new(
+                codes::SGF_BAD_BOARD_SIZE,
                 format!("board size {n} is above 52 (52 used)"),
                 v.span(),
             ));
@@ -754,8 +754,8 @@ fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
         None => match number(v.text) {
             Some(n) => BoardSize::square(fix(n, diags).unwrap_or(19)),
             None => {
-                diags.push(Diagnostic::error(
-                    "sgf::bad-board-size",
+                diags.push(Diagnostic::new(
+                    codes::SGF_BAD_BOARD_SIZE,
                     format!(
                         "SZ[{}] is not a size (19 assumed)",
                         crate::diag::clip(v.text)
@@ -768,8 +768,8 @@ fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
         Some((w, h)) => match (number(w), number(h)) {
             (Some(w), Some(h)) => {
                 if w == h {
-                    diags.push(Diagnostic::warning(
-                        "sgf::square-as-rectangle",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_SQUARE_AS_RECTANGLE,
                         format!(
                             "SZ[{}] names a square board as a rectangle (SZ[{w}] meant)",
                             v.text
@@ -783,8 +783,8 @@ fn board_size(v: &RawValue<'_>, diags: &mut Vec<Diagnostic>) -> BoardSize {
                 }
             }
             _ => {
-                diags.push(Diagnostic::error(
-                    "sgf::bad-board-size",
+                diags.push(Diagnostic::new(
+                    codes::SGF_BAD_BOARD_SIZE,
                     format!(
                         "SZ[{}] is not a size (19 assumed)",
                         crate::diag::clip(v.text)
@@ -809,8 +809,8 @@ fn check_handicap(state: &mut GameState, diags: &mut Vec<Diagnostic>) {
         .unwrap_or(Span::at(state.start));
     let ab = state.game.tree.root_node().setup.add_black.len();
     if ha >= 2 && ab == 0 {
-        diags.push(Diagnostic::warning(
-            "sgf::handicap-without-stones",
+        diags.push(Diagnostic::new(
+            codes::SGF_HANDICAP_WITHOUT_STONES,
             format!("HA[{ha}] but the root places no black stones (AB); HA alone places no stones"),
             at,
         ));
@@ -858,14 +858,14 @@ fn report_node_info(
     for (id, props) in node_info {
         for (span, prop) in props {
             diags.push(if on_trunk(id) {
-                Diagnostic::info(
-                    "sgf::game-info-moved",
+                Diagnostic::new(
+                    codes::SGF_GAME_INFO_MOVED,
                     format!("game-info property {prop} in a node below the root, before any variation (moved to the game information, written in the root)"),
                     span,
                 )
             } else {
-                Diagnostic::info(
-                    "sgf::variation-game-info",
+                Diagnostic::new(
+                    codes::SGF_VARIATION_GAME_INFO,
                     format!("game-info property {prop} in a variation: it holds for the lines through this node only (kept at its node)"),
                     span,
                 )

@@ -14,8 +14,8 @@ fn shown(f: Finding, numbers: &[Option<u32>], spans: &[Span]) -> Diagnostic {
     let i = f.node.0 as usize;
     let at = spans.get(i).map_or(0, |s| s.start);
     let number = numbers.get(i).copied().flatten();
-    let message = format!("{} at {at} move {number:?}", f.code);
-    Diagnostic::with_severity(f.severity, f.code, message, Span::at(0))
+    let message = format!("{} at {at} move {number:?}", f.code.name);
+    Diagnostic::new(f.code, message, Span::at(0))
 }
 
 /// The game check's calls, and what the reader found, by `check_each`.

@@ -7,7 +7,7 @@
 
 use crate::model::Color;
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::GameInfo;
 
 use super::values::{fmt_real, real, trim};
@@ -60,8 +60,8 @@ pub(super) fn finish(pending: &mut Pending, info: &mut GameInfo, diags: &mut Vec
     for p in pending.times.drain(..) {
         let (seconds, keep, exact) = match &p.limit {
             TimeLimit::None => {
-                diags.push(Diagnostic::warning(
-                    "sgf::legacy-time",
+                diags.push(Diagnostic::new(
+                    codes::SGF_LEGACY_TIME,
                     format!(
                         "TM[{}] means no time limit (property dropped: FF[4] writes no TM)",
                         p.text
@@ -105,7 +105,7 @@ pub(super) fn finish(pending: &mut Pending, info: &mut GameInfo, diags: &mut Vec
             message.push_str(&note);
             info.time_control = Some(ot);
         }
-        diags.push(Diagnostic::warning("sgf::legacy-time", message, p.span));
+        diags.push(Diagnostic::new(codes::SGF_LEGACY_TIME, message, p.span));
     }
 }
 

@@ -7,7 +7,7 @@
 //! known, a lead byte of a multibyte encoding (Shift_JIS, GBK, Big5, EUC-KR …) takes
 //! its trail byte with it, and a trail 0x5C `\` or 0x5D `]` is never syntax.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::PerGame;
 use crate::text::{decode_strict, TextEncoding};
 
@@ -62,8 +62,8 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
         let enc = match seg.encoding {
             Some(e) if e.is_ascii_compatible() && !decode_strict(body, 0, e).is_clean() => {
                 if std::str::from_utf8(body).is_ok() {
-                    diagnostics.push(Diagnostic::warning(
-                        "text::declared-mismatch",
+                    diagnostics.push(Diagnostic::new(
+                        codes::TEXT_DECLARED_MISMATCH,
                         format!(
                             "this game declares {}, but its bytes are not; they are valid UTF-8, read as such",
                             e.name()
@@ -80,8 +80,8 @@ pub fn decode_per_game(bytes: &[u8]) -> Option<PerGame> {
             None => {
                 let e = TextEncoding::for_label("iso-8859-1").unwrap_or(TextEncoding::UTF_8);
                 if seg.game {
-                    diagnostics.push(Diagnostic::info(
-                        "sgf::default-charset",
+                    diagnostics.push(Diagnostic::new(
+                        codes::SGF_DEFAULT_CHARSET,
                         "this game declares no charset in a file whose games declare different ones; read as ISO-8859-1, FF[4]'s default",
                         Span::at(text.len()),
                     ));
@@ -144,8 +144,8 @@ fn push_decoded(
     for m in &d.malformed {
         let at = base + m.text_offset;
         diags.push(
-            Diagnostic::error(
-                "text::malformed",
+            Diagnostic::new(
+                codes::TEXT_MALFORMED,
                 format!(
                     "bytes {}..{} are not valid {}",
                     m.bytes.start,

@@ -30,6 +30,7 @@ use super::{
     Capabilities, Format, GameCheck, GameSink, InOrder, Join, Parsed, PlaceFindings, Reader,
     Streamed, Writer,
 };
+use crate::diag::codes;
 use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
@@ -234,10 +235,10 @@ pub(super) fn finish_diagnostics(diagnostics: &mut Vec<crate::diag::Diagnostic>,
     if no_games
         && !diagnostics
             .iter()
-            .any(|d| d.code == "sgf::unsupported-game")
+            .any(|d| d.code == codes::SGF_UNSUPPORTED_GAME.name)
     {
-        diagnostics.push(crate::diag::Diagnostic::error(
-            "sgf::no-game",
+        diagnostics.push(crate::diag::Diagnostic::new(
+            codes::SGF_NO_GAME,
             "no SGF game tree `(;…)` found",
             crate::diag::Span::at(0),
         ));

@@ -61,8 +61,8 @@ pub(super) fn type_node(
             }
         }
         if id.len() > 2 {
-            diags.push(Diagnostic::warning(
-                "sgf::long-identifier",
+            diags.push(Diagnostic::new(
+                codes::SGF_LONG_IDENTIFIER,
                 format!("property identifier {id} has more than two letters (kept as a private property)"),
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
@@ -78,8 +78,8 @@ pub(super) fn type_node(
         };
         let merged = key.is_list_prop() || matches!(key, k::C | k::GC);
         if duplicate && key.is_known() && !merged && !matches!(key, k::B | k::W) {
-            diags.push(Diagnostic::error(
-                "sgf::duplicate-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_DUPLICATE_PROPERTY,
                 format!("property {id} appears twice in one node (the second is deleted)"),
                 pspan,
             ));
@@ -93,8 +93,8 @@ pub(super) fn type_node(
             ));
         }
         for v in vals.iter().filter(|v| v.has_nul) {
-            diags.push(Diagnostic::warning(
-                "sgf::nul-byte",
+            diags.push(Diagnostic::new(
+                codes::SGF_NUL_BYTE,
                 format!("a NUL character in a {id} value (read as a space)"),
                 v.span(),
             ));
@@ -103,8 +103,8 @@ pub(super) fn type_node(
             continue;
         }
         if !key.is_known() {
-            diags.push(Diagnostic::info(
-                "sgf::unknown-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_UNKNOWN_PROPERTY,
                 format!("unknown property {id} (kept as a private property)"),
                 Span::new(prop.start, prop.start + prop.written.len()),
             ));
@@ -112,8 +112,8 @@ pub(super) fn type_node(
             continue;
         }
         if key.is_root_prop() && !is_root {
-            diags.push(Diagnostic::error(
-                "sgf::root-property-outside-root",
+            diags.push(Diagnostic::new(
+                codes::SGF_ROOT_PROPERTY_OUTSIDE_ROOT,
                 format!("root property {id} outside the root node (kept as a private property, without effect)"),
                 pspan,
             ));
@@ -128,8 +128,8 @@ pub(super) fn type_node(
             && (info_is_set(ctx.info, key)
                 || t.node.info.as_deref().is_some_and(|i| info_is_set(i, key)))
         {
-            diags.push(Diagnostic::warning(
-                "sgf::game-info-outside-root",
+            diags.push(Diagnostic::new(
+                codes::SGF_GAME_INFO_OUTSIDE_ROOT,
                 format!("game-info property {id} outside the root node, and the game already has it (kept where it stands as a private property)"),
                 pspan,
             ));
@@ -139,8 +139,8 @@ pub(super) fn type_node(
         let single = !key.is_list_prop();
         let vals: &[RawValue<'_>] = if single && vals.len() > 1 && key != k::KO {
             if let (Some(second), Some(last)) = (vals.get(1), vals.last()) {
-                diags.push(Diagnostic::error(
-                    "sgf::too-many-values",
+                diags.push(Diagnostic::new(
+                    codes::SGF_TOO_MANY_VALUES,
                     format!(
                         "property {id} takes one value; {} more deleted",
                         vals.len() - 1
@@ -196,8 +196,8 @@ pub(super) fn type_node(
             .iter()
             .find(|p| matches!(p.key, k::B | k::W))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
-        diags.push(Diagnostic::error(
-            "sgf::move-with-setup",
+        diags.push(Diagnostic::new(
+            codes::SGF_MOVE_WITH_SETUP,
             "a move and setup stones (AB/AW/AE) in one node (split: setup first, then the move)",
             at,
         ));
@@ -230,8 +230,8 @@ pub(super) fn type_node(
         pts.sort_unstable();
         pts.dedup();
         if pts.len() != n {
-            diags.push(Diagnostic::warning(
-                "sgf::duplicate-markup",
+            diags.push(Diagnostic::new(
+                codes::SGF_DUPLICATE_MARKUP,
                 format!(
                     "{} markup on a point already marked in this node (kept)",
                     n - pts.len()
@@ -249,8 +249,8 @@ pub(super) fn type_node(
             .iter()
             .find(|p| matches!(p.key, k::BM | k::TE | k::DO | k::IT))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
-        diags.push(Diagnostic::warning(
-            "sgf::annotation-without-move",
+        diags.push(Diagnostic::new(
+            codes::SGF_ANNOTATION_WITHOUT_MOVE,
             "a move annotation (BM/TE/DO/IT) in a node without a move",
             at,
         ));
@@ -261,8 +261,8 @@ pub(super) fn type_node(
             .iter()
             .find(|p| matches!(p.key, k::B | k::W))
             .map_or(raw.span, |p| Span::new(p.start, p.start + p.written.len()));
-        diags.push(Diagnostic::warning(
-            "sgf::move-in-root",
+        diags.push(Diagnostic::new(
+            codes::SGF_MOVE_IN_ROOT,
             "a move in the root node",
             at,
         ));
@@ -307,8 +307,8 @@ fn drop_setup_repeating_move(
         }
     }
     let [x, y] = values::point_str(p);
-    diags.push(Diagnostic::warning(
-        "sgf::setup-repeats-move",
+    diags.push(Diagnostic::new(
+        codes::SGF_SETUP_REPEATS_MOVE,
         format!("{id}[{x}{y}] repeats the node's move {mv}[{x}{y}] (dropped: the move places the stone)"),
         at,
     ));
@@ -352,8 +352,8 @@ pub(super) fn root_dialect(
         _ => ("", false),
     };
     if taken {
-        diags.push(Diagnostic::info(
-            "sgf::nihon-kiin-dialect",
+        diags.push(Diagnostic::new(
+            codes::SGF_NIHON_KIIN_DIALECT,
             format!("Nihon Kiin root property read: {what}"),
             pspan,
         ));

@@ -94,8 +94,8 @@ impl<'a> Parser<'a> {
         while let Some(b) = self.peek() {
             if b.is_ascii_whitespace() || b == 0 {
                 if b == 0 {
-                    self.diags.push(Diagnostic::warning(
-                        "sgf::nul-byte",
+                    self.diags.push(Diagnostic::new(
+                        codes::SGF_NUL_BYTE,
                         "a NUL byte outside a value (ignored; is this a binary file?)",
                         Span::new(self.pos, self.pos + 1),
                     ));
@@ -156,8 +156,8 @@ impl<'a> Parser<'a> {
                         .rposition(|b| !b.is_ascii_whitespace())
                         .map_or(stop, |i| i + 1)
                 });
-                self.diags.push(Diagnostic::warning(
-                    "sgf::text-outside-game",
+                self.diags.push(Diagnostic::new(
+                    codes::SGF_TEXT_OUTSIDE_GAME,
                     "text outside a game tree (ignored)",
                     Span::new(first, end.max(first)),
                 ));
@@ -216,8 +216,8 @@ impl<'a> Parser<'a> {
             match b {
                 b';' => {
                     if state == State::AfterClose {
-                        self.diags.push(Diagnostic::error(
-                            "sgf::node-outside-variation",
+                        self.diags.push(Diagnostic::new(
+                            codes::SGF_NODE_OUTSIDE_VARIATION,
                             "a node follows the end of a variation; a `(` is missing (assumed)",
                             Span::new(self.pos, self.pos + 1),
                         ));
@@ -247,8 +247,8 @@ impl<'a> Parser<'a> {
                 }
                 b'(' => {
                     if state == State::AfterOpen {
-                        self.diags.push(Diagnostic::error(
-                            "sgf::bad-variation-start",
+                        self.diags.push(Diagnostic::new(
+                            codes::SGF_BAD_VARIATION_START,
                             "a `(` where a node must come (ignored)",
                             Span::new(self.pos, self.pos + 1),
                         ));
@@ -309,8 +309,8 @@ impl<'a> Parser<'a> {
         let end = self.text.ceil_char_boundary_compat(self.pos);
         self.pos = end;
         let shown = self.text.get(start..end).unwrap_or("");
-        self.diags.push(Diagnostic::error(
-            "sgf::illegal-characters",
+        self.diags.push(Diagnostic::new(
+            codes::SGF_ILLEGAL_CHARACTERS,
             format!(
                 "characters that are not SGF syntax: {} (ignored)",
                 crate::diag::quote(shown)
@@ -376,8 +376,8 @@ impl<'a> Parser<'a> {
                         _ => {
                             self.skip_ws();
                             if self.peek() != Some(b'[') {
-                                self.diags.push(Diagnostic::error(
-                                    "sgf::property-without-value",
+                                self.diags.push(Diagnostic::new(
+                                    codes::SGF_PROPERTY_WITHOUT_VALUE,
                                     format!(
                                         "property {} has no value (ignored)",
                                         crate::diag::clip(written)
@@ -396,8 +396,8 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     if written.len() > MAX_IDENT {
-                        self.diags.push(Diagnostic::error(
-                            "sgf::identifier-too-long",
+                        self.diags.push(Diagnostic::new(
+                            codes::SGF_IDENTIFIER_TOO_LONG,
                             format!(
                                 "a property identifier of {} letters (more than {MAX_IDENT}; deleted)",
                                 written.len()
@@ -437,8 +437,8 @@ impl<'a> Parser<'a> {
                     let at = self.pos;
                     let mut sink_values = Vec::new();
                     end = self.values(&mut sink_values);
-                    self.diags.push(Diagnostic::error(
-                        "sgf::value-without-identifier",
+                    self.diags.push(Diagnostic::new(
+                        codes::SGF_VALUE_WITHOUT_IDENTIFIER,
                         "values without a property identifier (deleted)",
                         Span::new(at, end),
                     ));
@@ -481,8 +481,8 @@ impl<'a> Parser<'a> {
                 }
             };
             let Some(close) = close else {
-                self.diags.push(Diagnostic::error(
-                    "sgf::unclosed-value",
+                self.diags.push(Diagnostic::new(
+                    codes::SGF_UNCLOSED_VALUE,
                     "a value is not closed by `]` before the end of the text (deleted)",
                     Span::new(open, open + 1),
                 ));

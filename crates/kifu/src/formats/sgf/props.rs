@@ -47,8 +47,8 @@ pub(super) fn type_prop<'s>(
     let keep_info = ctx.keep_info_text;
     let bad = |diags: &mut Vec<Diagnostic>, what: &str| {
         let v = first.map_or("", |v| v.text);
-        diags.push(Diagnostic::error(
-            "sgf::bad-value",
+        diags.push(Diagnostic::new(
+            codes::SGF_BAD_VALUE,
             format!(
                 "{id}[{}] is not {what} (kept as a private property)",
                 crate::diag::clip(v)
@@ -64,8 +64,8 @@ pub(super) fn type_prop<'s>(
                 if key == k::DD {
                     keep_raw(t.node, id, vals);
                 } else {
-                    diags.push(Diagnostic::error(
-                        "sgf::empty-value",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_EMPTY_VALUE,
                         format!("{id}[] has no point (deleted)"),
                         pspan,
                     ));
@@ -83,8 +83,8 @@ pub(super) fn type_prop<'s>(
                 }
             }
             if key == k::M {
-                diags.push(Diagnostic::warning(
-                    "sgf::old-property",
+                diags.push(Diagnostic::new(
+                    codes::SGF_OLD_PROPERTY,
                     "FF[3] property M read as MA",
                     pspan,
                 ));
@@ -104,8 +104,8 @@ pub(super) fn type_prop<'s>(
             *ctx.points = points;
         }
         k::L => {
-            diags.push(Diagnostic::warning(
-                "sgf::old-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_OLD_PROPERTY,
                 "FF[3] property L read as LB with letters a, b, c …",
                 pspan,
             ));
@@ -126,8 +126,8 @@ pub(super) fn type_prop<'s>(
         k::LB => {
             for v in vals {
                 let Some((p, text)) = split_compose(v.text) else {
-                    diags.push(Diagnostic::error(
-                        "sgf::expected-compose",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_EXPECTED_COMPOSE,
                         format!(
                             "LB[{}] is not point:text (kept as a private property)",
                             crate::diag::clip(v.text)
@@ -171,8 +171,8 @@ pub(super) fn type_prop<'s>(
                         }
                     }
                     None => {
-                        diags.push(Diagnostic::error(
-                            "sgf::expected-compose",
+                        diags.push(Diagnostic::new(
+                            codes::SGF_EXPECTED_COMPOSE,
                             format!(
                                 "{id}[{}] is not point:point (kept as a private property)",
                                 crate::diag::clip(v.text)
@@ -190,8 +190,8 @@ pub(super) fn type_prop<'s>(
                 (Some(c), _) => t.node.setup.to_play = Some(c),
                 (None, Some(c)) => {
                     let letter = if c == Color::Black { "B" } else { "W" };
-                    diags.push(Diagnostic::warning(
-                        "sgf::legacy-color",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_LEGACY_COLOR,
                         format!("PL[{}] read as PL[{letter}]", v.text),
                         v.span(),
                     ));
@@ -222,8 +222,8 @@ pub(super) fn type_prop<'s>(
                     _ => PositionAnnotation::Unclear(e),
                 };
                 if t.node.position_annotation.is_some() {
-                    diags.push(Diagnostic::error(
-                        "sgf::contradicting-annotation",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_CONTRADICTING_ANNOTATION,
                         format!("{id} contradicts an earlier position annotation (deleted)"),
                         pspan,
                     ));
@@ -263,8 +263,8 @@ pub(super) fn type_prop<'s>(
             };
             match a {
                 Some(_) if t.node.move_annotation.is_some() => {
-                    diags.push(Diagnostic::error(
-                        "sgf::contradicting-annotation",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_CONTRADICTING_ANNOTATION,
                         format!("{id} contradicts an earlier move annotation (deleted)"),
                         pspan,
                     ));
@@ -328,8 +328,8 @@ pub(super) fn type_prop<'s>(
             if let (true, Some(v), Some(r)) = (ctx.go, first, info.rules.as_deref()) {
                 if !values::trim(r).is_empty() && !known(r) {
                     let assumed = crate::rules::go::RuleSet::ASSUMED.name();
-                    diags.push(Diagnostic::info(
-                        "sgf::unknown-rules",
+                    diags.push(Diagnostic::new(
+                        codes::SGF_UNKNOWN_RULES,
                         format!("RU[{r}] is not a Go rule set kifu knows; moves are checked by {assumed} rules (suicide illegal)"),
                         v.span(),
                     ));
@@ -343,8 +343,8 @@ pub(super) fn type_prop<'s>(
             let text = values::text(v.text, true);
             let parsed = parse_result(&text);
             if let Some(note) = parsed.nonstandard {
-                diags.push(Diagnostic::warning(
-                    "sgf::nonstandard-result",
+                diags.push(Diagnostic::new(
+                    codes::SGF_NONSTANDARD_RESULT,
                     format!("RE[{}]: {note}", crate::diag::clip(&text)),
                     v.span(),
                 ));
@@ -360,8 +360,8 @@ pub(super) fn type_prop<'s>(
             if is_iso_date(&text) {
                 info.date = Some(text);
             } else if let Some(fixed) = normalize_date(&text) {
-                diags.push(Diagnostic::warning(
-                    "sgf::date-normalized",
+                diags.push(Diagnostic::new(
+                    codes::SGF_DATE_NORMALIZED,
                     format!(
                         "DT[{}] is not ISO; read as DT[{fixed}]",
                         crate::diag::clip(&text)
@@ -370,8 +370,8 @@ pub(super) fn type_prop<'s>(
                 ));
                 info.date = Some(fixed);
             } else if let Some(iso) = legacy::date(&text) {
-                diags.push(Diagnostic::warning(
-                    "sgf::legacy-date",
+                diags.push(Diagnostic::new(
+                    codes::SGF_LEGACY_DATE,
                     format!(
                         "DT[{text}] is the date {iso} (kept as written; FF[4] writes DT[{iso}])"
                     ),
@@ -379,8 +379,8 @@ pub(super) fn type_prop<'s>(
                 ));
                 info.date = Some(text);
             } else {
-                diags.push(Diagnostic::warning(
-                    "sgf::non-iso-date",
+                diags.push(Diagnostic::new(
+                    codes::SGF_NON_ISO_DATE,
                     format!(
                         "DT[{}] is not an FF[4] date (YYYY-MM-DD …); kept as written",
                         crate::diag::clip(&text)
@@ -410,8 +410,8 @@ pub(super) fn type_prop<'s>(
                 return;
             };
             if plain.is_none() {
-                diags.push(Diagnostic::warning(
-                    "sgf::legacy-komi",
+                diags.push(Diagnostic::new(
+                    codes::SGF_LEGACY_KOMI,
                     format!("KM[{}] read as KM[{}]", v.text, values::fmt_real(x)),
                     v.span(),
                 ));
@@ -419,8 +419,8 @@ pub(super) fn type_prop<'s>(
             // Fox writes komi × 50 (KM[375] is 7.5): a value no real komi has.
             if ctx.legacy.fox && x.abs() >= 50.0 && (x / 25.0).fract() == 0.0 {
                 let komi = x / 50.0;
-                diags.push(Diagnostic::warning(
-                    "sgf::fox-komi",
+                diags.push(Diagnostic::new(
+                    codes::SGF_FOX_KOMI,
                     format!(
                         "KM[{}] from Fox (AP[foxwq]) is the komi × 50: read as KM[{}]",
                         values::fmt_real(x),
@@ -437,8 +437,8 @@ pub(super) fn type_prop<'s>(
             if let Some(x) = real(v.text) {
                 info.main_time = Some(x);
             } else if let Some(secs) = dialect::seconds(v.text) {
-                diags.push(Diagnostic::warning(
-                    "sgf::japanese-time",
+                diags.push(Diagnostic::new(
+                    codes::SGF_JAPANESE_TIME,
                     format!(
                         "TM[{}] is Japanese; read as TM[{}] (seconds)",
                         v.text,
@@ -471,8 +471,8 @@ pub(super) fn type_prop<'s>(
         k::KI => match first.and_then(|v| number(v.text)) {
             Some(n) => {
                 let km = n as f64 / 2.0;
-                diags.push(Diagnostic::warning(
-                    "sgf::obsolete-property",
+                diags.push(Diagnostic::new(
+                    codes::SGF_OBSOLETE_PROPERTY,
                     format!("obsolete KI[{n}] read as KM[{}]", values::fmt_real(km)),
                     pspan,
                 ));
@@ -496,8 +496,8 @@ pub(super) fn empty_double(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<crate::model::Emphasis> {
     if values::trim(v.text).is_empty() {
-        diags.push(Diagnostic::warning(
-            "sgf::empty-double",
+        diags.push(Diagnostic::new(
+            codes::SGF_EMPTY_DOUBLE,
             format!("{id}[] has no value (read as {id}[1])"),
             v.span(),
         ));
@@ -556,7 +556,7 @@ pub(super) fn point_error(diags: &mut Vec<Diagnostic>, id: &str, v: &RawValue<'_
             p.y + 1
         ),
     };
-    diags.push(Diagnostic::error("sgf::bad-point", msg, v.span()));
+    diags.push(Diagnostic::new(codes::SGF_BAD_POINT, msg, v.span()));
 }
 
 /// Types a move, `B` or `W`: a point, a pass (`[]`, or `[tt]` on boards up to 19×19),
@@ -581,8 +581,8 @@ pub(super) fn type_move<'s>(
     let Some(v) = first else { return };
     let pt = if v.text.is_empty() {
         if ctx.ff < 4 && ctx.ff_declared {
-            diags.push(Diagnostic::warning(
-                "sgf::ff4-pass-in-old-format",
+            diags.push(Diagnostic::new(
+                codes::SGF_FF4_PASS_IN_OLD_FORMAT,
                 format!(
                     "{id}[] is the FF[4] pass; this file is FF[{}] (read as a pass)",
                     ctx.ff
@@ -626,15 +626,15 @@ pub(super) fn type_move<'s>(
     match t.node.mv {
         None => t.node.mv = Some(mv),
         Some(existing) if existing.color() == color => {
-            diags.push(Diagnostic::error(
-                "sgf::duplicate-property",
+            diags.push(Diagnostic::new(
+                codes::SGF_DUPLICATE_PROPERTY,
                 format!("a second {id} move in one node (deleted)"),
                 pspan,
             ));
         }
         Some(_) => {
-            diags.push(Diagnostic::error(
-                "sgf::two-moves",
+            diags.push(Diagnostic::new(
+                codes::SGF_TWO_MOVES,
                 "a black and a white move in one node (split into two nodes)",
                 pspan,
             ));
@@ -680,8 +680,8 @@ pub(super) fn type_time(
             Some(x) if t.node.time_left.is_none() => t.node.time_left = Some(x),
             Some(_) => keep_raw(t.node, id, vals),
             None => {
-                diags.push(Diagnostic::error(
-                    "sgf::bad-value",
+                diags.push(Diagnostic::new(
+                    codes::SGF_BAD_VALUE,
                     format!(
                         "{id}[{}] is not a time in seconds (kept as a private property)",
                         v.text
@@ -696,8 +696,8 @@ pub(super) fn type_time(
             Some(n) if t.node.periods_left.is_none() => t.node.periods_left = Some(n),
             Some(_) => keep_raw(t.node, id, vals),
             None => {
-                diags.push(Diagnostic::error(
-                    "sgf::bad-value",
+                diags.push(Diagnostic::new(
+                    codes::SGF_BAD_VALUE,
                     format!(
                         "{id}[{}] is not a count (kept as a private property)",
                         v.text

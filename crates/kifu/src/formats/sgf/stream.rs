@@ -226,7 +226,7 @@ const CUT_BUDGET: usize = 64 << 10;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
+    use crate::diag::{codes, Span};
     use crate::model::Game;
 
     /// A check that reports every move as a diagnostic, so that order and positions
@@ -237,7 +237,7 @@ mod tests {
             .filter(|(_, node)| node.mv.is_some())
             .map(|(id, _)| {
                 let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
-                Diagnostic::info("sgf::unknown-property", format!("node {}", id.0), span)
+                Diagnostic::new(codes::SGF_UNKNOWN_PROPERTY, format!("node {}", id.0), span)
             })
             .collect()
     }

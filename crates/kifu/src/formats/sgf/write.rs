@@ -4,7 +4,7 @@
 //! compose values); with wrapping on, long values get soft line breaks that never
 //! split a character or an escape. Anything SGF cannot hold is a [`Loss`].
 
-use crate::diag::Loss;
+use crate::diag::{codes, Loss};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
     Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
@@ -93,7 +93,7 @@ fn width(c: char) -> usize {
 }
 
 impl W {
-    fn loss(&mut self, code: &'static str, message: String, move_number: Option<u32>) {
+    fn loss(&mut self, code: &'static codes::Code, message: String, move_number: Option<u32>) {
         self.losses.push(Loss {
             code,
             message,
@@ -129,7 +129,7 @@ impl W {
     fn without_nul<'v>(&mut self, v: &'v str, mv: Option<u32>) -> std::borrow::Cow<'v, str> {
         if v.contains('\0') {
             self.loss(
-                "sgf::nul-character",
+                codes::SGF_NUL_CHARACTER,
                 format!("a NUL character in {v:?} written as a space"),
                 mv,
             );
@@ -341,7 +341,7 @@ impl W {
                 Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) => {
                     if e.values.is_empty() || self.written.iter().any(|w| w == id) {
                         self.loss(
-                            crate::diag::codes::SGF_KEPT_VALUE_DROPPED.name,
+                            codes::SGF_KEPT_VALUE_DROPPED,
                             format!(
                                 "kept value(s) [{}] of {id} dropped: the node already has {id} (or the value list is empty)",
                                 e.values.join("][")
@@ -363,7 +363,7 @@ impl W {
                     }
                 }
                 Some(id) if !e.is_layout() => self.loss(
-                    crate::diag::codes::SGF_KEPT_VALUE_DROPPED.name,
+                    codes::SGF_KEPT_VALUE_DROPPED,
                     format!("kept value(s) of {id:?} dropped: not an SGF property identifier"),
                     mv,
                 ),
@@ -380,7 +380,7 @@ impl W {
                 .collect();
             if !twice.is_empty() {
                 self.loss(
-                    crate::diag::codes::LOSS_VARIATION_INFO.name,
+                    codes::LOSS_VARIATION_INFO,
                     format!("a variation's own {} is read back as a private property: SGF holds each game-information field once per line of play, and the root holds the game's", twice.join(", ")),
                     mvno,
                 );
@@ -402,7 +402,7 @@ impl W {
                 }
             }
             Some(_) => self.loss(
-                "sgf::foreign-move",
+                codes::SGF_FOREIGN_MOVE,
                 "a move of another game cannot be written in SGF".into(),
                 mvno,
             ),
@@ -421,7 +421,7 @@ impl W {
                 Some(Color::Black) => self.prop_raw("BL", &fmt_real(t)),
                 Some(Color::White) => self.prop_raw("WL", &fmt_real(t)),
                 None => self.loss(
-                    "sgf::time-without-move",
+                    codes::SGF_TIME_WITHOUT_MOVE,
                     format!("time left {t} s in a node without a move"),
                     mvno,
                 ),
@@ -432,7 +432,7 @@ impl W {
                 Some(Color::Black) => self.prop_raw("OB", &p.to_string()),
                 Some(Color::White) => self.prop_raw("OW", &p.to_string()),
                 None => self.loss(
-                    "sgf::time-without-move",
+                    codes::SGF_TIME_WITHOUT_MOVE,
                     format!("{p} periods left in a node without a move"),
                     mvno,
                 ),

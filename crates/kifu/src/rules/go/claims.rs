@@ -2,7 +2,7 @@
 //! margin cannot follow from the komi.
 
 use super::{rule_words, rules_of};
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{Color, Game, GameResult, NodeId, WinReason};
 use crate::rules::Finding;
 
@@ -61,8 +61,7 @@ pub fn komi_margin(game: &Game) -> Option<Finding> {
         omitted: 0,
         part: None,
         node: NodeId::ROOT,
-        severity: Severity::Warning,
-        code: "go::komi-margin",
+        code: codes::GO_KOMI_MARGIN,
         message: format!(
             "{said} cannot follow from KM[{komi}]: the counts differ by a whole number, so {need} (rules: {}, {})",
             rule_words(game, rules),

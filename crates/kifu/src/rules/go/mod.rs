@@ -15,7 +15,7 @@ pub use ruleset::{RuleSet, Scoring, Superko};
 pub use walk::{LineWalk, Mark};
 
 use super::Finding;
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{Color, Game, NodeId};
 
 /// Checks every line of play of a Go game.
@@ -142,8 +142,7 @@ fn off_board(node: NodeId, p: crate::model::Point) -> Finding {
         omitted: 0,
         part: None,
         node,
-        severity: Severity::Error,
-        code: "go::off-board",
+        code: codes::GO_OFF_BOARD,
         message: format!("point {} is off the board", name(p)),
     }
 }
@@ -157,7 +156,7 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
     let (code, message) = match e {
         Illegal::OffBoard => return off_board(node, p),
         Illegal::Occupied(c) => (
-            "go::occupied",
+            codes::GO_OCCUPIED,
             format!(
                 "{who} plays at {}, where a {} stone stands",
                 name(p),
@@ -165,14 +164,14 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
             ),
         ),
         Illegal::Suicide => (
-            "go::suicide",
+            codes::GO_SUICIDE,
             format!(
                 "{who} at {} would leave its own group without liberties (suicide)",
                 name(p)
             ),
         ),
         Illegal::Ko => (
-            "go::ko",
+            codes::GO_KO,
             format!("{who} at {} retakes the ko at once", name(p)),
         ),
     };
@@ -180,7 +179,6 @@ fn illegal(node: NodeId, p: crate::model::Point, color: Color, e: Illegal) -> Fi
         omitted: 0,
         part: None,
         node,
-        severity: Severity::Error,
         code,
         message,
     }

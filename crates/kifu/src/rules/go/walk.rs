@@ -6,7 +6,7 @@
 //! order, without building the tree.
 
 use super::{colour_name, illegal, name, off_board, rule_words_of, Board, Cell, RuleSet, Superko};
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{BoardSize, Color, Move, Node, NodeId, Point, Setup};
 use crate::rules::repetition::LinePositions;
 use crate::rules::Finding;
@@ -197,8 +197,7 @@ impl LineWalk {
                 omitted: 0,
                 part: None,
                 node: id,
-                severity: Severity::Warning,
-                code: "go::same-colour-twice",
+                code: codes::GO_SAME_COLOUR_TWICE,
                 message: format!(
                     "move {} is {}'s, but {} also made the move before (no PL[] or setup between)",
                     state.moves,
@@ -236,8 +235,7 @@ impl LineWalk {
                         omitted: 0,
                         part: None,
                         node: id,
-                        severity: Severity::Warning,
-                        code: "go::setup-no-effect",
+                        code: codes::GO_SETUP_NO_EFFECT,
                         message: format!("{what} at {} changes nothing", name(p)),
                     }),
                     Err(_) => self.findings.push(off_board(id, p)),
@@ -287,8 +285,7 @@ impl LineWalk {
                 omitted: 0,
                 part: None,
                 node: id,
-                severity: Severity::Error,
-                code: "go::superko",
+                code: codes::GO_SUPERKO,
                 message: format!(
                     "{} at {at} recreates the whole-board position {after}{}: {}, forbidden under {} rules",
                     colour_name(color),
@@ -307,8 +304,7 @@ impl LineWalk {
                 omitted: 0,
                 part: None,
                 node: id,
-                severity: Severity::Info,
-                code: "go::triple-ko",
+                code: codes::GO_TRIPLE_KO,
                 message: format!(
                     "{} at {at} brings back the whole-board position {after} with the same player to move: a long cycle (triple ko, eternal life …); under {} rules the game may end without result (無勝負), and the record need not say so",
                     colour_name(color),

@@ -2,6 +2,7 @@
 
 use super::graph::list;
 use super::{player_name, BoardFault, Subject, MAX_PIECES};
+use crate::diag::codes;
 use crate::model::{GonuBoard, GonuDeploy, GONU_RANGES};
 
 pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
@@ -22,9 +23,9 @@ fn normal(
     for (player, list) in pieces.iter().enumerate() {
         let who = player_name(player);
         if list.is_empty() || list.len() > MAX_PIECES {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::PieceCount(player),
-                "gonu::piece-count",
+                codes::GONU_PIECE_COUNT,
                 format!(
                     "{who} has {} pieces; each player has 1 to {MAX_PIECES}",
                     list.len()
@@ -39,9 +40,9 @@ fn normal(
             };
             let v = usize::from(piece.vertex);
             match board.vertices.get(v) {
-                None => faults.push(BoardFault::error(
+                None => faults.push(BoardFault::new(
                     at(0),
-                    "gonu::no-such-vertex",
+                    codes::GONU_NO_SUCH_VERTEX,
                     format!(
                         "{who}'s piece {index} stands on vertex {v}, but the board has vertices 0 to {}",
                         n.saturating_sub(1)
@@ -49,9 +50,9 @@ fn normal(
                 )),
                 Some(vertex) => {
                     if let Some(Some((p0, i0))) = holder.get(v) {
-                        faults.push(BoardFault::error(
+                        faults.push(BoardFault::new(
                             at(0),
-                            "gonu::shared-vertex",
+                            codes::GONU_SHARED_VERTEX,
                             format!(
                                 "{who}'s piece {index} stands on vertex {v}, where {}'s piece {i0} already stands",
                                 player_name(*p0)
@@ -61,9 +62,9 @@ fn normal(
                         *slot = Some((player, index));
                     }
                     if !vertex.access.get(player).copied().unwrap_or(true) {
-                        faults.push(BoardFault::error(
+                        faults.push(BoardFault::new(
                             at(0),
-                            "gonu::piece-in-own-castle",
+                            codes::GONU_PIECE_IN_OWN_CASTLE,
                             format!("{who}'s piece {index} stands on vertex {v}, {who}'s own castle"),
                         ));
                     }
@@ -71,17 +72,17 @@ fn normal(
             }
             for (field, colour) in [(1, piece.fg), (2, piece.bg)] {
                 if colour > 15 {
-                    faults.push(BoardFault::error(
+                    faults.push(BoardFault::new(
                         at(field),
-                        "gonu::colour",
+                        codes::GONU_COLOUR,
                         format!("colour {colour} of {who}'s piece {index} is not a console colour (0–15)"),
                     ));
                 }
             }
             if !(1..=5).contains(&piece.range) {
-                faults.push(BoardFault::error(
+                faults.push(BoardFault::new(
                     at(3),
-                    "gonu::range",
+                    codes::GONU_RANGE,
                     format!(
                         "{who}'s piece {index} has range {}; ranges are 1 to 5 ({})",
                         piece.range,
@@ -90,9 +91,9 @@ fn normal(
                 ));
             }
             if piece.stackable {
-                faults.push(BoardFault::error(
+                faults.push(BoardFault::new(
                     at(4),
-                    "gonu::stackable",
+                    codes::GONU_STACKABLE,
                     format!("{who}'s piece {index} is stackable; the field must be 0"),
                 ));
             }
@@ -103,9 +104,9 @@ fn normal(
 fn free(board: &GonuBoard, counts: &[u16; 5], faults: &mut Vec<BoardFault>) {
     for (k, &c) in counts.iter().enumerate() {
         if usize::from(c) > MAX_PIECES {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::FreeCounts(Some(k)),
-                "gonu::free-count",
+                codes::GONU_FREE_COUNT,
                 format!(
                     "{c} pieces of range {} ({}); a count is 0 to {MAX_PIECES}",
                     k + 1,
@@ -116,9 +117,9 @@ fn free(board: &GonuBoard, counts: &[u16; 5], faults: &mut Vec<BoardFault>) {
     }
     let total: usize = counts.iter().map(|&c| usize::from(c)).sum();
     if !(1..=MAX_PIECES).contains(&total) {
-        faults.push(BoardFault::error(
+        faults.push(BoardFault::new(
             Subject::FreeCounts(None),
-            "gonu::free-total",
+            codes::GONU_FREE_TOTAL,
             format!("each player gets {total} pieces; the counts must add up to 1 to {MAX_PIECES}"),
         ));
         return;
@@ -138,9 +139,9 @@ fn free(board: &GonuBoard, counts: &[u16; 5], faults: &mut Vec<BoardFault>) {
             } else {
                 list(&cells)
             };
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::FreeCounts(None),
-                "gonu::too-few-cells",
+                codes::GONU_TOO_FEW_CELLS,
                 format!(
                     "{} deploys {total} pieces on `{glyph}` vertices it may enter, but there are {} ({shown})",
                     player_name(player),

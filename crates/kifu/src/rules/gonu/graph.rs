@@ -2,6 +2,7 @@
 //! board, and the castles of each player (how many, and whether the enemy can reach
 //! them).
 
+use crate::diag::codes;
 use std::collections::VecDeque;
 
 use super::{player_name, BoardFault, Subject, MAX_CASTLES};
@@ -12,9 +13,9 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
     let adjacency = adjacency(board, faults);
     for (id, list) in adjacency.iter().enumerate() {
         if list.is_empty() {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::VertexLine(id),
-                "gonu::isolated-vertex",
+                codes::GONU_ISOLATED_VERTEX,
                 format!("vertex {id} has no edge: every vertex must join the board"),
             ));
         }
@@ -28,9 +29,9 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
         if start == 0 || adjacency.get(start).is_some_and(Vec::is_empty) {
             continue; // the main part, or a vertex already reported as isolated
         }
-        faults.push(BoardFault::error(
+        faults.push(BoardFault::new(
             Subject::VertexLine(start),
-            "gonu::disconnected",
+            codes::GONU_DISCONNECTED,
             format!(
                 "vertices {} cannot be reached from vertex 0: the board is in pieces",
                 list(&members)
@@ -48,9 +49,9 @@ fn adjacency(board: &GonuBoard, faults: &mut Vec<BoardFault>) -> Vec<Vec<usize>>
     for &[a, b] in &board.edges {
         let (a, b) = (usize::from(a), usize::from(b));
         if a == b || a >= n || b >= n {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::Board,
-                "gonu::bad-edge",
+                codes::GONU_BAD_EDGE,
                 format!("the edge {a}–{b} does not join two vertices of the {n}"),
             ));
             continue;
@@ -154,9 +155,9 @@ fn castles(board: &GonuBoard, adjacency: &[Vec<usize>], faults: &mut Vec<BoardFa
             .collect();
         let field = 3 + p;
         if mine.is_empty() {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::Board,
-                "gonu::no-castle",
+                codes::GONU_NO_CASTLE,
                 format!(
                     "{} has no castle (a vertex whose p{} flag is 0)",
                     player_name(p),
@@ -165,9 +166,9 @@ fn castles(board: &GonuBoard, adjacency: &[Vec<usize>], faults: &mut Vec<BoardFa
             ));
         }
         if let Some(&seventh) = mine.get(MAX_CASTLES) {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::Vertex { id: seventh, field },
-                "gonu::too-many-castles",
+                codes::GONU_TOO_MANY_CASTLES,
                 format!(
                     "{} has {} castles ({}); at most {MAX_CASTLES} are allowed",
                     player_name(p),
@@ -190,9 +191,9 @@ fn castles(board: &GonuBoard, adjacency: &[Vec<usize>], faults: &mut Vec<BoardFa
         let reached = reach(adjacency, &from, may_enter);
         for &c in &mine {
             if !reached.get(c).copied().unwrap_or(false) {
-                faults.push(BoardFault::warning(
+                faults.push(BoardFault::new(
                     Subject::Vertex { id: c, field },
-                    "gonu::unreachable-castle",
+                    codes::GONU_UNREACHABLE_CASTLE,
                     format!(
                         "{}'s castle at vertex {c} cannot be reached by {}",
                         player_name(p),

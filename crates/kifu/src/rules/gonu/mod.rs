@@ -10,7 +10,7 @@ mod deploy;
 mod graph;
 mod screen;
 
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{GonuBoard, NodeId};
 
 use super::Finding;
@@ -60,28 +60,16 @@ pub enum Subject {
 pub struct BoardFault {
     /// What it is about.
     pub subject: Subject,
-    /// How serious.
-    pub severity: Severity,
-    /// Stable code, `gonu::…`.
-    pub code: &'static str,
+    /// Its registered code, `gonu::…`, which gives its severity.
+    pub code: &'static codes::Code,
     /// What is wrong.
     pub message: String,
 }
 
 impl BoardFault {
-    fn error(subject: Subject, code: &'static str, message: String) -> BoardFault {
+    fn new(subject: Subject, code: &'static codes::Code, message: String) -> BoardFault {
         BoardFault {
             subject,
-            severity: Severity::Error,
-            code,
-            message,
-        }
-    }
-
-    fn warning(subject: Subject, code: &'static str, message: String) -> BoardFault {
-        BoardFault {
-            subject,
-            severity: Severity::Warning,
             code,
             message,
         }
@@ -115,7 +103,6 @@ pub fn check(board: &GonuBoard) -> Vec<Finding> {
             omitted: 0,
             part: Some(super::Part::Gonu(f.subject)),
             node: NodeId::ROOT,
-            severity: f.severity,
             code: f.code,
             message: f.message,
         })
@@ -169,7 +156,7 @@ mod tests {
     fn codes(board: &GonuBoard) -> Vec<(&'static str, Subject)> {
         check_board(board)
             .into_iter()
-            .map(|f| (f.code, f.subject))
+            .map(|f| (f.code.name, f.subject))
             .collect()
     }
 
@@ -233,7 +220,7 @@ mod tests {
         let found = check(&b);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].node, NodeId::ROOT);
-        assert_eq!(found[0].code, "gonu::off-screen");
+        assert_eq!(found[0].code, codes::GONU_OFF_SCREEN);
         assert_eq!(
             found[0].message,
             "vertex 2 at (100, 5) is off the game's screen (x 2–78, y 1–38)"

@@ -1,5 +1,6 @@
 //! Vertex fields: on the screen, one vertex per spot, colours, occupier, glyph.
 
+use crate::diag::codes;
 use std::collections::HashMap;
 
 use super::{BoardFault, Subject, SCREEN_X, SCREEN_Y};
@@ -14,21 +15,21 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
         let on_x = SCREEN_X.contains(&v.x);
         let on_y = SCREEN_Y.contains(&v.y);
         if !on_x || !on_y {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::Vertex {
                     id,
                     field: usize::from(on_x),
                 },
-                "gonu::off-screen",
+                codes::GONU_OFF_SCREEN,
                 format!(
                     "vertex {id} at ({}, {}) is off the game's screen (x 2–78, y 1–38)",
                     v.x, v.y
                 ),
             ));
         } else if let Some(first) = spots.get(&(v.x, v.y)) {
-            faults.push(BoardFault::error(
+            faults.push(BoardFault::new(
                 Subject::Vertex { id, field: 0 },
-                "gonu::same-spot",
+                codes::GONU_SAME_SPOT,
                 format!(
                     "vertex {id} stands on ({}, {}), where vertex {first} already stands",
                     v.x, v.y
@@ -38,9 +39,9 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
             spots.insert((v.x, v.y), id);
         }
         if !v.glyph.is_ascii() || v.glyph.is_ascii_control() {
-            faults.push(BoardFault::warning(
+            faults.push(BoardFault::new(
                 Subject::Vertex { id, field: 2 },
-                "gonu::wide-glyph",
+                codes::GONU_WIDE_GLYPH,
                 format!(
                     "vertex {id}'s glyph {:?} is not a printable ASCII character: the game reads one byte",
                     v.glyph
@@ -49,17 +50,17 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
         }
         for (field, colour) in [(5, v.fg), (6, v.bg)] {
             if colour > MAX_COLOUR {
-                faults.push(BoardFault::error(
+                faults.push(BoardFault::new(
                     Subject::Vertex { id, field },
-                    "gonu::colour",
+                    codes::GONU_COLOUR,
                     format!("colour {colour} of vertex {id} is not a console colour (0–15)"),
                 ));
             }
         }
         if v.occupier != 0 {
-            faults.push(BoardFault::warning(
+            faults.push(BoardFault::new(
                 Subject::Vertex { id, field: 7 },
-                "gonu::occupier",
+                codes::GONU_OCCUPIER,
                 format!(
                     "vertex {id}'s occupier is {}; the game expects 0",
                     v.occupier
@@ -69,9 +70,9 @@ pub(super) fn check(board: &GonuBoard, faults: &mut Vec<BoardFault>) {
     }
     if let Some(c) = board.edge_char {
         if !c.is_ascii_graphic() {
-            faults.push(BoardFault::warning(
+            faults.push(BoardFault::new(
                 Subject::EdgeChar,
-                "gonu::wide-glyph",
+                codes::GONU_WIDE_GLYPH,
                 format!("the edge character {c:?} is not a printable ASCII character: the game reads one byte"),
             ));
         }

@@ -23,7 +23,7 @@ pub use outcome::{judge, result_line, Outcome};
 pub use referee::{Checked, Verdict};
 pub use replay::End;
 
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{
     BoardSize, Collection, Game, GameKind, GameResult, GomokuRule, NodeId, WinReason,
 };
@@ -44,11 +44,11 @@ pub enum Forbidden {
 
 impl Forbidden {
     /// The diagnostic code: `renju::double-three`, `renju::double-four`, `renju::overline`.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> &'static codes::Code {
         match self {
-            Forbidden::DoubleThree => "renju::double-three",
-            Forbidden::DoubleFour => "renju::double-four",
-            Forbidden::Overline => "renju::overline",
+            Forbidden::DoubleThree => codes::RENJU_DOUBLE_THREE,
+            Forbidden::DoubleFour => codes::RENJU_DOUBLE_FOUR,
+            Forbidden::Overline => codes::RENJU_OVERLINE,
         }
     }
 
@@ -122,8 +122,7 @@ pub fn check(game: &Game) -> Vec<Finding> {
             omitted: 0,
             part: None,
             node: NodeId::ROOT,
-            severity: Severity::Info,
-            code: "renju::unknown-rule",
+            code: codes::RENJU_UNKNOWN_RULE,
             message: format!(
                 "kifu does not know the rule {name:?}: it was checked as freestyle (five or more wins, nothing forbidden)"
             ),
@@ -147,7 +146,6 @@ pub fn check(game: &Game) -> Vec<Finding> {
                     omitted: 0,
                     part: None,
                     node: id,
-                    severity: i.severity,
                     code: i.code,
                     message: i.message,
                 }));
@@ -198,8 +196,7 @@ fn false_result(game: &Game) -> Option<Finding> {
         omitted: 0,
         part: None,
         node: NodeId::ROOT,
-        severity: Severity::Error,
-        code: "renju::false-result",
+        code: codes::RENJU_FALSE_RESULT,
         message,
     })
 }

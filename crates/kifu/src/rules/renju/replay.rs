@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::referee::{self, Checked, Verdict};
 use super::Forbidden;
-use crate::diag::{codes, Severity};
+use crate::diag::codes;
 use crate::model::{BoardSize, Color, Move, Node};
 
 /// How a line of play ended.
@@ -89,20 +89,14 @@ impl LineState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Issue {
     /// `renju::…`.
-    pub code: &'static str,
-    /// How serious.
-    pub severity: Severity,
+    pub code: &'static codes::Code,
     /// What is wrong.
     pub message: String,
 }
 
 impl Issue {
-    fn error(code: &'static str, message: String) -> Issue {
-        Issue {
-            code,
-            severity: Severity::Error,
-            message,
-        }
+    fn new(code: &'static codes::Code, message: String) -> Issue {
+        Issue { code, message }
     }
 }
 
@@ -168,8 +162,8 @@ impl Replay {
         state.moves = state.moves.saturating_add(1);
         let n = state.moves;
         if mv.color != state.next {
-            issues.push(Issue::error(
-                "renju::not-alternating",
+            issues.push(Issue::new(
+                codes::RENJU_NOT_ALTERNATING,
                 format!(
                     "move {n} is {}'s, but it is {}'s turn",
                     side(mv.color),
@@ -181,8 +175,8 @@ impl Replay {
         if let Some(end) = state.end {
             if !state.after_end_reported {
                 state.after_end_reported = true;
-                issues.push(Issue::error(
-                    "renju::after-end",
+                issues.push(Issue::new(
+                    codes::RENJU_AFTER_END,
                     format!(
                         "move {n} comes after the end of the game: {}",
                         end.describe()
@@ -195,8 +189,8 @@ impl Replay {
         };
         let (x, y) = (i32::from(p.x), i32::from(p.y));
         if !self.board.on_board(x, y) {
-            issues.push(Issue::error(
-                "renju::off-board",
+            issues.push(Issue::new(
+                codes::RENJU_OFF_BOARD,
                 format!(
                     "move {n} at ({}, {}) is off the {} board",
                     p.x, p.y, self.size
@@ -205,8 +199,8 @@ impl Replay {
             return (state, issues, changes);
         }
         if let Some(c) = self.board.get(x, y) {
-            issues.push(Issue::error(
-                "renju::occupied",
+            issues.push(Issue::new(
+                codes::RENJU_OCCUPIED,
                 format!(
                     "move {n} at ({}, {}) is on a point that already holds a {} stone",
                     p.x,
@@ -218,8 +212,8 @@ impl Replay {
         }
         if n == 1 && self.rule.centre_opening() && state.stones == 0 {
             if let Some((cx, cy)) = self.centre().filter(|&c| c != (p.x, p.y)) {
-                issues.push(Issue::error(
-                    "renju::off-centre",
+                issues.push(Issue::new(
+                    codes::RENJU_OFF_CENTRE,
                     format!(
                         "the first move is at ({}, {}), not on the centre ({cx}, {cy})",
                         p.x, p.y
@@ -231,8 +225,7 @@ impl Replay {
             let (verdict, undecided) = referee::judge(&mut self.board, self.rule, mv.color, x, y);
             if undecided {
                 issues.push(Issue {
-                    code: codes::RENJU_UNDECIDED.name,
-                    severity: Severity::Info,
+                    code: codes::RENJU_UNDECIDED,
                     message: format!(
                         "move {n} at ({}, {}): the search for real threes reached its limit; undecided points were taken as allowed",
                         p.x, p.y
@@ -248,7 +241,7 @@ impl Replay {
                     })
                 }
                 Verdict::Forbidden(kind) => {
-                    issues.push(Issue::error(
+                    issues.push(Issue::new(
                         kind.code(),
                         format!(
                             "black's move {n} at ({}, {}) is a forbidden {} under the {} rule",

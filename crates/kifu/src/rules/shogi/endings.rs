@@ -4,7 +4,7 @@
 
 use super::legality::square_name;
 use super::position::{in_zone, Position};
-use crate::diag::Severity;
+use crate::diag::codes;
 use crate::model::{Color, EndingKind, GameResult, NodeId, PieceKind, ShogiMove};
 use crate::rules::repetition::LinePositions;
 use crate::rules::Finding;
@@ -127,7 +127,6 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             omitted: 0,
             part: None,
             node: claim.node,
-            severity: Severity::Error,
             code,
             message,
         })
@@ -137,7 +136,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
         EndingKind::Checkmate => {
             if !pos.in_check(to_move) {
                 return error(
-                    "shogi::false-checkmate",
+                    codes::SHOGI_FALSE_CHECKMATE,
                     format!(
                         "詰み (checkmate) claimed, but {} to move is not in check",
                         side(to_move)
@@ -149,7 +148,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
                 Mate::Yes | Mate::Undecided => None,
                 Mate::No(None) => None,
                 Mate::No(Some(m)) => error(
-                    "shogi::false-checkmate",
+                    codes::SHOGI_FALSE_CHECKMATE,
                     format!(
                         "詰み (checkmate) claimed, but {} to move has a reply ({}{}{}) that is not a futile interposition",
                         side(to_move),
@@ -164,8 +163,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             omitted: 0,
             part: None,
             node: claim.node,
-            severity: Severity::Error,
-            code: "shogi::false-no-mate",
+            code: codes::SHOGI_FALSE_NO_MATE,
             message: format!(
                 "不詰 (no mate) claimed, but {} to move is checkmated",
                 side(to_move)
@@ -175,7 +173,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             let Some(f) = line.fourfold(hash) else {
                 let n = line.count(hash);
                 return error(
-                    "shogi::false-repetition",
+                    codes::SHOGI_FALSE_REPETITION,
                     format!(
                         "千日手 (repetition) claimed, but the final position (board, hands, side to move) has stood {n} time{} in this line; 千日手 needs four",
                         if n == 1 { "" } else { "s" }
@@ -184,7 +182,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             };
             f.perpetual.and_then(|checker| {
                 error(
-                    "shogi::perpetual-check",
+                    codes::SHOGI_PERPETUAL_CHECK,
                     format!(
                         "千日手 claimed as a draw, but {} gave check with every move since the position first stood ({}): 連続王手の千日手 is a loss for {}",
                         side(checker),
@@ -199,7 +197,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             let f = line.fourfold(hash)?;
             f.perpetual.and_then(|checker| {
                 error(
-                    "shogi::perpetual-check",
+                    codes::SHOGI_PERPETUAL_CHECK,
                     format!(
                         "a draw is recorded, but the position stood four times with {} giving check with every move since {}: 連続王手の千日手 is a loss for {}",
                         side(checker),
@@ -216,7 +214,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
             let said = claim.color.unwrap_or(to_move);
             match claim.kind.result_for(said) {
                 Some(GameResult::Win { winner, .. }) if winner == checker => error(
-                    "shogi::perpetual-check",
+                    codes::SHOGI_PERPETUAL_CHECK,
                     format!(
                         "the record gives the win to {}, but it gave check with every move of the repetition since {}: 連続王手の千日手 is its loss",
                         side(checker),
@@ -235,8 +233,7 @@ pub(crate) fn check_claim(claim: &Claim, pos: &mut Position, line: &Line) -> Opt
                 omitted: 0,
                 part: None,
                 node: claim.node,
-                severity: Severity::Warning,
-                code: "shogi::doubtful-impasse",
+                code: codes::SHOGI_DOUBTFUL_IMPASSE,
                 message: "持将棋 (impasse) recorded, but neither king stands in the enemy camp"
                     .into(),
             })
@@ -392,8 +389,7 @@ fn declaration(claim: &Claim, pos: &Position) -> Option<Finding> {
         omitted: 0,
         part: None,
         node: claim.node,
-        severity: Severity::Error,
-        code: "shogi::false-declaration",
+        code: codes::SHOGI_FALSE_DECLARATION,
         message: format!(
             "入玉宣言 (entering-king win) claimed by {}, but {}",
             side(d),

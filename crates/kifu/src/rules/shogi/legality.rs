@@ -1,6 +1,7 @@
 //! Checking one recorded move against a position, naming what is wrong with it.
 
 use super::position::{hand_index, idx, in_zone, is_dead, tables, Position, Tables};
+use crate::diag::codes;
 use crate::model::{Color, PieceKind, ShogiMove, Square};
 
 /// Why a move cannot be played. Each kind has a stable diagnostic code.
@@ -41,23 +42,23 @@ pub enum Illegal {
 
 impl Illegal {
     /// The diagnostic code.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> &'static codes::Code {
         match self {
-            Illegal::WrongSide => "shogi::wrong-side",
-            Illegal::NoPiece => "shogi::no-piece",
-            Illegal::WrongPiece(_) => "shogi::wrong-piece",
-            Illegal::Unreachable => "shogi::unreachable",
-            Illegal::OwnPiece => "shogi::own-piece",
-            Illegal::NotInHand => "shogi::not-in-hand",
-            Illegal::DropOccupied => "shogi::drop-occupied",
-            Illegal::PromotedDrop => "shogi::promoted-drop",
-            Illegal::DoublePawn => "shogi::double-pawn",
-            Illegal::DeadPiece => "shogi::dead-piece",
-            Illegal::DropPawnMate => "shogi::drop-pawn-mate",
-            Illegal::NotPromotable => "shogi::not-promotable",
-            Illegal::OutsideZone => "shogi::outside-zone",
-            Illegal::SelfCheck => "shogi::self-check",
-            Illegal::CaptureMismatch => "shogi::capture-mismatch",
+            Illegal::WrongSide => codes::SHOGI_WRONG_SIDE,
+            Illegal::NoPiece => codes::SHOGI_NO_PIECE,
+            Illegal::WrongPiece(_) => codes::SHOGI_WRONG_PIECE,
+            Illegal::Unreachable => codes::SHOGI_UNREACHABLE,
+            Illegal::OwnPiece => codes::SHOGI_OWN_PIECE,
+            Illegal::NotInHand => codes::SHOGI_NOT_IN_HAND,
+            Illegal::DropOccupied => codes::SHOGI_DROP_OCCUPIED,
+            Illegal::PromotedDrop => codes::SHOGI_PROMOTED_DROP,
+            Illegal::DoublePawn => codes::SHOGI_DOUBLE_PAWN,
+            Illegal::DeadPiece => codes::SHOGI_DEAD_PIECE,
+            Illegal::DropPawnMate => codes::SHOGI_DROP_PAWN_MATE,
+            Illegal::NotPromotable => codes::SHOGI_NOT_PROMOTABLE,
+            Illegal::OutsideZone => codes::SHOGI_OUTSIDE_ZONE,
+            Illegal::SelfCheck => codes::SHOGI_SELF_CHECK,
+            Illegal::CaptureMismatch => codes::SHOGI_CAPTURE_MISMATCH,
         }
     }
 

@@ -9,7 +9,7 @@
 use super::endings::{check_claim, side, Claim, Line};
 use super::legality::KingsAttacked;
 use super::Position;
-use crate::diag::{codes, Severity};
+use crate::diag::codes;
 use crate::model::{Ending, EndingKind, NodeId, ShogiMove, ShogiPosition};
 use crate::rules::Finding;
 
@@ -162,7 +162,7 @@ impl LineCheck {
                     None => "千日手, a draw".to_string(),
                 };
                 (
-                    "shogi::unclaimed-repetition",
+                    codes::SHOGI_UNCLAIMED_REPETITION,
                     format!(
                         "the game goes on after the position (board, hands, side to move) stood for the fourth time: it had ended in {how}"
                     ),
@@ -183,7 +183,7 @@ impl LineCheck {
                 return None;
             }
             Some((
-                "shogi::unclaimed-checkmate",
+                codes::SHOGI_UNCLAIMED_CHECKMATE,
                 format!("the game goes on after {} was checkmated", side(m.color)),
             ))
         });
@@ -193,7 +193,6 @@ impl LineCheck {
                 omitted: 0,
                 part: None,
                 node: id,
-                severity: Severity::Warning,
                 code,
                 message,
             });
@@ -204,7 +203,6 @@ impl LineCheck {
                 omitted: 0,
                 part: None,
                 node: id,
-                severity: Severity::Error,
                 code: why.code(),
                 message: why.message(m),
             });
@@ -310,12 +308,11 @@ impl LineCheck {
         };
         let (_, index) = self.illegal.swap_remove(k);
         if let Some(f) = self.findings.get_mut(index) {
-            f.severity = Severity::Info;
             f.message = format!(
                 "{} ({}; the record ends the game with this foul)",
-                f.message, f.code
+                f.message, f.code.name
             );
-            f.code = codes::SHOGI_RECORDED_FOUL.name;
+            f.code = codes::SHOGI_RECORDED_FOUL;
         }
     }
 
@@ -325,8 +322,7 @@ impl LineCheck {
             omitted: 0,
             part: None,
             node: id,
-            severity: Severity::Error,
-            code: "shogi::not-a-shogi-move",
+            code: codes::SHOGI_NOT_A_SHOGI_MOVE,
             message: "a move of another game in a shogi game".into(),
         });
     }
@@ -413,7 +409,7 @@ mod tests {
         play(&mut undone, 6..18, &mut b);
         assert_eq!(kept.position(), undone.position());
         let found = kept.finish();
-        let codes: Vec<(u32, &str)> = found.iter().map(|f| (f.node.0, f.code)).collect();
+        let codes: Vec<(u32, &str)> = found.iter().map(|f| (f.node.0, f.code.name)).collect();
         // The start position stands a fourth time after move 12 (before plies 0,
         // 4, 8 and 12): move 13 goes on after it, on the main line (node 13) and
         // on the variation, whose moves 7–18 are nodes 19–30 (move 13: node 25).

@@ -3,7 +3,7 @@
 
 use super::super::places::Placed;
 use super::{Reader, State};
-use crate::diag::Span;
+use crate::diag::{codes, Span};
 use crate::formats::gonu::lines::Line;
 use crate::model::GonuPiece;
 
@@ -30,7 +30,7 @@ impl<'a> Reader<'a> {
         if let (Some(declared), Some(span)) = (declared, span) {
             if declared != found {
                 self.error(
-                    "gonu::count-mismatch",
+                    codes::GONU_COUNT_MISMATCH,
                     format!(
                         "the count says {declared} pieces for player {}, but {found} piece line(s) follow",
                         p + 1
@@ -47,7 +47,7 @@ impl<'a> Reader<'a> {
         }
         if self.counts_seen < 2 {
             self.error(
-                "gonu::missing-count",
+                codes::GONU_MISSING_COUNT,
                 format!(
                     "the piece count of player {} is missing",
                     self.counts_seen + 1
@@ -60,7 +60,7 @@ impl<'a> Reader<'a> {
     pub(super) fn piece_line(&mut self, line: Line<'a>) {
         if self.counts_seen == 0 {
             self.error(
-                "gonu::missing-count",
+                codes::GONU_MISSING_COUNT,
                 "player 1's piece count comes before the pieces",
                 line.span(),
             );
@@ -72,7 +72,7 @@ impl<'a> Reader<'a> {
         }
         if line.tokens.len() != 5 {
             self.error(
-                "gonu::field-count",
+                codes::GONU_FIELD_COUNT,
                 format!(
                     "a piece line has 5 fields (vertex fg bg range stackable); this one has {}",
                     line.tokens.len()
@@ -104,7 +104,7 @@ impl<'a> Reader<'a> {
     pub(super) fn free_line(&mut self, line: Line<'a>) {
         if line.tokens.len() != 5 {
             self.error(
-                "gonu::field-count",
+                codes::GONU_FIELD_COUNT,
                 format!(
                     "the free-deploy line has 5 counts (● ★ ③ ④ ⑤); this one has {}",
                     line.tokens.len()
@@ -125,7 +125,7 @@ impl<'a> Reader<'a> {
     pub(super) fn finish_free(&mut self, span: Span) {
         if self.free_counts.is_none() {
             self.error(
-                "gonu::missing-count",
+                codes::GONU_MISSING_COUNT,
                 "the free-deploy counts (five numbers) are missing",
                 span,
             );
@@ -148,7 +148,7 @@ impl<'a> Reader<'a> {
             (Some(c), None) => c,
             _ => {
                 self.error(
-                    "gonu::edge-char",
+                    codes::GONU_EDGE_CHAR,
                     format!(
                         "expected `end` or one edge character, found {}",
                         crate::diag::quote(text)
@@ -160,7 +160,7 @@ impl<'a> Reader<'a> {
         };
         if self.edge_char.is_some() {
             self.error(
-                "gonu::unexpected-line",
+                codes::GONU_UNEXPECTED_LINE,
                 "a second edge character",
                 line.span(),
             );

@@ -10,9 +10,13 @@ use std::collections::HashSet;
 use super::places::{BoardPlaces, Placed};
 
 /// Reader errors after which a field holds a stand-in value.
-const STAND_IN_ERRORS: &[&str] = &["gonu::bad-number", "gonu::bad-flag", "gonu::bad-glyph"];
+const STAND_IN_ERRORS: &[&codes::Code] = &[
+    codes::GONU_BAD_NUMBER,
+    codes::GONU_BAD_FLAG,
+    codes::GONU_BAD_GLYPH,
+];
 use super::lines::{lines, Line, Token};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::formats::Parsed;
 use crate::model::{Collection, Game, GameKind, GonuBoard, GonuDeploy, GonuPiece, GonuVertex};
 
@@ -122,8 +126,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
-        self.diags.push(Diagnostic::error(code, message, span));
+    fn error(&mut self, code: &'static codes::Code, message: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::new(code, message, span));
     }
 
     /// A number from a token in the range of `T`; a bad one is reported.
@@ -134,7 +138,7 @@ impl<'a> Reader<'a> {
                 Ok(v) => Some(v),
                 Err(_) => {
                     self.error(
-                        "gonu::bad-number",
+                        codes::GONU_BAD_NUMBER,
                         format!("{n} is out of range for {what}"),
                         token.span,
                     );
@@ -143,7 +147,7 @@ impl<'a> Reader<'a> {
             },
             Err(_) => {
                 self.error(
-                    "gonu::bad-number",
+                    codes::GONU_BAD_NUMBER,
                     format!(
                         "expected a whole number for {what}, found {}",
                         crate::diag::quote(token.text)
@@ -187,7 +191,7 @@ impl<'a> Reader<'a> {
             if !self.after_end {
                 self.after_end = true;
                 self.error(
-                    "gonu::after-end",
+                    codes::GONU_AFTER_END,
                     "the file goes on after `end`; the game stops reading there",
                     line.span(),
                 );
@@ -203,8 +207,8 @@ impl<'a> Reader<'a> {
             return;
         }
         if self.headings_allowed() && is_documentation(&line) {
-            self.diags.push(Diagnostic::warning(
-                "gonu::documentation-line",
+            self.diags.push(Diagnostic::new(
+                codes::GONU_DOCUMENTATION_LINE,
                 "a line without numbers (a heading?): kifu skips it, the game would not read it",
                 line.span(),
             ));
@@ -224,7 +228,7 @@ impl<'a> Reader<'a> {
             }
             State::Free if self.free_counts.is_none() => self.free_line(line),
             State::Free | State::AfterDeploy | State::Ended => self.error(
-                "gonu::unexpected-line",
+                codes::GONU_UNEXPECTED_LINE,
                 "expected `end` or one edge character here",
                 line.span(),
             ),
@@ -237,13 +241,13 @@ impl<'a> Reader<'a> {
             if word == "end" {
                 self.after_end = true;
                 self.error(
-                    "gonu::after-end",
+                    codes::GONU_AFTER_END,
                     "the file goes on after `end`; the game stops reading there",
                     extra.span,
                 );
             } else {
                 self.error(
-                    "gonu::field-count",
+                    codes::GONU_FIELD_COUNT,
                     format!("`{}` stands alone on its line", crate::diag::clip(word)),
                     extra.span,
                 );
@@ -257,7 +261,7 @@ impl<'a> Reader<'a> {
                 self.finish_vertices();
                 if word == "M" {
                     self.error(
-                        "gonu::matrix-unsupported",
+                        codes::GONU_MATRIX_UNSUPPORTED,
                         "`M` (an adjacency matrix) is not supported: the game rejects it; list the neighbours after `L`",
                         line.span(),
                     );
@@ -284,7 +288,7 @@ impl<'a> Reader<'a> {
                 self.state = State::Ended;
             }
             _ => self.error(
-                "gonu::unexpected-line",
+                codes::GONU_UNEXPECTED_LINE,
                 format!("`{}` is out of place here", crate::diag::clip(word)),
                 line.span(),
             ),
@@ -293,7 +297,7 @@ impl<'a> Reader<'a> {
 
     fn missing_count(&mut self, line: &Line<'_>) {
         self.error(
-            "gonu::missing-count",
+            codes::GONU_MISSING_COUNT,
             "the file starts with the vertex count alone on its line",
             line.span(),
         );
@@ -309,7 +313,7 @@ impl<'a> Reader<'a> {
                 }
                 self.finish_vertices();
                 self.error(
-                    "gonu::missing-adjacency",
+                    codes::GONU_MISSING_ADJACENCY,
                     "the neighbour list is missing: `L` and one row per vertex come before the forces",
                     line.span(),
                 );
@@ -325,7 +329,7 @@ impl<'a> Reader<'a> {
             State::Start | State::Vertices | State::Adjacency | State::Matrix => {
                 self.finish_before_deploy(line);
                 self.error(
-                    "gonu::missing-deploy",
+                    codes::GONU_MISSING_DEPLOY,
                     "the forces are missing: `N` or `F` comes after the neighbour list",
                     line.span(),
                 );
@@ -341,8 +345,8 @@ impl<'a> Reader<'a> {
         let text_end = self.text.len();
         if self.state == State::Start {
             return Parsed {
-                diagnostics: vec![Diagnostic::error(
-                    "gonu::empty",
+                diagnostics: vec![Diagnostic::new(
+                    codes::GONU_EMPTY,
                     "the file holds no board",
                     Span::at(text_end),
                 )],
@@ -358,7 +362,7 @@ impl<'a> Reader<'a> {
                 };
                 self.finish_section(&eof);
                 self.error(
-                    "gonu::missing-end",
+                    codes::GONU_MISSING_END,
                     "the file must finish with `end`",
                     Span::at(text_end),
                 );
@@ -366,8 +370,8 @@ impl<'a> Reader<'a> {
             Some(end) => {
                 let rest = self.text.get(end.end..).unwrap_or("");
                 if !rest.is_empty() && rest.trim().is_empty() {
-                    self.diags.push(Diagnostic::warning(
-                        "gonu::trailing-whitespace",
+                    self.diags.push(Diagnostic::new(
+                        codes::GONU_TRAILING_WHITESPACE,
                         "the game wants the file to stop right after `end`, with no space or line break",
                         Span::new(end.end, text_end),
                     ));
@@ -375,8 +379,8 @@ impl<'a> Reader<'a> {
             }
         }
         if let Some(at) = self.first_remark {
-            self.diags.push(Diagnostic::warning(
-                "gonu::remark",
+            self.diags.push(Diagnostic::new(
+                codes::GONU_REMARK,
                 format!(
                     "{} line(s) have `//` remarks: kifu skips them, the game would not read them",
                     self.remarks
@@ -406,7 +410,7 @@ impl<'a> Reader<'a> {
         self.layout.stand_ins = self
             .diags
             .iter()
-            .filter(|d| STAND_IN_ERRORS.contains(&d.code))
+            .filter(|d| STAND_IN_ERRORS.iter().any(|c| c.name == d.code))
             .map(|d| d.span.start)
             .collect();
         let mut diags = std::mem::take(&mut self.diags);

@@ -2,6 +2,7 @@
 
 use super::super::places::Placed;
 use super::{Reader, State, MAX_VERTICES};
+use crate::diag::codes;
 use crate::formats::gonu::lines::{Line, Token};
 use crate::model::GonuVertex;
 
@@ -13,7 +14,7 @@ impl<'a> Reader<'a> {
             self.layout.count = Some(Placed::of(&line));
         } else {
             self.error(
-                "gonu::missing-count",
+                codes::GONU_MISSING_COUNT,
                 "the file starts with the vertex count alone on its line",
                 line.span(),
             );
@@ -26,7 +27,7 @@ impl<'a> Reader<'a> {
             if !self.too_many_vertices {
                 self.too_many_vertices = true;
                 self.error(
-                    "gonu::too-many-vertices",
+                    codes::GONU_TOO_MANY_VERTICES,
                     format!("a board has at most {MAX_VERTICES} vertices; the rest are skipped"),
                     line.span(),
                 );
@@ -35,7 +36,7 @@ impl<'a> Reader<'a> {
         }
         if line.tokens.len() != 8 {
             self.error(
-                "gonu::field-count",
+                codes::GONU_FIELD_COUNT,
                 format!(
                     "a vertex line has 8 fields (x y glyph p1 p2 fg bg occupier); this one has {}",
                     line.tokens.len()
@@ -53,7 +54,7 @@ impl<'a> Reader<'a> {
                     (Some(c), None) => c,
                     (c, _) => {
                         self.error(
-                            "gonu::bad-glyph",
+                            codes::GONU_BAD_GLYPH,
                             format!(
                                 "the glyph is one character, found {}",
                                 crate::diag::quote(tok.text)
@@ -93,7 +94,7 @@ impl<'a> Reader<'a> {
             "1" => true,
             other => {
                 self.error(
-                    "gonu::bad-flag",
+                    codes::GONU_BAD_FLAG,
                     format!(
                         "the {what} flag is 0 or 1, found {}",
                         crate::diag::quote(other)
@@ -111,7 +112,7 @@ impl<'a> Reader<'a> {
             if declared != found {
                 let span = line.span();
                 self.error(
-                    "gonu::count-mismatch",
+                    codes::GONU_COUNT_MISMATCH,
                     format!(
                         "the count says {declared} vertices, but {found} vertex line(s) follow"
                     ),
@@ -128,7 +129,7 @@ impl<'a> Reader<'a> {
             if !self.surplus_row {
                 self.surplus_row = true;
                 self.error(
-                    "gonu::count-mismatch",
+                    codes::GONU_COUNT_MISMATCH,
                     format!("row {row} is one more than the {n} vertices have"),
                     line.span(),
                 );
@@ -141,7 +142,7 @@ impl<'a> Reader<'a> {
             };
             let Some(id) = usize::try_from(id).ok().filter(|&id| id < n) else {
                 self.error(
-                    "gonu::neighbour-out-of-range",
+                    codes::GONU_NEIGHBOUR_OUT_OF_RANGE,
                     format!(
                         "vertex {id} does not exist: ids run from 0 to {}",
                         n.saturating_sub(1)
@@ -152,7 +153,7 @@ impl<'a> Reader<'a> {
             };
             if id == row {
                 self.error(
-                    "gonu::self-loop",
+                    codes::GONU_SELF_LOOP,
                     format!("row {row} lists vertex {row} itself"),
                     token.span,
                 );
@@ -172,7 +173,7 @@ impl<'a> Reader<'a> {
         let (rows, n) = (self.layout.rows.len(), self.vertices.len());
         if rows < n {
             self.error(
-                "gonu::count-mismatch",
+                codes::GONU_COUNT_MISMATCH,
                 format!("the neighbour list has {rows} rows, but the {n} vertices need one each"),
                 line.span(),
             );
