@@ -351,7 +351,7 @@ fn positioned_into(
             .copied()
             .unwrap_or(Span::at(0));
         let span = match (f.part, places.board) {
-            (Some(part), Some(board)) => match board.place(part, f.code) {
+            (Some(rules::Part::Gonu(part)), Some(board)) => match board.place(part, f.code) {
                 Some(span) => span,
                 None => continue,
             },

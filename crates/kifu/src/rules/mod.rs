@@ -20,10 +20,10 @@ use crate::model::{Game, GameKind, NodeId};
 pub struct Finding {
     /// The node concerned.
     pub node: NodeId,
-    /// The part of the board concerned, for findings about a gonu board (a vertex,
-    /// a piece, a count line …): a reader that knows where each part was written
-    /// places the finding there.
-    pub part: Option<gonu::Subject>,
+    /// The part of the board's definition concerned, for a game whose record defines
+    /// its board ([`Part`]): a reader that knows where each part was written places
+    /// the finding there. `None` for a finding about the node alone.
+    pub part: Option<Part>,
     /// Its registered code, e.g. [`codes::GO_OCCUPIED`], which gives its severity.
     pub code: &'static codes::Code,
     /// What is wrong.
@@ -39,6 +39,16 @@ impl Finding {
     pub fn severity(&self) -> Severity {
         self.code.severity().unwrap_or(Severity::Error)
     }
+}
+
+/// A part of the board a record defines, which a finding is about beyond its node,
+/// named as the game's own rules name the parts of its board: one variant per game
+/// kind whose board is data (as [`GameKind`] holds one per kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Part {
+    /// A part of a gonu board: a vertex, a piece, a count line …
+    Gonu(gonu::Subject),
 }
 
 /// Findings as a check gathers them, collapsed as [`crate::diag::collapse`] collapses

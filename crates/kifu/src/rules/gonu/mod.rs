@@ -101,7 +101,7 @@ pub fn check(board: &GonuBoard) -> Vec<Finding> {
         .into_iter()
         .map(|f| Finding {
             omitted: 0,
-            part: Some(f.subject),
+            part: Some(super::Part::Gonu(f.subject)),
             node: NodeId::ROOT,
             code: f.code,
             message: f.message,
