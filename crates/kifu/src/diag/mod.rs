@@ -63,7 +63,8 @@ impl Span {
 pub struct Diagnostic {
     /// How serious.
     pub severity: Severity,
-    /// Stable machine-readable code: `<area>::<kebab-case-name>`.
+    /// Stable machine-readable code, `<area>::<kebab-case-name>`: the name of the
+    /// registered code ([`codes`]) it was made from by [`Diagnostic::new`].
     pub code: &'static str,
     /// What is wrong, for people.
     pub message: String,
@@ -137,8 +138,8 @@ impl Diagnostic {
 /// Something a writer had to leave out because its format cannot express it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Loss {
-    /// Its registered code, e.g. [`codes::KIF_VARIATION_DROPPED`]; serialised as its
-    /// name, `kif::variation-dropped`.
+    /// Its registered code, e.g. [`codes::LOSS_VARIATIONS`]; serialised as its
+    /// name, `loss::variations`.
     pub code: &'static codes::Code,
     /// What was lost, for people.
     pub message: String,
