@@ -105,6 +105,14 @@ impl Diagnostic {
     /// use kifu::diag::{Diagnostic, Span};
     /// let d = Diagnostic::new("sgf::missing-close", "a `)` is missing", Span::at(7));
     /// ```
+    ///
+    /// No constructor takes a code by name (as `Diagnostic::error` did, which a
+    /// misspelt name got through):
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::{Diagnostic, Span};
+    /// let d = Diagnostic::error("sgf::mising-close", "a `)` is missing", Span::at(7));
+    /// ```
     pub fn new(code: &'static codes::Code, message: impl Into<String>, span: Span) -> Self {
         debug_assert!(
             code.kind != codes::Kind::Loss,
@@ -151,7 +159,19 @@ pub struct Loss {
 }
 
 impl Loss {
-    /// A loss of a registered loss code.
+    /// A loss of a registered loss code; its code is a constant of the registry, never
+    /// a name:
+    ///
+    /// ```
+    /// use kifu::diag::{codes, Loss};
+    /// let l = Loss::new(codes::LOSS_VARIATIONS, "variations left out", 0, None);
+    /// assert_eq!(l.code.name, "loss::variations");
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::Loss;
+    /// let l = Loss { code: "loss::variations", message: String::new(), game: 0, move_number: None };
+    /// ```
     pub fn new(
         code: &'static codes::Code,
         message: impl Into<String>,
@@ -754,6 +774,17 @@ mod tests {
             "… and 1,000,000 more sgf::bad-point diagnostic(s) like it (the first 100 of each code are shown)"
         );
         assert_eq!(sums[0].span, Span::at(100));
+    }
+
+    /// A typed code is written as its name: the JSON of a loss is what it was when
+    /// the code was a string.
+    #[test]
+    fn a_loss_serialises_its_code_as_the_name() {
+        let l = Loss::new(codes::LOSS_VARIATIONS, "two variations", 1, Some(3));
+        assert_eq!(
+            serde_json::to_string(&l).expect("a loss serialises"),
+            r#"{"code":"loss::variations","message":"two variations","game":1,"move_number":3}"#
+        );
     }
 
     #[test]
