@@ -111,7 +111,7 @@ impl Diagnostic {
     ///
     /// ```compile_fail
     /// use kifu::diag::{Diagnostic, Span};
-    /// let d = Diagnostic::error("sgf::mising-close", "a `)` is missing", Span::at(7));
+    /// let d = Diagnostic::error("sgf::missing-close", "a `)` is missing", Span::at(7));
     /// ```
     pub fn new(code: &'static codes::Code, message: impl Into<String>, span: Span) -> Self {
         debug_assert!(
