@@ -30,7 +30,7 @@
 //! // The third move plays on an occupied point: the rules say so, with a position.
 //! validate(&mut outcome);
 //! let found: Vec<&str> = outcome.parsed.diagnostics.iter().map(|d| d.code).collect();
-//! assert_eq!(found, [codes::GO_OCCUPIED]);
+//! assert_eq!(found, ["go::occupied"]);
 //!
 //! // Every format with a writer writes the model; what it cannot carry is a loss.
 //! let json = formats::by_name("json").expect("a registered format");

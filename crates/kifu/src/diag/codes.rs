@@ -240,6 +240,8 @@ macro_rules! codes {
     )*) => {
         $(
             #[doc = concat!("`", $name, "` (", stringify!($kind), "): ", $summary, ".")]
+            // A summary is plain text: its `FF[4]` is no link, its `<games>` no tag.
+            #[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
             pub const $id: &Code = &Code {
                 name: $name,
                 kind: kind!($kind),

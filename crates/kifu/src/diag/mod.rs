@@ -63,7 +63,8 @@ impl Span {
 pub struct Diagnostic {
     /// How serious.
     pub severity: Severity,
-    /// Stable machine-readable code: `<area>::<kebab-case-name>`.
+    /// Stable machine-readable code, `<area>::<kebab-case-name>`: the name of the
+    /// registered code ([`codes`]) it was made from by [`Diagnostic::new`].
     pub code: &'static str,
     /// What is wrong, for people.
     pub message: String,
@@ -104,6 +105,14 @@ impl Diagnostic {
     /// use kifu::diag::{Diagnostic, Span};
     /// let d = Diagnostic::new("sgf::missing-close", "a `)` is missing", Span::at(7));
     /// ```
+    ///
+    /// No constructor takes a code by name (as `Diagnostic::error` did, which a
+    /// misspelt name got through):
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::{Diagnostic, Span};
+    /// let d = Diagnostic::error("sgf::missing-close", "a `)` is missing", Span::at(7));
+    /// ```
     pub fn new(code: &'static codes::Code, message: impl Into<String>, span: Span) -> Self {
         debug_assert!(
             code.kind != codes::Kind::Loss,
@@ -137,8 +146,8 @@ impl Diagnostic {
 /// Something a writer had to leave out because its format cannot express it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Loss {
-    /// Its registered code, e.g. [`codes::KIF_VARIATION_DROPPED`]; serialised as its
-    /// name, `kif::variation-dropped`.
+    /// Its registered code, e.g. [`codes::LOSS_VARIATIONS`]; serialised as its
+    /// name, `loss::variations`.
     pub code: &'static codes::Code,
     /// What was lost, for people.
     pub message: String,
@@ -150,7 +159,19 @@ pub struct Loss {
 }
 
 impl Loss {
-    /// A loss of a registered loss code.
+    /// A loss of a registered loss code; its code is a constant of the registry, never
+    /// a name:
+    ///
+    /// ```
+    /// use kifu::diag::{codes, Loss};
+    /// let l = Loss::new(codes::LOSS_VARIATIONS, "variations left out", 0, None);
+    /// assert_eq!(l.code.name, "loss::variations");
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use kifu::diag::Loss;
+    /// let l = Loss { code: "loss::variations", message: String::new(), game: 0, move_number: None };
+    /// ```
     pub fn new(
         code: &'static codes::Code,
         message: impl Into<String>,
@@ -753,6 +774,17 @@ mod tests {
             "… and 1,000,000 more sgf::bad-point diagnostic(s) like it (the first 100 of each code are shown)"
         );
         assert_eq!(sums[0].span, Span::at(100));
+    }
+
+    /// A typed code is written as its name: the JSON of a loss is what it was when
+    /// the code was a string.
+    #[test]
+    fn a_loss_serialises_its_code_as_the_name() {
+        let l = Loss::new(codes::LOSS_VARIATIONS, "two variations", 1, Some(3));
+        assert_eq!(
+            serde_json::to_string(&l).expect("a loss serialises"),
+            r#"{"code":"loss::variations","message":"two variations","game":1,"move_number":3}"#
+        );
     }
 
     #[test]
