@@ -531,7 +531,12 @@ fn check_streaming(
     };
     let streamed = match format.check_each {
         Some(check_each) => check_each(&decoded.text, &each, &place),
-        None => read_each(&decoded.text, &each),
+        None => {
+            let (found, mut streamed) =
+                formats::read_values(read_each, &decoded.text, formats::Want::Moves, &each);
+            streamed.found = found.into_iter().flatten().collect();
+            streamed
+        }
     };
     let mut diagnostics = decoded.diagnostics;
     diagnostics.extend(streamed.diagnostics);

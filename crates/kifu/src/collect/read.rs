@@ -1,10 +1,6 @@
 //! Reading an input game by game, keeping only what a job makes of each game.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-
-use crate::diag::Span;
-use crate::formats::{Format, GameCheck, Reader, SourceInfo, Streamed};
+use crate::formats::{read_values, Format, Reader, SourceInfo, Want};
 use crate::model::Game;
 use crate::{Error, Input};
 
@@ -29,33 +25,35 @@ pub struct FileGames<T> {
     pub games: Vec<T>,
 }
 
-/// A streaming reader: a format's `read_each`, or SGF's whole-game form.
-type Streamer = fn(&str, &GameCheck<'_>) -> Streamed;
-
 /// Reads `input` and applies `each` to every game, in any order and on several
 /// threads; the values come back in game order. Formats with a streaming reader (SGF)
 /// hand each game on as soon as it is read and drop it, so memory holds the text and
 /// a game per thread, plus the values; other formats are read whole (one small record
 /// per file). Fails only where [`crate::read`] fails (the format cannot be told).
+///
+/// A long text may be read in pieces cut where games likely start; `each` may then
+/// also run on "games" of a piece whose cut proves wrong (say a game tree cut out of a
+/// comment), whose values are dropped: the values returned are those of the games of
+/// a whole read, and no other ([`crate::formats::Piece`]). So `each` should only make
+/// its value; what is done with the values belongs to the caller.
 pub fn read_games<T: Send>(
     input: &Input<'_>,
     needs: Needs,
     each: &(dyn Fn(&mut Game) -> T + Sync),
 ) -> Result<FileGames<T>, Error> {
     let format = crate::detect_format(input)?;
-    if let Reader::Text(_) = format.reader {
-        let streamer: Option<Streamer> = match needs {
-            Needs::Moves => format.read_each,
-            Needs::Everything => format.read_each_whole,
+    if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
+        let (text, source) = crate::api::decode_text(input, format);
+        let want = match needs {
+            Needs::Moves => Want::Moves,
+            Needs::Everything => Want::Whole,
         };
-        if let Some(streamer) = streamer {
-            let (text, source) = crate::api::decode_text(input, format);
-            return Ok(FileGames {
-                format,
-                source,
-                games: stream(&text, streamer, each),
-            });
-        }
+        let (games, _) = read_values(read_each, &text, want, &|game, _| each(game));
+        return Ok(FileGames {
+            format,
+            source,
+            games,
+        });
     }
     let mut outcome = crate::read(input)?;
     let games = outcome
@@ -70,45 +68,6 @@ pub fn read_games<T: Send>(
         source: outcome.source,
         games,
     })
-}
-
-/// Streams `text`, keying each game's value by where the game starts (the first
-/// node's span), which orders them as the text does whatever thread read them.
-///
-/// A parallel read whose cuts turn out wrong is read again in one piece (see
-/// `formats/sgf/stream.rs`); its pieces may have handed on games a whole read does not
-/// have (a "game" cut out of a comment). The values of real games are replaced by the
-/// second read's, at the same keys; any left over shows as more keys than games, and
-/// then the text is read again on one thread, which never cuts.
-fn stream<T: Send>(
-    text: &str,
-    streamer: Streamer,
-    each: &(dyn Fn(&mut Game) -> T + Sync),
-) -> Vec<T> {
-    let run = || {
-        let found: Mutex<BTreeMap<usize, T>> = Mutex::new(BTreeMap::new());
-        let check = |game: &mut Game, spans: &[Span]| {
-            let key = spans.first().map_or(0, |s| s.start);
-            let value = each(game);
-            if let Ok(mut map) = found.lock() {
-                map.insert(key, value);
-            }
-            Vec::new()
-        };
-        let streamed = streamer(text, &check);
-        let map = found.into_inner().unwrap_or_else(|e| e.into_inner());
-        (streamed.games, map)
-    };
-    let (games, map) = run();
-    if map.len() == games {
-        return map.into_values().collect();
-    }
-    let single = rayon::ThreadPoolBuilder::new().num_threads(1).build();
-    let (_, map) = match single {
-        Ok(pool) => pool.install(run),
-        Err(_) => (games, map),
-    };
-    map.into_values().collect()
 }
 
 #[cfg(test)]

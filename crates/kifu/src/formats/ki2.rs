@@ -32,7 +32,6 @@ pub const FORMAT: Format = Format {
     read_checking: Some(super::kif::read_ki2_checking),
     read_each: None,
     check_each: None,
-    read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::One,
     cut: None,

@@ -175,9 +175,83 @@ pub struct FoundWhileReading {
 /// positioned with the node spans it is given. Called from several threads at once.
 pub type GameCheck<'a> = dyn Fn(&mut crate::model::Game, &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// A reader that hands each game to a [`GameCheck`] and keeps none of them, for
-/// validating large collections in bounded memory.
-pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
+/// What a job makes of the games of one piece of a text read game by game: each game
+/// goes to [`Piece::game`] as soon as it is read (on the piece's thread, maybe beside
+/// other pieces on other threads), and what the piece made of them is held in it
+/// until [`Piece::commit`].
+///
+/// A reader that reads a long text in parallel guesses where to cut it; only once
+/// every piece is read does it know whether the cuts were right. A piece of a wrong
+/// cut may have read "games" that a whole read does not have (a game tree cut out of
+/// a comment): such pieces are dropped, never committed, and the text is read again.
+/// So [`Piece::game`] must only make values (no side effects a caller could see), and
+/// everything handed on happens in [`Piece::commit`], which is called once per piece,
+/// on one thread, in the order of the text, only for pieces whose games are exactly
+/// those of a whole read.
+pub trait Piece: Send {
+    /// A game of this piece, with the spans of its nodes (indexed by node id).
+    fn game(&mut self, game: &mut crate::model::Game, spans: &[Span]);
+    /// The piece's games were real: hand on what was made of them.
+    fn commit(self: Box<Self>);
+}
+
+/// Makes the [`Piece`] for each piece of a text, on the piece's thread.
+pub type NewPiece<'a> = dyn Fn() -> Box<dyn Piece + 'a> + Sync + 'a;
+
+/// Reads `text` with `read_each`, making a value of each game with `each`, and gives
+/// the values in game order with what the reader reported: the [`Piece`]s are
+/// lists of values, each appended to the result when committed, so only games of a
+/// whole read are in it. `each` may run on several threads at once, and on games of
+/// pieces that are then dropped: it should only make its value.
+pub fn read_values<T: Send>(
+    read_each: ReadEach,
+    text: &str,
+    want: Want,
+    each: &(dyn Fn(&mut crate::model::Game, &[Span]) -> T + Sync),
+) -> (Vec<T>, Streamed) {
+    /// One piece's values, and where they go when committed.
+    struct Values<'a, T> {
+        each: &'a (dyn Fn(&mut crate::model::Game, &[Span]) -> T + Sync),
+        made: Vec<T>,
+        into: &'a std::sync::Mutex<Vec<T>>,
+    }
+    impl<T: Send> Piece for Values<'_, T> {
+        fn game(&mut self, game: &mut crate::model::Game, spans: &[Span]) {
+            self.made.push((self.each)(game, spans));
+        }
+        fn commit(mut self: Box<Self>) {
+            let mut into = self.into.lock().unwrap_or_else(|e| e.into_inner());
+            into.append(&mut self.made);
+        }
+    }
+    let into = std::sync::Mutex::new(Vec::new());
+    let new_piece = || -> Box<dyn Piece + '_> {
+        Box::new(Values {
+            each,
+            made: Vec::new(),
+            into: &into,
+        })
+    };
+    let streamed = read_each(text, want, &new_piece);
+    let values = into.into_inner().unwrap_or_else(|e| e.into_inner());
+    (values, streamed)
+}
+
+/// How much of each game a streaming reader hands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Want {
+    /// Game information and moves: node comments, names and markup may be left out
+    /// while reading (faster; what a check needs).
+    Moves,
+    /// The whole game, as [`Reader`] reads it.
+    Whole,
+}
+
+/// A reader that hands each game to a [`Piece`] and keeps none of them, for reading
+/// large collections in bounded memory, perhaps in pieces on several threads: every
+/// piece it commits holds the games of a whole read, in order, and no other.
+pub type ReadEach = fn(&str, Want, &NewPiece<'_>) -> Streamed;
 
 /// Positions the rules' findings on one game, found as it was read, with the move
 /// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
@@ -186,11 +260,12 @@ pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
 pub type PlaceFindings<'a> =
     dyn Fn(Vec<crate::rules::Finding>, &[Option<u32>], &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// [`ReadEach`] for a check by the rules: the games the reader can check as it reads
-/// them (SGF's Go games) are checked so, without building their trees, and their
-/// findings go to the [`PlaceFindings`]; the other games go whole to the
+/// A streaming reader for a check by the rules: the games the reader can check as it
+/// reads them (SGF's Go games) are checked so, without building their trees, and
+/// their findings go to the [`PlaceFindings`]; the other games go whole to the
 /// [`GameCheck`], which must be the rules' check ([`crate::rules::check`],
-/// positioned). The result is [`ReadEach`]'s with that check.
+/// positioned). Both only make values, which the reader keeps in
+/// [`Streamed::found`] in game order.
 pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
 
 /// What a streaming read produced.
@@ -200,8 +275,8 @@ pub struct Streamed {
     pub games: usize,
     /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
-    /// What the checks returned, in game order: the same as checking every game of a
-    /// whole read.
+    /// What the checks returned, in game order ([`CheckEach`]; empty for
+    /// [`ReadEach`]): the same as checking every game of a whole read.
     pub found: Vec<Diagnostic>,
 }
 
@@ -319,16 +394,12 @@ pub struct Format {
     /// A form of the text reader that runs the rules as it makes the moves, for a
     /// check (`kifu validate`): each move is then resolved and made once.
     pub read_checking: Option<ReadChecking>,
-    /// A streaming form of the text reader (games checked and dropped one by one), for
-    /// formats whose files hold large collections.
+    /// A streaming form of the text reader (games handed to [`Piece`]s and dropped one
+    /// by one), for formats whose files hold large collections.
     pub read_each: Option<ReadEach>,
-    /// [`Format::read_each`] for a check by the rules, which runs them as it reads
-    /// the games it can (see [`CheckEach`]).
+    /// A streaming check by the rules, which runs them as it reads the games it can
+    /// (see [`CheckEach`]).
     pub check_each: Option<CheckEach>,
-    /// [`Format::read_each`] handing each game on whole, with its comments, names
-    /// and markup (which a check does not need), for collection jobs that write the
-    /// games or look at their comments.
-    pub read_each_whole: Option<ReadEach>,
     /// A reader handing each game, whole and in order, to a [`GameSink`], for
     /// formats whose files hold large collections.
     pub read_in_order: Option<ReadInOrder>,

@@ -35,7 +35,6 @@ pub const FORMAT: Format = Format {
     read_checking: None,
     read_each: None,
     check_each: None,
-    read_each_whole: None,
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
     cut: None,

@@ -35,7 +35,6 @@ pub const FORMAT: Format = Format {
     read_checking: None,
     read_each: None,
     check_each: None,
-    read_each_whole: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
     read_in_order: None,

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader as XmlReader;
 
-use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed};
+use super::{Capabilities, Format, NewPiece, Parsed, Reader, Streamed, Want};
 use crate::diag::{Diagnostic, Span};
 use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Move, Node, NodeId, Player, Point,
@@ -45,7 +45,6 @@ pub const FORMAT: Format = Format {
     read_checking: None,
     read_each: Some(read_each),
     check_each: None,
-    read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,
     read_in_order: None,
@@ -155,18 +154,20 @@ pub fn read(text: &str) -> Parsed {
     parsed
 }
 
-/// Reads a database game by game, checking each with `check` and keeping none.
-pub fn read_each(text: &str, check: &GameCheck<'_>) -> Streamed {
+/// Reads a database game by game, handing each (whole) to one [`Piece`], committed
+/// at the end, and keeping none.
+pub fn read_each(text: &str, _: Want, new_piece: &NewPiece<'_>) -> Streamed {
     let mut games = 0;
-    let mut found = Vec::new();
+    let mut piece = new_piece();
     let diagnostics = scan(text, &mut |mut game, spans| {
         games += 1;
-        found.extend(check(&mut game, &spans));
+        piece.game(&mut game, &spans);
     });
+    piece.commit();
     Streamed {
         games,
         diagnostics,
-        found,
+        found: Vec::new(),
     }
 }
 

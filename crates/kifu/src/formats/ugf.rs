@@ -46,7 +46,6 @@ pub const FORMAT: Format = Format {
     read_checking: None,
     read_each: None,
     check_each: None,
-    read_each_whole: None,
     writer: None,
     writes: crate::formats::Writes::NOTHING,
     read_in_order: None,

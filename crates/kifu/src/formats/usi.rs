@@ -42,7 +42,6 @@ pub const FORMAT: Format = Format {
     read_checking: None,
     read_each: None,
     check_each: None,
-    read_each_whole: None,
     read_in_order: None,
     join: crate::formats::Join::Concatenate,
     cut: None,
