@@ -415,6 +415,55 @@ pub struct Format {
     pub writes: Writes,
 }
 
+/// A sniffer that recognises nothing ([`Format::BASE`]).
+fn sniffs_nothing(_: &[u8]) -> bool {
+    false
+}
+
+/// A reader that reads nothing ([`Format::BASE`]).
+fn reads_nothing(_: &str) -> Parsed {
+    Parsed::default()
+}
+
+impl Format {
+    /// The fields a registration leaves at their usual value, for `..Format::BASE`:
+    /// UTF-8 output, no legacy encoding, no declaration finder, one game per file, no
+    /// streaming or checking reader, no cut, no writer (and so nothing written). A
+    /// registration names at least its name, description, extensions, kinds,
+    /// capabilities, sniffer and reader.
+    pub const BASE: Format = Format {
+        name: "",
+        description: "",
+        extensions: &[],
+        kinds: &[],
+        capabilities: Capabilities {
+            variations: false,
+            comments: false,
+            setup: false,
+            time: false,
+            markup: false,
+            collections: false,
+            variation_info: false,
+        },
+        legacy_encoding: None,
+        legacy_alternative: None,
+        default_output_encoding: TextEncoding::UTF_8,
+        sniff: sniffs_nothing,
+        declared_charset: None,
+        decode_per_game: None,
+        reader: Reader::Text(reads_nothing),
+        blank_is_a_record: false,
+        read_checking: None,
+        read_each: None,
+        check_each: None,
+        read_in_order: None,
+        join: Join::One,
+        cut: None,
+        writer: None,
+        writes: Writes::NOTHING,
+    };
+}
+
 /// Extensions whose files are UTF-8 by convention although their format's customary
 /// encoding is a legacy one: Kifu for Windows and ShogiHome write `.kifu` and `.ki2u`
 /// in UTF-8.

@@ -9,7 +9,6 @@ use super::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::{Collection, Game};
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -26,22 +25,13 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: true,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
     read_in_order: Some(read_in_order),
     join: Join::Concatenate,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
-    decode_per_game: None,
-    legacy_alternative: None,
+    ..Format::BASE
 };
 
 /// Looks like NDJSON of the model: the first line is an object whose first key is

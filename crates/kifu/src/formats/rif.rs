@@ -18,7 +18,6 @@ use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Move, Node, NodeId, Player, Point,
     StoneMove, WinReason,
 };
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -36,22 +35,11 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: false,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
     read_each: Some(read_each),
-    check_each: None,
-    writer: None,
-    writes: crate::formats::Writes::NOTHING,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
-    decode_per_game: None,
-    legacy_alternative: None,
+    ..Format::BASE
 };
 
 /// The board of every RIF game.

@@ -42,21 +42,15 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
-    legacy_alternative: None,
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),
-    decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: true,
     read_checking: Some(read_checking),
-    read_each: None,
-    check_each: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the header's fields, comments (CSA remarks among them), times, special ends and bookmarks; the whole tree.

@@ -29,7 +29,6 @@ use super::{
 };
 use crate::diag::Span;
 use crate::model::Game;
-use crate::text::TextEncoding;
 
 pub use charset::declared_charset;
 pub use cut::GameCuts;
@@ -53,15 +52,10 @@ pub const FORMAT: Format = Format {
     },
     // No single legacy encoding: SGF files come from Japan, Korea and China alike,
     // so undeclared non-UTF-8 files go to the statistical guess.
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
     read_each: Some(read_each),
     check_each: Some(check_each),
     read_in_order: Some(read_in_order),
@@ -69,6 +63,7 @@ pub const FORMAT: Format = Format {
     cut: Some(cut::CUTTING),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: every game-information field but a shogi start, every node field but times spent, special ends, bookmarks and numbered stones; the whole tree.
