@@ -4,9 +4,10 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
-use crate::formats::gonu::BoardPlaces;
+pub use crate::formats::Places;
 use crate::formats::{
-    self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
+    self, Flow, Format, Join, Parsed, Reader, Sink, Source, SourceInfo, WriteError, WriteOptions,
+    Writer,
 };
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
@@ -251,26 +252,6 @@ fn decode_input<'a>(
         },
         text,
         diagnostics: decoded.diagnostics,
-    }
-}
-
-/// Where a game's parts were read from: its nodes' spans (indexed by node id) and,
-/// for a `.gonu` board, its parts' places. What a reader hands on with each game.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Places<'a> {
-    /// The span of each node, indexed by node id (may be empty or short).
-    pub nodes: &'a [Span],
-    /// Where each part of a gonu board was read from.
-    pub board: Option<&'a BoardPlaces>,
-}
-
-impl<'a> Places<'a> {
-    /// The places of game `g` of a reading.
-    pub fn of(parsed: &'a crate::formats::Parsed, g: usize) -> Places<'a> {
-        Places {
-            nodes: parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice),
-            board: parsed.board_places.get(g).and_then(|b| b.as_deref()),
-        }
     }
 }
 
@@ -564,7 +545,8 @@ enum KeepText {
     ForDiagnostics,
 }
 
-/// What reading an input game by game produced, besides the games handed on.
+/// What reading an input game by game ([`read_into`]) produced, besides the games
+/// handed on.
 #[derive(Debug, Clone)]
 pub struct ReadInOrder {
     /// The format it was read as.
@@ -579,66 +561,89 @@ pub struct ReadInOrder {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// [`read`] game by game: each game goes, whole and in source order, to `hand` as
-/// soon as it is read, and is dropped when `hand` returns. Formats with an in-order
-/// reader (SGF, NDJSON) then hold one game at a time besides the text; the others are
-/// read whole first (their files hold one game, or few), and their games handed on
-/// one by one. `hand` is told where each game comes from (the source is known
-/// before the first game). The bytes are given away (`input.bytes` is ignored): a
-/// UTF-8 text becomes its own text without a copy.
-pub fn read_in_order(
-    bytes: Vec<u8>,
+/// The one way to read an input game by game (the push-model reading contract):
+/// detects the format, decodes a text format's bytes as [`read`] does, tells `sink`
+/// the source, and pushes each game, in source order, into `sink` through the
+/// format's one read entry ([`Format::read_into`]) until the sink says
+/// [`Flow::Stop`]. Formats with an in-order reader (SGF, NDJSON) then hold one game at
+/// a time besides the text; the others are read whole first (their files hold one
+/// game, or few), and their games pushed one by one. The diagnostics returned are
+/// [`read`]'s.
+pub fn read_into(input: &Input<'_>, sink: &mut dyn Sink) -> Result<ReadInOrder, Error> {
+    read_bytes_into(Cow::Borrowed(input.bytes), input, sink)
+}
+
+/// [`read_into`] of bytes borrowed or given away (`input.bytes` is ignored): bytes
+/// given away that are UTF-8 become the text without a copy.
+fn read_bytes_into(
+    bytes: Cow<'_, [u8]>,
     input: &Input<'_>,
-    hand: &mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
+    sink: &mut dyn Sink,
 ) -> Result<ReadInOrder, Error> {
-    let given = Input {
+    let format = detect_format(&Input {
         bytes: &bytes,
         ..*input
-    };
-    let format = detect_format(&given)?;
-    let (Reader::Text(_), Some(in_order)) = (format.reader, format.read_in_order) else {
-        let mut outcome = read(&Input {
-            format: Some(format),
-            ..given
-        })?;
-        let games = std::mem::take(&mut outcome.parsed.collection.games);
-        let count = games.len();
-        for (i, mut game) in games.into_iter().enumerate() {
-            hand(&outcome.source, &mut game, Places::of(&outcome.parsed, i));
-        }
+    })?;
+    let path = input.path.map(|p| p.display().to_string());
+    if format.is_binary() {
+        let source = binary_source(format, path);
+        sink.source(&source);
+        let mut end = format.read_into(Source::Bytes(&bytes), sink);
+        crate::diag::collapse(&mut end.diagnostics);
         return Ok(ReadInOrder {
             format,
-            source: outcome.source,
-            text: outcome.text,
-            games: count,
-            diagnostics: outcome.parsed.diagnostics,
-        });
-    };
-    let decoded = decode_for(Cow::Owned(bytes), input, format);
-    let source = &decoded.source;
-    let done = in_order(&decoded.text, &mut |game: &mut Game, spans: &[Span]| {
-        hand(
             source,
-            game,
-            Places {
-                nodes: spans,
-                board: None,
-            },
-        )
-    });
+            text: None,
+            games: end.games,
+            diagnostics: end.diagnostics,
+        });
+    }
+    let decoded = decode_input(bytes, input.encoding, format, path);
+    sink.source(&decoded.source);
+    let end = format.read_into(Source::Text(&decoded.text), sink);
     let mut diagnostics = decoded.diagnostics;
     if let Some(empty) = empty_record(format, &decoded.text) {
         diagnostics.push(empty);
     }
-    diagnostics.extend(done.diagnostics);
+    diagnostics.extend(end.diagnostics);
     crate::diag::collapse(&mut diagnostics);
     Ok(ReadInOrder {
         format,
         source: decoded.source,
         text: Some(decoded.text.into_owned()),
-        games: done.games,
+        games: end.games,
         diagnostics,
     })
+}
+
+/// [`read_into`] of bytes given away (`input.bytes` is ignored), handing each game
+/// with its source to `hand`, never stopping. Kept for the CLI until it moves to
+/// [`read_into`] with a [`Sink`].
+#[doc(hidden)]
+pub fn read_in_order(
+    bytes: Vec<u8>,
+    input: &Input<'_>,
+    hand: &mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
+) -> Result<ReadInOrder, Error> {
+    /// The source, and the hand each game goes to with it.
+    struct Handing<'h> {
+        source: SourceInfo,
+        hand: &'h mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
+    }
+    impl Sink for Handing<'_> {
+        fn source(&mut self, source: &SourceInfo) {
+            self.source = source.clone();
+        }
+        fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
+            (self.hand)(&self.source, game, places);
+            Flow::Continue
+        }
+    }
+    let mut sink = Handing {
+        source: SourceInfo::default(),
+        hand,
+    };
+    read_bytes_into(Cow::Owned(bytes), input, &mut sink)
 }
 
 /// The bytes of a written collection and what was lost on the way.

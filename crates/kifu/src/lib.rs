@@ -56,6 +56,6 @@ mod testing;
 
 pub use api::{
     check, check_game, check_in_place, check_owned, detect_format, encode_output, read,
-    read_in_order, validate, write, write_with, write_wrapped, Checked, Encoded, Error, GameWriter,
-    Input, Places, ReadInOrder, ReadOutcome, EMPTY_RECORD,
+    read_in_order, read_into, validate, write, write_with, write_wrapped, Checked, Encoded, Error,
+    GameWriter, Input, Places, ReadInOrder, ReadOutcome, EMPTY_RECORD,
 };

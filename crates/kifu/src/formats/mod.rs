@@ -25,6 +25,7 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 pub mod shogi;
+pub mod sink;
 pub mod ugf;
 pub mod usi;
 pub mod writes;
@@ -35,6 +36,7 @@ use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
 pub use cutting::{Cutting, GameBoundaries};
+pub use sink::{push_all, Flow, Places, ReadEnd, ReadInOrder, Sink, Source};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
@@ -295,23 +297,9 @@ pub struct PerGame {
 /// own; `None` when the file does not need it (one charset, or none declared).
 pub type DecodePerGame = fn(&[u8]) -> Option<PerGame>;
 
-/// What an in-order reader does with each game as soon as it is read: the game is
-/// whole (comments, markup and all) and is dropped when this returns, so a
-/// collection of any length is read in memory bounded by its largest game.
-pub type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
-
-/// A reader that hands each game, whole and in order, to a [`GameSink`] on the
-/// calling thread and keeps none of them (`kifu convert`, `info`, `split` …).
-pub type ReadInOrder = fn(&str, &mut GameSink<'_>) -> InOrder;
-
-/// What an in-order read produced besides the games it handed on.
-#[derive(Debug, Clone, Default)]
-pub struct InOrder {
-    /// How many games were handed on.
-    pub games: usize,
-    /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
-    pub diagnostics: Vec<Diagnostic>,
-}
+/// What a reader does with each game as soon as it is read, on the reading thread:
+/// the game is dropped (or its arena reused) when this returns.
+pub(crate) type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
 
 /// How a format holds several games in one file, so that a collection can be
 /// written game by game as it is read: the games written one at a time and joined
@@ -400,8 +388,9 @@ pub struct Format {
     /// A streaming check by the rules, which runs them as it reads the games it can
     /// (see [`CheckEach`]).
     pub check_each: Option<CheckEach>,
-    /// A reader handing each game, whole and in order, to a [`GameSink`], for
-    /// formats whose files hold large collections.
+    /// A reader pushing each game, in order, into a [`Sink`] as soon as it is read,
+    /// for formats whose files hold large collections; [`Format::read_into`], the one
+    /// read entry, uses it when present.
     pub read_in_order: Option<ReadInOrder>,
     /// How a file holds several games.
     pub join: Join,

@@ -24,8 +24,8 @@ mod values;
 mod write;
 
 use super::{
-    Capabilities, Format, GameCheck, GameSink, InOrder, Join, NewPiece, Parsed, PlaceFindings,
-    Reader, Streamed, Want, Writer,
+    Capabilities, Flow, Format, GameCheck, Join, NewPiece, Parsed, PlaceFindings, Places, ReadEnd,
+    Reader, Sink, Streamed, Want, Writer,
 };
 use crate::diag::Span;
 use crate::model::Game;
@@ -224,15 +224,28 @@ fn read_parts<B: Send>(
     (made, streamed)
 }
 
-/// Reads a collection game by game, in order, on this thread: each game goes whole
-/// to `hand` as soon as it is read and is then dropped, so memory stays bounded by the
-/// largest game. The games and diagnostics are [`read`]'s.
-pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
-    let mut builder = build::Builder::new(build::Mode::Whole(hand));
+/// Reads a collection game by game, in order, on this thread: each game goes to
+/// `sink` as soon as it is read (whole, or without node comments, names and markup
+/// when the sink wants only moves) and is then dropped, so memory stays bounded by
+/// the largest game. The games and diagnostics are [`read`]'s; after
+/// [`Flow::Stop`] the text is read on (for its diagnostics) but no game handed on.
+pub fn read_in_order(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    let mut stopped = false;
+    let want = sink.wants();
+    let mut hand = |game: &mut Game, spans: &[Span]| {
+        if !stopped {
+            stopped = sink.game(game, Places::nodes(spans)) == Flow::Stop;
+        }
+    };
+    let mut builder = build::Builder::new(match want {
+        Want::Moves => build::Mode::Moves(&mut hand),
+        _ => build::Mode::Whole(&mut hand),
+    });
     let mut diagnostics = parse::parse(text, &mut builder);
     let games = builder.checked;
+    drop(builder);
     finish_diagnostics(&mut diagnostics, games == 0);
-    InOrder { games, diagnostics }
+    ReadEnd::new(games, diagnostics, stopped)
 }
 
 /// Adds the "no game" error when nothing was read (unless the reason was already
