@@ -371,169 +371,154 @@ pub struct Checked {
 }
 
 /// Reads and validates an input, keeping only the verdicts: [`read`] then [`validate`],
-/// with gomoku games checked under `rule` when one is given. Formats with a streaming
-/// reader (SGF) check each game as soon as it is read and drop it, reading large
-/// collections on several threads, so memory holds one game per thread rather than
-/// the whole collection.
+/// with gomoku games checked under `rule` when one is given. The input is read into a
+/// checking [`Sink`] through the format's one read entry, which takes the fast lanes
+/// a check allows: SGF checks each game as soon as it is read (Go games as their
+/// nodes are read, without a tree) and drops it, reading large collections on several
+/// threads, so memory holds one game per thread rather than the whole collection;
+/// KIF and KI2 check each move as they make it.
 pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_borrowed(input, rule, KeepText::Always)
+    check_bytes(Cow::Borrowed(input.bytes), input, rule, KeepText::Always)
 }
 
 /// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
 /// collection then becomes its own text without a copy, so it is held in memory once.
+#[doc(hidden)]
 pub fn check_owned(
     bytes: Vec<u8>,
     input: &Input<'_>,
     rule: Option<&GomokuRule>,
 ) -> Result<Checked, Error> {
-    let given = Input {
-        bytes: &bytes,
-        ..*input
-    };
-    let format = detect_format(&given)?;
-    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
-        return check(&given, rule);
-    };
-    let decoded = decode_for(Cow::Owned(bytes), input, format);
-    Ok(check_streaming(
-        format,
-        read_each,
-        decoded,
-        rule,
-        KeepText::Always,
-    ))
+    check_bytes(Cow::Owned(bytes), input, rule, KeepText::Always)
 }
 
 /// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
 /// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
-/// there are diagnostics to point into (`None` otherwise). Formats without a
-/// streaming reader are checked as [`check`] checks them.
+/// there are diagnostics to point into (`None` otherwise).
+#[doc(hidden)]
 pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_borrowed(input, rule, KeepText::ForDiagnostics)
+    check_bytes(
+        Cow::Borrowed(input.bytes),
+        input,
+        rule,
+        KeepText::ForDiagnostics,
+    )
 }
 
-/// [`check`] and [`check_in_place`]: they differ only in what they keep of the text.
-fn check_borrowed(
+/// The sink of a check: every game the reader hands on is checked by the rules (under
+/// the gomoku rule set given, if any), readers that check as they read are given the
+/// check ([`Sink::checker`]), and every finding is positioned, in game order.
+struct Checking<'r> {
+    checker: formats::Checker<'r>,
+    rule: Option<&'r GomokuRule>,
+    found: Vec<Diagnostic>,
+    /// How many games a reader checked as it read them ([`Sink::checked`]).
+    #[cfg(debug_assertions)]
+    checked_as_read: usize,
+}
+
+impl Sink for Checking<'_> {
+    fn wants(&self) -> formats::Want {
+        formats::Want::Check
+    }
+    fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
+        if let Some(rule) = self.rule {
+            rules::renju::set_game_rule(game, rule);
+        }
+        self.found.extend(rule_diagnostics(game, places));
+        Flow::Continue
+    }
+    fn checker(&self) -> Option<formats::Checker<'_>> {
+        Some(self.checker)
+    }
+    fn found(&mut self, mut found: Vec<Diagnostic>) {
+        self.found.append(&mut found);
+    }
+    fn checked(
+        &mut self,
+        _game: &mut Game,
+        places: Places<'_>,
+        found: formats::FoundWhileReading,
+    ) -> Flow {
+        #[cfg(debug_assertions)]
+        {
+            self.checked_as_read += 1;
+        }
+        let numbers = found.move_numbers;
+        self.found
+            .extend(positioned(|| numbers, places, found.findings));
+        Flow::Continue
+    }
+}
+
+/// [`check`], [`check_owned`] and [`check_in_place`]: they differ only in whose the
+/// bytes are and what they keep of the text.
+fn check_bytes(
+    bytes: Cow<'_, [u8]>,
     input: &Input<'_>,
     rule: Option<&GomokuRule>,
     text: KeepText,
 ) -> Result<Checked, Error> {
-    let format = detect_format(input)?;
-    if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
-        let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
-        return Ok(check_streaming(format, read_each, decoded, rule, text));
-    }
-    let outcome = match (format.reader, format.read_checking) {
-        // The rules ran as the moves were read: their findings are the replay's.
-        (Reader::Text(_), Some(read_checking)) => {
-            let (mut outcome, found) = read_text(input, format, read_checking);
-            let found = found.into_iter().map(|f| (f.findings, || f.move_numbers));
-            add_findings(&mut outcome, found);
-            #[cfg(debug_assertions)]
-            {
-                let mut full = read(input)?;
-                validate(&mut full);
-                debug_assert_eq!(
-                    outcome.parsed.diagnostics, full.parsed.diagnostics,
-                    "a check while reading and a read then validation differ"
-                );
-            }
-            outcome
-        }
-        _ => {
-            let mut outcome = read(input)?;
-            if let Some(rule) = rule {
-                rules::renju::set_rule(&mut outcome.parsed.collection, rule);
-            }
-            validate(&mut outcome);
-            outcome
-        }
-    };
-    Ok(Checked {
-        format: outcome.format,
-        source: outcome.source,
-        text: outcome.text,
-        games: outcome.parsed.collection.games.len(),
-        diagnostics: outcome.parsed.diagnostics,
-    })
-}
-
-/// [`decode_input`] of `bytes` with the path and forced encoding of `input`.
-fn decode_for<'a>(
-    bytes: Cow<'a, [u8]>,
-    input: &Input<'_>,
-    format: &'static Format,
-) -> DecodedInput<'a> {
-    let path = input.path.map(|p| p.display().to_string());
-    decode_input(bytes, input.encoding, format, path)
-}
-
-/// Decodes a text format's input as [`read`] does, without reading it: the text and
-/// how it was decoded, for the collection jobs (`crate::collect`) that then stream it
-/// game by game.
-pub(crate) fn decode_text<'a>(
-    input: &Input<'a>,
-    format: &'static Format,
-) -> (Cow<'a, str>, SourceInfo) {
-    let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
-    (decoded.text, decoded.source)
-}
-
-/// Streams a decoded text through `read_each`, checking each game as it comes.
-fn check_streaming(
-    format: &'static Format,
-    read_each: formats::ReadEach,
-    decoded: DecodedInput<'_>,
-    rule: Option<&GomokuRule>,
-    text: KeepText,
-) -> Checked {
     let each = |game: &mut Game, spans: &[Span]| {
         if let Some(rule) = rule {
             rules::renju::set_game_rule(game, rule);
         }
-        rule_diagnostics(
-            game,
-            Places {
-                nodes: spans,
-                board: None,
-            },
-        )
+        rule_diagnostics(game, Places::nodes(spans))
     };
     // Findings the reader found as it read the games (see `formats::CheckEach`).
     let place = |findings: Vec<rules::Finding>, numbers: &[Option<u32>], spans: &[Span]| {
-        positioned(
-            || numbers.to_vec(),
-            Places {
-                nodes: spans,
-                board: None,
-            },
-            findings,
-        )
+        positioned(|| numbers.to_vec(), Places::nodes(spans), findings)
     };
-    let streamed = match format.check_each {
-        Some(check_each) => check_each(&decoded.text, &each, &place),
-        None => {
-            let (found, mut streamed) =
-                formats::read_values(read_each, &decoded.text, formats::Want::Moves, &each);
-            streamed.found = found.into_iter().flatten().collect();
-            streamed
+    let mut sink = Checking {
+        checker: formats::Checker {
+            each: &each,
+            place: &place,
+        },
+        rule,
+        found: Vec::new(),
+        #[cfg(debug_assertions)]
+        checked_as_read: 0,
+    };
+    let read = read_decoded(bytes, input, &mut sink)?;
+    // The rules ran as the moves were read: their findings must be the replay's.
+    #[cfg(debug_assertions)]
+    if sink.checked_as_read > 0 {
+        if let (Some(text), Reader::Text(reader)) = (read.text.as_deref(), read.format.reader) {
+            let mut parsed = reader(text);
+            parsed.diagnostics.clear();
+            let mut full = ReadOutcome {
+                format: read.format,
+                source: SourceInfo::default(),
+                text: None,
+                parsed,
+            };
+            validate(&mut full);
+            let mut found = sink.found.clone();
+            crate::diag::collapse(&mut found);
+            debug_assert_eq!(
+                found, full.parsed.diagnostics,
+                "a check while reading and a read then validation differ"
+            );
         }
-    };
-    let mut diagnostics = decoded.diagnostics;
-    diagnostics.extend(streamed.diagnostics);
-    diagnostics.extend(streamed.found);
+    }
+    let mut diagnostics = read.diagnostics;
+    diagnostics.append(&mut sink.found);
     crate::diag::collapse(&mut diagnostics);
     let keep = match text {
         KeepText::Always => true,
         KeepText::ForDiagnostics => !diagnostics.is_empty(),
     };
-    Checked {
-        format,
-        source: decoded.source,
-        text: keep.then(|| decoded.text.into_owned()),
-        games: streamed.games,
+    Ok(Checked {
+        format: read.format,
+        source: read.source,
+        text: if keep {
+            read.text.map(Cow::into_owned)
+        } else {
+            None
+        },
+        games: read.games,
         diagnostics,
-    }
+    })
 }
 
 /// When a check keeps the decoded text in [`Checked::text`].
@@ -580,6 +565,38 @@ fn read_bytes_into(
     input: &Input<'_>,
     sink: &mut dyn Sink,
 ) -> Result<ReadInOrder, Error> {
+    let read = read_decoded(bytes, input, sink)?;
+    Ok(ReadInOrder {
+        format: read.format,
+        source: read.source,
+        text: read.text.map(Cow::into_owned),
+        games: read.games,
+        diagnostics: read.diagnostics,
+    })
+}
+
+/// What [`read_decoded`] read: [`ReadInOrder`] with the text as decoded (borrowed
+/// from the input where it was UTF-8).
+pub(crate) struct ReadDecoded<'a> {
+    /// The format it was read as.
+    pub format: &'static Format,
+    /// Path, format, encoding and how it was decided.
+    pub source: SourceInfo,
+    /// The decoded text (`None` for binary formats).
+    pub text: Option<Cow<'a, str>>,
+    /// How many games were read.
+    pub games: usize,
+    /// Decoding problems then the reader's, collapsed, as [`read`] gives them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Detects the format, decodes a text format's `bytes`, tells `sink` the source and
+/// reads through the format's one entry ([`Format::read_into`]) into `sink`.
+pub(crate) fn read_decoded<'a>(
+    bytes: Cow<'a, [u8]>,
+    input: &Input<'_>,
+    sink: &mut dyn Sink,
+) -> Result<ReadDecoded<'a>, Error> {
     let format = detect_format(&Input {
         bytes: &bytes,
         ..*input
@@ -590,7 +607,7 @@ fn read_bytes_into(
         sink.source(&source);
         let mut end = format.read_into(Source::Bytes(&bytes), sink);
         crate::diag::collapse(&mut end.diagnostics);
-        return Ok(ReadInOrder {
+        return Ok(ReadDecoded {
             format,
             source,
             text: None,
@@ -607,10 +624,10 @@ fn read_bytes_into(
     }
     diagnostics.extend(end.diagnostics);
     crate::diag::collapse(&mut diagnostics);
-    Ok(ReadInOrder {
+    Ok(ReadDecoded {
         format,
         source: decoded.source,
-        text: Some(decoded.text.into_owned()),
+        text: Some(decoded.text),
         games: end.games,
         diagnostics,
     })

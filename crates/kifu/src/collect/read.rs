@@ -1,6 +1,9 @@
 //! Reading an input game by game, keeping only what a job makes of each game.
 
-use crate::formats::{read_values, Format, Reader, SourceInfo, Want};
+use std::borrow::Cow;
+use std::sync::Mutex;
+
+use crate::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo, Want};
 use crate::model::Game;
 use crate::{Error, Input};
 
@@ -41,33 +44,77 @@ pub fn read_games<T: Send>(
     needs: Needs,
     each: &(dyn Fn(&mut Game) -> T + Sync),
 ) -> Result<FileGames<T>, Error> {
-    let format = crate::detect_format(input)?;
-    if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
-        let (text, source) = crate::api::decode_text(input, format);
-        let want = match needs {
-            Needs::Moves => Want::Moves,
-            Needs::Everything => Want::Whole,
-        };
-        let (games, _) = read_values(read_each, &text, want, &|game, _| each(game));
-        return Ok(FileGames {
-            format,
-            source,
-            games,
-        });
-    }
-    let mut outcome = crate::read(input)?;
-    let games = outcome
-        .parsed
-        .collection
-        .games
-        .iter_mut()
-        .map(each)
-        .collect();
+    let want = match needs {
+        Needs::Moves => Want::Moves,
+        Needs::Everything => Want::Whole,
+    };
+    let into = Mutex::new(Vec::new());
+    let mut sink = Values {
+        want,
+        each,
+        into: &into,
+    };
+    let read = crate::api::read_decoded(Cow::Borrowed(input.bytes), input, &mut sink)?;
     Ok(FileGames {
-        format,
-        source: outcome.source,
-        games,
+        format: read.format,
+        source: read.source,
+        games: into.into_inner().unwrap_or_else(|e| e.into_inner()),
     })
+}
+
+/// The sink of [`read_games`]: the value of each game it is given is appended to
+/// `into` at once; a reader that reads in pieces gets [`Made`] pieces instead.
+struct Values<'a, T> {
+    want: Want,
+    each: &'a (dyn Fn(&mut Game) -> T + Sync),
+    into: &'a Mutex<Vec<T>>,
+}
+
+impl<T: Send> Pieces for Values<'_, T> {
+    fn piece(&self) -> Box<dyn Piece + '_> {
+        Box::new(Made {
+            each: self.each,
+            made: Vec::new(),
+            into: self.into,
+        })
+    }
+}
+
+impl<T: Send> Sink for Values<'_, T> {
+    fn wants(&self) -> Want {
+        self.want
+    }
+    fn game(&mut self, game: &mut Game, _: Places<'_>) -> Flow {
+        let value = (self.each)(game);
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(value);
+        Flow::Continue
+    }
+    fn pieces(&self) -> Option<&dyn Pieces> {
+        Some(self)
+    }
+}
+
+/// The values made of one piece's games, appended to `into` when it is committed
+/// (its games were a whole read's).
+struct Made<'a, T> {
+    each: &'a (dyn Fn(&mut Game) -> T + Sync),
+    made: Vec<T>,
+    into: &'a Mutex<Vec<T>>,
+}
+
+impl<T: Send> Piece for Made<'_, T> {
+    fn game(&mut self, game: &mut Game, _: &[crate::diag::Span]) {
+        self.made.push((self.each)(game));
+    }
+    fn commit(mut self: Box<Self>) {
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&mut self.made);
+    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(super::kif::read_ki2),
     blank_is_a_record: true,
-    read_checking: Some(super::kif::read_ki2_checking),
+    entry: Some(super::kif::read_ki2_into),
     writer: Some(Writer::Text(super::kif::write_ki2)),
     writes: WRITES,
     ..Format::BASE

@@ -36,7 +36,7 @@ use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
 pub use cutting::{Cutting, GameBoundaries};
-pub use sink::{push_all, Flow, Places, ReadEnd, ReadInOrder, Sink, Source};
+pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
@@ -198,45 +198,9 @@ pub trait Piece: Send {
 }
 
 /// Makes the [`Piece`] for each piece of a text, on the piece's thread.
-pub type NewPiece<'a> = dyn Fn() -> Box<dyn Piece + 'a> + Sync + 'a;
-
-/// Reads `text` with `read_each`, making a value of each game with `each`, and gives
-/// the values in game order with what the reader reported: the [`Piece`]s are
-/// lists of values, each appended to the result when committed, so only games of a
-/// whole read are in it. `each` may run on several threads at once, and on games of
-/// pieces that are then dropped: it should only make its value.
-pub fn read_values<T: Send>(
-    read_each: ReadEach,
-    text: &str,
-    want: Want,
-    each: &(dyn Fn(&mut crate::model::Game, &[Span]) -> T + Sync),
-) -> (Vec<T>, Streamed) {
-    /// One piece's values, and where they go when committed.
-    struct Values<'a, T> {
-        each: &'a (dyn Fn(&mut crate::model::Game, &[Span]) -> T + Sync),
-        made: Vec<T>,
-        into: &'a std::sync::Mutex<Vec<T>>,
-    }
-    impl<T: Send> Piece for Values<'_, T> {
-        fn game(&mut self, game: &mut crate::model::Game, spans: &[Span]) {
-            self.made.push((self.each)(game, spans));
-        }
-        fn commit(mut self: Box<Self>) {
-            let mut into = self.into.lock().unwrap_or_else(|e| e.into_inner());
-            into.append(&mut self.made);
-        }
-    }
-    let into = std::sync::Mutex::new(Vec::new());
-    let new_piece = || -> Box<dyn Piece + '_> {
-        Box::new(Values {
-            each,
-            made: Vec::new(),
-            into: &into,
-        })
-    };
-    let streamed = read_each(text, want, &new_piece);
-    let values = into.into_inner().unwrap_or_else(|e| e.into_inner());
-    (values, streamed)
+pub trait Pieces: Sync {
+    /// A new piece, for the games of one piece of the text.
+    fn piece(&self) -> Box<dyn Piece + '_>;
 }
 
 /// How much of each game a streaming reader hands on.
@@ -248,12 +212,15 @@ pub enum Want {
     Moves,
     /// The whole game, as [`Reader`] reads it.
     Whole,
+    /// A check by the rules: moves, as for [`Want::Moves`], and a reader may check
+    /// games as it reads them ([`Sink::checker`], [`Sink::checked`]).
+    Check,
 }
 
 /// A reader that hands each game to a [`Piece`] and keeps none of them, for reading
 /// large collections in bounded memory, perhaps in pieces on several threads: every
 /// piece it commits holds the games of a whole read, in order, and no other.
-pub type ReadEach = fn(&str, Want, &NewPiece<'_>) -> Streamed;
+pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
 
 /// Positions the rules' findings on one game, found as it was read, with the move
 /// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
@@ -379,19 +346,10 @@ pub struct Format {
     /// without a word: a blank file then gets a [`crate::diag::codes::RECORD_EMPTY`]
     /// warning.
     pub blank_is_a_record: bool,
-    /// A form of the text reader that runs the rules as it makes the moves, for a
-    /// check (`kifu validate`): each move is then resolved and made once.
-    pub read_checking: Option<ReadChecking>,
-    /// A streaming form of the text reader (games handed to [`Piece`]s and dropped one
-    /// by one), for formats whose files hold large collections.
-    pub read_each: Option<ReadEach>,
-    /// A streaming check by the rules, which runs them as it reads the games it can
-    /// (see [`CheckEach`]).
-    pub check_each: Option<CheckEach>,
-    /// A reader pushing each game, in order, into a [`Sink`] as soon as it is read,
-    /// for formats whose files hold large collections; [`Format::read_into`], the one
-    /// read entry, uses it when present.
-    pub read_in_order: Option<ReadInOrder>,
+    /// The format's own read entry, for formats that read game by game or check as
+    /// they read; [`Format::read_into`] (the one read entry of every format) uses it
+    /// when present, else reads whole with [`Format::reader`] and pushes each game.
+    pub entry: Option<Entry>,
     /// How a file holds several games.
     pub join: Join,
     /// How an input holding a long collection is cut between games as it arrives,
@@ -442,10 +400,7 @@ impl Format {
         decode_per_game: None,
         reader: Reader::Text(reads_nothing),
         blank_is_a_record: false,
-        read_checking: None,
-        read_each: None,
-        check_each: None,
-        read_in_order: None,
+        entry: None,
         join: Join::One,
         cut: None,
         writer: None,

@@ -27,7 +27,7 @@ pub const FORMAT: Format = Format {
     },
     sniff,
     reader: Reader::Text(read),
-    read_in_order: Some(read_in_order),
+    entry: Some(read_in_order),
     join: Join::Concatenate,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,

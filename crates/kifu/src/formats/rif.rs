@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader as XmlReader;
 
-use super::{Capabilities, Format, NewPiece, Parsed, Reader, Streamed, Want};
+use super::{
+    Capabilities, Flow, Format, Parsed, Pieces, Places, ReadEnd, Reader, Sink, Streamed, Want,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Move, Node, NodeId, Player, Point,
@@ -38,7 +40,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
-    read_each: Some(read_each),
+    entry: Some(read_into),
     ..Format::BASE
 };
 
@@ -142,11 +144,30 @@ pub fn read(text: &str) -> Parsed {
     parsed
 }
 
-/// Reads a database game by game, handing each (whole) to one [`Piece`], committed
-/// at the end, and keeping none.
-pub fn read_each(text: &str, _: Want, new_piece: &NewPiece<'_>) -> Streamed {
+/// RIF's read entry ([`crate::formats::Entry`]): each game goes to the sink's pieces
+/// when it gives some ([`read_each`]), else to the sink, in order, as soon as it is
+/// read.
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    if let Some(pieces) = sink.pieces() {
+        let streamed = read_each(text, sink.wants(), pieces);
+        return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+    }
     let mut games = 0;
-    let mut piece = new_piece();
+    let mut stopped = false;
+    let diagnostics = scan(text, &mut |mut game, spans| {
+        games += 1;
+        if !stopped {
+            stopped = sink.game(&mut game, Places::nodes(&spans)) == Flow::Stop;
+        }
+    });
+    ReadEnd::new(games, diagnostics, stopped)
+}
+
+/// Reads a database game by game, handing each (whole) to one piece, committed
+/// at the end, and keeping none.
+pub fn read_each(text: &str, _: Want, pieces: &dyn Pieces) -> Streamed {
+    let mut games = 0;
+    let mut piece = pieces.piece();
     let diagnostics = scan(text, &mut |mut game, spans| {
         games += 1;
         piece.game(&mut game, &spans);

@@ -3,18 +3,22 @@
 //! one at a time and in source order, into a [`Sink`]. The sink says how much of each
 //! game it wants ([`Want`]) and may stop the reading ([`Flow::Stop`]).
 //!
-//! Formats whose files hold large collections (SGF, NDJSON) hand each game on as soon
-//! as it is read ([`super::Format::read_in_order`]), so memory holds one game at a
-//! time; the others are read whole by their [`super::Reader`] and their games pushed
-//! one by one (the generic adapter). The fast lanes — SGF's check as it reads, the
-//! parallel reads of [`super::ReadEach`] — stay behind the registry, held to this path
-//! by the differential tests.
+//! Formats whose files hold large collections (SGF, NDJSON, RIF) or that check as
+//! they read (KIF, KI2) have an entry of their own ([`super::Format::entry`]): it hands
+//! each game on as soon as it is read, so memory holds one game at a time, and takes
+//! the fast lanes the sink allows — moves only ([`Want::Moves`]), pieces read on
+//! several threads ([`Sink::pieces`]), a check as it reads ([`Sink::checker`],
+//! [`Sink::checked`]) — held to the general path by the differential tests and fuzz
+//! targets. The others are read whole by their [`super::Reader`] and their games
+//! pushed one by one (the generic adapter, [`push_all`]).
 
 use crate::diag::{Diagnostic, Span};
 use crate::model::Game;
 
 use super::gonu::BoardPlaces;
-use super::{Format, Parsed, Reader, SourceInfo, Want};
+use super::{
+    Format, FoundWhileReading, GameCheck, Parsed, Pieces, PlaceFindings, Reader, SourceInfo, Want,
+};
 
 /// Where a game's parts were read from: its nodes' spans (indexed by node id) and,
 /// for a `.gonu` board, its parts' places. What a reader hands on with each game.
@@ -65,6 +69,45 @@ pub trait Sink {
     /// The next game, in source order, with where its parts were read from. The game
     /// is lent: the reader drops (or reuses) it when this returns.
     fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow;
+
+    /// For a reader that can read a long text in pieces on several threads (SGF,
+    /// RIF: [`super::ReadEach`]): makes the [`super::Piece`] each piece's games go to,
+    /// committed in order once the cuts are known right. When the sink gives one, the
+    /// reader may hand its games to pieces instead of [`Sink::game`]. None by default.
+    fn pieces(&self) -> Option<&dyn Pieces> {
+        None
+    }
+
+    /// For a check by the rules ([`Want::Check`]): the rules' check and the placing
+    /// of findings, for readers that check games as they read them (SGF's Go games,
+    /// without their trees). Their findings then come to [`Sink::found`] instead of
+    /// the games to [`Sink::game`]. None by default.
+    fn checker(&self) -> Option<Checker<'_>> {
+        None
+    }
+
+    /// What a reader checking as it reads found ([`Sink::checker`]): positioned
+    /// diagnostics, in game order, for the games it did not hand to [`Sink::game`].
+    fn found(&mut self, _found: Vec<Diagnostic>) {}
+
+    /// A game a reader checked by the rules as it read it ([`Want::Check`]; KIF,
+    /// KI2), with the rules' findings exactly as [`crate::rules::check`] gives them
+    /// on the game. By default the findings are dropped and the game goes to
+    /// [`Sink::game`].
+    fn checked(&mut self, game: &mut Game, places: Places<'_>, found: FoundWhileReading) -> Flow {
+        let _ = found;
+        self.game(game, places)
+    }
+}
+
+/// What a reader that checks as it reads needs of a check by the rules
+/// ([`Sink::checker`]): both only make values, and may run on several threads.
+#[derive(Clone, Copy)]
+pub struct Checker<'a> {
+    /// The rules' check of a game the reader hands on whole, positioned.
+    pub each: &'a GameCheck<'a>,
+    /// Places the findings of a game checked as it was read.
+    pub place: &'a PlaceFindings<'a>,
 }
 
 /// Any `FnMut(&mut Game, Places) -> Flow` is a sink of whole games.
@@ -98,10 +141,10 @@ impl ReadEnd {
     }
 }
 
-/// A reader that pushes each game, in order, to a [`Sink`] on the calling thread as
-/// soon as it is read and keeps none of them: the in-order form of a format whose
-/// files hold large collections.
-pub type ReadInOrder = fn(&str, &mut dyn Sink) -> ReadEnd;
+/// A format's own read entry ([`Format::entry`]): pushes each game, in order, into a
+/// [`Sink`] as soon as it is read and keeps none of them, taking the fast lanes the
+/// sink allows (moves only, pieces on several threads, a check as it reads).
+pub type Entry = fn(&str, &mut dyn Sink) -> ReadEnd;
 
 /// What a format's read entry reads: decoded text, or raw bytes for binary formats.
 #[derive(Debug, Clone, Copy)]
@@ -136,8 +179,8 @@ impl Format {
         match (self.reader, source) {
             (Reader::Binary(read), Source::Bytes(bytes)) => push_all(read(bytes), sink),
             (Reader::Binary(read), Source::Text(text)) => push_all(read(text.as_bytes()), sink),
-            (Reader::Text(read), Source::Text(text)) => match self.read_in_order {
-                Some(in_order) => in_order(text, sink),
+            (Reader::Text(read), Source::Text(text)) => match self.entry {
+                Some(entry) => entry(text, sink),
                 None => push_all(read(text), sink),
             },
             (Reader::Text(_), Source::Bytes(bytes)) => {

@@ -20,7 +20,7 @@ mod read;
 mod write;
 
 pub use ki2write::write_ki2;
-pub use read::{read, read_checking, read_ki2, read_ki2_checking};
+pub use read::{read, read_checking, read_into, read_ki2, read_ki2_checking, read_ki2_into};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};
@@ -47,7 +47,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(super::declaration::find_kif),
     reader: Reader::Text(read),
     blank_is_a_record: true,
-    read_checking: Some(read_checking),
+    entry: Some(read_into),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
     ..Format::BASE

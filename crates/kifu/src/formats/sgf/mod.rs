@@ -24,7 +24,7 @@ mod values;
 mod write;
 
 use super::{
-    Capabilities, Flow, Format, GameCheck, Join, NewPiece, Parsed, PlaceFindings, Places, ReadEnd,
+    Capabilities, Flow, Format, GameCheck, Join, Parsed, Pieces, PlaceFindings, Places, ReadEnd,
     Reader, Sink, Streamed, Want, Writer,
 };
 use crate::diag::Span;
@@ -56,9 +56,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(declared_charset),
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
-    read_each: Some(read_each),
-    check_each: Some(check_each),
-    read_in_order: Some(read_in_order),
+    entry: Some(read_into),
     join: Join::Concatenate,
     cut: Some(cut::CUTTING),
     writer: Some(Writer::Text(write)),
@@ -161,6 +159,25 @@ fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnos
     }
 }
 
+/// SGF's read entry ([`crate::formats::Entry`]): a check as it reads when the sink
+/// wants a check and gives a checker ([`check_each`]), pieces read on several threads
+/// when it gives pieces ([`read_each`]), else each game in order ([`read_in_order`]).
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    let want = sink.wants();
+    if want == Want::Check {
+        if let Some(checker) = sink.checker() {
+            let streamed = check_each(text, checker.each, checker.place);
+            sink.found(streamed.found);
+            return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+        }
+    }
+    if let Some(pieces) = sink.pieces() {
+        let streamed = read_each(text, want, pieces);
+        return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+    }
+    read_in_order(text, sink)
+}
+
 /// Reads a collection game by game: each game goes to a
 /// [`Piece`](crate::formats::Piece) as soon as it is read and is then dropped, so memory stays bounded by the largest game (see
 /// [`crate::formats::ReadEach`]). Large texts are cut at game boundaries and read on
@@ -169,9 +186,9 @@ fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnos
 /// and the text read again in one piece. What is committed is the same as [`read`]
 /// followed by [`Piece::game`](crate::formats::Piece::game) on every game, in the
 /// same order.
-pub fn read_each(text: &str, want: Want, new_piece: &NewPiece<'_>) -> Streamed {
+pub fn read_each(text: &str, want: Want, pieces: &dyn Pieces) -> Streamed {
     let read = |range: std::ops::Range<usize>| {
-        let mut piece = new_piece();
+        let mut piece = pieces.piece();
         let mut hand = |game: &mut Game, spans: &[Span]| piece.game(game, spans);
         let mut builder = build::Builder::new(match want {
             Want::Whole => build::Mode::Whole(&mut hand),
@@ -238,8 +255,8 @@ pub fn read_in_order(text: &str, sink: &mut dyn Sink) -> ReadEnd {
         }
     };
     let mut builder = build::Builder::new(match want {
-        Want::Moves => build::Mode::Moves(&mut hand),
-        _ => build::Mode::Whole(&mut hand),
+        Want::Whole => build::Mode::Whole(&mut hand),
+        _ => build::Mode::Moves(&mut hand),
     });
     let mut diagnostics = parse::parse(text, &mut builder);
     let games = builder.checked;

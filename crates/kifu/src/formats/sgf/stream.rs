@@ -444,6 +444,22 @@ mod tests {
         seen: &'a std::sync::atomic::AtomicUsize,
     }
 
+    /// Makes a [`Recorder`] for each piece.
+    struct Recorders<'a> {
+        log: &'a std::sync::Mutex<Vec<(usize, Option<String>)>>,
+        seen: &'a std::sync::atomic::AtomicUsize,
+    }
+
+    impl crate::formats::Pieces for Recorders<'_> {
+        fn piece(&self) -> Box<dyn crate::formats::Piece + '_> {
+            Box::new(Recorder {
+                made: Vec::new(),
+                log: self.log,
+                seen: self.seen,
+            })
+        }
+    }
+
     impl crate::formats::Piece for Recorder<'_> {
         fn game(&mut self, game: &mut Game, spans: &[Span]) {
             self.seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -503,14 +519,11 @@ mod tests {
             for mode in [crate::formats::Want::Moves, crate::formats::Want::Whole] {
                 let log = std::sync::Mutex::new(Vec::new());
                 let seen = std::sync::atomic::AtomicUsize::new(0);
-                let new_piece = || -> Box<dyn crate::formats::Piece + '_> {
-                    Box::new(Recorder {
-                        made: Vec::new(),
-                        log: &log,
-                        seen: &seen,
-                    })
+                let pieces = Recorders {
+                    log: &log,
+                    seen: &seen,
                 };
-                let streamed = pool.install(|| super::super::read_each(text, mode, &new_piece));
+                let streamed = pool.install(|| super::super::read_each(text, mode, &pieces));
                 let log = log.into_inner().expect("no panic");
                 assert_eq!(log, want, "text {t}, {mode:?}");
                 assert_eq!(streamed.games, want.len());
