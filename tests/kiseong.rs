@@ -11,7 +11,7 @@ mod common;
 fn read_file(path: &str) -> (kifu::ReadOutcome, String) {
     let bytes = std::fs::read(path).expect("fixture");
     let mut outcome = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(std::path::Path::new(path)),
         format: None,
         encoding: None,
@@ -259,7 +259,7 @@ fn a_professional_game_reads_and_matches_its_sgf_source() {
     };
     let sgf = std::fs::read(path).expect("corpus");
     let source = kifu::read(&Input {
-        bytes: &sgf,
+        bytes: (&sgf).into(),
         path: Some(std::path::Path::new("utf8bom.sgf")),
         format: None,
         encoding: None,

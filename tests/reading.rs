@@ -56,7 +56,7 @@ const SGF: &str =
 
 fn sgf() -> Input<'static> {
     Input {
-        bytes: SGF.as_bytes(),
+        bytes: SGF.as_bytes().into(),
         path: None,
         format: formats::by_name("sgf"),
         encoding: None,
@@ -66,7 +66,7 @@ fn sgf() -> Input<'static> {
 #[test]
 fn an_sgf_collection_is_pushed_game_by_game_until_the_sink_stops() {
     let mut all = Recorder::new(Want::Whole, usize::MAX);
-    let read = kifu::read_into(&sgf(), &mut all).expect("reads");
+    let read = kifu::read_into(sgf(), &mut all).expect("reads");
     assert_eq!(all.source.as_deref(), Some("sgf"));
     assert_eq!(
         all.games,
@@ -87,12 +87,12 @@ fn an_sgf_collection_is_pushed_game_by_game_until_the_sink_stops() {
 
     // Stopped after the second game: no third game reaches the sink.
     let mut two = Recorder::new(Want::Whole, 2);
-    kifu::read_into(&sgf(), &mut two).expect("reads");
+    kifu::read_into(sgf(), &mut two).expect("reads");
     assert_eq!(two.games.len(), 2);
 
     // Moves only: the reader leaves the comments out.
     let mut moves = Recorder::new(Want::Moves, usize::MAX);
-    kifu::read_into(&sgf(), &mut moves).expect("reads");
+    kifu::read_into(sgf(), &mut moves).expect("reads");
     assert_eq!(
         moves.games.iter().map(|g| g.1).collect::<Vec<_>>(),
         [0, 0, 0]
@@ -107,7 +107,7 @@ fn a_format_read_whole_pushes_its_games_one_by_one() {
     let json = formats::by_name("json").expect("registered");
     let written = kifu::write(&collection, json, None, None).expect("writes");
     let input = Input {
-        bytes: &written.bytes,
+        bytes: (&written.bytes).into(),
         path: None,
         format: Some(json),
         encoding: None,

@@ -70,17 +70,84 @@ fn describe_unmappable(encoding: &TextEncoding, chars: &[(char, usize, usize)]) 
     )
 }
 
-/// An input to read.
-#[derive(Debug, Clone, Copy)]
+/// An input to read: its bytes, borrowed (a file's bytes the caller keeps, a memory
+/// map) or given away (`Cow::Owned`: a UTF-8 text then becomes its own text without
+/// a copy), and what the caller knows of them.
+///
+/// ```
+/// use kifu::Input;
+/// let kept = b"(;GM[1]SZ[9];B[ee])".to_vec();
+/// let borrowed = Input::bytes(&kept);
+/// let given = Input::bytes(kept.clone());
+/// assert_eq!(borrowed.bytes, given.bytes);
+/// ```
+#[derive(Debug, Clone)]
 pub struct Input<'a> {
-    /// The raw bytes.
-    pub bytes: &'a [u8],
+    /// The raw bytes, borrowed or owned.
+    pub bytes: Cow<'a, [u8]>,
     /// Where they came from (`None` for standard input); used for the extension.
     pub path: Option<&'a Path>,
     /// The format, when the user named it.
     pub format: Option<&'static Format>,
     /// The encoding, when the user forced it.
     pub encoding: Option<TextEncoding>,
+}
+
+impl<'a> Input<'a> {
+    /// An input of these bytes (borrowed or owned), with no path, format or encoding
+    /// given: the format is told by the content.
+    pub fn bytes(bytes: impl Into<Cow<'a, [u8]>>) -> Input<'a> {
+        Input {
+            bytes: bytes.into(),
+            path: None,
+            format: None,
+            encoding: None,
+        }
+    }
+
+    /// The same input, read from `path` (whose extension may tell the format).
+    pub fn path(self, path: &'a Path) -> Input<'a> {
+        Input {
+            path: Some(path),
+            ..self
+        }
+    }
+
+    /// The same input, read as `format`.
+    pub fn format(self, format: &'static Format) -> Input<'a> {
+        Input {
+            format: Some(format),
+            ..self
+        }
+    }
+
+    /// The same input, decoded as `encoding`.
+    pub fn encoding(self, encoding: TextEncoding) -> Input<'a> {
+        Input {
+            encoding: Some(encoding),
+            ..self
+        }
+    }
+
+    /// This input's facts with other bytes.
+    fn with<'b>(&self, bytes: Cow<'b, [u8]>) -> Input<'b>
+    where
+        'a: 'b,
+    {
+        Input {
+            bytes,
+            path: self.path,
+            format: self.format,
+            encoding: self.encoding,
+        }
+    }
+}
+
+/// An input lent: the same bytes, borrowed.
+impl<'a, 'b: 'a> From<&'a Input<'b>> for Input<'a> {
+    fn from(input: &'a Input<'b>) -> Input<'a> {
+        input.with(Cow::Borrowed(&input.bytes))
+    }
 }
 
 /// What reading an input produced.
@@ -114,7 +181,7 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
     if let Some(f) = input.path.and_then(formats::by_extension) {
         return Ok(f);
     }
-    formats::sniff(input.bytes).ok_or_else(|| Error::UndetectedFormat {
+    formats::sniff(&input.bytes).ok_or_else(|| Error::UndetectedFormat {
         path: input
             .path
             .map_or_else(|| "standard input".to_string(), |p| p.display().to_string()),
@@ -129,7 +196,7 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     match format.reader {
         Reader::Binary(read) => {
             let path = input.path.map(|p| p.display().to_string());
-            let mut parsed = read(input.bytes);
+            let mut parsed = read(&input.bytes);
             crate::diag::collapse(&mut parsed.diagnostics);
             Ok(ReadOutcome {
                 format,
@@ -150,7 +217,7 @@ fn read_text<T>(
     read: impl FnOnce(&str) -> (Parsed, T),
 ) -> (ReadOutcome, T) {
     let path = input.path.map(|p| p.display().to_string());
-    let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
+    let decoded = decode_input(Cow::Borrowed(&input.bytes), input.encoding, format, path);
     let (mut parsed, beside) = read(&decoded.text);
     let mut diagnostics = decoded.diagnostics;
     if let Some(empty) = empty_record(format, &decoded.text) {
@@ -377,19 +444,19 @@ pub struct Checked {
 /// nodes are read, without a tree) and drops it, reading large collections on several
 /// threads, so memory holds one game per thread rather than the whole collection;
 /// KIF and KI2 check each move as they make it.
-pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_bytes(Cow::Borrowed(input.bytes), input, rule, KeepText::Always)
+pub fn check<'a>(input: impl Into<Input<'a>>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    check_input(input.into(), rule, KeepText::Always)
 }
 
-/// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
-/// collection then becomes its own text without a copy, so it is held in memory once.
+/// [`check`] of bytes the caller gives away (`input.bytes` is ignored). Kept for the
+/// CLI until it moves: `check(Input { bytes: Cow::Owned(bytes), .. })` is the same.
 #[doc(hidden)]
 pub fn check_owned(
     bytes: Vec<u8>,
     input: &Input<'_>,
     rule: Option<&GomokuRule>,
 ) -> Result<Checked, Error> {
-    check_bytes(Cow::Owned(bytes), input, rule, KeepText::Always)
+    check_input(input.with(Cow::Owned(bytes)), rule, KeepText::Always)
 }
 
 /// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
@@ -397,12 +464,7 @@ pub fn check_owned(
 /// there are diagnostics to point into (`None` otherwise).
 #[doc(hidden)]
 pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_bytes(
-        Cow::Borrowed(input.bytes),
-        input,
-        rule,
-        KeepText::ForDiagnostics,
-    )
+    check_input(input.into(), rule, KeepText::ForDiagnostics)
 }
 
 /// The sink of a check: every game the reader hands on is checked by the rules (under
@@ -453,9 +515,8 @@ impl Sink for Checking<'_> {
 
 /// [`check`], [`check_owned`] and [`check_in_place`]: they differ only in whose the
 /// bytes are and what they keep of the text.
-fn check_bytes(
-    bytes: Cow<'_, [u8]>,
-    input: &Input<'_>,
+fn check_input(
+    input: Input<'_>,
     rule: Option<&GomokuRule>,
     text: KeepText,
 ) -> Result<Checked, Error> {
@@ -479,7 +540,7 @@ fn check_bytes(
         #[cfg(debug_assertions)]
         checked_as_read: 0,
     };
-    let read = read_decoded(bytes, input, &mut sink)?;
+    let read = read_decoded(input, &mut sink)?;
     // The rules ran as the moves were read: their findings must be the replay's.
     #[cfg(debug_assertions)]
     if sink.checked_as_read > 0 {
@@ -554,18 +615,11 @@ pub struct ReadInOrder {
 /// a time besides the text; the others are read whole first (their files hold one
 /// game, or few), and their games pushed one by one. The diagnostics returned are
 /// [`read`]'s.
-pub fn read_into(input: &Input<'_>, sink: &mut dyn Sink) -> Result<ReadInOrder, Error> {
-    read_bytes_into(Cow::Borrowed(input.bytes), input, sink)
-}
-
-/// [`read_into`] of bytes borrowed or given away (`input.bytes` is ignored): bytes
-/// given away that are UTF-8 become the text without a copy.
-fn read_bytes_into(
-    bytes: Cow<'_, [u8]>,
-    input: &Input<'_>,
+pub fn read_into<'a>(
+    input: impl Into<Input<'a>>,
     sink: &mut dyn Sink,
 ) -> Result<ReadInOrder, Error> {
-    let read = read_decoded(bytes, input, sink)?;
+    let read = read_decoded(input.into(), sink)?;
     Ok(ReadInOrder {
         format: read.format,
         source: read.source,
@@ -593,15 +647,14 @@ pub(crate) struct ReadDecoded<'a> {
 /// Detects the format, decodes a text format's `bytes`, tells `sink` the source and
 /// reads through the format's one entry ([`Format::read_into`]) into `sink`.
 pub(crate) fn read_decoded<'a>(
-    bytes: Cow<'a, [u8]>,
-    input: &Input<'_>,
+    input: Input<'a>,
     sink: &mut dyn Sink,
 ) -> Result<ReadDecoded<'a>, Error> {
-    let format = detect_format(&Input {
-        bytes: &bytes,
-        ..*input
-    })?;
+    let format = detect_format(&input)?;
     let path = input.path.map(|p| p.display().to_string());
+    let Input {
+        bytes, encoding, ..
+    } = input;
     if format.is_binary() {
         let source = binary_source(format, path);
         sink.source(&source);
@@ -615,7 +668,7 @@ pub(crate) fn read_decoded<'a>(
             diagnostics: end.diagnostics,
         });
     }
-    let decoded = decode_input(bytes, input.encoding, format, path);
+    let decoded = decode_input(bytes, encoding, format, path);
     sink.source(&decoded.source);
     let end = format.read_into(Source::Text(&decoded.text), sink);
     let mut diagnostics = decoded.diagnostics;
@@ -660,7 +713,7 @@ pub fn read_in_order(
         source: SourceInfo::default(),
         hand,
     };
-    read_bytes_into(Cow::Owned(bytes), input, &mut sink)
+    read_into(input.with(Cow::Owned(bytes)), &mut sink)
 }
 
 /// The bytes of a written collection and what was lost on the way.

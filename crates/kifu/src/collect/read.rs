@@ -1,6 +1,5 @@
 //! Reading an input game by game, keeping only what a job makes of each game.
 
-use std::borrow::Cow;
 use std::sync::Mutex;
 
 use crate::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo, Want};
@@ -54,7 +53,7 @@ pub fn read_games<T: Send>(
         each,
         into: &into,
     };
-    let read = crate::api::read_decoded(Cow::Borrowed(input.bytes), input, &mut sink)?;
+    let read = crate::api::read_decoded(input.into(), &mut sink)?;
     Ok(FileGames {
         format: read.format,
         source: read.source,
@@ -123,7 +122,7 @@ mod tests {
 
     fn input(text: &str) -> Input<'_> {
         Input {
-            bytes: text.as_bytes(),
+            bytes: text.as_bytes().into(),
             path: None,
             format: crate::formats::by_name("sgf"),
             encoding: None,

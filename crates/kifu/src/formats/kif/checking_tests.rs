@@ -173,7 +173,7 @@ fn a_check_of_every_fixture_and_its_damaged_copies_equals_read_and_validate() {
         }
         for copy in &copies {
             let input = crate::Input {
-                bytes: copy,
+                bytes: copy.into(),
                 path: Some(path),
                 format: None,
                 encoding: None,
