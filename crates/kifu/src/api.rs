@@ -16,6 +16,7 @@ use crate::text::{self, DetectHints, LineIndex, TextEncoding};
 /// Errors that stop a read or a write as a whole (problems inside a record are
 /// diagnostics, not errors).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// `-f`/`-t` named a format kifu does not have.
     #[error("unknown format {name:?}; kifu knows: {}", formats::names().join(", "))]
@@ -152,6 +153,7 @@ impl<'a, 'b: 'a> From<&'a Input<'b>> for Input<'a> {
 
 /// What reading an input produced.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ReadOutcome {
     /// The format it was read as.
     pub format: &'static Format,
@@ -210,7 +212,7 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 }
 
 /// Decodes a text format's input and reads it with `read`, which gives the games and
-/// something beside them (the rules' findings of a [`formats::ReadChecking`] reader).
+/// something beside them .
 fn read_text<T>(
     input: &Input<'_>,
     format: &'static Format,
@@ -594,6 +596,7 @@ enum KeepText {
 /// What reading an input game by game ([`read_into`]) produced, besides the games
 /// handed on.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ReadInOrder {
     /// The format it was read as.
     pub format: &'static Format,
@@ -718,6 +721,7 @@ pub fn read_in_order(
 
 /// The bytes of a written collection and what was lost on the way.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Encoded {
     /// The bytes to store.
     pub bytes: Vec<u8>,

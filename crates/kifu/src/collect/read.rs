@@ -8,6 +8,7 @@ use crate::{Error, Input};
 
 /// How much of each game a job looks at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Needs {
     /// Game information and moves: node comments, names and markup may be left out
     /// while reading (faster; what `filter --list`, `stats` and `dedup` need).
@@ -18,6 +19,7 @@ pub enum Needs {
 
 /// What a job made of each game of one input, in the order of the games.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct FileGames<T> {
     /// The format it was read as.
     pub format: &'static Format,

@@ -42,6 +42,7 @@ pub use writes::{InfoField, Lines, NodeField, Writes};
 /// What a reader produced: the games it could read, every problem it found, and
 /// where each node came from (so rule checks on the model can point into the source).
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Parsed {
     /// The games.
     pub collection: Collection,
@@ -123,6 +124,7 @@ pub struct Written<T> {
 
 /// Why a writer could not write at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WriteError {
     /// The target holds other games than this one.
     #[error("{format} cannot hold {kind} games: it holds {}", .holds.join(", "))]
@@ -149,6 +151,7 @@ pub enum WriteError {
 
 /// A reader: from decoded text, or from raw bytes for binary formats.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum Reader {
     /// Reads decoded text.
     Text(fn(&str) -> Parsed),
@@ -156,13 +159,8 @@ pub enum Reader {
     Binary(fn(&[u8]) -> Parsed),
 }
 
-/// A text reader that checks its games against the rules as it reads them, for a
-/// check that keeps no game: the games' information and the spans of their nodes,
-/// but not their trees (a root alone), and for each game the rules' findings
-/// exactly as [`crate::rules::check`] gives them on the game [`Reader`] reads.
-pub type ReadChecking = fn(&str) -> (Parsed, Vec<FoundWhileReading>);
-
-/// The rules' findings on one game, found as it was read ([`ReadChecking`]).
+/// The rules' findings on one game, found as it was read (KIF's and KI2's
+/// `read_checking`, handed to [`Sink::checked`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FoundWhileReading {
     /// The findings, in node order.
@@ -239,6 +237,7 @@ pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
 
 /// What a streaming read produced.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Streamed {
     /// How many games were read.
     pub games: usize,
@@ -272,6 +271,7 @@ pub(crate) type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
 /// written game by game as it is read: the games written one at a time and joined
 /// this way give exactly what the writer gives for the whole collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Join {
     /// One game per file.
     One,
@@ -287,6 +287,7 @@ pub enum Join {
 
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum Writer {
     /// Writes text.
     Text(fn(&Collection, &WriteOptions<'_>) -> Result<Written<String>, WriteError>),

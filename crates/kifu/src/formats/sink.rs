@@ -148,6 +148,7 @@ pub type Entry = fn(&str, &mut dyn Sink) -> ReadEnd;
 
 /// What a format's read entry reads: decoded text, or raw bytes for binary formats.
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub enum Source<'a> {
     /// Decoded text (text formats).
     Text(&'a str),

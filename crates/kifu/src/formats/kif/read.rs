@@ -30,8 +30,11 @@ pub fn read(text: &str) -> Parsed {
     r.finish().0
 }
 
-/// Reads a KIF document for a check: its moves are checked against the rules as
-/// they are made, and no tree is built (see [`crate::formats::ReadChecking`]).
+/// Reads a KIF document for a check (for [`crate::formats::Sink::checked`]): its
+/// moves are checked against the rules as they are made, and no tree is built. It
+/// gives the games' information and the spans of their nodes, but not their trees,
+/// and for each game the rules' findings exactly as [`crate::rules::check`] gives
+/// them on the game [`read`] reads.
 pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
     let mut r = KifReader::new(text, false, Mode::Check);
     r.run();
