@@ -46,7 +46,7 @@ fn main() {
         };
         converted += 1;
         let back = kifu::read(&kifu::Input {
-            bytes: &written.bytes,
+            bytes: (&written.bytes).into(),
             path: None,
             format: Some(format),
             encoding: None,
@@ -67,7 +67,7 @@ fn main() {
 fn read(path: &Path, format: Option<&'static kifu::formats::Format>) -> Option<kifu::ReadOutcome> {
     let bytes = std::fs::read(path).ok()?;
     kifu::read(&kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(path),
         format,
         encoding: None,

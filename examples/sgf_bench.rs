@@ -17,7 +17,7 @@ fn main() -> std::io::Result<()> {
     let bytes = std::fs::read(&path)?;
     let size = bytes.len();
     let input = kifu::Input {
-        bytes: &[],
+        bytes: (&[]).into(),
         path: Some(Path::new(&path)),
         format: None,
         encoding: None,

@@ -77,7 +77,7 @@ fn run(dir: &Path, only: Option<&str>) -> std::io::Result<()> {
         let mut errors = 0;
         for (data, path) in &files {
             let input = kifu::Input {
-                bytes: data,
+                bytes: data.into(),
                 path: Some(path),
                 format: None,
                 encoding: None,

@@ -23,7 +23,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 fn input<'a>(bytes: &'a [u8], path: Option<&'a Path>) -> Input<'a> {
     Input {
-        bytes,
+        bytes: bytes.into(),
         path,
         format: path
             .is_none()
@@ -35,7 +35,7 @@ fn input<'a>(bytes: &'a [u8], path: Option<&'a Path>) -> Input<'a> {
 
 /// Asserts that `check` gives what `read` + `validate` give.
 fn assert_same_as_read_and_validate(bytes: &[u8], path: Option<&Path>) -> Checked {
-    let checked = kifu::check(&input(bytes, path), None).expect("checks");
+    let checked = kifu::check(input(bytes, path), None).expect("checks");
     let mut read = kifu::read(&input(bytes, path)).expect("reads");
     kifu::validate(&mut read);
     let what = path.map_or("generated".into(), |p| p.display().to_string());
@@ -45,7 +45,11 @@ fn assert_same_as_read_and_validate(bytes: &[u8], path: Option<&Path>) -> Checke
     assert_eq!(checked.games, read.parsed.collection.games.len(), "{what}");
     assert_eq!(checked.diagnostics, read.parsed.diagnostics, "{what}");
     // The same with the bytes given away (what `kifu validate` does).
-    let owned = kifu::check_owned(bytes.to_vec(), &input(&[], path), None).expect("checks");
+    let given = kifu::Input {
+        bytes: std::borrow::Cow::Owned(bytes.to_vec()),
+        ..input(bytes, path)
+    };
+    let owned = kifu::check(given, None).expect("checks");
     assert_eq!(owned.source, checked.source, "{what}");
     assert_eq!(owned.text, checked.text, "{what}");
     assert_eq!(owned.games, checked.games, "{what}");

@@ -16,7 +16,7 @@ type Diag = (&'static str, Severity, usize, usize);
 /// Reads `text` as the file `name` (the extension picks the format) and validates it.
 fn check(text: &str, name: &str) -> kifu::ReadOutcome {
     let input = kifu::Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: Some(Path::new(name)),
         format: None,
         encoding: None,
@@ -256,7 +256,7 @@ fn futile_interpositions_do_not_spoil_a_problems_checkmate() {
     };
     let bytes = std::fs::read(&path).expect("corpus file");
     let mut out = kifu::read(&kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(&path),
         format: None,
         encoding: None,

@@ -367,7 +367,7 @@ fn every_example_that_is_a_record_draws_its_code() {
         };
         tried += 1;
         let mut out = kifu::read(&kifu::Input {
-            bytes: text.as_bytes(),
+            bytes: text.as_bytes().into(),
             path: None,
             format: kifu::formats::by_name(format),
             encoding: None,

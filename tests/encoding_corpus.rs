@@ -179,7 +179,7 @@ fn check(folder: &str, cases: &[(&str, &str, &str, &[&str])]) {
         let path = dir.join(file);
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let outcome = kifu::read(&Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: Some(&path),
             format: None,
             encoding: None,
@@ -241,7 +241,7 @@ fn japanese_bad_warns_that_its_declaration_is_wrong() {
     };
     let bytes = std::fs::read(&path).expect("corpus");
     let outcome = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: None,
         format: None,
         encoding: None,
@@ -270,7 +270,7 @@ fn encoding_overrides_everything() {
     let bytes = std::fs::read(&path).expect("corpus");
     let forced = kifu::text::TextEncoding::for_label("cp949");
     let outcome = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: None,
         format: None,
         encoding: forced,

@@ -19,7 +19,7 @@ fn read_path(path: impl AsRef<Path>) -> kifu::ReadOutcome {
     let path = path.as_ref();
     let bytes = std::fs::read(path).expect("fixture");
     let mut outcome = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(path),
         format: None,
         encoding: None,
@@ -487,7 +487,7 @@ fn our_ugi_review_variations_and_comments_survive_in_sgf() {
     let sgf_format = formats::by_name("sgf").expect("sgf");
     let written = kifu::write(c, sgf_format, None, None).expect("writes SGF");
     let mut back = kifu::read(&Input {
-        bytes: &written.bytes,
+        bytes: (&written.bytes).into(),
         path: None,
         format: Some(sgf_format),
         encoding: None,
@@ -550,7 +550,7 @@ fn ugi_review_variations_and_comments_survive_in_sgf() {
     let sgf = formats::by_name("sgf").expect("sgf");
     let written = kifu::write(c, sgf, None, None).expect("writes SGF");
     let back = kifu::read(&Input {
-        bytes: &written.bytes,
+        bytes: (&written.bytes).into(),
         path: None,
         format: Some(sgf),
         encoding: None,
@@ -620,7 +620,7 @@ fn convert_to_sgf_json_and_kiseong(dir: &Path, expected: Vec<Expected>) {
             let written = kifu::write(c, f, Some(kifu::text::TextEncoding::UTF_8), None)
                 .unwrap_or_else(|err| panic!("{path} → {target}: {err}"));
             let mut back = kifu::read(&Input {
-                bytes: &written.bytes,
+                bytes: (&written.bytes).into(),
                 path: None,
                 format: Some(f),
                 encoding: None,
@@ -796,7 +796,7 @@ fn ngf_without_declaration_is_decided_by_script() {
     let korean = "대국\n19\n이세돌 9단\n박정환 9단\n\n0\n0\n6\n20200101 [10:00]\n5\n백 불계승\n0\n";
     let (bytes, _, _) = encoding_rs::EUC_KR.encode(korean);
     let out = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: bytes.clone(),
         path: Some(std::path::Path::new("k.ngf")),
         format: None,
         encoding: None,
@@ -817,7 +817,7 @@ fn ngf_without_declaration_is_decided_by_script() {
         .replace("백 불계승", "白中盘胜");
     let (bytes, _, _) = encoding_rs::GBK.encode(&chinese);
     let out = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: bytes.clone(),
         path: Some(std::path::Path::new("c.ngf")),
         format: None,
         encoding: None,
@@ -893,7 +893,7 @@ fn damaged_archives_read_and_survive_sgf() {
             for v in variants {
                 runs += 1;
                 let mut out = kifu::read(&Input {
-                    bytes: &v,
+                    bytes: (&v).into(),
                     path: None,
                     format: Some(format),
                     encoding: None,
@@ -907,7 +907,7 @@ fn damaged_archives_read_and_survive_sgf() {
                     continue;
                 };
                 let back = kifu::read(&Input {
-                    bytes: &written.bytes,
+                    bytes: (&written.bytes).into(),
                     path: None,
                     format: Some(sgf),
                     encoding: None,
@@ -980,7 +980,7 @@ fn gib_rem_lines_are_kept_remarks_and_only_number_lines_are_counters() {
         .replacen("\\GE", "REM\n123 0 garbage\n\\GE", 1);
     assert_ne!(text, original);
     let mut outcome = kifu::read(&Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: Some(std::path::Path::new("rem.gib")),
         format: None,
         encoding: None,

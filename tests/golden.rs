@@ -84,7 +84,7 @@ fn fixtures() -> Vec<PathBuf> {
 fn model_json(path: &Path) -> Vec<u8> {
     let bytes = std::fs::read(path).expect("fixture");
     let outcome = kifu::read(&kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(path),
         format: None,
         encoding: None,

@@ -27,7 +27,7 @@ fn read_path(rel: &str) -> ReadOutcome {
     let bytes = fixture(rel);
     let path = root().join(rel);
     kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(&path),
         format: None,
         encoding: None,
@@ -37,7 +37,7 @@ fn read_path(rel: &str) -> ReadOutcome {
 
 fn read_as(bytes: &[u8], name: &str) -> ReadOutcome {
     kifu::read(&Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(format(name)),
         encoding: None,
@@ -687,7 +687,7 @@ fn broken_rif_has_exact_diagnostics_and_streams_alike() {
     let bytes = fixture("fixtures/rif/broken.rif");
     let checked = kifu::check(
         &Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: None,
             format: Some(format("rif")),
             encoding: None,

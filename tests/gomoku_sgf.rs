@@ -12,7 +12,7 @@ fn format(name: &str) -> &'static Format {
 
 fn read_as(bytes: &[u8], name: &str) -> ReadOutcome {
     kifu::read(&Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(format(name)),
         encoding: None,

@@ -27,7 +27,7 @@ fn fixture(name: &str) -> Vec<u8> {
 
 fn read_as(bytes: &[u8], format: &'static Format) -> ReadOutcome {
     kifu::read(&Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(format),
         encoding: None,
@@ -859,7 +859,7 @@ fn validate_checks_boards_read_from_json() {
 #[test]
 fn detected_by_extension_and_content() {
     let by_ext = kifu::read(&Input {
-        bytes: BASE.as_bytes(),
+        bytes: BASE.as_bytes().into(),
         path: Some(Path::new("board.GONU")),
         format: None,
         encoding: None,
@@ -867,7 +867,7 @@ fn detected_by_extension_and_content() {
     .unwrap();
     assert_eq!(by_ext.format.name, "gonu");
     let by_content = kifu::read(&Input {
-        bytes: &fixture("simple-annotated.gonu"),
+        bytes: (&fixture("simple-annotated.gonu")).into(),
         path: None,
         format: None,
         encoding: None,

@@ -12,7 +12,7 @@ use kifu::model::Collection;
 /// Reads `text` as a file named `name`.
 fn read(name: &str, text: &str) -> kifu::ReadOutcome {
     kifu::read(&kifu::Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: Some(Path::new(name)),
         format: None,
         encoding: None,

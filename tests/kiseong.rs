@@ -11,7 +11,7 @@ mod common;
 fn read_file(path: &str) -> (kifu::ReadOutcome, String) {
     let bytes = std::fs::read(path).expect("fixture");
     let mut outcome = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(std::path::Path::new(path)),
         format: None,
         encoding: None,
@@ -256,7 +256,7 @@ fn a_bbs_game_reads_and_matches_its_sgf_source() {
     assert_eq!(first.as_deref(), Some("흑의 첫 수는 화점입니다."));
     let sgf = std::fs::read("fixtures/go/kifu-cup-2024.sgf").expect("fixture");
     let source = kifu::read(&Input {
-        bytes: &sgf,
+        bytes: (&sgf).into(),
         path: Some(std::path::Path::new("kifu-cup-2024.sgf")),
         format: None,
         encoding: None,

@@ -50,14 +50,6 @@ const SHARED_IN_FORMATS: &[&str] = &["account", "cutting", "declaration", "write
 /// fails when an entry here is no longer found, so the list only shrinks: the lead
 /// removes an entry when the work it names is merged.
 const ALLOWED: &[(&str, &str, &str)] = &[
-    // `Parsed.board_places` (a gonu notion in the registry's shared result) and the
-    // API's placing of board findings through `formats::gonu::BoardPlaces` go with
-    // the contract helper's rework of `Parsed` and the read entry points (#33 point 1).
-    (
-        "crates/kifu/src/api.rs",
-        "crates/kifu/src/formats/gonu/mod.rs",
-        "#33 points 1 and 7 (Parsed.board_places)",
-    ),
     // The command line's engine is the stream helper's (#33 point 4): one `each_input`
     // replaces this pair.
     (

@@ -55,7 +55,7 @@ type Diag = (&'static str, Severity, usize, usize);
 
 fn read(bytes: &[u8], path: Option<&Path>) -> (Collection, Vec<Diag>, &'static str) {
     let input = kifu::Input {
-        bytes,
+        bytes: bytes.into(),
         path,
         format: None,
         encoding: None,
@@ -111,7 +111,7 @@ fn playout_usi(plies: usize) -> String {
 fn shogi_record(format: &str) -> Vec<u8> {
     let usi = playout_usi(120);
     let mut out = kifu::read(&kifu::Input {
-        bytes: usi.as_bytes(),
+        bytes: usi.as_bytes().into(),
         path: Some(Path::new("g.usi")),
         format: None,
         encoding: None,

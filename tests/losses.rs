@@ -378,7 +378,7 @@ fn unaccounted(
 fn round_trip(collection: &Collection, target: &'static Format) -> Option<(Collection, Vec<Loss>)> {
     let encoded = kifu::write(collection, target, Some(TextEncoding::UTF_8), None).ok()?;
     let back = kifu::read(&Input {
-        bytes: &encoded.bytes,
+        bytes: (&encoded.bytes).into(),
         path: None,
         format: Some(target),
         encoding: Some(TextEncoding::UTF_8),
@@ -648,7 +648,7 @@ fn gonu_game() -> Game {
     let path = root().join("fixtures/gonu/simple.gonu");
     let bytes = std::fs::read(&path).unwrap_or_default();
     let read = kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(&path),
         format: None,
         encoding: None,
@@ -744,7 +744,7 @@ fn every_writer_of_the_family_reports_what_it_leaves_out_of_every_fixture() {
             continue;
         };
         let Ok(read) = kifu::read(&Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: Some(&path),
             format: None,
             encoding: None,

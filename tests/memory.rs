@@ -385,7 +385,7 @@ fn reading_needs_at_most_128_bytes_a_node_and_8_an_input_byte() {
             continue;
         }
         let input = kifu::Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: None,
             format: kifu::formats::by_name(format),
             encoding: None,

@@ -20,7 +20,7 @@ fn json() -> &'static Format {
 
 fn read_as(bytes: &[u8], format: &'static Format) -> ReadOutcome {
     kifu::read(&Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(format),
         encoding: None,

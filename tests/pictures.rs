@@ -177,7 +177,7 @@ fn gifs_have_a_frame_per_position_and_hold_the_last() {
 fn main_line_points(path: &str) -> Vec<Option<String>> {
     let bytes = std::fs::read(path).expect("read");
     let outcome = kifu::read(&kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(Path::new(path)),
         format: None,
         encoding: None,

@@ -18,7 +18,7 @@ fn sgf() -> &'static Format {
 
 fn read(bytes: &[u8]) -> ReadOutcome {
     kifu::read(&Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(sgf()),
         encoding: None,

@@ -37,7 +37,7 @@ type Diag = (&'static str, Severity, usize, usize, Option<u32>);
 fn read_path(path: &Path) -> kifu::ReadOutcome {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let input = kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(path),
         format: None,
         encoding: None,
@@ -49,7 +49,7 @@ fn read_path(path: &Path) -> kifu::ReadOutcome {
 
 fn read_kif(text: &str) -> kifu::ReadOutcome {
     let input = kifu::Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: Some(Path::new("test.kifu")),
         format: None,
         encoding: None,
@@ -858,7 +858,7 @@ fn shift_jis_kif_is_detected_and_sniffed() {
     let text = format!("{EVEN}   1 ７六歩(77)\n");
     let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&text);
     let input = kifu::Input {
-        bytes: &sjis,
+        bytes: sjis,
         path: None,
         format: None,
         encoding: None,
@@ -1227,7 +1227,7 @@ fn ki2_round_trips_byte_for_byte_and_through_the_model() {
         )
         .expect("writes");
         let input = kifu::Input {
-            bytes: &written.bytes,
+            bytes: (&written.bytes).into(),
             path: Some(Path::new("again.ki2u")),
             format: None,
             encoding: None,
@@ -1244,7 +1244,7 @@ fn ki2_round_trips_byte_for_byte_and_through_the_model() {
 
 fn read_ki2(text: &str) -> kifu::ReadOutcome {
     let input = kifu::Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: Some(Path::new("test.ki2u")),
         format: None,
         encoding: None,
@@ -1445,7 +1445,7 @@ fn kif_converts_to_usi_for_engines() {
         "{line}"
     );
     let again = kifu::read(&kifu::Input {
-        bytes: line.as_bytes(),
+        bytes: line.as_bytes().into(),
         path: None,
         format: None,
         encoding: None,
@@ -1709,7 +1709,7 @@ fn csa_round_trips_and_agrees_with_kif() {
         )
         .expect("writes");
         let input = kifu::Input {
-            bytes: &written.bytes,
+            bytes: (&written.bytes).into(),
             path: Some(Path::new("again.csa")),
             format: None,
             encoding: None,
@@ -1771,7 +1771,7 @@ fn csa_errors_are_positioned() {
     for (moves, expected) in cases {
         let text = format!("{head}{moves}");
         let input = kifu::Input {
-            bytes: text.as_bytes(),
+            bytes: text.as_bytes().into(),
             path: Some(Path::new("test.csa")),
             format: None,
             encoding: None,
@@ -1788,7 +1788,7 @@ fn jkf_format() -> &'static kifu::formats::Format {
 
 fn reread(bytes: &[u8], name: &str) -> kifu::ReadOutcome {
     let input = kifu::Input {
-        bytes,
+        bytes: bytes.into(),
         path: Some(Path::new(name)),
         format: None,
         encoding: None,
@@ -2192,7 +2192,7 @@ fn a_rotated_board_diagram_reads_and_writes_back_rotated() {
         "  １ ２ ３ ４ ５ ６ ７ ８ ９\n+---------------------------+\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n"
     ));
     let back = kifu::read(&kifu::Input {
-        bytes: &ki2.bytes,
+        bytes: (&ki2.bytes).into(),
         path: Some(Path::new("rotated.ki2u")),
         format: None,
         encoding: None,
@@ -2345,7 +2345,7 @@ fn csa_sniffing_needs_most_lines_to_be_csa() {
 fn csa_without_a_start_position_warns_that_the_even_game_is_assumed() {
     let read = |text: &str| {
         let mut out = kifu::read(&kifu::Input {
-            bytes: text.as_bytes(),
+            bytes: text.as_bytes().into(),
             path: Some(Path::new("t.csa")),
             format: None,
             encoding: None,
@@ -2436,7 +2436,7 @@ fn a_check_of_every_fixture_and_its_damaged_copies_equals_read_and_validate() {
         }
         for copy in &copies {
             let input = kifu::Input {
-                bytes: copy,
+                bytes: copy.into(),
                 path: Some(path),
                 format: None,
                 encoding: None,

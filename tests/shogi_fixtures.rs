@@ -12,7 +12,7 @@ fn read(name: &str) -> kifu::ReadOutcome {
     let path = Path::new("fixtures/shogi").join(name);
     let bytes = std::fs::read(&path).expect("fixture");
     let mut out = kifu::read(&kifu::Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(&path),
         format: None,
         encoding: None,
@@ -105,7 +105,7 @@ fn every_own_shogi_record_reads_back_after_writing() {
         // Nothing is lost (JKF's 手合割 names the start it writes: framing, #32).
         assert_eq!(losses, Vec::<&str>::new(), "{name}");
         let mut back = kifu::read(&kifu::Input {
-            bytes: &written.bytes,
+            bytes: (&written.bytes).into(),
             path: None,
             format: Some(f),
             encoding: None,

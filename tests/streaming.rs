@@ -19,7 +19,7 @@ fn kifu() -> Command {
 /// Reads a file (or bytes) with the library.
 fn read(bytes: &[u8], path: Option<&Path>) -> Collection {
     kifu::read(&kifu::Input {
-        bytes,
+        bytes: bytes.into(),
         path,
         format: None,
         encoding: None,
@@ -166,7 +166,7 @@ fn ndjson_is_one_game_a_line_sniffed_and_read_back() {
     let broken = format!("{}\n{{\"kind\": \n\n", text.lines().next().unwrap_or(""));
     let broken = format!("{broken}{}\n", text.lines().nth(1).unwrap_or(""));
     let outcome = kifu::read(&kifu::Input {
-        bytes: broken.as_bytes(),
+        bytes: broken.as_bytes().into(),
         path: Some(Path::new("x.ndjson")),
         format: None,
         encoding: None,

@@ -45,7 +45,7 @@ fn real_shogi_files_are_refused_for_content_only() {
             continue;
         };
         let Ok(read) = kifu::read(&kifu::Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: Some(path),
             format: None,
             encoding: None,

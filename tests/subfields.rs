@@ -11,7 +11,7 @@ use kifu::model::Collection;
 /// Reads `bytes` as a file named `name`.
 fn read(name: &str, bytes: &[u8]) -> kifu::ReadOutcome {
     kifu::read(&kifu::Input {
-        bytes,
+        bytes: bytes.into(),
         path: Some(Path::new(name)),
         format: None,
         encoding: None,

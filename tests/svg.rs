@@ -32,7 +32,7 @@ fn count_class(doc: &roxmltree::Document<'_>, classes: &str) -> usize {
 fn read(path: &Path) -> Option<kifu::ReadOutcome> {
     let bytes = std::fs::read(path).ok()?;
     kifu::read(&Input {
-        bytes: &bytes,
+        bytes: (&bytes).into(),
         path: Some(path),
         format: None,
         encoding: None,

@@ -8,7 +8,7 @@ use kifu::model::NodeId;
 
 fn read(text: &str) -> kifu::ReadOutcome {
     kifu::read(&kifu::Input {
-        bytes: text.as_bytes(),
+        bytes: text.as_bytes().into(),
         path: None,
         format: kifu::formats::by_name("sgf"),
         encoding: None,
@@ -64,7 +64,7 @@ fn information_of_one_variation_stays_at_its_node_and_is_written_back_there() {
     // JSON keeps it too.
     let json = write(&out.parsed.collection, "json");
     let back = kifu::read(&kifu::Input {
-        bytes: &json.bytes,
+        bytes: (&json.bytes).into(),
         path: None,
         format: kifu::formats::by_name("json"),
         encoding: None,

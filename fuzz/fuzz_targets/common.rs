@@ -8,7 +8,7 @@ use kifu::formats::Format;
 /// `bytes` as an input of `format`, with no path and no forced encoding.
 pub fn input<'a>(format: &'static Format, bytes: &'a [u8]) -> kifu::Input<'a> {
     kifu::Input {
-        bytes,
+        bytes: bytes.into(),
         path: None,
         format: Some(format),
         encoding: None,

@@ -35,7 +35,7 @@ fuzz_target!(|bytes: &[u8]| {
         return;
     };
     let again = kifu::read(&kifu::Input {
-        bytes: &written.bytes,
+        bytes: (&written.bytes).into(),
         ..input
     })
     .expect("sgf reads its own output");

@@ -31,7 +31,7 @@ fn load_games<T: Send>(
     let bytes = read_bytes(input, opts.max_game_size)?;
     read_games(
         &Input {
-            bytes: &bytes,
+            bytes: (&bytes).into(),
             path: input.path.as_deref(),
             format: opts.format,
             encoding: opts.encoding,

@@ -50,7 +50,7 @@ pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Chec
         // Checked where it lies: the text is copied only if there is something to show.
         return kifu::check_in_place(
             &Input {
-                bytes: &mapped,
+                bytes: mapped[..].into(),
                 path: input.path.as_deref(),
                 format: opts.format,
                 encoding: opts.encoding,
@@ -64,7 +64,7 @@ pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Chec
     kifu::check_owned(
         bytes,
         &Input {
-            bytes: &[],
+            bytes: (&[]).into(),
             path: input.path.as_deref(),
             format: opts.format,
             encoding: opts.encoding,

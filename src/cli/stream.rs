@@ -377,7 +377,7 @@ impl State<'_, '_> {
         let outcome = kifu::read_in_order(
             bytes,
             &Input {
-                bytes: &[],
+                bytes: (&[]).into(),
                 path: self.input.path.as_deref(),
                 format,
                 encoding: self.opts.encoding,

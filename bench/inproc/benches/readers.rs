@@ -93,7 +93,7 @@ fn total(files: &[Vec<u8>]) -> usize {
 /// reader.
 fn input<'a>(bytes: &'a [u8], name: &'a str) -> kifu::Input<'a> {
     kifu::Input {
-        bytes: divan::black_box(bytes),
+        bytes: divan::black_box(bytes).into(),
         path: Some(Path::new(name)),
         format: None,
         encoding: None,

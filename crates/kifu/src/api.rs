@@ -4,9 +4,10 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use crate::diag::{codes, Diagnostic, Loss, Span};
-use crate::formats::gonu::BoardPlaces;
+pub use crate::formats::Places;
 use crate::formats::{
-    self, Format, Join, Parsed, Reader, SourceInfo, WriteError, WriteOptions, Writer,
+    self, Flow, Format, Join, Parsed, Reader, Sink, Source, SourceInfo, WriteError, WriteOptions,
+    Writer,
 };
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
@@ -15,6 +16,7 @@ use crate::text::{self, DetectHints, LineIndex, TextEncoding};
 /// Errors that stop a read or a write as a whole (problems inside a record are
 /// diagnostics, not errors).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// `-f`/`-t` named a format kifu does not have.
     #[error("unknown format {name:?}; kifu knows: {}", formats::names().join(", "))]
@@ -69,11 +71,21 @@ fn describe_unmappable(encoding: &TextEncoding, chars: &[(char, usize, usize)]) 
     )
 }
 
-/// An input to read.
-#[derive(Debug, Clone, Copy)]
+/// An input to read: its bytes, borrowed (a file's bytes the caller keeps, a memory
+/// map) or given away (`Cow::Owned`: a UTF-8 text then becomes its own text without
+/// a copy), and what the caller knows of them.
+///
+/// ```
+/// use kifu::Input;
+/// let kept = b"(;GM[1]SZ[9];B[ee])".to_vec();
+/// let borrowed = Input::bytes(&kept);
+/// let given = Input::bytes(kept.clone());
+/// assert_eq!(borrowed.bytes, given.bytes);
+/// ```
+#[derive(Debug, Clone)]
 pub struct Input<'a> {
-    /// The raw bytes.
-    pub bytes: &'a [u8],
+    /// The raw bytes, borrowed or owned.
+    pub bytes: Cow<'a, [u8]>,
     /// Where they came from (`None` for standard input); used for the extension.
     pub path: Option<&'a Path>,
     /// The format, when the user named it.
@@ -82,8 +94,66 @@ pub struct Input<'a> {
     pub encoding: Option<TextEncoding>,
 }
 
+impl<'a> Input<'a> {
+    /// An input of these bytes (borrowed or owned), with no path, format or encoding
+    /// given: the format is told by the content.
+    pub fn bytes(bytes: impl Into<Cow<'a, [u8]>>) -> Input<'a> {
+        Input {
+            bytes: bytes.into(),
+            path: None,
+            format: None,
+            encoding: None,
+        }
+    }
+
+    /// The same input, read from `path` (whose extension may tell the format).
+    pub fn path(self, path: &'a Path) -> Input<'a> {
+        Input {
+            path: Some(path),
+            ..self
+        }
+    }
+
+    /// The same input, read as `format`.
+    pub fn format(self, format: &'static Format) -> Input<'a> {
+        Input {
+            format: Some(format),
+            ..self
+        }
+    }
+
+    /// The same input, decoded as `encoding`.
+    pub fn encoding(self, encoding: TextEncoding) -> Input<'a> {
+        Input {
+            encoding: Some(encoding),
+            ..self
+        }
+    }
+
+    /// This input's facts with other bytes.
+    fn with<'b>(&self, bytes: Cow<'b, [u8]>) -> Input<'b>
+    where
+        'a: 'b,
+    {
+        Input {
+            bytes,
+            path: self.path,
+            format: self.format,
+            encoding: self.encoding,
+        }
+    }
+}
+
+/// An input lent: the same bytes, borrowed.
+impl<'a, 'b: 'a> From<&'a Input<'b>> for Input<'a> {
+    fn from(input: &'a Input<'b>) -> Input<'a> {
+        input.with(Cow::Borrowed(&input.bytes))
+    }
+}
+
 /// What reading an input produced.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ReadOutcome {
     /// The format it was read as.
     pub format: &'static Format,
@@ -113,7 +183,7 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
     if let Some(f) = input.path.and_then(formats::by_extension) {
         return Ok(f);
     }
-    formats::sniff(input.bytes).ok_or_else(|| Error::UndetectedFormat {
+    formats::sniff(&input.bytes).ok_or_else(|| Error::UndetectedFormat {
         path: input
             .path
             .map_or_else(|| "standard input".to_string(), |p| p.display().to_string()),
@@ -128,7 +198,7 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
     match format.reader {
         Reader::Binary(read) => {
             let path = input.path.map(|p| p.display().to_string());
-            let mut parsed = read(input.bytes);
+            let mut parsed = read(&input.bytes);
             crate::diag::collapse(&mut parsed.diagnostics);
             Ok(ReadOutcome {
                 format,
@@ -142,14 +212,14 @@ pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
 }
 
 /// Decodes a text format's input and reads it with `read`, which gives the games and
-/// something beside them (the rules' findings of a [`formats::ReadChecking`] reader).
+/// something beside them .
 fn read_text<T>(
     input: &Input<'_>,
     format: &'static Format,
     read: impl FnOnce(&str) -> (Parsed, T),
 ) -> (ReadOutcome, T) {
     let path = input.path.map(|p| p.display().to_string());
-    let decoded = decode_input(Cow::Borrowed(input.bytes), input.encoding, format, path);
+    let decoded = decode_input(Cow::Borrowed(&input.bytes), input.encoding, format, path);
     let (mut parsed, beside) = read(&decoded.text);
     let mut diagnostics = decoded.diagnostics;
     if let Some(empty) = empty_record(format, &decoded.text) {
@@ -251,26 +321,6 @@ fn decode_input<'a>(
         },
         text,
         diagnostics: decoded.diagnostics,
-    }
-}
-
-/// Where a game's parts were read from: its nodes' spans (indexed by node id) and,
-/// for a `.gonu` board, its parts' places. What a reader hands on with each game.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Places<'a> {
-    /// The span of each node, indexed by node id (may be empty or short).
-    pub nodes: &'a [Span],
-    /// Where each part of a gonu board was read from.
-    pub board: Option<&'a BoardPlaces>,
-}
-
-impl<'a> Places<'a> {
-    /// The places of game `g` of a reading.
-    pub fn of(parsed: &'a crate::formats::Parsed, g: usize) -> Places<'a> {
-        Places {
-            nodes: parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice),
-            board: parsed.board_places.get(g).and_then(|b| b.as_deref()),
-        }
     }
 }
 
@@ -390,164 +440,148 @@ pub struct Checked {
 }
 
 /// Reads and validates an input, keeping only the verdicts: [`read`] then [`validate`],
-/// with gomoku games checked under `rule` when one is given. Formats with a streaming
-/// reader (SGF) check each game as soon as it is read and drop it, reading large
-/// collections on several threads, so memory holds one game per thread rather than
-/// the whole collection.
-pub fn check(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_borrowed(input, rule, KeepText::Always)
+/// with gomoku games checked under `rule` when one is given. The input is read into a
+/// checking [`Sink`] through the format's one read entry, which takes the fast lanes
+/// a check allows: SGF checks each game as soon as it is read (Go games as their
+/// nodes are read, without a tree) and drops it, reading large collections on several
+/// threads, so memory holds one game per thread rather than the whole collection;
+/// KIF and KI2 check each move as they make it.
+pub fn check<'a>(input: impl Into<Input<'a>>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
+    check_input(input.into(), rule, KeepText::Always)
 }
 
-/// [`check`] of bytes the caller gives away (`input.bytes` is ignored): a large UTF-8
-/// collection then becomes its own text without a copy, so it is held in memory once.
+/// [`check`] of bytes the caller gives away (`input.bytes` is ignored). Kept for the
+/// CLI until it moves: `check(Input { bytes: Cow::Owned(bytes), .. })` is the same.
+#[doc(hidden)]
 pub fn check_owned(
     bytes: Vec<u8>,
     input: &Input<'_>,
     rule: Option<&GomokuRule>,
 ) -> Result<Checked, Error> {
-    let given = Input {
-        bytes: &bytes,
-        ..*input
-    };
-    let format = detect_format(&given)?;
-    let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) else {
-        return check(&given, rule);
-    };
-    let decoded = decode_for(Cow::Owned(bytes), input, format);
-    Ok(check_streaming(
-        format,
-        read_each,
-        decoded,
-        rule,
-        KeepText::Always,
-    ))
+    check_input(input.with(Cow::Owned(bytes)), rule, KeepText::Always)
 }
 
 /// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
 /// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
-/// there are diagnostics to point into (`None` otherwise). Formats without a
-/// streaming reader are checked as [`check`] checks them.
+/// there are diagnostics to point into (`None` otherwise).
+#[doc(hidden)]
 pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_borrowed(input, rule, KeepText::ForDiagnostics)
+    check_input(input.into(), rule, KeepText::ForDiagnostics)
 }
 
-/// [`check`] and [`check_in_place`]: they differ only in what they keep of the text.
-fn check_borrowed(
-    input: &Input<'_>,
+/// The sink of a check: every game the reader hands on is checked by the rules (under
+/// the gomoku rule set given, if any), readers that check as they read are given the
+/// check ([`Sink::checker`]), and every finding is positioned, in game order.
+struct Checking<'r> {
+    checker: formats::Checker<'r>,
+    rule: Option<&'r GomokuRule>,
+    found: Vec<Diagnostic>,
+    /// How many games a reader checked as it read them ([`Sink::checked`]).
+    #[cfg(debug_assertions)]
+    checked_as_read: usize,
+}
+
+impl Sink for Checking<'_> {
+    fn wants(&self) -> formats::Want {
+        formats::Want::Check
+    }
+    fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
+        if let Some(rule) = self.rule {
+            rules::renju::set_game_rule(game, rule);
+        }
+        self.found.extend(rule_diagnostics(game, places));
+        Flow::Continue
+    }
+    fn checker(&self) -> Option<formats::Checker<'_>> {
+        Some(self.checker)
+    }
+    fn found(&mut self, mut found: Vec<Diagnostic>) {
+        self.found.append(&mut found);
+    }
+    fn checked(
+        &mut self,
+        _game: &mut Game,
+        places: Places<'_>,
+        found: formats::FoundWhileReading,
+    ) -> Flow {
+        #[cfg(debug_assertions)]
+        {
+            self.checked_as_read += 1;
+        }
+        let numbers = found.move_numbers;
+        self.found
+            .extend(positioned(|| numbers, places, found.findings));
+        Flow::Continue
+    }
+}
+
+/// [`check`], [`check_owned`] and [`check_in_place`]: they differ only in whose the
+/// bytes are and what they keep of the text.
+fn check_input(
+    input: Input<'_>,
     rule: Option<&GomokuRule>,
     text: KeepText,
 ) -> Result<Checked, Error> {
-    let format = detect_format(input)?;
-    if let (Reader::Text(_), Some(read_each)) = (format.reader, format.read_each) {
-        let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
-        return Ok(check_streaming(format, read_each, decoded, rule, text));
-    }
-    let outcome = match (format.reader, format.read_checking) {
-        // The rules ran as the moves were read: their findings are the replay's.
-        (Reader::Text(_), Some(read_checking)) => {
-            let (mut outcome, found) = read_text(input, format, read_checking);
-            let found = found.into_iter().map(|f| (f.findings, || f.move_numbers));
-            add_findings(&mut outcome, found);
-            #[cfg(debug_assertions)]
-            {
-                let mut full = read(input)?;
-                validate(&mut full);
-                debug_assert_eq!(
-                    outcome.parsed.diagnostics, full.parsed.diagnostics,
-                    "a check while reading and a read then validation differ"
-                );
-            }
-            outcome
-        }
-        _ => {
-            let mut outcome = read(input)?;
-            if let Some(rule) = rule {
-                rules::renju::set_rule(&mut outcome.parsed.collection, rule);
-            }
-            validate(&mut outcome);
-            outcome
-        }
-    };
-    Ok(Checked {
-        format: outcome.format,
-        source: outcome.source,
-        text: outcome.text,
-        games: outcome.parsed.collection.games.len(),
-        diagnostics: outcome.parsed.diagnostics,
-    })
-}
-
-/// [`decode_input`] of `bytes` with the path and forced encoding of `input`.
-fn decode_for<'a>(
-    bytes: Cow<'a, [u8]>,
-    input: &Input<'_>,
-    format: &'static Format,
-) -> DecodedInput<'a> {
-    let path = input.path.map(|p| p.display().to_string());
-    decode_input(bytes, input.encoding, format, path)
-}
-
-/// Decodes a text format's input as [`read`] does, without reading it: the text and
-/// how it was decoded, for the collection jobs (`crate::collect`) that then stream it
-/// game by game.
-pub(crate) fn decode_text<'a>(
-    input: &Input<'a>,
-    format: &'static Format,
-) -> (Cow<'a, str>, SourceInfo) {
-    let decoded = decode_for(Cow::Borrowed(input.bytes), input, format);
-    (decoded.text, decoded.source)
-}
-
-/// Streams a decoded text through `read_each`, checking each game as it comes.
-fn check_streaming(
-    format: &'static Format,
-    read_each: formats::ReadEach,
-    decoded: DecodedInput<'_>,
-    rule: Option<&GomokuRule>,
-    text: KeepText,
-) -> Checked {
     let each = |game: &mut Game, spans: &[Span]| {
         if let Some(rule) = rule {
             rules::renju::set_game_rule(game, rule);
         }
-        rule_diagnostics(
-            game,
-            Places {
-                nodes: spans,
-                board: None,
-            },
-        )
+        rule_diagnostics(game, Places::nodes(spans))
     };
     // Findings the reader found as it read the games (see `formats::CheckEach`).
     let place = |findings: Vec<rules::Finding>, numbers: &[Option<u32>], spans: &[Span]| {
-        positioned(
-            || numbers.to_vec(),
-            Places {
-                nodes: spans,
-                board: None,
-            },
-            findings,
-        )
+        positioned(|| numbers.to_vec(), Places::nodes(spans), findings)
     };
-    let streamed = match format.check_each {
-        Some(check_each) => check_each(&decoded.text, &each, &place),
-        None => read_each(&decoded.text, &each),
+    let mut sink = Checking {
+        checker: formats::Checker {
+            each: &each,
+            place: &place,
+        },
+        rule,
+        found: Vec::new(),
+        #[cfg(debug_assertions)]
+        checked_as_read: 0,
     };
-    let mut diagnostics = decoded.diagnostics;
-    diagnostics.extend(streamed.diagnostics);
-    diagnostics.extend(streamed.found);
+    let read = read_decoded(input, &mut sink)?;
+    // The rules ran as the moves were read: their findings must be the replay's.
+    #[cfg(debug_assertions)]
+    if sink.checked_as_read > 0 {
+        if let (Some(text), Reader::Text(reader)) = (read.text.as_deref(), read.format.reader) {
+            let mut parsed = reader(text);
+            parsed.diagnostics.clear();
+            let mut full = ReadOutcome {
+                format: read.format,
+                source: SourceInfo::default(),
+                text: None,
+                parsed,
+            };
+            validate(&mut full);
+            let mut found = sink.found.clone();
+            crate::diag::collapse(&mut found);
+            debug_assert_eq!(
+                found, full.parsed.diagnostics,
+                "a check while reading and a read then validation differ"
+            );
+        }
+    }
+    let mut diagnostics = read.diagnostics;
+    diagnostics.append(&mut sink.found);
     crate::diag::collapse(&mut diagnostics);
     let keep = match text {
         KeepText::Always => true,
         KeepText::ForDiagnostics => !diagnostics.is_empty(),
     };
-    Checked {
-        format,
-        source: decoded.source,
-        text: keep.then(|| decoded.text.into_owned()),
-        games: streamed.games,
+    Ok(Checked {
+        format: read.format,
+        source: read.source,
+        text: if keep {
+            read.text.map(Cow::into_owned)
+        } else {
+            None
+        },
+        games: read.games,
         diagnostics,
-    }
+    })
 }
 
 /// When a check keeps the decoded text in [`Checked::text`].
@@ -559,8 +593,10 @@ enum KeepText {
     ForDiagnostics,
 }
 
-/// What reading an input game by game produced, besides the games handed on.
+/// What reading an input game by game ([`read_into`]) produced, besides the games
+/// handed on.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ReadInOrder {
     /// The format it was read as.
     pub format: &'static Format,
@@ -574,70 +610,118 @@ pub struct ReadInOrder {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// [`read`] game by game: each game goes, whole and in source order, to `hand` as
-/// soon as it is read, and is dropped when `hand` returns. Formats with an in-order
-/// reader (SGF, NDJSON) then hold one game at a time besides the text; the others are
-/// read whole first (their files hold one game, or few), and their games handed on
-/// one by one. `hand` is told where each game comes from (the source is known
-/// before the first game). The bytes are given away (`input.bytes` is ignored): a
-/// UTF-8 text becomes its own text without a copy.
+/// The one way to read an input game by game (the push-model reading contract):
+/// detects the format, decodes a text format's bytes as [`read`] does, tells `sink`
+/// the source, and pushes each game, in source order, into `sink` through the
+/// format's one read entry ([`Format::read_into`]) until the sink says
+/// [`Flow::Stop`]. Formats with an in-order reader (SGF, NDJSON) then hold one game at
+/// a time besides the text; the others are read whole first (their files hold one
+/// game, or few), and their games pushed one by one. The diagnostics returned are
+/// [`read`]'s.
+pub fn read_into<'a>(
+    input: impl Into<Input<'a>>,
+    sink: &mut dyn Sink,
+) -> Result<ReadInOrder, Error> {
+    let read = read_decoded(input.into(), sink)?;
+    Ok(ReadInOrder {
+        format: read.format,
+        source: read.source,
+        text: read.text.map(Cow::into_owned),
+        games: read.games,
+        diagnostics: read.diagnostics,
+    })
+}
+
+/// What [`read_decoded`] read: [`ReadInOrder`] with the text as decoded (borrowed
+/// from the input where it was UTF-8).
+pub(crate) struct ReadDecoded<'a> {
+    /// The format it was read as.
+    pub format: &'static Format,
+    /// Path, format, encoding and how it was decided.
+    pub source: SourceInfo,
+    /// The decoded text (`None` for binary formats).
+    pub text: Option<Cow<'a, str>>,
+    /// How many games were read.
+    pub games: usize,
+    /// Decoding problems then the reader's, collapsed, as [`read`] gives them.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Detects the format, decodes a text format's `bytes`, tells `sink` the source and
+/// reads through the format's one entry ([`Format::read_into`]) into `sink`.
+pub(crate) fn read_decoded<'a>(
+    input: Input<'a>,
+    sink: &mut dyn Sink,
+) -> Result<ReadDecoded<'a>, Error> {
+    let format = detect_format(&input)?;
+    let path = input.path.map(|p| p.display().to_string());
+    let Input {
+        bytes, encoding, ..
+    } = input;
+    if format.is_binary() {
+        let source = binary_source(format, path);
+        sink.source(&source);
+        let mut end = format.read_into(Source::Bytes(&bytes), sink);
+        crate::diag::collapse(&mut end.diagnostics);
+        return Ok(ReadDecoded {
+            format,
+            source,
+            text: None,
+            games: end.games,
+            diagnostics: end.diagnostics,
+        });
+    }
+    let decoded = decode_input(bytes, encoding, format, path);
+    sink.source(&decoded.source);
+    let end = format.read_into(Source::Text(&decoded.text), sink);
+    let mut diagnostics = decoded.diagnostics;
+    if let Some(empty) = empty_record(format, &decoded.text) {
+        diagnostics.push(empty);
+    }
+    diagnostics.extend(end.diagnostics);
+    crate::diag::collapse(&mut diagnostics);
+    Ok(ReadDecoded {
+        format,
+        source: decoded.source,
+        text: Some(decoded.text),
+        games: end.games,
+        diagnostics,
+    })
+}
+
+/// [`read_into`] of bytes given away (`input.bytes` is ignored), handing each game
+/// with its source to `hand`, never stopping. Kept for the CLI until it moves to
+/// [`read_into`] with a [`Sink`].
+#[doc(hidden)]
 pub fn read_in_order(
     bytes: Vec<u8>,
     input: &Input<'_>,
     hand: &mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
 ) -> Result<ReadInOrder, Error> {
-    let given = Input {
-        bytes: &bytes,
-        ..*input
-    };
-    let format = detect_format(&given)?;
-    let (Reader::Text(_), Some(in_order)) = (format.reader, format.read_in_order) else {
-        let mut outcome = read(&Input {
-            format: Some(format),
-            ..given
-        })?;
-        let games = std::mem::take(&mut outcome.parsed.collection.games);
-        let count = games.len();
-        for (i, mut game) in games.into_iter().enumerate() {
-            hand(&outcome.source, &mut game, Places::of(&outcome.parsed, i));
-        }
-        return Ok(ReadInOrder {
-            format,
-            source: outcome.source,
-            text: outcome.text,
-            games: count,
-            diagnostics: outcome.parsed.diagnostics,
-        });
-    };
-    let decoded = decode_for(Cow::Owned(bytes), input, format);
-    let source = &decoded.source;
-    let done = in_order(&decoded.text, &mut |game: &mut Game, spans: &[Span]| {
-        hand(
-            source,
-            game,
-            Places {
-                nodes: spans,
-                board: None,
-            },
-        )
-    });
-    let mut diagnostics = decoded.diagnostics;
-    if let Some(empty) = empty_record(format, &decoded.text) {
-        diagnostics.push(empty);
+    /// The source, and the hand each game goes to with it.
+    struct Handing<'h> {
+        source: SourceInfo,
+        hand: &'h mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
     }
-    diagnostics.extend(done.diagnostics);
-    crate::diag::collapse(&mut diagnostics);
-    Ok(ReadInOrder {
-        format,
-        source: decoded.source,
-        text: Some(decoded.text.into_owned()),
-        games: done.games,
-        diagnostics,
-    })
+    impl Sink for Handing<'_> {
+        fn source(&mut self, source: &SourceInfo) {
+            self.source = source.clone();
+        }
+        fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
+            (self.hand)(&self.source, game, places);
+            Flow::Continue
+        }
+    }
+    let mut sink = Handing {
+        source: SourceInfo::default(),
+        hand,
+    };
+    read_into(input.with(Cow::Owned(bytes)), &mut sink)
 }
 
 /// The bytes of a written collection and what was lost on the way.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Encoded {
     /// The bytes to store.
     pub bytes: Vec<u8>,

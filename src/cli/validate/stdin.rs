@@ -86,7 +86,7 @@ fn whole(
     let checked = kifu::check_owned(
         bytes,
         &Input {
-            bytes: &[],
+            bytes: (&[]).into(),
             path: None,
             format: opts.format,
             encoding: opts.encoding,
@@ -193,7 +193,7 @@ impl<'a> Stream<'a> {
         let checked: Checked = match kifu::check_owned(
             bytes,
             &Input {
-                bytes: &[],
+                bytes: (&[]).into(),
                 path: None,
                 format: Some(self.format),
                 encoding: self.encoding,

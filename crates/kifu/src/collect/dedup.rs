@@ -289,7 +289,7 @@ mod tests {
                 "{names}手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 {second}\n"
             );
             let read = crate::read(&crate::Input {
-                bytes: text.as_bytes(),
+                bytes: text.as_bytes().into(),
                 path: None,
                 format: crate::formats::by_name("kif"),
                 encoding: None,

@@ -1,15 +1,14 @@
 //! Reading an input game by game, keeping only what a job makes of each game.
 
-use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use crate::diag::Span;
-use crate::formats::{Format, GameCheck, Reader, SourceInfo, Streamed};
+use crate::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo, Want};
 use crate::model::Game;
 use crate::{Error, Input};
 
 /// How much of each game a job looks at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Needs {
     /// Game information and moves: node comments, names and markup may be left out
     /// while reading (faster; what `filter --list`, `stats` and `dedup` need).
@@ -20,6 +19,7 @@ pub enum Needs {
 
 /// What a job made of each game of one input, in the order of the games.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct FileGames<T> {
     /// The format it was read as.
     pub format: &'static Format,
@@ -29,86 +29,93 @@ pub struct FileGames<T> {
     pub games: Vec<T>,
 }
 
-/// A streaming reader: a format's `read_each`, or SGF's whole-game form.
-type Streamer = fn(&str, &GameCheck<'_>) -> Streamed;
-
 /// Reads `input` and applies `each` to every game, in any order and on several
 /// threads; the values come back in game order. Formats with a streaming reader (SGF)
 /// hand each game on as soon as it is read and drop it, so memory holds the text and
 /// a game per thread, plus the values; other formats are read whole (one small record
 /// per file). Fails only where [`crate::read`] fails (the format cannot be told).
+///
+/// A long text may be read in pieces cut where games likely start; `each` may then
+/// also run on "games" of a piece whose cut proves wrong (say a game tree cut out of a
+/// comment), whose values are dropped: the values returned are those of the games of
+/// a whole read, and no other ([`crate::formats::Piece`]). So `each` should only make
+/// its value; what is done with the values belongs to the caller.
 pub fn read_games<T: Send>(
     input: &Input<'_>,
     needs: Needs,
     each: &(dyn Fn(&mut Game) -> T + Sync),
 ) -> Result<FileGames<T>, Error> {
-    let format = crate::detect_format(input)?;
-    if let Reader::Text(_) = format.reader {
-        let streamer: Option<Streamer> = match needs {
-            Needs::Moves => format.read_each,
-            Needs::Everything => format.read_each_whole,
-        };
-        if let Some(streamer) = streamer {
-            let (text, source) = crate::api::decode_text(input, format);
-            return Ok(FileGames {
-                format,
-                source,
-                games: stream(&text, streamer, each),
-            });
-        }
-    }
-    let mut outcome = crate::read(input)?;
-    let games = outcome
-        .parsed
-        .collection
-        .games
-        .iter_mut()
-        .map(each)
-        .collect();
+    let want = match needs {
+        Needs::Moves => Want::Moves,
+        Needs::Everything => Want::Whole,
+    };
+    let into = Mutex::new(Vec::new());
+    let mut sink = Values {
+        want,
+        each,
+        into: &into,
+    };
+    let read = crate::api::read_decoded(input.into(), &mut sink)?;
     Ok(FileGames {
-        format,
-        source: outcome.source,
-        games,
+        format: read.format,
+        source: read.source,
+        games: into.into_inner().unwrap_or_else(|e| e.into_inner()),
     })
 }
 
-/// Streams `text`, keying each game's value by where the game starts (the first
-/// node's span), which orders them as the text does whatever thread read them.
-///
-/// A parallel read whose cuts turn out wrong is read again in one piece (see
-/// `formats/sgf/stream.rs`); its pieces may have handed on games a whole read does not
-/// have (a "game" cut out of a comment). The values of real games are replaced by the
-/// second read's, at the same keys; any left over shows as more keys than games, and
-/// then the text is read again on one thread, which never cuts.
-fn stream<T: Send>(
-    text: &str,
-    streamer: Streamer,
-    each: &(dyn Fn(&mut Game) -> T + Sync),
-) -> Vec<T> {
-    let run = || {
-        let found: Mutex<BTreeMap<usize, T>> = Mutex::new(BTreeMap::new());
-        let check = |game: &mut Game, spans: &[Span]| {
-            let key = spans.first().map_or(0, |s| s.start);
-            let value = each(game);
-            if let Ok(mut map) = found.lock() {
-                map.insert(key, value);
-            }
-            Vec::new()
-        };
-        let streamed = streamer(text, &check);
-        let map = found.into_inner().unwrap_or_else(|e| e.into_inner());
-        (streamed.games, map)
-    };
-    let (games, map) = run();
-    if map.len() == games {
-        return map.into_values().collect();
+/// The sink of [`read_games`]: the value of each game it is given is appended to
+/// `into` at once; a reader that reads in pieces gets [`Made`] pieces instead.
+struct Values<'a, T> {
+    want: Want,
+    each: &'a (dyn Fn(&mut Game) -> T + Sync),
+    into: &'a Mutex<Vec<T>>,
+}
+
+impl<T: Send> Pieces for Values<'_, T> {
+    fn piece(&self) -> Box<dyn Piece + '_> {
+        Box::new(Made {
+            each: self.each,
+            made: Vec::new(),
+            into: self.into,
+        })
     }
-    let single = rayon::ThreadPoolBuilder::new().num_threads(1).build();
-    let (_, map) = match single {
-        Ok(pool) => pool.install(run),
-        Err(_) => (games, map),
-    };
-    map.into_values().collect()
+}
+
+impl<T: Send> Sink for Values<'_, T> {
+    fn wants(&self) -> Want {
+        self.want
+    }
+    fn game(&mut self, game: &mut Game, _: Places<'_>) -> Flow {
+        let value = (self.each)(game);
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(value);
+        Flow::Continue
+    }
+    fn pieces(&self) -> Option<&dyn Pieces> {
+        Some(self)
+    }
+}
+
+/// The values made of one piece's games, appended to `into` when it is committed
+/// (its games were a whole read's).
+struct Made<'a, T> {
+    each: &'a (dyn Fn(&mut Game) -> T + Sync),
+    made: Vec<T>,
+    into: &'a Mutex<Vec<T>>,
+}
+
+impl<T: Send> Piece for Made<'_, T> {
+    fn game(&mut self, game: &mut Game, _: &[crate::diag::Span]) {
+        self.made.push((self.each)(game));
+    }
+    fn commit(mut self: Box<Self>) {
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&mut self.made);
+    }
 }
 
 #[cfg(test)]
@@ -117,7 +124,7 @@ mod tests {
 
     fn input(text: &str) -> Input<'_> {
         Input {
-            bytes: text.as_bytes(),
+            bytes: text.as_bytes().into(),
             path: None,
             format: crate::formats::by_name("sgf"),
             encoding: None,

@@ -22,22 +22,15 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
-    legacy_alternative: None,
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),
-    decode_per_game: None,
     reader: Reader::Text(super::kif::read_ki2),
     blank_is_a_record: true,
-    read_checking: Some(super::kif::read_ki2_checking),
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
+    entry: Some(super::kif::read_ki2_into),
     writer: Some(Writer::Text(super::kif::write_ki2)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: KIF's header, comments (CSA remarks among them), special ends and bookmarks; the whole tree; no times.

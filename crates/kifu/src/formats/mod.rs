@@ -25,6 +25,7 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 pub mod shogi;
+pub mod sink;
 pub mod ugf;
 pub mod usi;
 pub mod writes;
@@ -35,11 +36,13 @@ use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
 pub use cutting::{Cutting, GameBoundaries};
+pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
 /// where each node came from (so rule checks on the model can point into the source).
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Parsed {
     /// The games.
     pub collection: Collection,
@@ -129,6 +132,7 @@ pub struct Written<T> {
 
 /// Why a writer could not write at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WriteError {
     /// The target holds other games than this one.
     #[error("{format} cannot hold {kind} games: it holds {}", .holds.join(", "))]
@@ -155,6 +159,7 @@ pub enum WriteError {
 
 /// A reader: from decoded text, or from raw bytes for binary formats.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum Reader {
     /// Reads decoded text.
     Text(fn(&str) -> Parsed),
@@ -162,13 +167,8 @@ pub enum Reader {
     Binary(fn(&[u8]) -> Parsed),
 }
 
-/// A text reader that checks its games against the rules as it reads them, for a
-/// check that keeps no game: the games' information and the spans of their nodes,
-/// but not their trees (a root alone), and for each game the rules' findings
-/// exactly as [`crate::rules::check`] gives them on the game [`Reader`] reads.
-pub type ReadChecking = fn(&str) -> (Parsed, Vec<FoundWhileReading>);
-
-/// The rules' findings on one game, found as it was read ([`ReadChecking`]).
+/// The rules' findings on one game, found as it was read (KIF's and KI2's
+/// `read_checking`, handed to [`Sink::checked`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FoundWhileReading {
     /// The findings, in node order.
@@ -183,9 +183,50 @@ pub struct FoundWhileReading {
 /// positioned with the node spans it is given. Called from several threads at once.
 pub type GameCheck<'a> = dyn Fn(&mut crate::model::Game, &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// A reader that hands each game to a [`GameCheck`] and keeps none of them, for
-/// validating large collections in bounded memory.
-pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
+/// What a job makes of the games of one piece of a text read game by game: each game
+/// goes to [`Piece::game`] as soon as it is read (on the piece's thread, maybe beside
+/// other pieces on other threads), and what the piece made of them is held in it
+/// until [`Piece::commit`].
+///
+/// A reader that reads a long text in parallel guesses where to cut it; only once
+/// every piece is read does it know whether the cuts were right. A piece of a wrong
+/// cut may have read "games" that a whole read does not have (a game tree cut out of
+/// a comment): such pieces are dropped, never committed, and the text is read again.
+/// So [`Piece::game`] must only make values (no side effects a caller could see), and
+/// everything handed on happens in [`Piece::commit`], which is called once per piece,
+/// on one thread, in the order of the text, only for pieces whose games are exactly
+/// those of a whole read.
+pub trait Piece: Send {
+    /// A game of this piece, with the spans of its nodes (indexed by node id).
+    fn game(&mut self, game: &mut crate::model::Game, spans: &[Span]);
+    /// The piece's games were real: hand on what was made of them.
+    fn commit(self: Box<Self>);
+}
+
+/// Makes the [`Piece`] for each piece of a text, on the piece's thread.
+pub trait Pieces: Sync {
+    /// A new piece, for the games of one piece of the text.
+    fn piece(&self) -> Box<dyn Piece + '_>;
+}
+
+/// How much of each game a streaming reader hands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Want {
+    /// Game information and moves: node comments, names and markup may be left out
+    /// while reading (faster; what a check needs).
+    Moves,
+    /// The whole game, as [`Reader`] reads it.
+    Whole,
+    /// A check by the rules: moves, as for [`Want::Moves`], and a reader may check
+    /// games as it reads them ([`Sink::checker`], [`Sink::checked`]).
+    Check,
+}
+
+/// A reader that hands each game to a [`Piece`] and keeps none of them, for reading
+/// large collections in bounded memory, perhaps in pieces on several threads: every
+/// piece it commits holds the games of a whole read, in order, and no other.
+pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
 
 /// Positions the rules' findings on one game, found as it was read, with the move
 /// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
@@ -194,22 +235,24 @@ pub type ReadEach = fn(&str, &GameCheck<'_>) -> Streamed;
 pub type PlaceFindings<'a> =
     dyn Fn(Vec<crate::rules::Finding>, &[Option<u32>], &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// [`ReadEach`] for a check by the rules: the games the reader can check as it reads
-/// them (SGF's Go games) are checked so, without building their trees, and their
-/// findings go to the [`PlaceFindings`]; the other games go whole to the
+/// A streaming reader for a check by the rules: the games the reader can check as it
+/// reads them (SGF's Go games) are checked so, without building their trees, and
+/// their findings go to the [`PlaceFindings`]; the other games go whole to the
 /// [`GameCheck`], which must be the rules' check ([`crate::rules::check`],
-/// positioned). The result is [`ReadEach`]'s with that check.
+/// positioned). Both only make values, which the reader keeps in
+/// [`Streamed::found`] in game order.
 pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
 
 /// What a streaming read produced.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Streamed {
     /// How many games were read.
     pub games: usize,
     /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
-    /// What the checks returned, in game order: the same as checking every game of a
-    /// whole read.
+    /// What the checks returned, in game order ([`CheckEach`]; empty for
+    /// [`ReadEach`]): the same as checking every game of a whole read.
     pub found: Vec<Diagnostic>,
 }
 
@@ -228,28 +271,15 @@ pub struct PerGame {
 /// own; `None` when the file does not need it (one charset, or none declared).
 pub type DecodePerGame = fn(&[u8]) -> Option<PerGame>;
 
-/// What an in-order reader does with each game as soon as it is read: the game is
-/// whole (comments, markup and all) and is dropped when this returns, so a
-/// collection of any length is read in memory bounded by its largest game.
-pub type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
-
-/// A reader that hands each game, whole and in order, to a [`GameSink`] on the
-/// calling thread and keeps none of them (`kifu convert`, `info`, `split` …).
-pub type ReadInOrder = fn(&str, &mut GameSink<'_>) -> InOrder;
-
-/// What an in-order read produced besides the games it handed on.
-#[derive(Debug, Clone, Default)]
-pub struct InOrder {
-    /// How many games were handed on.
-    pub games: usize,
-    /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
-    pub diagnostics: Vec<Diagnostic>,
-}
+/// What a reader does with each game as soon as it is read, on the reading thread:
+/// the game is dropped (or its arena reused) when this returns.
+pub(crate) type GameSink<'a> = dyn FnMut(&mut crate::model::Game, &[Span]) + 'a;
 
 /// How a format holds several games in one file, so that a collection can be
 /// written game by game as it is read: the games written one at a time and joined
 /// this way give exactly what the writer gives for the whole collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Join {
     /// One game per file.
     One,
@@ -288,6 +318,7 @@ impl Eq for Document {}
 
 /// A writer: to text (which the caller encodes) or to raw bytes.
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub enum Writer {
     /// Writes text.
     Text(fn(&Collection, &WriteOptions<'_>) -> Result<Written<String>, WriteError>),
@@ -347,22 +378,10 @@ pub struct Format {
     /// without a word: a blank file then gets a [`crate::diag::codes::RECORD_EMPTY`]
     /// warning.
     pub blank_is_a_record: bool,
-    /// A form of the text reader that runs the rules as it makes the moves, for a
-    /// check (`kifu validate`): each move is then resolved and made once.
-    pub read_checking: Option<ReadChecking>,
-    /// A streaming form of the text reader (games checked and dropped one by one), for
-    /// formats whose files hold large collections.
-    pub read_each: Option<ReadEach>,
-    /// [`Format::read_each`] for a check by the rules, which runs them as it reads
-    /// the games it can (see [`CheckEach`]).
-    pub check_each: Option<CheckEach>,
-    /// [`Format::read_each`] handing each game on whole, with its comments, names
-    /// and markup (which a check does not need), for collection jobs that write the
-    /// games or look at their comments.
-    pub read_each_whole: Option<ReadEach>,
-    /// A reader handing each game, whole and in order, to a [`GameSink`], for
-    /// formats whose files hold large collections.
-    pub read_in_order: Option<ReadInOrder>,
+    /// The format's own read entry, for formats that read game by game or check as
+    /// they read; [`Format::read_into`] (the one read entry of every format) uses it
+    /// when present, else reads whole with [`Format::reader`] and pushes each game.
+    pub entry: Option<Entry>,
     /// How a file holds several games.
     pub join: Join,
     /// How an input holding a long collection is cut between games as it arrives,
@@ -373,6 +392,52 @@ pub struct Format {
     pub writer: Option<Writer>,
     /// What the writer writes of the model; [`account::account`] reports the rest.
     pub writes: Writes,
+}
+
+/// A sniffer that recognises nothing ([`Format::BASE`]).
+fn sniffs_nothing(_: &[u8]) -> bool {
+    false
+}
+
+/// A reader that reads nothing ([`Format::BASE`]).
+fn reads_nothing(_: &str) -> Parsed {
+    Parsed::default()
+}
+
+impl Format {
+    /// The fields a registration leaves at their usual value, for `..Format::BASE`:
+    /// UTF-8 output, no legacy encoding, no declaration finder, one game per file, no
+    /// streaming or checking reader, no cut, no writer (and so nothing written). A
+    /// registration names at least its name, description, extensions, kinds,
+    /// capabilities, sniffer and reader.
+    pub const BASE: Format = Format {
+        name: "",
+        description: "",
+        extensions: &[],
+        kinds: &[],
+        capabilities: Capabilities {
+            variations: false,
+            comments: false,
+            setup: false,
+            time: false,
+            markup: false,
+            collections: false,
+            variation_info: false,
+        },
+        legacy_encoding: None,
+        legacy_alternative: None,
+        default_output_encoding: TextEncoding::UTF_8,
+        sniff: sniffs_nothing,
+        declared_charset: None,
+        decode_per_game: None,
+        reader: Reader::Text(reads_nothing),
+        blank_is_a_record: false,
+        entry: None,
+        join: Join::One,
+        cut: None,
+        writer: None,
+        writes: Writes::NOTHING,
+    };
 }
 
 /// Extensions whose files are UTF-8 by convention although their format's customary

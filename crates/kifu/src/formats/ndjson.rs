@@ -4,12 +4,11 @@
 //! game by game.
 
 use super::{
-    content_start, Capabilities, Format, GameSink, InOrder, Join, Parsed, Reader, WriteError,
-    WriteOptions, Writer, Written,
+    content_start, Capabilities, Flow, Format, Join, Parsed, Places, ReadEnd, Reader, Sink,
+    WriteError, WriteOptions, Writer, Written,
 };
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Collection, Game};
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -26,23 +25,13 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: true,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: Some(read_in_order),
+    entry: Some(read_in_order),
     join: Join::Concatenate,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
-    decode_per_game: None,
-    legacy_alternative: None,
+    ..Format::BASE
 };
 
 /// Looks like NDJSON of the model: the first line is an object whose first key is
@@ -59,9 +48,10 @@ fn sniff(bytes: &[u8]) -> bool {
 pub fn read(text: &str) -> Parsed {
     let mut games = Vec::new();
     let mut spans = Vec::new();
-    let done = read_in_order(text, &mut |game: &mut Game, s: &[Span]| {
+    let done = read_in_order(text, &mut |game: &mut Game, places: Places<'_>| {
         games.push(std::mem::replace(game, Game::new(game.kind.clone())));
-        spans.push(s.to_vec());
+        spans.push(places.nodes.to_vec());
+        Flow::Continue
     });
     Parsed {
         collection: Collection { games },
@@ -71,10 +61,11 @@ pub fn read(text: &str) -> Parsed {
     }
 }
 
-/// Reads line by line, handing each game on as soon as its line is read. A line that
-/// is not a game is one positioned diagnostic, and the lines after it are read on.
-pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
-    let mut done = InOrder::default();
+/// Reads line by line, handing each game on as soon as its line is read, until the
+/// sink says stop. A line that is not a game is one positioned diagnostic, and the
+/// lines after it are read on.
+pub fn read_in_order(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    let mut done = ReadEnd::default();
     let mut start = 0usize;
     let mut spans = Vec::new();
     while start < text.len() {
@@ -111,7 +102,10 @@ pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
                 spans.clear();
                 spans.resize(game.tree.len(), Span::at(line_start));
                 done.games += 1;
-                hand(&mut game, &spans);
+                if sink.game(&mut game, Places::nodes(&spans)) == Flow::Stop {
+                    done.stopped = true;
+                    break;
+                }
             }
             Ok(None) => {}
             Err(e) => {

@@ -9,7 +9,6 @@ use crate::model::{
     BoardSize, Collection, Color, Game, GameKind, GomokuRule, Move, Node, NodeId, Player, Point,
     StoneMove, MAX_GO_SIZE,
 };
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -26,23 +25,11 @@ pub const FORMAT: Format = Format {
         collections: false,
         variation_info: false,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
-    decode_per_game: None,
-    legacy_alternative: None,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the names and the main line's moves with their times.

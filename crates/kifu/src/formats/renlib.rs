@@ -29,23 +29,9 @@ pub const FORMAT: Format = Format {
         collections: false,
         variation_info: false,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
     reader: Reader::Binary(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    writer: None,
-    writes: crate::formats::Writes::NOTHING,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
-    decode_per_game: None,
-    legacy_alternative: None,
+    ..Format::BASE
 };
 
 /// The first eight bytes of every library RenLib 3 writes.

@@ -12,13 +12,14 @@ use std::collections::HashMap;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader as XmlReader;
 
-use super::{Capabilities, Format, GameCheck, Parsed, Reader, Streamed};
+use super::{
+    Capabilities, Flow, Format, Parsed, Pieces, Places, ReadEnd, Reader, Sink, Streamed, Want,
+};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
     BoardSize, Color, Game, GameKind, GameResult, GomokuRule, Move, Node, NodeId, Player, Point,
     StoneMove, WinReason,
 };
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -36,23 +37,11 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: false,
     },
-    legacy_encoding: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: Some(read_each),
-    check_each: None,
-    read_each_whole: None,
-    writer: None,
-    writes: crate::formats::Writes::NOTHING,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
-    decode_per_game: None,
-    legacy_alternative: None,
+    entry: Some(read_into),
+    ..Format::BASE
 };
 
 /// The board of every RIF game.
@@ -155,18 +144,39 @@ pub fn read(text: &str) -> Parsed {
     parsed
 }
 
-/// Reads a database game by game, checking each with `check` and keeping none.
-pub fn read_each(text: &str, check: &GameCheck<'_>) -> Streamed {
+/// RIF's read entry ([`crate::formats::Entry`]): each game goes to the sink's pieces
+/// when it gives some ([`read_each`]), else to the sink, in order, as soon as it is
+/// read.
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    if let Some(pieces) = sink.pieces() {
+        let streamed = read_each(text, sink.wants(), pieces);
+        return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+    }
     let mut games = 0;
-    let mut found = Vec::new();
+    let mut stopped = false;
     let diagnostics = scan(text, &mut |mut game, spans| {
         games += 1;
-        found.extend(check(&mut game, &spans));
+        if !stopped {
+            stopped = sink.game(&mut game, Places::nodes(&spans)) == Flow::Stop;
+        }
     });
+    ReadEnd::new(games, diagnostics, stopped)
+}
+
+/// Reads a database game by game, handing each (whole) to one piece, committed
+/// at the end, and keeping none.
+pub fn read_each(text: &str, _: Want, pieces: &dyn Pieces) -> Streamed {
+    let mut games = 0;
+    let mut piece = pieces.piece();
+    let diagnostics = scan(text, &mut |mut game, spans| {
+        games += 1;
+        piece.game(&mut game, &spans);
+    });
+    piece.commit();
     Streamed {
         games,
         diagnostics,
-        found,
+        found: Vec::new(),
     }
 }
 

@@ -36,22 +36,10 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
-    decode_per_game: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    writer: None,
-    writes: crate::formats::Writes::NOTHING,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
+    ..Format::BASE
 };
 
 /// True for text starting with `[Header]` that has a `[Data]` section.

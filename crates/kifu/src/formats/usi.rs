@@ -16,7 +16,6 @@ use crate::model::{
     ShogiMove, ShogiStart, Square,
 };
 use crate::rules::shogi::{from_sfen, to_sfen, Position};
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -33,23 +32,13 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: false,
     },
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
-    decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: true,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
     join: crate::formats::Join::Concatenate,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the start position and the main line's moves and ends.

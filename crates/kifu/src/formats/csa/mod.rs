@@ -63,22 +63,15 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
-    legacy_alternative: None,
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(declared_charset),
-    decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: true,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
     join: crate::formats::Join::Separator("/\n"),
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the players, event, site, start time, time limit, opening, comments, times spent and special ends; the main line.

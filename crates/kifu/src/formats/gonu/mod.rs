@@ -31,22 +31,12 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::EUC_KR),
-    legacy_alternative: None,
     default_output_encoding: TextEncoding::EUC_KR,
     sniff,
-    declared_charset: None,
-    decode_per_game: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the board only.

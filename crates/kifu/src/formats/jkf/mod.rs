@@ -19,7 +19,6 @@ use serde_json::Value;
 
 use super::{content_start, Capabilities, Format, Reader, Writer};
 use crate::model::{Color, Handicap, PieceKind, Square};
-use crate::text::TextEncoding;
 
 /// The registry entry.
 pub const FORMAT: Format = Format {
@@ -36,23 +35,11 @@ pub const FORMAT: Format = Format {
         collections: false,
         variation_info: false,
     },
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
-    decode_per_game: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: KIF's header fields, comments (CSA remarks among them), times and special ends; the whole tree.

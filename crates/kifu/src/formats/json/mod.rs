@@ -14,7 +14,7 @@ use super::{
 };
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Collection, Game};
-use crate::text::{LineIndex, TextEncoding};
+use crate::text::LineIndex;
 
 /// The version of the JSON document this kifu writes and reads.
 pub const VERSION: u32 = 1;
@@ -34,23 +34,12 @@ pub const FORMAT: Format = Format {
         collections: true,
         variation_info: true,
     },
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
-    decode_per_game: None,
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
     join: crate::formats::Join::Document(DOCUMENT),
-    cut: None,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
+    ..Format::BASE
 };
 
 pub(crate) mod fields;

@@ -20,7 +20,7 @@ mod read;
 mod write;
 
 pub use ki2write::write_ki2;
-pub use read::{read, read_checking, read_ki2, read_ki2_checking};
+pub use read::{read, read_checking, read_into, read_ki2, read_ki2_checking, read_ki2_into};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};
@@ -42,22 +42,15 @@ pub const FORMAT: Format = Format {
         variation_info: false,
     },
     legacy_encoding: Some(TextEncoding::SHIFT_JIS),
-    legacy_alternative: None,
     default_output_encoding: TextEncoding::SHIFT_JIS,
     sniff,
     declared_charset: Some(super::declaration::find_kif),
-    decode_per_game: None,
     reader: Reader::Text(read),
     blank_is_a_record: true,
-    read_checking: Some(read_checking),
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
+    entry: Some(read_into),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the header's fields, comments (CSA remarks among them), times, special ends and bookmarks; the whole tree.

@@ -16,7 +16,7 @@ use crate::formats::shogi::bod::{self, Bod};
 use crate::formats::shogi::header::{apply_header, record_order};
 use crate::formats::shogi::notation::parse_special;
 use crate::formats::shogi::result::main_line_end;
-use crate::formats::{FoundWhileReading, Parsed};
+use crate::formats::{push_all, Flow, FoundWhileReading, Parsed, Places, ReadEnd, Sink, Want};
 use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
     NodeId, ShogiStart, WinReason,
@@ -30,8 +30,11 @@ pub fn read(text: &str) -> Parsed {
     r.finish().0
 }
 
-/// Reads a KIF document for a check: its moves are checked against the rules as
-/// they are made, and no tree is built (see [`crate::formats::ReadChecking`]).
+/// Reads a KIF document for a check (for [`crate::formats::Sink::checked`]): its
+/// moves are checked against the rules as they are made, and no tree is built. It
+/// gives the games' information and the spans of their nodes, but not their trees,
+/// and for each game the rules' findings exactly as [`crate::rules::check`] gives
+/// them on the game [`read`] reads.
 pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
     let mut r = KifReader::new(text, false, Mode::Check);
     r.run();
@@ -52,6 +55,41 @@ pub fn read_ki2_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
     let mut r = KifReader::new(text, true, Mode::Check);
     r.run();
     r.finish()
+}
+
+/// KIF's read entry ([`crate::formats::Entry`]): for a check ([`Want::Check`]) the
+/// moves are checked as they are made ([`read_checking`]) and each game goes to
+/// [`Sink::checked`] with the rules' findings; otherwise the game is read whole.
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    entry(text, sink, read, read_checking)
+}
+
+/// KI2's read entry, as [`read_into`] reads KIF.
+pub fn read_ki2_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    entry(text, sink, read_ki2, read_ki2_checking)
+}
+
+/// [`read_into`] with the two readers of KIF or KI2.
+fn entry(
+    text: &str,
+    sink: &mut dyn Sink,
+    whole: fn(&str) -> Parsed,
+    checking: fn(&str) -> (Parsed, Vec<FoundWhileReading>),
+) -> ReadEnd {
+    if sink.wants() != Want::Check {
+        return push_all(whole(text), sink);
+    }
+    let (mut parsed, found) = checking(text);
+    let games = std::mem::take(&mut parsed.collection.games);
+    let count = games.len();
+    let mut stopped = false;
+    for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
+        if sink.checked(&mut game, Places::of(&parsed, g), found) == Flow::Stop {
+            stopped = true;
+            break;
+        }
+    }
+    ReadEnd::new(count, parsed.diagnostics, stopped)
 }
 
 /// What the reader is reading for.

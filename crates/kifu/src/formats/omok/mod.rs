@@ -10,7 +10,6 @@ pub use reader::read;
 pub use writer::write;
 
 use super::{Capabilities, Format, Reader, Writer};
-use crate::text::TextEncoding;
 
 /// The side of the board the log is for.
 pub const SIZE: u8 = 15;
@@ -32,23 +31,11 @@ pub const FORMAT: Format = Format {
         collections: false,
         variation_info: false,
     },
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
-    declared_charset: None,
-    decode_per_game: None,
     reader: Reader::Binary(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: None,
-    check_each: None,
-    read_each_whole: None,
-    read_in_order: None,
-    join: crate::formats::Join::One,
-    cut: None,
     writer: Some(Writer::Binary(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: the main line's stones only.

@@ -3,7 +3,7 @@
 //! `node.rs` (whole-node checks and splits) and `props.rs` (single properties).
 
 use crate::diag::{codes, Diagnostic, Span};
-use crate::formats::{GameCheck, PlaceFindings};
+use crate::formats::{GameCheck, GameSink, PlaceFindings};
 use crate::model::{
     BoardSize, Game, GameKind, GomokuRule, Move, Node, NodeId, Point, StoneMove, Tree,
 };
@@ -15,26 +15,41 @@ use super::raw::{RawNode, RawValue, Sink};
 use super::typing::Context;
 use super::values::{self, number, split_compose};
 
-/// Collects games from the parser, or hands each to a check and drops it.
+/// What a [`Builder`] does with each game it finishes: one choice, made when the
+/// builder is made.
+#[derive(Default)]
+pub(super) enum Mode<'e> {
+    /// Keeps every game and its node spans ([`read`](super::read)).
+    #[default]
+    Keep,
+    /// Hands each game, whole (node comments, names and markup kept), to the sink on
+    /// the reading thread, then drops it and reuses its arena.
+    Whole(&'e mut GameSink<'e>),
+    /// Hands each game to the sink without its node comments, names and markup,
+    /// which a check does not need (see `Context::keep_text` and
+    /// `Context::markup_scratch`), then drops it.
+    Moves(&'e mut GameSink<'e>),
+    /// Checks Go games by the rules as they are read, without building their trees
+    /// (see [`Inline`]), placing their findings with the [`PlaceFindings`]; the other
+    /// games go, as for [`Mode::Moves`], to the [`GameCheck`]. What both return is
+    /// kept in [`Builder::found`], in game order.
+    CheckAsRead(&'e GameCheck<'e>, &'e PlaceFindings<'e>),
+}
+
+/// Collects games from the parser, or hands each on and drops it, as its [`Mode`] says.
 #[derive(Default)]
 pub(super) struct Builder<'e> {
-    /// Finished games (when there is no `each`).
+    /// What is done with each finished game.
+    mode: Mode<'e>,
+    /// Finished games ([`Mode::Keep`]).
     pub games: Vec<Game>,
-    /// Node spans per finished game (when there is no `each`).
+    /// Node spans per finished game ([`Mode::Keep`]).
     pub spans: Vec<Vec<Span>>,
-    /// Streaming: each finished game goes here, and only its diagnostics are kept.
-    pub each: Option<&'e GameCheck<'e>>,
-    /// Streaming: hand each game on whole, with its node comments, names and markup
-    /// (for collection jobs that write or count them), not stripped for a check.
-    pub whole: bool,
-    /// In order: each finished game, whole (comments and markup kept), goes here on
-    /// the reading thread and is then dropped.
-    pub hand: Option<&'e mut crate::formats::GameSink<'e>>,
-    /// Streaming: how many games were checked.
+    /// How many games were handed on (every mode but [`Mode::Keep`]).
     pub checked: usize,
-    /// Streaming: what the checks found, in game order.
+    /// What the checks found, in game order ([`Mode::CheckAsRead`]).
     pub found: Vec<Diagnostic>,
-    /// Streaming: the last game's arena and span list, emptied, for the next game.
+    /// Handing on: the last game's arena and span list, emptied, for the next game.
     spare: Option<(Tree, Vec<Span>)>,
     /// The charset the first game declared, to warn about mixed collections.
     pub first_charset: Option<String>,
@@ -44,12 +59,9 @@ pub(super) struct Builder<'e> {
     current: Option<GameState>,
     /// Room for points, lent to each node's typing (see `Context::points`).
     points: Vec<crate::model::Point>,
-    /// Streaming: where nodes' markup is checked instead of kept (see
+    /// Handing on without markup: where nodes' markup is checked instead of kept (see
     /// `Context::markup_scratch`).
     markup: crate::model::Markup,
-    /// Checking: Go games are checked by the rules as they are read, without a tree
-    /// (see [`Inline`]), and their findings placed here.
-    place: Option<&'e PlaceFindings<'e>>,
     /// Checking as games are read: the last game's walk and lists, for the next game.
     spare_inline: Option<Inline>,
     /// Checking as games are read: where each node below the root is typed, then
@@ -142,41 +154,10 @@ impl Inline {
 }
 
 impl<'e> Builder<'e> {
-    /// A builder that hands each finished game, whole, to `hand` and keeps none.
-    pub fn handing(hand: &'e mut crate::formats::GameSink<'e>) -> Builder<'e> {
+    /// A builder that does with each game what `mode` says.
+    pub fn new(mode: Mode<'e>) -> Builder<'e> {
         Builder {
-            hand: Some(hand),
-            ..Builder::default()
-        }
-    }
-
-    /// A builder that hands each finished game to `each` and keeps only what it found.
-    /// The games it hands on have no node comments, names or markup (see
-    /// `Context::keep_text` and `Context::markup_scratch`).
-    pub fn checking(each: &'e GameCheck<'e>) -> Builder<'e> {
-        Builder {
-            each: Some(each),
-            ..Builder::default()
-        }
-    }
-
-    /// [`Builder::checking`] that checks Go games itself as they are read, without
-    /// their trees, and places their findings with `place` (see
-    /// [`crate::formats::CheckEach`]); other games go to `each`.
-    pub fn checking_as_read(each: &'e GameCheck<'e>, place: &'e PlaceFindings<'e>) -> Builder<'e> {
-        Builder {
-            each: Some(each),
-            place: Some(place),
-            ..Builder::default()
-        }
-    }
-
-    /// A builder that hands each finished game to `each` whole: with node comments,
-    /// names and markup, as [`read`](super::read) would give it.
-    pub fn handing_on_whole(each: &'e GameCheck<'e>) -> Builder<'e> {
-        Builder {
-            each: Some(each),
-            whole: true,
+            mode,
             ..Builder::default()
         }
     }
@@ -185,7 +166,7 @@ impl<'e> Builder<'e> {
 impl Builder<'_> {
     /// Whether node comments and names are kept: not when games are only checked.
     fn keeps_text(&self) -> bool {
-        self.each.is_none() || self.whole
+        matches!(self.mode, Mode::Keep | Mode::Whole(_))
     }
 }
 
@@ -306,11 +287,12 @@ impl<'a> Sink<'a> for Builder<'_> {
             keep_text,
             // A Go game's root checked as it is read (its other nodes are typed by
             // `inline_node`).
-            keep_info_text: !(self.place.is_some()
+            keep_info_text: !(matches!(self.mode, Mode::CheckAsRead(..))
                 && matches!(state.game.kind, GameKind::Go { .. })
                 && !state.skip),
             points: &mut self.points,
-            markup_scratch: (self.each.is_some() && !self.whole).then_some(&mut self.markup),
+            markup_scratch: matches!(self.mode, Mode::Moves(_) | Mode::CheckAsRead(..))
+                .then_some(&mut self.markup),
         };
         let parts = match state.game.tree.get_mut(first) {
             Some(node) => {
@@ -330,7 +312,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             state.spans.push(raw.span);
             last = state.game.tree.add_child(last, more);
         }
-        if is_root && self.place.is_some() {
+        if is_root && matches!(self.mode, Mode::CheckAsRead(..)) {
             start_inline(state, &mut self.spare_inline);
         }
         last
@@ -448,43 +430,33 @@ impl<'a> Sink<'a> for Builder<'_> {
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
         }
-        if let Some(hand) = self.hand.as_mut() {
-            self.checked += 1;
-            hand(&mut state.game, &state.spans);
-            let mut tree = std::mem::take(&mut state.game.tree);
-            tree.clear();
-            state.spans.clear();
-            self.spare = Some((tree, state.spans));
-            return;
+        match &mut self.mode {
+            Mode::Keep => {
+                self.games.push(state.game);
+                self.spans.push(state.spans);
+                return;
+            }
+            Mode::Whole(hand) | Mode::Moves(hand) => hand(&mut state.game, &state.spans),
+            Mode::CheckAsRead(each, place) => {
+                let found = match state.inline.take() {
+                    Some(mut inline) => {
+                        let found = finish_inline(&mut inline, &mut state, text, end, each, place);
+                        inline.marks.clear();
+                        inline.spans.clear();
+                        inline.numbers.clear();
+                        self.spare_inline = Some(inline);
+                        found
+                    }
+                    None => each(&mut state.game, &state.spans),
+                };
+                self.found.extend(found);
+            }
         }
-        if let (Some(mut inline), Some(each), Some(place)) =
-            (state.inline.take(), self.each, self.place)
-        {
-            self.checked += 1;
-            let mut found = finish_inline(&mut inline, &mut state, text, end, each, place);
-            self.found.append(&mut found);
-            inline.marks.clear();
-            inline.spans.clear();
-            inline.numbers.clear();
-            self.spare_inline = Some(inline);
-            let mut tree = std::mem::take(&mut state.game.tree);
-            tree.clear();
-            state.spans.clear();
-            self.spare = Some((tree, state.spans));
-            return;
-        }
-        if let Some(each) = self.each {
-            self.checked += 1;
-            let mut found = each(&mut state.game, &state.spans);
-            self.found.append(&mut found);
-            let mut tree = std::mem::take(&mut state.game.tree);
-            tree.clear();
-            state.spans.clear();
-            self.spare = Some((tree, state.spans));
-            return;
-        }
-        self.games.push(state.game);
-        self.spans.push(state.spans);
+        self.checked += 1;
+        let mut tree = std::mem::take(&mut state.game.tree);
+        tree.clear();
+        state.spans.clear();
+        self.spare = Some((tree, state.spans));
     }
 }
 
@@ -612,10 +584,13 @@ fn finish_inline(
 ) -> Vec<Diagnostic> {
     let again = state.game.info.rules != inline.ru;
     let full = || {
-        let mut builder = Builder::checking(each);
+        let mut found = Vec::new();
+        let mut check = |game: &mut Game, spans: &[Span]| found.extend(each(game, spans));
+        let mut builder = Builder::new(Mode::Moves(&mut check));
         let _ = super::parse::parse_range(text, state.start..end, &mut builder);
         debug_assert_eq!(builder.checked, 1, "a game read again is one game");
-        builder.found
+        drop(builder);
+        found
     };
     if again {
         return full();

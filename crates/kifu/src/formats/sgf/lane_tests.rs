@@ -204,7 +204,10 @@ fn markup_takes_the_lane_for_a_check_only() {
     let taken = |text: &str| {
         let mut read = Counting(Builder::default(), 0);
         parse(text, &mut read);
-        let mut check = Counting(Builder::checking_as_read(&each, &place), 0);
+        let mut check = Counting(
+            Builder::new(crate::formats::sgf::build::Mode::CheckAsRead(&each, &place)),
+            0,
+        );
         parse(text, &mut check);
         (read.1, check.1)
     };

@@ -27,11 +27,11 @@ mod values;
 mod write;
 
 use super::{
-    Capabilities, Format, GameCheck, GameSink, InOrder, Join, Parsed, PlaceFindings, Reader,
-    Streamed, Writer,
+    Capabilities, Flow, Format, GameCheck, Join, Parsed, Pieces, PlaceFindings, Places, ReadEnd,
+    Reader, Sink, Streamed, Want, Writer,
 };
-use crate::diag::codes;
-use crate::text::TextEncoding;
+use crate::diag::{codes, Span};
+use crate::model::Game;
 
 pub use charset::declared_charset;
 pub use cut::GameCuts;
@@ -55,23 +55,16 @@ pub const FORMAT: Format = Format {
     },
     // No single legacy encoding: SGF files come from Japan, Korea and China alike,
     // so undeclared non-UTF-8 files go to the statistical guess.
-    legacy_encoding: None,
-    legacy_alternative: None,
-    default_output_encoding: TextEncoding::UTF_8,
     sniff,
     declared_charset: Some(declared_charset),
     decode_per_game: Some(decode_per_game),
     reader: Reader::Text(read),
-    blank_is_a_record: false,
-    read_checking: None,
-    read_each: Some(read_each),
-    check_each: Some(check_each),
-    read_each_whole: Some(read_each_whole),
-    read_in_order: Some(read_in_order),
+    entry: Some(read_into),
     join: Join::Concatenate,
     cut: Some(cut::CUTTING),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    ..Format::BASE
 };
 
 /// What the writer writes of the model: every game-information field but a shogi start, every node field but times spent, special ends, bookmarks and numbered stones; the whole tree.
@@ -169,64 +162,110 @@ fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnos
     }
 }
 
-/// Reads a collection game by game: each game goes to `each` as soon as it is read and
-/// is then dropped, so memory stays bounded by the largest game. Large texts are cut at
-/// game boundaries and read on several threads; the result is the same as [`read`]
-/// followed by `each` on every game, in the same order.
-pub fn read_each(text: &str, each: &GameCheck<'_>) -> Streamed {
-    read_each_as(text, each, false)
+/// SGF's read entry ([`crate::formats::Entry`]): a check as it reads when the sink
+/// wants a check and gives a checker ([`check_each`]), pieces read on several threads
+/// when it gives pieces ([`read_each`]), else each game in order ([`read_in_order`]).
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    let want = sink.wants();
+    if want == Want::Check {
+        if let Some(checker) = sink.checker() {
+            let streamed = check_each(text, checker.each, checker.place);
+            sink.found(streamed.found);
+            return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+        }
+    }
+    if let Some(pieces) = sink.pieces() {
+        let streamed = read_each(text, want, pieces);
+        return ReadEnd::new(streamed.games, streamed.diagnostics, false);
+    }
+    read_in_order(text, sink)
 }
 
-/// [`read_each`] handing each game on whole, with its node comments, names and markup
-/// (which a check does not need and [`read_each`] leaves out): the games are those of
-/// [`read`], for collection jobs that write them or count their comments.
-pub fn read_each_whole(text: &str, each: &GameCheck<'_>) -> Streamed {
-    read_each_as(text, each, true)
+/// Reads a collection game by game: each game goes to a
+/// [`Piece`](crate::formats::Piece) as soon as it is read and is then dropped, so memory stays bounded by the largest game (see
+/// [`crate::formats::ReadEach`]). Large texts are cut at game boundaries and read on
+/// several threads, each piece of the text into a piece of its own; the pieces are
+/// committed in order only once every cut is known to be right, and otherwise dropped
+/// and the text read again in one piece. What is committed is the same as [`read`]
+/// followed by [`Piece::game`](crate::formats::Piece::game) on every game, in the
+/// same order.
+pub fn read_each(text: &str, want: Want, pieces: &dyn Pieces) -> Streamed {
+    let read = |range: std::ops::Range<usize>| {
+        let mut piece = pieces.piece();
+        let mut hand = |game: &mut Game, spans: &[Span]| piece.game(game, spans);
+        let mut builder = build::Builder::new(match want {
+            Want::Whole => build::Mode::Whole(&mut hand),
+            _ => build::Mode::Moves(&mut hand),
+        });
+        let reader = parse::parse_range(text, range, &mut builder);
+        let part = stream::Part::of(builder, reader, ());
+        part.with(piece)
+    };
+    let (parts, streamed) = read_parts(text, &read);
+    for piece in parts {
+        piece.commit();
+    }
+    streamed
 }
 
-/// [`read_each`] for a check by the rules (see [`crate::formats::CheckEach`]): Go
-/// games are checked as they are read, node by node, without building their trees;
-/// `each` checks the others (gomoku).
+/// A check by the rules game by game (see [`crate::formats::CheckEach`]): Go games
+/// are checked as they are read, node by node, without building their trees; `each`
+/// checks the others (gomoku). Large texts are read in parallel as by [`read_each`].
 pub fn check_each(text: &str, each: &GameCheck<'_>, place: &PlaceFindings<'_>) -> Streamed {
-    read_each_with(text, stream::Hand::CheckAsRead(each, place))
-}
-
-/// [`read_each`] or [`read_each_whole`].
-fn read_each_as(text: &str, each: &GameCheck<'_>, whole: bool) -> Streamed {
-    read_each_with(
-        text,
-        if whole {
-            stream::Hand::Whole(each)
-        } else {
-            stream::Hand::Check(each)
-        },
-    )
-}
-
-/// Reads a collection game by game, each handed on as `hand` says.
-fn read_each_with(text: &str, hand: stream::Hand<'_>) -> Streamed {
-    if let Some(streamed) = stream::read_in_parallel(text, hand) {
-        return streamed;
+    let read = |range: std::ops::Range<usize>| {
+        let mut builder = build::Builder::new(build::Mode::CheckAsRead(each, place));
+        let reader = parse::parse_range(text, range, &mut builder);
+        let found = std::mem::take(&mut builder.found);
+        stream::Part::of(builder, reader, found)
+    };
+    let (parts, mut streamed) = read_parts(text, &read);
+    for mut found in parts {
+        streamed.found.append(&mut found);
     }
-    let mut builder = hand.builder();
-    let mut diagnostics = parse::parse(text, &mut builder);
-    finish_diagnostics(&mut diagnostics, builder.checked == 0);
-    Streamed {
-        games: builder.checked,
-        diagnostics,
-        found: builder.found,
-    }
+    streamed
 }
 
-/// Reads a collection game by game, in order, on this thread: each game goes whole
-/// to `hand` as soon as it is read and is then dropped, so memory stays bounded by the
-/// largest game. The games and diagnostics are [`read`]'s.
-pub fn read_in_order(text: &str, hand: &mut GameSink<'_>) -> InOrder {
-    let mut builder = build::Builder::handing(hand);
+/// Reads `text` with `read`, in parallel pieces when it is long and the cuts hold,
+/// else in one piece: what was made of each piece's games, in text order, and the
+/// games and reader's diagnostics of the whole text (as [`read`] gives them).
+fn read_parts<B: Send>(
+    text: &str,
+    read: &(dyn Fn(std::ops::Range<usize>) -> stream::Part<B> + Sync),
+) -> (Vec<B>, Streamed) {
+    let parts = stream::read_in_parallel(text, read).unwrap_or_else(|| vec![read(0..text.len())]);
+    let mut streamed = Streamed::default();
+    let mut made = Vec::with_capacity(parts.len());
+    for mut part in parts {
+        streamed.games += part.games;
+        streamed.diagnostics.append(&mut part.reader);
+        made.push(part.made);
+    }
+    finish_diagnostics(&mut streamed.diagnostics, streamed.games == 0);
+    (made, streamed)
+}
+
+/// Reads a collection game by game, in order, on this thread: each game goes to
+/// `sink` as soon as it is read (whole, or without node comments, names and markup
+/// when the sink wants only moves) and is then dropped, so memory stays bounded by
+/// the largest game. The games and diagnostics are [`read`]'s; after
+/// [`Flow::Stop`] the text is read on (for its diagnostics) but no game handed on.
+pub fn read_in_order(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    let mut stopped = false;
+    let want = sink.wants();
+    let mut hand = |game: &mut Game, spans: &[Span]| {
+        if !stopped {
+            stopped = sink.game(game, Places::nodes(spans)) == Flow::Stop;
+        }
+    };
+    let mut builder = build::Builder::new(match want {
+        Want::Whole => build::Mode::Whole(&mut hand),
+        _ => build::Mode::Moves(&mut hand),
+    });
     let mut diagnostics = parse::parse(text, &mut builder);
     let games = builder.checked;
+    drop(builder);
     finish_diagnostics(&mut diagnostics, games == 0);
-    InOrder { games, diagnostics }
+    ReadEnd::new(games, diagnostics, stopped)
 }
 
 /// Adds the "no game" error when nothing was read (unless the reason was already

@@ -1,6 +1,8 @@
 //! Reading a large collection on several threads: the text is cut at the ends of its
-//! top-level game trees, each piece is read on its own thread with games checked and
-//! dropped one by one, and the pieces' results are joined in order.
+//! top-level game trees, each piece is read on its own thread into a part of its own
+//! (what the job made of its games, held there), and the parts are handed back in
+//! order — only once every cut is known to be right, so that nothing of a wrong cut
+//! is ever handed on.
 //!
 //! The cuts are guesses, found near evenly spaced offsets without reading what comes
 //! before: a `(` whose previous non-blank byte is `)` and whose first node holds a root
@@ -11,40 +13,14 @@
 //! (the first declared charset, the first FF): then each piece ended where a whole-text
 //! read stands between two games, every piece reads exactly as that part of a whole
 //! read does, and the joined diagnostics are the whole read's, in its order (warnings
-//! and errors inside games included). Otherwise the caller reads the text in one
-//! piece.
+//! and errors inside games included). Otherwise the parts are dropped, uncommitted,
+//! and the caller reads the text in one piece.
 
 use rayon::prelude::*;
 
 use super::build::Builder;
-use super::finish_diagnostics;
-use super::parse::{parse_range, MISSING_CLOSE};
+use super::parse::MISSING_CLOSE;
 use crate::diag::Diagnostic;
-use crate::formats::{GameCheck, PlaceFindings, Streamed};
-
-/// What the reader does with each game it reads.
-#[derive(Clone, Copy)]
-pub(super) enum Hand<'e> {
-    /// Hands it to a check, without its comments, names and markup
-    /// ([`Builder::checking`]).
-    Check(&'e GameCheck<'e>),
-    /// Hands it on whole ([`Builder::handing_on_whole`]).
-    Whole(&'e GameCheck<'e>),
-    /// Checks Go games by the rules as they are read, the others by the check
-    /// ([`Builder::checking_as_read`]).
-    CheckAsRead(&'e GameCheck<'e>, &'e PlaceFindings<'e>),
-}
-
-impl<'e> Hand<'e> {
-    /// A builder that does so.
-    pub(super) fn builder(self) -> Builder<'e> {
-        match self {
-            Hand::Check(each) => Builder::checking(each),
-            Hand::Whole(each) => Builder::handing_on_whole(each),
-            Hand::CheckAsRead(each, place) => Builder::checking_as_read(each, place),
-        }
-    }
-}
 
 /// Texts shorter than this are read in one piece: threads would cost more than they save.
 const MIN_PARALLEL_TEXT: usize = 1 << 20;
@@ -52,10 +28,55 @@ const MIN_PARALLEL_TEXT: usize = 1 << 20;
 /// The smallest piece worth a task of its own.
 const MIN_PIECE: usize = 256 << 10;
 
-/// Reads `text` in pieces on the rayon pool; `None` when the text is small, the pool
-/// has one thread, or the pieces do not read cleanly (see the module comment).
-/// Each game is handed on as `hand` says.
-pub(super) fn read_in_parallel(text: &str, hand: Hand<'_>) -> Option<Streamed> {
+/// What reading one piece gave: the reader's diagnostics, the facts the cuts are
+/// judged by, and what was made of its games (`made`), held until the cuts are known
+/// to be right.
+pub(super) struct Part<B> {
+    /// How many games the piece handed on.
+    pub games: usize,
+    /// The reader's diagnostics, in the piece's order.
+    pub reader: Vec<Diagnostic>,
+    first_charset: Option<String>,
+    first_ff: Option<u8>,
+    /// What was made of the piece's games.
+    pub made: B,
+}
+
+impl<B> Part<B> {
+    /// The part a builder read, with its diagnostics and what was made of its games.
+    pub(super) fn of(builder: Builder<'_>, reader: Vec<Diagnostic>, made: B) -> Part<B> {
+        Part {
+            games: builder.checked,
+            reader,
+            first_charset: builder.first_charset,
+            first_ff: builder.first_ff,
+            made,
+        }
+    }
+}
+
+impl<B> Part<B> {
+    /// The same part with `made` for what was made of its games.
+    pub(super) fn with<C>(self, made: C) -> Part<C> {
+        Part {
+            games: self.games,
+            reader: self.reader,
+            first_charset: self.first_charset,
+            first_ff: self.first_ff,
+            made,
+        }
+    }
+}
+
+/// Reads `text` in pieces on the rayon pool, each with `read` (which reads the range
+/// of the text it is given into a part of its own); `None` when the text is small,
+/// the pool has one thread, or the pieces do not read cleanly (see the module
+/// comment). Nothing of any piece has been handed on when this returns: the parts
+/// come back in text order, for the caller to commit, only when every cut held.
+pub(super) fn read_in_parallel<B: Send>(
+    text: &str,
+    read: &(dyn Fn(std::ops::Range<usize>) -> Part<B> + Sync),
+) -> Option<Vec<Part<B>>> {
     let threads = rayon::current_num_threads();
     if threads < 2 || text.len() < MIN_PARALLEL_TEXT {
         return None;
@@ -63,47 +84,29 @@ pub(super) fn read_in_parallel(text: &str, hand: Hand<'_>) -> Option<Streamed> {
     // Sixteen pieces a thread: a thread that finishes early steals a small piece, so
     // the last one to finish waits for little.
     let count = (text.len() / MIN_PIECE).clamp(1, threads * 16);
-    read_pieces(text, hand, count)
-}
-
-/// What one piece gave.
-struct Piece {
-    games: usize,
-    reader: Vec<Diagnostic>,
-    found: Vec<Diagnostic>,
-    first_charset: Option<String>,
-    first_ff: Option<u8>,
+    read_pieces(text, read, count)
 }
 
 /// Cuts `text` into about `count` pieces at likely game starts and reads them in
-/// parallel.
-fn read_pieces(text: &str, hand: Hand<'_>, count: usize) -> Option<Streamed> {
+/// parallel; the parts, in order, when every cut held.
+fn read_pieces<B: Send>(
+    text: &str,
+    read: &(dyn Fn(std::ops::Range<usize>) -> Part<B> + Sync),
+    count: usize,
+) -> Option<Vec<Part<B>>> {
     let ranges = pieces(text.as_bytes(), count);
     if ranges.len() < 2 {
         return None;
     }
-    let read: Vec<Piece> = ranges
-        .into_par_iter()
-        .map(|range| {
-            let mut builder = hand.builder();
-            let reader = parse_range(text, range, &mut builder);
-            Piece {
-                games: builder.checked,
-                reader,
-                found: builder.found,
-                first_charset: builder.first_charset,
-                first_ff: builder.first_ff,
-            }
-        })
-        .collect();
+    let parts: Vec<Part<B>> = ranges.into_par_iter().map(read).collect();
     // Every piece but the last must end between games: a cut inside a game tree or a
     // value leaves its piece with a game tree never closed. (Any other diagnostic is
     // one a whole read gives too, in the same order.)
-    let last = read.len().saturating_sub(1);
-    let clean = read.iter().enumerate().all(|(i, p)| {
+    let last = parts.len().saturating_sub(1);
+    let clean = parts.iter().enumerate().all(|(i, p)| {
         p.games > 0 && (i == last || !p.reader.iter().any(|d| d.code == MISSING_CLOSE))
     });
-    let charsets: Vec<&str> = read
+    let charsets: Vec<&str> = parts
         .iter()
         .filter_map(|p| p.first_charset.as_deref())
         .collect();
@@ -112,19 +115,9 @@ fn read_pieces(text: &str, hand: Hand<'_>, count: usize) -> Option<Streamed> {
         .all(|w| matches!(w, [a, b] if a.eq_ignore_ascii_case(b)));
     // Only declared FFs are compared (`Builder::first_ff`), so a piece that declares
     // none agrees with any.
-    let ffs: Vec<u8> = read.iter().filter_map(|p| p.first_ff).collect();
+    let ffs: Vec<u8> = parts.iter().filter_map(|p| p.first_ff).collect();
     let same_ff = ffs.windows(2).all(|w| matches!(w, [a, b] if a == b));
-    if !(clean && same_charset && same_ff) {
-        return None;
-    }
-    let mut streamed = Streamed::default();
-    for mut p in read {
-        streamed.games += p.games;
-        streamed.diagnostics.append(&mut p.reader);
-        streamed.found.append(&mut p.found);
-    }
-    finish_diagnostics(&mut streamed.diagnostics, streamed.games == 0);
-    Some(streamed)
+    (clean && same_charset && same_ff).then_some(parts)
 }
 
 /// About `count` ranges covering `bytes`, each after the first starting at a likely
@@ -227,6 +220,8 @@ const CUT_BUDGET: usize = 64 << 10;
 mod tests {
     use super::*;
     use crate::diag::{codes, Span};
+    use crate::formats::sgf::build::Mode;
+    use crate::formats::Streamed;
     use crate::model::Game;
 
     /// A check that reports every move as a diagnostic, so that order and positions
@@ -240,6 +235,28 @@ mod tests {
                 Diagnostic::new(codes::SGF_UNKNOWN_PROPERTY, format!("node {}", id.0), span)
             })
             .collect()
+    }
+
+    /// Reads `text` in about `count` pieces with [`every_move`] as the check, as
+    /// `read_each` does: `None` when the cuts are refused.
+    fn in_pieces(text: &str, count: usize) -> Option<Streamed> {
+        let read = |range: std::ops::Range<usize>| {
+            let mut found = Vec::new();
+            let mut hand = |g: &mut Game, s: &[Span]| found.extend(every_move(g, s));
+            let mut builder = Builder::new(Mode::Moves(&mut hand));
+            let reader = super::super::parse::parse_range(text, range, &mut builder);
+            let part = Part::of(builder, reader, ());
+            part.with(found)
+        };
+        let parts = read_pieces(text, &read, count)?;
+        let mut streamed = Streamed::default();
+        for mut p in parts {
+            streamed.games += p.games;
+            streamed.diagnostics.append(&mut p.reader);
+            streamed.found.append(&mut p.made);
+        }
+        super::super::finish_diagnostics(&mut streamed.diagnostics, streamed.games == 0);
+        Some(streamed)
     }
 
     /// Reading everything and then checking every game, the reference result.
@@ -317,7 +334,7 @@ mod tests {
     #[test]
     fn pieces_read_in_parallel_equal_one_whole_read() {
         let text = collection(200);
-        let parallel = read_pieces(&text, Hand::Check(&every_move), 8).expect("clean pieces");
+        let parallel = in_pieces(&text, 8).expect("clean pieces");
         let reference = whole(&text);
         assert_eq!(parallel.games, 200);
         assert_eq!(parallel.games, reference.games);
@@ -332,7 +349,7 @@ mod tests {
         let mut text = collection(50);
         text.push_str("(;B[aa]XX)");
         text.push_str(&collection(50));
-        let parallel = read_pieces(&text, Hand::Check(&every_move), 8).expect("clean cuts");
+        let parallel = in_pieces(&text, 8).expect("clean cuts");
         let reference = whole(&text);
         assert_eq!(parallel.diagnostics, reference.diagnostics);
         let codes: Vec<&str> = parallel.diagnostics.iter().map(|d| d.code).collect();
@@ -351,10 +368,10 @@ mod tests {
             "(;B[aa];W[bb]C[x\n{})\n(;GM[1]B[cc]]\n;B[dd])",
             "y".repeat(1000)
         );
-        assert!(read_pieces(&value, Hand::Check(&every_move), 2).is_none());
+        assert!(in_pieces(&value, 2).is_none());
         let variation = format!("(;B[aa](;W[bb]C[{}])\n(;SZ[9]W[cc]))", "y".repeat(1000));
         assert_eq!(game_start_after(variation.as_bytes(), 500), Some(1019));
-        assert!(read_pieces(&variation, Hand::Check(&every_move), 2).is_none());
+        assert!(in_pieces(&variation, 2).is_none());
     }
 
     #[test]
@@ -365,7 +382,7 @@ mod tests {
             collection(20),
             collection(20)
         );
-        assert!(read_pieces(&text, Hand::Check(&every_move), 8).is_none());
+        assert!(in_pieces(&text, 8).is_none());
     }
 
     #[test]
@@ -403,7 +420,7 @@ mod tests {
                 .collect();
             let reference = whole(&text);
             for count in 2..6 {
-                match read_pieces(&text, Hand::Check(&every_move), count) {
+                match in_pieces(&text, count) {
                     Some(p) => {
                         parallel += 1;
                         assert_eq!(p.diagnostics, reference.diagnostics, "{text:?}");
@@ -416,5 +433,110 @@ mod tests {
         }
         // Both outcomes really happened (counted once; the generator is deterministic).
         assert_eq!((parallel, refused), (1460, 140));
+    }
+
+    /// A job with a side effect a caller could see: each committed piece appends
+    /// what it made (a game's start and black player) to `log`; `seen` counts every
+    /// game any piece was given, committed or not.
+    struct Recorder<'a> {
+        made: Vec<(usize, Option<String>)>,
+        log: &'a std::sync::Mutex<Vec<(usize, Option<String>)>>,
+        seen: &'a std::sync::atomic::AtomicUsize,
+    }
+
+    /// Makes a [`Recorder`] for each piece.
+    struct Recorders<'a> {
+        log: &'a std::sync::Mutex<Vec<(usize, Option<String>)>>,
+        seen: &'a std::sync::atomic::AtomicUsize,
+    }
+
+    impl crate::formats::Pieces for Recorders<'_> {
+        fn piece(&self) -> Box<dyn crate::formats::Piece + '_> {
+            Box::new(Recorder {
+                made: Vec::new(),
+                log: self.log,
+                seen: self.seen,
+            })
+        }
+    }
+
+    impl crate::formats::Piece for Recorder<'_> {
+        fn game(&mut self, game: &mut Game, spans: &[Span]) {
+            self.seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let start = spans.first().map_or(usize::MAX, |s| s.start);
+            self.made.push((start, game.info.black.name.clone()));
+        }
+        fn commit(mut self: Box<Self>) {
+            if let Ok(mut log) = self.log.lock() {
+                log.append(&mut self.made);
+            }
+        }
+    }
+
+    #[test]
+    fn a_sink_never_receives_a_game_of_a_wrong_cut() {
+        // Near every offset the cuts aim at, the first likely game start stands in a
+        // comment, between escaped brackets, or in a variation: each piece cut there
+        // reads a "game" a whole read does not have. Then a clean collection, whose
+        // cuts hold.
+        let texts = [
+            (0..20_000)
+                .map(|i| format!("(;GM[1]FF[4]SZ[19]PB[p{i}]C[see )(;FF[4]GM[1]SZ[19]PB[phantom\\];B[bb])];B[aa];W[bb])\n"))
+                .collect::<String>(),
+            (0..20_000)
+                .map(|i| format!("(;GM[1]FF[4]PB[p{i}]C[a \\]) (;GM[1]PB[phantom]) \\] b];B[aa])\n"))
+                .collect::<String>(),
+            (0..20_000)
+                .map(|i| format!("(;GM[1]PB[p{i}];B[aa](;W[bb])\n(;SZ[19]PB[phantom]W[cc]))\n"))
+                .collect::<String>(),
+            collection(20_000),
+        ];
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .expect("a pool of four threads");
+        for (t, text) in texts.iter().enumerate() {
+            assert!(
+                text.len() >= MIN_PARALLEL_TEXT,
+                "text {t} is read in pieces"
+            );
+            let whole = super::super::read(text);
+            let want: Vec<(usize, Option<String>)> = whole
+                .collection
+                .games
+                .iter()
+                .zip(&whole.node_spans)
+                .map(|(g, s)| {
+                    (
+                        s.first().map_or(usize::MAX, |s| s.start),
+                        g.info.black.name.clone(),
+                    )
+                })
+                .collect();
+            assert!(want
+                .iter()
+                .all(|(_, name)| name.as_deref() != Some("phantom")));
+            for mode in [crate::formats::Want::Moves, crate::formats::Want::Whole] {
+                let log = std::sync::Mutex::new(Vec::new());
+                let seen = std::sync::atomic::AtomicUsize::new(0);
+                let pieces = Recorders {
+                    log: &log,
+                    seen: &seen,
+                };
+                let streamed = pool.install(|| super::super::read_each(text, mode, &pieces));
+                let log = log.into_inner().expect("no panic");
+                assert_eq!(log, want, "text {t}, {mode:?}");
+                assert_eq!(streamed.games, want.len());
+                assert_eq!(streamed.diagnostics, whole.diagnostics);
+                // The phantoms were read (the cuts were tried and refused, and the
+                // text read again), never committed; the clean text was read once.
+                let seen = seen.into_inner();
+                if t < 3 {
+                    assert!(seen > 2 * want.len(), "text {t}: {seen} games seen");
+                } else {
+                    assert_eq!(seen, want.len());
+                }
+            }
+        }
     }
 }
