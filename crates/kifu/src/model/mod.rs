@@ -29,7 +29,7 @@ pub use gonu::{GonuBoard, GonuDeploy, GonuPiece, GonuVertex, GONU_RANGES};
 pub use info::{GameInfo, GameResult, InfoRest, Player, WinReason};
 pub use markup::{Label, Line, Markup, NumberedStone, Shape, Symbol};
 pub use moves::{GonuMove, Move, ShogiMove, StoneMove};
-pub use node::{Ending, EndingKind, Node, NodeRest};
+pub use node::{Ending, EndingKind, Node, NodeMore, NodeRest};
 pub use shogi::{Hand, Handicap, Piece, PieceKind, ShogiPosition, ShogiStart, Square};
 pub use sparse::{Sparse, SparsePart};
 pub use tree::{NodeId, Tree, TreeError};
