@@ -22,7 +22,7 @@ mod tree;
 pub use annotation::{Emphasis, MoveAnnotation, PositionAnnotation};
 pub use collection::Collection;
 pub use color::Color;
-pub use extras::{Extra, Extras};
+pub use extras::{Extra, Extras, Values};
 pub use game::{BoardSize, Game, GameKind, GomokuRule, MAX_GO_SIZE};
 pub use go::{Point, Setup};
 pub use gonu::{GonuBoard, GonuDeploy, GonuPiece, GonuVertex, GONU_RANGES};

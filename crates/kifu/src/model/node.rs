@@ -184,15 +184,14 @@ pub struct NodeRest {
     pub periods_left: Option<u32>,
     /// The mover's total time spent so far in milliseconds (KIF's second figure).
     pub time_total_ms: Option<u64>,
-    /// A special end of the game recorded here.
-    pub ending: Option<Ending>,
     /// Format-specific data, in source order.
     pub extras: Extras,
     /// The fields fewer nodes have, usually reached through the node (`node.name`).
     pub more: Sparse<NodeMore>,
 }
 
-/// The second tier of a node's fields: those few records set on many nodes, stored
+/// The second tier of a node's fields: those few records set on many nodes (and the
+/// ending, on one node of a game), stored
 /// only when one of them is set and reached through the node (`node.name`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeMore {
@@ -208,6 +207,8 @@ pub struct NodeMore {
     pub value: Option<f64>,
     /// The move number shown for this move, when the record sets it (SGF MN).
     pub move_number: Option<u32>,
+    /// A special end of the game recorded here (one node of a game at most).
+    pub ending: Option<Ending>,
     /// Bookmarks (KIF `&` lines).
     pub bookmarks: Vec<String>,
     /// Game information that holds for this node's subtree only: a game-info node
@@ -386,6 +387,7 @@ impl<'de> Deserialize<'de> for Node {
             hotspot: n.hotspot,
             value: n.value,
             move_number: n.move_number,
+            ending: n.ending,
             bookmarks: n.bookmarks,
             info: n.info,
             time_used_wide_ms: None,
@@ -397,7 +399,6 @@ impl<'de> Deserialize<'de> for Node {
             time_left: n.time_left,
             periods_left: n.periods_left,
             time_total_ms: n.time_total_ms,
-            ending: n.ending,
             extras: n.extras,
             more: Sparse::from(more),
         };
@@ -421,7 +422,6 @@ impl SparsePart for NodeRest {
             time_left: None,
             periods_left: None,
             time_total_ms: None,
-            ending: None,
             extras: Extras(Vec::new()),
             more: Sparse::NONE,
         };
@@ -446,6 +446,7 @@ impl SparsePart for NodeMore {
             hotspot: None,
             value: None,
             move_number: None,
+            ending: None,
             bookmarks: Vec::new(),
             info: None,
             time_used_wide_ms: None,
@@ -494,13 +495,9 @@ impl Node {
 
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
-        Node {
-            rest: Sparse::from(NodeRest {
-                ending: Some(ending),
-                ..NodeRest::default()
-            }),
-            ..Node::default()
-        }
+        let mut node = Node::default();
+        node.ending = Some(ending);
+        node
     }
 
     /// True when the node holds nothing but its move and children.
@@ -729,8 +726,8 @@ mod size_tests {
     /// private properties stores the first only.
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn the_rest_is_120_bytes_and_the_second_tier_104() {
-        assert_eq!(std::mem::size_of::<super::NodeRest>(), 120);
+    fn the_rest_is_112_bytes_and_the_second_tier_104() {
+        assert_eq!(std::mem::size_of::<super::NodeRest>(), 112);
         assert_eq!(std::mem::size_of::<super::NodeMore>(), 104);
     }
 }
