@@ -191,8 +191,8 @@ pub struct NodeRest {
 }
 
 /// The second tier of a node's fields: those few records set on many nodes (and the
-/// ending, on one node of a game), stored
-/// only when one of them is set and reached through the node (`node.name`).
+/// ending, on one node of a game), stored only when one of them is set and reached
+/// through the node (`node.name`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeMore {
     /// The node's name (SGF N).
