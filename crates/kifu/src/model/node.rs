@@ -495,9 +495,18 @@ impl Node {
 
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
-        let mut node = Node::default();
-        node.ending = Some(ending);
-        node
+        let more = NodeMore {
+            ending: Some(ending),
+            ..NodeMore::default()
+        };
+        let rest = NodeRest {
+            more: Sparse::from(more),
+            ..NodeRest::default()
+        };
+        Node {
+            rest: Sparse::from(rest),
+            ..Node::default()
+        }
     }
 
     /// True when the node holds nothing but its move and children.
