@@ -50,7 +50,7 @@ fn play(
         let m = moves[rng.below(moves.len())];
         let mut node = Node::default();
         node.mv = Some(Move::Shogi(m));
-        node.time_used_ms = Some(rng.below(120) as u64 * 1000);
+        node.set_time_used_ms(Some(rng.below(120) as u64 * 1000));
         if rng.below(20) == 0 {
             node.comment = Some(format!("コメント{}\n二行目", rng.below(1000)));
         }
@@ -118,7 +118,7 @@ fn totals(game: &mut Game) {
             .iter()
             .filter_map(|&p| game.tree.get(p))
             .filter(|n| matches!(n.mv, Some(Move::Shogi(x)) if x.color == m.color))
-            .filter_map(|n| n.time_used_ms)
+            .filter_map(|n| n.time_used_ms())
             .sum();
         if let Some(n) = game.tree.get_mut(id) {
             n.time_total_ms = Some(total);

@@ -149,7 +149,7 @@ fn psq_gomocup_game_reads_with_names_times_and_end_code() {
         .tree
         .main_line()
         .skip(1)
-        .map(|(_, n)| n.time_used_ms)
+        .map(|(_, n)| n.time_used_ms())
         .collect();
     assert_eq!(
         times,

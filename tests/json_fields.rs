@@ -133,7 +133,7 @@ fn unknown_keys_on_a_node_the_game_and_its_info_are_kept_and_said() {
         Some(&["{\"id\":7}".to_string()][..])
     );
     let node = game.tree.iter().nth(1).expect("node 1").1;
-    assert_eq!(node.time_used_ms, Some(7000));
+    assert_eq!(node.time_used_ms(), Some(7000));
     assert_eq!(node.extras.get("json:eval"), Some(&["-12".to_string()][..]));
     // JSON → JSON: every key back where it was, byte for byte.
     assert_eq!(write(&bad, "json").0, compact(&text));
@@ -184,7 +184,7 @@ fn fields_of_the_wrong_type_keep_their_moves_and_their_text() {
         .iter()
         .map(|(_, n)| n.clone())
         .collect();
-    assert_eq!(nodes[1].time_used_ms, None);
+    assert_eq!(nodes[1].time_used_ms(), None);
     assert_eq!(
         nodes[1].extras.get("json:time_used_ms"),
         Some(&["\"abc\"".to_string()][..])

@@ -483,7 +483,7 @@ impl Filled {
         n.move_number = self.move_number;
         n.time_left = self.time_left;
         n.periods_left = self.periods_left;
-        n.time_used_ms = self.time_used_ms;
+        n.set_time_used_ms(self.time_used_ms);
         n.time_total_ms = self.time_total_ms;
         n.bookmarks = self.bookmarks;
         n.extras = self.extras;

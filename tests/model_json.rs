@@ -149,7 +149,7 @@ fn shogi_game(start: ShogiStart) -> Game {
         promote: false,
         capture: None,
     }));
-    m1.time_used_ms = Some(10_000);
+    m1.set_time_used_ms(Some(10_000));
     m1.time_total_ms = Some(10_000);
     m1.comment = Some("*定跡".into());
     m1.bookmarks = vec!["序盤".into()];

@@ -432,7 +432,7 @@ fn corpus_details_comments_bookmarks_times_and_handicap_sides() {
     );
     let (_, first) = g.tree.main_line().nth(1).expect("a first move");
     assert_eq!(first.comment.as_deref(), Some("初手のコメント"));
-    assert_eq!(first.time_used_ms, Some(2000));
+    assert_eq!(first.time_used_ms(), Some(2000));
     assert_eq!(first.time_total_ms, Some(2000));
 
     // 9fu: その他 with 上手/下手 words, hands, 下手番.
@@ -455,7 +455,7 @@ fn corpus_details_comments_bookmarks_times_and_handicap_sides() {
         last.ending.map(|e| e.kind),
         Some(kifu::model::EndingKind::SealedMove)
     );
-    assert_eq!(last.time_used_ms, Some(25 * 60 * 1000));
+    assert_eq!(last.time_used_ms(), Some(25 * 60 * 1000));
     assert_eq!(last.time_total_ms, Some((4 * 3600 + 7 * 60) * 1000));
 }
 
@@ -1853,7 +1853,7 @@ fn jkf_round_trips_forks_times_comments_and_positions() {
         let times = |g: &Game| {
             g.tree
                 .preorder()
-                .map(|(_, n)| (n.time_used_ms, n.time_total_ms, n.comment.clone()))
+                .map(|(_, n)| (n.time_used_ms(), n.time_total_ms, n.comment.clone()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(times(a), times(b), "{name}");
@@ -1993,7 +1993,7 @@ fn generated_games(count: usize) -> Vec<Game> {
             let m = moves[rng(moves.len())];
             let mut node = Node::default();
             node.mv = Some(Move::Shogi(m));
-            node.time_used_ms = Some(rng(100) as u64 * 1000);
+            node.set_time_used_ms(Some(rng(100) as u64 * 1000));
             if rng(8) == 0 {
                 node.comment = Some(format!("コメント{}", rng(100)));
             }
@@ -2041,7 +2041,7 @@ fn generated_games(count: usize) -> Vec<Game> {
                 let m = moves[rng(moves.len())];
                 let mut node = Node::default();
                 node.mv = Some(Move::Shogi(m));
-                node.time_used_ms = Some(rng(100) as u64 * 1000);
+                node.set_time_used_ms(Some(rng(100) as u64 * 1000));
                 parent = game.tree.add_child(parent, node);
                 p.make(&m);
             }
@@ -2063,7 +2063,14 @@ type NodeShape = (
 fn shape(game: &Game) -> Vec<NodeShape> {
     game.tree
         .preorder()
-        .map(|(_, n)| (n.mv, n.comment.clone(), n.time_used_ms, n.children().len()))
+        .map(|(_, n)| {
+            (
+                n.mv,
+                n.comment.clone(),
+                n.time_used_ms(),
+                n.children().len(),
+            )
+        })
         .collect()
 }
 

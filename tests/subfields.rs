@@ -193,7 +193,7 @@ fn jkf_fields_that_cannot_be_read_keep_the_move_and_their_json() {
     let nodes = &bad.parsed.collection.games[0].tree;
     assert!(nodes
         .iter()
-        .all(|(_, n)| n.time_used_ms.is_none() && n.comment.is_none()));
+        .all(|(_, n)| n.time_used_ms().is_none() && n.comment.is_none()));
     // JKF → JKF puts each field back as written.
     let out: serde_json::Value = serde_json::from_str(&write_back(&bad)).expect("JSON");
     assert_eq!(out["moves"][1]["time"], serde_json::json!({"now": "0:07"}));

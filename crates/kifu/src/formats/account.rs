@@ -309,7 +309,7 @@ pub fn running_totals(game: &Game) -> Vec<u64> {
             .unwrap_or([0, 0]);
         if let Some(c) = mover(node) {
             if let Some(slot) = sums.get_mut(c.index()) {
-                *slot = slot.saturating_add(node.time_used_ms.unwrap_or(0));
+                *slot = slot.saturating_add(node.time_used_ms().unwrap_or(0));
                 if let Some(t) = mover_total.get_mut(id.0 as usize) {
                     *t = *slot;
                 }

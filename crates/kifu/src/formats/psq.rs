@@ -337,7 +337,7 @@ pub fn read(text: &str) -> Parsed {
                 color,
                 point: Some(point),
             }));
-            node.time_used_ms = time_ms;
+            node.set_time_used_ms(time_ms);
             if let Some(raw) = raw_time {
                 node.extras.push(TIME_TEXT_KEY, vec![raw]);
             }
@@ -489,7 +489,7 @@ pub fn write(
             )));
         };
         let raw_time = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first());
-        match node.time_used_ms {
+        match node.time_used_ms() {
             // A time the reader could not read goes back as written.
             None if raw_time.is_some() => out.push_str(&format!(
                 "{},{},{}\n",

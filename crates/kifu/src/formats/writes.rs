@@ -266,7 +266,7 @@ impl NodeField {
             NodeField::MoveNumber => n.move_number.map(|v| v.to_string()),
             NodeField::TimeLeft => n.time_left.map(|t| format!("{t} s")),
             NodeField::PeriodsLeft => n.periods_left.map(|p| p.to_string()),
-            NodeField::TimeUsed => n.time_used_ms.map(|t| format!("{t} ms")),
+            NodeField::TimeUsed => n.time_used_ms().map(|t| format!("{t} ms")),
             NodeField::TimeTotal => n.time_total_ms.map(|t| format!("{t} ms")),
             NodeField::Ending => n.ending.map(|e| e.kind.japanese().to_string()),
             NodeField::Bookmarks => (!n.bookmarks.is_empty()).then(|| n.bookmarks.join(", ")),

@@ -124,94 +124,194 @@ impl EndingKind {
 
 /// One node of a game tree: at most one move, plus everything said or drawn there.
 ///
-/// Small on purpose: the children, the move and the parent are held in the node;
-/// everything else (setup, markup, comment, times, annotations …) is a [`NodeRest`]
-/// kept behind one pointer only when the node has any of it. The node reads and
-/// writes as if those were its own fields (`node.comment`, `node.setup.add_black`):
-/// through `Deref` an unset rest reads as empty, through `DerefMut` writing stores
-/// one. A move-only node is 48 bytes on x86-64 (264 with every field inline), which
-/// is most of the memory a large tree needs. JSON is unchanged: the rest's fields are
-/// written and read in the node's own object, in the same order as before.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// Small on purpose: the children, the move, the parent and the time the move took
+/// are held in the node; everything else (setup, markup, comment, other times,
+/// annotations …) is a [`NodeRest`] kept behind one pointer only when the node has any
+/// of it. The node reads and writes as if those were its own fields (`node.comment`,
+/// `node.setup.add_black`): through `Deref` an unset rest reads as empty, through
+/// `DerefMut` writing stores one. A move-only node is 48 bytes on x86-64, and so is a
+/// move with its time (a CSA `T` line, most KIF and JKF moves): the time is read and
+/// written with [`Node::time_used_ms`] and [`Node::set_time_used_ms`]. JSON is
+/// unchanged: the rest's fields and the time are written and read in the node's own
+/// object, in the same order as before.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Node {
     /// Children in order; the first is the main line.
-    #[serde(default, skip_serializing_if = "Children::is_empty")]
     pub(crate) children: Children,
     /// The move made in this node.
-    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<Move>,
     /// Everything else, usually reached through the node itself (`node.comment`).
-    #[serde(flatten)]
     pub rest: Sparse<NodeRest>,
     /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
-    #[serde(skip)]
     pub(crate) parent: Option<NodeId>,
+    /// The time spent on the move in milliseconds, when it is less than
+    /// [`NO_TIME`]; a longer one is in the rest's second tier.
+    pub(crate) time_used: u32,
+}
+
+/// [`Node::time_used`]'s value when the node holds no time of its own (none, or one
+/// too long for 32 bits).
+const NO_TIME: u32 = u32::MAX;
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            children: Children::default(),
+            mv: None,
+            rest: Sparse::NONE,
+            parent: None,
+            time_used: NO_TIME,
+        }
+    }
 }
 
 /// The fields of a [`Node`] that most nodes leave empty, reached through the node
-/// (`node.comment`); stored only when one of them is set.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// (`node.comment`); stored only when one of them is set. The fields fewer records
+/// use are a second tier, [`NodeMore`], behind one more pointer, reached the same way
+/// (`node.name`): a node with a comment, times or private properties does not pay
+/// for them.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeRest {
     /// Stones added or removed without a move.
-    #[serde(default, skip_serializing_if = "Sparse::is_empty")]
     pub setup: Sparse<Setup>,
     /// Markers, labels, arrows drawn here.
-    #[serde(default, skip_serializing_if = "Sparse::is_empty")]
     pub markup: Sparse<Markup>,
     /// Commentary (lines joined with `\n`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
-    /// The node's name (SGF N).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Judgement of the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_annotation: Option<MoveAnnotation>,
-    /// Judgement of the position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position_annotation: Option<PositionAnnotation>,
-    /// A hotspot (SGF HO).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hotspot: Option<super::Emphasis>,
-    /// An estimated score (SGF V).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<f64>,
-    /// The move number shown for this move, when the record sets it (SGF MN).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_number: Option<u32>,
     /// Time left for the mover after the move, in seconds (SGF BL/WL).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_left: Option<f64>,
     /// Byo-yomi periods or stones left after the move (SGF OB/OW).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub periods_left: Option<u32>,
-    /// Time spent on this move in milliseconds (KIF, CSA `T`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_used_ms: Option<u64>,
     /// The mover's total time spent so far in milliseconds (KIF's second figure).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_total_ms: Option<u64>,
-    /// A special end of the game recorded here.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Format-specific data, in source order.
+    pub extras: Extras,
+    /// The fields fewer nodes have, usually reached through the node (`node.name`).
+    pub more: Sparse<NodeMore>,
+}
+
+/// The second tier of a node's fields: those few records set on many nodes (and the
+/// ending, on one node of a game), stored only when one of them is set and reached
+/// through the node (`node.name`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeMore {
+    /// The node's name (SGF N).
+    pub name: Option<String>,
+    /// Judgement of the move.
+    pub move_annotation: Option<MoveAnnotation>,
+    /// Judgement of the position.
+    pub position_annotation: Option<PositionAnnotation>,
+    /// A hotspot (SGF HO).
+    pub hotspot: Option<super::Emphasis>,
+    /// An estimated score (SGF V).
+    pub value: Option<f64>,
+    /// The move number shown for this move, when the record sets it (SGF MN).
+    pub move_number: Option<u32>,
+    /// A special end of the game recorded here (one node of a game at most).
     pub ending: Option<Ending>,
     /// Bookmarks (KIF `&` lines).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bookmarks: Vec<String>,
-    /// Format-specific data, in source order.
-    #[serde(default, skip_serializing_if = "Extras::is_empty")]
-    pub extras: Extras,
     /// Game information that holds for this node's subtree only: a game-info node
     /// inside a variation (SGF allows one per path), as collections of several games
     /// in one tree use it. The game's own information (`Game::info`) holds for every
     /// line; this adds to it for the lines through this node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub info: Option<Box<super::GameInfo>>,
+    /// The time spent on the move when it does not fit the node's 32 bits (49 days
+    /// and more); read and written through [`Node::time_used_ms`].
+    time_used_wide_ms: Option<u64>,
+}
+
+/// A node as JSON gets it: every field in one object, in the order they always came
+/// (the node's own, then its rest's), borrowed from the node.
+#[derive(Serialize)]
+struct NodeOut<'a> {
+    #[serde(skip_serializing_if = "no_children")]
+    children: &'a Children,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: &'a Option<Move>,
+    #[serde(skip_serializing_if = "empty_part")]
+    setup: &'a Sparse<Setup>,
+    #[serde(skip_serializing_if = "empty_part")]
+    markup: &'a Sparse<Markup>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: &'a Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: &'a Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_annotation: &'a Option<MoveAnnotation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position_annotation: &'a Option<PositionAnnotation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hotspot: &'a Option<super::Emphasis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: &'a Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_number: &'a Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_left: &'a Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    periods_left: &'a Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_used_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_total_ms: &'a Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ending: &'a Option<Ending>,
+    #[serde(skip_serializing_if = "no_bookmarks")]
+    bookmarks: &'a Vec<String>,
+    #[serde(skip_serializing_if = "no_extras")]
+    extras: &'a Extras,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    info: &'a Option<Box<super::GameInfo>>,
+}
+
+fn no_children(c: &&Children) -> bool {
+    c.is_empty()
+}
+
+fn empty_part<T: SparsePart>(s: &&Sparse<T>) -> bool {
+    s.is_empty()
+}
+
+fn no_bookmarks(b: &&Vec<String>) -> bool {
+    b.is_empty()
+}
+
+fn no_extras(e: &&Extras) -> bool {
+    e.is_empty()
+}
+
+impl Serialize for Node {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        NodeOut {
+            children: &self.children,
+            mv: &self.mv,
+            setup: &self.setup,
+            markup: &self.markup,
+            comment: &self.comment,
+            name: &self.name,
+            move_annotation: &self.move_annotation,
+            position_annotation: &self.position_annotation,
+            hotspot: &self.hotspot,
+            value: &self.value,
+            move_number: &self.move_number,
+            time_left: &self.time_left,
+            periods_left: &self.periods_left,
+            time_used_ms: self.time_used_ms(),
+            time_total_ms: &self.time_total_ms,
+            ending: &self.ending,
+            bookmarks: &self.bookmarks,
+            extras: &self.extras,
+            info: &self.info,
+        }
+        .serialize(serializer)
+    }
 }
 
 /// A node as JSON holds it: every field in one object, read without `flatten` (which
 /// would buffer the object and hide from the reader a key the model does not know:
 /// `formats::json` reports those). Turned into a [`Node`] whose rest is stored only
-/// when one of its fields is set. The fields are [`NodeRest`]'s, one for one (the
+/// when one of its fields is set. The fields are [`NodeOut`]'s, one for one (the
 /// unit test `every_field_in_the_old_order_and_back` reads every one back).
 #[derive(Deserialize)]
 struct NodeIn {
@@ -280,31 +380,36 @@ struct NodeIn {
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
         let n = NodeIn::deserialize(deserializer)?;
-        let rest = NodeRest {
-            setup: n.setup,
-            markup: n.markup,
-            comment: n.comment,
+        let more = NodeMore {
             name: n.name,
             move_annotation: n.move_annotation,
             position_annotation: n.position_annotation,
             hotspot: n.hotspot,
             value: n.value,
             move_number: n.move_number,
-            time_left: n.time_left,
-            periods_left: n.periods_left,
-            time_used_ms: n.time_used_ms,
-            time_total_ms: n.time_total_ms,
             ending: n.ending,
             bookmarks: n.bookmarks,
-            extras: n.extras,
             info: n.info,
+            time_used_wide_ms: None,
         };
-        Ok(Node {
+        let rest = NodeRest {
+            setup: n.setup,
+            markup: n.markup,
+            comment: n.comment,
+            time_left: n.time_left,
+            periods_left: n.periods_left,
+            time_total_ms: n.time_total_ms,
+            extras: n.extras,
+            more: Sparse::from(more),
+        };
+        let mut node = Node {
             children: n.children,
             mv: n.mv,
             rest: Sparse::from(rest),
-            parent: None,
-        })
+            ..Node::default()
+        };
+        node.set_time_used_ms(n.time_used_ms);
+        Ok(node)
     }
 }
 
@@ -314,20 +419,37 @@ impl SparsePart for NodeRest {
             setup: Sparse::NONE,
             markup: Sparse::NONE,
             comment: None,
+            time_left: None,
+            periods_left: None,
+            time_total_ms: None,
+            extras: Extras(Vec::new()),
+            more: Sparse::NONE,
+        };
+        &EMPTY
+    }
+    fn is_empty(&self) -> bool {
+        self == Self::empty()
+    }
+    fn tidy_parts(&mut self) {
+        self.setup.tidy();
+        self.markup.tidy();
+        self.more.tidy();
+    }
+}
+
+impl SparsePart for NodeMore {
+    fn empty() -> &'static NodeMore {
+        static EMPTY: NodeMore = NodeMore {
             name: None,
             move_annotation: None,
             position_annotation: None,
             hotspot: None,
             value: None,
             move_number: None,
-            time_left: None,
-            periods_left: None,
-            time_used_ms: None,
-            time_total_ms: None,
             ending: None,
             bookmarks: Vec::new(),
-            extras: Extras(Vec::new()),
             info: None,
+            time_used_wide_ms: None,
         };
         &EMPTY
     }
@@ -349,6 +471,19 @@ impl DerefMut for Node {
     }
 }
 
+impl Deref for NodeRest {
+    type Target = NodeMore;
+    fn deref(&self) -> &NodeMore {
+        &self.more
+    }
+}
+
+impl DerefMut for NodeRest {
+    fn deref_mut(&mut self) -> &mut NodeMore {
+        &mut self.more
+    }
+}
+
 impl Node {
     /// A node holding only a move.
     pub fn with_move(mv: Move) -> Node {
@@ -360,18 +495,49 @@ impl Node {
 
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
+        let more = NodeMore {
+            ending: Some(ending),
+            ..NodeMore::default()
+        };
+        let rest = NodeRest {
+            more: Sparse::from(more),
+            ..NodeRest::default()
+        };
         Node {
-            rest: Sparse::from(NodeRest {
-                ending: Some(ending),
-                ..NodeRest::default()
-            }),
+            rest: Sparse::from(rest),
             ..Node::default()
         }
     }
 
     /// True when the node holds nothing but its move and children.
     pub fn is_bare(&self) -> bool {
-        self.rest.is_empty()
+        self.time_used == NO_TIME && self.rest.is_empty()
+    }
+
+    /// Time spent on this move in milliseconds (KIF, CSA `T`, JKF).
+    #[inline]
+    pub fn time_used_ms(&self) -> Option<u64> {
+        if self.time_used != NO_TIME {
+            Some(u64::from(self.time_used))
+        } else {
+            self.time_used_wide_ms
+        }
+    }
+
+    /// Sets (or with `None` clears) the time spent on this move, in milliseconds. A
+    /// time under 49 days is held in the node itself and stores no rest.
+    #[inline]
+    pub fn set_time_used_ms(&mut self, ms: Option<u64>) {
+        let small = ms
+            .and_then(|t| u32::try_from(t).ok())
+            .filter(|&t| t != NO_TIME);
+        self.time_used = small.unwrap_or(NO_TIME);
+        let wide = if small.is_some() { None } else { ms };
+        // Read first: clearing what is not stored stores nothing.
+        if self.time_used_wide_ms != wide {
+            self.rest.more.time_used_wide_ms = wide;
+            self.rest.tidy();
+        }
     }
 
     /// The parent node; `None` for the root.
@@ -413,7 +579,7 @@ mod json_tests {
         n.move_number = Some(7);
         n.time_left = Some(30.5);
         n.periods_left = Some(3);
-        n.time_used_ms = Some(1000);
+        n.set_time_used_ms(Some(1000));
         n.time_total_ms = Some(2000);
         n.ending = Some(Ending {
             kind: EndingKind::Resign,
@@ -466,11 +632,111 @@ mod json_tests {
 }
 
 #[cfg(test)]
+mod time_tests {
+    use super::*;
+    use crate::model::{Color, ShogiMove, Square};
+
+    fn shogi() -> Node {
+        let (Some(from), Some(to)) = (Square::new(2, 7), Square::new(2, 6)) else {
+            unreachable!("squares of the board")
+        };
+        Node::with_move(Move::Shogi(ShogiMove {
+            color: Color::Black,
+            from: Some(from),
+            to,
+            piece: crate::model::PieceKind::Pawn,
+            promote: false,
+            capture: None,
+        }))
+    }
+
+    /// A move with its time stores no rest; the time reads back, and JSON writes it
+    /// where it always stood.
+    #[test]
+    fn a_time_is_held_in_the_node() {
+        let mut n = shogi();
+        n.set_time_used_ms(Some(1000));
+        assert!(n.rest.is_none());
+        assert!(!n.is_bare());
+        assert_eq!(n.time_used_ms(), Some(1000));
+        n.periods_left = Some(2);
+        n.time_total_ms = Some(5000);
+        let json = serde_json::to_string(&n).expect("serialises");
+        assert!(
+            json.ends_with(r#""periods_left":2,"time_used_ms":1000,"time_total_ms":5000}"#),
+            "{json}"
+        );
+        let back: Node = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, n);
+        n.set_time_used_ms(None);
+        assert_eq!(n.time_used_ms(), None);
+        n.periods_left = None;
+        n.time_total_ms = None;
+        n.rest.tidy();
+        assert!(n.is_bare() && n.rest.is_none());
+    }
+
+    /// Times of 32 bits and more (49 days and longer, and the sentinel itself) are
+    /// kept whole in the rest's second tier, and leave it when cleared.
+    #[test]
+    fn a_time_too_long_for_32_bits_is_kept_whole() {
+        for ms in [
+            u64::from(u32::MAX) - 1,
+            u64::from(u32::MAX),
+            1 << 40,
+            u64::MAX,
+        ] {
+            let mut n = shogi();
+            n.set_time_used_ms(Some(ms));
+            assert_eq!(n.time_used_ms(), Some(ms));
+            assert_eq!(n.rest.is_none(), ms < u64::from(u32::MAX), "{ms}");
+            let json = serde_json::to_string(&n).expect("serialises");
+            assert!(json.contains(&format!(r#""time_used_ms":{ms}"#)), "{json}");
+            let back: Node = serde_json::from_str(&json).expect("reads back");
+            assert_eq!(back, n);
+            assert_eq!(back.time_used_ms(), Some(ms));
+            n.set_time_used_ms(Some(7));
+            assert_eq!(n.time_used_ms(), Some(7));
+            assert!(n.rest.is_none(), "{ms}: the wide time left the rest");
+            n.set_time_used_ms(Some(ms));
+            n.set_time_used_ms(None);
+            assert!(n.is_bare() && n.rest.is_none());
+        }
+    }
+
+    /// A second-tier field is reached through the node and stores both tiers; a
+    /// rest left empty is freed tier by tier.
+    #[test]
+    fn the_second_tier_is_stored_for_its_fields_only() {
+        let mut n = shogi();
+        n.comment = Some("c".into());
+        assert!(n.rest.more.is_none());
+        n.name = Some("n".into());
+        assert!(!n.rest.more.is_none());
+        n.name = None;
+        n.rest.tidy();
+        assert!(n.rest.more.is_none() && !n.rest.is_none());
+        n.comment = None;
+        n.rest.tidy();
+        assert!(n.rest.is_none());
+    }
+}
+
+#[cfg(test)]
 mod size_tests {
     /// The node's size, as docs/ARCHITECTURE.md gives it: a change shows here first.
     #[test]
     #[cfg(target_pointer_width = "64")]
     fn a_node_is_48_bytes() {
         assert_eq!(std::mem::size_of::<super::Node>(), 48);
+    }
+
+    /// The rest's first tier, and its second: a node with a comment, times or
+    /// private properties stores the first only.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_rest_is_112_bytes_and_the_second_tier_104() {
+        assert_eq!(std::mem::size_of::<super::NodeRest>(), 112);
+        assert_eq!(std::mem::size_of::<super::NodeMore>(), 104);
     }
 }

@@ -14,6 +14,9 @@ pub trait SparsePart: Default + PartialEq + 'static {
     fn empty() -> &'static Self;
     /// True when the value holds nothing.
     fn is_empty(&self) -> bool;
+    /// Frees the parts of the value that are stored but empty ([`Sparse`]s of its
+    /// own); [`Sparse::tidy`] calls it before asking whether the value is empty.
+    fn tidy_parts(&mut self) {}
 }
 
 /// A `T` that is stored only when not empty. It reads as `T` (an unset one as the
@@ -26,11 +29,15 @@ impl<T: SparsePart> Sparse<T> {
     pub const NONE: Sparse<T> = Sparse(None);
 
     /// Frees what is stored when it is empty (written through `DerefMut` but left
-    /// empty, e.g. a field set to `None`), so it costs one pointer again.
+    /// empty, e.g. a field set to `None`), so it costs one pointer again; and the
+    /// stored value's own empty parts when it is not.
     #[inline]
     pub fn tidy(&mut self) {
-        if self.0.as_deref().is_some_and(T::is_empty) {
-            self.0 = None;
+        if let Some(value) = self.0.as_deref_mut() {
+            value.tidy_parts();
+            if value.is_empty() {
+                self.0 = None;
+            }
         }
     }
 

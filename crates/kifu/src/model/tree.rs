@@ -76,6 +76,14 @@ impl Tree {
         self.nodes.reserve(additional);
     }
 
+    /// Frees the arena's unused room when it is more than an eighth of what is used:
+    /// a reader calls it once a tree is complete, before the tree is checked.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        if self.nodes.capacity() - self.nodes.len() > self.nodes.len() / 8 {
+            self.nodes.shrink_to_fit();
+        }
+    }
+
     /// Empties the tree back to a lone empty root, keeping the arena's memory for the
     /// next game a streaming reader builds.
     pub(crate) fn clear(&mut self) {
@@ -148,6 +156,17 @@ impl Tree {
         }
     }
 
+    /// Makes room for one more node, growing the arena by half when it is full
+    /// (not doubling it, as `Vec` would): a tree read node by node then holds at
+    /// most a third of its arena unused, 16 bytes a node, not 48.
+    #[inline]
+    fn make_room(&mut self) {
+        let len = self.nodes.len();
+        if len == self.nodes.capacity() {
+            self.nodes.reserve_exact((len / 2).max(8));
+        }
+    }
+
     /// Adds `node` as the last child of `parent` (a node of this tree) and returns its
     /// id.
     pub fn add_child(&mut self, parent: NodeId, mut node: Node) -> NodeId {
@@ -156,6 +175,7 @@ impl Tree {
         node.parent = Some(parent);
         node.children.clear();
         node.rest.tidy();
+        self.make_room();
         self.nodes.push(node);
         self.nodes[parent.index()].children.push(id);
         id
@@ -169,6 +189,7 @@ impl Tree {
         let parent = self.checked_parent(parent);
         let len = self.nodes.len();
         let id = self.next_id();
+        self.make_room();
         self.nodes.resize_with(len + 1, || Node {
             parent: Some(parent),
             ..Node::default()

@@ -2,9 +2,10 @@
 //! each has stood and at which ply first. Shogi's 千日手 and Go's superko and long
 //! cycles are found with it.
 
-/// The most slots [`LinePositions::clear_for`] makes room for at once; a longer line
-/// grows the table as it goes.
-const MAX_PRESIZE: usize = 1 << 20;
+/// The most slots [`LinePositions::clear_for`] makes room for at once (128 KB); a
+/// line of more positions grows the table as its distinct positions need, so a long
+/// line that repeats a few positions (passes, a cycle) keeps a small table.
+const MAX_PRESIZE: usize = 1 << 13;
 
 /// One position of the line (16 bytes: a table has two to four per position).
 #[derive(Clone, Copy, Default)]
@@ -35,7 +36,7 @@ fn find_in(slots: &[Slot], hash: u64) -> usize {
 /// as it comes back.
 ///
 /// The table is open addressing by position hash (the hashes are random already)
-/// with linear probing, never more than half full. Positions leave in the reverse
+/// with linear probing, never more than half full of distinct positions. Positions leave in the reverse
 /// order they came, so a slot emptied (its position leaves the line for the last
 /// time) is the one filled last: every slot a probe passed it to fill has been
 /// emptied before, and it can simply be cleared.
@@ -44,6 +45,8 @@ pub(crate) struct LinePositions {
     slots: Vec<Slot>,
     /// The hash of each position of the line, in order.
     path: Vec<u64>,
+    /// How many slots are filled: the distinct positions of the line.
+    distinct: usize,
 }
 
 impl LinePositions {
@@ -68,6 +71,7 @@ impl LinePositions {
             self.slots.resize(size, Slot::default());
             self.path.clear();
         }
+        self.distinct = 0;
         self.path.reserve(positions.min(MAX_PRESIZE));
     }
 
@@ -86,7 +90,7 @@ impl LinePositions {
     /// stood and the ply it stood at first.
     #[inline(always)]
     pub(crate) fn push(&mut self, hash: u64, ply: u32) -> (u32, u32) {
-        if self.slots.len() < 64 || self.path.len() * 2 >= self.slots.len() {
+        if self.slots.len() < 64 || self.distinct * 2 >= self.slots.len() {
             self.grow();
         }
         let i = self.find(hash);
@@ -97,6 +101,7 @@ impl LinePositions {
                     count: 1,
                     first: ply,
                 };
+                self.distinct += 1;
                 (1, ply)
             }
             Some(s) => {
@@ -138,6 +143,9 @@ impl LinePositions {
         };
         let i = self.find(hash);
         if let Some(s) = self.slots.get_mut(i) {
+            if s.count == 1 {
+                self.distinct = self.distinct.saturating_sub(1);
+            }
             s.count = s.count.saturating_sub(1);
         }
     }
@@ -190,6 +198,28 @@ mod tests {
         }
         line.truncate(3);
         assert_eq!(line.len(), 3.min(plain.len()));
+    }
+
+    /// A long line of few distinct positions (passes, a cycle) keeps a small table:
+    /// the table grows with the distinct positions, not with the line.
+    #[test]
+    fn a_long_line_of_few_positions_keeps_a_small_table() {
+        let mut line = LinePositions::default();
+        line.clear_for(1 << 16);
+        for ply in 0..(1u32 << 16) {
+            let h = u64::from(ply % 4) << 40 | 9;
+            assert_eq!(line.push(h, ply), (ply / 4 + 1, ply % 4));
+        }
+        assert_eq!(line.slots.len(), super::MAX_PRESIZE);
+        assert_eq!(line.distinct, 4);
+        // Many distinct positions grow it, and still find every one.
+        line.clear_for(0);
+        for h in 0..100_000u64 {
+            assert_eq!(line.push(h.wrapping_mul(0x9e37_79b9_7f4a_7c15), 0).0, 1);
+        }
+        assert_eq!(line.slots.len(), 1 << 18);
+        line.truncate(1);
+        assert_eq!(line.distinct, 1);
     }
 
     /// A line started again in the same table forgets every position of the last

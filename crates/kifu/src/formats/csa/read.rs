@@ -202,7 +202,7 @@ impl GameReader {
                             ));
                         } else if let Some(n) = self.game.tree.get_mut(self.current) {
                             if self.current != NodeId::ROOT {
-                                n.time_used_ms = Some(ms as u64);
+                                n.set_time_used_ms(Some(ms as u64));
                             }
                         }
                     }

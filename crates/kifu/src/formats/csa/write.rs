@@ -54,7 +54,7 @@ fn write_game(
         let fractions = game
             .tree
             .main_line()
-            .filter(|(_, n)| n.time_used_ms.is_some_and(|ms| ms % 1000 != 0))
+            .filter(|(_, n)| n.time_used_ms().is_some_and(|ms| ms % 1000 != 0))
             .count();
         if fractions > 0 {
             losses.push(Loss {
@@ -174,7 +174,7 @@ fn time(node: &Node, v3: bool) -> String {
         // A `T` statement that could not be read goes back as written.
         return format!(",{raw}");
     }
-    match node.time_used_ms {
+    match node.time_used_ms() {
         Some(ms) if v3 && ms % 1000 != 0 => format!(",T{}.{:03}", ms / 1000, ms % 1000),
         Some(ms) => format!(",T{}", ms / 1000),
         None => String::new(),

@@ -129,7 +129,7 @@ pub fn read(text: &str) -> Parsed {
                 .push(format!("{UNREAD_PREFIX}{key}"), vec![text.clone()]);
         }
         if let Some(ms) = entry.time_used_ms {
-            node.time_used_ms = Some(ms);
+            node.set_time_used_ms(Some(ms));
         }
         if let Some(ms) = entry.time_total_ms {
             node.time_total_ms = Some(ms);

@@ -130,8 +130,8 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position, totals: &[u64]) -> Value {
     if !lines.is_empty() {
         e.insert("comments".into(), json!(lines));
     }
-    if node.time_used_ms.is_some() || node.time_total_ms.is_some() {
-        let now = node.time_used_ms.unwrap_or(0) / 1000;
+    if node.time_used_ms().is_some() || node.time_total_ms.is_some() {
+        let now = node.time_used_ms().unwrap_or(0) / 1000;
         // A record with times spent only (CSA): the total adds them up, as KIF's.
         let total = node
             .time_total_ms

@@ -839,7 +839,7 @@ impl<'a> KifReader<'a> {
         let parent = self.current();
         let id = self.new_node(span, None, |n| {
             if let Some((used, total)) = time {
-                n.time_used_ms = Some(used);
+                n.set_time_used_ms(Some(used));
                 n.time_total_ms = Some(total);
             }
             n.ending = Some(ending);
@@ -863,7 +863,7 @@ impl<'a> KifReader<'a> {
         let number = u32::try_from(self.play.depth() + 1).ok();
         let id = self.new_node(span, number, |n| {
             if let Some((used, total)) = time {
-                n.time_used_ms = Some(used);
+                n.set_time_used_ms(Some(used));
                 n.time_total_ms = Some(total);
             }
             if no_promote {
@@ -897,7 +897,7 @@ impl<'a> KifReader<'a> {
                 .game
                 .tree
                 .iter()
-                .any(|(_, n)| n.time_used_ms.is_some() || n.time_total_ms.is_some());
+                .any(|(_, n)| n.time_used_ms().is_some() || n.time_total_ms.is_some());
             if sep != separator(timed) {
                 self.game.info.extras.push(SEPARATOR_KEY, vec![sep]);
             }

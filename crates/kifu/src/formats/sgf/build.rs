@@ -432,6 +432,11 @@ impl<'a> Sink<'a> for Builder<'_> {
         }
         match &mut self.mode {
             Mode::Keep => {
+                // Held for the checks that follow: only the room the game needs.
+                state.game.tree.shrink_to_fit();
+                if state.spans.capacity() - state.spans.len() > state.spans.len() / 8 {
+                    state.spans.shrink_to_fit();
+                }
                 self.games.push(state.game);
                 self.spans.push(state.spans);
                 return;
