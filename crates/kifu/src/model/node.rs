@@ -206,6 +206,10 @@ pub struct NodeRest {
     /// line; this adds to it for the lines through this node.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub info: Option<Box<super::GameInfo>>,
+    /// Engine evaluations of this node's position (after its move), one per engine
+    /// or candidate line, in source order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub analysis: Vec<super::Evaluation>,
 }
 
 /// A node as JSON holds it: every field in one object, read without `flatten` (which
@@ -275,6 +279,9 @@ struct NodeIn {
     /// line; this adds to it for the lines through this node.
     #[serde(default)]
     info: Option<Box<super::GameInfo>>,
+    /// Engine evaluations of this node's position.
+    #[serde(default)]
+    analysis: Vec<super::Evaluation>,
 }
 
 impl<'de> Deserialize<'de> for Node {
@@ -298,6 +305,7 @@ impl<'de> Deserialize<'de> for Node {
             bookmarks: n.bookmarks,
             extras: n.extras,
             info: n.info,
+            analysis: n.analysis,
         };
         Ok(Node {
             children: n.children,
@@ -328,6 +336,7 @@ impl SparsePart for NodeRest {
             bookmarks: Vec::new(),
             extras: Extras(Vec::new()),
             info: None,
+            analysis: Vec::new(),
         };
         &EMPTY
     }
@@ -422,6 +431,11 @@ mod json_tests {
         n.bookmarks.push("b".into());
         n.extras.push("sgf:XX", vec!["v".into()]);
         n.info = Some(Box::default());
+        n.analysis.push(crate::model::Evaluation {
+            score: Some(0.5),
+            pv: vec!["D4".into()],
+            ..crate::model::Evaluation::default()
+        });
         let json = serde_json::to_string(&n).expect("serialises");
         let at = |key: &str| json.find(&format!("\"{key}\":"));
         let order = [
@@ -444,6 +458,7 @@ mod json_tests {
             "bookmarks",
             "extras",
             "info",
+            "analysis",
         ];
         let places: Vec<Option<usize>> = order.iter().map(|k| at(k)).collect();
         assert!(places.iter().all(Option::is_some), "{json}");
