@@ -76,8 +76,8 @@ fn json_model_reads_and_writes_analysis_lists() {
         .map(|(_, n)| n.clone())
         .expect("two nodes");
     assert_eq!(
-        node.analysis,
-        vec![
+        node.analysis.as_slice(),
+        [
             Evaluation {
                 engine: Some("KataGo".into()),
                 score: Some(-2.5),

@@ -5,7 +5,11 @@
 //! turned back by its writer. Scores are centipawns for shogi and a score lead in
 //! points for Go. `docs/analysis.md` lists each convention and what it maps where.
 
+use std::ops::{Deref, DerefMut};
+
 use serde::{Deserialize, Serialize};
+
+use super::SparsePart;
 
 /// The program convention an evaluation was read in (or is to be written in).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,9 +116,46 @@ impl Evaluation {
     }
 }
 
+/// A node's evaluations, in source order: one per engine or candidate line. Held in
+/// the node behind a [`super::Sparse`] box (one pointer in the node's rarely-used part)
+/// and used as the list itself (`node.analysis.push(e)`, `node.analysis.len()`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Analysis(pub Vec<Evaluation>);
+
+impl Deref for Analysis {
+    type Target = Vec<Evaluation>;
+    fn deref(&self) -> &Vec<Evaluation> {
+        &self.0
+    }
+}
+
+impl DerefMut for Analysis {
+    fn deref_mut(&mut self) -> &mut Vec<Evaluation> {
+        &mut self.0
+    }
+}
+
+impl SparsePart for Analysis {
+    fn empty() -> &'static Analysis {
+        static EMPTY: Analysis = Analysis(Vec::new());
+        &EMPTY
+    }
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The node's rarely-used part holds the list as one pointer.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_list_costs_a_node_rest_one_pointer() {
+        assert_eq!(std::mem::size_of::<super::super::Sparse<Analysis>>(), 8);
+    }
 
     /// Every key written and read back.
     #[test]

@@ -20,7 +20,7 @@ mod shogi;
 mod sparse;
 mod tree;
 
-pub use analysis::{Convention, Evaluation};
+pub use analysis::{Analysis, Convention, Evaluation};
 pub use annotation::{Emphasis, MoveAnnotation, PositionAnnotation};
 pub use collection::Collection;
 pub use color::Color;

@@ -207,9 +207,9 @@ pub struct NodeRest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub info: Option<Box<super::GameInfo>>,
     /// Engine evaluations of this node's position (after its move), one per engine
-    /// or candidate line, in source order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub analysis: Vec<super::Evaluation>,
+    /// or candidate line, in source order; one pointer, stored only when there are any.
+    #[serde(default, skip_serializing_if = "Sparse::is_empty")]
+    pub analysis: Sparse<super::Analysis>,
 }
 
 /// A node as JSON holds it: every field in one object, read without `flatten` (which
@@ -281,7 +281,7 @@ struct NodeIn {
     info: Option<Box<super::GameInfo>>,
     /// Engine evaluations of this node's position.
     #[serde(default)]
-    analysis: Vec<super::Evaluation>,
+    analysis: Sparse<super::Analysis>,
 }
 
 impl<'de> Deserialize<'de> for Node {
@@ -336,7 +336,7 @@ impl SparsePart for NodeRest {
             bookmarks: Vec::new(),
             extras: Extras(Vec::new()),
             info: None,
-            analysis: Vec::new(),
+            analysis: Sparse::NONE,
         };
         &EMPTY
     }
