@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kifu::formats::analysis::{go, shogi};
+use kifu::formats::analysis::{comments, go, shogi};
 use kifu::formats::{json, WriteOptions};
 use kifu::model::{Collection, Color, Convention, Evaluation, Node};
 
@@ -362,5 +362,62 @@ fn no_move_is_lost_on_a_kif_engine_line() {
     assert_eq!(
         String::from_utf8_lossy(&c.stdout),
         "position startpos moves 7g7f 3c3d 2g2f 8c8d\n"
+    );
+}
+
+/// Lifts a file's shogi analysis comments into evaluations, checks how many and that
+/// no analysis line is left in a comment, lowers them back and checks the collection
+/// is what was read.
+fn lift_and_lower(path: &Path, shapes: comments::Shapes, expected: usize) {
+    let original = read(path);
+    let mut c = original.clone();
+    let made: usize = c
+        .games
+        .iter_mut()
+        .map(|g| comments::lift(&mut g.tree, shapes))
+        .sum();
+    assert_eq!(made, expected, "{}", path.display());
+    let evaluations: usize = c
+        .games
+        .iter()
+        .flat_map(|g| g.tree.iter())
+        .map(|(_, n)| n.analysis.len())
+        .sum();
+    assert_eq!(evaluations, expected);
+    let left: Vec<String> = comment_lines(&c)
+        .into_iter()
+        .filter(|l| {
+            shogi::parse_kif_line(l).is_ok()
+                || shogi::parse_floodgate(l).is_ok()
+                || shogi::is_shogihome_line(l)
+        })
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let lowered: usize = c
+        .games
+        .iter_mut()
+        .map(|g| comments::lower(&mut g.tree))
+        .sum();
+    assert_eq!(lowered, expected);
+    assert_eq!(c, original, "{}", path.display());
+}
+
+#[test]
+fn shogi_analysis_comments_lift_and_lower_back() {
+    lift_and_lower(&fixture("kif_engine.kifu"), comments::KIF, 5);
+    lift_and_lower(&fixture("shogihome.kifu"), comments::KIF, 3);
+    lift_and_lower(&fixture("floodgate.csa"), comments::CSA, 4);
+    let Some(dir) = corpus::path("analysis/shogi/muzudho-kif-parser") else {
+        return;
+    };
+    lift_and_lower(
+        &dir.join("20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kif"),
+        comments::KIF,
+        281,
+    );
+    lift_and_lower(
+        &dir.join("[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa"),
+        comments::CSA,
+        255,
     );
 }

@@ -11,6 +11,7 @@
 //!
 //! [`Evaluation`]: crate::model::Evaluation
 
+pub mod comments;
 pub mod go;
 pub mod shogi;
 
