@@ -150,6 +150,18 @@ fn lizzie_lz_values_parse_and_write_back() {
     assert_eq!(evals[1].pv, vec!["Q16", "D16"]);
     assert!(evals[2].pv.is_empty());
     assert_eq!(evals[3].pv, vec!["pass", "C3"]);
+    // Lizzie's own layout (one candidate, `%.1f`) comes back byte for byte; the
+    // second value's other candidate and extra keys are not mapped.
+    for i in [0, 2, 3] {
+        assert_eq!(
+            go::write_lz(&evals[i], values[i].0),
+            Some(values[i].1.clone())
+        );
+    }
+    assert_ne!(
+        go::write_lz(&evals[1], values[1].0),
+        Some(values[1].1.clone())
+    );
     for ((mover, _), e) in values.iter().zip(&evals) {
         let text = go::write_lz(e, *mover).expect("has rate and visits");
         assert_eq!(go::parse_lz(&text, *mover).as_ref(), Ok(e), "{text}");
@@ -187,6 +199,8 @@ fn ogatak_pairs_parse_and_write_back() {
         let e = go::parse_ogatak(sbkv.map(String::as_str), ogsc).expect(ogsc);
         assert_eq!(e.convention, Some(Convention::Ogatak));
         let (s, o) = go::write_ogatak(&e).expect("has a score");
+        // Ogatak's own values come back as written.
+        assert_eq!((s.as_ref(), &o), (sbkv, ogsc));
         assert_eq!(go::parse_ogatak(s.as_deref(), &o), Ok(e), "{s:?} {o}");
         count += 1;
     }

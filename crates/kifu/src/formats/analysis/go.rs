@@ -50,7 +50,8 @@ pub fn parse_lz(value: &str, mover: Color) -> Result<Evaluation, NotAnalysis> {
 pub fn write_lz(e: &Evaluation, mover: Color) -> Option<String> {
     let rate = black_rate(e.winrate?, mover);
     let visits = e.visits?;
-    let mut out = format!("{LZ_VERSION} {} {visits}", decimal(rate * 100.0, 1));
+    // One decimal always, as Lizzie's `%.1f`.
+    let mut out = format!("{LZ_VERSION} {:.1} {visits}", rate * 100.0);
     if let Some(best) = e.pv.first() {
         // The candidate's win rate is the side to move's, in hundredths of a percent.
         let theirs = ((1.0 - rate) * 10000.0).round() as i64;
@@ -86,11 +87,11 @@ pub fn parse_ogatak(sbkv: Option<&str>, ogsc: &str) -> Result<Evaluation, NotAna
     Ok(e)
 }
 
-/// Writes Ogatak's pair `(SBKV, OGSC)`, one decimal each as Ogatak does: `None`
-/// without a score; no `SBKV` without a win rate.
+/// Writes Ogatak's pair `(SBKV, OGSC)`, one decimal each always, as Ogatak's
+/// `toFixed(1)`: `None` without a score; no `SBKV` without a win rate.
 pub fn write_ogatak(e: &Evaluation) -> Option<(Option<String>, String)> {
-    let score = decimal(e.score?, 1);
-    Some((e.winrate.map(|w| decimal(w * 100.0, 1)), score))
+    let score = format!("{:.1}", e.score?);
+    Some((e.winrate.map(|w| format!("{:.1}", w * 100.0)), score))
 }
 
 /// A percentage from 0 to 100 as a rate from 0 to 1.
