@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kifu::formats::analysis::{comments, go, shogi};
+use kifu::formats::analysis::{comments, go, properties, shogi};
 use kifu::formats::{json, WriteOptions};
 use kifu::model::{Collection, Color, Convention, Evaluation, Node};
 
@@ -434,4 +434,39 @@ fn shogi_analysis_comments_lift_and_lower_back() {
         comments::CSA,
         255,
     );
+}
+
+/// Lifts a file's Go analysis properties into evaluations, checks how many, lowers
+/// them back and checks the collection is what was read.
+fn lift_and_lower_properties(name: &str, expected: usize, left: usize) {
+    let original = read(&fixture(name));
+    let mut c = original.clone();
+    let made: usize = c
+        .games
+        .iter_mut()
+        .map(|g| properties::lift(&mut g.tree))
+        .sum();
+    assert_eq!(made, expected, "{name}");
+    let kept: usize = c
+        .games
+        .iter()
+        .flat_map(|g| g.tree.iter())
+        .map(|(_, n)| n.extras.0.len())
+        .sum();
+    assert_eq!(kept, left, "{name}: properties left as they were");
+    let lowered: usize = c
+        .games
+        .iter_mut()
+        .map(|g| properties::lower(&mut g.tree))
+        .sum();
+    assert_eq!(lowered, expected);
+    assert_eq!(c, original, "{name}");
+}
+
+#[test]
+fn go_analysis_properties_lift_and_lower_back() {
+    // Lizzie's second value (a second candidate, prior and lcb) is not lifted.
+    lift_and_lower_properties("lizzie.sgf", 3, 1);
+    lift_and_lower_properties("sabaki.sgf", 4, 0);
+    lift_and_lower_properties("ogatak.sgf", 4, 0);
 }
