@@ -90,6 +90,7 @@ fn shared(field: &str) -> (&'static str, Vec<&'static str>) {
         "time_total_ms" => ("loss::times", node(&[NodeField::TimeTotal])),
         "ending" => ("loss::ending", node(&[NodeField::Ending])),
         "bookmarks" => ("loss::bookmarks", node(&[NodeField::Bookmarks])),
+        "analysis" => ("loss::analysis", node(&[NodeField::Analysis])),
         "setup" => ("loss::setup", node(&[NodeField::Setup])),
         "markup" => (
             "loss::markup",
@@ -553,6 +554,12 @@ fn full_node(n: u32) -> Node {
             number: 5,
         }],
     };
+    // Engine analysis (#35): no writer but JSON holds it yet.
+    node.analysis.push(kifu::model::Evaluation {
+        score: Some(-1.5),
+        winrate: Some(0.25),
+        ..kifu::model::Evaluation::default()
+    });
     node
 }
 

@@ -1245,6 +1245,13 @@ codes! {
         action: "kifu ignores the brace.",
         fix: "Move the variation out of the diagram.",
     }
+    LOSS_ANALYSIS = loss "loss::analysis" {
+        summary: "engine evaluations were left out",
+        meaning: "The record's nodes carry engine evaluations (score, win rate, depth, principal variation …) and the target has no place for them.",
+        example: "A kifu JSON model with `\"analysis\"` lists converted with `kifu convert -t csa`.",
+        action: "The writer leaves them out and reports this loss, naming the first node and how many there are.",
+        fix: "Convert to the kifu JSON model to keep them, or accept the loss.",
+    }
     LOSS_ANNOTATIONS = loss "loss::annotations" {
         summary: "a node's name, judgement, hotspot, score or shown move number was left out",
         meaning: "The record marks a node with something the target has no place for: a node name (SGF N), a judgement of the move or the position (BM, TE, GB …), a hotspot, an estimated score, or a move number to show.",

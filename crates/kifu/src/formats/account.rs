@@ -293,6 +293,7 @@ fn node_code(f: NodeField) -> &'static codes::Code {
         | NodeField::Lines
         | NodeField::Dimmed
         | NodeField::Numbered => codes::LOSS_MARKUP,
+        NodeField::Analysis => codes::LOSS_ANALYSIS,
     }
 }
 

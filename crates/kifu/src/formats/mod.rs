@@ -5,6 +5,7 @@
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
 pub mod account;
+pub mod analysis;
 pub mod csa;
 pub mod cutting;
 pub mod declaration;

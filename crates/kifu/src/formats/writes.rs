@@ -199,11 +199,13 @@ pub enum NodeField {
     Dimmed,
     /// Numbered stones.
     Numbered,
+    /// Engine evaluations.
+    Analysis,
 }
 
 impl NodeField {
     /// Every field, in the model's order.
-    pub const ALL: [NodeField; 20] = [
+    pub const ALL: [NodeField; 21] = [
         NodeField::Comment,
         NodeField::Name,
         NodeField::MoveAnnotation,
@@ -224,6 +226,7 @@ impl NodeField {
         NodeField::Lines,
         NodeField::Dimmed,
         NodeField::Numbered,
+        NodeField::Analysis,
     ];
 
     /// The field's name in loss messages.
@@ -249,6 +252,7 @@ impl NodeField {
             NodeField::Lines => "line",
             NodeField::Dimmed => "dimmed point",
             NodeField::Numbered => "numbered stone",
+            NodeField::Analysis => "engine evaluation",
         }
     }
 
@@ -291,6 +295,7 @@ impl NodeField {
             NodeField::Lines => count(m.lines.len(), "line(s)"),
             NodeField::Dimmed => count(m.dimmed.len(), "point(s)"),
             NodeField::Numbered => count(m.numbered.len(), "stone(s)"),
+            NodeField::Analysis => count(n.analysis.len(), "evaluation(s)"),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! It knows no formats and does no I/O. See `docs/ARCHITECTURE.md` for the mapping
 //! rules; coordinates and colours are documented on their types.
 
+mod analysis;
 mod annotation;
 mod children;
 mod collection;
@@ -19,6 +20,7 @@ mod shogi;
 mod sparse;
 mod tree;
 
+pub use analysis::{Analysis, Convention, Evaluation};
 pub use annotation::{Emphasis, MoveAnnotation, PositionAnnotation};
 pub use collection::Collection;
 pub use color::Color;

@@ -219,6 +219,9 @@ pub struct NodeMore {
     /// The time spent on the move when it does not fit the node's 32 bits (49 days
     /// and more); read and written through [`Node::time_used_ms`].
     time_used_wide_ms: Option<u64>,
+    /// Engine evaluations of this node's position (after its move), one per engine
+    /// or candidate line, in source order; one pointer, stored only when there are any.
+    pub analysis: Sparse<super::Analysis>,
 }
 
 /// A node as JSON gets it: every field in one object, in the order they always came
@@ -263,6 +266,8 @@ struct NodeOut<'a> {
     extras: &'a Extras,
     #[serde(skip_serializing_if = "Option::is_none")]
     info: &'a Option<Box<super::GameInfo>>,
+    #[serde(skip_serializing_if = "empty_part")]
+    analysis: &'a Sparse<super::Analysis>,
 }
 
 fn no_children(c: &&Children) -> bool {
@@ -303,6 +308,7 @@ impl Serialize for Node {
             bookmarks: &self.bookmarks,
             extras: &self.extras,
             info: &self.info,
+            analysis: &self.analysis,
         }
         .serialize(serializer)
     }
@@ -375,6 +381,9 @@ struct NodeIn {
     /// line; this adds to it for the lines through this node.
     #[serde(default)]
     info: Option<Box<super::GameInfo>>,
+    /// Engine evaluations of this node's position.
+    #[serde(default)]
+    analysis: Sparse<super::Analysis>,
 }
 
 impl<'de> Deserialize<'de> for Node {
@@ -391,6 +400,7 @@ impl<'de> Deserialize<'de> for Node {
             bookmarks: n.bookmarks,
             info: n.info,
             time_used_wide_ms: None,
+            analysis: n.analysis,
         };
         let rest = NodeRest {
             setup: n.setup,
@@ -450,6 +460,7 @@ impl SparsePart for NodeMore {
             bookmarks: Vec::new(),
             info: None,
             time_used_wide_ms: None,
+            analysis: Sparse::NONE,
         };
         &EMPTY
     }
@@ -588,6 +599,11 @@ mod json_tests {
         n.bookmarks.push("b".into());
         n.extras.push("sgf:XX", vec!["v".into()]);
         n.info = Some(Box::default());
+        n.analysis.push(crate::model::Evaluation {
+            score: Some(0.5),
+            pv: vec!["D4".into()],
+            ..crate::model::Evaluation::default()
+        });
         let json = serde_json::to_string(&n).expect("serialises");
         let at = |key: &str| json.find(&format!("\"{key}\":"));
         let order = [
@@ -610,6 +626,7 @@ mod json_tests {
             "bookmarks",
             "extras",
             "info",
+            "analysis",
         ];
         let places: Vec<Option<usize>> = order.iter().map(|k| at(k)).collect();
         assert!(places.iter().all(Option::is_some), "{json}");
@@ -732,11 +749,11 @@ mod size_tests {
     }
 
     /// The rest's first tier, and its second: a node with a comment, times or
-    /// private properties stores the first only.
+    /// private properties stores the first only (engine analysis is in the second).
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn the_rest_is_112_bytes_and_the_second_tier_104() {
+    fn the_rest_is_112_bytes_and_the_second_tier_112() {
         assert_eq!(std::mem::size_of::<super::NodeRest>(), 112);
-        assert_eq!(std::mem::size_of::<super::NodeMore>(), 104);
+        assert_eq!(std::mem::size_of::<super::NodeMore>(), 112);
     }
 }

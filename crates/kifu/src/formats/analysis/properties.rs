@@ -1,0 +1,138 @@
+//! Go analysis between SGF private properties and evaluations, reversibly: [`lift`]
+//! moves `LZ`, `SBKV` and `OGSC` at the end of each node's kept properties (the SGF
+//! reader keeps them as extras `sgf:LZ` …) into the node's evaluations, [`lower`]
+//! puts evaluations of those conventions back as such properties. Lowering what was
+//! lifted gives back every node's extras as read, because a property is lifted only
+//! when writing its evaluation gives the value again, and only from the tail of the
+//! extras, where lowering puts it.
+//!
+//! The SGF reader and writer do not call these yet (the next step of #35).
+
+use super::go::{parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
+use crate::model::{Analysis, Color, Convention, Evaluation, Extra, NodeId, Tree};
+
+/// The extras key of the Lizzie property.
+const LZ: &str = "sgf:LZ";
+/// The extras key of Sabaki's (and Ogatak's) win-rate property.
+const SBKV: &str = "sgf:SBKV";
+/// The extras key of Ogatak's score property.
+const OGSC: &str = "sgf:OGSC";
+
+/// Moves the analysis properties at the end of every move node's extras into its
+/// evaluations. Returns how many evaluations were made.
+pub fn lift(tree: &mut Tree) -> usize {
+    let mut made = 0;
+    for i in 0..tree.len() {
+        let Some(node) = tree.get_mut(NodeId(i as u32)) else {
+            continue;
+        };
+        let Some(mover) = node.mv.map(|m| m.color()) else {
+            continue;
+        };
+        if node.extras.is_empty() {
+            continue;
+        }
+        let (keep, evals) = split_tail(&node.extras.0, mover);
+        if evals.is_empty() {
+            continue;
+        }
+        made += evals.len();
+        node.extras.0.truncate(keep);
+        node.analysis.extend(evals);
+    }
+    made
+}
+
+/// Puts every evaluation of a Go property convention (Lizzie, Sabaki, Ogatak) of a
+/// move node back as properties at the end of its extras, in order, and takes it out
+/// of the evaluations; the others stay. Returns how many were put back.
+pub fn lower(tree: &mut Tree) -> usize {
+    let mut written = 0;
+    for i in 0..tree.len() {
+        let Some(node) = tree.get_mut(NodeId(i as u32)) else {
+            continue;
+        };
+        let Some(mover) = node.mv.map(|m| m.color()) else {
+            continue;
+        };
+        if node.analysis.is_empty() {
+            continue;
+        }
+        let mut rest = Vec::new();
+        for e in std::mem::take(&mut *node.analysis).0 {
+            let props = as_properties(&e, mover);
+            if props.is_empty() {
+                rest.push(e);
+                continue;
+            }
+            for (key, value) in props {
+                node.extras.push(key, vec![value]);
+            }
+            written += 1;
+        }
+        *node.analysis = Analysis(rest);
+        node.analysis.tidy();
+        node.rest.tidy();
+    }
+    written
+}
+
+/// The properties (extras key, value) of an evaluation in a Go property convention.
+fn as_properties(e: &Evaluation, mover: Color) -> Vec<(&'static str, String)> {
+    match e.convention {
+        Some(Convention::Lizzie) => write_lz(e, mover).map(|v| vec![(LZ, v)]),
+        Some(Convention::Sabaki) => write_sbkv(e).map(|v| vec![(SBKV, v)]),
+        Some(Convention::Ogatak) => write_ogatak(e).map(|(s, o)| {
+            let mut out: Vec<(&'static str, String)> = s.map(|s| (SBKV, s)).into_iter().collect();
+            out.push((OGSC, o));
+            out
+        }),
+        _ => None,
+    }
+    .unwrap_or_default()
+}
+
+/// How many extras to keep (the rest are the analysis tail), and the tail's
+/// evaluations in order.
+fn split_tail(extras: &[Extra], mover: Color) -> (usize, Vec<Evaluation>) {
+    let one = |i: usize, key: &str| -> Option<&str> {
+        let e = extras.get(i)?;
+        match e.values.as_slice() {
+            [v] if e.key == key => Some(v.as_str()),
+            _ => None,
+        }
+    };
+    let mut end = extras.len();
+    let mut found = Vec::new();
+    while end > 0 {
+        let last = end - 1;
+        let lifted = if let Some(ogsc) = one(last, OGSC) {
+            let sbkv = last.checked_sub(1).and_then(|i| one(i, SBKV));
+            parse_ogatak(sbkv, ogsc)
+                .ok()
+                .filter(|e| write_ogatak(e) == Some((sbkv.map(str::to_string), ogsc.to_string())))
+                .map(|e| (e, if sbkv.is_some() { 2 } else { 1 }))
+        } else if let Some(v) = one(last, SBKV) {
+            parse_sbkv(v)
+                .ok()
+                .filter(|e| write_sbkv(e).as_deref() == Some(v))
+                .map(|e| (e, 1))
+        } else if let Some(v) = one(last, LZ) {
+            parse_lz(v, mover)
+                .ok()
+                .filter(|e| write_lz(e, mover).as_deref() == Some(v))
+                .map(|e| (e, 1))
+        } else {
+            None
+        };
+        match lifted {
+            Some((e, used)) => {
+                found.push(e);
+                end -= used;
+            }
+            None => break,
+        }
+    }
+    found.reverse();
+    (end, found)
+}
