@@ -10,6 +10,8 @@
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
 #   PARTS                which parts run (default "read convert reencode startup"):
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
+#   KIFU_BIN             a kifu binary to time instead of building one (the examples of
+#                        the reading rows are then not built either)
 #   KIFU_CONVERT_OUT     where the conversions write (default $KIFU_COMPARE_CORPUS/out):
 #                        put it on a disk to compare kifu with that disk's floor
 #
@@ -53,9 +55,11 @@ fi
 command -v iconv >/dev/null || { echo "iconv (libc-bin) is missing" >&2; exit 2; }
 
 note "building kifu (release) and the sgf-parse peer"
-(cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
+if [ -z "${KIFU_BIN:-}" ]; then
+  (cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
+fi
 (cd "$here/sgf-parse-peer" && CARGO_TARGET_DIR="$scratch/target" cargo build --release -q)
-kifu=$root/target/release/kifu
+kifu=${KIFU_BIN:-$root/target/release/kifu}
 shogi_bench=$root/target/release/examples/shogi_bench
 sgf_bench=$root/target/release/examples/sgf_bench
 sgf_parse=$scratch/target/release/sgf-parse-peer
