@@ -736,11 +736,14 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
     } else {
         (std::borrow::Cow::Borrowed(text), Vec::new())
     };
-    let index = LineIndex::new(&text);
+    // Lines are counted only when something is to be located: most pieces have
+    // nothing to report.
+    let index = std::cell::OnceCell::new();
+    let index = || index.get_or_init(|| LineIndex::new(&text));
     let losses = normalised
         .iter()
         .map(|n| {
-            let (line, col) = index.line_col_in(&text, n.offset);
+            let (line, col) = index().line_col_in(&text, n.offset);
             Loss {
                 code: codes::TEXT_NORMALIZED,
                 message: format!(
@@ -759,7 +762,7 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
             characters: bad
                 .iter()
                 .map(|u| {
-                    let (l, c) = index.line_col_in(&text, u.offset);
+                    let (l, c) = index().line_col_in(&text, u.offset);
                     (u.ch, l, c)
                 })
                 .collect(),
