@@ -274,7 +274,7 @@ fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_dire
         assert_eq!(opened("/out>"), 2, "round {round}");
         assert_eq!(opened("/out/sub>"), 1, "round {round}");
         let mut temporaries: Vec<&str> = trace
-            .split(|c: char| c == '"' || c == '/' || c == '>' || c == ',')
+            .split(['"', '/', '>', ','])
             .filter(|t| t.starts_with(".kifu-") && t.ends_with(".tmp"))
             .collect();
         temporaries.sort_unstable();
