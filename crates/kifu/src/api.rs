@@ -852,8 +852,12 @@ impl GameWriter {
         Ok(encoded)
     }
 
-    /// Moves the position past the bytes of a piece.
+    /// Moves the position past the bytes of a piece. A Unicode encoding holds every
+    /// character, so there is never an unmappable one to locate: nothing is counted.
     fn advance(&mut self, bytes: &[u8]) {
+        if self.encoding.is_unicode() {
+            return;
+        }
         let newlines = memchr::memchr_iter(b'\n', bytes).count();
         let tail =
             memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));
