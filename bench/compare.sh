@@ -8,6 +8,12 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
+#   PARTS                which parts run (default "read convert reencode startup"):
+#                        `PARTS=convert bench/compare.sh` runs only the conversion rows
+#   KIFU_BIN             a kifu binary to time instead of building one (the examples of
+#                        the reading rows are then not built either)
+#   KIFU_CONVERT_OUT     where the conversions write (default $KIFU_COMPARE_CORPUS/out):
+#                        put it on a disk to compare kifu with that disk's floor
 #
 # Installs the peers from the package registries (PyPI into a venv, npm into a folder,
 # Debian's nkf if missing), generates the deterministic inputs with the generators in
@@ -25,6 +31,9 @@ shogi_games=${SHOGI_GAMES:-2000}
 archive_files=${ARCHIVE_FILES:-10000}
 rounds=${ROUNDS:-3}
 startup_runs=${STARTUP_RUNS:-1000}
+parts=" ${PARTS:-read convert reencode startup} "
+want() { [[ $parts == *" $1 "* ]]; }
+conv=${KIFU_CONVERT_OUT:-$corpus/out}
 mkdir -p "$scratch" "$corpus"
 note() { echo "== $*" >&2; }
 
@@ -46,9 +55,11 @@ fi
 command -v iconv >/dev/null || { echo "iconv (libc-bin) is missing" >&2; exit 2; }
 
 note "building kifu (release) and the sgf-parse peer"
-(cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
+if [ -z "${KIFU_BIN:-}" ]; then
+  (cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
+fi
 (cd "$here/sgf-parse-peer" && CARGO_TARGET_DIR="$scratch/target" cargo build --release -q)
-kifu=$root/target/release/kifu
+kifu=${KIFU_BIN:-$root/target/release/kifu}
 shogi_bench=$root/target/release/examples/shogi_bench
 sgf_bench=$root/target/release/examples/sgf_bench
 sgf_parse=$scratch/target/release/sgf-parse-peer
@@ -85,6 +96,13 @@ sgf_bytes=$(wc -c < "$sgf")
 dir_bytes() { cat "$1"/*."$2" | wc -c; }
 archive_bytes=$(find "$corpus/archive/src" -name '*.kif' -exec cat {} + | wc -c)
 
+results=$scratch/results.jsonl
+: > "$results"
+harness=$here/peers/harness.py
+py=$venv/bin/python
+measure() { python3 "$harness" run "$results" --rounds "$rounds" "$@"; }
+
+if want read; then
 # cshogi crashes (segfaults) on some files: they are found once, before any timing,
 # listed here, and left out of its timed runs (counted in the table).
 skips=$scratch/skip
@@ -92,12 +110,6 @@ rm -rf "$skips" && mkdir -p "$skips"
 for f in kif ki2 csa; do
   "$venv/bin/python" "$here/peers/peers.py" "cshogi-$f" "$corpus/shogi/$f" "$skips/cshogi-$f" > /dev/null
 done
-
-results=$scratch/results.jsonl
-: > "$results"
-harness=$here/peers/harness.py
-py=$venv/bin/python
-measure() { python3 "$harness" run "$results" --rounds "$rounds" "$@"; }
 
 note "SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group SGF --tool "kifu validate" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
@@ -179,6 +191,87 @@ for fmt in kif ki2 csa; do
   done
 done
 
+fi
+
+if want convert; then
+# Conversions (#34): each tool reads the same input and writes its output under
+# $conv (removed before each run, untimed); the peers convert in process and time
+# their parsing, serialising and writing (not their start-up).
+mkdir -p "$conv"
+clean="rm -rf '$conv' && mkdir -p '$conv'"
+note "conversions: SGF $sgf_games games; shogi $shogi_games files a folder; outputs in $conv"
+measure --group "SGF convert" --tool "kifu convert -t sgf" --ref --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse, type each node, write SGF, one collection staged and renamed" \
+  -- "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf"
+measure --group "SGF convert" --tool "kifu convert -t sgf, 1 thread" --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "the same on one thread (RAYON_NUM_THREADS=1)" \
+  -- env RAYON_NUM_THREADS=1 "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf"
+measure --group "SGF convert" --tool "kifu convert -t json" --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse, type each node, write kifu's JSON model, one file staged and renamed" \
+  -- "$kifu" convert -q "$sgf" -t json -o "$conv/kifu.json"
+measure --group "SGF convert" --tool "kifu validate" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "the check of the same file, for scale" \
+  -- "$kifu" validate -q "$sgf"
+measure --group "SGF convert" --tool sgfmill --prepare "$clean" \
+  --what "parse + serialise every game (Sgf_game.serialise), one collection written" \
+  -- "$py" "$here/peers/peers.py" sgfmill-sgf "$sgf" "$conv/sgfmill.sgf"
+measure --group "SGF convert" --tool @sabaki/sgf --prepare "$clean" \
+  --what "sgf.parse + sgf.stringify of the collection, written" \
+  -- node "$here/peers/peers.js" sabaki-sgf-sgf "$sgf" "$conv/sabaki.sgf"
+# The shogi folders: group, input folder, kifu's target, peers (tool;lib;what).
+shogi_conversions=(
+  "KIF→CSA;kif;csa;tsshogi;tsshogi-kif-csa;importKIF + exportCSA per file, written (UTF-8)|json-kifu-format;jkf-kif-jkf;JKFPlayer.parseKIF + JSON.stringify(toJKF()) per file, written"
+  "CSA→KIF;csa;kif;tsshogi;tsshogi-csa-kif;importCSA + exportKIF per file, written (UTF-8)|json-kifu-format;jkf-csa-jkf;JKFPlayer.parseCSA + JSON.stringify(toJKF()) per file, written"
+  "KIF→KI2;kif;ki2;tsshogi;tsshogi-kif-ki2;importKIF + exportKI2 per file, written (UTF-8)"
+)
+for spec in "${shogi_conversions[@]}"; do
+  IFS=';' read -r group from to peers <<< "$spec"
+  d=$corpus/shogi/$from
+  measure --group "$group" --tool "kifu convert" --ref --prepare "$clean" --bytes "$(dir_bytes "$d" "$from")" --items "$shogi_games" \
+    --what "CLI over the folder: decode, parse, check, write ${to^^} (Shift_JIS) per file, staged, one syncfs, renamed" \
+    -- "$kifu" convert -q "$d" -t "$to" --out-dir "$conv/kifu"
+  measure --group "$group" --tool "kifu validate" --bytes "$(dir_bytes "$d" "$from")" --items "$shogi_games" \
+    --what "the check of the same folder, for scale" \
+    -- "$kifu" validate -q "$d"
+  if [ "$group" = "KIF→CSA" ]; then
+    ref_out=$scratch/floor-ref-$to
+    rm -rf "$ref_out" && "$kifu" convert -q "$d" -t "$to" --out-dir "$ref_out" 2>/dev/null
+    measure --group "$group" --tool "file system floor" --prepare "$clean" \
+      --what "bench/floor.py: as many files of the same sizes created, written, renamed in the same place, one syncfs" \
+      -- python3 "$here/floor.py" "$ref_out" "$conv/floor"
+  fi
+  IFS='|' read -r -a peer_list <<< "$peers"
+  for peer in "${peer_list[@]}"; do
+    IFS=';' read -r tool lib what <<< "$peer"
+    measure --group "$group" --tool "$tool" --prepare "$clean" --what "$what" \
+      -- node "$here/peers/peers.js" "$lib" "$d" "$conv/$lib"
+  done
+done
+note "split and merge: the SGF collection, one file a game"
+split_ref=$scratch/split-ref
+rm -rf "$split_ref" && "$kifu" split -q "$sgf" --out-dir "$split_ref"
+measure --group split --tool "kifu split" --ref --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: decode, parse, a file per game (bench-0001.sgf …), staged, one syncfs, renamed" \
+  -- "$kifu" split -q "$sgf" --out-dir "$conv/split"
+measure --group split --tool "kifu validate" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "the check of the same file, for scale" \
+  -- "$kifu" validate -q "$sgf"
+measure --group split --tool "file system floor" --prepare "$clean" \
+  --what "bench/floor.py: as many files of the same sizes created, written, renamed in the same place, one syncfs" \
+  -- python3 "$here/floor.py" "$split_ref" "$conv/floor"
+measure --group split --tool "sgfmill split script" --prepare "$clean" \
+  --what "the job of kifu split: every game parsed, serialised, written to a file of its own" \
+  -- "$py" "$here/peers/peers.py" sgfmill-split "$sgf" "$conv/sgfmill"
+measure --group merge --tool "kifu merge" --ref --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "CLI: the files of kifu split read and written back into one collection, staged, renamed" \
+  -- "$kifu" merge -q "$split_ref" -o "$conv/merged.sgf"
+measure --group merge --tool "sgfmill merge script" --prepare "$clean" \
+  --what "the job of kifu merge: every file parsed, its games serialised into one collection, written" \
+  -- "$py" "$here/peers/peers.py" sgfmill-merge "$split_ref" "$conv/merged.sgf"
+rm -rf "$conv"
+fi
+
+if want reencode; then
 note "reencode: $archive_files Shift_JIS files, $archive_bytes bytes, in place on fresh copies"
 src=$corpus/archive/src
 work=$corpus/archive/work
@@ -198,10 +291,13 @@ if command -v nkf >/dev/null; then
     -- bash -c 'find "$0" -name "*.kif" -print0 | xargs -0 nkf --overwrite -w' "$work"
 fi
 rm -rf "$work"
+fi
 
+if want startup; then
 note "start-up: $startup_runs runs each, best of $rounds rounds"
 python3 "$harness" startup "$results" --runs "$startup_runs" --rounds "$rounds" \
   -- "$kifu" --version ";;" /bin/true
+fi
 
 note "done"
 echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') at kifu commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo ' (with local changes)'), best of $rounds runs each; $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."

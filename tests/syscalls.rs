@@ -179,3 +179,153 @@ fn the_trace_reader_counts_calls_by_descriptor_and_by_name_only() {
         ["openat", "read", "read", "statx", "openat", "close"]
     );
 }
+
+/// The calls of `trace` (strace -f -y) whose first four arguments name `needle`
+/// (a file name as a string argument, or a descriptor strace resolves to a path
+/// ending in it), in order; metadata calls of any flavour (`statx`, `newfstatat`, …)
+/// are counted as `stat`. Resumed halves are not counted twice, and the debug
+/// build's `fcntl(F_GETFD)` before a close is left out.
+fn calls_naming(trace: &str, needle: &str) -> Vec<String> {
+    let quoted = format!("{needle}\"");
+    let by_fd = format!("/{needle}>");
+    let mut names = Vec::new();
+    for line in trace.lines() {
+        let Some((_, call)) = line.split_once(' ') else {
+            continue;
+        };
+        let call = call.trim_start();
+        if call.starts_with("<...") {
+            continue;
+        }
+        let Some((name, args)) = call.split_once('(') else {
+            continue;
+        };
+        let args = args.split(" <unfinished ...>").next().unwrap_or(args);
+        let named = leading_args(args, 4)
+            .iter()
+            .any(|arg| arg.ends_with(quoted.as_str()) || arg.ends_with(by_fd.as_str()));
+        if !named || (name == "fcntl" && args.contains("F_GETFD")) {
+            continue;
+        }
+        let name = if name.contains("stat") { "stat" } else { name };
+        names.push(name.to_string());
+    }
+    names
+}
+
+/// The trace with every call on one line: strace splits a call another thread
+/// interrupts into `PID name(args <unfinished ...>` and, later, `PID <... name
+/// resumed>rest`; these are joined into `PID name(argsrest` where the first stood.
+fn whole_calls(trace: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut open: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for line in trace.lines() {
+        let (pid, call) = line.split_once(' ').unwrap_or(("", line));
+        if let Some(start) = call.strip_suffix(" <unfinished ...>") {
+            open.insert(pid, lines.len());
+            lines.push(format!("{pid} {start}"));
+        } else if let Some((_, rest)) = call
+            .strip_prefix("<... ")
+            .and_then(|c| c.split_once(" resumed>"))
+        {
+            match open.remove(pid).and_then(|at| lines.get_mut(at)) {
+                Some(first) => first.push_str(rest),
+                None => lines.push(line.to_string()),
+            }
+        } else {
+            lines.push(line.to_string());
+        }
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_directory_once() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    let kif = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/shogi/opening.kif");
+    let names = ["a", "b", "c", "d", "sub/e", "sub/f"];
+    for name in names {
+        std::fs::copy(&kif, input.join(format!("{name}.kif"))).expect("copy a fixture");
+    }
+    // First into an empty output directory, then over the outputs of the first run
+    // (whose mode and owner the new files keep).
+    for (round, kept) in [(0, false), (1, true)] {
+        let log = dir.path().join(format!("trace{round}.txt"));
+        let out = Command::new("strace")
+            .args(["-f", "-y", "-o"])
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "in", "-t", "csa", "--out-dir", "out", "-q"])
+            .current_dir(dir.path())
+            .output()
+            .expect("strace runs kifu");
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let trace = whole_calls(&std::fs::read_to_string(&log).expect("the trace"));
+        let count = |call: &str| {
+            trace
+                .lines()
+                .filter(|l| {
+                    l.split_once(' ')
+                        .is_some_and(|(_, c)| c.trim_start().starts_with(call))
+                })
+                .count()
+        };
+        assert_eq!(count("fdatasync("), 0, "round {round}");
+        assert_eq!(count("fsync("), 0, "round {round}");
+        assert_eq!(
+            count("syncfs("),
+            1,
+            "round {round}: one file system, one batch"
+        );
+        // The output root is opened once for its own files and once to reach `sub`;
+        // `sub` once: not once per output (listing it for stale temporary files,
+        // `O_NONBLOCK`, is another matter).
+        let opened = |suffix: &str| {
+            trace
+                .lines()
+                .filter(|l| l.contains("O_DIRECTORY") && l.contains("openat("))
+                .filter(|l| !l.contains("O_NONBLOCK"))
+                .filter(|l| l.trim_end().ends_with(suffix))
+                .count()
+        };
+        assert_eq!(opened("/out>"), 2, "round {round}");
+        assert_eq!(opened("/out/sub>"), 1, "round {round}");
+        let mut temporaries: Vec<&str> = trace
+            .split(['"', '/', '>', ','])
+            .filter(|t| t.starts_with(".kifu-") && t.ends_with(".tmp"))
+            .collect();
+        temporaries.sort_unstable();
+        temporaries.dedup();
+        assert_eq!(temporaries.len(), names.len(), "round {round}");
+        let keep: &[&str] = if kept { &["fchown", "fchmod"] } else { &[] };
+        let expected: Vec<&str> = ["openat", "write"]
+            .iter()
+            .chain(keep)
+            .chain(&["close", "renameat"])
+            .copied()
+            .collect();
+        for tmp in temporaries {
+            assert_eq!(calls_naming(&trace, tmp), expected, "round {round}: {tmp}");
+        }
+        // Each destination: the check that it is no input, what it keeps of the
+        // file it replaces, the rename.
+        for name in names {
+            let file = Path::new(name).file_name().expect("a name");
+            let dest = format!("{}.csa", file.to_string_lossy());
+            assert_eq!(
+                calls_naming(&trace, &dest),
+                ["stat", "stat", "renameat"],
+                "round {round}: {dest}"
+            );
+        }
+    }
+}

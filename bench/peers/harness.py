@@ -38,6 +38,10 @@ GOALS = [
     ("KIF", "python-shogi", 15),
     ("KI2", "json-kifu-format", 10),
     ("reencode", "iconv loop", 20),
+    # Issue #34's conversions.
+    ("SGF convert", "sgfmill", 100),
+    ("SGF convert", "@sabaki/sgf", 100),
+    ("KIF→CSA", "tsshogi", 30),
 ]
 
 # Issue #22's collection jobs: each at least 50× the sgfmill script doing the same
@@ -55,6 +59,19 @@ WITHIN_VALIDATE = [
     ("SGF", "kifu stats", 2),
     ("SGF", "kifu dedup", 3),
     ("SGF", "kifu list --csv", 3),
+]
+
+
+# Issue #34: a kifu row at most this many times another row of its group, wall times
+# (group, kifu row, the row it is held against, most). The floors hold on a disk
+# (KIFU_CONVERT_OUT there); on tmpfs they say what kifu adds to the bare writes.
+WITHIN_ROW = [
+    ("SGF convert", "kifu convert -t sgf", "kifu validate", 2),
+    ("KIF→CSA", "kifu convert", "kifu validate", 3),
+    ("KIF→CSA", "kifu convert", "file system floor", 1.2),
+    ("split", "kifu split", "kifu validate", 5),
+    ("split", "kifu split", "file system floor", 1.2),
+    ("merge", "kifu merge", "kifu validate", 3),
 ]
 
 
@@ -218,6 +235,17 @@ def goals(rows, starts, refs):
             continue
         got = min(job["walls"]) / min(ref["walls"])
         out.append((name, got, got <= most, f"{got:.2f}× (wall times)"))
+    for group, tool, against, most in WITHIN_ROW:
+        job = find.get((group, tool))
+        # merge is held against the check of the collection it rebuilds.
+        base = find.get((group, against)) or find.get(("split", against))
+        name = f"{group}: {tool} ≤ {most}× {against}"
+        if not job or not base:
+            out.append((name, None, False, "not measured"))
+            continue
+        # The floor's own timing leaves out the interpreter's start-up.
+        got = min(job["walls"]) / own_time(base)
+        out.append((name, got, got <= most, f"{got:.2f}× (kifu's wall time over the other's own timing, else wall time)"))
     kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
     true = next((s for s in starts if s["cmd"].endswith("true")), None)
     if kifu and true:

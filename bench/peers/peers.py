@@ -1,9 +1,14 @@
 """Times one Python peer library on a benchmark input (bench/compare.sh runs it).
 
-usage: python peers.py LIB PATH [SKIPFILE]
+usage: python peers.py LIB PATH [SKIPFILE | OUT]
   LIB: sgfmill | sgfmill-filter | sgfmill-stats | sgfmill-dedup | sgfmill-list |
-       python-shogi-kif | cshogi-kif | cshogi-ki2 | cshogi-csa
-  PATH: an SGF collection (sgfmill) or a folder of .kif/.ki2/.csa files
+       python-shogi-kif | cshogi-kif | cshogi-ki2 | cshogi-csa, or a job that writes
+       OUT (timed with its writes): sgfmill-sgf (every game parsed and serialised
+       into one collection), sgfmill-split (each game serialised into a file of its
+       own in the folder OUT, numbered), sgfmill-merge (every .sgf file of the
+       folder PATH parsed and its games serialised into one collection)
+  PATH: an SGF collection (sgfmill) or a folder of .kif/.ki2/.csa files (or of
+       .sgf files: sgfmill-merge)
 
 Files that crash the library (cshogi's C++ board segfaults on some) are found in
 forked children before the clock starts (or read from SKIPFILE, where that search
@@ -269,12 +274,51 @@ def sgfmill_list(path):
 
 CRASHED = [0]  # files left out because they crash the process
 
+
+def sgfmill_write(kind):
+    """Conversion jobs on sgfmill: parse every game (Sgf_game, every node built) and
+    serialise it (Sgf_game.serialise), written to OUT (the third argument)."""
+
+    def make(path):
+        from sgfmill import sgf, sgf_grammar
+
+        out = pathlib.Path(sys.argv[3])
+        src = pathlib.Path(path)
+        if kind == "merge":
+            datas = [f.read_bytes() for f in sorted(src.glob("*.sgf"))]
+        else:
+            datas = [src.read_bytes()]
+
+        def games():
+            for data in datas:
+                for coarse in sgf_grammar.parse_sgf_collection(data):
+                    yield sgf.Sgf_game.from_coarse_game_tree(coarse).serialise()
+
+        def run():
+            n = 0
+            if kind == "split":
+                out.mkdir(parents=True, exist_ok=True)
+                for n, text in enumerate(games(), 1):
+                    (out / f"{src.stem}-{n:04}.sgf").write_bytes(text)
+            else:
+                texts = list(games())
+                n = len(texts)
+                out.write_bytes(b"".join(texts))
+            return n, 0
+
+        return run, sum(len(d) for d in datas)
+
+    return make
+
 LIBS = {
     "sgfmill": sgfmill,
     "sgfmill-filter": sgfmill_filter,
     "sgfmill-stats": sgfmill_stats,
     "sgfmill-dedup": sgfmill_dedup,
     "sgfmill-list": sgfmill_list,
+    "sgfmill-sgf": sgfmill_write("sgf"),
+    "sgfmill-split": sgfmill_write("split"),
+    "sgfmill-merge": sgfmill_write("merge"),
     "python-shogi-kif": shogi("kif", python_shogi_kif),
     "cshogi-kif": shogi("kif", cshogi_kif, may_crash=True),
     "cshogi-ki2": shogi("ki2", cshogi_ki2, may_crash=True),

@@ -154,20 +154,33 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         out_dir: args.out_dir.clone(),
     };
     super::inputs::pause_after_walk();
-    let mut failed = Vec::new();
-    let mut total = Totals::default();
+    let mut tree = args.out_dir.as_deref().map(fsio::OutTree::new);
+    let mut settled = Settled::default();
+    let mut waiting: Vec<Waiting<'_>> = Vec::new();
+    let mut staged = 0usize;
     for (input, dest) in inputs.iter().zip(&dests) {
-        let converted = convert_one(input, dest, &how, ui)?;
-        total.add(&converted);
-        if args.json {
-            report_json(input, dest, &converted)?;
-        } else if let Err(reason) = &converted.result {
-            ui.error(reason);
+        let (converted, file) = convert_one(input, dest, &how, tree.as_mut(), ui)?;
+        let w = Waiting {
+            input,
+            dest,
+            converted,
+            file,
+        };
+        // Reports keep the input order: under --json one waits for those staged
+        // before it.
+        if w.file.is_none() && (!args.json || waiting.is_empty()) {
+            settled.settle(w, args.json, ui)?;
+            continue;
         }
-        if converted.result.is_err() {
-            failed.push(input.display.clone());
+        staged += usize::from(w.file.is_some());
+        waiting.push(w);
+        if staged >= BATCH {
+            settled.flush(&mut waiting, args.json, ui)?;
+            staged = 0;
         }
     }
+    settled.flush(&mut waiting, args.json, ui)?;
+    let Settled { failed, total } = settled;
     if args.json {
         if args.read.verbose {
             for s in &expanded.skipped {
@@ -201,6 +214,70 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         ));
     }
     Ok(Status::from_failed(!failed.is_empty()))
+}
+
+/// Outputs of `--out-dir` staged and closed before a batch is made durable (one
+/// `syncfs`) and renamed: few enough that their directory entries stay cheap.
+const BATCH: usize = 1024;
+
+/// One input converted, its output (of `--out-dir`) staged and closed but not yet
+/// durable or in place.
+struct Waiting<'a> {
+    input: &'a InputFile,
+    dest: &'a Destination,
+    converted: Converted,
+    file: Option<fsio::DirClosed>,
+}
+
+/// What the run reported so far: the inputs not written and the totals.
+#[derive(Default)]
+struct Settled {
+    failed: Vec<String>,
+    total: Totals,
+}
+
+impl Settled {
+    /// Reports one input whose output is in place (or refused).
+    fn settle(&mut self, w: Waiting<'_>, json: bool, ui: &Ui) -> Result<(), Fatal> {
+        self.total.add(&w.converted);
+        if json {
+            report_json(w.input, w.dest, &w.converted)?;
+        } else if let Err(reason) = &w.converted.result {
+            ui.error(reason);
+        }
+        if w.converted.result.is_err() {
+            self.failed.push(w.input.display.clone());
+        }
+        Ok(())
+    }
+
+    /// Makes the waiting outputs durable together (one `syncfs` per file system),
+    /// renames each into place, and reports them in order. An output that cannot be
+    /// made durable or renamed fails its input and is removed; whatever was at its
+    /// name is as it was.
+    fn flush(&mut self, waiting: &mut Vec<Waiting<'_>>, json: bool, ui: &Ui) -> Result<(), Fatal> {
+        let synced = fsio::sync_dir_closed(waiting.iter().filter_map(|w| w.file.as_ref()))
+            .map_err(|e| e.to_string());
+        for mut w in waiting.drain(..) {
+            if let Some(file) = w.file.take() {
+                let done = match &synced {
+                    Ok(()) => file.commit().map_err(|e| e.to_string()),
+                    // Dropped: the temporary file is removed.
+                    Err(e) => Err(e.clone()),
+                };
+                if let Err(e) = done {
+                    let shown = match w.dest {
+                        Destination::File(p) => p.display().to_string(),
+                        Destination::Stdout => "-".into(),
+                    };
+                    w.converted.result =
+                        Err(format!("{}: cannot write {shown}: {e}", w.input.display));
+                }
+            }
+            self.settle(w, json, ui)?;
+        }
+        Ok(())
+    }
 }
 
 /// Chooses where an input's conversion is written.
@@ -319,14 +396,16 @@ fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(
 /// and renamed into place at the end, or removed if the conversion fails.
 /// Standard output is written as the games come, except where the output must wait
 /// for the whole input: a format holding one game (a second game refuses the file),
-/// and `--strict` (an error anywhere refuses the file). `Ok(Err(reason))` is a
-/// failed file; `Err` stops the run.
+/// and `--strict` (an error anywhere refuses the file). A file of `--out-dir` is
+/// staged in `tree` and given back closed, not yet durable nor in place. A failed
+/// file is `Err(reason)` in the result; `Err` stops the run.
 fn convert_one(
     input: &InputFile,
     dest: &Destination,
     how: &How,
+    tree: Option<&mut fsio::OutTree>,
     ui: &Ui,
-) -> Result<Converted, Fatal> {
+) -> Result<(Converted, Option<fsio::DirClosed>), Fatal> {
     let How {
         target,
         opts,
@@ -344,10 +423,10 @@ fn convert_one(
         Destination::Stdout => None,
     };
     let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let opened = match (path, out_dir) {
+    let opened = match (path, out_dir, tree) {
         _ if named => Output::open_named(path, ui),
-        (Some(p), Some(root)) => match p.strip_prefix(root) {
-            Ok(relative) => Output::open_in(root, relative),
+        (Some(p), Some(root), Some(tree)) => match p.strip_prefix(root) {
+            Ok(relative) => Output::open_in(tree, root, relative),
             Err(_) => Output::open(path),
         },
         _ => Output::open(path),
@@ -355,11 +434,12 @@ fn convert_one(
     let mut out = match opened {
         Ok(out) => out,
         Err(reason) => {
-            return Ok(Converted {
+            let converted = Converted {
                 read: InputRead::default(),
                 losses: Vec::new(),
                 result: Err(format!("{}: {reason}", input.display)),
-            })
+            };
+            return Ok((converted, None));
         }
     };
     // A device or FIFO named with -o cannot take back what it was given either.
@@ -453,17 +533,22 @@ fn convert_one(
         })
     })?;
     progress.finish();
-    let result = finish(input, how, &read, failure, writer, out)?;
-    Ok(Converted {
+    let (result, file) = match finish(input, how, &read, failure, writer, out)? {
+        Ok(file) => (Ok(()), file),
+        Err(reason) => (Err(reason), None),
+    };
+    let converted = Converted {
         read,
         losses,
         result,
-    })
+    };
+    Ok((converted, file))
 }
 
 /// Ends one input's conversion after its last game: refuses it (nothing written)
 /// when reading or writing failed, no game was read, or `--strict` and the input has
-/// errors; else writes the tail and puts the output in place.
+/// errors; else writes the tail and puts the output in place, or closes a file of
+/// `--out-dir` to be made durable and put in place with its batch.
 fn finish(
     input: &InputFile,
     how: &How,
@@ -471,7 +556,7 @@ fn finish(
     failure: Option<String>,
     writer: Option<GameWriter>,
     mut out: Output,
-) -> Result<Result<(), String>, Fatal> {
+) -> Result<Result<Option<fsio::DirClosed>, String>, Fatal> {
     let (target, opts, strict) = (how.target, how.opts, how.strict);
     if let Some(reason) = failure.or_else(|| read.failure.clone()) {
         return Ok(Err(reason));
@@ -505,7 +590,7 @@ fn finish(
         }
     }
     Ok(out
-        .commit()?
+        .close_staged()?
         .map_err(|reason| format!("{}: {reason}", input.display)))
 }
 

@@ -500,9 +500,14 @@ impl Output {
     /// the root is opened as named, each directory below it is made where missing and
     /// entered without following a link ([`kifu::fsio::make_path`]), so a directory
     /// swapped for a link is never written through. `Err(reason)` when it cannot be.
-    pub fn open_in(root: &std::path::Path, relative: &std::path::Path) -> Result<Output, String> {
+    /// Directories are opened once per run, in `tree`.
+    pub fn open_in(
+        tree: &mut kifu::fsio::OutTree,
+        root: &std::path::Path,
+        relative: &std::path::Path,
+    ) -> Result<Output, String> {
         let shown = root.join(relative);
-        let staged = kifu::fsio::stage_below(root, relative).map_err(|e| match e {
+        let staged = tree.stage(relative).map_err(|e| match e {
             kifu::fsio::ReachError::Changed => format!(
                 "cannot write {}: changed during the run; left untouched",
                 shown.display()
@@ -514,6 +519,29 @@ impl Output {
             shown,
             None,
         ))
+    }
+
+    /// Ends a file staged in an output tree without making it durable or renaming
+    /// it: its mode and owner are set as the file it replaces had them, and it is
+    /// closed, to be made durable with others ([`kifu::fsio::sync_dir_closed`]: one
+    /// `syncfs` a batch) and renamed after. Any other output is committed now
+    /// ([`Output::commit`]) and gives `None`.
+    pub fn close_staged(self) -> Result<Result<Option<kifu::fsio::DirClosed>, String>, Fatal> {
+        match self {
+            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
+            Output::InDir(out, shown, None) => {
+                let cannot =
+                    |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
+                let staged = out.into_inner().map_err(|e| cannot(e.error()));
+                Ok(staged.and_then(|staged| {
+                    staged
+                        .finish(&staged.keep_of_dest())
+                        .map_err(|e| cannot(&e))?;
+                    Ok(Some(staged.close()))
+                }))
+            }
+            other => Ok(other.commit()?.map(|()| None)),
+        }
     }
 
     /// Writes (or holds) bytes. A closed standard output stops the run.

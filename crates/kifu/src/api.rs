@@ -820,11 +820,14 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
     } else {
         (std::borrow::Cow::Borrowed(text), Vec::new())
     };
-    let index = LineIndex::new(&text);
+    // Lines are counted only when something is to be located: most pieces have
+    // nothing to report.
+    let index = std::cell::OnceCell::new();
+    let index = || index.get_or_init(|| LineIndex::new(&text));
     let losses = normalised
         .iter()
         .map(|n| {
-            let (line, col) = index.line_col_in(&text, n.offset);
+            let (line, col) = index().line_col_in(&text, n.offset);
             Loss {
                 code: codes::TEXT_NORMALIZED,
                 message: format!(
@@ -843,7 +846,7 @@ pub fn encode_output(text: &str, encoding: TextEncoding) -> Result<(Vec<u8>, Vec
             characters: bad
                 .iter()
                 .map(|u| {
-                    let (l, c) = index.line_col_in(&text, u.offset);
+                    let (l, c) = index().line_col_in(&text, u.offset);
                     (u.ch, l, c)
                 })
                 .collect(),
@@ -933,8 +936,12 @@ impl GameWriter {
         Ok(encoded)
     }
 
-    /// Moves the position past the bytes of a piece.
+    /// Moves the position past the bytes of a piece. A Unicode encoding holds every
+    /// character, so there is never an unmappable one to locate: nothing is counted.
     fn advance(&mut self, bytes: &[u8]) {
+        if self.encoding.is_unicode() {
+            return;
+        }
         let newlines = memchr::memchr_iter(b'\n', bytes).count();
         let tail =
             memchr::memrchr(b'\n', bytes).map_or(bytes, |i| bytes.get(i + 1..).unwrap_or(&[]));

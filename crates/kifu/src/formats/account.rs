@@ -47,7 +47,14 @@ impl Game1<'_> {
     fn account(mut self, out: &mut Vec<Loss>) {
         self.info(out);
         let written = self.written_nodes();
-        let totals = running_totals(self.game);
+        // The fields the target has no place for, asked once a game, not once a node.
+        let unwritten: Vec<NodeField> = NodeField::ALL
+            .into_iter()
+            .filter(|&f| !self.writes.node(f))
+            .collect();
+        let writes_time_used = self.writes.node(NodeField::TimeUsed);
+        // Summed only for a game with a total time the target leaves out.
+        let mut totals: Option<Vec<u64>> = None;
         let mut dropped: Vec<Dropped> = Vec::new();
         let mut variation_info = 0usize;
         for &id in &written {
@@ -55,17 +62,26 @@ impl Game1<'_> {
                 continue;
             };
             variation_info += usize::from(node.info.is_some());
-            for f in NodeField::ALL {
-                if self.writes.node(f) {
-                    continue;
-                }
-                let Some(value) = f.value(node) else { continue };
+            for &f in &unwritten {
                 if f == NodeField::TimeTotal
-                    && self.writes.node(NodeField::TimeUsed)
-                    && derived_total(node, &totals, id)
+                    && writes_time_used
+                    && node.time_total_ms.is_some()
+                    && derived_total(
+                        node,
+                        totals.get_or_insert_with(|| running_totals(self.game)),
+                        id,
+                    )
                 {
                     continue;
                 }
+                // Counted when seen before; its value is shown for the first only.
+                if let Some(d) = dropped.iter_mut().find(|d| d.what == f.name()) {
+                    if f.value(node).is_some() {
+                        d.count += 1;
+                    }
+                    continue;
+                }
+                let Some(value) = f.value(node) else { continue };
                 self.drop(&mut dropped, node_code(f), f.name().to_string(), id, value);
             }
             for e in &node.extras.0 {

@@ -21,13 +21,20 @@ pub fn sync_staged(staged: &[Staged]) -> io::Result<()> {
 }
 
 /// One `syncfs` per file system holding the given open files (directories too);
-/// false if any call fails. The one home of this, for `sync_staged` and `reencode`.
+/// false if any call fails; a descriptor given again is not asked again. The one
+/// home of this, for `sync_staged` and `reencode`.
 #[cfg(target_os = "linux")]
 pub fn syncfs_files<'a>(files: impl Iterator<Item = &'a std::fs::File>) -> bool {
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::MetadataExt;
     let mut devices = std::collections::BTreeMap::new();
+    // Many files of a batch share one descriptor (their directory's): each is asked
+    // its file system once.
+    let mut seen = std::collections::BTreeSet::new();
     for f in files {
+        if !seen.insert(f.as_raw_fd()) {
+            continue;
+        }
         match f.metadata() {
             Ok(m) => {
                 devices.entry(m.dev()).or_insert(f);

@@ -158,7 +158,9 @@ fn temp_name(attempt: u32) -> OsString {
         h.write_u128(nanos);
         h.finish()
     });
-    let mut name = format!("{TEMP_PREFIX}{}-", std::process::id());
+    // The process id is asked once: a system call per temporary file otherwise.
+    static PID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let mut name = format!("{TEMP_PREFIX}{}-", PID.get_or_init(std::process::id));
     for mut bits in halves {
         for _ in 0..6 {
             let n = ALPHABET.len() as u64;
@@ -298,6 +300,40 @@ impl Dir {
             .metadata()
     }
 
+    /// What a file replacing the entry `name` keeps of it (its mode and owner when it
+    /// is a regular file, else nothing), in one `fstatat` that follows no link.
+    pub fn keep_of(&self, name: &OsStr) -> Keep {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(c) = sys::cname(name) else {
+            return Keep::default();
+        };
+        let mut st = std::mem::MaybeUninit::<libc::stat>::uninit();
+        // SAFETY: the descriptor is open (owned by `self.file`), `c` is a valid C
+        // string and `st` a buffer of the right type, filled when the call succeeds.
+        let ret = unsafe {
+            libc::fstatat(
+                self.file.as_raw_fd(),
+                c.as_ptr(),
+                st.as_mut_ptr(),
+                libc::AT_SYMLINK_NOFOLLOW,
+            )
+        };
+        if ret != 0 {
+            return Keep::default();
+        }
+        // SAFETY: fstatat succeeded, so it filled `st`.
+        let st = unsafe { st.assume_init() };
+        if st.st_mode & libc::S_IFMT != libc::S_IFREG {
+            return Keep::default();
+        }
+        Keep {
+            mode: Some(std::fs::Permissions::from_mode(st.st_mode)),
+            owner: Some((st.st_uid, st.st_gid)),
+            times: None,
+        }
+    }
+
     /// Creates a new, empty file `name` exclusively (never through a link), 0666 less
     /// the umask.
     fn create_new(&self, name: &OsStr) -> io::Result<File> {
@@ -392,6 +428,15 @@ impl Dir {
     /// The metadata of the entry `name` itself.
     pub fn metadata(&self, name: &OsStr) -> io::Result<Metadata> {
         std::fs::symlink_metadata(self.path.join(name))
+    }
+
+    /// What a file replacing the entry `name` keeps of it (its mode and owner when it
+    /// is a regular file, else nothing).
+    pub fn keep_of(&self, name: &OsStr) -> Keep {
+        match self.metadata(name) {
+            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
+            _ => Keep::default(),
+        }
     }
 
     fn create_new(&self, name: &OsStr) -> io::Result<File> {
@@ -544,10 +589,7 @@ impl DirTemp {
     /// What an output replacing the destination keeps of it: its mode and owner when
     /// it is a regular file.
     pub fn keep_of_dest(&self) -> Keep {
-        match self.dir.metadata(&self.dest) {
-            Ok(meta) if meta.is_file() => Keep::mode_and_owner_of(&meta),
-            _ => Keep::default(),
-        }
+        self.dir.keep_of(&self.dest)
     }
 
     /// Makes the content durable (`fdatasync`).
@@ -611,6 +653,51 @@ pub fn stage_below(root: &Path, relative: &Path) -> Result<DirTemp, ReachError> 
     let name = parts.pop().ok_or_else(not_below)?;
     let dir = Arc::new(make_path(root, parts)?);
     Ok(dir.stage(name)?)
+}
+
+/// An output root and the directories below it, each opened once per run (made
+/// where missing, entered without following a link, as [`stage_below`] does) and
+/// kept open: many outputs in one directory cost no `open` of it each. Holds one
+/// handle per directory written to.
+#[derive(Debug)]
+pub struct OutTree {
+    root: std::path::PathBuf,
+    dirs: std::collections::HashMap<std::path::PathBuf, Arc<Dir>>,
+}
+
+impl OutTree {
+    /// The tree below `root`; nothing is opened yet.
+    pub fn new(root: &Path) -> OutTree {
+        OutTree {
+            root: root.to_path_buf(),
+            dirs: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Stages a new file at `relative` below the root (no `..`, no root of its own),
+    /// in its directory's handle, opened (and made) the first time it is needed.
+    pub fn stage(&mut self, relative: &Path) -> Result<DirTemp, ReachError> {
+        use std::path::Component;
+        let not_below = || io::Error::other("not a path below the output directory");
+        let mut parts = Vec::new();
+        for part in relative.components() {
+            match part {
+                Component::Normal(p) => parts.push(p),
+                _ => return Err(not_below().into()),
+            }
+        }
+        let name = parts.pop().ok_or_else(not_below)?;
+        let parent = relative.parent().unwrap_or(Path::new(""));
+        let dir = match self.dirs.get(parent) {
+            Some(dir) => Arc::clone(dir),
+            None => {
+                let dir = Arc::new(make_path(&self.root, parts)?);
+                self.dirs.insert(parent.to_path_buf(), Arc::clone(&dir));
+                dir
+            }
+        };
+        Ok(dir.stage(name)?)
+    }
 }
 
 /// Writes a whole file atomically at `dest`, a path below the output root `root`,

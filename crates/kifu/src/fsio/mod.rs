@@ -22,7 +22,7 @@ pub use batch::sync_staged;
 pub use batch::syncfs_files;
 pub use dir::{
     dir_id, make_path, reach, stage_below, sync_dir_closed, write_below, Dir, DirClosed, DirId,
-    DirTemp, Place, ReachError,
+    DirTemp, OutTree, Place, ReachError,
 };
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;

@@ -86,6 +86,12 @@ pub fn encode_strict(text: &str, enc: TextEncoding) -> Result<Vec<u8>, Vec<Unmap
         }
         return Ok(out);
     }
+    if enc == TextEncoding::SHIFT_JIS {
+        if let Some(out) = shift_jis_cached(text) {
+            let bad = one_way(text, &out, enc);
+            return if bad.is_empty() { Ok(out) } else { Err(bad) };
+        }
+    }
     let mut encoder = enc.inner().new_encoder();
     let mut out = Vec::with_capacity(text.len() + 16);
     let mut bad = Vec::new();
@@ -112,6 +118,60 @@ pub fn encode_strict(text: &str, enc: TextEncoding) -> Result<Vec<u8>, Vec<Unmap
     } else {
         Err(bad)
     }
+}
+
+/// Shift_JIS as encoding_rs writes it, a character at a time through a small cache:
+/// a record's text uses few distinct characters (kanji of pieces and numbers), and
+/// encoding_rs looks each up afresh. The encoder keeps no state between characters,
+/// so the bytes are the same. `None` when a character is unmappable (the caller
+/// then takes the general way, which finds every such character).
+fn shift_jis_cached(text: &str) -> Option<Vec<u8>> {
+    /// A cached character and its bytes (one or two).
+    #[derive(Clone, Copy)]
+    struct Slot {
+        ch: char,
+        len: u8,
+        bytes: [u8; 2],
+    }
+    let empty = Slot {
+        ch: '\0',
+        len: 0,
+        bytes: [0; 2],
+    };
+    let mut cache = [empty; 256];
+    let mut out = Vec::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        out.extend_from_slice(rest.get(..ascii)?.as_bytes());
+        rest = rest.get(ascii..)?;
+        let Some(ch) = rest.chars().next() else { break };
+        rest = rest.get(ch.len_utf8()..)?;
+        let slot = cache.get_mut(ch as usize & 255)?;
+        if slot.ch != ch {
+            let mut buf = [0u8; 4];
+            let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
+            let mut one = Vec::with_capacity(4);
+            let (result, _) = encoder.encode_from_utf8_to_vec_without_replacement(
+                ch.encode_utf8(&mut buf),
+                &mut one,
+                true,
+            );
+            if !matches!(result, EncoderResult::InputEmpty) || one.is_empty() || one.len() > 2 {
+                return None;
+            }
+            *slot = Slot {
+                ch,
+                len: one.len() as u8,
+                bytes: [one.first().copied()?, one.get(1).copied().unwrap_or(0)],
+            };
+        }
+        out.extend_from_slice(slot.bytes.get(..usize::from(slot.len))?);
+    }
+    Some(out)
 }
 
 /// Characters an encoder accepts but that decode to something else (Shift_JIS writes
@@ -184,6 +244,23 @@ mod tests {
             encode_strict("a\\b~", TextEncoding::SHIFT_JIS).unwrap(),
             b"a\\b~"
         );
+    }
+
+    #[test]
+    fn the_cached_shift_jis_encoder_writes_what_encoding_rs_writes() {
+        // Kanji, kana, halfwidth katakana, fullwidth forms, ASCII; characters whose
+        // code points collide in the cache (U+6B69 歩 and U+5B69 ... share the low byte).
+        let text = "▲７六歩(77) 同　銀成 ｱｲｳ ～ａｂ\n手数＝1 孩歩孩歩 まで 99手で後手の勝ち\n";
+        let (expected, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+        assert!(!unmappable);
+        assert_eq!(shift_jis_cached(text).as_deref(), Some(&expected[..]));
+        assert_eq!(
+            encode_strict(text, TextEncoding::SHIFT_JIS).as_deref(),
+            Ok(&expected[..])
+        );
+        // An unmappable character leaves it to the general way.
+        assert_eq!(shift_jis_cached("歩é"), None);
+        assert_eq!(shift_jis_cached(""), Some(Vec::new()));
     }
 
     #[test]

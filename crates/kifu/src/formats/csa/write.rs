@@ -169,37 +169,54 @@ fn write_game(
     ));
 }
 
-fn time(node: &Node, v3: bool) -> String {
+/// Writes a move's or an end's time (`,T12`, `,T1.500` in V3), if any.
+fn time(out: &mut String, node: &Node, v3: bool) {
     if let Some(raw) = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first()) {
         // A `T` statement that could not be read goes back as written.
-        return format!(",{raw}");
+        out.push(',');
+        out.push_str(raw);
+        return;
     }
     match node.time_used_ms() {
-        Some(ms) if v3 && ms % 1000 != 0 => format!(",T{}.{:03}", ms / 1000, ms % 1000),
-        Some(ms) => format!(",T{}", ms / 1000),
-        None => String::new(),
+        Some(ms) if v3 && ms % 1000 != 0 => {
+            let _ = write!(out, ",T{}.{:03}", ms / 1000, ms % 1000);
+        }
+        Some(ms) => {
+            let _ = write!(out, ",T{}", ms / 1000);
+        }
+        None => {}
+    }
+}
+
+/// Writes a small number: one digit by itself (squares), others formatted.
+fn number(out: &mut String, n: u8) {
+    if n < 10 {
+        out.push(char::from(b'0' + n));
+    } else {
+        let _ = write!(out, "{n}");
     }
 }
 
 fn write_node(out: &mut String, node: &Node, v3: bool) {
     if let Some(Move::Shogi(m)) = node.mv {
-        let sign = if m.color == Color::Black { '+' } else { '-' };
-        let from = m
-            .from
-            .map_or_else(|| "00".to_string(), |f| format!("{}{}", f.file, f.rank));
+        out.push(if m.color == Color::Black { '+' } else { '-' });
+        match m.from {
+            Some(f) => {
+                number(out, f.file);
+                number(out, f.rank);
+            }
+            None => out.push_str("00"),
+        }
         let after = if m.promote {
             m.piece.promoted().unwrap_or(m.piece)
         } else {
             m.piece
         };
-        let _ = writeln!(
-            out,
-            "{sign}{from}{}{}{}{}",
-            m.to.file,
-            m.to.rank,
-            after.csa(),
-            time(node, v3)
-        );
+        number(out, m.to.file);
+        number(out, m.to.rank);
+        out.push_str(after.csa());
+        time(out, node, v3);
+        out.push('\n');
     } else if let Some(e) = node.ending {
         // An illegal move written as something else than %ILLEGAL_MOVE keeps its word.
         let kept = node
@@ -209,10 +226,15 @@ fn write_node(out: &mut String, node: &Node, v3: bool) {
             .filter(|_| e.kind == EndingKind::IllegalLoss);
         match kept {
             Some(word) => {
-                let _ = writeln!(out, "{word}{}", time(node, v3));
+                out.push_str(word);
+                time(out, node, v3);
+                out.push('\n');
             }
             None => {
-                let _ = writeln!(out, "%{}{}", special_word(e), time(node, v3));
+                out.push('%');
+                out.push_str(special_word(e));
+                time(out, node, v3);
+                out.push('\n');
             }
         }
     } else {

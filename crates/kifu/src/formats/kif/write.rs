@@ -244,17 +244,39 @@ fn has_time(n: &Node) -> bool {
     n.time_used_ms().is_some() || n.time_total_ms.is_some() || n.extras.get(TIME_TEXT_KEY).is_some()
 }
 
-fn time_text(node: &Node, running_total_ms: u64) -> String {
+/// Writes the time column, `( m:ss/hh:mm:ss)`: what
+/// `format!("({:>2}:{:02}/{:02}:{:02}:{:02})", …)` gives, without its cost a move.
+fn time_text(out: &mut String, node: &Node, running_total_ms: u64) {
     let used = node.time_used_ms().unwrap_or(0) / 1000;
     let total = node.time_total_ms.unwrap_or(running_total_ms) / 1000;
-    format!(
-        "({:>2}:{:02}/{:02}:{:02}:{:02})",
-        used / 60,
-        used % 60,
-        total / 3600,
-        total / 60 % 60,
-        total % 60
-    )
+    out.push('(');
+    two(out, used / 60, ' ');
+    out.push(':');
+    two(out, used % 60, '0');
+    out.push('/');
+    two(out, total / 3600, '0');
+    out.push(':');
+    two(out, total / 60 % 60, '0');
+    out.push(':');
+    two(out, total % 60, '0');
+    out.push(')');
+}
+
+/// A number at least two characters wide, padded on the left with `fill`.
+fn two(out: &mut String, n: u64, fill: char) {
+    match u8::try_from(n) {
+        Ok(n) if n < 10 => {
+            out.push(fill);
+            out.push(char::from(b'0' + n));
+        }
+        Ok(n) if n < 100 => {
+            out.push(char::from(b'0' + n / 10));
+            out.push(char::from(b'0' + n % 10));
+        }
+        _ => {
+            let _ = write!(out, "{n}");
+        }
+    }
 }
 
 /// For each node, the mover's time spent so far along its line, for records that
@@ -371,8 +393,11 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
                 _ => continue,
             };
             let plus = has_later_sibling(game, id);
-            let pad = " ".repeat(12usize.saturating_sub(width(&body)));
-            let _ = write!(out, "{n:>4} {body}{pad}");
+            let _ = write!(out, "{n:>4} ");
+            out.push_str(&body);
+            for _ in width(&body)..12 {
+                out.push(' ');
+            }
             // A node without a time keeps none (KIF allows it), so reading back gives
             // the same model.
             let raw_time = node.extras.get(TIME_TEXT_KEY).and_then(|v| v.first());
@@ -384,7 +409,8 @@ fn write_moves(out: &mut String, game: &Game, timed: bool) {
                 }
             } else if timed && has_time(node) {
                 let total = totals.get(id.0 as usize).copied().unwrap_or(0);
-                let _ = write!(out, " {}", time_text(node, total));
+                out.push(' ');
+                time_text(out, node, total);
                 if plus {
                     out.push('+');
                 }

@@ -262,6 +262,12 @@ pub(super) fn fmt_real(v: f64) -> String {
 
 /// [`fmt_real`] onto `out`.
 pub(super) fn write_real(v: f64, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+    // A whole number (times left, komi: most values) is written as the integer it
+    // is, which is what `{v}` gives for it, without the float formatter's cost.
+    // -0.0 (written "-0") and large values take the general way.
+    if v.fract() == 0.0 && v.abs() < 1e15 && !(v == 0.0 && v.is_sign_negative()) {
+        return write!(out, "{}", v as i64);
+    }
     write!(out, "{v}")
 }
 

@@ -39,7 +39,7 @@ pub fn write_wrapped(
         wrap,
         losses: Vec::new(),
         game: 0,
-        written: Vec::new(),
+        written: String::new(),
         root_info: Vec::new(),
     };
     for (g, game) in collection.games.iter().enumerate() {
@@ -58,8 +58,10 @@ struct W {
     wrap: Option<usize>,
     losses: Vec<Loss>,
     game: usize,
-    /// Identifiers written in the current node (a second one would be dropped on reading).
-    written: Vec<String>,
+    /// Identifiers written in the current node (a second one would be dropped on
+    /// reading), each followed by a space (identifiers are upper-case letters): one
+    /// buffer, no allocation a property.
+    written: String,
     /// The game-information fields the root holds (by their model names): SGF allows
     /// each once per line of play, so a variation's own value of one of them is read
     /// back as a private property, not as the variation's information.
@@ -104,10 +106,24 @@ impl W {
 
     fn raw(&mut self, s: &str) {
         self.out.push_str(s);
-        match s.rfind('\n') {
-            Some(i) => self.col = s.get(i + 1..).map_or(0, |r| r.chars().map(width).sum()),
-            None => self.col += s.chars().map(width).sum::<usize>(),
+        // Columns of a piece: its length when it is ASCII (every ASCII character is
+        // one column wide), else the widths of its characters.
+        let cols = |r: &str| {
+            if r.is_ascii() {
+                r.len()
+            } else {
+                r.chars().map(width).sum()
+            }
+        };
+        match memchr::memrchr(b'\n', s.as_bytes()) {
+            Some(i) => self.col = s.get(i + 1..).map_or(0, cols),
+            None => self.col += cols(s),
         }
+    }
+
+    /// Has the current node an identifier written already?
+    fn has_written(&self, id: &str) -> bool {
+        self.written.split(' ').any(|w| w == id)
     }
 
     fn newline(&mut self) {
@@ -120,7 +136,8 @@ impl W {
         if self.col >= LINE - 4 {
             self.newline();
         }
-        self.written.push(id.to_string());
+        self.written.push_str(id);
+        self.written.push(' ');
         self.raw(id);
     }
 
@@ -339,7 +356,7 @@ impl W {
                     }
                 }
                 Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase()) => {
-                    if e.values.is_empty() || self.written.iter().any(|w| w == id) {
+                    if e.values.is_empty() || self.has_written(id) {
                         self.loss(
                             codes::SGF_KEPT_VALUE_DROPPED,
                             format!(
@@ -396,7 +413,12 @@ impl W {
                     Some(p) => {
                         let [a, b] = point_str(p);
                         self.ident(c);
-                        self.raw(&format!("[{a}{b}]"));
+                        self.out.push('[');
+                        self.out.push(a);
+                        self.out.push(b);
+                        self.out.push(']');
+                        // Coordinates are ASCII letters: one column each.
+                        self.col += 4;
                     }
                     None => self.prop_raw(c, ""),
                 }
