@@ -400,8 +400,8 @@ fn positioned_into(
             .get(f.node.0 as usize)
             .copied()
             .unwrap_or(Span::at(0));
-        let span = match (f.part, places.board) {
-            (Some(rules::Part::Gonu(part)), Some(board)) => match board.place(part, f.code) {
+        let span = match (f.part, places.parts) {
+            (Some(part), Some(parts)) => match parts.place(part, f.code) {
                 Some(span) => span,
                 None => continue,
             },

@@ -409,7 +409,7 @@ pub fn read(text: &str) -> Parsed {
         collection: crate::model::Collection { games: vec![game] },
         diagnostics: diags,
         node_spans: vec![spans],
-        board_places: Vec::new(),
+        part_places: Vec::new(),
     }
 }
 

@@ -52,9 +52,32 @@ pub struct Parsed {
     /// For each game, the source span of each node, indexed by `NodeId`; may be
     /// empty (or short) for formats that do not track it.
     pub node_spans: Vec<Vec<Span>>,
-    /// For each game, where the parts of its board were read from (`.gonu` files),
-    /// so that the board's rules point at them; may be empty (or short).
-    pub board_places: Vec<Option<Box<crate::formats::gonu::BoardPlaces>>>,
+    /// For each game, where the parts of it that are not nodes were read from (the
+    /// lines of a `.gonu` board), as the format defines them, so that the rules'
+    /// findings about those parts point at them; may be empty (or short).
+    pub part_places: Vec<Option<Box<dyn PartPlaces>>>,
+}
+
+/// Where a reader found the parts of a game that are not nodes (a `.gonu` board's
+/// vertex, piece and count lines): a value the format defines, which places the
+/// rules' findings about those parts ([`crate::rules::Part`]) in the source.
+pub trait PartPlaces: std::fmt::Debug + Send + Sync {
+    /// Where a finding `code` about `part` is shown, or `None` when it is not to be
+    /// (the part was never read, or the reader already reported it).
+    fn place(
+        &self,
+        part: crate::rules::Part,
+        code: &'static crate::diag::codes::Code,
+    ) -> Option<Span>;
+
+    /// A copy, boxed (for [`Parsed`]'s `Clone`).
+    fn boxed_clone(&self) -> Box<dyn PartPlaces>;
+}
+
+impl Clone for Box<dyn PartPlaces> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
 }
 
 /// Facts about where a collection was read from: its path, format, and the encoding

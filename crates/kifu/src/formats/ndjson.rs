@@ -57,7 +57,7 @@ pub fn read(text: &str) -> Parsed {
         collection: Collection { games },
         diagnostics: done.diagnostics,
         node_spans: spans,
-        board_places: Vec::new(),
+        part_places: Vec::new(),
     }
 }
 

@@ -201,7 +201,7 @@ fn parsed(game: Game, diagnostics: Vec<Diagnostic>, spans: Vec<Span>) -> Parsed 
         collection: Collection { games: vec![game] },
         diagnostics,
         node_spans: vec![spans],
-        board_places: Vec::new(),
+        part_places: Vec::new(),
     }
 }
 

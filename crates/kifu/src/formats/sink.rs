@@ -15,19 +15,20 @@
 use crate::diag::{Diagnostic, Span};
 use crate::model::Game;
 
-use super::gonu::BoardPlaces;
 use super::{
-    Format, FoundWhileReading, GameCheck, Parsed, Pieces, PlaceFindings, Reader, SourceInfo, Want,
+    Format, FoundWhileReading, GameCheck, Parsed, PartPlaces, Pieces, PlaceFindings, Reader,
+    SourceInfo, Want,
 };
 
 /// Where a game's parts were read from: its nodes' spans (indexed by node id) and,
-/// for a `.gonu` board, its parts' places. What a reader hands on with each game.
+/// where the format has them (a `.gonu` board), the places of its other parts. What
+/// a reader hands on with each game.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Places<'a> {
     /// The span of each node, indexed by node id (may be empty or short).
     pub nodes: &'a [Span],
-    /// Where each part of a gonu board was read from.
-    pub board: Option<&'a BoardPlaces>,
+    /// Where the game's parts that are not nodes were read from (a gonu board's).
+    pub parts: Option<&'a dyn PartPlaces>,
 }
 
 impl<'a> Places<'a> {
@@ -35,13 +36,13 @@ impl<'a> Places<'a> {
     pub fn of(parsed: &'a Parsed, g: usize) -> Places<'a> {
         Places {
             nodes: parsed.node_spans.get(g).map_or(&[][..], Vec::as_slice),
-            board: parsed.board_places.get(g).and_then(|b| b.as_deref()),
+            parts: parsed.part_places.get(g).and_then(|b| b.as_deref()),
         }
     }
 
     /// The places of a game whose nodes' spans are `nodes`.
     pub fn nodes(nodes: &'a [Span]) -> Places<'a> {
-        Places { nodes, board: None }
+        Places { nodes, parts: None }
     }
 }
 

@@ -319,7 +319,7 @@ impl<'a> UgfReader<'a> {
             collection: crate::model::Collection { games: vec![game] },
             diagnostics: self.diags,
             node_spans: vec![spans],
-            board_places: Vec::new(),
+            part_places: Vec::new(),
         }
     }
 

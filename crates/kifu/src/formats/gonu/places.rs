@@ -84,6 +84,18 @@ pub struct BoardPlaces {
     pub(super) read_deploy: bool,
 }
 
+impl crate::formats::PartPlaces for BoardPlaces {
+    fn place(&self, part: crate::rules::Part, code: &'static codes::Code) -> Option<Span> {
+        match part {
+            crate::rules::Part::Gonu(subject) => BoardPlaces::place(self, subject, code),
+        }
+    }
+
+    fn boxed_clone(&self) -> Box<dyn crate::formats::PartPlaces> {
+        Box::new(self.clone())
+    }
+}
+
 impl BoardPlaces {
     /// The first line of the file (for faults of the board as a whole).
     pub fn board(&self) -> Span {

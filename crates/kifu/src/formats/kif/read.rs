@@ -914,7 +914,7 @@ impl<'a> KifReader<'a> {
             },
             diagnostics: self.diags,
             node_spans: vec![self.spans],
-            board_places: Vec::new(),
+            part_places: Vec::new(),
         };
         let found = FoundWhileReading {
             findings: self.play.finish(),

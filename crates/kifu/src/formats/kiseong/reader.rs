@@ -883,6 +883,6 @@ fn finish(mut st: State, text: &str) -> Parsed {
         collection: Collection { games: vec![game] },
         diagnostics,
         node_spans: vec![spans],
-        board_places: Vec::new(),
+        part_places: Vec::new(),
     }
 }

@@ -158,7 +158,7 @@ fn parsed(builder: build::Builder<'_>, mut diagnostics: Vec<crate::diag::Diagnos
         },
         diagnostics,
         node_spans: builder.spans,
-        board_places: Vec::new(),
+        part_places: Vec::new(),
     }
 }
 

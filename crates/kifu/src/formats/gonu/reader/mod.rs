@@ -422,7 +422,7 @@ impl<'a> Reader<'a> {
             },
             diagnostics: diags,
             node_spans: vec![vec![root]],
-            board_places: vec![Some(Box::new(std::mem::take(&mut self.layout)))],
+            part_places: vec![Some(Box::new(std::mem::take(&mut self.layout)))],
         }
     }
 }
