@@ -48,6 +48,7 @@ pub mod model;
 pub mod reencode;
 pub mod render;
 pub mod rules;
+pub mod source;
 pub mod text;
 
 mod api;
