@@ -204,7 +204,7 @@ pub fn cutter(
     format: &'static Format,
     head: &[u8],
     forced: Option<TextEncoding>,
-) -> Option<(Box<dyn GameBoundaries>, Option<TextEncoding>)> {
+) -> Option<(Box<dyn GameBoundaries + Send>, Option<TextEncoding>)> {
     let utf16 = forced
         .filter(|e| e.is_utf16())
         .or_else(|| crate::text::bom(head).map(|(e, _)| e))

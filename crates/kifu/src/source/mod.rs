@@ -68,7 +68,7 @@ enum Stage {
     /// Nothing read yet.
     Start,
     /// Cutting: the scan, and the encoding later parts are read in.
-    Cutting(Box<dyn GameBoundaries>, Option<TextEncoding>),
+    Cutting(Box<dyn GameBoundaries + Send>, Option<TextEncoding>),
     /// Everything was handed on.
     Done,
 }
