@@ -263,7 +263,12 @@ fn open<T: Send>(
         },
         None => (Src::Stdin(std::io::stdin()), Some(opts.max_game_size.0)),
     };
-    let mut parts = Box::new(Parts::new(src, opts.format, opts.encoding, part, limit));
+    let parts =
+        Parts::new(src, opts.format, opts.encoding, part, limit).with_len_hint(|src| match src {
+            Src::File(file) => file.known_len(),
+            Src::Stdin(_) => None,
+        });
+    let mut parts = Box::new(parts);
     let first = match parts.next_part() {
         Ok(Some(p)) => p,
         Ok(None) => return Opened::Failed(format!("{}: nothing to read", input.display), None),
@@ -637,7 +642,10 @@ impl<'a> Run<'a> {
         if diags.is_empty() {
             return Ok(());
         }
-        let index = text.map(LineIndex::new);
+        // Lines are counted only when something is shown or kept.
+        let shown = |d: &Diagnostic| !self.ui.quiet() || d.severity == diag::Severity::Error;
+        let placed = self.how.locate || (self.how.report && diags.iter().any(shown));
+        let index = text.filter(|_| placed).map(LineIndex::new);
         let source = match (text, &index) {
             (Some(t), Some(i)) if after.is_some() => Source::Part(t, i, shift),
             (Some(t), Some(i)) => Source::Text(t, i),

@@ -391,6 +391,8 @@ pub(super) struct RegularFile {
     file: std::fs::File,
     given: usize,
     checked: bool,
+    /// Its length when it was asked whether it still is a regular file.
+    len: Option<u64>,
 }
 
 impl RegularFile {
@@ -403,14 +405,21 @@ impl RegularFile {
             file: open_for_reading(path, place)?,
             given: 0,
             checked: false,
+            len: None,
         })
+    }
+
+    /// Its length, once it has been asked (after the first read of
+    /// [`FIRST_READ`] bytes): a hint for how much memory reading it needs.
+    pub(super) fn known_len(&self) -> Option<u64> {
+        self.len
     }
 }
 
 impl Read for RegularFile {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if !self.checked && self.given > FIRST_READ {
-            regular_len(&self.file)?;
+            self.len = Some(regular_len(&self.file)?);
             self.checked = true;
         }
         let n = self.file.read(buf)?;

@@ -76,7 +76,9 @@ enum Stage {
 /// An input read part by part: [`Parts::next_part`] gives its parts in order.
 pub struct Parts<R> {
     reader: R,
-    buf: Vec<u8>,
+    buf: Buffer,
+    /// How long the reader says it is, when it can tell.
+    len_hint: Option<fn(&R) -> Option<u64>>,
     format: Option<&'static Format>,
     encoding: Option<TextEncoding>,
     part: usize,
@@ -104,7 +106,8 @@ impl<R: Read> Parts<R> {
     ) -> Parts<R> {
         Parts {
             reader,
-            buf: Vec::new(),
+            buf: Buffer::default(),
+            len_hint: None,
             format,
             encoding,
             part: part.max(1).min(limit.unwrap_or(usize::MAX)),
@@ -114,6 +117,19 @@ impl<R: Read> Parts<R> {
             at: 0,
             parts: 0,
         }
+    }
+
+    /// Asks the reader how long it is (a regular file, once it has said): a long
+    /// input is then read into one buffer of its size, not into ever larger ones.
+    pub fn with_len_hint(mut self, hint: fn(&R) -> Option<u64>) -> Parts<R> {
+        self.len_hint = Some(hint);
+        self
+    }
+
+    /// Reads into the buffer until it holds more than `upto` bytes.
+    fn fill(&mut self, upto: usize) -> std::io::Result<Filled> {
+        let hint = self.len_hint;
+        self.buf.fill(&mut self.reader, upto, hint)
     }
 
     /// The format the input is being cut as (`None` before its first part, or when
@@ -128,20 +144,17 @@ impl<R: Read> Parts<R> {
         match std::mem::replace(&mut self.stage, Stage::Done) {
             Stage::Done => Ok(None),
             Stage::Start => {
-                if fill(&mut self.reader, &mut self.buf, self.part).map_err(PartError::Io)?
-                    == Filled::Ended
-                {
+                if self.fill(self.part).map_err(PartError::Io)? == Filled::Ended {
                     return Ok(Some(self.whole()));
                 }
-                let hint = self.format.or_else(|| formats::sniff(&self.buf));
+                let head = self.buf.data();
+                let hint = self.format.or_else(|| formats::sniff(head));
                 let cutter = hint.and_then(|f| {
-                    cut::cutter(f, &self.buf, self.encoding).map(|(scan, enc)| (f, scan, enc))
+                    cut::cutter(f, head, self.encoding).map(|(scan, enc)| (f, scan, enc))
                 });
                 let Some((format, scan, later)) = cutter else {
                     // One record: read whole, within the limit.
-                    return match fill(&mut self.reader, &mut self.buf, max)
-                        .map_err(PartError::Io)?
-                    {
+                    return match self.fill(max).map_err(PartError::Io)? {
                         Filled::Ended => Ok(Some(self.whole())),
                         Filled::Full => Err(PartError::TooLarge),
                     };
@@ -153,26 +166,26 @@ impl<R: Read> Parts<R> {
             Stage::Cutting(mut scan, later) => {
                 let format = self.cutting;
                 loop {
-                    scan.scan(&self.buf);
-                    if self.buf.len() > self.part {
+                    scan.scan(self.buf.data());
+                    let len = self.buf.filled;
+                    if len > self.part {
                         if let Some(cut) = scan.cut() {
-                            let rest = self.buf.split_off(cut);
-                            let done = std::mem::replace(&mut self.buf, rest);
+                            let done = self.buf.take_front(cut);
                             scan.drop_front(cut);
                             self.stage = Stage::Cutting(scan, later);
                             return Ok(Some(self.hand(done, format, later)));
                         }
-                        if self.buf.len() > max {
+                        if len > max {
                             return Err(PartError::NoCompleteGame(format));
                         }
                     }
                     // Read on: to a part's worth, or further while no game has ended.
-                    let upto = if self.buf.len() > self.part {
-                        self.buf.len().saturating_add(self.part).min(max)
+                    let upto = if len > self.part {
+                        len.saturating_add(self.part).min(max)
                     } else {
                         self.part
                     };
-                    match fill(&mut self.reader, &mut self.buf, upto) {
+                    match self.fill(upto) {
                         Ok(Filled::Full) => {}
                         Ok(Filled::Ended) => break,
                         Err(e) => {
@@ -182,7 +195,7 @@ impl<R: Read> Parts<R> {
                     }
                 }
                 // The rest: handed on unless it is only blanks after some games.
-                let rest = std::mem::take(&mut self.buf);
+                let rest = self.buf.take();
                 if self.parts > 0 && rest.iter().all(u8::is_ascii_whitespace) {
                     return Ok(None);
                 }
@@ -193,7 +206,7 @@ impl<R: Read> Parts<R> {
 
     /// The whole input, as one part.
     fn whole(&mut self) -> Part {
-        let bytes = std::mem::take(&mut self.buf);
+        let bytes = self.buf.take();
         self.at = bytes.len();
         self.parts = 1;
         Part {
@@ -244,38 +257,81 @@ enum Filled {
 /// How much is read at once.
 const CHUNK: usize = 64 << 10;
 
-/// Reads into `buf` until it holds more than `upto` bytes or the input ends. The
-/// buffer grows at most to `upto` plus one chunk, never by doubling past it.
-fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::Result<Filled> {
-    while buf.len() <= upto {
-        let want = (upto.saturating_add(1) - buf.len()).min(CHUNK);
-        if buf.capacity() - buf.len() < want {
-            let grown = buf.capacity().saturating_mul(2).max(CHUNK);
-            let target = grown.min(upto.saturating_add(CHUNK));
-            buf.reserve_exact(target.saturating_sub(buf.len()).max(want));
-        }
-        let start = buf.len();
-        buf.resize(start + want, 0);
-        let read = loop {
-            match reader.read(buf.get_mut(start..).unwrap_or(&mut [])) {
-                Ok(n) => break Ok(n),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => break Err(e),
-            }
-        };
-        match read {
-            Ok(0) => {
-                buf.truncate(start);
-                return Ok(Filled::Ended);
-            }
-            Ok(n) => buf.truncate(start + n),
-            Err(e) => {
-                buf.truncate(start);
-                return Err(e);
-            }
-        }
+/// What was read and not handed on yet: `bytes` is initialised storage (zeroed when
+/// allocated, by the allocator's fresh pages for large sizes, so nothing is written
+/// twice), of which the first `filled` bytes were read.
+#[derive(Default)]
+struct Buffer {
+    bytes: Vec<u8>,
+    filled: usize,
+}
+
+impl Buffer {
+    /// The bytes read.
+    fn data(&self) -> &[u8] {
+        self.bytes.get(..self.filled).unwrap_or(&[])
     }
-    Ok(Filled::Full)
+
+    /// Takes everything read.
+    fn take(&mut self) -> Vec<u8> {
+        let mut all = std::mem::take(&mut self.bytes);
+        all.truncate(self.filled);
+        self.filled = 0;
+        all
+    }
+
+    /// Takes the first `cut` bytes read (their storage goes with them; the rest is
+    /// copied into storage of its own).
+    fn take_front(&mut self, cut: usize) -> Vec<u8> {
+        let mut front = self.take();
+        let rest = front.split_off(cut.min(front.len()));
+        self.filled = rest.len();
+        self.bytes = rest;
+        front
+    }
+
+    /// Reads from `reader` until more than `upto` bytes are held (then
+    /// [`Filled::Full`]) or the input ends. The storage grows at most to `upto` plus
+    /// one chunk, never by doubling past it; to the reader's length at once when
+    /// `hint` tells it.
+    fn fill<R: Read>(
+        &mut self,
+        reader: &mut R,
+        upto: usize,
+        hint: Option<fn(&R) -> Option<u64>>,
+    ) -> std::io::Result<Filled> {
+        while self.filled <= upto {
+            let want = (upto.saturating_add(1) - self.filled).min(CHUNK);
+            if self.bytes.len() - self.filled < want {
+                let most = upto.saturating_add(CHUNK);
+                let mut target = self.bytes.len().saturating_mul(2).max(CHUNK).min(most);
+                let told = hint
+                    .and_then(|h| h(reader))
+                    .and_then(|n| usize::try_from(n).ok());
+                if let Some(len) = told {
+                    // Room for the end to be seen without another allocation.
+                    target = target.max(len.saturating_add(1).min(most));
+                }
+                let target = target.max(self.filled + want);
+                let mut bigger = vec![0u8; target];
+                if let (Some(to), Some(from)) =
+                    (bigger.get_mut(..self.filled), self.bytes.get(..self.filled))
+                {
+                    to.copy_from_slice(from);
+                }
+                self.bytes = bigger;
+            }
+            let end = (self.filled + want).min(self.bytes.len());
+            let room = self.bytes.get_mut(self.filled..end).unwrap_or(&mut []);
+            match reader.read(room) {
+                Ok(0) => return Ok(Filled::Ended),
+                Ok(n) => self.filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Filled::Full)
+    }
 }
 
 #[cfg(test)]
