@@ -291,9 +291,11 @@ impl Buffer {
     }
 
     /// Reads from `reader` until more than `upto` bytes are held (then
-    /// [`Filled::Full`]) or the input ends. The storage grows at most to `upto` plus
-    /// one chunk, never by doubling past it; to the reader's length at once when
-    /// `hint` tells it.
+    /// [`Filled::Full`]) or the input ends. Without a length from `hint`, each read
+    /// goes through a scratch buffer of the thread's and is appended (a small file
+    /// costs no zeroed buffer of its own); once the reader tells its length, the
+    /// storage grows at once to it (at most `upto` plus one chunk), zeroed by the
+    /// allocator, and is read into where it stands.
     fn fill<R: Read>(
         &mut self,
         reader: &mut R,
@@ -302,17 +304,19 @@ impl Buffer {
     ) -> std::io::Result<Filled> {
         while self.filled <= upto {
             let want = (upto.saturating_add(1) - self.filled).min(CHUNK);
-            if self.bytes.len() - self.filled < want {
+            let read = if self.bytes.len() - self.filled >= want {
+                let room = self
+                    .bytes
+                    .get_mut(self.filled..self.filled + want)
+                    .unwrap_or(&mut []);
+                reader.read(room)
+            } else if let Some(len) = hint
+                .and_then(|h| h(reader))
+                .and_then(|n| usize::try_from(n).ok())
+            {
+                // Room for the end to be seen without another allocation.
                 let most = upto.saturating_add(CHUNK);
-                let mut target = self.bytes.len().saturating_mul(2).max(CHUNK).min(most);
-                let told = hint
-                    .and_then(|h| h(reader))
-                    .and_then(|n| usize::try_from(n).ok());
-                if let Some(len) = told {
-                    // Room for the end to be seen without another allocation.
-                    target = target.max(len.saturating_add(1).min(most));
-                }
-                let target = target.max(self.filled + want);
+                let target = len.saturating_add(1).min(most).max(self.filled + want);
                 let mut bigger = vec![0u8; target];
                 if let (Some(to), Some(from)) =
                     (bigger.get_mut(..self.filled), self.bytes.get(..self.filled))
@@ -320,10 +324,29 @@ impl Buffer {
                     to.copy_from_slice(from);
                 }
                 self.bytes = bigger;
-            }
-            let end = (self.filled + want).min(self.bytes.len());
-            let room = self.bytes.get_mut(self.filled..end).unwrap_or(&mut []);
-            match reader.read(room) {
+                continue;
+            } else {
+                SCRATCH.with(|scratch| {
+                    let mut scratch = scratch.borrow_mut();
+                    if scratch.len() < CHUNK {
+                        scratch.resize(CHUNK, 0);
+                    }
+                    let got = reader.read(scratch.get_mut(..want).unwrap_or(&mut []));
+                    if let Ok(n) = got {
+                        let bytes = &mut self.bytes;
+                        bytes.truncate(self.filled);
+                        if bytes.capacity() - bytes.len() < n {
+                            // Doubling, but never past `upto` and a chunk.
+                            let most = upto.saturating_add(CHUNK);
+                            let target = bytes.capacity().saturating_mul(2).max(CHUNK).min(most);
+                            bytes.reserve_exact(target.saturating_sub(bytes.len()).max(n));
+                        }
+                        bytes.extend_from_slice(scratch.get(..n).unwrap_or(&[]));
+                    }
+                    got
+                })
+            };
+            match read {
                 Ok(0) => return Ok(Filled::Ended),
                 Ok(n) => self.filled += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -332,6 +355,11 @@ impl Buffer {
         }
         Ok(Filled::Full)
     }
+}
+
+thread_local! {
+    /// What [`Buffer::fill`] reads into when it does not know the input's length.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 #[cfg(test)]
