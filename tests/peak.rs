@@ -69,9 +69,16 @@ fn memory_stays_bounded_by_a_part_not_by_the_file() {
         small.to_string_lossy().into_owned(),
         big.to_string_lossy().into_owned(),
     );
+    // filter -o writes every game (no criteria: all match) as it reads them.
+    let out = dir.path().join("out.sgf").to_string_lossy().into_owned();
     // Parts of 512 KiB: the file is more than fifty of them.
     let part = 512 << 10;
-    for command in [&["validate", "-q"][..], &["stats"], &["list", "--csv"]] {
+    for command in [
+        &["validate", "-q"][..],
+        &["stats"],
+        &["list", "--csv"],
+        &["filter", "-q", "-o", &out],
+    ] {
         let mut args = command.to_vec();
         args.push(&small_s);
         let (code, base) = peak_kib(&args, part);

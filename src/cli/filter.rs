@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{ArgGroup, Args};
 
 use super::engine::{each_input, Flow, GameAt, InputRead, Reading, Sink, Want};
-use super::games::{output_format, write_games_below, Collector, Kept};
+use super::games::{output_format, write_games_below, Collector, Kept, Writing};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::stdout_line;
@@ -140,7 +140,10 @@ struct Written<'a> {
     args: &'a FilterArgs,
     ui: &'a Ui,
     out_encoding: Option<kifu::text::TextEncoding>,
-    /// The games kept for `-o`.
+    /// Where `-o` writes the games as they come (SGF, USI, NDJSON).
+    writing: Option<Writing>,
+    /// The games kept for `-o` to the end (formats whose collection is more than
+    /// its games).
     kept: Vec<Kept>,
     /// The files written in this run (`--out-dir`).
     written: HashSet<PathBuf>,
@@ -212,7 +215,9 @@ impl Sink<Option<Kept>> for Written<'_> {
             return Ok(Flow::Continue);
         };
         self.matched += 1;
-        if self.args.out_dir.is_none() {
+        if let Some(writing) = &mut self.writing {
+            writing.keep(game)?;
+        } else if self.args.out_dir.is_none() {
             self.kept.push(game);
         } else if at.number == 1 {
             self.pending = Some((1, at.format, game));
@@ -278,10 +283,12 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                 }
             })
         };
+        let writing = if to_dir { None } else { collector.writing(ui)? };
         let mut sink = Written {
             args,
             ui,
             out_encoding,
+            writing,
             kept: Vec::new(),
             written: HashSet::new(),
             pending: None,
@@ -299,8 +306,10 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             &mut sink,
         )?;
         (failed, total, matched) = (sink.failed, sink.total, sink.matched);
-        if !to_dir {
-            collector.finish(sink.kept, ui)?;
+        match sink.writing {
+            Some(writing) => writing.finish(ui)?,
+            None if !to_dir => collector.finish(sink.kept, ui)?,
+            None => {}
         }
     }
     expanded.note_skipped(ui, args.read.verbose);

@@ -115,7 +115,54 @@ pub struct Collector<'a> {
     pub encoding: Option<TextEncoding>,
 }
 
+/// Kept games written as they come, for a format whose collection is its games'
+/// outputs one after another ([`Join::Concatenate`]): nothing is held but the losses.
+pub struct Writing {
+    output: super::stream::Output,
+    losses: Vec<kifu::diag::Loss>,
+    shown: String,
+}
+
+impl Writing {
+    /// Writes one kept game.
+    pub fn keep(&mut self, kept: Kept) -> Result<(), Fatal> {
+        match kept {
+            Kept::Encoded(e) => {
+                self.losses.extend(e.losses);
+                self.output.write(&e.bytes)
+            }
+            Kept::Failed(msg) => Err(Fatal::Other(msg)),
+            Kept::Game(_) => Err(Fatal::Other(
+                "a game kept whole cannot be written as it comes".into(),
+            )),
+        }
+    }
+
+    /// Reports the losses and puts the output in place.
+    pub fn finish(self, ui: &Ui) -> Result<(), Fatal> {
+        ui.losses(&self.shown, &self.losses, false);
+        self.output.commit()?.map_err(Fatal::Other)
+    }
+}
+
 impl Collector<'_> {
+    /// Where kept games are written as they come, when the format
+    /// [concatenates](Self::concatenates) its games (the output named with `-o` is
+    /// opened as the shell's `>` would open it); `None`: they are kept to the end.
+    pub fn writing(&self, ui: &Ui) -> Result<Option<Writing>, Fatal> {
+        if !self.concatenates() {
+            return Ok(None);
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        let output = super::stream::Output::open_named(path, ui).map_err(Fatal::Other)?;
+        Ok(Some(Writing {
+            output,
+            losses: Vec::new(),
+            shown,
+        }))
+    }
+
     /// The encoding games are written in.
     fn encoding(&self) -> Option<TextEncoding> {
         let path = self.path.filter(|p| p.as_os_str() != "-");
