@@ -81,10 +81,25 @@ impl GameBoundaries for SgfCuts {
         match self.units {
             Units::Ascii => {
                 let new = buffer.get(at..).unwrap_or(&[]);
-                for &b in new {
-                    at += 1;
-                    self.step(Some(b), at);
+                let mut i = 0;
+                while i < new.len() {
+                    if self.in_value && !self.escaped {
+                        // A value's text: on to its next `]` or `\` at once.
+                        let rest = new.get(i..).unwrap_or(&[]);
+                        match memchr::memchr2(b']', b'\\', rest) {
+                            Some(k) => i += k,
+                            None => break,
+                        }
+                    }
+                    let Some(&b) = new.get(i) else { break };
+                    i += 1;
+                    if self.in_value || matches!(b, b'(' | b')' | b'[' | b'\n') {
+                        self.step(Some(b), at + i);
+                    } else {
+                        self.escaped = false;
+                    }
                 }
+                at += new.len();
             }
             Units::DoubleByte => {
                 while let Some(&b) = buffer.get(at) {
@@ -295,6 +310,17 @@ mod tests {
             scan.scan(&text[..split]);
             scan.scan(&text);
             assert_eq!(scan.cut(), Some(18), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn ascii_scans_in_pieces_equal_one_scan() {
+        let text = b"(;GM[1]C[a \\] ( b \\\\])\n(;B[aa](;W[bb])(;W[cc]C[)]))\n(;C[";
+        for split in 0..=text.len() {
+            let mut scan = SgfCuts::new(Units::Ascii);
+            scan.scan(&text[..split]);
+            scan.scan(text);
+            assert_eq!(scan.cut(), Some(52), "split at {split}");
         }
     }
 
