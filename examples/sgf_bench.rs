@@ -1,5 +1,5 @@
 //! In-process SGF throughput for `bench/compare.sh`: the file is read into memory
-//! first, then `kifu::check_owned` (what `kifu validate` runs: decode, parse, type, Go
+//! first, then `kifu::check` of the bytes given away (what `kifu validate` runs: decode, parse, type, Go
 //! rules on every line, games dropped as they are checked; the bytes given away, so
 //! a UTF-8 text is not copied) is timed alone. Threads: rayon's
 //! default (all cores), or `RAYON_NUM_THREADS`.
@@ -16,16 +16,11 @@ fn main() -> std::io::Result<()> {
     };
     let bytes = std::fs::read(&path)?;
     let size = bytes.len();
-    let input = kifu::Input {
-        bytes: (&[]).into(),
-        path: Some(Path::new(&path)),
-        format: None,
-        encoding: None,
-    };
-    // The bytes are given away, as `kifu validate` gives them (`check_owned`): a
-    // UTF-8 file becomes its own text, not copied.
+    // The bytes are given away, as `kifu validate` gives them: a UTF-8 file becomes
+    // its own text, not copied.
+    let input = kifu::Input::bytes(bytes).path(Path::new(&path));
     let start = Instant::now();
-    let checked = kifu::check_owned(bytes, &input, None).map_err(std::io::Error::other)?;
+    let checked = kifu::check(input, None).map_err(std::io::Error::other)?;
     let secs = start.elapsed().as_secs_f64();
     println!(
         "sgf: {} games, {} diagnostics, {:.1} MB in {secs:.3} s, {:.1} MB/s on {} thread(s) \

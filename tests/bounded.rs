@@ -459,22 +459,24 @@ fn empty_shogi_records_are_a_warning_at_the_start() {
 }
 
 #[test]
-fn shift_jis_on_stdin_is_read_whole_not_cut() {
+fn shift_jis_on_stdin_is_cut_by_characters() {
     // A trail byte 0x5C (`ソ` is 0x83 0x5C) would look like an escape to a byte scan:
-    // Shift_JIS is read as one record, within the limit.
-    let mut text = b"(;CA[Shift_JIS]GM[1]C[".to_vec();
-    text.extend(std::iter::repeat_n(&[0x83u8, 0x5C][..], 1000).flatten());
-    text.extend(b"];B[aa])\n");
+    // Shift_JIS is scanned character by character, so the game ends where it ends.
+    let mut game = b"(;CA[Shift_JIS]GM[1]C[".to_vec();
+    game.extend(std::iter::repeat_n(&[0x83u8, 0x5C][..], 1000).flatten());
+    game.extend(b"];B[aa])\n");
     let (code, out, err) =
-        run_with_stdin(&["validate", "-", "--max-game-size", "1K"], text.clone());
+        run_with_stdin(&["validate", "-", "--max-game-size", "1K"], game.clone());
     assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
         err,
-        "error: -: standard input holds more than 1K (1024 bytes), the most read as one record; give a larger --max-game-size\n"
+        "error: -: more than 1K (1024 bytes) of standard input without a complete game; give a larger --max-game-size\n"
     );
-    let (code, out, _) = run_with_stdin(&["validate", "-", "--max-game-size", "4K"], text);
+    // Ten such games, each within the limit, though the input is not.
+    let (code, out, err) =
+        run_with_stdin(&["validate", "-", "--max-game-size", "4K"], game.repeat(10));
     assert_eq!(
-        (code, out.as_str()),
-        (0, "-: ok (1 game(s), 0 error(s), 0 warning(s))\n")
+        (code, out.as_str(), err.as_str()),
+        (0, "-: ok (10 game(s), 0 error(s), 0 warning(s))\n", "")
     );
 }

@@ -1,4 +1,4 @@
-//! `kifu::check` and `kifu::check_owned` (what `kifu validate` runs): the same verdicts
+//! `kifu::check` (what `kifu validate` runs), of bytes borrowed and of bytes given away: the same verdicts
 //! as `read` followed by `validate`, for every corpus file, and for large SGF collections that are read in
 //! pieces on several threads, with exact positions.
 

@@ -613,8 +613,8 @@ fn validate_checks_many_files_in_parallel_and_reports_them_in_order() {
 
 #[test]
 fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
-    // Over 4 MiB: read in two halves (or, with --mmap, mapped), checked in pieces on
-    // all cores; every way gives the same report (--no-mmap is the default's old name).
+    // Over 4 MiB: checked in pieces on all cores; the old mapping options are
+    // accepted and change nothing (files are read part by part, never mapped).
     let dir = tempfile::tempdir().expect("tempdir");
     let game = "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[黒]PW[백]C[a \\] comment]\n;B[dd];W[pp](;B[dp];W[pd])(;B[pd];W[dp]))\n";
     let clean = game.repeat(60_000);
@@ -637,7 +637,6 @@ fn a_large_sgf_file_is_read_and_checked_in_parallel_with_exact_positions() {
         assert_eq!(lines[0]["move"], 3);
         assert_eq!(lines[1]["games"], 60_001);
         assert_eq!(lines[1]["errors"], 1);
-        // The snippet comes from the text (copied out of the map for the report).
         let (_, _, err) = run(&[&["validate", "--color", "never"][..], flags, &[&path]].concat());
         assert_eq!(
             err,

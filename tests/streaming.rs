@@ -376,8 +376,10 @@ fn game_selects_games_on_every_command() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// A collection larger than one part (16 MiB) of the streaming reader, so that it is
-/// cut and read part by part.
+/// A collection larger than one part of the streaming reader (parts of 4 MiB here,
+/// through `KIFU_PART_BYTES`), so that it is cut and read part by part.
+const PART: &str = "4194304";
+
 fn large() -> String {
     let one = collection(1);
     one.repeat((17 << 20) / one.len() + 1)
@@ -391,6 +393,7 @@ fn a_collection_read_in_parts_converts_as_a_whole_read_would() {
     std::fs::write(&sgf, &text).expect("write");
     let out = dir.path().join("big.ndjson");
     kifu()
+        .env("KIFU_PART_BYTES", PART)
         .args(["convert", "-t", "ndjson", "-o"])
         .arg(&out)
         .arg(&sgf)
@@ -402,6 +405,7 @@ fn a_collection_read_in_parts_converts_as_a_whole_read_would() {
     assert!(std::fs::read(&out).expect("out") == whole);
     // Standard input, the same.
     let piped = kifu()
+        .env("KIFU_PART_BYTES", PART)
         .args(["convert", "-t", "ndjson", "-"])
         .write_stdin(text.clone())
         .output()
@@ -410,6 +414,7 @@ fn a_collection_read_in_parts_converts_as_a_whole_read_would() {
     assert!(piped.stdout == whole);
     // info counts every game.
     let info = kifu()
+        .env("KIFU_PART_BYTES", PART)
         .args(["info", "--json"])
         .arg(&sgf)
         .output()

@@ -1,6 +1,6 @@
 //! Fuzzes the SGF reader (with decoding, Go rules and the writer): no input may
 //! panic, whatever is read must survive write → read unchanged unless the writer
-//! reported a loss, and the streaming check (`kifu::check_owned`, what `kifu
+//! reported a loss, and the streaming check (`kifu::check`, what `kifu
 //! validate` runs) must say exactly what read + validate say, and the reader's fast
 //! lane for plain move nodes must read exactly as the general path.
 #![no_main]
@@ -19,7 +19,7 @@ fuzz_target!(|bytes: &[u8]| {
         return;
     };
     kifu::validate(&mut out);
-    let checked = kifu::check_owned(bytes.to_vec(), &input, None).expect("checks what it reads");
+    let checked = kifu::check(&input, None).expect("checks what it reads");
     assert_eq!(checked.diagnostics, out.parsed.diagnostics);
     assert_eq!(checked.games, out.parsed.collection.games.len());
     assert_eq!(checked.text, out.text);

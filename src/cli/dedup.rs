@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::games::{each_file, output_format, Collector, Kept};
-use super::inputs::expand;
+use super::engine::{each_input, Flow, GameAt, InputRead, Reading, Sink, Want};
+use super::games::{output_format, Collector, Kept};
+use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
 use super::{encoding_arg, Fatal, ReadOptions, Status, Ui};
@@ -40,17 +41,21 @@ pub struct DedupArgs {
     pub read: ReadOptions,
 }
 
-/// One game in a report.
-#[derive(Debug, Clone, Serialize)]
+/// One game: its input's index and its number there (the path is looked up when
+/// the game is reported, so that a collection of millions of games holds no path
+/// per game).
+#[derive(Debug, Clone, Copy)]
 struct GameRef {
-    /// The path as text (JSON).
-    path: String,
-    /// The path as shown to people (escaped).
-    #[serde(skip)]
-    shown: String,
     game: usize,
-    #[serde(skip)]
     file: usize,
+}
+
+/// One game in a report.
+#[derive(Debug, Serialize)]
+struct GameOut<'a> {
+    /// The path as text (JSON).
+    path: &'a str,
+    game: usize,
 }
 
 /// A group of duplicates as an NDJSON object.
@@ -59,7 +64,7 @@ struct GroupReport<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     hash: String,
-    games: &'a [GameRef],
+    games: Vec<GameOut<'a>>,
 }
 
 /// The final NDJSON object.
@@ -73,44 +78,87 @@ struct Summary {
     duplicates: usize,
 }
 
+/// Keeps each game's hash as it is read.
+struct Hashes<'a> {
+    ui: &'a Ui,
+    hashes: Vec<(GameRef, u64)>,
+    failed: bool,
+    /// The index of the input being read.
+    file: usize,
+}
+
+impl Sink<u64> for Hashes<'_> {
+    fn value(&mut self, at: GameAt<'_>, hash: u64) -> Result<Flow, Fatal> {
+        let r = GameRef {
+            game: at.number,
+            file: self.file,
+        };
+        self.hashes.push((r, hash));
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        self.file += 1;
+        if let Some(reason) = read.failure {
+            self.ui.error(&reason);
+            self.failed = true;
+        }
+        Ok(())
+    }
+}
+
+/// Keeps the first game of each group, read again.
+struct Unique<'a> {
+    ui: &'a Ui,
+    /// The index of each input read again among all inputs.
+    files: &'a [usize],
+    firsts: &'a HashSet<(usize, usize)>,
+    kept: Vec<Kept>,
+    /// The input being read, among those read again.
+    k: usize,
+}
+
+impl Sink<Option<Kept>> for Unique<'_> {
+    fn value(&mut self, at: GameAt<'_>, game: Option<Kept>) -> Result<Flow, Fatal> {
+        let file = self.files.get(self.k).copied().unwrap_or(usize::MAX);
+        if let Some(g) = game.filter(|_| self.firsts.contains(&(file, at.number))) {
+            self.kept.push(g);
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        self.k += 1;
+        if let Some(reason) = read.failure {
+            self.ui.error(&reason);
+        }
+        Ok(())
+    }
+}
+
 /// Runs `kifu dedup`.
 pub fn run(args: &DedupArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
     let out_encoding = encoding_arg(args.output_encoding.as_deref())?;
     let expanded = expand(&args.paths);
     let inputs = &expanded.inputs;
-    let mut hashes: Vec<(GameRef, u64)> = Vec::new();
-    let mut failed = false;
-    let mut file_no = 0usize;
-    each_file(
+    let hash = |g: &mut Game| canonical_hash(g);
+    let mut sink = Hashes {
+        ui,
+        hashes: Vec::new(),
+        failed: false,
+        file: 0,
+    };
+    each_input(
         inputs,
         opts,
-        Needs::Moves,
         ui,
+        Reading::default(),
+        Want::Values(Needs::Moves, &hash),
         false,
-        &|g| canonical_hash(g),
-        |input, outcome| {
-            file_no += 1;
-            match outcome {
-                Ok(file) => {
-                    for (i, h) in file.games.into_iter().enumerate() {
-                        let r = GameRef {
-                            path: input.name.clone(),
-                            shown: input.display.clone(),
-                            game: i + 1,
-                            file: file_no - 1,
-                        };
-                        hashes.push((r, h));
-                    }
-                }
-                Err(reason) => {
-                    ui.error(&reason);
-                    failed = true;
-                }
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
+    let Hashes { hashes, failed, .. } = sink;
     let games = hashes.len();
     let by_hash: HashMap<(usize, usize), u64> =
         hashes.iter().map(|(r, h)| ((r.file, r.game), *h)).collect();
@@ -125,15 +173,23 @@ pub fn run(args: &DedupArgs, ui: &Ui) -> Result<Status, Fatal> {
             .and_then(|r| by_hash.get(&(r.file, r.game)))
             .map_or_else(String::new, |h| hash_text(*h));
         if args.json {
+            let games = g
+                .iter()
+                .map(|r| GameOut {
+                    path: inputs.get(r.file).map_or("", |i| i.name.as_str()),
+                    game: r.game,
+                })
+                .collect();
             stdout_json(&GroupReport {
                 kind: "group",
                 hash,
-                games: g,
+                games,
             })?;
         } else {
             stdout_line(&format!("group {dup_groups} ({} games, {hash}):", g.len()))?;
             for r in g {
-                stdout_line(&format!("  {}\t{}", r.shown, r.game))?;
+                let shown = inputs.get(r.file).map_or("", |i| i.display.as_str());
+                stdout_line(&format!("  {shown}\t{}", r.game))?;
             }
         }
     }
@@ -199,30 +255,22 @@ fn write_unique(
         .iter()
         .filter_map(|&i| inputs.get(i).cloned())
         .collect();
-    let mut kept: Vec<Kept> = Vec::new();
-    let mut k = 0usize;
-    each_file(
+    let mut sink = Unique {
+        ui,
+        files: &files,
+        firsts,
+        kept: Vec::new(),
+        k: 0,
+    };
+    each_input(
         &chosen,
         opts,
-        Needs::Everything,
         ui,
+        Reading::default(),
+        Want::Values(Needs::Everything, &take),
         false,
-        &take,
-        |_, outcome| {
-            let file = files.get(k).copied().unwrap_or(usize::MAX);
-            k += 1;
-            match outcome {
-                Ok(f) => {
-                    for (i, g) in f.games.into_iter().enumerate() {
-                        if let Some(g) = g.filter(|_| firsts.contains(&(file, i + 1))) {
-                            kept.push(g);
-                        }
-                    }
-                }
-                Err(reason) => ui.error(&reason),
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
+    let kept = sink.kept;
     collector.finish(kept, ui)
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
 
-use super::games::{each_file, output_format, write_games_below, Collector, Kept};
+use super::engine::{each_input, Flow, GameAt, InputRead, Reading, Sink, Want};
+use super::games::{output_format, write_games_below, Collector, Kept, Writing};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::stdout_line;
@@ -107,6 +108,138 @@ impl FilterArgs {
     }
 }
 
+/// `filter --list`: prints each matching game as it is read.
+struct Listed<'a> {
+    ui: &'a Ui,
+    failed: bool,
+    total: usize,
+    matched: usize,
+}
+
+impl Sink<bool> for Listed<'_> {
+    fn value(&mut self, at: GameAt<'_>, matches: bool) -> Result<Flow, Fatal> {
+        self.total += 1;
+        if matches {
+            self.matched += 1;
+            stdout_line(&format!("{}\t{}", at.input.display, at.number))?;
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        if let Some(reason) = read.failure {
+            self.ui.error(&reason);
+            self.failed = true;
+        }
+        Ok(())
+    }
+}
+
+/// `filter -o` and `--out-dir`: keeps each matching game (to write at the end), or
+/// writes it to its own file below the output directory.
+struct Written<'a> {
+    args: &'a FilterArgs,
+    ui: &'a Ui,
+    out_encoding: Option<kifu::text::TextEncoding>,
+    /// Where `-o` writes the games as they come (SGF, USI, NDJSON).
+    writing: Option<Writing>,
+    /// The games kept for `-o` to the end (formats whose collection is more than
+    /// its games).
+    kept: Vec<Kept>,
+    /// The files written in this run (`--out-dir`).
+    written: HashSet<PathBuf>,
+    /// The first game of an input, when it matches: where it goes depends on
+    /// whether the input holds one game or more, known at the second game or at the
+    /// input's end (`--out-dir`).
+    pending: Option<(usize, &'static kifu::formats::Format, Kept)>,
+    failed: bool,
+    total: usize,
+    matched: usize,
+}
+
+impl Written<'_> {
+    /// Writes game `number` of `input` (of `count` games: only whether it is one
+    /// matters) below the output directory.
+    fn write_one(
+        &mut self,
+        input: &InputFile,
+        source_format: &'static kifu::formats::Format,
+        count: usize,
+        number: usize,
+        game: Kept,
+    ) -> Result<(), Fatal> {
+        let Some(dir) = &self.args.out_dir else {
+            return Ok(());
+        };
+        let ui = self.ui;
+        let format = match super::format_arg(self.args.to.as_deref())? {
+            Some(f) => f,
+            None => source_format,
+        };
+        let dest = destination(dir, input, format, count, number);
+        if !self.written.insert(dest.clone()) {
+            ui.error(&format!(
+                "{}: game {} not written: {} is already written in this run",
+                input.display,
+                number,
+                super::inputs::shown(&dest)
+            ));
+            self.failed = true;
+            return Ok(());
+        }
+        let Kept::Game(game) = game else {
+            return Ok(());
+        };
+        if let Err(e) = write_games_below(vec![*game], format, dir, &dest, self.out_encoding, ui) {
+            match e {
+                Fatal::Other(msg) | Fatal::Usage(msg) => {
+                    ui.error(&format!("{}: game {}: {msg}", input.display, number));
+                    self.failed = true;
+                }
+                Fatal::BrokenPipe => return Err(Fatal::BrokenPipe),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Sink<Option<Kept>> for Written<'_> {
+    fn value(&mut self, at: GameAt<'_>, kept: Option<Kept>) -> Result<Flow, Fatal> {
+        self.total += 1;
+        if at.number == 2 {
+            // The input holds more than one game.
+            if let Some((number, format, game)) = self.pending.take() {
+                self.write_one(at.input, format, 2, number, game)?;
+            }
+        }
+        let Some(game) = kept else {
+            return Ok(Flow::Continue);
+        };
+        self.matched += 1;
+        if let Some(writing) = &mut self.writing {
+            writing.keep(game)?;
+        } else if self.args.out_dir.is_none() {
+            self.kept.push(game);
+        } else if at.number == 1 {
+            self.pending = Some((1, at.format, game));
+        } else {
+            self.write_one(at.input, at.format, at.number, at.number, game)?;
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        if let Some((number, format, game)) = self.pending.take() {
+            self.write_one(input, format, read.games, number, game)?;
+        }
+        if let Some(reason) = read.failure {
+            self.ui.error(&reason);
+            self.failed = true;
+        }
+        Ok(())
+    }
+}
+
 /// Runs `kifu filter`.
 pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
@@ -122,34 +255,25 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
     }
     super::inputs::pause_after_walk();
     let inputs = &expanded.inputs;
-    let mut failed = false;
-    let mut total = 0usize;
-    let mut matched = 0usize;
+    let (failed, total, matched);
     if args.list {
-        each_file(
+        let matches = |g: &mut Game| criteria.matches(g);
+        let mut sink = Listed {
+            ui,
+            failed: false,
+            total: 0,
+            matched: 0,
+        };
+        each_input(
             inputs,
             opts,
-            Needs::Moves,
             ui,
+            Reading::default(),
+            Want::Values(Needs::Moves, &matches),
             false,
-            &|g: &mut Game| criteria.matches(g),
-            |input, outcome| {
-                let games = match outcome {
-                    Ok(f) => f.games,
-                    Err(reason) => {
-                        ui.error(&reason);
-                        failed = true;
-                        return Ok(());
-                    }
-                };
-                total += games.len();
-                for (i, _) in games.iter().enumerate().filter(|(_, &m)| m) {
-                    matched += 1;
-                    stdout_line(&format!("{}\t{}", input.display, i + 1))?;
-                }
-                Ok(())
-            },
+            &mut sink,
         )?;
+        (failed, total, matched) = (sink.failed, sink.total, sink.matched);
     } else {
         let path = args.output.as_deref();
         let collector = Collector {
@@ -167,71 +291,33 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
                 }
             })
         };
-        let mut kept: Vec<Kept> = Vec::new();
-        let mut written: HashSet<PathBuf> = HashSet::new();
-        each_file(
+        let writing = if to_dir { None } else { collector.writing(ui)? };
+        let mut sink = Written {
+            args,
+            ui,
+            out_encoding,
+            writing,
+            kept: Vec::new(),
+            written: HashSet::new(),
+            pending: None,
+            failed: false,
+            total: 0,
+            matched: 0,
+        };
+        each_input(
             inputs,
             opts,
-            Needs::Everything,
             ui,
+            Reading::default(),
+            Want::Values(Needs::Everything, &take),
             false,
-            &take,
-            |input, outcome| {
-                let file = match outcome {
-                    Ok(f) => f,
-                    Err(reason) => {
-                        ui.error(&reason);
-                        failed = true;
-                        return Ok(());
-                    }
-                };
-                let count = file.games.len();
-                total += count;
-                for (i, game) in file.games.into_iter().enumerate() {
-                    let Some(game) = game else { continue };
-                    matched += 1;
-                    match &args.out_dir {
-                        None => kept.push(game),
-                        Some(dir) => {
-                            let format = match super::format_arg(args.to.as_deref())? {
-                                Some(f) => f,
-                                None => file.format,
-                            };
-                            let dest = destination(dir, input, format, count, i + 1);
-                            if !written.insert(dest.clone()) {
-                                ui.error(&format!(
-                                    "{}: game {} not written: {} is already written in this run",
-                                    input.display,
-                                    i + 1,
-                                    super::inputs::shown(&dest)
-                                ));
-                                failed = true;
-                                continue;
-                            }
-                            let Kept::Game(game) = game else { continue };
-                            if let Err(e) =
-                                write_games_below(vec![*game], format, dir, &dest, out_encoding, ui)
-                            {
-                                match e {
-                                    Fatal::Other(msg) | Fatal::Usage(msg) => {
-                                        ui.error(&format!(
-                                            "{}: game {}: {msg}",
-                                            input.display,
-                                            i + 1
-                                        ));
-                                        failed = true;
-                                    }
-                                    Fatal::BrokenPipe => return Err(Fatal::BrokenPipe),
-                                }
-                            }
-                        }
-                    }
-                }
-                Ok(())
-            },
+            &mut sink,
         )?;
-        if !to_dir {
-            collector.finish(kept, ui)?;
+        (failed, total, matched) = (sink.failed, sink.total, sink.matched);
+        match sink.writing {
+            Some(writing) => writing.finish(ui)?,
+            None if !to_dir => collector.finish(sink.kept, ui)?,
+            None => {}
         }
     }
     expanded.note_skipped(ui, args.read.verbose);

@@ -1,107 +1,13 @@
-//! What `filter`, `stats`, `dedup` and `list` share: reading each input game by game
-//! (files in parallel, a window at a time, handed on in the order given), progress on
-//! a terminal, and writing games out as one collection.
+//! What `filter` and `dedup` share: writing the games they keep as one collection
+//! (their reading is the engine's, `engine.rs`).
 
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rayon::prelude::*;
-
-use super::inputs::{problem_of, read_bytes, InputFile};
-use super::load::Resolved;
 use super::output::stdout_bytes;
 use super::{Fatal, Ui};
-use kifu::collect::read::{read_games, FileGames, Needs};
 use kifu::formats::{Format, Join, WriteOptions};
 use kifu::model::{Collection, Game};
 use kifu::text::TextEncoding;
-use kifu::Input;
-
-/// Reads one input game by game; `Err` holds the line to report.
-fn load_games<T: Send>(
-    input: &InputFile,
-    opts: Resolved,
-    needs: Needs,
-    each: &(dyn Fn(&mut Game) -> T + Sync),
-) -> Result<FileGames<T>, String> {
-    if let Some(problem) = problem_of(input) {
-        return Err(problem);
-    }
-    let bytes = read_bytes(input, opts.max_game_size)?;
-    read_games(
-        &Input {
-            bytes: (&bytes).into(),
-            path: input.path.as_deref(),
-            format: opts.format,
-            encoding: opts.encoding,
-        },
-        needs,
-        each,
-    )
-    .map_err(|e| format!("{}: {e}", input.display))
-}
-
-/// Reads every input with `each` applied to each game, and hands each file's values
-/// to `on_file` in the order of `inputs`. Files are read in parallel, four per thread
-/// at a time, so memory holds a window of files. A bar on standard error counts files
-/// and games when it is a terminal (not with `-q`, nor when `quiet` is set).
-pub fn each_file<T: Send>(
-    inputs: &[InputFile],
-    opts: Resolved,
-    needs: Needs,
-    ui: &Ui,
-    quiet: bool,
-    each: &(dyn Fn(&mut Game) -> T + Sync),
-    mut on_file: impl FnMut(&InputFile, Result<FileGames<T>, String>) -> Result<(), Fatal>,
-) -> Result<(), Fatal> {
-    let bar = (!quiet && !ui.quiet() && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} files  {msg}  {elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
-    let games = AtomicUsize::new(0);
-    let counted = |g: &mut Game| {
-        let n = games.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(bar) = bar.as_ref().filter(|_| n % 256 == 0) {
-            bar.set_message(format!("{n} games"));
-        }
-        each(g)
-    };
-    let window = rayon::current_num_threads().max(1) * 4;
-    for batch in inputs.chunks(window) {
-        let read: Vec<Result<FileGames<T>, String>> = batch
-            .par_iter()
-            .map(|input| load_games(input, opts, needs, &counted))
-            .collect();
-        for (input, outcome) in batch.iter().zip(read) {
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-            let result = match &bar {
-                // Lines printed meanwhile go above the bar.
-                Some(bar) => bar.suspend(|| on_file(input, outcome)),
-                None => on_file(input, outcome),
-            };
-            if let Err(e) = result {
-                if let Some(bar) = &bar {
-                    bar.finish_and_clear();
-                }
-                return Err(e);
-            }
-        }
-    }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    Ok(())
-}
 
 /// The format games are written in: the one named with `-t`, else the one the output
 /// file's extension names, else SGF.
@@ -209,7 +115,54 @@ pub struct Collector<'a> {
     pub encoding: Option<TextEncoding>,
 }
 
+/// Kept games written as they come, for a format whose collection is its games'
+/// outputs one after another ([`Join::Concatenate`]): nothing is held but the losses.
+pub struct Writing {
+    output: super::stream::Output,
+    losses: Vec<kifu::diag::Loss>,
+    shown: String,
+}
+
+impl Writing {
+    /// Writes one kept game.
+    pub fn keep(&mut self, kept: Kept) -> Result<(), Fatal> {
+        match kept {
+            Kept::Encoded(e) => {
+                self.losses.extend(e.losses);
+                self.output.write(&e.bytes)
+            }
+            Kept::Failed(msg) => Err(Fatal::Other(msg)),
+            Kept::Game(_) => Err(Fatal::Other(
+                "a game kept whole cannot be written as it comes".into(),
+            )),
+        }
+    }
+
+    /// Reports the losses and puts the output in place.
+    pub fn finish(self, ui: &Ui) -> Result<(), Fatal> {
+        ui.losses(&self.shown, &self.losses, false);
+        self.output.commit()?.map_err(Fatal::Other)
+    }
+}
+
 impl Collector<'_> {
+    /// Where kept games are written as they come, when the format
+    /// [concatenates](Self::concatenates) its games (the output named with `-o` is
+    /// opened as the shell's `>` would open it); `None`: they are kept to the end.
+    pub fn writing(&self, ui: &Ui) -> Result<Option<Writing>, Fatal> {
+        if !self.concatenates() {
+            return Ok(None);
+        }
+        let path = self.path.filter(|p| p.as_os_str() != "-");
+        let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        let output = super::stream::Output::open_named(path, ui).map_err(Fatal::Other)?;
+        Ok(Some(Writing {
+            output,
+            losses: Vec::new(),
+            shown,
+        }))
+    }
+
     /// The encoding games are written in.
     fn encoding(&self) -> Option<TextEncoding> {
         let path = self.path.filter(|p| p.as_os_str() != "-");

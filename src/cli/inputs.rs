@@ -337,76 +337,11 @@ pub fn problem_of(input: &InputFile) -> Option<String> {
     Some(format!("{}: {problem}", input.display))
 }
 
-/// Reads an input's bytes (standard input for `-`, at most `limit` of them). `Err`
-/// holds the line to report: the input could not be read, or standard input holds
-/// more than `limit`.
-pub fn read_bytes(input: &InputFile, limit: ByteSize) -> Result<Vec<u8>, String> {
-    let cannot = |e: std::io::Error| format!("{}: cannot read: {e}", input.display);
-    match &input.path {
-        Some(p) => read_file(p, input.place.as_deref()).map_err(cannot),
-        None => {
-            let mut buf = Vec::new();
-            let mut stdin = std::io::stdin().lock();
-            if fill(&mut stdin, &mut buf, limit.0).map_err(cannot)? == Filled::Full {
-                return Err(too_large(&input.display, limit));
-            }
-            Ok(buf)
-        }
-    }
-}
-
 /// The message for standard input read whole that holds more than `limit`.
 pub fn too_large(display: &str, limit: ByteSize) -> String {
     format!(
         "{display}: standard input holds more than {limit}, the most read as one record; give a larger --max-game-size"
     )
-}
-
-/// How [`fill`] stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Filled {
-    /// The input ended.
-    Ended,
-    /// The buffer holds more than the bytes asked for; the input may go on.
-    Full,
-}
-
-/// Bytes read from standard input at a time.
-const CHUNK: usize = 64 << 10;
-
-/// Reads from `reader` into `buf` until it holds more than `upto` bytes (then
-/// [`Filled::Full`]) or the input ends. The buffer grows at most to `upto` plus one
-/// chunk, never by doubling past it, so a limit of 256 MiB never costs 512.
-pub fn fill(reader: &mut impl Read, buf: &mut Vec<u8>, upto: usize) -> std::io::Result<Filled> {
-    while buf.len() <= upto {
-        let want = (upto + 1 - buf.len()).min(CHUNK);
-        if buf.capacity() - buf.len() < want {
-            let grown = buf.capacity().saturating_mul(2).max(CHUNK);
-            let target = grown.min(upto.saturating_add(CHUNK));
-            buf.reserve_exact(target.saturating_sub(buf.len()).max(want));
-        }
-        let start = buf.len();
-        buf.resize(start + want, 0);
-        let read = loop {
-            match reader.read(buf.get_mut(start..).unwrap_or(&mut [])) {
-                Ok(n) => break Ok(n),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => break Err(e),
-            }
-        };
-        match read {
-            Ok(0) => {
-                buf.truncate(start);
-                return Ok(Filled::Ended);
-            }
-            Ok(n) => buf.truncate(start + n),
-            Err(e) => {
-                buf.truncate(start);
-                return Err(e);
-            }
-        }
-    }
-    Ok(Filled::Full)
 }
 
 /// Opens a file for reading, on Linux without waiting (`O_NONBLOCK`), so a file
@@ -444,17 +379,6 @@ fn regular_len(file: &std::fs::File) -> std::io::Result<u64> {
     Ok(meta.len())
 }
 
-/// Opens a file for reading only if it is a regular file (see [`open_for_reading`]).
-/// Returns the file and its length.
-pub(super) fn open_regular(
-    path: &Path,
-    place: Option<&kifu::fsio::Place>,
-) -> std::io::Result<(std::fs::File, u64)> {
-    let file = open_for_reading(path, place)?;
-    let len = regular_len(&file)?;
-    Ok((file, len))
-}
-
 /// Bytes asked for by the first read of a file: most record files are smaller, so a
 /// file costs one open, one read, the read that sees its end and one close.
 pub(super) const FIRST_READ: usize = 64 << 10;
@@ -467,6 +391,8 @@ pub(super) struct RegularFile {
     file: std::fs::File,
     given: usize,
     checked: bool,
+    /// Its length when it was asked whether it still is a regular file.
+    len: Option<u64>,
 }
 
 impl RegularFile {
@@ -479,14 +405,21 @@ impl RegularFile {
             file: open_for_reading(path, place)?,
             given: 0,
             checked: false,
+            len: None,
         })
+    }
+
+    /// Its length, once it has been asked (after the first read of
+    /// [`FIRST_READ`] bytes): a hint for how much memory reading it needs.
+    pub(super) fn known_len(&self) -> Option<u64> {
+        self.len
     }
 }
 
 impl Read for RegularFile {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if !self.checked && self.given > FIRST_READ {
-            regular_len(&self.file)?;
+            self.len = Some(regular_len(&self.file)?);
             self.checked = true;
         }
         let n = self.file.read(buf)?;
@@ -495,120 +428,11 @@ impl Read for RegularFile {
     }
 }
 
-/// Regular files this large are mapped into memory by [`map_large`].
-const MAP_FROM: u64 = 4 << 20;
-
-/// A large regular file mapped into memory, read-only, instead of read (`kifu validate
-/// --mmap` only): the page cache then serves the bytes as they are, without the copy
-/// into fresh memory that reading costs. `None` for standard input, small or special
-/// files, and when mapping fails (the caller then reads the file).
-///
-/// Not the default because it is not safe against other programs: a mapped file that
-/// another program truncates meanwhile stops the process with SIGBUS when kifu reads
-/// the lost pages.
-pub fn map_large(input: &InputFile) -> Option<memmap2::Mmap> {
-    if input.problem.is_some() {
-        return None;
-    }
-    let (file, len) = open_regular(input.path.as_ref()?, input.place.as_deref()).ok()?;
-    if len < MAP_FROM {
-        return None;
-    }
-    // SAFETY: the map is read-only and private, and kifu never writes the file. What
-    // Rust cannot rule out is another program changing the file while it is mapped:
-    // its bytes would then change under the text validated from them, or, if it is
-    // truncated, reading the lost pages stops the process with SIGBUS. That is why
-    // mapping is only done when asked for with `--mmap`, whose help says so.
-    let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.ok()?;
-    Some(map)
-}
-
-/// Files this large are read in two halves at once: copying from the page cache into
-/// fresh memory (page faults included) is then done by two cores.
-const PARALLEL_READ: u64 = 4 << 20;
-
-/// Reads a whole regular file: a small one (up to [`FIRST_READ`] bytes) with one
-/// open, one read, the read that sees its end and one close; a larger one is then
-/// asked its length (and whether it is a regular file), read with one allocation of
-/// that size, and a large one in two halves on the rayon pool. A file that shrinks or
-/// grows meanwhile is read as it is then, never past its end.
-fn read_file(path: &Path, place: Option<&kifu::fsio::Place>) -> std::io::Result<Vec<u8>> {
-    let file = open_for_reading(path, place)?;
-    let mut buf = Vec::new();
-    buf.try_reserve_exact(FIRST_READ)
-        .map_err(std::io::Error::other)?;
-    (&file).take(FIRST_READ as u64).read_to_end(&mut buf)?;
-    if buf.len() < FIRST_READ {
-        // The read that gave less than was asked was followed by one that gave
-        // nothing: the end.
-        return Ok(buf);
-    }
-    let len = regular_len(&file)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileExt;
-        if len >= PARALLEL_READ && rayon::current_num_threads() > 1 {
-            if let Ok(size) = usize::try_from(len) {
-                // Zeroed memory fresh from the system, not written here: its pages are
-                // first touched by the two reads, in parallel.
-                let mut whole = vec![0u8; size];
-                #[cfg(target_os = "linux")]
-                advise_huge_pages(&mut whole);
-                let half = size / 2;
-                let (front, back) = whole.split_at_mut(half);
-                let (a, b) = rayon::join(
-                    || file.read_exact_at(front, 0),
-                    || file.read_exact_at(back, half as u64),
-                );
-                if a.is_ok() && b.is_ok() {
-                    // A file that grew meanwhile: its tail, read the usual way.
-                    let mut tail = &file;
-                    std::io::Seek::seek(&mut tail, std::io::SeekFrom::Start(len))?;
-                    tail.read_to_end(&mut whole)?;
-                    return Ok(whole);
-                }
-                // It shrank meanwhile: read on from where the first read stopped.
-                let mut rest = &file;
-                std::io::Seek::seek(&mut rest, std::io::SeekFrom::Start(FIRST_READ as u64))?;
-            }
-        }
-    }
-    // Like `std::fs::read`: memory the size hint cannot have is an error, not an abort.
-    let more = usize::try_from(len)
-        .unwrap_or(0)
-        .saturating_sub(buf.len())
-        .saturating_add(1);
-    buf.try_reserve_exact(more).map_err(std::io::Error::other)?;
-    (&file).take(u64::MAX).read_to_end(&mut buf)?;
-    Ok(buf)
-}
-
-/// Asks Linux to back a large fresh buffer with huge pages: 2 MiB per page fault
-/// instead of 4 KiB. On the 21 MB bench collection this halves what reading costs
-/// over mapping (system time 18 → 8 ms, mapped: 4 ms). Where transparent huge pages
-/// are off, nothing changes.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(buf: &mut [u8]) {
-    const HUGE: usize = 2 << 20;
-    let start = buf.as_mut_ptr() as usize;
-    let end = start.saturating_add(buf.len());
-    let from = start.div_ceil(HUGE).saturating_mul(HUGE);
-    let to = end / HUGE * HUGE;
-    if to > from {
-        // SAFETY: the range lies inside `buf`, memory this process owns; the advice
-        // changes only how the kernel backs it, never its contents.
-        let first = buf.as_mut_ptr().wrapping_add(from - start);
-        unsafe {
-            libc::madvise(first.cast::<libc::c_void>(), to - from, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::io::Read;
 
-    use super::{read_file, RegularFile, FIRST_READ, PARALLEL_READ};
+    use super::{RegularFile, FIRST_READ};
 
     /// Bytes that differ from position to position, so a misplaced block shows.
     fn pattern(len: usize) -> Vec<u8> {
@@ -618,7 +442,7 @@ mod tests {
     #[test]
     fn files_of_every_size_around_the_first_read_are_read_exactly() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let big = usize::try_from(PARALLEL_READ).expect("fits") + 3;
+        let big = (4 << 20) + 3;
         for len in [
             0,
             1,
@@ -631,9 +455,6 @@ mod tests {
             let path = dir.path().join(format!("f{len}"));
             let bytes = pattern(len);
             std::fs::write(&path, &bytes).expect("write");
-            let read = read_file(&path, None).expect("read");
-            assert_eq!(read.len(), len);
-            assert!(read == bytes, "the bytes of a {len}-byte file");
             let mut streamed = Vec::new();
             RegularFile::open(&path, None)
                 .expect("open")
@@ -649,8 +470,6 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn a_device_in_the_place_of_a_file_is_refused_after_the_first_read() {
-        let err = read_file(std::path::Path::new("/dev/zero"), None).expect_err("refused");
-        assert_eq!(err.to_string(), "not a regular file (a character device)");
         let mut sink = Vec::new();
         let err = RegularFile::open(std::path::Path::new("/dev/zero"), None)
             .expect("open")

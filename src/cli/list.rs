@@ -5,13 +5,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::games::each_file;
-use super::inputs::expand;
+use super::engine::{each_input, Flow, GameAt, InputRead, Reading, Sink, Want};
+use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::{stdout_bytes, stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
 use kifu::collect::list::{Row, COLUMNS};
 use kifu::collect::read::Needs;
+use kifu::model::Game;
 
 /// Arguments of `kifu list`.
 #[derive(Debug, Args)]
@@ -39,63 +40,72 @@ pub struct ListArgs {
     pub read: ReadOptions,
 }
 
+/// Prints each game's row as it is read.
+struct Rows<'a> {
+    args: &'a ListArgs,
+    ui: &'a Ui,
+    failed: bool,
+}
+
+impl Sink<Row> for Rows<'_> {
+    fn value(&mut self, at: GameAt<'_>, mut row: Row) -> Result<Flow, Fatal> {
+        let args = self.args;
+        // People see the escaped path (`\xff` for a byte that is not UTF-8), CSV and
+        // JSON the path as text.
+        let human_output = !args.csv && !args.json;
+        row.path.clone_from(if human_output {
+            &at.input.display
+        } else {
+            &at.input.name
+        });
+        row.game = at.number;
+        row.format = at.format.name.to_string();
+        row.encoding.clone_from(&at.source.encoding);
+        if args.csv && !args.raw_cells {
+            guard_formulas(&mut row);
+        }
+        if args.csv {
+            stdout_bytes(&csv_bytes(|w| w.serialize(&row))?)?;
+        } else if args.json {
+            stdout_json(&row)?;
+        } else {
+            stdout_line(&human(&row))?;
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        if let Some(reason) = read.failure {
+            self.ui.error(&reason);
+            self.failed = true;
+        }
+        Ok(())
+    }
+}
+
 /// Runs `kifu list`.
 pub fn run(args: &ListArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
     let expanded = expand(&args.paths);
-    let mut failed = false;
     if args.csv && !args.no_header {
         stdout_bytes(&csv_bytes(|w| w.write_record(COLUMNS))?)?;
     }
-    each_file(
+    let row = |g: &mut Game| Row::of(g, "", 0, "", None);
+    let mut sink = Rows {
+        args,
+        ui,
+        failed: false,
+    };
+    each_input(
         &expanded.inputs,
         opts,
-        Needs::Everything,
         ui,
+        Reading::default(),
+        Want::Values(Needs::Everything, &row),
         false,
-        &|g| Row::of(g, "", 0, "", None),
-        |input, outcome| {
-            let file = match outcome {
-                Ok(f) => f,
-                Err(reason) => {
-                    ui.error(&reason);
-                    failed = true;
-                    return Ok(());
-                }
-            };
-            let mut rows = file.games;
-            let human_output = !args.csv && !args.json;
-            for (i, row) in rows.iter_mut().enumerate() {
-                // People see the escaped path (`\xff` for a byte that is not UTF-8),
-                // CSV and JSON the path as text.
-                row.path.clone_from(if human_output {
-                    &input.display
-                } else {
-                    &input.name
-                });
-                row.game = i + 1;
-                row.format = file.format.name.to_string();
-                row.encoding.clone_from(&file.source.encoding);
-                if args.csv && !args.raw_cells {
-                    guard_formulas(row);
-                }
-            }
-            if args.csv {
-                stdout_bytes(&csv_bytes(|w| {
-                    rows.iter().try_for_each(|r| w.serialize(r))
-                })?)?;
-            } else if args.json {
-                for r in &rows {
-                    stdout_json(r)?;
-                }
-            } else {
-                for r in &rows {
-                    stdout_line(&human(r))?;
-                }
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
+    let failed = sink.failed;
     expanded.note_skipped(ui, args.read.verbose);
     Ok(Status::from_failed(failed))
 }

@@ -1,9 +1,8 @@
-//! Reading one input file through the library, with the command line's options.
+//! The command line's reading options (`-f`, `--encoding`, `--rule`,
+//! `--max-game-size`, `--game`), checked once before any input is read.
 
-use super::inputs::{map_large, problem_of, read_bytes, InputFile};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions};
-use kifu::model::GomokuRule;
-use kifu::{formats::Format, text::TextEncoding, Checked, Input};
+use kifu::{formats::Format, text::TextEncoding};
 
 /// The parsed `-f` / `--encoding` options.
 #[derive(Debug, Clone, Copy)]
@@ -17,7 +16,7 @@ pub struct Resolved {
     /// The most standard input may hold without completing a game.
     pub max_game_size: super::ByteSize,
     /// The games `--game` selects (all when `None`).
-    pub games: Option<super::stream::GameRange>,
+    pub games: Option<super::range::GameRange>,
 }
 
 impl Resolved {
@@ -36,40 +35,4 @@ impl Resolved {
             games: opts.games,
         })
     }
-}
-
-/// Reads and validates one input, keeping only the verdicts (`kifu validate`); `Err` as
-/// for `load`. With `map` (`--mmap`, unsafe against truncation by other programs)
-/// large files are mapped instead of read.
-pub fn load_checked(input: &InputFile, opts: Resolved, map: bool) -> Result<Checked, String> {
-    if let Some(problem) = problem_of(input) {
-        return Err(problem);
-    }
-    let rule = opts.rule.map(GomokuRule::from_name);
-    if let Some(mapped) = map.then(|| map_large(input)).flatten() {
-        // Checked where it lies: the text is copied only if there is something to show.
-        return kifu::check_in_place(
-            &Input {
-                bytes: mapped[..].into(),
-                path: input.path.as_deref(),
-                format: opts.format,
-                encoding: opts.encoding,
-            },
-            rule.as_ref(),
-        )
-        .map_err(|e| format!("{}: {e}", input.display));
-    }
-    let bytes = read_bytes(input, opts.max_game_size)?;
-    // The bytes are given away: a large UTF-8 file becomes its own text, uncopied.
-    kifu::check_owned(
-        bytes,
-        &Input {
-            bytes: (&[]).into(),
-            path: input.path.as_deref(),
-            format: opts.format,
-            encoding: opts.encoding,
-        },
-        rule.as_ref(),
-    )
-    .map_err(|e| format!("{}: {e}", input.display))
 }

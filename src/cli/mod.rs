@@ -25,9 +25,11 @@ mod show;
 mod stats;
 mod validate;
 // Streaming: reading game by game, and the commands that split and merge collections.
+mod engine;
 mod merge;
 mod ndjson;
 mod progress;
+mod range;
 mod split;
 mod stream;
 
@@ -149,8 +151,8 @@ pub struct ReadOptions {
     #[arg(long, value_name = "SIZE", default_value = "12M", value_parser = parse_size)]
     pub max_game_size: ByteSize,
     /// Only these games of each input: N, A..B, A.. or ..B (games count from 1).
-    #[arg(long = "game", value_name = "N|A..B", value_parser = stream::parse_game_range)]
-    pub games: Option<stream::GameRange>,
+    #[arg(long = "game", value_name = "N|A..B", value_parser = range::parse_game_range)]
+    pub games: Option<range::GameRange>,
 }
 
 /// A size in bytes given on the command line (`--max-game-size`), shown as given.

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use kifu::diag::{self, Loss};
+use kifu::diag::Loss;
 
 /// The per-file object: what was read, and (for `convert`) whether it was written.
 #[derive(Serialize)]
@@ -68,17 +68,6 @@ impl<'a> FileReport<'a> {
             failure: None,
         }
     }
-}
-
-/// A diagnostic as an NDJSON object.
-#[derive(Serialize)]
-pub struct DiagReport<'a> {
-    /// Always `"diagnostic"`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    /// The diagnostic, placed in its input.
-    #[serde(flatten)]
-    pub located: diag::Located<'a>,
 }
 
 /// A loss (something the target format could not carry) as an NDJSON object.

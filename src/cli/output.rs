@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{ColorChoice, Fatal};
 use kifu::diag::{self, Diagnostic, Loss, Source, Style};
-use kifu::text::LineIndex;
 
 /// The user interface settings of one run.
 #[derive(Debug)]
@@ -73,34 +72,6 @@ impl Ui {
         if !self.quiet {
             let msg = kifu::text::escape_controls_in_lines(msg);
             let _ = writeln!(std::io::stderr().lock(), "{msg}");
-        }
-    }
-
-    /// Prints diagnostics for people; with `-q` only errors.
-    pub fn diagnostics(&self, path: &str, text: Option<&str>, diags: &[Diagnostic]) {
-        self.diagnostics_in_part(path, text, diags, None);
-    }
-
-    /// [`Ui::diagnostics`] of a part of a longer input (`shift`: where the part
-    /// starts), located as in the whole input.
-    pub fn diagnostics_in_part(
-        &self,
-        path: &str,
-        text: Option<&str>,
-        diags: &[Diagnostic],
-        shift: Option<diag::Shift>,
-    ) {
-        let shown = |d: &Diagnostic| !self.quiet || d.severity == diag::Severity::Error;
-        // Lines are counted only when something is shown.
-        let index = text.filter(|_| diags.iter().any(shown)).map(LineIndex::new);
-        let mut err = std::io::stderr().lock();
-        for d in diags.iter().filter(|d| shown(d)) {
-            let source = match (text, &index, shift) {
-                (Some(t), Some(i), Some(shift)) => Source::Part(t, i, shift),
-                (Some(t), Some(i), None) => Source::Text(t, i),
-                _ => Source::Bytes,
-            };
-            let _ = err.write_all(diag::render_human(path, d, source, self.style).as_bytes());
         }
     }
 

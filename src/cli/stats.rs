@@ -5,13 +5,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::games::each_file;
-use super::inputs::expand;
+use super::engine::{each_input, Flow, GameAt, InputRead, Reading, Sink, Want};
+use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, ReadOptions, Status, Ui};
 use kifu::collect::read::Needs;
 use kifu::collect::stats::{GameFacts, Report, Stats};
+use kifu::model::Game;
 
 /// Arguments of `kifu stats`.
 #[derive(Debug, Args)]
@@ -30,35 +31,54 @@ pub struct StatsArgs {
     pub read: ReadOptions,
 }
 
+/// Counts each game as it is read, and each file at its end.
+struct Totals<'a> {
+    ui: &'a Ui,
+    stats: Stats,
+    failed: bool,
+}
+
+impl Sink<GameFacts> for Totals<'_> {
+    fn value(&mut self, at: GameAt<'_>, facts: GameFacts) -> Result<Flow, Fatal> {
+        self.stats.add_game_of(at.format.name, &facts);
+        Ok(Flow::Continue)
+    }
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        match read.failure {
+            Some(reason) => {
+                self.ui.error(&reason);
+                self.failed = true;
+                self.stats.add_failed_file();
+            }
+            None => self
+                .stats
+                .add_file_read(read.source.as_ref().and_then(|s| s.encoding.as_deref())),
+        }
+        Ok(())
+    }
+}
+
 /// Runs `kifu stats`.
 pub fn run(args: &StatsArgs, ui: &Ui) -> Result<Status, Fatal> {
     let opts = Resolved::new(&args.read)?;
     let expanded = expand(&args.paths);
-    let mut stats = Stats::new();
-    let mut failed = false;
-    each_file(
+    let mut sink = Totals {
+        ui,
+        stats: Stats::new(),
+        failed: false,
+    };
+    let facts = |g: &mut Game| GameFacts::of(g);
+    each_input(
         &expanded.inputs,
         opts,
-        Needs::Moves,
         ui,
-        false,
-        &|g| GameFacts::of(g),
-        |_, outcome| {
-            match outcome {
-                Ok(file) => stats.add_file(
-                    file.format.name,
-                    file.source.encoding.as_deref(),
-                    &file.games,
-                ),
-                Err(reason) => {
-                    ui.error(&reason);
-                    failed = true;
-                    stats.add_failed_file();
-                }
-            }
-            Ok(())
-        },
+        Reading::default(),
+        Want::Values(Needs::Moves, &facts),
+        true,
+        &mut sink,
     )?;
+    let Totals { stats, failed, .. } = sink;
     expanded.note_skipped(ui, args.read.verbose);
     let report = stats.finish();
     if args.json {

@@ -429,8 +429,7 @@ pub struct Checked {
     pub format: &'static Format,
     /// Path, format, encoding and how it was decided.
     pub source: SourceInfo,
-    /// The decoded text (`None` for binary formats, and from [`check_in_place`] when
-    /// there is no diagnostic): diagnostics' spans point into it.
+    /// The decoded text (`None` for binary formats): diagnostics' spans point into it.
     pub text: Option<String>,
     /// How many games were read.
     pub games: usize,
@@ -447,26 +446,7 @@ pub struct Checked {
 /// threads, so memory holds one game per thread rather than the whole collection;
 /// KIF and KI2 check each move as they make it.
 pub fn check<'a>(input: impl Into<Input<'a>>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_input(input.into(), rule, KeepText::Always)
-}
-
-/// [`check`] of bytes the caller gives away (`input.bytes` is ignored). Kept for the
-/// CLI until it moves: `check(Input { bytes: Cow::Owned(bytes), .. })` is the same.
-#[doc(hidden)]
-pub fn check_owned(
-    bytes: Vec<u8>,
-    input: &Input<'_>,
-    rule: Option<&GomokuRule>,
-) -> Result<Checked, Error> {
-    check_input(input.with(Cow::Owned(bytes)), rule, KeepText::Always)
-}
-
-/// [`check`] of bytes the caller keeps, such as a memory-mapped file: a UTF-8 text is
-/// checked where it lies, never copied, and [`Checked::text`] holds a copy only when
-/// there are diagnostics to point into (`None` otherwise).
-#[doc(hidden)]
-pub fn check_in_place(input: &Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
-    check_input(input.into(), rule, KeepText::ForDiagnostics)
+    check_input(input.into(), rule)
 }
 
 /// The sink of a check: every game the reader hands on is checked by the rules (under
@@ -515,13 +495,8 @@ impl Sink for Checking<'_> {
     }
 }
 
-/// [`check`], [`check_owned`] and [`check_in_place`]: they differ only in whose the
-/// bytes are and what they keep of the text.
-fn check_input(
-    input: Input<'_>,
-    rule: Option<&GomokuRule>,
-    text: KeepText,
-) -> Result<Checked, Error> {
+/// [`check`]: the bytes borrowed or given away, as the input holds them.
+fn check_input(input: Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, Error> {
     let each = |game: &mut Game, spans: &[Span]| {
         if let Some(rule) = rule {
             rules::renju::set_game_rule(game, rule);
@@ -567,30 +542,13 @@ fn check_input(
     let mut diagnostics = read.diagnostics;
     diagnostics.append(&mut sink.found);
     crate::diag::collapse(&mut diagnostics);
-    let keep = match text {
-        KeepText::Always => true,
-        KeepText::ForDiagnostics => !diagnostics.is_empty(),
-    };
     Ok(Checked {
         format: read.format,
         source: read.source,
-        text: if keep {
-            read.text.map(Cow::into_owned)
-        } else {
-            None
-        },
+        text: read.text.map(Cow::into_owned),
         games: read.games,
         diagnostics,
     })
-}
-
-/// When a check keeps the decoded text in [`Checked::text`].
-#[derive(Clone, Copy)]
-enum KeepText {
-    /// Always.
-    Always,
-    /// Only when there are diagnostics to point into it.
-    ForDiagnostics,
 }
 
 /// What reading an input game by game ([`read_into`]) produced, besides the games
@@ -687,36 +645,6 @@ pub(crate) fn read_decoded<'a>(
         games: end.games,
         diagnostics,
     })
-}
-
-/// [`read_into`] of bytes given away (`input.bytes` is ignored), handing each game
-/// with its source to `hand`, never stopping. Kept for the CLI until it moves to
-/// [`read_into`] with a [`Sink`].
-#[doc(hidden)]
-pub fn read_in_order(
-    bytes: Vec<u8>,
-    input: &Input<'_>,
-    hand: &mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
-) -> Result<ReadInOrder, Error> {
-    /// The source, and the hand each game goes to with it.
-    struct Handing<'h> {
-        source: SourceInfo,
-        hand: &'h mut dyn FnMut(&SourceInfo, &mut Game, Places<'_>),
-    }
-    impl Sink for Handing<'_> {
-        fn source(&mut self, source: &SourceInfo) {
-            self.source = source.clone();
-        }
-        fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
-            (self.hand)(&self.source, game, places);
-            Flow::Continue
-        }
-    }
-    let mut sink = Handing {
-        source: SourceInfo::default(),
-        hand,
-    };
-    read_into(input.with(Cow::Owned(bytes)), &mut sink)
 }
 
 /// The bytes of a written collection and what was lost on the way.

@@ -69,6 +69,7 @@ pub mod model;
 pub mod reencode;
 pub mod render;
 pub mod rules;
+pub mod source;
 pub mod text;
 
 mod api;
@@ -76,7 +77,7 @@ mod api;
 mod testing;
 
 pub use api::{
-    check, check_game, check_in_place, check_owned, detect_format, encode_output, read,
-    read_in_order, read_into, validate, write, write_with, write_wrapped, Checked, Encoded, Error,
-    GameWriter, Input, Places, ReadInOrder, ReadOutcome, EMPTY_RECORD,
+    check, check_game, detect_format, encode_output, read, read_into, validate, write, write_with,
+    write_wrapped, Checked, Encoded, Error, GameWriter, Input, Places, ReadInOrder, ReadOutcome,
+    EMPTY_RECORD,
 };

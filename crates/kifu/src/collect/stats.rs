@@ -139,17 +139,31 @@ impl Stats {
 
     /// Counts a file read as `format` in `encoding`, with its games.
     pub fn add_file(&mut self, format: &str, encoding: Option<&str>, games: &[GameFacts]) {
+        self.add_file_read(encoding);
+        for g in games {
+            self.add_game_of(format, g);
+        }
+    }
+
+    /// Counts a file read in `encoding` whose games are counted one by one
+    /// ([`Stats::add_game_of`]), as a file read part by part gives them.
+    pub fn add_file_read(&mut self, encoding: Option<&str>) {
         let r = &mut self.report;
         r.files += 1;
         *r.encodings
             .entry(encoding.unwrap_or("binary").to_string())
             .or_default() += 1;
-        if !games.is_empty() {
-            *r.formats.entry(format.to_string()).or_default() += games.len();
+    }
+
+    /// Counts one game of a file read as `format`.
+    pub fn add_game_of(&mut self, format: &str, g: &GameFacts) {
+        match self.report.formats.get_mut(format) {
+            Some(n) => *n += 1,
+            None => {
+                self.report.formats.insert(format.to_string(), 1);
+            }
         }
-        for g in games {
-            self.add_game(g);
-        }
+        self.add_game(g);
     }
 
     /// Counts one game.

@@ -1,0 +1,353 @@
+//! The scans that find the places between games in a growing buffer, one per kind of
+//! collection: SGF game trees (in UTF-8 and the ASCII-safe encodings, in the
+//! double-byte encodings whose trail bytes can be `[`, `\` or `]`, and in UTF-16),
+//! CSA games separated by `/` lines, and one game per line (USI, NDJSON).
+
+use crate::formats::cutting::GameBoundaries;
+use crate::formats::Format;
+use crate::text::TextEncoding;
+
+/// How the bytes of an SGF collection hold its ASCII syntax characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Units {
+    /// Every byte below 0x80 is an ASCII character (UTF-8, EUC-JP, EUC-KR, Latin-1).
+    Ascii,
+    /// A byte from 0x81 up starts a two-byte character whose second byte may be any
+    /// byte from 0x40 up, `[`, `\` and `]` among them (Shift_JIS, GBK, Big5, UHC).
+    DoubleByte,
+    /// Two-byte code units, little-endian (`true`) or big-endian.
+    Utf16(bool),
+}
+
+/// A scan of SGF game trees: the depth of `(` `)` and, inside game trees, `[…]`
+/// values with their `\` escapes, read in `units`.
+#[derive(Debug, Clone)]
+pub struct SgfCuts {
+    units: Units,
+    scanned: usize,
+    depth: usize,
+    in_value: bool,
+    escaped: bool,
+    cut: Option<usize>,
+}
+
+impl SgfCuts {
+    /// A scan that has seen nothing.
+    pub fn new(units: Units) -> SgfCuts {
+        SgfCuts {
+            units,
+            scanned: 0,
+            depth: 0,
+            in_value: false,
+            escaped: false,
+            cut: None,
+        }
+    }
+
+    /// Takes one syntax character (`None`: any other character) that ends at `end`.
+    fn step(&mut self, c: Option<u8>, end: usize) {
+        let Some(b) = c else {
+            self.escaped = false;
+            return;
+        };
+        if self.in_value {
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b']' {
+                self.in_value = false;
+            }
+            return;
+        }
+        match b {
+            b'(' => self.depth += 1,
+            b')' if self.depth > 0 => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    self.cut = Some(end);
+                }
+            }
+            b'[' if self.depth > 0 => self.in_value = true,
+            b'\n' if self.depth == 0 && self.cut.is_some() => self.cut = Some(end),
+            _ => {}
+        }
+    }
+}
+
+impl GameBoundaries for SgfCuts {
+    fn scan(&mut self, buffer: &[u8]) {
+        let mut at = self.scanned;
+        match self.units {
+            Units::Ascii => {
+                let new = buffer.get(at..).unwrap_or(&[]);
+                let mut i = 0;
+                while i < new.len() {
+                    if self.in_value && !self.escaped {
+                        // A value's text: on to its next `]` or `\` at once.
+                        let rest = new.get(i..).unwrap_or(&[]);
+                        match memchr::memchr2(b']', b'\\', rest) {
+                            Some(k) => i += k,
+                            None => break,
+                        }
+                    }
+                    let Some(&b) = new.get(i) else { break };
+                    i += 1;
+                    if self.in_value || matches!(b, b'(' | b')' | b'[' | b'\n') {
+                        self.step(Some(b), at + i);
+                    } else {
+                        self.escaped = false;
+                    }
+                }
+                at += new.len();
+            }
+            Units::DoubleByte => {
+                while let Some(&b) = buffer.get(at) {
+                    if b >= 0x81 {
+                        // A lead byte: the character ends after its trail byte, which
+                        // may not have arrived yet.
+                        if at + 2 > buffer.len() {
+                            break;
+                        }
+                        at += 2;
+                        self.step(None, at);
+                    } else {
+                        at += 1;
+                        self.step(Some(b), at);
+                    }
+                }
+            }
+            Units::Utf16(little) => {
+                while let (Some(&a), Some(&b)) = (buffer.get(at), buffer.get(at + 1)) {
+                    let unit = if little {
+                        u16::from_le_bytes([a, b])
+                    } else {
+                        u16::from_be_bytes([a, b])
+                    };
+                    at += 2;
+                    let c = u8::try_from(unit).ok().filter(u8::is_ascii);
+                    self.step(c.or(Some(0)), at);
+                }
+            }
+        }
+        self.scanned = at.max(self.scanned);
+    }
+
+    fn cut(&self) -> Option<usize> {
+        self.cut
+    }
+
+    fn drop_front(&mut self, n: usize) {
+        self.scanned = self.scanned.saturating_sub(n);
+        self.cut = None;
+    }
+}
+
+/// A scan for collections of one game per line (USI, NDJSON): every line break ends
+/// a game.
+#[derive(Debug, Default, Clone)]
+pub struct LineCuts {
+    scanned: usize,
+    cut: Option<usize>,
+}
+
+impl GameBoundaries for LineCuts {
+    fn scan(&mut self, buffer: &[u8]) {
+        let new = buffer.get(self.scanned..).unwrap_or(&[]);
+        if let Some(i) = memchr::memrchr(b'\n', new) {
+            self.cut = Some(self.scanned + i + 1);
+        }
+        self.scanned = buffer.len().max(self.scanned);
+    }
+
+    fn cut(&self) -> Option<usize> {
+        self.cut
+    }
+
+    fn drop_front(&mut self, n: usize) {
+        self.scanned = self.scanned.saturating_sub(n);
+        self.cut = None;
+    }
+}
+
+/// A scan for CSA collections: a game ends with a line that holds only `/` (and
+/// blanks). The cut falls just before that line, so each part but the last ends
+/// with a complete game and the next begins with the separator, as the whole read
+/// sees it.
+#[derive(Debug, Default, Clone)]
+pub struct CsaCuts {
+    /// Where the line being scanned starts.
+    line: usize,
+    scanned: usize,
+    cut: Option<usize>,
+}
+
+impl GameBoundaries for CsaCuts {
+    fn scan(&mut self, buffer: &[u8]) {
+        let mut from = self.scanned;
+        while let Some(i) = buffer
+            .get(from..)
+            .and_then(|rest| memchr::memchr(b'\n', rest))
+        {
+            let end = from + i;
+            let line = buffer.get(self.line..end).unwrap_or(&[]);
+            if line.trim_ascii() == b"/" && self.line > 0 {
+                self.cut = Some(self.line);
+            }
+            self.line = end + 1;
+            from = end + 1;
+        }
+        self.scanned = buffer.len().max(self.scanned);
+    }
+
+    fn cut(&self) -> Option<usize> {
+        self.cut
+    }
+
+    fn drop_front(&mut self, n: usize) {
+        self.scanned = self.scanned.saturating_sub(n);
+        self.line = self.line.saturating_sub(n);
+        self.cut = None;
+    }
+}
+
+/// A scan for the games of `format` in an input that starts with `head`, with the
+/// encoding that later parts must be read in when they cannot tell it themselves
+/// (UTF-16 has its byte-order mark only at the start); `None` when the format's
+/// collections are not cut (they are read whole).
+pub fn cutter(
+    format: &'static Format,
+    head: &[u8],
+    forced: Option<TextEncoding>,
+) -> Option<(Box<dyn GameBoundaries + Send>, Option<TextEncoding>)> {
+    let utf16 = forced
+        .filter(|e| e.is_utf16())
+        .or_else(|| crate::text::bom(head).map(|(e, _)| e))
+        .or_else(|| crate::text::utf16_pattern(head))
+        .filter(|e| e.is_utf16());
+    match format.name {
+        "sgf" => {
+            if let Some(enc) = utf16 {
+                let little = enc == TextEncoding::UTF_16LE;
+                return Some((Box::new(SgfCuts::new(Units::Utf16(little))), Some(enc)));
+            }
+            Some((
+                Box::new(SgfCuts::new(sgf_units(format, head, forced))),
+                None,
+            ))
+        }
+        _ if utf16.is_some() => None,
+        "csa" => Some((Box::<CsaCuts>::default(), None)),
+        "usi" | "ndjson" => Some((Box::<LineCuts>::default(), None)),
+        _ => None,
+    }
+}
+
+/// How an SGF collection starting with `head` holds its syntax: ASCII-safe when it is
+/// forced or declared (`CA[]`) in an ASCII-safe encoding, or when it is UTF-8; else
+/// double-byte (a legacy CJK encoding, found by the reader's detection).
+fn sgf_units(format: &Format, head: &[u8], forced: Option<TextEncoding>) -> Units {
+    let declared = || {
+        format
+            .declared_charset
+            .and_then(|find| find(head))
+            .and_then(|label| TextEncoding::for_label(&label))
+    };
+    let ascii_safe = |e: TextEncoding| {
+        e == TextEncoding::UTF_8
+            || !matches!(
+                e.name(),
+                "Shift_JIS" | "GBK" | "gb18030" | "Big5" | "EUC-KR"
+            )
+    };
+    if let Some(enc) = forced.or_else(declared) {
+        return if ascii_safe(enc) {
+            Units::Ascii
+        } else {
+            Units::DoubleByte
+        };
+    }
+    let utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        // Only a character cut by the end of the head.
+        Err(e) => e.error_len().is_none(),
+    };
+    if utf8 {
+        Units::Ascii
+    } else {
+        Units::DoubleByte
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cuts_of(scan: &mut dyn GameBoundaries, bytes: &[u8]) -> Option<usize> {
+        scan.scan(bytes);
+        scan.cut()
+    }
+
+    #[test]
+    fn double_byte_trails_are_not_syntax() {
+        // ソ is 0x83 0x5C in Shift_JIS: its trail byte is `\`.
+        let mut text = b"(;C[".to_vec();
+        text.extend_from_slice(&[0x83, 0x5c]);
+        text.extend_from_slice(b"])\n(;C[");
+        let mut ascii = SgfCuts::new(Units::Ascii);
+        assert_eq!(cuts_of(&mut ascii, &text), None, "the byte scan is fooled");
+        let mut double = SgfCuts::new(Units::DoubleByte);
+        assert_eq!(cuts_of(&mut double, &text), Some(9));
+    }
+
+    #[test]
+    fn double_byte_scans_in_pieces_equal_one_scan() {
+        let mut text = b"(;C[".to_vec();
+        text.extend_from_slice(&[0x83, 0x5c, 0x95, 0x5d]);
+        text.extend_from_slice(b"])(;C[x])\n(;");
+        for split in 0..=text.len() {
+            let mut scan = SgfCuts::new(Units::DoubleByte);
+            scan.scan(&text[..split]);
+            scan.scan(&text);
+            assert_eq!(scan.cut(), Some(18), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn ascii_scans_in_pieces_equal_one_scan() {
+        let text = b"(;GM[1]C[a \\] ( b \\\\])\n(;B[aa](;W[bb])(;W[cc]C[)]))\n(;C[";
+        for split in 0..=text.len() {
+            let mut scan = SgfCuts::new(Units::Ascii);
+            scan.scan(&text[..split]);
+            scan.scan(text);
+            assert_eq!(scan.cut(), Some(52), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn utf16_units_are_read_as_characters() {
+        let text: Vec<u8> = "(;C[)ソ])\n(;"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let mut scan = SgfCuts::new(Units::Utf16(true));
+        assert_eq!(cuts_of(&mut scan, &text), Some(18));
+    }
+
+    #[test]
+    fn csa_cuts_fall_before_separator_lines() {
+        let text = b"V2.2\n+\n+7776FU\n/\nV2.2\n+\n-3334FU\n /\r\nV2";
+        let mut scan = CsaCuts::default();
+        assert_eq!(cuts_of(&mut scan, text), Some(32));
+        let mut scan = CsaCuts::default();
+        assert_eq!(cuts_of(&mut scan, b"/\nV2.2\n"), None, "no game before");
+    }
+
+    #[test]
+    fn line_cuts_follow_the_last_line_break() {
+        let mut scan = LineCuts::default();
+        assert_eq!(cuts_of(&mut scan, b"a\nb\nc"), Some(4));
+        scan.drop_front(4);
+        assert_eq!(cuts_of(&mut scan, b"c"), None);
+    }
+}

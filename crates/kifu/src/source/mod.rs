@@ -1,0 +1,418 @@
+//! Opening an input part by part: a file, standard input or any [`Read`] is read in
+//! parts of whole games, each part small enough to hold, so a collection of any length
+//! is read in memory bounded by a part and its largest game.
+//!
+//! An input that ends within its first part is handed on whole, exactly as a whole
+//! read takes it. A longer one is cut between games as it arrives, where its format's
+//! scan says a game ends ([`cut::cutter`]): SGF in any encoding (the scan reads UTF-16
+//! by code units and the double-byte encodings by characters, so a trail byte that is
+//! `[`, `\` or `]` is not syntax), CSA (games separated by `/` lines), USI and NDJSON
+//! (a game a line). Every other input is read whole. Each part says where it starts
+//! in the whole input ([`Part::at`]) so that positions are told in the whole input.
+
+pub mod cut;
+
+use std::io::Read;
+
+use crate::formats::{self, cutting::GameBoundaries, Format};
+use crate::text::TextEncoding;
+
+/// How much is read at a time, by default: an input that ends within this is read
+/// whole.
+pub const PART: usize = 32 << 20;
+
+/// One part of an input: whole games (or the whole input).
+#[derive(Debug)]
+pub struct Part {
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The format to read it as: the one given, or, for a part of a cut input, the
+    /// one the input was cut as.
+    pub format: Option<&'static Format>,
+    /// The encoding to read it in: the one given, or, for a later part of a cut
+    /// input that cannot tell its own (UTF-16 after its byte-order mark), the first
+    /// part's.
+    pub encoding: Option<TextEncoding>,
+    /// Raw bytes of the input before this part.
+    pub at: usize,
+    /// Its number in the input, from 0.
+    pub index: usize,
+    /// True when it is the whole input (not cut).
+    pub whole: bool,
+}
+
+/// Why an input could not be read (to its end).
+#[derive(Debug)]
+pub enum PartError {
+    /// Reading failed.
+    Io(std::io::Error),
+    /// More than the limit without a complete game, in an input being cut as
+    /// `format`.
+    NoCompleteGame(Option<&'static Format>),
+    /// An input read whole is larger than the limit.
+    TooLarge,
+}
+
+impl std::fmt::Display for PartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PartError::Io(e) => write!(f, "cannot read: {e}"),
+            PartError::NoCompleteGame(_) => f.write_str("no complete game within the limit"),
+            PartError::TooLarge => f.write_str("too large to read"),
+        }
+    }
+}
+
+/// Where the reading stands.
+enum Stage {
+    /// Nothing read yet.
+    Start,
+    /// Cutting: the scan, and the encoding later parts are read in.
+    Cutting(Box<dyn GameBoundaries + Send>, Option<TextEncoding>),
+    /// Everything was handed on.
+    Done,
+}
+
+/// An input read part by part: [`Parts::next_part`] gives its parts in order.
+pub struct Parts<R> {
+    reader: R,
+    buf: Buffer,
+    /// How long the reader says it is, when it can tell.
+    len_hint: Option<fn(&R) -> Option<u64>>,
+    format: Option<&'static Format>,
+    encoding: Option<TextEncoding>,
+    part: usize,
+    limit: Option<usize>,
+    stage: Stage,
+    /// The format being cut.
+    cutting: Option<&'static Format>,
+    /// Raw bytes handed on.
+    at: usize,
+    /// Parts handed on.
+    parts: usize,
+}
+
+impl<R: Read> Parts<R> {
+    /// Reads `reader` in parts of about `part` bytes; `format` and `encoding` are the
+    /// ones given (else found in the first part). With a `limit`, more than that
+    /// without a complete game (or in an input read whole) is an error, not an
+    /// allocation.
+    pub fn new(
+        reader: R,
+        format: Option<&'static Format>,
+        encoding: Option<TextEncoding>,
+        part: usize,
+        limit: Option<usize>,
+    ) -> Parts<R> {
+        Parts {
+            reader,
+            buf: Buffer::default(),
+            len_hint: None,
+            format,
+            encoding,
+            part: part.max(1).min(limit.unwrap_or(usize::MAX)),
+            limit,
+            stage: Stage::Start,
+            cutting: None,
+            at: 0,
+            parts: 0,
+        }
+    }
+
+    /// Asks the reader how long it is (a regular file, once it has said): a long
+    /// input is then read into one buffer of its size, not into ever larger ones.
+    pub fn with_len_hint(mut self, hint: fn(&R) -> Option<u64>) -> Parts<R> {
+        self.len_hint = Some(hint);
+        self
+    }
+
+    /// Reads into the buffer until it holds more than `upto` bytes.
+    fn fill(&mut self, upto: usize) -> std::io::Result<Filled> {
+        let hint = self.len_hint;
+        self.buf.fill(&mut self.reader, upto, hint)
+    }
+
+    /// The format the input is being cut as (`None` before its first part, or when
+    /// it is read whole).
+    pub fn cutting(&self) -> Option<&'static Format> {
+        self.cutting
+    }
+
+    /// The next part, `Ok(None)` at the end.
+    pub fn next_part(&mut self) -> Result<Option<Part>, PartError> {
+        let max = self.limit.unwrap_or(usize::MAX);
+        match std::mem::replace(&mut self.stage, Stage::Done) {
+            Stage::Done => Ok(None),
+            Stage::Start => {
+                if self.fill(self.part).map_err(PartError::Io)? == Filled::Ended {
+                    return Ok(Some(self.whole()));
+                }
+                let head = self.buf.data();
+                let hint = self.format.or_else(|| formats::sniff(head));
+                let cutter = hint.and_then(|f| {
+                    cut::cutter(f, head, self.encoding).map(|(scan, enc)| (f, scan, enc))
+                });
+                let Some((format, scan, later)) = cutter else {
+                    // One record: read whole, within the limit.
+                    return match self.fill(max).map_err(PartError::Io)? {
+                        Filled::Ended => Ok(Some(self.whole())),
+                        Filled::Full => Err(PartError::TooLarge),
+                    };
+                };
+                self.cutting = Some(format);
+                self.stage = Stage::Cutting(scan, later);
+                self.next_part()
+            }
+            Stage::Cutting(mut scan, later) => {
+                let format = self.cutting;
+                loop {
+                    scan.scan(self.buf.data());
+                    let len = self.buf.filled;
+                    if len > self.part {
+                        if let Some(cut) = scan.cut() {
+                            let done = self.buf.take_front(cut);
+                            scan.drop_front(cut);
+                            self.stage = Stage::Cutting(scan, later);
+                            return Ok(Some(self.hand(done, format, later)));
+                        }
+                        if len > max {
+                            return Err(PartError::NoCompleteGame(format));
+                        }
+                    }
+                    // Read on: to a part's worth, or further while no game has ended.
+                    let upto = if len > self.part {
+                        len.saturating_add(self.part).min(max)
+                    } else {
+                        self.part
+                    };
+                    match self.fill(upto) {
+                        Ok(Filled::Full) => {}
+                        Ok(Filled::Ended) => break,
+                        Err(e) => {
+                            self.stage = Stage::Cutting(scan, later);
+                            return Err(PartError::Io(e));
+                        }
+                    }
+                }
+                // The rest: handed on unless it is only blanks after some games.
+                let rest = self.buf.take();
+                if self.parts > 0 && rest.iter().all(u8::is_ascii_whitespace) {
+                    return Ok(None);
+                }
+                Ok(Some(self.hand(rest, format, later)))
+            }
+        }
+    }
+
+    /// The whole input, as one part.
+    fn whole(&mut self) -> Part {
+        let bytes = self.buf.take();
+        self.at = bytes.len();
+        self.parts = 1;
+        Part {
+            bytes,
+            format: self.format,
+            encoding: self.encoding,
+            at: 0,
+            index: 0,
+            whole: true,
+        }
+    }
+
+    /// A part of a cut input.
+    fn hand(
+        &mut self,
+        bytes: Vec<u8>,
+        format: Option<&'static Format>,
+        later: Option<TextEncoding>,
+    ) -> Part {
+        let index = self.parts;
+        let at = self.at;
+        self.parts += 1;
+        self.at += bytes.len();
+        Part {
+            bytes,
+            format,
+            encoding: if index == 0 {
+                self.encoding
+            } else {
+                self.encoding.or(later)
+            },
+            at,
+            index,
+            whole: false,
+        }
+    }
+}
+
+/// How [`fill`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Filled {
+    /// The buffer holds more than was asked for.
+    Full,
+    /// The input ended.
+    Ended,
+}
+
+/// How much is read at once.
+const CHUNK: usize = 64 << 10;
+
+/// What was read and not handed on yet: `bytes` is initialised storage (zeroed when
+/// allocated, by the allocator's fresh pages for large sizes, so nothing is written
+/// twice), of which the first `filled` bytes were read.
+#[derive(Default)]
+struct Buffer {
+    bytes: Vec<u8>,
+    filled: usize,
+}
+
+impl Buffer {
+    /// The bytes read.
+    fn data(&self) -> &[u8] {
+        self.bytes.get(..self.filled).unwrap_or(&[])
+    }
+
+    /// Takes everything read.
+    fn take(&mut self) -> Vec<u8> {
+        let mut all = std::mem::take(&mut self.bytes);
+        all.truncate(self.filled);
+        self.filled = 0;
+        all
+    }
+
+    /// Takes the first `cut` bytes read (their storage goes with them; the rest is
+    /// copied into storage of its own).
+    fn take_front(&mut self, cut: usize) -> Vec<u8> {
+        let mut front = self.take();
+        let rest = front.split_off(cut.min(front.len()));
+        self.filled = rest.len();
+        self.bytes = rest;
+        front
+    }
+
+    /// Reads from `reader` until more than `upto` bytes are held (then
+    /// [`Filled::Full`]) or the input ends. Without a length from `hint`, each read
+    /// goes through a scratch buffer of the thread's and is appended (a small file
+    /// costs no zeroed buffer of its own); once the reader tells its length, the
+    /// storage grows at once to it (at most `upto` plus one chunk), zeroed by the
+    /// allocator, and is read into where it stands.
+    fn fill<R: Read>(
+        &mut self,
+        reader: &mut R,
+        upto: usize,
+        hint: Option<fn(&R) -> Option<u64>>,
+    ) -> std::io::Result<Filled> {
+        while self.filled <= upto {
+            let want = (upto.saturating_add(1) - self.filled).min(CHUNK);
+            let read = if self.bytes.len() - self.filled >= want {
+                let room = self
+                    .bytes
+                    .get_mut(self.filled..self.filled + want)
+                    .unwrap_or(&mut []);
+                reader.read(room)
+            } else if let Some(len) = hint
+                .and_then(|h| h(reader))
+                .and_then(|n| usize::try_from(n).ok())
+            {
+                // Room for the end to be seen without another allocation.
+                let most = upto.saturating_add(CHUNK);
+                let target = len.saturating_add(1).min(most).max(self.filled + want);
+                let mut bigger = vec![0u8; target];
+                if let (Some(to), Some(from)) =
+                    (bigger.get_mut(..self.filled), self.bytes.get(..self.filled))
+                {
+                    to.copy_from_slice(from);
+                }
+                self.bytes = bigger;
+                continue;
+            } else {
+                SCRATCH.with(|scratch| {
+                    let mut scratch = scratch.borrow_mut();
+                    if scratch.len() < CHUNK {
+                        scratch.resize(CHUNK, 0);
+                    }
+                    let got = reader.read(scratch.get_mut(..want).unwrap_or(&mut []));
+                    if let Ok(n) = got {
+                        let bytes = &mut self.bytes;
+                        bytes.truncate(self.filled);
+                        if bytes.capacity() - bytes.len() < n {
+                            // Doubling, but never past `upto` and a chunk.
+                            let most = upto.saturating_add(CHUNK);
+                            let target = bytes.capacity().saturating_mul(2).max(CHUNK).min(most);
+                            bytes.reserve_exact(target.saturating_sub(bytes.len()).max(n));
+                        }
+                        bytes.extend_from_slice(scratch.get(..n).unwrap_or(&[]));
+                    }
+                    got
+                })
+            };
+            match read {
+                Ok(0) => return Ok(Filled::Ended),
+                Ok(n) => self.filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Filled::Full)
+    }
+}
+
+thread_local! {
+    /// What [`Buffer::fill`] reads into when it does not know the input's length.
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts_of(text: &[u8], part: usize) -> Vec<(Vec<u8>, usize, bool)> {
+        let mut parts = Parts::new(text, None, None, part, None);
+        let mut out = Vec::new();
+        while let Some(p) = parts.next_part().expect("a slice reads") {
+            out.push((p.bytes, p.at, p.whole));
+        }
+        out
+    }
+
+    #[test]
+    fn a_short_input_is_one_whole_part() {
+        assert_eq!(
+            parts_of(b"(;B[aa])", 100),
+            vec![(b"(;B[aa])".to_vec(), 0, true)]
+        );
+        assert_eq!(parts_of(b"", 100), vec![(Vec::new(), 0, true)]);
+    }
+
+    #[test]
+    fn a_long_collection_is_cut_between_games() {
+        let text = b"(;B[aa])\n(;B[bb])\n(;B[cc])\n  \n";
+        let parts = parts_of(text, 5);
+        let joined: Vec<u8> = parts.iter().flat_map(|p| p.0.clone()).collect();
+        assert_eq!(&joined[..], &text[..joined.len()]);
+        assert_eq!(
+            parts.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>(),
+            vec![(0, false), (9, false), (18, false)]
+        );
+        assert_eq!(parts[2].0, b"(;B[cc])\n  \n");
+    }
+
+    #[test]
+    fn other_records_are_read_whole() {
+        let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n".repeat(4);
+        let parts = parts_of(kif.as_bytes(), 10);
+        assert_eq!(parts.len(), 1);
+        assert!(parts[0].2);
+    }
+
+    #[test]
+    fn a_limit_bounds_a_game() {
+        let text = b"(;B[aa])(;C[very long comment])";
+        let mut parts = Parts::new(&text[..], None, None, 4, Some(12));
+        assert!(parts.next_part().is_ok());
+        assert!(matches!(
+            parts.next_part(),
+            Err(PartError::NoCompleteGame(_))
+        ));
+    }
+}
