@@ -140,3 +140,59 @@ fn a_closure_is_a_sink_of_whole_games() {
     assert_eq!(end.games, 3);
     assert!(!end.stopped);
 }
+
+/// `kifu::read` is a sink over the same entry: for a fixture of every format the
+/// project has one of, the games it keeps, with their nodes' spans, are exactly the
+/// games and spans a plain sink is handed through `kifu::read_into`, and its
+/// diagnostics are `read_into`'s.
+#[test]
+fn read_keeps_exactly_what_the_entry_hands_on() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixtures").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if formats::by_extension(&path).is_some() {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut read_formats = std::collections::BTreeSet::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("fixture");
+        let input = Input {
+            bytes: (&bytes).into(),
+            path: Some(path),
+            format: None,
+            encoding: None,
+        };
+        let Ok(whole) = kifu::read(&input) else {
+            continue;
+        };
+        let mut handed: Vec<(Game, Vec<kifu::diag::Span>)> = Vec::new();
+        let mut keep = |game: &mut Game, places: Places<'_>| {
+            handed.push((game.clone(), places.nodes.to_vec()));
+            Flow::Continue
+        };
+        let end = kifu::read_into(&input, &mut keep).expect("reads as read does");
+        let shown = path.display();
+        assert_eq!(end.diagnostics, whole.parsed.diagnostics, "{shown}");
+        assert_eq!(handed.len(), whole.parsed.collection.games.len(), "{shown}");
+        for (g, (game, spans)) in handed.iter().enumerate() {
+            assert_eq!(game, &whole.parsed.collection.games[g], "{shown} game {g}");
+            let kept = whole
+                .parsed
+                .node_spans
+                .get(g)
+                .map_or(&[][..], Vec::as_slice);
+            assert_eq!(spans.as_slice(), kept, "{shown} game {g}");
+        }
+        read_formats.insert(whole.format.name);
+    }
+    // Every format with a fixture was read both ways.
+    assert!(read_formats.len() >= 15, "{read_formats:?}");
+}

@@ -194,47 +194,56 @@ pub fn detect_format(input: &Input<'_>) -> Result<&'static Format, Error> {
 /// code the first [`crate::diag::SHOWN_PER_CODE`] are kept and the rest summed up in
 /// one summary ([`crate::diag::collapse`]).
 pub fn read(input: &Input<'_>) -> Result<ReadOutcome, Error> {
-    let format = detect_format(input)?;
-    match format.reader {
-        Reader::Binary(read) => {
-            let path = input.path.map(|p| p.display().to_string());
-            let mut parsed = read(&input.bytes);
-            crate::diag::collapse(&mut parsed.diagnostics);
-            Ok(ReadOutcome {
-                format,
-                source: binary_source(format, path),
-                text: None,
-                parsed,
-            })
-        }
-        Reader::Text(read) => Ok(read_text(input, format, |text| (read(text), ())).0),
-    }
+    let mut keeping = Keeping::default();
+    let read = read_decoded(input.into(), &mut keeping)?;
+    let mut parsed = keeping.parsed;
+    parsed.diagnostics = read.diagnostics;
+    Ok(ReadOutcome {
+        format: read.format,
+        source: read.source,
+        text: read.text.map(Cow::into_owned),
+        parsed,
+    })
 }
 
-/// Decodes a text format's input and reads it with `read`, which gives the games and
-/// something beside them .
-fn read_text<T>(
-    input: &Input<'_>,
-    format: &'static Format,
-    read: impl FnOnce(&str) -> (Parsed, T),
-) -> (ReadOutcome, T) {
-    let path = input.path.map(|p| p.display().to_string());
-    let decoded = decode_input(Cow::Borrowed(&input.bytes), input.encoding, format, path);
-    let (mut parsed, beside) = read(&decoded.text);
-    let mut diagnostics = decoded.diagnostics;
-    if let Some(empty) = empty_record(format, &decoded.text) {
-        diagnostics.push(empty);
+/// The sink of [`read`]: keeps every game whole, with its places.
+#[derive(Default)]
+struct Keeping {
+    /// The games and their places so far (no diagnostics: the reading returns them).
+    parsed: Parsed,
+}
+
+impl Sink for Keeping {
+    fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
+        let kind = game.kind.clone();
+        let mut kept = std::mem::replace(game, Game::new(kind));
+        // Held to the end: only the room the game needs.
+        kept.tree.shrink_to_fit();
+        self.parsed.collection.games.push(kept);
+        self.parsed.node_spans.push(places.nodes.to_vec());
+        self.parsed
+            .part_places
+            .push(places.parts.map(|p| p.boxed_clone()));
+        Flow::Continue
     }
-    diagnostics.append(&mut parsed.diagnostics);
-    crate::diag::collapse(&mut diagnostics);
-    parsed.diagnostics = diagnostics;
-    let outcome = ReadOutcome {
-        format,
-        source: decoded.source,
-        text: Some(decoded.text.into_owned()),
-        parsed,
-    };
-    (outcome, beside)
+
+    fn take_whole(&mut self, parsed: &mut Parsed) -> bool {
+        let (games, spans, places) = (
+            &mut parsed.collection.games,
+            &mut parsed.node_spans,
+            &mut parsed.part_places,
+        );
+        if self.parsed.collection.games.is_empty() {
+            std::mem::swap(&mut self.parsed.collection.games, games);
+            std::mem::swap(&mut self.parsed.node_spans, spans);
+            std::mem::swap(&mut self.parsed.part_places, places);
+        } else {
+            self.parsed.collection.games.append(games);
+            self.parsed.node_spans.append(spans);
+            self.parsed.part_places.append(places);
+        }
+        true
+    }
 }
 
 /// The code of the warning that a file holds no record at all.

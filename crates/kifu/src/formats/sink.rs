@@ -99,6 +99,16 @@ pub trait Sink {
         let _ = found;
         self.game(game, places)
     }
+
+    /// For a reader that reads the whole text before handing on anything (the
+    /// generic adapter, [`push_all`]): offered the whole reading first, a sink that
+    /// keeps every game may take its games, spans and places at once, without a copy,
+    /// leaving `parsed` without them, and return true. By default it takes nothing
+    /// and the games are handed on one by one.
+    fn take_whole(&mut self, parsed: &mut Parsed) -> bool {
+        let _ = parsed;
+        false
+    }
 }
 
 /// What a reader that checks as it reads needs of a check by the rules
@@ -160,8 +170,11 @@ pub enum Source<'a> {
 /// Pushes the games of a whole read into `sink`, in order, each with its places, until
 /// the sink says stop: the generic adapter for formats without an in-order reader.
 pub fn push_all(mut parsed: Parsed, sink: &mut dyn Sink) -> ReadEnd {
+    let count = parsed.collection.games.len();
+    if sink.take_whole(&mut parsed) {
+        return ReadEnd::new(count, parsed.diagnostics, false);
+    }
     let games = std::mem::take(&mut parsed.collection.games);
-    let count = games.len();
     let mut stopped = false;
     for (g, mut game) in games.into_iter().enumerate() {
         if sink.game(&mut game, Places::of(&parsed, g)) == Flow::Stop {
