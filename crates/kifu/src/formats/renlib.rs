@@ -530,7 +530,7 @@ fn build(
             node.mv = Some(Move::Stone(StoneMove { color, point }));
         }
         if one_line.is_some() || multi_line.is_some() {
-            node.name = one_line;
+            node.name = one_line.map(Into::into);
             node.comment = multi_line;
         }
         if let Some(text) = board_text.as_ref().filter(|t| !t.is_empty()) {

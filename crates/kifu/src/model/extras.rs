@@ -157,9 +157,103 @@ impl Extra {
 /// An ordered list of [`Extra`]s; order is the source order and is kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Extras(pub Vec<Extra>);
+pub struct Extras(pub ExtraList);
+
+/// The list inside [`Extras`]: a `Vec<Extra>` (through `Deref`) kept behind one
+/// pointer, and only while it holds something, so that a node without extras pays
+/// 8 bytes for them, not 24. Reading an unset list reads an empty one; writing
+/// through it stores one.
+#[derive(Clone, Default)]
+pub struct ExtraList(Option<Box<Vec<Extra>>>);
+
+/// What an unset [`ExtraList`] reads as.
+static NO_EXTRAS: Vec<Extra> = Vec::new();
+
+impl ExtraList {
+    /// Nothing stored.
+    pub const NONE: ExtraList = ExtraList(None);
+}
+
+impl Deref for ExtraList {
+    type Target = Vec<Extra>;
+    fn deref(&self) -> &Vec<Extra> {
+        self.0.as_deref().unwrap_or(&NO_EXTRAS)
+    }
+}
+
+impl DerefMut for ExtraList {
+    fn deref_mut(&mut self) -> &mut Vec<Extra> {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl From<Vec<Extra>> for ExtraList {
+    fn from(v: Vec<Extra>) -> ExtraList {
+        ExtraList((!v.is_empty()).then(|| Box::new(v)))
+    }
+}
+
+impl IntoIterator for ExtraList {
+    type Item = Extra;
+    type IntoIter = std::vec::IntoIter<Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.map(|b| *b).unwrap_or_default().into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a ExtraList {
+    type Item = &'a Extra;
+    type IntoIter = std::slice::Iter<'a, Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut ExtraList {
+    type Item = &'a mut Extra;
+    type IntoIter = std::slice::IterMut<'a, Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl PartialEq for ExtraList {
+    fn eq(&self, other: &ExtraList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ExtraList {}
+
+impl fmt::Debug for ExtraList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for ExtraList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ExtraList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ExtraList, D::Error> {
+        Vec::<Extra>::deserialize(deserializer).map(ExtraList::from)
+    }
+}
 
 impl Extras {
+    /// Nothing kept.
+    pub const NONE: Extras = Extras(ExtraList::NONE);
+
+    /// Frees the list when it was stored but is empty, so it costs one pointer again.
+    pub fn tidy(&mut self) {
+        if self.0 .0.as_deref().is_some_and(Vec::is_empty) {
+            self.0 .0 = None;
+        }
+    }
+
     /// True when nothing is kept.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
