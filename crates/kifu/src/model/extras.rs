@@ -164,6 +164,8 @@ pub struct Extras(pub ExtraList);
 /// 8 bytes for them, not 24. Reading an unset list reads an empty one; writing
 /// through it stores one.
 #[derive(Clone, Default)]
+// The box is the point: one pointer in every node's rest, not a `Vec`'s three.
+#[allow(clippy::box_collection)]
 pub struct ExtraList(Option<Box<Vec<Extra>>>);
 
 /// What an unset [`ExtraList`] reads as.
