@@ -586,7 +586,9 @@ fn build(
             if let Some(parent) = game.tree.get_mut(current) {
                 parent.markup.symbols.append(&mut node.markup.symbols);
                 parent.markup.labels.append(&mut node.markup.labels);
-                parent.extras.0.append(&mut node.extras.0);
+                if !node.extras.is_empty() {
+                    parent.extras.0.append(&mut node.extras.0);
+                }
             }
             None
         } else {
@@ -614,7 +616,9 @@ fn build(
                             n.comment = node.comment.take();
                         }
                         n.markup.labels.append(&mut node.markup.labels);
-                        n.extras.0.append(&mut node.extras.0);
+                        if !node.extras.is_empty() {
+                            n.extras.0.append(&mut node.extras.0);
+                        }
                     }
                     Some(k)
                 }
