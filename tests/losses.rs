@@ -238,7 +238,9 @@ fn carried(target: &Format, game: &mut Game) {
         let Some(i) = extras.0.iter().position(|e| e.key == "csa:'") else {
             return;
         };
-        let remarks = extras.0.remove(i).values;
+        let Some(remarks) = extras.0.remove(i).map(|e| e.values) else {
+            return;
+        };
         let mut lines: Vec<String> = comment.iter().cloned().collect();
         lines.extend(remarks);
         *comment = Some(lines.join("\n"));
