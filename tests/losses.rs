@@ -239,7 +239,9 @@ fn carried(target: &Format, game: &mut Game) {
         let Some(i) = extras.0.iter().position(|e| e.key == "csa:'") else {
             return;
         };
-        let remarks = extras.0.remove(i).values;
+        let Some(remarks) = extras.0.remove(i).map(|e| e.values) else {
+            return;
+        };
         let mut lines: Vec<String> = comment.iter().cloned().collect();
         lines.extend(remarks);
         *comment = Some(lines.join("\n"));
@@ -260,10 +262,10 @@ fn carried(target: &Format, game: &mut Game) {
 /// total as none, and the total only added up the times spent (to the second).
 fn derived(target: &Format, game: &Game, id: NodeId, back: &Node) -> bool {
     let totals = kifu::formats::account::running_totals(game);
-    let total = game.tree.get(id).and_then(|n| n.time_total_ms);
+    let total = game.tree.get(id).and_then(|n| n.times.time_total_ms);
     target.writes.node(NodeField::TimeUsed)
         && !target.writes.node(NodeField::TimeTotal)
-        && back.time_total_ms.is_none()
+        && back.times.time_total_ms.is_none()
         && total.is_some_and(|t| {
             totals
                 .get(id.0 as usize)
@@ -476,16 +478,16 @@ struct Filled {
 impl Filled {
     fn fill(self, n: &mut Node) {
         n.comment = self.comment;
-        n.name = self.name;
+        n.name = self.name.map(Into::into);
         n.move_annotation = self.move_annotation;
         n.position_annotation = self.position_annotation;
         n.hotspot = self.hotspot;
         n.value = self.value;
         n.move_number = self.move_number;
-        n.time_left = self.time_left;
-        n.periods_left = self.periods_left;
+        n.times.time_left = self.time_left;
+        n.times.periods_left = self.periods_left;
         n.set_time_used_ms(self.time_used_ms);
-        n.time_total_ms = self.time_total_ms;
+        n.times.time_total_ms = self.time_total_ms;
         n.bookmarks = self.bookmarks;
         n.extras = self.extras;
     }

@@ -52,8 +52,8 @@ fn go_game() -> Game {
         .tree
         .add_child(NodeId::ROOT, stone(Color::White, Some(p(2, 2))));
     let mut n2 = stone(Color::Black, None);
-    n2.time_left = Some(30.5);
-    n2.periods_left = Some(3);
+    n2.times.time_left = Some(30.5);
+    n2.times.periods_left = Some(3);
     n2.move_annotation = Some(MoveAnnotation::Bad(Emphasis::Strong));
     n2.position_annotation = Some(PositionAnnotation::Unclear(Emphasis::Normal));
     n2.hotspot = Some(Emphasis::Normal);
@@ -150,7 +150,7 @@ fn shogi_game(start: ShogiStart) -> Game {
         capture: None,
     }));
     m1.set_time_used_ms(Some(10_000));
-    m1.time_total_ms = Some(10_000);
+    m1.times.time_total_ms = Some(10_000);
     m1.comment = Some("*定跡".into());
     m1.bookmarks = vec!["序盤".into()];
     m1.extras.push("kif:same", vec![]);

@@ -214,6 +214,10 @@ struct Keeping {
 }
 
 impl Sink for Keeping {
+    fn wants(&self) -> formats::Want {
+        formats::Want::All
+    }
+
     fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow {
         let kind = game.kind.clone();
         let mut kept = std::mem::replace(game, Game::new(kind));

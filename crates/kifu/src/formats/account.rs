@@ -65,7 +65,7 @@ impl Game1<'_> {
             for &f in &unwritten {
                 if f == NodeField::TimeTotal
                     && writes_time_used
-                    && node.time_total_ms.is_some()
+                    && node.times.time_total_ms.is_some()
                     && derived_total(
                         node,
                         totals.get_or_insert_with(|| running_totals(self.game)),
@@ -352,7 +352,7 @@ fn mover(node: &Node) -> Option<Color> {
 /// True when the node's total time is the sum of its mover's times spent, to the
 /// second (what KIF's second figure holds): a writer of the times spent keeps it.
 fn derived_total(node: &Node, totals: &[u64], id: NodeId) -> bool {
-    let Some(total) = node.time_total_ms else {
+    let Some(total) = node.times.time_total_ms else {
         return true;
     };
     totals

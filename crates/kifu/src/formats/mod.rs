@@ -242,6 +242,10 @@ pub enum Want {
     Moves,
     /// The whole game, as [`Reader`] reads it.
     Whole,
+    /// Every game whole, all kept to the end (what [`crate::read`] wants): the format
+    /// is read whole by its [`Reader`], as streaming would save nothing, and its
+    /// reading offered to the sink at once ([`Sink::take_whole`]).
+    All,
     /// A check by the rules: moves, as for [`Want::Moves`], and a reader may check
     /// games as it reads them ([`Sink::checker`], [`Sink::checked`]).
     Check,

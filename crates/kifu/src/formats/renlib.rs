@@ -530,7 +530,7 @@ fn build(
             node.mv = Some(Move::Stone(StoneMove { color, point }));
         }
         if one_line.is_some() || multi_line.is_some() {
-            node.name = one_line;
+            node.name = one_line.map(Into::into);
             node.comment = multi_line;
         }
         if let Some(text) = board_text.as_ref().filter(|t| !t.is_empty()) {
@@ -586,7 +586,9 @@ fn build(
             if let Some(parent) = game.tree.get_mut(current) {
                 parent.markup.symbols.append(&mut node.markup.symbols);
                 parent.markup.labels.append(&mut node.markup.labels);
-                parent.extras.0.append(&mut node.extras.0);
+                if !node.extras.is_empty() {
+                    parent.extras.0.append(&mut node.extras.0);
+                }
             }
             None
         } else {
@@ -614,7 +616,9 @@ fn build(
                             n.comment = node.comment.take();
                         }
                         n.markup.labels.append(&mut node.markup.labels);
-                        n.extras.0.append(&mut node.extras.0);
+                        if !node.extras.is_empty() {
+                            n.extras.0.append(&mut node.extras.0);
+                        }
                     }
                     Some(k)
                 }

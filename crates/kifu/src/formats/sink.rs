@@ -195,8 +195,8 @@ impl Format {
             (Reader::Binary(read), Source::Bytes(bytes)) => push_all(read(bytes), sink),
             (Reader::Binary(read), Source::Text(text)) => push_all(read(text.as_bytes()), sink),
             (Reader::Text(read), Source::Text(text)) => match self.entry {
-                Some(entry) => entry(text, sink),
-                None => push_all(read(text), sink),
+                Some(entry) if sink.wants() != Want::All => entry(text, sink),
+                _ => push_all(read(text), sink),
             },
             (Reader::Text(_), Source::Bytes(bytes)) => {
                 let text = String::from_utf8_lossy(bytes);

@@ -262,16 +262,16 @@ impl NodeField {
         let m = &n.markup;
         match self {
             NodeField::Comment => n.comment.clone(),
-            NodeField::Name => n.name.clone(),
+            NodeField::Name => n.name.as_deref().map(str::to_string),
             NodeField::MoveAnnotation => n.move_annotation.map(|a| format!("{a:?}")),
             NodeField::PositionAnnotation => n.position_annotation.map(|a| format!("{a:?}")),
             NodeField::Hotspot => n.hotspot.map(|h| format!("{h:?}")),
             NodeField::Value => n.value.map(|v| v.to_string()),
             NodeField::MoveNumber => n.move_number.map(|v| v.to_string()),
-            NodeField::TimeLeft => n.time_left.map(|t| format!("{t} s")),
-            NodeField::PeriodsLeft => n.periods_left.map(|p| p.to_string()),
+            NodeField::TimeLeft => n.times.time_left.map(|t| format!("{t} s")),
+            NodeField::PeriodsLeft => n.times.periods_left.map(|p| p.to_string()),
             NodeField::TimeUsed => n.time_used_ms().map(|t| format!("{t} ms")),
-            NodeField::TimeTotal => n.time_total_ms.map(|t| format!("{t} ms")),
+            NodeField::TimeTotal => n.times.time_total_ms.map(|t| format!("{t} ms")),
             NodeField::Ending => n.ending.map(|e| e.kind.japanese().to_string()),
             NodeField::Bookmarks => (!n.bookmarks.is_empty()).then(|| n.bookmarks.join(", ")),
             NodeField::Setup => {

@@ -157,9 +157,193 @@ impl Extra {
 /// An ordered list of [`Extra`]s; order is the source order and is kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Extras(pub Vec<Extra>);
+pub struct Extras(pub ExtraList);
+
+/// The list inside [`Extras`]: the entries (a slice through `Deref`) kept behind one
+/// pointer, and only while it holds something, so that a node without extras pays
+/// 8 bytes for them, not 24; one entry, what most nodes that have any hold, is kept
+/// in that one allocation, without a list. Reading an unset list reads an empty
+/// one; writing through it stores one.
+#[derive(Clone, Default)]
+pub struct ExtraList(Option<Box<Store>>);
+
+/// What an [`ExtraList`] stores: one entry, or a list of them.
+#[derive(Clone)]
+enum Store {
+    One(Extra),
+    Many(Vec<Extra>),
+}
+
+impl ExtraList {
+    /// Nothing stored.
+    pub const NONE: ExtraList = ExtraList(None);
+
+    /// Runs `f` on the entries as a list, stored as one from here on (the list
+    /// operations), or nothing when `f` leaves it empty.
+    fn with_list<R>(&mut self, f: impl FnOnce(&mut Vec<Extra>) -> R) -> R {
+        let store = self
+            .0
+            .get_or_insert_with(|| Box::new(Store::Many(Vec::new())));
+        let mut v = match std::mem::replace(&mut **store, Store::Many(Vec::new())) {
+            Store::One(e) => {
+                let mut v = Vec::with_capacity(2);
+                v.push(e);
+                v
+            }
+            Store::Many(v) => v,
+        };
+        let r = f(&mut v);
+        if v.is_empty() {
+            self.0 = None;
+        } else {
+            **store = Store::Many(v);
+        }
+        r
+    }
+
+    /// Appends an entry: the first is kept in place, without a list.
+    pub fn push(&mut self, e: Extra) {
+        if self.is_empty() {
+            self.0 = Some(Box::new(Store::One(e)));
+        } else {
+            self.with_list(|v| v.push(e));
+        }
+    }
+
+    /// Keeps the entries for which `keep` is true, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Extra) -> bool) {
+        if !self.is_empty() {
+            self.with_list(|v| v.retain(keep));
+        }
+    }
+
+    /// Moves every entry of `other` to the end of this list.
+    pub fn append(&mut self, other: &mut ExtraList) {
+        for e in std::mem::take(other) {
+            self.push(e);
+        }
+    }
+
+    /// Removes and returns the last entry.
+    pub fn pop(&mut self) -> Option<Extra> {
+        if self.is_empty() {
+            return None;
+        }
+        self.with_list(Vec::pop)
+    }
+
+    /// Removes and returns the entry at `i`, when there is one.
+    pub fn remove(&mut self, i: usize) -> Option<Extra> {
+        if i >= self.len() {
+            return None;
+        }
+        Some(self.with_list(|v| v.remove(i)))
+    }
+}
+
+impl Extend<Extra> for ExtraList {
+    fn extend<I: IntoIterator<Item = Extra>>(&mut self, iter: I) {
+        for e in iter {
+            self.push(e);
+        }
+    }
+}
+
+impl Deref for ExtraList {
+    type Target = [Extra];
+    fn deref(&self) -> &[Extra] {
+        match self.0.as_deref() {
+            None => &[],
+            Some(Store::One(e)) => std::slice::from_ref(e),
+            Some(Store::Many(v)) => v,
+        }
+    }
+}
+
+impl DerefMut for ExtraList {
+    fn deref_mut(&mut self) -> &mut [Extra] {
+        match self.0.as_deref_mut() {
+            None => &mut [],
+            Some(Store::One(e)) => std::slice::from_mut(e),
+            Some(Store::Many(v)) => v,
+        }
+    }
+}
+
+impl From<Vec<Extra>> for ExtraList {
+    fn from(v: Vec<Extra>) -> ExtraList {
+        let mut list = ExtraList::NONE;
+        list.extend(v);
+        list
+    }
+}
+
+impl IntoIterator for ExtraList {
+    type Item = Extra;
+    type IntoIter = std::vec::IntoIter<Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self.0.map(|b| *b) {
+            None => Vec::new(),
+            Some(Store::One(e)) => vec![e],
+            Some(Store::Many(v)) => v,
+        }
+        .into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a ExtraList {
+    type Item = &'a Extra;
+    type IntoIter = std::slice::Iter<'a, Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut ExtraList {
+    type Item = &'a mut Extra;
+    type IntoIter = std::slice::IterMut<'a, Extra>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl PartialEq for ExtraList {
+    fn eq(&self, other: &ExtraList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ExtraList {}
+
+impl fmt::Debug for ExtraList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for ExtraList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ExtraList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ExtraList, D::Error> {
+        Vec::<Extra>::deserialize(deserializer).map(ExtraList::from)
+    }
+}
 
 impl Extras {
+    /// Nothing kept.
+    pub const NONE: Extras = Extras(ExtraList::NONE);
+
+    /// Frees the list when it was stored but is empty, so it costs one pointer again.
+    pub fn tidy(&mut self) {
+        if self.0.is_empty() {
+            self.0 .0 = None;
+        }
+    }
+
     /// True when nothing is kept.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -167,11 +351,7 @@ impl Extras {
 
     /// Appends a key with its values.
     pub fn push(&mut self, key: impl Into<String>, values: Vec<String>) {
-        // Most nodes that keep any keep one: room for one, not the four a first
-        // push would make.
-        if self.0.capacity() == 0 {
-            self.0.reserve_exact(1);
-        }
+        // Most nodes that keep any keep one: it is kept in place, without a list.
         self.0.push(Extra {
             key: key.into(),
             values: Values::from(values),
@@ -225,5 +405,46 @@ mod tests {
         assert_eq!(v.into_vec(), ["x", "y", "z"]);
         // In place: an entry is its key and its values, no list for one value.
         assert_eq!(std::mem::size_of::<Values>(), 32);
+    }
+
+    /// A list of entries: empty is no allocation, one entry is kept in place, more
+    /// make a list; the list operations keep the order, and JSON is a plain list
+    /// whatever the list holds.
+    #[test]
+    fn an_extra_list_keeps_one_entry_in_place_and_more_in_order() {
+        let e = |k: &str| Extra {
+            key: k.to_string(),
+            values: Values::from(vec!["v".to_string()]),
+        };
+        let keys = |l: &ExtraList| l.iter().map(|e| e.key.clone()).collect::<Vec<_>>();
+        let mut x = Extras::default();
+        assert!(x.0 .0.is_none() && x.is_empty());
+        x.push("sgf:A", vec!["v".into()]);
+        assert!(matches!(x.0 .0.as_deref(), Some(Store::One(_))));
+        assert_eq!(
+            serde_json::to_string(&x).expect("json"),
+            r#"[{"key":"sgf:A","values":["v"]}]"#
+        );
+        x.push("sgf:B", vec!["v".into()]);
+        x.0.extend([e("sgf:C"), e("sgf:D")]);
+        assert_eq!(keys(&x.0), ["sgf:A", "sgf:B", "sgf:C", "sgf:D"]);
+        x.0.retain(|e| e.key != "sgf:B");
+        assert_eq!(x.0.remove(1).map(|e| e.key), Some("sgf:C".to_string()));
+        assert_eq!(x.0.remove(5), None);
+        assert_eq!(x.0.pop().map(|e| e.key), Some("sgf:D".to_string()));
+        let mut other = ExtraList::from(vec![e("sgf:E")]);
+        x.0.append(&mut other);
+        assert!(other.0.is_none());
+        assert_eq!(keys(&x.0), ["sgf:A", "sgf:E"]);
+        let back: Extras =
+            serde_json::from_str(&serde_json::to_string(&x).expect("json")).expect("reads");
+        assert_eq!(back, x);
+        x.0.retain(|_| false);
+        assert!(x.0 .0.is_none());
+        assert_eq!(x.0.pop().map(|e| e.key), None);
+        assert!(ExtraList::from(Vec::new()).0.is_none());
+        // One pointer in a node's rest; one entry in one allocation of its size.
+        assert_eq!(std::mem::size_of::<ExtraList>(), 8);
+        assert_eq!(std::mem::size_of::<Store>(), std::mem::size_of::<Extra>());
     }
 }

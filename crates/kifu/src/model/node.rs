@@ -166,10 +166,11 @@ impl Default for Node {
 }
 
 /// The fields of a [`Node`] that most nodes leave empty, reached through the node
-/// (`node.comment`); stored only when one of them is set. The fields fewer records
-/// use are a second tier, [`NodeMore`], behind one more pointer, reached the same way
-/// (`node.name`): a node with a comment, times or private properties does not pay
-/// for them.
+/// (`node.comment`); stored only when one of them is set. Kept small, so that a node
+/// with one short field (a comment, a name, a private property) costs little more
+/// than its text: the times are their own part, [`NodeTimes`] (`node.times.time_left`),
+/// and the fields fewer records use are a second tier, [`NodeMore`], behind one more
+/// pointer, reached through the node (`node.ending`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeRest {
     /// Stones added or removed without a move.
@@ -178,25 +179,33 @@ pub struct NodeRest {
     pub markup: Sparse<Markup>,
     /// Commentary (lines joined with `\n`).
     pub comment: Option<String>,
+    /// The node's name (SGF N).
+    pub name: Option<Box<str>>,
+    /// Format-specific data, in source order.
+    pub extras: Extras,
+    /// The times said after the move, other than the time it took.
+    pub times: Sparse<NodeTimes>,
+    /// The fields fewer nodes have, usually reached through the node (`node.ending`).
+    pub more: Sparse<NodeMore>,
+}
+
+/// The times a node can hold besides the time its move took ([`Node::time_used_ms`]):
+/// stored only when one is set, reached as `node.times.time_left`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NodeTimes {
     /// Time left for the mover after the move, in seconds (SGF BL/WL).
     pub time_left: Option<f64>,
     /// Byo-yomi periods or stones left after the move (SGF OB/OW).
     pub periods_left: Option<u32>,
     /// The mover's total time spent so far in milliseconds (KIF's second figure).
     pub time_total_ms: Option<u64>,
-    /// Format-specific data, in source order.
-    pub extras: Extras,
-    /// The fields fewer nodes have, usually reached through the node (`node.name`).
-    pub more: Sparse<NodeMore>,
 }
 
 /// The second tier of a node's fields: those few records set on many nodes (and the
 /// ending, on one node of a game), stored only when one of them is set and reached
-/// through the node (`node.name`).
+/// through the node (`node.ending`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeMore {
-    /// The node's name (SGF N).
-    pub name: Option<String>,
     /// Judgement of the move.
     pub move_annotation: Option<MoveAnnotation>,
     /// Judgement of the position.
@@ -239,7 +248,7 @@ struct NodeOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     comment: &'a Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    name: &'a Option<String>,
+    name: &'a Option<Box<str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     move_annotation: &'a Option<MoveAnnotation>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -300,10 +309,10 @@ impl Serialize for Node {
             hotspot: &self.hotspot,
             value: &self.value,
             move_number: &self.move_number,
-            time_left: &self.time_left,
-            periods_left: &self.periods_left,
+            time_left: &self.times.time_left,
+            periods_left: &self.times.periods_left,
             time_used_ms: self.time_used_ms(),
-            time_total_ms: &self.time_total_ms,
+            time_total_ms: &self.times.time_total_ms,
             ending: &self.ending,
             bookmarks: &self.bookmarks,
             extras: &self.extras,
@@ -390,7 +399,6 @@ impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
         let n = NodeIn::deserialize(deserializer)?;
         let more = NodeMore {
-            name: n.name,
             move_annotation: n.move_annotation,
             position_annotation: n.position_annotation,
             hotspot: n.hotspot,
@@ -402,14 +410,18 @@ impl<'de> Deserialize<'de> for Node {
             time_used_wide_ms: None,
             analysis: n.analysis,
         };
+        let times = NodeTimes {
+            time_left: n.time_left,
+            periods_left: n.periods_left,
+            time_total_ms: n.time_total_ms,
+        };
         let rest = NodeRest {
             setup: n.setup,
             markup: n.markup,
             comment: n.comment,
-            time_left: n.time_left,
-            periods_left: n.periods_left,
-            time_total_ms: n.time_total_ms,
+            name: n.name.map(Into::into),
             extras: n.extras,
+            times: Sparse::from(times),
             more: Sparse::from(more),
         };
         let mut node = Node {
@@ -429,10 +441,9 @@ impl SparsePart for NodeRest {
             setup: Sparse::NONE,
             markup: Sparse::NONE,
             comment: None,
-            time_left: None,
-            periods_left: None,
-            time_total_ms: None,
-            extras: Extras(Vec::new()),
+            name: None,
+            extras: Extras::NONE,
+            times: Sparse::NONE,
             more: Sparse::NONE,
         };
         &EMPTY
@@ -443,14 +454,29 @@ impl SparsePart for NodeRest {
     fn tidy_parts(&mut self) {
         self.setup.tidy();
         self.markup.tidy();
+        self.extras.tidy();
+        self.times.tidy();
         self.more.tidy();
+    }
+}
+
+impl SparsePart for NodeTimes {
+    fn empty() -> &'static NodeTimes {
+        static EMPTY: NodeTimes = NodeTimes {
+            time_left: None,
+            periods_left: None,
+            time_total_ms: None,
+        };
+        &EMPTY
+    }
+    fn is_empty(&self) -> bool {
+        self == Self::empty()
     }
 }
 
 impl SparsePart for NodeMore {
     fn empty() -> &'static NodeMore {
         static EMPTY: NodeMore = NodeMore {
-            name: None,
             move_annotation: None,
             position_annotation: None,
             hotspot: None,
@@ -588,10 +614,10 @@ mod json_tests {
         n.hotspot = Some(Emphasis::Strong);
         n.value = Some(1.5);
         n.move_number = Some(7);
-        n.time_left = Some(30.5);
-        n.periods_left = Some(3);
+        n.times.time_left = Some(30.5);
+        n.times.periods_left = Some(3);
         n.set_time_used_ms(Some(1000));
-        n.time_total_ms = Some(2000);
+        n.times.time_total_ms = Some(2000);
         n.ending = Some(Ending {
             kind: EndingKind::Resign,
             color: Some(Color::White),
@@ -676,8 +702,8 @@ mod time_tests {
         assert!(n.rest.is_none());
         assert!(!n.is_bare());
         assert_eq!(n.time_used_ms(), Some(1000));
-        n.periods_left = Some(2);
-        n.time_total_ms = Some(5000);
+        n.times.periods_left = Some(2);
+        n.times.time_total_ms = Some(5000);
         let json = serde_json::to_string(&n).expect("serialises");
         assert!(
             json.ends_with(r#""periods_left":2,"time_used_ms":1000,"time_total_ms":5000}"#),
@@ -687,8 +713,8 @@ mod time_tests {
         assert_eq!(back, n);
         n.set_time_used_ms(None);
         assert_eq!(n.time_used_ms(), None);
-        n.periods_left = None;
-        n.time_total_ms = None;
+        n.times.periods_left = None;
+        n.times.time_total_ms = None;
         n.rest.tidy();
         assert!(n.is_bare() && n.rest.is_none());
     }
@@ -727,13 +753,18 @@ mod time_tests {
     fn the_second_tier_is_stored_for_its_fields_only() {
         let mut n = shogi();
         n.comment = Some("c".into());
-        assert!(n.rest.more.is_none());
         n.name = Some("n".into());
+        assert!(n.rest.more.is_none() && n.rest.times.is_none());
+        n.times.time_left = Some(1.0);
+        assert!(n.rest.more.is_none() && !n.rest.times.is_none());
+        n.move_number = Some(3);
         assert!(!n.rest.more.is_none());
-        n.name = None;
+        n.move_number = None;
+        n.times.time_left = None;
         n.rest.tidy();
-        assert!(n.rest.more.is_none() && !n.rest.is_none());
+        assert!(n.rest.more.is_none() && n.rest.times.is_none() && !n.rest.is_none());
         n.comment = None;
+        n.name = None;
         n.rest.tidy();
         assert!(n.rest.is_none());
     }
@@ -748,12 +779,14 @@ mod size_tests {
         assert_eq!(std::mem::size_of::<super::Node>(), 48);
     }
 
-    /// The rest's first tier, and its second: a node with a comment, times or
-    /// private properties stores the first only (engine analysis is in the second).
+    /// The rest's first tier, its times and its second tier: a node with a comment,
+    /// a name or private properties stores the first only (engine analysis is in the
+    /// second).
     #[test]
     #[cfg(target_pointer_width = "64")]
-    fn the_rest_is_112_bytes_and_the_second_tier_112() {
-        assert_eq!(std::mem::size_of::<super::NodeRest>(), 112);
-        assert_eq!(std::mem::size_of::<super::NodeMore>(), 112);
+    fn the_rest_is_80_bytes_its_times_40_and_the_second_tier_88() {
+        assert_eq!(std::mem::size_of::<super::NodeRest>(), 80);
+        assert_eq!(std::mem::size_of::<super::NodeTimes>(), 40);
+        assert_eq!(std::mem::size_of::<super::NodeMore>(), 88);
     }
 }

@@ -37,7 +37,9 @@ pub fn lift(tree: &mut Tree) -> usize {
             continue;
         }
         made += evals.len();
-        node.extras.0.truncate(keep);
+        while node.extras.0.len() > keep {
+            node.extras.0.pop();
+        }
         node.analysis.extend(evals);
     }
     made

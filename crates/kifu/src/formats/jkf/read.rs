@@ -132,7 +132,7 @@ pub fn read(text: &str) -> Parsed {
             node.set_time_used_ms(Some(ms));
         }
         if let Some(ms) = entry.time_total_ms {
-            node.time_total_ms = Some(ms);
+            node.times.time_total_ms = Some(ms);
         }
         if let Some(sp) = entry.special.as_deref() {
             let side = pos.to_move();

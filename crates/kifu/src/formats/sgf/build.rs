@@ -371,8 +371,10 @@ impl<'a> Sink<'a> for Builder<'_> {
                 .map(|c| super::values::text(c, false));
             // Only a node with any of these stores the rest of a node.
             if plain.time_left.is_some() || plain.periods_left.is_some() || comment.is_some() {
-                node.time_left = plain.time_left;
-                node.periods_left = plain.periods_left;
+                if plain.time_left.is_some() || plain.periods_left.is_some() {
+                    node.times.time_left = plain.time_left;
+                    node.times.periods_left = plain.periods_left;
+                }
                 node.comment = comment;
             }
         }

@@ -206,14 +206,15 @@ pub(super) fn type_node(
             ..Node::default()
         };
         mv_node.move_annotation = t.node.move_annotation.take();
-        mv_node.time_left = t.node.time_left.take();
-        mv_node.periods_left = t.node.periods_left.take();
+        if !t.node.times.is_empty() {
+            mv_node.rest.times = std::mem::take(&mut t.node.rest.times);
+        }
         mv_node.move_number = t.node.move_number.take();
         let (ko, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut t.node.extras.0)
             .into_iter()
             .partition(|e| e.key == "sgf:KO");
-        t.node.extras.0 = rest;
-        mv_node.extras.0 = ko;
+        t.node.extras.0 = rest.into();
+        mv_node.extras.0 = ko.into();
         t.split.insert(0, mv_node);
     }
     // The same for markup.

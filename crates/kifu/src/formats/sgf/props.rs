@@ -212,7 +212,7 @@ pub(super) fn type_prop<'s>(
                 None => text,
             });
         }
-        k::N => t.node.name = simple(first),
+        k::N => t.node.name = simple(first).map(Into::into),
         k::DM | k::GB | k::GW | k::UC => match first.and_then(|v| empty_double(v, id, diags)) {
             Some(e) => {
                 let a = match key {
@@ -677,7 +677,7 @@ pub(super) fn type_time(
     }
     if matches!(id, "BL" | "WL") {
         match real(v.text) {
-            Some(x) if t.node.time_left.is_none() => t.node.time_left = Some(x),
+            Some(x) if t.node.times.time_left.is_none() => t.node.times.time_left = Some(x),
             Some(_) => keep_raw(t.node, id, vals),
             None => {
                 diags.push(Diagnostic::new(
@@ -693,7 +693,7 @@ pub(super) fn type_time(
         }
     } else {
         match number(v.text).and_then(|n| u32::try_from(n).ok()) {
-            Some(n) if t.node.periods_left.is_none() => t.node.periods_left = Some(n),
+            Some(n) if t.node.times.periods_left.is_none() => t.node.times.periods_left = Some(n),
             Some(_) => keep_raw(t.node, id, vals),
             None => {
                 diags.push(Diagnostic::new(

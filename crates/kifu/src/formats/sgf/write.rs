@@ -438,7 +438,7 @@ impl W {
                 MoveAnnotation::Interesting => self.prop_raw("IT", ""),
             }
         }
-        if let Some(t) = n.time_left {
+        if let Some(t) = n.times.time_left {
             match mover {
                 Some(Color::Black) => self.prop_raw("BL", &fmt_real(t)),
                 Some(Color::White) => self.prop_raw("WL", &fmt_real(t)),
@@ -449,7 +449,7 @@ impl W {
                 ),
             }
         }
-        if let Some(p) = n.periods_left {
+        if let Some(p) = n.times.periods_left {
             match mover {
                 Some(Color::Black) => self.prop_raw("OB", &p.to_string()),
                 Some(Color::White) => self.prop_raw("OW", &p.to_string()),
