@@ -430,7 +430,7 @@ fn positioned_into(
 }
 
 /// The findings of the rules on one game (as [`validate`] gives them), positioned
-/// with the reader's places: for reading game by game ([`read_in_order`]).
+/// with the reader's places: for reading game by game ([`read_into`] with a sink).
 pub fn check_game(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
     rule_diagnostics(game, places)
 }
