@@ -19,12 +19,77 @@ pub trait GameBoundaries {
     fn drop_front(&mut self, n: usize);
 }
 
-/// How a format's input is cut between games.
-#[derive(Clone, Copy)]
-pub struct Cutting {
-    /// True when an input that starts with these bytes can be cut by a byte scan:
-    /// read in the encoding given, if one is forced, else in the one the bytes show.
-    pub cuttable: fn(&[u8], Option<TextEncoding>) -> bool,
-    /// A new scan, that has seen nothing.
-    pub boundaries: fn() -> Box<dyn GameBoundaries>,
+/// A format's cut ([`super::Format::cut`]): the scan for the places between games of
+/// an input that starts with `head` (read as `forced`, when an encoding is forced), or
+/// `None` when such an input is read whole.
+pub type Cut = fn(head: &[u8], forced: Option<TextEncoding>) -> Option<Cutter>;
+
+/// How an input is cut: the scan, and the encoding later parts must be read in when
+/// they cannot tell it themselves (UTF-16 has its byte-order mark only at the start).
+pub struct Cutter {
+    /// The scan, that has seen nothing.
+    pub scan: Box<dyn GameBoundaries + Send>,
+    /// The encoding of every part after the first, when it must be given.
+    pub later: Option<TextEncoding>,
+}
+
+/// The UTF-16 an input starting with `head` is in (forced, by its byte-order mark or
+/// by the pattern of its zero bytes), if it is.
+pub fn utf16_of(head: &[u8], forced: Option<TextEncoding>) -> Option<TextEncoding> {
+    forced
+        .filter(|e| e.is_utf16())
+        .or_else(|| crate::text::bom(head).map(|(e, _)| e))
+        .or_else(|| crate::text::utf16_pattern(head))
+        .filter(|e| e.is_utf16())
+}
+
+/// The cut of formats that hold one game per line (USI, NDJSON): after every line
+/// break; an input in UTF-16 is read whole.
+pub fn by_lines(head: &[u8], forced: Option<TextEncoding>) -> Option<Cutter> {
+    utf16_of(head, forced).is_none().then(|| Cutter {
+        scan: Box::<LineCuts>::default(),
+        later: None,
+    })
+}
+
+/// A scan for collections of one game per line (USI, NDJSON): every line break ends
+/// a game.
+#[derive(Debug, Default, Clone)]
+pub struct LineCuts {
+    scanned: usize,
+    cut: Option<usize>,
+}
+
+impl GameBoundaries for LineCuts {
+    fn scan(&mut self, buffer: &[u8]) {
+        let new = buffer.get(self.scanned..).unwrap_or(&[]);
+        if let Some(i) = memchr::memrchr(b'\n', new) {
+            self.cut = Some(self.scanned + i + 1);
+        }
+        self.scanned = buffer.len().max(self.scanned);
+    }
+
+    fn cut(&self) -> Option<usize> {
+        self.cut
+    }
+
+    fn drop_front(&mut self, n: usize) {
+        self.scanned = self.scanned.saturating_sub(n);
+        self.cut = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_cuts_follow_the_last_line_break() {
+        let mut scan = LineCuts::default();
+        scan.scan(b"a\nb\nc");
+        assert_eq!(scan.cut(), Some(4));
+        scan.drop_front(4);
+        scan.scan(b"c");
+        assert_eq!(scan.cut(), None);
+    }
 }

@@ -36,7 +36,7 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
-pub use cutting::{Cutting, GameBoundaries};
+pub use cutting::{Cut, Cutter, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
@@ -413,9 +413,9 @@ pub struct Format {
     /// How a file holds several games.
     pub join: Join,
     /// How an input holding a long collection is cut between games as it arrives,
-    /// by a byte scan, to be read part by part in bounded memory; `None`: it is read
-    /// whole.
-    pub cut: Option<Cutting>,
+    /// by a scan, to be read part by part in bounded memory ([`crate::source`]); `None`:
+    /// it is read whole. The one optional capability of reading.
+    pub cut: Option<Cut>,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
     /// What the writer writes of the model; [`account::account`] reports the rest.

@@ -38,6 +38,7 @@ pub const FORMAT: Format = Format {
     join: crate::formats::Join::Concatenate,
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    cut: Some(super::cutting::by_lines),
     ..Format::BASE
 };
 

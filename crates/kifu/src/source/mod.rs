@@ -4,13 +4,11 @@
 //!
 //! An input that ends within its first part is handed on whole, exactly as a whole
 //! read takes it. A longer one is cut between games as it arrives, where its format's
-//! scan says a game ends ([`cut::cutter`]): SGF in any encoding (the scan reads UTF-16
+//! scan says a game ends (the registry's [`Format::cut`]): SGF in any encoding (the scan reads UTF-16
 //! by code units and the double-byte encodings by characters, so a trail byte that is
 //! `[`, `\` or `]` is not syntax), CSA (games separated by `/` lines), USI and NDJSON
 //! (a game a line). Every other input is read whole. Each part says where it starts
 //! in the whole input ([`Part::at`]) so that positions are told in the whole input.
-
-pub mod cut;
 
 use std::io::Read;
 
@@ -150,7 +148,8 @@ impl<R: Read> Parts<R> {
                 let head = self.buf.data();
                 let hint = self.format.or_else(|| formats::sniff(head));
                 let cutter = hint.and_then(|f| {
-                    cut::cutter(f, head, self.encoding).map(|(scan, enc)| (f, scan, enc))
+                    let cut = f.cut?;
+                    cut(head, self.encoding).map(|c| (f, c.scan, c.later))
                 });
                 let Some((format, scan, later)) = cutter else {
                     // One record: read whole, within the limit.

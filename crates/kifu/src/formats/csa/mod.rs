@@ -5,6 +5,7 @@
 //! `'` comments (`'*` attached to the move, `'**` engine output), `,` separating
 //! statements on one line, and `/` between games.
 
+mod cut;
 mod read;
 mod write;
 
@@ -71,6 +72,7 @@ pub const FORMAT: Format = Format {
     join: crate::formats::Join::Separator("/\n"),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    cut: Some(cut::cut),
     ..Format::BASE
 };
 

@@ -1,103 +1,156 @@
-//! Finding where top-level game trees end in a stream of SGF bytes that arrives piece
-//! by piece (standard input, a large file), so that a collection of any length can be
-//! read game by game in bounded memory: SGF's [`Cutting`] in the registry.
+//! Finding where top-level game trees end in a stream of SGF bytes that arrives part
+//! by part (standard input, a large file), so that a collection of any length is read
+//! game by game in bounded memory: SGF's cut in the registry ([`cut`]).
 //!
-//! A byte scan, not a parse: it tracks the depth of `(` `)` and, inside game trees,
-//! `[…]` values with their `\` escapes. Every syntax character is ASCII and no
-//! multibyte character of UTF-8 (or EUC-KR) holds an ASCII byte, so on such bytes it
-//! sees the structure the reader sees: on well-formed game trees its cuts fall exactly
-//! where a whole read stands between two games. Shift_JIS, GBK and Big5 trail bytes can
-//! be `[`, `\` or `]`, and UTF-16 is not ASCII at all: the caller reads such input
-//! whole instead ([`cuttable`]).
+//! A scan, not a parse: it tracks the depth of `(` `)` and, inside game trees, `[…]`
+//! values with their `\` escapes, reading the input in its units: bytes for UTF-8 and
+//! the ASCII-safe encodings, characters for the double-byte encodings (whose trail
+//! bytes can be `[`, `\` or `]`), code units for UTF-16. On well-formed game trees its
+//! cuts fall exactly where a whole read stands between two games.
 
-use crate::formats::cutting::{Cutting, GameBoundaries};
+use crate::formats::cutting::{utf16_of, Cutter, GameBoundaries};
 use crate::text::TextEncoding;
 
-/// How SGF input is cut between game trees.
-pub const CUTTING: Cutting = Cutting {
-    cuttable,
-    boundaries,
-};
-
-/// True when the bytes can be cut where their ASCII bytes say: UTF-8 (forced, or the
-/// first part is UTF-8 that declares no other charset and is not UTF-16 by its zero
-/// bytes). In Shift_JIS, GBK or Big5 a trail byte can be `[`, `\` or `]`, which a byte
-/// scan would take for syntax, so such input is read whole.
-pub fn cuttable(bytes: &[u8], forced: Option<TextEncoding>) -> bool {
-    match forced {
-        Some(enc) => enc == TextEncoding::UTF_8,
-        None => {
-            let utf8 = match std::str::from_utf8(bytes) {
-                Ok(_) => true,
-                // Only a character cut by the end of the part.
-                Err(e) => e.error_len().is_none(),
-            };
-            let declared =
-                super::declared_charset(bytes).and_then(|label| TextEncoding::for_label(&label));
-            utf8 && crate::text::utf16_pattern(bytes).is_none()
-                && declared.is_none_or(|enc| enc == TextEncoding::UTF_8)
-        }
+/// SGF's cut: a scan of game trees in the units of the input that starts with `head`
+/// (UTF-16 by code units, whose later parts are read in the first part's UTF-16).
+pub fn cut(head: &[u8], forced: Option<TextEncoding>) -> Option<Cutter> {
+    if let Some(enc) = utf16_of(head, forced) {
+        let little = enc == TextEncoding::UTF_16LE;
+        return Some(Cutter {
+            scan: Box::new(SgfCuts::new(Units::Utf16(little))),
+            later: Some(enc),
+        });
     }
+    Some(Cutter {
+        scan: Box::new(SgfCuts::new(sgf_units(head, forced))),
+        later: None,
+    })
 }
 
-/// A new scan of SGF game trees.
-fn boundaries() -> Box<dyn GameBoundaries> {
-    Box::new(GameCuts::new())
+/// How the bytes of an SGF collection hold its ASCII syntax characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Units {
+    /// Every byte below 0x80 is an ASCII character (UTF-8, EUC-JP, EUC-KR, Latin-1).
+    Ascii,
+    /// A byte from 0x81 up starts a two-byte character whose second byte may be any
+    /// byte from 0x40 up, `[`, `\` and `]` among them (Shift_JIS, GBK, Big5, UHC).
+    DoubleByte,
+    /// Two-byte code units, little-endian (`true`) or big-endian.
+    Utf16(bool),
 }
 
-/// The state of the scan over a growing buffer; offsets count from the buffer's start.
-#[derive(Debug, Default, Clone)]
-pub struct GameCuts {
-    /// How much of the buffer has been scanned.
+/// A scan of SGF game trees: the depth of `(` `)` and, inside game trees, `[…]`
+/// values with their `\` escapes, read in `units`.
+#[derive(Debug, Clone)]
+pub struct SgfCuts {
+    units: Units,
     scanned: usize,
-    /// Open `(` not yet closed.
     depth: usize,
-    /// Inside a `[…]` value.
     in_value: bool,
-    /// Just after a `\` inside a value.
     escaped: bool,
-    /// The last offset where the scan stood between game trees after at least one
-    /// complete one: just after a game's closing `)`, or after a line break that
-    /// follows one.
     cut: Option<usize>,
 }
 
-impl GameCuts {
+impl SgfCuts {
     /// A scan that has seen nothing.
-    pub fn new() -> GameCuts {
-        GameCuts::default()
+    pub fn new(units: Units) -> SgfCuts {
+        SgfCuts {
+            units,
+            scanned: 0,
+            depth: 0,
+            in_value: false,
+            escaped: false,
+            cut: None,
+        }
+    }
+
+    /// Takes one syntax character (`None`: any other character) that ends at `end`.
+    fn step(&mut self, c: Option<u8>, end: usize) {
+        let Some(b) = c else {
+            self.escaped = false;
+            return;
+        };
+        if self.in_value {
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b']' {
+                self.in_value = false;
+            }
+            return;
+        }
+        match b {
+            b'(' => self.depth += 1,
+            b')' if self.depth > 0 => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    self.cut = Some(end);
+                }
+            }
+            b'[' if self.depth > 0 => self.in_value = true,
+            b'\n' if self.depth == 0 && self.cut.is_some() => self.cut = Some(end),
+            _ => {}
+        }
     }
 }
 
-impl GameBoundaries for GameCuts {
+impl GameBoundaries for SgfCuts {
     fn scan(&mut self, buffer: &[u8]) {
-        let new = buffer.get(self.scanned..).unwrap_or(&[]);
-        for (i, &b) in new.iter().enumerate() {
-            let at = self.scanned + i;
-            if self.in_value {
-                if self.escaped {
-                    self.escaped = false;
-                } else if b == b'\\' {
-                    self.escaped = true;
-                } else if b == b']' {
-                    self.in_value = false;
-                }
-                continue;
-            }
-            match b {
-                b'(' => self.depth += 1,
-                b')' if self.depth > 0 => {
-                    self.depth -= 1;
-                    if self.depth == 0 {
-                        self.cut = Some(at + 1);
+        let mut at = self.scanned;
+        match self.units {
+            Units::Ascii => {
+                let new = buffer.get(at..).unwrap_or(&[]);
+                let mut i = 0;
+                while i < new.len() {
+                    if self.in_value && !self.escaped {
+                        // A value's text: on to its next `]` or `\` at once.
+                        let rest = new.get(i..).unwrap_or(&[]);
+                        match memchr::memchr2(b']', b'\\', rest) {
+                            Some(k) => i += k,
+                            None => break,
+                        }
+                    }
+                    let Some(&b) = new.get(i) else { break };
+                    i += 1;
+                    if self.in_value || matches!(b, b'(' | b')' | b'[' | b'\n') {
+                        self.step(Some(b), at + i);
+                    } else {
+                        self.escaped = false;
                     }
                 }
-                b'[' if self.depth > 0 => self.in_value = true,
-                b'\n' if self.depth == 0 && self.cut.is_some() => self.cut = Some(at + 1),
-                _ => {}
+                at += new.len();
+            }
+            Units::DoubleByte => {
+                while let Some(&b) = buffer.get(at) {
+                    if b >= 0x81 {
+                        // A lead byte: the character ends after its trail byte, which
+                        // may not have arrived yet.
+                        if at + 2 > buffer.len() {
+                            break;
+                        }
+                        at += 2;
+                        self.step(None, at);
+                    } else {
+                        at += 1;
+                        self.step(Some(b), at);
+                    }
+                }
+            }
+            Units::Utf16(little) => {
+                while let (Some(&a), Some(&b)) = (buffer.get(at), buffer.get(at + 1)) {
+                    let unit = if little {
+                        u16::from_le_bytes([a, b])
+                    } else {
+                        u16::from_be_bytes([a, b])
+                    };
+                    at += 2;
+                    let c = u8::try_from(unit).ok().filter(u8::is_ascii);
+                    self.step(c.or(Some(0)), at);
+                }
             }
         }
-        self.scanned = buffer.len().max(self.scanned);
+        self.scanned = at.max(self.scanned);
     }
 
     fn cut(&self) -> Option<usize> {
@@ -110,49 +163,90 @@ impl GameBoundaries for GameCuts {
     }
 }
 
+/// How an SGF collection starting with `head` holds its syntax: ASCII-safe when it is
+/// forced or declared (`CA[]`) in an ASCII-safe encoding, or when it is UTF-8; else
+/// double-byte (a legacy CJK encoding, found by the reader's detection).
+fn sgf_units(head: &[u8], forced: Option<TextEncoding>) -> Units {
+    let declared =
+        || super::declared_charset(head).and_then(|label| TextEncoding::for_label(&label));
+    let ascii_safe = |e: TextEncoding| {
+        e == TextEncoding::UTF_8
+            || !matches!(
+                e.name(),
+                "Shift_JIS" | "GBK" | "gb18030" | "Big5" | "EUC-KR"
+            )
+    };
+    if let Some(enc) = forced.or_else(declared) {
+        return if ascii_safe(enc) {
+            Units::Ascii
+        } else {
+            Units::DoubleByte
+        };
+    }
+    let utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        // Only a character cut by the end of the head.
+        Err(e) => e.error_len().is_none(),
+    };
+    if utf8 {
+        Units::Ascii
+    } else {
+        Units::DoubleByte
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cut_of(text: &str) -> Option<usize> {
-        let mut cuts = GameCuts::new();
-        cuts.scan(text.as_bytes());
-        cuts.cut()
+    fn cuts_of(scan: &mut dyn GameBoundaries, bytes: &[u8]) -> Option<usize> {
+        scan.scan(bytes);
+        scan.cut()
     }
 
     #[test]
-    fn cuts_follow_complete_game_trees_and_their_line_breaks() {
-        assert_eq!(cut_of(""), None);
-        assert_eq!(cut_of("(;GM[1];B[aa]"), None);
-        assert_eq!(cut_of("(;GM[1](;B[aa])(;B[bb]))"), Some(24));
-        assert_eq!(cut_of("(;GM[1])\n(;GM[1];B["), Some(9));
-        assert_eq!(cut_of("(;GM[1])  \r\n\n(;B[aa])(;W"), Some(21));
-        // Brackets and parentheses inside values, escaped `]` included.
-        assert_eq!(cut_of("(;C[ ) ( \\] ) ]"), None);
-        assert_eq!(cut_of("(;C[ ) ( \\] ) ])x"), Some(16));
-        assert_eq!(cut_of("(;C[a\\\\])"), Some(9));
-        // A stray `)` between games does not make depth negative.
-        assert_eq!(cut_of(") (;B[aa]"), None);
-        // A line break inside a game is no cut.
-        assert_eq!(cut_of("(;GM[1])(;\n"), Some(8));
+    fn double_byte_trails_are_not_syntax() {
+        // ソ is 0x83 0x5C in Shift_JIS: its trail byte is `\`.
+        let mut text = b"(;C[".to_vec();
+        text.extend_from_slice(&[0x83, 0x5c]);
+        text.extend_from_slice(b"])\n(;C[");
+        let mut ascii = SgfCuts::new(Units::Ascii);
+        assert_eq!(cuts_of(&mut ascii, &text), None, "the byte scan is fooled");
+        let mut double = SgfCuts::new(Units::DoubleByte);
+        assert_eq!(cuts_of(&mut double, &text), Some(9));
     }
 
     #[test]
-    fn scanning_in_pieces_equals_scanning_at_once() {
-        let text = "(;GM[1]C[a \\] ( b])\n(;B[aa](;W[bb])(;W[cc]C[)]))\n(;C[";
+    fn double_byte_scans_in_pieces_equal_one_scan() {
+        let mut text = b"(;C[".to_vec();
+        text.extend_from_slice(&[0x83, 0x5c, 0x95, 0x5d]);
+        text.extend_from_slice(b"])(;C[x])\n(;");
         for split in 0..=text.len() {
-            let mut cuts = GameCuts::new();
-            cuts.scan(&text.as_bytes()[..split]);
-            cuts.scan(text.as_bytes());
-            assert_eq!(cuts.cut(), Some(49), "split at {split}");
+            let mut scan = SgfCuts::new(Units::DoubleByte);
+            scan.scan(&text[..split]);
+            scan.scan(&text);
+            assert_eq!(scan.cut(), Some(18), "split at {split}");
         }
-        // After the front is dropped, offsets count from the new front.
-        let mut cuts = GameCuts::new();
-        cuts.scan(text.as_bytes());
-        cuts.drop_front(49);
-        assert_eq!(cuts.cut(), None);
-        let rest = format!("{}])", &text[49..]);
-        cuts.scan(rest.as_bytes());
-        assert_eq!(cuts.cut(), Some(rest.len()));
+    }
+
+    #[test]
+    fn ascii_scans_in_pieces_equal_one_scan() {
+        let text = b"(;GM[1]C[a \\] ( b \\\\])\n(;B[aa](;W[bb])(;W[cc]C[)]))\n(;C[";
+        for split in 0..=text.len() {
+            let mut scan = SgfCuts::new(Units::Ascii);
+            scan.scan(&text[..split]);
+            scan.scan(text);
+            assert_eq!(scan.cut(), Some(52), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn utf16_units_are_read_as_characters() {
+        let text: Vec<u8> = "(;C[)ソ])\n(;"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let mut scan = SgfCuts::new(Units::Utf16(true));
+        assert_eq!(cuts_of(&mut scan, &text), Some(18));
     }
 }

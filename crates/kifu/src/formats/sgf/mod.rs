@@ -34,7 +34,6 @@ use crate::diag::{codes, Span};
 use crate::model::Game;
 
 pub use charset::declared_charset;
-pub use cut::GameCuts;
 pub use mixed::decode_per_game;
 pub use write::{write, write_wrapped};
 
@@ -61,7 +60,7 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     entry: Some(read_into),
     join: Join::Concatenate,
-    cut: Some(cut::CUTTING),
+    cut: Some(cut::cut),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
     ..Format::BASE
