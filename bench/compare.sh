@@ -130,7 +130,7 @@ measure --group SGF --tool "kifu list --csv" --bytes "$sgf_bytes" --items "$sgf_
   --what "CLI: decode, parse whole games, a CSV row per game with Dyer signature and hash" \
   -- "$kifu" list -q --csv "$sgf"
 measure --group SGF --tool "kifu in-process" --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "examples/sgf_bench.rs: kifu::check_owned (as kifu validate) on the file in memory (all cores), timed alone" \
+  --what "examples/sgf_bench.rs: kifu::check of the bytes given away (as kifu validate) on the file in memory (all cores), timed alone" \
   -- "$sgf_bench" "$sgf"
 measure --group SGF --tool "kifu in-process, 1 thread" --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "the same on one thread (RAYON_NUM_THREADS=1)" \
