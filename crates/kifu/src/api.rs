@@ -6,8 +6,7 @@ use std::path::Path;
 use crate::diag::{codes, Diagnostic, Loss, Span};
 pub use crate::formats::Places;
 use crate::formats::{
-    self, Flow, Format, Join, Parsed, Reader, Sink, Source, SourceInfo, WriteError, WriteOptions,
-    Writer,
+    self, Flow, Format, Join, Parsed, Sink, Source, SourceInfo, WriteError, WriteOptions, Writer,
 };
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
@@ -534,7 +533,9 @@ fn check_input(input: Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, E
     // The rules ran as the moves were read: their findings must be the replay's.
     #[cfg(debug_assertions)]
     if sink.checked_as_read > 0 {
-        if let (Some(text), Reader::Text(reader)) = (read.text.as_deref(), read.format.reader) {
+        if let (Some(text), crate::formats::Reader::Text(reader)) =
+            (read.text.as_deref(), read.format.reader)
+        {
             let mut parsed = reader(text);
             parsed.diagnostics.clear();
             let mut full = ReadOutcome {
