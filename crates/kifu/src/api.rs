@@ -345,7 +345,7 @@ pub fn validate(outcome: &mut ReadOutcome) {
     // Game by game: one game's findings are held at a time.
     let found = games
         .iter()
-        .map(|game| (rules::check(game), || game.tree.move_numbers()));
+        .map(|game| (game_findings(game), || game.tree.move_numbers()));
     add_findings(outcome, found);
     outcome.parsed.collection.games = games;
 }
@@ -378,7 +378,16 @@ fn add_findings<N: FnOnce() -> Vec<Option<u32>>>(
 
 /// The findings of a game's rules as diagnostics (see [`positioned`]).
 fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
-    positioned(|| game.tree.move_numbers(), places, rules::check(game))
+    positioned(|| game.tree.move_numbers(), places, game_findings(game))
+}
+
+/// The rules' findings on a game, then those on its engine analysis (principal
+/// variations replayed with the rules, figures checked: nothing for a game without
+/// evaluations but a look at each node).
+fn game_findings(game: &Game) -> Vec<rules::Finding> {
+    let mut findings = rules::check(game);
+    findings.extend(formats::analysis::replay::check(game));
+    findings
 }
 
 /// Findings of the rules as diagnostics, each at its node's span with its move

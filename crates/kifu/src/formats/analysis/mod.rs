@@ -14,6 +14,7 @@
 pub mod comments;
 pub mod go;
 pub mod properties;
+pub mod replay;
 pub mod shogi;
 
 /// Why a text is not an evaluation in a convention: the byte offset in the text

@@ -12,7 +12,7 @@ mod canonical;
 #[cfg(test)]
 mod checking_tests;
 mod header;
-mod ki2line;
+pub(crate) mod ki2line;
 mod ki2read;
 mod ki2write;
 mod line;
