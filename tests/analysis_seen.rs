@@ -61,3 +61,130 @@ fn validate_reports_illegal_variations_and_contradicting_figures() {
         )
     );
 }
+
+/// `info` summarises each game's analysis: analysed moves (count and share), the
+/// engines, the largest swing (move, before → after); a game without analysis has
+/// no such line, and the JSON object no `analysis` key.
+#[test]
+fn info_summarises_the_analysis() {
+    let path = fixture("seen.json");
+    let p = path.to_str().expect("UTF-8 path");
+    let out = kifu(&["info", p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "{p}
+  format: json, encoding: UTF-8 (utf8-valid)
+  game 1: go 9x9
+    black: Black
+    white: White
+    komi: 7
+    moves: 5, variations: 0, comments: 0
+    analysis: 4 of 5 moves (80%), engines: KataGo, Leela Zero, largest swing: move 4, 56.25% → 25%
+  game 2: shogi 9x9
+    black: 先手
+    white: 後手
+    handicap: 平手
+    moves: 4, variations: 0, comments: 0
+    analysis: 4 of 4 moves (100%), engines: YaneuraOu, largest swing: move 4, -20 → -2500
+  game 3: go 9x9
+    black: Plain
+    white: Game
+    moves: 2, variations: 0, comments: 0
+  diagnostics: 0 error(s), 0 warning(s), 0 info
+"
+        )
+    );
+    let out = kifu(&["info", "--json", p]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        v["games"][0]["analysis"],
+        serde_json::json!({"analysed": 4, "share": 0.8, "engines": ["KataGo", "Leela Zero"],
+            "measure": "winrate", "swing": {"move": 4, "by": "white", "before": 0.5625, "after": 0.25}})
+    );
+    assert_eq!(
+        v["games"][1]["analysis"],
+        serde_json::json!({"analysed": 4, "share": 1.0, "engines": ["YaneuraOu"],
+            "measure": "score", "swing": {"move": 4, "by": "white", "before": -20.0, "after": -2500.0}})
+    );
+    assert_eq!(v["games"][2].get("analysis"), None);
+}
+
+/// `list` has the columns analysed (share), final_evaluation, largest_drop and
+/// largest_drop_move, in CSV and JSON: the drop is the mover's own loss (Black's
+/// 0.25 → 0.125 at move 5; sente's +30 → -20 at move 3), not the largest swing.
+#[test]
+fn list_has_the_analysis_columns() {
+    let path = fixture("seen.json");
+    let p = path.to_str().expect("UTF-8 path");
+    let out = kifu(&["list", "--csv", p]);
+    assert_eq!(out.status.code(), Some(0));
+    let csv = text(&out.stdout);
+    let tails: Vec<String> = csv
+        .lines()
+        .map(|l| l.split(',').skip(22).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(
+        tails,
+        [
+            "analysed,final_evaluation,largest_drop,largest_drop_move",
+            "0.8,0.125,0.125,5",
+            "1.0,-2500.0,50.0,3",
+            "0.0,,,",
+        ]
+    );
+    let out = kifu(&["list", "--json", p]);
+    let rows: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let pick = |r: &serde_json::Value| {
+        [
+            "analysed",
+            "final_evaluation",
+            "largest_drop",
+            "largest_drop_move",
+        ]
+        .map(|k| r[k].clone())
+    };
+    assert_eq!(
+        rows.iter().map(pick).collect::<Vec<_>>(),
+        [
+            [0.8.into(), 0.125.into(), 0.125.into(), 5.into()],
+            [1.0.into(), (-2500.0).into(), 50.0.into(), 3.into()],
+            [
+                0.0.into(),
+                serde_json::Value::Null,
+                serde_json::Value::Null,
+                serde_json::Value::Null
+            ],
+        ]
+    );
+}
+
+/// `filter --analysed` keeps exactly the games with an evaluation, `--no-analysed`
+/// exactly the others, with `--list` and with `-o`.
+#[test]
+fn filter_picks_the_analysed_games() {
+    let path = fixture("seen.json");
+    let p = path.to_str().expect("UTF-8 path");
+    let out = kifu(&["filter", "--analysed", "--list", p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), format!("{p}\t1\n{p}\t2\n"));
+    assert_eq!(text(&out.stderr), "2 of 3 game(s) matched in 1 file(s)\n");
+    let out = kifu(&["filter", "--no-analysed", "--list", p]);
+    assert_eq!(text(&out.stdout), format!("{p}\t3\n"));
+    let out = kifu(&["filter", "--analysed", "-t", "json", "-o", "-", p]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let blacks: Vec<&str> = v["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["info"]["black"]["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(blacks, ["Black", "先手"]);
+    let out = kifu(&["filter", "--analysed", "--no-analysed", "--list", p]);
+    assert_eq!(out.status.code(), Some(2));
+}

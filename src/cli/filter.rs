@@ -61,6 +61,13 @@ pub struct FilterArgs {
     /// The board size: N (square) or WxH.
     #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
     pub size: Option<SizeCriterion>,
+    /// Only games with engine analysis: a node carrying an evaluation (score, win
+    /// rate, principal variation …).
+    #[arg(long, conflicts_with = "no_analysed")]
+    pub analysed: bool,
+    /// Only games without engine analysis.
+    #[arg(long)]
+    pub no_analysed: bool,
     /// Write the matching games as one collection to FILE (`-` for standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -104,6 +111,11 @@ impl FilterArgs {
             komi: self.komi,
             kind: self.kind.clone(),
             size: self.size,
+            analysed: match (self.analysed, self.no_analysed) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
         }
     }
 }
@@ -269,7 +281,15 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             opts,
             ui,
             Reading::default(),
-            Want::Values(Needs::Moves, &matches),
+            // Readers may leave a node's analysis out when only moves are wanted.
+            Want::Values(
+                if criteria.analysed.is_some() {
+                    Needs::Everything
+                } else {
+                    Needs::Moves
+                },
+                &matches,
+            ),
             false,
             &mut sink,
         )?;
