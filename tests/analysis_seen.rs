@@ -188,3 +188,107 @@ fn filter_picks_the_analysed_games() {
     let out = kifu(&["filter", "--analysed", "--no-analysed", "--list", p]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The `show --graph` SVG: one dot per evaluated main-line position whose move and
+/// value are the model's, placed on the axes (x from the move number over the
+/// line's moves, y from Black's win rate 0–1, or the shogi score clamped to ±2000
+/// as ShogiHome clamps it); the curve through the dots; the largest swing marked;
+/// a PNG of the same; and a line without evaluations refused.
+#[test]
+fn the_graph_svg_holds_the_evaluations() {
+    let path = fixture("seen.json");
+    let p = path.to_str().expect("UTF-8 path");
+    // (game, moves, the (move, value) of each evaluation, the scale's low and high,
+    // the swing's move)
+    type Case = (&'static str, f64, Vec<(u32, f64)>, (f64, f64), &'static str);
+    let cases: [Case; 2] = [
+        (
+            "1",
+            5.0,
+            vec![(0, 0.5), (1, 0.625), (2, 0.5625), (4, 0.25), (5, 0.125)],
+            (0.0, 1.0),
+            "4",
+        ),
+        (
+            "2",
+            4.0,
+            vec![(1, 50.0), (2, 30.0), (3, -20.0), (4, -2500.0)],
+            (-2000.0, 2000.0),
+            "4",
+        ),
+    ];
+    for (game, moves, evaluations, (low, high), swing) in cases {
+        let out = kifu(&["show", "--graph", "--game", game, p]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let svg = text(&out.stdout);
+        let doc = roxmltree::Document::parse(&svg).expect("XML");
+        let attr = |n: &roxmltree::Node<'_, '_>, a: &str| -> f64 {
+            n.attribute(a)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{a} of {n:?}"))
+        };
+        let dots: Vec<(u32, f64, f64, f64)> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("point"))
+            .map(|n| {
+                (
+                    attr(&n, "data-move") as u32,
+                    attr(&n, "data-value"),
+                    attr(&n, "cx"),
+                    attr(&n, "cy"),
+                )
+            })
+            .collect();
+        assert_eq!(
+            dots.iter().map(|d| (d.0, d.1)).collect::<Vec<_>>(),
+            evaluations,
+            "game {game}"
+        );
+        for &(number, value, cx, cy) in &dots {
+            let x = 72.0 + f64::from(number) / moves * (776.0 - 72.0);
+            let y = 352.0 - (value.clamp(low, high) - low) / (high - low) * (352.0 - 40.0);
+            assert!(
+                (cx - x).abs() < 0.01 && (cy - y).abs() < 0.01,
+                "game {game}: move {number} at ({cx}, {cy}), not ({x}, {y})"
+            );
+        }
+        let curve: Vec<(f64, f64)> = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("curve"))
+            .and_then(|n| n.attribute("points"))
+            .expect("a curve")
+            .split(' ')
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').expect("x,y");
+                (x.parse().expect("x"), y.parse().expect("y"))
+            })
+            .collect();
+        assert_eq!(
+            curve,
+            dots.iter().map(|d| (d.2, d.3)).collect::<Vec<_>>(),
+            "game {game}"
+        );
+        let swings: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("swing"))
+            .filter_map(|n| n.attribute("data-move"))
+            .collect();
+        assert_eq!(swings, [swing], "game {game}");
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("g.png");
+    let out = kifu(&["show", "--graph", p, "-o", png.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&png).expect("a PNG");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // Width 800 (the default) by 400.
+    assert_eq!(bytes.get(16..24), Some(&[0, 0, 3, 32, 0, 0, 1, 144][..]));
+    let out = kifu(&["show", "--graph", "--game", "3", p]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {p}: the line has no engine evaluation with a win rate or a score to draw\n"
+        )
+    );
+}

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::model::{Color, Evaluation, Game, GameKind};
+use crate::model::{Color, Evaluation, Game, GameKind, NodeId};
 
 /// The centipawns a forced mate counts as in a shogi series (ShogiHome's chart
 /// counts a mate as ±1,000,000 before clamping it; kifu keeps the figure within a
@@ -143,7 +143,17 @@ pub fn value(e: &Evaluation, measure: Measure) -> Option<f64> {
 /// the main line gives one, else the score (always the score for shogi when one is
 /// given).
 pub fn summary(game: &Game) -> Option<Summary> {
-    let line: Vec<_> = game.tree.main_line().collect();
+    let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
+    summary_on(game, &line)
+}
+
+/// [`summary`] of a line of play of the game (its nodes, root first, as
+/// [`crate::render::variation`] gives them).
+pub fn summary_on(game: &Game, ids: &[NodeId]) -> Option<Summary> {
+    let line: Vec<(NodeId, &crate::model::Node)> = ids
+        .iter()
+        .filter_map(|&id| game.tree.get(id).map(|n| (id, n)))
+        .collect();
     if !line.iter().any(|(_, n)| !n.analysis.is_empty()) {
         return None;
     }
