@@ -286,6 +286,13 @@ macro_rules! reserved {
 }
 
 codes! {
+    ANALYSIS_KEPT_AS_TEXT = warning "analysis::kept-as-text" {
+        summary: "a text that looks like engine analysis was kept as written, not read as analysis",
+        meaning: "A comment line or SGF property starts like an engine's analysis (a KIF `**対局` line, ShogiHome's `*#評価値=`, a CSA `'** ` remark, Lizzie's `LZ`, Sabaki's `SBKV`, Ogatak's `OGSC`), but it does not read in that convention, would not be written back as it is, or is followed by a line that is not analysis. docs/analysis.md gives each layout.",
+        example: "`**対局 深さ x 評価値 12` after a KIF move (the depth is not a number)",
+        action: "kifu keeps the text as a comment line or property, exactly as written; the node gets no evaluation from it.",
+        fix: "Nothing, if the text is a comment; else correct it to the program's layout.",
+    }
     CSA_BAD_MOVE = error "csa::bad-move" {
         summary: "a CSA move line cannot be read",
         meaning: "A CSA move is `+` or `-`, origin, destination and piece, like +7776FU; this line is not.",
