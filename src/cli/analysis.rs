@@ -21,7 +21,10 @@ pub fn parse(s: &str) -> Result<AnalysisMode, String> {
     };
     match s.strip_prefix("as=") {
         Some(name) => Program::named(name).map(AnalysisMode::As).ok_or_else(|| {
-            format!("unknown program {name:?} for --analysis as=: give one of {}", names())
+            format!(
+                "unknown program {name:?} for --analysis as=: give one of {}",
+                names()
+            )
         }),
         None => Err(format!(
             "give keep, strip or as=PROGRAM (PROGRAM: {})",

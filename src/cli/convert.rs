@@ -13,12 +13,12 @@ use super::output::stdout_json;
 use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::diag::{Counts, Loss};
+use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
 use kifu::formats::csa::CsaVersion;
 use kifu::formats::usi::UsiOption;
 use kifu::formats::{Format, FormatOption, WriteOptions};
 use kifu::fsio;
 use kifu::text::TextEncoding;
-use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
 use kifu::GameWriter;
 
 /// Arguments of `kifu convert`.

@@ -8,17 +8,8 @@ use crate::model::{Convention, Evaluation};
 
 /// The fields of an evaluation, as losses name them.
 const FIELDS: [&str; 11] = [
-    "engine",
-    "score",
-    "mate",
-    "winrate",
-    "drawrate",
-    "depth",
-    "seldepth",
-    "visits",
-    "time_ms",
-    "rank",
-    "pv",
+    "engine", "score", "mate", "winrate", "drawrate", "depth", "seldepth", "visits", "time_ms",
+    "rank", "pv",
 ];
 
 /// The fields `convention` holds.
@@ -39,9 +30,8 @@ fn holds(convention: Convention) -> &'static [&'static str] {
 /// for Lizzie, moves each from `▲`/`△` for the KIF lines and ShogiHome, CSA moves
 /// for floodgate.
 fn writes_pv(convention: Convention, pv: &[String]) -> bool {
-    let kif_move = |m: &String| {
-        m.starts_with(['▲', '△']) && m.chars().count() > 1 && !m.contains([' ', '\n'])
-    };
+    let kif_move =
+        |m: &String| m.starts_with(['▲', '△']) && m.chars().count() > 1 && !m.contains([' ', '\n']);
     match convention {
         Convention::Lizzie => pv.iter().all(|m| is_vertex(m)),
         Convention::ShogiHome
@@ -63,11 +53,9 @@ fn is_csa_move(word: &str) -> bool {
 }
 
 /// `e` in convention `to`, and the names of the fields it had that `to` does not
-/// hold (left out). An evaluation already in `to` comes back as it is.
+/// hold (left out). An evaluation already in `to` loses only what `to` cannot write
+/// (a depth given to a floodgate remark in the JSON model).
 pub fn convert(e: &Evaluation, to: Convention) -> (Evaluation, Vec<&'static str>) {
-    if e.convention == Some(to) {
-        return (e.clone(), Vec::new());
-    }
     let held = holds(to);
     let mut out = e.clone();
     out.convention = Some(to);

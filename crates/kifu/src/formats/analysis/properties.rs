@@ -103,9 +103,8 @@ fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
                 .filter(|e| e.key == SBKV)
                 .and_then(|e| e.values.first())
                 .map(String::as_str);
-            parse_ogatak(sbkv, value).map(|e| {
-                write_ogatak(&e) == Some((sbkv.map(str::to_string), value.to_string()))
-            })
+            parse_ogatak(sbkv, value)
+                .map(|e| write_ogatak(&e) == Some((sbkv.map(str::to_string), value.to_string())))
         }
     };
     match parsed {

@@ -119,7 +119,10 @@ impl Home {
             Home::None => false,
             Home::Native => true,
             Home::GoProperties => {
-                matches!(c, Convention::Lizzie | Convention::Sabaki | Convention::Ogatak)
+                matches!(
+                    c,
+                    Convention::Lizzie | Convention::Sabaki | Convention::Ogatak
+                )
             }
             Home::KifComments => matches!(
                 c,
@@ -173,7 +176,13 @@ pub struct Prepared {
 /// `game` (the `index`th written) made ready for a writer of `format` (its name, for
 /// losses) whose evaluations go to `home`, as `mode` says. A game without
 /// evaluations is not copied, and nor is one written as it is.
-pub fn prepare(game: &Game, index: usize, format: &str, home: Home, mode: AnalysisMode) -> Prepared {
+pub fn prepare(
+    game: &Game,
+    index: usize,
+    format: &str,
+    home: Home,
+    mode: AnalysisMode,
+) -> Prepared {
     let go = matches!(game.kind, GameKind::Go { .. });
     let mode = match mode {
         AnalysisMode::As(p) if p.is_go() != go => AnalysisMode::Keep,
@@ -183,7 +192,12 @@ pub fn prepare(game: &Game, index: usize, format: &str, home: Home, mode: Analys
         (home, mode),
         (Home::None, AnalysisMode::Keep) | (Home::Native, AnalysisMode::Keep)
     );
-    if nothing_to_do || !game.tree.iter().any(|(_, n)| !n.analysis.is_empty()) {
+    let strip = mode == AnalysisMode::Strip;
+    let has_any = game
+        .tree
+        .iter()
+        .any(|(_, n)| !n.analysis.is_empty() || (strip && kept_analysis(n)));
+    if nothing_to_do || !has_any {
         return Prepared::default();
     }
     let mut game = game.clone();
@@ -193,7 +207,21 @@ pub fn prepare(game: &Game, index: usize, format: &str, home: Home, mode: Analys
             let Some(node) = game.tree.get_mut(NodeId(i as u32)) else {
                 continue;
             };
+            if kept_analysis(node) {
+                node.extras.0.retain(|x| {
+                    if !is_analysis_key(&x.key) {
+                        return true;
+                    }
+                    out.stripped.evaluations += 1;
+                    let name = x.key.len() - "sgf:".len();
+                    out.stripped.bytes +=
+                        name + x.values.iter().map(|v| v.len() + 2).sum::<usize>();
+                    false
+                });
+                node.extras.tidy();
+            }
             if node.analysis.is_empty() {
+                node.rest.tidy();
                 continue;
             }
             let mover = node.mv.map(|m| m.color());
@@ -228,7 +256,24 @@ pub fn prepare(game: &Game, index: usize, format: &str, home: Home, mode: Analys
                 AnalysisMode::As(p) => Some(p.convention(&e)),
                 _ => own.or_else(|| home.usual(&e)),
             };
-            match to.filter(|c| home.writes(*c)) {
+            // One SGF property of a name, and one ShogiHome block, a node: a
+            // second would merge with the first.
+            let taken = |c: Convention| {
+                written.iter().any(|w: &Evaluation| {
+                    let wc = w.convention;
+                    wc == Some(c)
+                        || (home == Home::GoProperties
+                            && matches!(c, Convention::Sabaki | Convention::Ogatak)
+                            && matches!(wc, Some(Convention::Sabaki | Convention::Ogatak)))
+                }) && matches!(
+                    c,
+                    Convention::Lizzie
+                        | Convention::Sabaki
+                        | Convention::Ogatak
+                        | Convention::ShogiHome
+                )
+            };
+            match to.filter(|c| home.writes(*c) && (home == Home::Native || !taken(*c))) {
                 Some(to) => {
                     let (moved, fields) = convert(&e, to);
                     for f in fields {
@@ -281,6 +326,18 @@ pub fn prepare(game: &Game, index: usize, format: &str, home: Home, mode: Analys
     out
 }
 
+/// Whether a node keeps a Go analysis property as written (one that did not read
+/// as analysis: `analysis::kept-as-text`), which a strip takes out too.
+fn kept_analysis(node: &crate::model::Node) -> bool {
+    !node.extras.is_empty() && node.extras.0.iter().any(|x| is_analysis_key(&x.key))
+}
+
+/// The extras key of a Go analysis property (`sgf:LZ`, `sgf:SBKV`, `sgf:OGSC`).
+fn is_analysis_key(key: &str) -> bool {
+    key.strip_prefix("sgf:")
+        .is_some_and(properties::is_analysis_property)
+}
+
 /// The UTF-8 bytes of an evaluation's text as kifu writes it in its own convention
 /// (see [`Stripped::bytes`]); 0 for one without a convention or that its
 /// convention cannot write.
@@ -290,9 +347,9 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
     match e.convention {
         Some(Convention::Lizzie) => mover.map_or(0, |m| prop("LZ", go::write_lz(e, m))),
         Some(Convention::Sabaki) => prop("SBKV", go::write_sbkv(e)),
-        Some(Convention::Ogatak) => go::write_ogatak(e).map_or(0, |(s, o)| {
-            prop("SBKV", s) + prop("OGSC", Some(o))
-        }),
+        Some(Convention::Ogatak) => {
+            go::write_ogatak(e).map_or(0, |(s, o)| prop("SBKV", s) + prop("OGSC", Some(o)))
+        }
         Some(Convention::ShogiHome) => {
             let text = shogi::write_shogihome(e);
             if text.is_empty() {

@@ -10,8 +10,8 @@ use super::info::is_iso_date;
 use super::props::{defer_time, type_move, type_prop, type_time};
 use super::raw::{RawNode, RawValue};
 use super::typing::{keep_raw, span_of, Context, NodeTyping};
-use crate::formats::analysis::properties::is_analysis_property;
 use super::values::{self, double};
+use crate::formats::analysis::properties::is_analysis_property;
 
 /// Types one raw node into `node` (an empty node in place in the arena) and returns
 /// the nodes split off it (a move mixed with setup, a second move), which follow it as
