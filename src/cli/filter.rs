@@ -88,6 +88,12 @@ pub struct FilterArgs {
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
+    /// Engine analysis: keep (each evaluation in its own program's convention when
+    /// the target holds it, else the target's usual one), strip (none written; how
+    /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
+    /// floodgate).
+    #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
+    pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }
 
 /// `black`, `white`, `draw` or `none`.
@@ -202,7 +208,15 @@ impl Written<'_> {
         let Kept::Game(game) = game else {
             return Ok(());
         };
-        if let Err(e) = write_games_below(vec![*game], format, dir, &dest, self.out_encoding, ui) {
+        if let Err(e) = write_games_below(
+            vec![*game],
+            format,
+            dir,
+            &dest,
+            self.out_encoding,
+            self.args.analysis,
+            ui,
+        ) {
             match e {
                 Fatal::Other(msg) | Fatal::Usage(msg) => {
                     ui.error(&format!("{}: game {}: {msg}", input.display, number));
@@ -300,6 +314,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             format: output_format(args.to.as_deref(), path)?,
             path,
             encoding: out_encoding,
+            analysis: args.analysis,
         };
         let to_dir = args.out_dir.is_some();
         let take = |g: &mut Game| {

@@ -677,6 +677,8 @@ pub struct Encoded {
     pub bytes: Vec<u8>,
     /// What the writer could not express, and characters normalised for the encoding.
     pub losses: Vec<Loss>,
+    /// The engine evaluations `--analysis strip` took out ([`WriteOptions::analysis`]).
+    pub stripped: formats::analysis::writing::Stripped,
 }
 
 /// Writes a collection in `format`, encoded strictly in `encoding` (the format's
@@ -721,11 +723,56 @@ pub fn write_with(
     options: &WriteOptions<'_>,
 ) -> Result<Encoded, Error> {
     format.check_collection(collection)?;
+    let (prepared, mut analysis_losses, stripped) = prepare_analysis(collection, format, options);
+    let collection = prepared.as_ref().unwrap_or(collection);
     let mut encoded = write_unchecked(collection, format, encoding, options)?;
     let mut losses = format.losses(collection);
+    losses.append(&mut analysis_losses);
     losses.append(&mut encoded.losses);
     encoded.losses = losses;
+    encoded.stripped = stripped;
     Ok(encoded)
+}
+
+/// The collection made ready for `format`'s writer as `options.analysis` says
+/// ([`formats::analysis::writing::prepare`]): `None` when it is written as it is;
+/// the fields left out, and what was stripped.
+fn prepare_analysis(
+    collection: &Collection,
+    format: &'static Format,
+    options: &WriteOptions<'_>,
+) -> (
+    Option<Collection>,
+    Vec<Loss>,
+    formats::analysis::writing::Stripped,
+) {
+    let mut stripped = formats::analysis::writing::Stripped::default();
+    let mut losses = Vec::new();
+    let mut games: Option<Vec<crate::model::Game>> = None;
+    for (i, game) in collection.games.iter().enumerate() {
+        let p = formats::analysis::writing::prepare(
+            game,
+            i,
+            format.name,
+            format.analysis,
+            options.analysis,
+        );
+        stripped.evaluations += p.stripped.evaluations;
+        stripped.bytes += p.stripped.bytes;
+        losses.extend(p.losses);
+        match (p.game, &mut games) {
+            (Some(g), Some(games)) => games.push(g),
+            (Some(g), None) => {
+                let mut before: Vec<crate::model::Game> =
+                    collection.games.iter().take(i).cloned().collect();
+                before.push(g);
+                games = Some(before);
+            }
+            (None, Some(games)) => games.push(game.clone()),
+            (None, None) => {}
+        }
+    }
+    (games.map(|games| Collection { games }), losses, stripped)
 }
 
 /// [`write_with`] after the registry's checks.
@@ -742,6 +789,7 @@ fn write_unchecked(
             Ok(Encoded {
                 bytes: written.output,
                 losses: written.losses,
+                stripped: Default::default(),
             })
         }
         Some(Writer::Text(write)) => {
@@ -756,7 +804,11 @@ fn write_unchecked(
             let (bytes, mut normalised) = encode_output(&written.output, encoding)?;
             let mut losses = written.losses;
             losses.append(&mut normalised);
-            Ok(Encoded { bytes, losses })
+            Ok(Encoded {
+                bytes,
+                losses,
+                stripped: Default::default(),
+            })
         }
     }
 }
@@ -817,6 +869,7 @@ pub struct GameWriter {
     format_options: Vec<formats::FormatOption>,
     utf8_by_convention: bool,
     pretty: bool,
+    analysis: formats::analysis::writing::AnalysisMode,
     written: usize,
     /// Line breaks written so far, and characters after the last one: where the
     /// next piece starts, so unmappable characters are located in the whole output.
@@ -844,6 +897,7 @@ impl GameWriter {
             format_options: options.format_options.to_vec(),
             utf8_by_convention: options.utf8_by_convention,
             pretty: options.pretty,
+            analysis: options.analysis,
             written: 0,
             lines: 0,
             column: 0,
@@ -864,6 +918,7 @@ impl GameWriter {
             format_options: &self.format_options,
             utf8_by_convention: self.utf8_by_convention,
             pretty: self.pretty,
+            analysis: self.analysis,
         }
     }
 
@@ -938,9 +993,26 @@ impl GameWriter {
             }
             Join::Document(document) => {
                 self.format.check_kinds_of(game)?;
-                let text = (document.game)(game, index, &self.options())?;
-                let (bytes, losses) = self.encode(&text)?;
-                Encoded { bytes, losses }
+                let prepared = formats::analysis::writing::prepare(
+                    game,
+                    index,
+                    self.format.name,
+                    self.format.analysis,
+                    self.analysis,
+                );
+                let text = (document.game)(
+                    prepared.game.as_ref().unwrap_or(game),
+                    index,
+                    &self.options(),
+                )?;
+                let (bytes, mut losses) = self.encode(&text)?;
+                let mut all = prepared.losses;
+                all.append(&mut losses);
+                Encoded {
+                    bytes,
+                    losses: all,
+                    stripped: prepared.stripped,
+                }
             }
             Join::One | Join::Concatenate | Join::Separator(_) => {
                 let kind = game.kind.clone();

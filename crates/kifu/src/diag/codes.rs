@@ -286,6 +286,13 @@ macro_rules! reserved {
 }
 
 codes! {
+    ANALYSIS_KEPT_AS_TEXT = warning "analysis::kept-as-text" {
+        summary: "a text that looks like engine analysis was kept as written, not read as analysis",
+        meaning: "A comment line or SGF property starts like an engine's analysis (a KIF `**対局` line, ShogiHome's `*#評価値=`, a CSA `'** ` remark, Lizzie's `LZ`, Sabaki's `SBKV`, Ogatak's `OGSC`), but it does not read in that convention, would not be written back as it is, or is followed by a line that is not analysis. docs/analysis.md gives each layout.",
+        example: "`**対局 深さ x 評価値 12` after a KIF move (the depth is not a number)",
+        action: "kifu keeps the text as a comment line or property, exactly as written; the node gets no evaluation from it.",
+        fix: "Nothing, if the text is a comment; else correct it to the program's layout.",
+    }
     ANALYSIS_PV_ILLEGAL = warning "analysis::pv-illegal" {
         summary: "an engine's principal variation holds an illegal move",
         meaning: "An evaluation on a node gives the line the engine expected from that node's position; replayed with the rules from there, one of its moves cannot be played (a stone on an occupied point, a piece that cannot go there, the wrong side to move …). The record's own moves are not in doubt: the analysis is.",

@@ -117,6 +117,8 @@ pub struct WriteOptions<'a> {
     pub utf8_by_convention: bool,
     /// Indent structured output for people (JSON); compact when false.
     pub pretty: bool,
+    /// What to do with engine evaluations (`--analysis`).
+    pub analysis: analysis::writing::AnalysisMode,
 }
 
 impl Default for WriteOptions<'_> {
@@ -128,6 +130,7 @@ impl Default for WriteOptions<'_> {
             format_options: &[],
             utf8_by_convention: false,
             pretty: false,
+            analysis: analysis::writing::AnalysisMode::Keep,
         }
     }
 }
@@ -420,6 +423,9 @@ pub struct Format {
     pub writer: Option<Writer>,
     /// What the writer writes of the model; [`account::account`] reports the rest.
     pub writes: Writes,
+    /// Where the writer writes engine evaluations ([`analysis::writing::prepare`]
+    /// moves them there before it runs).
+    pub analysis: analysis::writing::Home,
 }
 
 /// A sniffer that recognises nothing ([`Format::BASE`]).
@@ -465,6 +471,7 @@ impl Format {
         cut: None,
         writer: None,
         writes: Writes::NOTHING,
+        analysis: analysis::writing::Home::None,
     };
 }
 

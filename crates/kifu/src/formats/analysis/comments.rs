@@ -5,13 +5,16 @@
 //! only when writing its evaluation gives the line again, and only from the comment's
 //! tail (the lines after the last line that is not analysis), where lowering puts it.
 //!
-//! The readers and writers do not call these yet (that is the next step of #35, with
-//! `--analysis`); the tests run them on our fixtures and the real files.
+//! The KIF, KI2 and CSA readers call [`lift_reporting`] on a game whose comments
+//! hold a line starting like analysis (a flag each sets when a comment line starts
+//! with `**`, `*#`, `'**` or `'*#`: no other game is walked); the writers call
+//! [`lower`] through `super::writing`.
 
 use super::shogi::{
     is_shogihome_line, parse_floodgate, parse_kif_line, parse_shogihome, write_floodgate,
     write_kif_line, write_shogihome,
 };
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Convention, Evaluation, NodeId, Tree};
 
 /// Which line shapes [`lift`] recognises. Floodgate's `'** score pv` remarks are a
@@ -62,6 +65,66 @@ pub fn lift(tree: &mut Tree, shapes: Shapes) -> usize {
         node.analysis.extend(evals);
     }
     made
+}
+
+/// [`lift`], then a warning (`analysis::kept-as-text`) for each line left in a
+/// comment that starts like analysis of `shapes`, saying why it stayed a comment;
+/// `spans` are the nodes' spans, by node id. Returns how many evaluations were made.
+pub fn lift_reporting(
+    tree: &mut Tree,
+    shapes: Shapes,
+    spans: &[Span],
+    diags: &mut Vec<Diagnostic>,
+) -> usize {
+    let made = lift(tree, shapes);
+    for (id, node) in tree.iter() {
+        let Some(comment) = node.comment.as_deref() else {
+            continue;
+        };
+        for line in comment.split('\n') {
+            if let Some(why) = why_kept(line, shapes) {
+                let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
+                diags.push(Diagnostic::new(
+                    codes::ANALYSIS_KEPT_AS_TEXT,
+                    format!("the comment line {line:?} is kept as a comment: {why}"),
+                    span,
+                ));
+            }
+        }
+    }
+    made
+}
+
+/// Why a line left in a comment that starts like analysis was not lifted; `None`
+/// for a line that does not look like analysis.
+fn why_kept(line: &str, shapes: Shapes) -> Option<String> {
+    if shapes.kif_lines && is_kif_line(line) {
+        return Some(match parse_kif_line(line) {
+            Err(e) => format!("it does not read as a KIF engine line ({e})"),
+            Ok(e) if write_kif_line(&e) != line => {
+                "kifu would not write it back as it is".to_string()
+            }
+            Ok(_) => "a line that is not analysis follows it".to_string(),
+        });
+    }
+    if shapes.shogihome && is_shogihome_line(line) {
+        return Some(match parse_shogihome(line) {
+            Err(e) => format!("it does not read as a ShogiHome line ({e})"),
+            Ok(_) => "its ShogiHome block is not at the comment's end, has a key twice or \
+                      out of ShogiHome's order, or holds a line that does not read"
+                .to_string(),
+        });
+    }
+    if shapes.floodgate && line.starts_with("* ") {
+        return Some(match parse_floodgate(line) {
+            Err(e) => format!("it does not read as a floodgate remark ({e})"),
+            Ok(e) if write_floodgate(&e).as_deref() != Some(line) => {
+                "kifu would not write it back as it is".to_string()
+            }
+            Ok(_) => "a line that is not analysis follows it".to_string(),
+        });
+    }
+    None
 }
 
 /// Writes every evaluation in a shogi comment convention (KIF engine lines,

@@ -6,10 +6,19 @@
 //! when writing its evaluation gives the value again, and only from the tail of the
 //! extras, where lowering puts it.
 //!
-//! The SGF reader and writer do not call these yet (the next step of #35).
+//! The SGF reader calls [`lift_reporting`] on a game where it kept one of these
+//! properties (a flag set on the rare path that keeps an unknown property: no other
+//! game is walked); the writers call [`lower`] through `super::writing`.
 
 use super::go::{parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Color, Convention, Evaluation, Extra, NodeId, Tree};
+
+/// True for an SGF property identifier of a Go analysis convention (`LZ`, `SBKV`,
+/// `OGSC`): what the SGF reader asks of an unknown property it keeps.
+pub fn is_analysis_property(id: &str) -> bool {
+    matches!(id, "LZ" | "SBKV" | "OGSC")
+}
 
 /// The extras key of the Lizzie property.
 const LZ: &str = "sgf:LZ";
@@ -43,6 +52,68 @@ pub fn lift(tree: &mut Tree) -> usize {
         node.analysis.extend(evals);
     }
     made
+}
+
+/// [`lift`], then a warning (`analysis::kept-as-text`) for each `LZ`, `SBKV` or
+/// `OGSC` left among a node's kept properties, saying why it stayed a property;
+/// `spans` are the nodes' spans, by node id. Returns how many evaluations were made.
+pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnostic>) -> usize {
+    let made = lift(tree);
+    for (id, node) in tree.iter() {
+        for (k, extra) in node.extras.0.iter().enumerate() {
+            let Some(name) = extra.key.strip_prefix("sgf:") else {
+                continue;
+            };
+            if !is_analysis_property(name) {
+                continue;
+            }
+            let why = why_kept(&node.extras.0, k, node.mv.map(|m| m.color()));
+            let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
+            diags.push(Diagnostic::new(
+                codes::ANALYSIS_KEPT_AS_TEXT,
+                format!(
+                    "{name}[{}] is kept as a property: {why}",
+                    extra.values.join("][")
+                ),
+                span,
+            ));
+        }
+    }
+    made
+}
+
+/// Why the analysis property at `k` of a node's extras was not lifted.
+fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
+    let Some(mover) = mover else {
+        return "the node has no move, and the value is the mover's".to_string();
+    };
+    let Some(extra) = extras.get(k) else {
+        return String::new();
+    };
+    let [value] = extra.values.as_slice() else {
+        return "it has more than one value".to_string();
+    };
+    let parsed = match extra.key.as_str() {
+        LZ => parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value)),
+        SBKV => parse_sbkv(value).map(|e| write_sbkv(&e).as_deref() == Some(value)),
+        _ => {
+            let sbkv = k
+                .checked_sub(1)
+                .and_then(|i| extras.get(i))
+                .filter(|e| e.key == SBKV)
+                .and_then(|e| e.values.first())
+                .map(String::as_str);
+            parse_ogatak(sbkv, value)
+                .map(|e| write_ogatak(&e) == Some((sbkv.map(str::to_string), value.to_string())))
+        }
+    };
+    match parsed {
+        Err(e) => format!("it does not read in its program's layout ({e})"),
+        Ok(false) => "kifu would not write it back as it is (docs/analysis.md says what \
+                      is not mapped)"
+            .to_string(),
+        Ok(true) => "a property that is not analysis follows it".to_string(),
+    }
 }
 
 /// Puts every evaluation of a Go property convention (Lizzie, Sabaki, Ogatak) of a

@@ -50,6 +50,7 @@ pub const FORMAT: Format = Format {
     entry: Some(read_into),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::KifComments,
     ..Format::BASE
 };
 
