@@ -292,3 +292,100 @@ fn the_graph_svg_holds_the_evaluations() {
         )
     );
 }
+
+/// Runs `kifu validate` on `text` written to a file named `name`; the exit code and
+/// the warning lines (code and message).
+fn validate_text(name: &str, text: &str) -> (Option<i32>, Vec<String>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("writes");
+    let out = kifu(&["validate", path.to_str().expect("UTF-8 path")]);
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+    let warnings = stderr
+        .lines()
+        .filter_map(|l| l.split_once(": warning[").map(|(_, w)| w.to_string()))
+        .collect();
+    (out.status.code(), warnings)
+}
+
+/// KIF engine lines read by `kifu validate` (whose KIF reader checks moves as it
+/// reads, without a tree: a game with analysis is read whole instead): a game-mode
+/// line whose first move is the node's own starts before that move (ShogiGUI's
+/// layout), the others after it; an illegal move is reported at its node.
+#[test]
+fn validate_replays_kif_engine_lines() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n**対局 深さ 2 ノード数 960 評価値 45 読み筋 ▲７六歩(77) △３四歩(33) \n   2 ８四歩(83)   ( 0:01/00:00:02)\n**対局 深さ 2 ノード数 960 評価値 -30 読み筋 △８四歩(83) ▲２二角成(88) \n   3 ２六歩(27)   ( 0:01/00:00:03)\n**解析 0 深さ 20 ノード数 5000000 評価値 80 読み筋 △８五歩(84) ▲２五歩(26) ▲２四歩(25) \n";
+    let (code, warnings) = validate_text("pv.kif", kif);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        warnings,
+        [
+            "analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"▲２二角成(88)\", is illegal: 角 cannot move to ２二 from there (move 2)",
+            "analysis::pv-illegal]: evaluation 1: principal variation move 3 of 3, \"▲２四歩(25)\", is illegal: black (先手) moves, but it is not its turn (move 3)",
+        ]
+    );
+}
+
+/// An SGF Go game with a Lizzie `LZ` property, which `kifu validate` would check as
+/// it reads without a tree, is read again whole and its variation replayed: the
+/// candidates are the side to move's (White after B[pd]), so Q16 for Black is taken.
+#[test]
+fn validate_replays_sgf_variations() {
+    let sgf = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 52.1 1500\nmove D4 visits 1500 winrate 4790 pv D4 Q16 Q3 info ]\n;W[dp]LZ[0.7.4 46.8 800\nmove Q4 visits 800 winrate 5320 pv Q4 D16 pass info ])";
+    let (code, warnings) = validate_text("pv.sgf", sgf);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        warnings,
+        ["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 3, \"Q16\", is illegal: black plays at Q16, where a black stone stands (move 1)"]
+    );
+}
+
+/// The real files of `../shared/corpus/analysis/` (ShogiGUI's `**対局` lines,
+/// floodgate's `'**` remarks): every evaluation is read, and every principal
+/// variation replays legally (none reported).
+#[test]
+fn real_variations_are_legal() {
+    let Some(dir) = common::corpus::path("analysis/shogi/muzudho-kif-parser") else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus folder reads")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "kif" || e == "csa"))
+        .collect();
+    files.sort();
+    let mut variations = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("reads");
+        let out = kifu::read(&kifu::Input {
+            bytes: (&bytes).into(),
+            path: Some(path),
+            format: None,
+            encoding: None,
+        })
+        .expect("the format is known");
+        variations.push(
+            out.parsed
+                .collection
+                .games
+                .iter()
+                .flat_map(|g| g.tree.iter())
+                .flat_map(|(_, n)| n.analysis.iter())
+                .filter(|e| !e.pv.is_empty())
+                .count(),
+        );
+        let out = kifu(&["validate", path.to_str().expect("UTF-8 path")]);
+        assert_eq!(out.status.code(), Some(0), "{}", path.display());
+        let stderr = text(&out.stderr);
+        assert!(
+            !stderr.contains("analysis::"),
+            "{}: {stderr}",
+            path.display()
+        );
+    }
+    eprintln!("variations replayed per file: {variations:?}");
+    // ShogiGUI's 281 lines, then the floodgate remarks with a variation.
+    assert_eq!(variations.len(), 2);
+    assert!(variations.iter().all(|&n| n > 100), "{variations:?}");
+}

@@ -203,6 +203,10 @@ pub struct FoundWhileReading {
     /// The move number of each node, by node id (`None` for a node without a
     /// move): what [`crate::model::Tree::move_numbers`] gives of the tree read.
     pub move_numbers: Vec<Option<u32>>,
+    /// The game holds text that starts like engine analysis: a check reads it
+    /// whole instead, so that its evaluations are read and their variations
+    /// replayed (no tree was built here to replay them on).
+    pub analysis: bool,
 }
 
 /// What a streaming reader does with each game as soon as it is read: check it (the

@@ -100,9 +100,33 @@ trait Replay {
     fn enter(&mut self, node: &Node) -> Self::Undo;
     /// Takes a node back.
     fn leave(&mut self, undo: Self::Undo);
-    /// Replays a variation from the position now and takes it back; on a move that
-    /// cannot be played, its index (from 0) and why.
-    fn variation(&mut self, pv: &[String]) -> Result<(), (usize, Stop)>;
+    /// Replays a variation from the position now (or, with `before`, the position
+    /// before the node's own move) and takes it back; on a move that cannot be
+    /// played, its index (from 0) and why.
+    fn variation(&mut self, pv: &[String], before: bool) -> Result<(), (usize, Stop)>;
+}
+
+/// Whether an evaluation's variation starts before its node's move: a KIF engine
+/// line (`**対局`, `**解析`, `**検討`) whose first move is the node mover's own. In
+/// game mode the engine writes the line it expected when it chose the move, the
+/// move itself first (ShogiGUI's file: after 1 ７六歩, `読み筋 ▲７六歩(77)`); every
+/// other variation starts from the position after the node's move.
+fn starts_before(node: &Node, e: &Evaluation) -> bool {
+    use crate::model::Convention;
+    let Some(Move::Shogi(m)) = node.mv else {
+        return false;
+    };
+    let kif_line = matches!(
+        e.convention,
+        Some(Convention::KifGame | Convention::KifAnalysis | Convention::KifStudy)
+    );
+    let first = e.pv.first().and_then(|t| t.chars().next());
+    let side = match first {
+        Some('▲' | '☗') => Some(Color::Black),
+        Some('△' | '▽' | '☖') => Some(Color::White),
+        _ => None,
+    };
+    kif_line && side == Some(m.color)
 }
 
 /// Walks the tree depth first with `replay` (a loop: no recursion), replaying every
@@ -127,7 +151,7 @@ fn walk<R: Replay>(game: &Game, replay: &mut R, out: &mut Vec<Finding>) {
         let undo = replay.enter(node);
         stack.push(Step::Leave(undo));
         for (k, e) in node.analysis.iter().enumerate() {
-            if let Err((i, stop)) = replay.variation(&e.pv) {
+            if let Err((i, stop)) = replay.variation(&e.pv, starts_before(node, e)) {
                 let text = crate::diag::quote(e.pv.get(i).map_or("", String::as_str));
                 let (code, message) = match stop {
                     Stop::Unreadable(why) => (
@@ -272,7 +296,7 @@ impl Replay for GoReplay {
         self.next = next;
     }
 
-    fn variation(&mut self, pv: &[String]) -> Result<(), (usize, Stop)> {
+    fn variation(&mut self, pv: &[String], _before: bool) -> Result<(), (usize, Stop)> {
         let cp = self.board.checkpoint();
         let mut color = self.next;
         let mut result = Ok(());
@@ -384,7 +408,7 @@ impl Replay for GomokuReplay {
         self.next = next;
     }
 
-    fn variation(&mut self, pv: &[String]) -> Result<(), (usize, Stop)> {
+    fn variation(&mut self, pv: &[String], _before: bool) -> Result<(), (usize, Stop)> {
         let len = self.log.len();
         let mut color = self.next;
         let mut result = Ok(());
@@ -418,7 +442,13 @@ impl Replay for GomokuReplay {
 /// destination (for 同).
 struct ShogiReplay {
     position: Position,
+    /// The destination of the last move, node by node down the walk (for 同).
     last: Vec<Option<Square>>,
+    /// The move each node of the walk made, if any.
+    made: Vec<Option<ShogiMove>>,
+    /// Whether each node of the walk holds a move the rules could not make (their
+    /// check reports it).
+    unplayable: Vec<bool>,
 }
 
 impl ShogiReplay {
@@ -431,6 +461,8 @@ impl ShogiReplay {
         ShogiReplay {
             position: Position::from_model(&start),
             last: vec![None],
+            made: Vec::new(),
+            unplayable: Vec::new(),
         }
     }
 
@@ -544,13 +576,15 @@ fn side(c: Color) -> &'static str {
 }
 
 impl Replay for ShogiReplay {
-    type Undo = Option<ShogiMove>;
+    type Undo = ();
 
-    fn enter(&mut self, node: &Node) -> Self::Undo {
+    fn enter(&mut self, node: &Node) {
         let Some(Move::Shogi(m)) = node.mv else {
             let last = self.last.last().copied().flatten();
             self.last.push(last);
-            return None;
+            self.made.push(None);
+            self.unplayable.push(false);
+            return;
         };
         // A record move that cannot be made is the rules' check's to report; the
         // line below it is replayed from the position before it.
@@ -559,18 +593,39 @@ impl Replay for ShogiReplay {
             m
         });
         self.last.push(Some(m.to));
-        made
+        self.unplayable.push(made.is_none());
+        self.made.push(made);
     }
 
-    fn leave(&mut self, undo: Self::Undo) {
-        if let Some(m) = undo {
+    fn leave(&mut self, (): ()) {
+        if let Some(m) = self.made.pop().flatten() {
             self.position.unmake(&m);
         }
         self.last.pop();
+        self.unplayable.pop();
     }
 
-    fn variation(&mut self, pv: &[String]) -> Result<(), (usize, Stop)> {
-        let mut last = self.last.last().copied().flatten();
+    fn variation(&mut self, pv: &[String], before: bool) -> Result<(), (usize, Stop)> {
+        if before && self.unplayable.last() == Some(&true) {
+            // The line starts with the node's own move, which the rules could not
+            // make (a recorded foul): the rules' check reports that move.
+            return Ok(());
+        }
+        let taken_back = match self.made.last().copied().flatten() {
+            Some(m) if before => {
+                self.position.unmake(&m);
+                Some(m)
+            }
+            _ => None,
+        };
+        let depth = if taken_back.is_some() { 2 } else { 1 };
+        let mut last = self
+            .last
+            .len()
+            .checked_sub(depth)
+            .and_then(|i| self.last.get(i))
+            .copied()
+            .flatten();
         let mut made: Vec<ShogiMove> = Vec::new();
         let mut result = Ok(());
         for (i, text) in pv.iter().enumerate() {
@@ -594,6 +649,9 @@ impl Replay for ShogiReplay {
         }
         while let Some(mv) = made.pop() {
             self.position.unmake(&mv);
+        }
+        if let Some(m) = taken_back {
+            self.position.make(&m);
         }
         result
     }

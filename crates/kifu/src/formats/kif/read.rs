@@ -80,6 +80,11 @@ fn entry(
         return push_all(whole(text), sink);
     }
     let (mut parsed, found) = checking(text);
+    // A game with engine analysis is read whole: its evaluations are read, and a
+    // check replays their variations on the tree (see `FoundWhileReading::analysis`).
+    if found.iter().any(|f| f.analysis) {
+        return push_all(whole(text), sink);
+    }
     let games = std::mem::take(&mut parsed.collection.games);
     let count = games.len();
     let mut stopped = false;
@@ -932,6 +937,7 @@ impl<'a> KifReader<'a> {
         let found = FoundWhileReading {
             findings: self.play.finish(),
             move_numbers: self.move_numbers,
+            analysis: self.analysis,
         };
         (parsed, vec![found])
     }

@@ -602,7 +602,9 @@ fn finish_inline(
     each: &GameCheck<'_>,
     place: &PlaceFindings<'_>,
 ) -> Vec<Diagnostic> {
-    let again = state.game.info.rules != inline.ru;
+    // A game that kept an engine analysis property is read again too: its
+    // evaluations are read, and the check replays their variations on its tree.
+    let again = state.game.info.rules != inline.ru || state.analysis;
     let full = || {
         let mut found = Vec::new();
         let mut check = |game: &mut Game, spans: &[Span]| found.extend(each(game, spans));
