@@ -143,6 +143,10 @@ pub fn value(e: &Evaluation, measure: Measure) -> Option<f64> {
 /// the main line gives one, else the score (always the score for shogi when one is
 /// given).
 pub fn summary(game: &Game) -> Option<Summary> {
+    // Most games have none: one look along the main line, nothing gathered.
+    if !game.tree.main_line().any(|(_, n)| !n.analysis.is_empty()) {
+        return None;
+    }
     let line: Vec<NodeId> = game.tree.main_line().map(|(id, _)| id).collect();
     summary_on(game, &line)
 }
@@ -220,4 +224,98 @@ pub fn summary_on(game: &Game, ids: &[NodeId]) -> Option<Summary> {
         swing,
         drop,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(doc: &str) -> Game {
+        let parsed = crate::formats::json::read(doc);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        parsed.collection.games.into_iter().next().expect("a game")
+    }
+
+    /// A Go line: the move of each node and its evaluations.
+    fn go(moves: &[(&str, [u8; 2], &str)]) -> Game {
+        let mut nodes = vec![r#"{"children":[1]}"#.to_string()];
+        for (i, (color, [x, y], analysis)) in moves.iter().enumerate() {
+            let children = if i + 1 < moves.len() {
+                format!("[{}]", i + 2)
+            } else {
+                "[]".into()
+            };
+            nodes.push(format!(
+                r#"{{"children":{children},"move":{{"stone":{{"color":"{color}","point":[{x},{y}]}}}},"analysis":[{analysis}]}}"#
+            ));
+        }
+        game(&format!(
+            r#"{{"version":1,"games":[{{"kind":{{"go":{{"size":{{"width":9,"height":9}}}}}},"info":{{}},"tree":{{"nodes":[{}]}}}}]}}"#,
+            nodes.join(",")
+        ))
+    }
+
+    /// The swing is the largest change either way; the drop the mover's own largest
+    /// loss; unanalysed moves count in the share only; engines in order, once.
+    #[test]
+    fn swing_drop_share_and_engines() {
+        let g = go(&[
+            ("black", [4, 4], r#"{"engine":"B","winrate":0.5}"#),
+            ("white", [2, 2], r#"{"engine":"A","winrate":0.75}"#),
+            ("black", [6, 6], ""),
+            (
+                "white",
+                [2, 6],
+                r#"{"engine":"B","winrate":0.625},{"engine":"C","winrate":0.1}"#,
+            ),
+            ("black", [6, 2], r#"{"winrate":0.25}"#),
+        ]);
+        let s = summary(&g).expect("analysed");
+        assert_eq!((s.moves, s.analysed), (5, 4));
+        assert_eq!(s.share(), 0.8);
+        assert_eq!(s.engines, ["B", "A", "C"]);
+        assert_eq!(s.measure, Measure::Winrate);
+        assert_eq!(
+            s.series
+                .iter()
+                .map(|p| (p.number, p.value))
+                .collect::<Vec<_>>(),
+            [(1, 0.5), (2, 0.75), (4, 0.625), (5, 0.25)]
+        );
+        // White's move 2 gave Black 0.25 (White's loss); Black's move 5 lost 0.375.
+        assert_eq!(
+            s.swing,
+            Some(Change {
+                number: 5,
+                by: Color::Black,
+                before: 0.625,
+                after: 0.25
+            })
+        );
+        assert_eq!(s.drop, s.swing);
+        assert_eq!(s.last(), Some(0.25));
+        assert_eq!(s.show(0.625), "62.5%");
+    }
+
+    /// Without win rates a Go series is the score; a rate outside 0–1 is no value;
+    /// a shogi mate counts as ±MATE_SCORE; a game without evaluations has none.
+    #[test]
+    fn measures() {
+        let g = go(&[
+            ("black", [4, 4], r#"{"score":2.5,"winrate":7}"#),
+            ("white", [2, 2], r#"{"score":-1}"#),
+        ]);
+        let s = summary(&g).expect("analysed");
+        assert_eq!(s.measure, Measure::Score);
+        assert_eq!(s.series.len(), 2);
+        assert_eq!(s.drop.map(|d| (d.number, d.loss())), None);
+        assert_eq!(s.show(2.5), "+2.5");
+        let shogi = game(
+            r#"{"version":1,"games":[{"kind":"shogi","info":{},"tree":{"nodes":[{"children":[1]},{"move":{"shogi":{"color":"black","from":[7,7],"to":[7,6],"piece":"pawn"}},"analysis":[{"mate":-3}]}]}}]}"#,
+        );
+        let s = summary(&shogi).expect("analysed");
+        assert_eq!(s.measure, Measure::Score);
+        assert_eq!(s.last(), Some(-MATE_SCORE));
+        assert_eq!(summary(&go(&[("black", [4, 4], "")])), None);
+    }
 }

@@ -685,3 +685,55 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod shogi_tests {
+    use super::*;
+
+    /// The messages of a shogi game whose one move (▲７六歩) carries an evaluation
+    /// with `pv` (JSON strings), read in `convention`.
+    fn check_pv(pv: &str, convention: &str) -> Vec<String> {
+        let doc = format!(
+            r#"{{"version":1,"games":[{{"kind":"shogi","info":{{}},"tree":{{"nodes":[{{"children":[1]}},{{"move":{{"shogi":{{"color":"black","from":[7,7],"to":[7,6],"piece":"pawn"}}}},"analysis":[{{"pv":[{pv}],"convention":"{convention}"}}]}}]}}}}]}}"#
+        );
+        let parsed = crate::formats::json::read(&doc);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let game = parsed.collection.games.first().expect("a game");
+        check(game).into_iter().map(|f| f.message).collect()
+    }
+
+    #[test]
+    fn csa_kif_and_ki2_moves_replay() {
+        // CSA: a bishop that becomes a horse is a promotion; a drop from 00.
+        assert!(check_pv(r#""-3334FU","+8822UM","-3122GI","+0055KA""#, "floodgate").is_empty());
+        // KIF with origins and 同; KI2 with a relative word and a drop.
+        assert!(check_pv(
+            r#""△３四歩(33)","▲２二角成(88)","△同　銀(31)","▲５五角打""#,
+            "shogi_home"
+        )
+        .is_empty());
+        assert!(check_pv(r#""△３四歩","▲５八金右","△８四歩","▲６八銀""#, "shogi_home").is_empty());
+        // A KIF game-mode line that starts with the node's own move.
+        assert!(check_pv(r#""▲７六歩(77)","△３四歩(33)""#, "kif_game").is_empty());
+    }
+
+    #[test]
+    fn shogi_variations_that_cannot_be_played() {
+        assert_eq!(
+            check_pv(r#""△３四歩","▲５八金""#, "shogi_home"),
+            ["evaluation 1: principal variation move 2 of 2, \"▲５八金\", is illegal: 2 金 can move to ５八: the move is ambiguous"]
+        );
+        assert_eq!(
+            check_pv(r#""△５五角""#, "shogi_home"),
+            ["evaluation 1: principal variation move 1 of 1, \"△５五角\", is illegal: no 角 of white (後手) can move to ５五"]
+        );
+        assert_eq!(
+            check_pv(r#""+7776FX""#, "floodgate"),
+            ["evaluation 1: principal variation move 1 of 1, \"+7776FX\", cannot be read: expected a CSA move like +7776FU"]
+        );
+        assert_eq!(
+            check_pv(r#""△３四歩(3x)""#, "shogi_home"),
+            ["evaluation 1: principal variation move 1 of 1, \"△３四歩(3x)\", cannot be read: (3x) is no square"]
+        );
+    }
+}
