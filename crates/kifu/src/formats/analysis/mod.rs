@@ -11,7 +11,9 @@
 //! they read into evaluations ([`comments::lift_reporting`],
 //! [`properties::lift_reporting`]); every writer goes through [`writing::prepare`]
 //! (`--analysis`), which moves evaluations between conventions ([`convert`]) and
-//! lowers them back into text.
+//! lowers them back into text. [`replay`] checks a game's evaluations for
+//! `validate`: every principal variation replayed with the rules, the figures against
+//! each other.
 //!
 //! [`Evaluation`]: crate::model::Evaluation
 
