@@ -212,7 +212,7 @@ fn json_analysis_written_to_csa_is_a_floodgate_remark() {
     assert_eq!(csa.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&csa.stderr),
-        "warning: -: [loss::analysis] csa writes the evaluations as floodgate, which has no place for their depth: left out of 1 evaluation(s), the first at move 1\n"
+        "warning: -: [loss::analysis] csa writes the engine evaluations as floodgate, which has no place for their depth: left out of 1 evaluation(s), the first at move 1\n"
             .replace("-:", &format!("{}:", path.display()))
     );
     assert!(String::from_utf8_lossy(&csa.stdout).ends_with("+\n+7776FU\n'** 45 +7776FU\n"));
@@ -232,12 +232,12 @@ fn lizzie_lz_is_read_and_written_back() {
     let c = round_trip("lizzie.sgf", "sgf", 3);
     let e = all(&c);
     // Black's own 52.1 %, 1500 playouts, the best candidate's line.
-    assert_eq!(e[0].winrate, Some(52.1 / 100.0));
+    assert_eq!(e[0].winrate, Some(0.521));
     assert_eq!(e[0].visits, Some(1500));
     assert_eq!(e[0].pv, vec!["D4", "Q16", "Q3"]);
     assert_eq!(e[0].convention, Some(Convention::Lizzie));
     // White's move: Black's rate is the rest.
-    assert_eq!(e[2].winrate, Some(1.0 - 40.2 / 100.0));
+    assert_eq!(e[2].winrate, Some(0.598));
     assert_eq!(e[2].pv, vec!["pass", "C3"]);
     // The second value (a second candidate, prior, lcb) does not write back as it is:
     // kept as the property it was, with a warning.
@@ -252,10 +252,7 @@ fn lizzie_lz_is_read_and_written_back() {
 fn sabaki_sbkv_is_read_and_written_back() {
     let c = round_trip("sabaki.sgf", "sgf", 4);
     let rates: Vec<Option<f64>> = all(&c).iter().map(|e| e.winrate).collect();
-    assert_eq!(
-        rates,
-        vec![Some(48.37 / 100.0), Some(0.51), Some(0.0), Some(1.0)]
-    );
+    assert_eq!(rates, vec![Some(0.4837), Some(0.51), Some(0.0), Some(1.0)]);
     assert!(all(&c)
         .iter()
         .all(|e| e.convention == Some(Convention::Sabaki)));
@@ -273,7 +270,7 @@ fn sabaki_sbkv_is_read_and_written_back() {
 fn ogatak_pairs_are_read_and_written_back() {
     let c = round_trip("ogatak.sgf", "sgf", 4);
     let e = all(&c);
-    assert_eq!((e[0].winrate, e[0].score), (Some(47.9 / 100.0), Some(-0.8)));
+    assert_eq!((e[0].winrate, e[0].score), (Some(0.479), Some(-0.8)));
     assert_eq!((e[3].winrate, e[3].score), (None, Some(-12.3)));
     assert!(e.iter().all(|e| e.convention == Some(Convention::Ogatak)));
     let (text, _) = write(&c, "sgf", AnalysisMode::Keep);
@@ -430,8 +427,8 @@ fn as_program_converts_within_a_family_and_reports_the_rest() {
     assert_eq!(
         losses,
         vec![
-            "sgf writes the evaluations as sabaki, which has no place for their visits: left out of 3 evaluation(s), the first at move 1",
-            "sgf writes the evaluations as sabaki, which has no place for their pv: left out of 2 evaluation(s), the first at move 1",
+            "sgf writes the engine evaluations as sabaki, which has no place for their visits: left out of 3 evaluation(s), the first at move 1",
+            "sgf writes the engine evaluations as sabaki, which has no place for their pv: left out of 2 evaluation(s), the first at move 1",
         ]
     );
     let (back, _) = read_as(text.as_bytes(), "sgf");
@@ -458,9 +455,9 @@ fn as_program_converts_within_a_family_and_reports_the_rest() {
         vec![
             // Move 3 has two evaluations: one ShogiHome block a node.
             "kif has no place for the engine evaluation at move 3: \"1 evaluation(s)\"",
-            "kif writes the evaluations as shogi_home, which has no place for their seldepth: left out of 1 evaluation(s), the first at move 1",
-            "kif writes the evaluations as shogi_home, which has no place for their time_ms: left out of 1 evaluation(s), the first at move 1",
-            "kif writes the evaluations as shogi_home, which has no place for their rank: left out of 1 evaluation(s), the first at move 3",
+            "kif writes the engine evaluations as shogi_home, which has no place for their seldepth: left out of 1 evaluation(s), the first at move 1",
+            "kif writes the engine evaluations as shogi_home, which has no place for their time_ms: left out of 1 evaluation(s), the first at move 1",
+            "kif writes the engine evaluations as shogi_home, which has no place for their rank: left out of 1 evaluation(s), the first at move 3",
         ]
     );
     let (back, _) = read_as(text.as_bytes(), "kif");
@@ -800,4 +797,22 @@ fn real_files_read_every_evaluation_line_and_strip_to_the_same_moves() {
             path.display()
         );
     }
+}
+
+/// Sabaki writes `SBKV` on any analysed node, the root among them: Black's win rate
+/// needs no mover. Lizzie's `LZ` (the mover's rate) on the root stays a property.
+#[test]
+fn sabaki_on_the_root_is_read_and_lizzie_there_is_kept() {
+    let sgf = "(;FF[4]CA[UTF-8]GM[1]SZ[19]SBKV[50.5]\n;B[pd]SBKV[48])\n";
+    let (c, diags) = read_as(sgf.as_bytes(), "sgf");
+    assert!(diags.is_empty(), "{diags:?}");
+    let rates: Vec<Option<f64>> = all(&c).iter().map(|e| e.winrate).collect();
+    assert_eq!(rates, vec![Some(0.505), Some(0.48)]);
+    assert_eq!(write(&c, "sgf", AnalysisMode::Keep).0, sgf);
+    let (c, diags) = read_as(b"(;GM[1]FF[4]SZ[19]LZ[0.7.4 50.0 10])", "sgf");
+    assert!(all(&c).is_empty());
+    assert_eq!(
+        diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+        vec!["LZ[0.7.4 50.0 10] is kept as a property: the node has no move, and the value is the mover's"]
+    );
 }

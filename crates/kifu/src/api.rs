@@ -678,7 +678,7 @@ pub struct Encoded {
     /// What the writer could not express, and characters normalised for the encoding.
     pub losses: Vec<Loss>,
     /// The engine evaluations `--analysis strip` took out ([`WriteOptions::analysis`]).
-    pub stripped: formats::analysis::writing::Stripped,
+    pub stripped: formats::Stripped,
 }
 
 /// Writes a collection in `format`, encoded strictly in `encoding` (the format's
@@ -735,28 +735,18 @@ pub fn write_with(
 }
 
 /// The collection made ready for `format`'s writer as `options.analysis` says
-/// ([`formats::analysis::writing::prepare`]): `None` when it is written as it is;
+/// ([`Format::prepare_analysis`]): `None` when it is written as it is;
 /// the fields left out, and what was stripped.
 fn prepare_analysis(
     collection: &Collection,
     format: &'static Format,
     options: &WriteOptions<'_>,
-) -> (
-    Option<Collection>,
-    Vec<Loss>,
-    formats::analysis::writing::Stripped,
-) {
-    let mut stripped = formats::analysis::writing::Stripped::default();
+) -> (Option<Collection>, Vec<Loss>, formats::Stripped) {
+    let mut stripped = formats::Stripped::default();
     let mut losses = Vec::new();
     let mut games: Option<Vec<crate::model::Game>> = None;
     for (i, game) in collection.games.iter().enumerate() {
-        let p = formats::analysis::writing::prepare(
-            game,
-            i,
-            format.name,
-            format.analysis,
-            options.analysis,
-        );
+        let p = format.prepare_analysis(game, i, options.analysis);
         stripped.evaluations += p.stripped.evaluations;
         stripped.bytes += p.stripped.bytes;
         losses.extend(p.losses);
@@ -869,7 +859,7 @@ pub struct GameWriter {
     format_options: Vec<formats::FormatOption>,
     utf8_by_convention: bool,
     pretty: bool,
-    analysis: formats::analysis::writing::AnalysisMode,
+    analysis: formats::AnalysisMode,
     written: usize,
     /// Line breaks written so far, and characters after the last one: where the
     /// next piece starts, so unmappable characters are located in the whole output.
@@ -993,13 +983,7 @@ impl GameWriter {
             }
             Join::Document(document) => {
                 self.format.check_kinds_of(game)?;
-                let prepared = formats::analysis::writing::prepare(
-                    game,
-                    index,
-                    self.format.name,
-                    self.format.analysis,
-                    self.analysis,
-                );
+                let prepared = self.format.prepare_analysis(game, index, self.analysis);
                 let text = (document.game)(
                     prepared.game.as_ref().unwrap_or(game),
                     index,

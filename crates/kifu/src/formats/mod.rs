@@ -36,6 +36,7 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
+pub use analysis::writing::{AnalysisMode, Prepared, Program, Stripped};
 pub use cutting::{Cut, Cutter, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
 pub use writes::{InfoField, Lines, NodeField, Writes};
@@ -567,6 +568,19 @@ impl Format {
     /// writer adds what it writes only in part.
     pub fn losses(&self, collection: &Collection) -> Vec<Loss> {
         account::account(self, collection)
+    }
+
+    /// `game` (the `index`th written) made ready for this format's writer as `mode`
+    /// (`--analysis`) says: its engine evaluations stripped, or moved into the
+    /// convention the format writes and lowered into its text
+    /// ([`analysis::writing::prepare`]).
+    pub fn prepare_analysis(
+        &self,
+        game: &crate::model::Game,
+        index: usize,
+        mode: AnalysisMode,
+    ) -> Prepared {
+        analysis::writing::prepare(game, index, self.name, self.analysis, mode)
     }
 }
 

@@ -18,8 +18,10 @@ use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Convention, Evaluation, NodeId, Tree};
 
 /// Which line shapes [`lift`] recognises. Floodgate's `'** score pv` remarks are a
-/// CSA shape (`* 47 …` as the model holds them); in a KIF comment the same text is
-/// as likely a bullet, so a KIF reader leaves them off.
+/// CSA shape (`* 47 …` as the model holds them); a KIF reader takes them too (`** 47
+/// -2324FU`, as a CSA record converted to KIF writes them: a whole score, then CSA
+/// moves only, which a user's bullet line hardly is), but not the KIF engine lines in
+/// a CSA file, which no program writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shapes {
     /// KIF engine lines `*対局 …`, `*解析 …`, `*検討 …`.
@@ -34,7 +36,7 @@ pub struct Shapes {
 pub const KIF: Shapes = Shapes {
     kif_lines: true,
     shogihome: true,
-    floodgate: false,
+    floodgate: true,
 };
 
 /// The shapes of a CSA file.
@@ -115,7 +117,12 @@ fn why_kept(line: &str, shapes: Shapes) -> Option<String> {
                 .to_string(),
         });
     }
-    if shapes.floodgate && line.starts_with("* ") {
+    // A remark `* <number> …`: a bullet line (`* note`) is not taken for one.
+    let scored = line.strip_prefix("* ").is_some_and(|rest| {
+        let digits = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+        digits.starts_with(|c: char| c.is_ascii_digit())
+    });
+    if shapes.floodgate && scored {
         return Some(match parse_floodgate(line) {
             Err(e) => format!("it does not read as a floodgate remark ({e})"),
             Ok(e) if write_floodgate(&e).as_deref() != Some(line) => {
@@ -271,10 +278,10 @@ mod tests {
         ];
         let mut t = tree_with(&original);
         let made = lift(&mut t, KIF);
-        // The first, the second's engine line, the ShogiHome block; not a line
-        // before a user's, nor lines out of ShogiHome's order, nor floodgate in KIF,
+        // The first, the second's engine line, the ShogiHome block, the floodgate
+        // remark; not a line before a user's, nor lines out of ShogiHome's order,
         // nor a line that would not write back as itself (`+5`).
-        assert_eq!(made, 3);
+        assert_eq!(made, 4);
         assert_eq!(
             comments(&t),
             vec![
@@ -283,11 +290,11 @@ mod tests {
                 Some(original[2].to_string()),
                 Some("互角".to_string()),
                 Some(original[4].to_string()),
-                Some(original[5].to_string()),
+                None,
                 Some(original[6].to_string()),
             ]
         );
-        assert_eq!(lower(&mut t), 3);
+        assert_eq!(lower(&mut t), 4);
         let back: Vec<Option<String>> = original.iter().map(|c| Some(c.to_string())).collect();
         assert_eq!(comments(&t), back);
         assert!(t

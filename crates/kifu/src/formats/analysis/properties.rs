@@ -27,17 +27,15 @@ const SBKV: &str = "sgf:SBKV";
 /// The extras key of Ogatak's score property.
 const OGSC: &str = "sgf:OGSC";
 
-/// Moves the analysis properties at the end of every move node's extras into its
-/// evaluations. Returns how many evaluations were made.
+/// Moves the analysis properties at the end of every node's extras into its
+/// evaluations (`LZ`, whose win rate is the mover's, only on a node with a move). Returns how many evaluations were made.
 pub fn lift(tree: &mut Tree) -> usize {
     let mut made = 0;
     for i in 0..tree.len() {
         let Some(node) = tree.get_mut(NodeId(i as u32)) else {
             continue;
         };
-        let Some(mover) = node.mv.map(|m| m.color()) else {
-            continue;
-        };
+        let mover = node.mv.map(|m| m.color());
         if node.extras.is_empty() {
             continue;
         }
@@ -84,9 +82,6 @@ pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnosti
 
 /// Why the analysis property at `k` of a node's extras was not lifted.
 fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
-    let Some(mover) = mover else {
-        return "the node has no move, and the value is the mover's".to_string();
-    };
     let Some(extra) = extras.get(k) else {
         return String::new();
     };
@@ -94,7 +89,12 @@ fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
         return "it has more than one value".to_string();
     };
     let parsed = match extra.key.as_str() {
-        LZ => parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value)),
+        LZ => match mover {
+            Some(mover) => {
+                parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value))
+            }
+            None => return "the node has no move, and the value is the mover's".to_string(),
+        },
         SBKV => parse_sbkv(value).map(|e| write_sbkv(&e).as_deref() == Some(value)),
         _ => {
             let sbkv = k
@@ -117,7 +117,7 @@ fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
 }
 
 /// Puts every evaluation of a Go property convention (Lizzie, Sabaki, Ogatak) of a
-/// move node back as properties at the end of its extras, in order, and takes it out
+/// node (Lizzie's: of a node with a move) back as properties at the end of its extras, in order, and takes it out
 /// of the evaluations; the others stay. Returns how many were put back.
 pub fn lower(tree: &mut Tree) -> usize {
     let mut written = 0;
@@ -125,9 +125,7 @@ pub fn lower(tree: &mut Tree) -> usize {
         let Some(node) = tree.get_mut(NodeId(i as u32)) else {
             continue;
         };
-        let Some(mover) = node.mv.map(|m| m.color()) else {
-            continue;
-        };
+        let mover = node.mv.map(|m| m.color());
         if node.analysis.is_empty() {
             continue;
         }
@@ -151,9 +149,9 @@ pub fn lower(tree: &mut Tree) -> usize {
 }
 
 /// The properties (extras key, value) of an evaluation in a Go property convention.
-fn as_properties(e: &Evaluation, mover: Color) -> Vec<(&'static str, String)> {
+fn as_properties(e: &Evaluation, mover: Option<Color>) -> Vec<(&'static str, String)> {
     match e.convention {
-        Some(Convention::Lizzie) => write_lz(e, mover).map(|v| vec![(LZ, v)]),
+        Some(Convention::Lizzie) => mover.and_then(|m| write_lz(e, m)).map(|v| vec![(LZ, v)]),
         Some(Convention::Sabaki) => write_sbkv(e).map(|v| vec![(SBKV, v)]),
         Some(Convention::Ogatak) => write_ogatak(e).map(|(s, o)| {
             let mut out: Vec<(&'static str, String)> = s.map(|s| (SBKV, s)).into_iter().collect();
@@ -167,7 +165,7 @@ fn as_properties(e: &Evaluation, mover: Color) -> Vec<(&'static str, String)> {
 
 /// How many extras to keep (the rest are the analysis tail), and the tail's
 /// evaluations in order.
-fn split_tail(extras: &[Extra], mover: Color) -> (usize, Vec<Evaluation>) {
+fn split_tail(extras: &[Extra], mover: Option<Color>) -> (usize, Vec<Evaluation>) {
     let one = |i: usize, key: &str| -> Option<&str> {
         let e = extras.get(i)?;
         match e.values.as_slice() {
@@ -190,7 +188,7 @@ fn split_tail(extras: &[Extra], mover: Color) -> (usize, Vec<Evaluation>) {
                 .ok()
                 .filter(|e| write_sbkv(e).as_deref() == Some(v))
                 .map(|e| (e, 1))
-        } else if let Some(v) = one(last, LZ) {
+        } else if let (Some(v), Some(mover)) = (one(last, LZ), mover) {
             parse_lz(v, mover)
                 .ok()
                 .filter(|e| write_lz(e, mover).as_deref() == Some(v))

@@ -106,7 +106,8 @@ pub enum Home {
     /// Lizzie's when an evaluation has a win rate and visits, else Ogatak's when it has
     /// a score, else Sabaki's.
     GoProperties,
-    /// KIF comment lines: the KIF engine lines and ShogiHome's; usually `**対局`.
+    /// KIF comment lines: the KIF engine lines, ShogiHome's and floodgate's (`** 30
+    /// -3334FU`, as a CSA record converted keeps them); usually `**対局`.
     KifComments,
     /// CSA comment lines: floodgate's `'**` and ShogiHome's; usually floodgate's.
     CsaComments,
@@ -130,6 +131,7 @@ impl Home {
                     | Convention::KifGame
                     | Convention::KifAnalysis
                     | Convention::KifStudy
+                    | Convention::Floodgate
             ),
             Home::CsaComments => matches!(c, Convention::ShogiHome | Convention::Floodgate),
         }
@@ -250,7 +252,14 @@ pub fn prepare(
         }
         let mut written = Vec::new();
         let mut kept = Vec::new();
+        // A KIF or CSA comment before the first move is the game's comment, read
+        // back as no node's: the root's evaluations have no place there.
+        let nowhere = id == NodeId::ROOT && matches!(home, Home::KifComments | Home::CsaComments);
         for e in std::mem::take(&mut *node.analysis).0 {
+            if nowhere {
+                kept.push(e);
+                continue;
+            }
             let own = e.convention.filter(|c| home.writes(*c));
             let to = match mode {
                 AnalysisMode::As(p) => Some(p.convention(&e)),
@@ -313,7 +322,7 @@ pub fn prepare(
             out.losses.push(Loss::new(
                 codes::LOSS_ANALYSIS,
                 format!(
-                    "{format} writes the evaluations as {}, which has no place for their {field}: left out of {count} evaluation(s){}",
+                    "{format} writes the engine evaluations as {}, which has no place for their {field}: left out of {count} evaluation(s){}",
                     to.name(),
                     at.map_or(String::new(), |n| format!(", the first at move {n}"))
                 ),
