@@ -1,6 +1,8 @@
 //! `kifu positions` (#36 point 3): the records written, byte for byte, the filters
 //! and their report.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -269,4 +271,64 @@ fn go_games_as_ndjson_and_npz_and_the_family_filter() {
         &z[40 + 128..40 + 128 + 18],
         &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
     );
+}
+
+/// A Python that imports cshogi and numpy: `KIFU_CSHOGI_PYTHON`, else `python3`.
+fn python_with_cshogi() -> Option<String> {
+    let py = std::env::var("KIFU_CSHOGI_PYTHON").unwrap_or_else(|_| "python3".into());
+    Command::new(&py)
+        .args(["-c", "import cshogi, numpy"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+        .then_some(py)
+}
+
+/// `bench/cshogi_check.py`: the CSA files of the corpus and 60 random legal games
+/// cshogi plays, as HCPE and PSV by cshogi and by `kifu positions`, byte for byte.
+/// Runs where a Python with cshogi is at hand (`KIFU_CSHOGI_PYTHON`, or `python3`);
+/// under `KIFU_REQUIRE_CORPUS` it always runs, the script installing cshogi from
+/// PyPI into a venv; otherwise it is skipped with one line.
+#[test]
+fn cshogi_agrees_byte_for_byte() {
+    let required = std::env::var_os("KIFU_REQUIRE_CORPUS").is_some();
+    let py = match python_with_cshogi() {
+        Some(py) => py,
+        None if required => "python3".to_string(),
+        None => {
+            // Past the harness's capture, as tests/common/corpus.rs does.
+            let line = "skipped in cshogi_agrees_byte_for_byte: no Python with cshogi \
+                        (set KIFU_CSHOGI_PYTHON)\n";
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+            return;
+        }
+    };
+    let Some(corpus) = common::corpus::path("shogi") else {
+        return;
+    };
+    let analysis = common::corpus::root().join("analysis/shogi");
+    let work = scratch("cshogi");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/cshogi_check.py");
+    let mut runs = vec![corpus];
+    if analysis.is_dir() {
+        runs.push(analysis);
+    }
+    for dir in runs {
+        let o = Command::new(&py)
+            .arg(&script)
+            .args([
+                "--kifu",
+                env!("CARGO_BIN_EXE_kifu"),
+                "--games",
+                "30",
+                "--corpus",
+            ])
+            .arg(&dir)
+            .arg("--work")
+            .arg(&work)
+            .output()
+            .expect("python runs");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{text}{}", stderr(&o));
+        assert!(text.contains(" 0 differ,"), "{text}");
+    }
 }

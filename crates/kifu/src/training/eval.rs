@@ -34,7 +34,7 @@ pub fn evaluation_for(tree: &Tree, at: NodeId, played: Option<NodeId>) -> Option
                 .lines()
                 .rev()
                 .filter_map(|line| match line.as_bytes().get(1) {
-                    Some(b' ') => parse_floodgate(line).ok(),
+                    Some(b' ') => parse_floodgate(line).ok().or_else(|| floodgate_score(line)),
                     _ if line.starts_with('*') => parse_kif_line(line).ok(),
                     _ => None,
                 })
@@ -49,6 +49,19 @@ pub fn evaluation_for(tree: &Tree, at: NodeId, played: Option<NodeId>) -> Option
         .first()
         .filter(|e| !is_movers_search(e))
         .cloned()
+}
+
+/// The score of a floodgate remark whose principal variation is not in CSA moves
+/// (engines that write USI moves there: `'** 130 7g7f 8c8d`): the whole number that
+/// begins its first word, as cshogi's CSA parser reads it (`std::stoi`).
+fn floodgate_score(line: &str) -> Option<Evaluation> {
+    let word = line.strip_prefix("* ")?.split(' ').next()?;
+    let sign = usize::from(word.starts_with(['+', '-']));
+    let digits = word[sign..].bytes().take_while(u8::is_ascii_digit).count();
+    let score: i64 = word.get(..sign + digits)?.parse().ok()?;
+    let mut e = Evaluation::in_convention(Convention::Floodgate);
+    e.score = Some(score as f64);
+    Some(e)
 }
 
 /// An evaluation's score from the side to move (`to_move`), rounded and capped to

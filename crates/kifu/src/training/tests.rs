@@ -190,7 +190,8 @@ fn floodgate_scores_belong_to_the_position_the_move_was_played_from() {
     // As the CSA reader keeps `'** 120 -3334FU` and `'** -80`: sente's scores.
     let ids: Vec<_> = game.tree.main_line().map(|(id, _)| id).collect();
     game.tree.get_mut(ids[1]).expect("node").comment = Some("* 120 -3334FU".into());
-    game.tree.get_mut(ids[2]).expect("node").comment = Some("* -80".into());
+    // A principal variation in USI moves: the score is still read, as cshogi does.
+    game.tree.get_mut(ids[2]).expect("node").comment = Some("* -80 7g7f 8c8d".into());
     let list = positions(&game).expect("legal");
     let scores: Vec<_> = list
         .iter()
