@@ -141,11 +141,17 @@ fn each_filter_drops_and_is_reported() {
         "4-short.csa",
         &floodgate("3600", "3700", &moves[..2], "%KACHI"),
     );
-    // An illegal second move: a pawn two squares.
+    // An illegal second move (a pawn two squares) in a game every other filter keeps.
+    let illegal = [
+        ("+7776FU", 0),
+        ("-3335FU", 0),
+        ("+2726FU", 0),
+        ("-8384FU", 0),
+    ];
     write(
         &dir,
         "5-illegal.csa",
-        &floodgate("3600", "3700", &[("+7776FU", 0), ("-3335FU", 0)], "%TORYO"),
+        &floodgate("3600", "3700", &illegal, "%TORYO"),
     );
     let o = run(&[
         "positions",
@@ -172,8 +178,8 @@ fn each_filter_drops_and_is_reported() {
         format!(
             "warning: {dir_shown}/5-illegal.csa: game 1: shogi::unreachable: \
              歩 cannot move to ３五 from there\n\
-             games: 5 read, 1 used\n  dropped by family: 0\n  dropped by illegal: 1\n\
-             \x20 dropped by ending: 1\n  dropped by min-moves: 1\n  dropped by min-rating: 1\n\
+             games: 5 read, 1 used\n  dropped by family: 0\n  dropped by ending: 1\n\
+             \x20 dropped by min-moves: 1\n  dropped by min-rating: 1\n  dropped by illegal: 1\n\
              positions: 2 written as sfen\n  dropped by skip-first: 1\n  dropped by eval-cap: 1\n"
         )
     );

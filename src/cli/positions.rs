@@ -66,11 +66,11 @@ pub struct PositionsArgs {
 /// The names of the game filters, in the order they are tried.
 const GAME_FILTERS: [&str; 6] = [
     "family",
-    "illegal",
     "ending",
     "min-moves",
     "min-rating",
     "min-rank",
+    "illegal",
 ];
 
 /// Writes each game's records as they come, counting.
@@ -117,6 +117,8 @@ impl Sink<GameRecords> for Writer<'_> {
         self.used += 1;
         self.skipped_first += got.skipped_first;
         self.eval_capped += got.eval_capped;
+        // The game's records are written at once (one write, not one a position).
+        let mut bytes = Vec::new();
         for r in got.records {
             if let Some(seen) = &mut self.unique {
                 if !seen.insert(r.key) {
@@ -128,9 +130,12 @@ impl Sink<GameRecords> for Writer<'_> {
                 Some(npz) => {
                     npz.push(&r.bytes);
                 }
-                None => self.out.write(&r.bytes)?,
+                None => bytes.extend_from_slice(&r.bytes),
             }
             self.written += 1;
+        }
+        if !bytes.is_empty() {
+            self.out.write(&bytes)?;
         }
         Ok(Flow::Continue)
     }
@@ -230,11 +235,11 @@ pub fn run(args: &PositionsArgs, ui: &Ui) -> Result<Status, Fatal> {
 fn report(w: &Writer<'_>, args: &PositionsArgs, ui: &Ui) {
     let asked = [
         true,
-        true,
         !args.ending.is_empty(),
         args.min_moves.is_some(),
         args.min_rating.is_some(),
         args.min_rank.is_some(),
+        true,
     ];
     let mut lines = vec![format!("games: {} read, {} used", w.games, w.used)];
     for ((name, n), asked) in GAME_FILTERS.iter().zip(w.dropped).zip(asked) {

@@ -79,8 +79,6 @@ pub struct Filters {
 pub enum GameDrop {
     /// Its family is not one the output type holds.
     Family,
-    /// Its main line could not be replayed.
-    Illegal(Diagnostic),
     /// `--ending`.
     Ending,
     /// `--min-moves`.
@@ -89,6 +87,8 @@ pub enum GameDrop {
     MinRating,
     /// `--min-rank`.
     MinRank,
+    /// Its main line could not be replayed.
+    Illegal(Diagnostic),
 }
 
 impl GameDrop {
@@ -108,8 +108,9 @@ impl GameDrop {
 /// One position encoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
-    /// What makes it the same position as another (`--unique`): the HCP for shogi,
-    /// the board and the side to move for Go and gomoku.
+    /// What makes it the same position as another (`--unique`): for shogi the HCP
+    /// (the PackedSfen in PSV records), for Go and gomoku the board and the side to
+    /// move.
     pub key: Box<[u8]>,
     /// The record's bytes: a whole HCPE or PSV record, an SFEN or NDJSON line with
     /// its line feed, or for npz the board's cells, the side to move (0 black, 1
@@ -144,7 +145,8 @@ fn family_of(game: &Game) -> Option<Family> {
 }
 
 /// A game's positions as `output` records, filtered by `filters`. The game filters
-/// are tried in the order of [`GameDrop`] (the first that drops it is named); every
+/// are tried in the order of [`GameDrop`] (the first that drops it is named: the
+/// replay, and so an illegal move, comes last, as in dlshogi's script); every
 /// position with a move played is a candidate (the last position of a game, with no
 /// move, is not written).
 pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecords {
@@ -160,19 +162,18 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
         Some(f) if output.holds(f) => {}
         _ => return drop(GameDrop::Family),
     }
-    let positions: Vec<Position> = match Positions::new(game).collect() {
-        Ok(p) => p,
-        Err(d) => return drop(GameDrop::Illegal(d)),
-    };
     if !filters.endings.is_empty() && !filters.endings.contains(&ending_name(game)) {
         return drop(GameDrop::Ending);
     }
-    let moves = positions.iter().filter(|p| p.played.is_some()).count();
-    if filters
-        .min_moves
-        .is_some_and(|n| moves < usize::try_from(n).unwrap_or(usize::MAX))
-    {
-        return drop(GameDrop::MinMoves);
+    if let Some(n) = filters.min_moves {
+        let moves = game
+            .tree
+            .main_line()
+            .filter(|(_, n)| n.mv.is_some())
+            .count();
+        if moves < usize::try_from(n).unwrap_or(usize::MAX) {
+            return drop(GameDrop::MinMoves);
+        }
     }
     if filters.min_rating.is_some_and(|r| min_rating(game) < r) {
         return drop(GameDrop::MinRating);
@@ -184,7 +185,15 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
     }
     let result = outcome(game);
     let mut capped = false;
-    for p in positions.iter().filter(|p| p.played.is_some()) {
+    // The replay and the encoding go together; an illegal move drops what was made.
+    for p in Positions::new(game) {
+        let p = match p {
+            Ok(p) => p,
+            Err(d) => return drop(GameDrop::Illegal(d)),
+        };
+        if p.played.is_none() {
+            continue;
+        }
         if capped {
             out.eval_capped += 1;
             continue;
@@ -200,7 +209,7 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
             out.skipped_first += 1;
             continue;
         }
-        if let Some(r) = encode(p, output, result) {
+        if let Some(r) = encode(&p, output, result) {
             out.records.push(r);
         }
     }
@@ -212,7 +221,6 @@ fn encode(p: &Position, output: Output, result: Outcome) -> Option<Record> {
     let score = p.score();
     match (&p.board, p.played?) {
         (Board::Shogi(sp), Move::Shogi(m)) => {
-            let key: Box<[u8]> = Box::new(super::hcp(sp));
             let bytes = match output {
                 Output::Hcpe => hcpe_record(sp, score, move16(&m), result.hcpe()).to_vec(),
                 Output::Psv => psv_record(
@@ -236,6 +244,11 @@ fn encode(p: &Position, output: Output, result: Outcome) -> Option<Record> {
                     result,
                 ),
                 Output::Npz => return None,
+            };
+            // HCPE and PSV begin with the position's 32 bytes (HCP, PackedSfen).
+            let key: Box<[u8]> = match (output, bytes.get(..32)) {
+                (Output::Hcpe | Output::Psv, Some(head)) => head.into(),
+                _ => Box::new(super::hcp(sp)),
             };
             Some(Record { key, bytes })
         }

@@ -4,13 +4,17 @@
 use super::eval::evaluation_for;
 use super::{Board, Family, Position};
 use crate::diag::{codes, Diagnostic, Span};
-use crate::model::{BoardSize, Color, Game, GameKind, Move, Node, NodeId, Point};
+use crate::model::{
+    BoardSize, Color, Game, GameKind, Move, Node, NodeId, Piece, Point, ShogiMove, ShogiPosition,
+};
 use crate::rules::go;
 use crate::rules::shogi;
 
 /// The board a replay plays on.
 enum Play {
-    Shogi(Box<shogi::Position>),
+    /// The rules' position, and the model's kept beside it move by move (cheaper
+    /// than building it from the rules' position for every position handed out).
+    Shogi(Box<shogi::Position>, Box<ShogiPosition>),
     Go(Box<go::Board>),
     /// Gomoku: stones are placed and never taken.
     Gomoku {
@@ -48,7 +52,10 @@ impl<'a> Positions<'a> {
                     .as_ref()
                     .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
                 (
-                    Some(Play::Shogi(Box::new(shogi::Position::from_model(&start)))),
+                    Some(Play::Shogi(
+                        Box::new(shogi::Position::from_model(&start)),
+                        Box::new(start),
+                    )),
                     Family::Shogi,
                     None,
                 )
@@ -80,7 +87,7 @@ impl<'a> Positions<'a> {
             ),
         };
         let next_color = match &play {
-            Some(Play::Shogi(p)) => p.to_move(),
+            Some(Play::Shogi(p, _)) => p.to_move(),
             _ => Color::Black,
         };
         Positions {
@@ -99,7 +106,7 @@ impl<'a> Positions<'a> {
     /// The board as it stands.
     fn board(&self) -> Option<Board> {
         Some(match self.play.as_ref()? {
-            Play::Shogi(p) => Board::Shogi(p.to_model()),
+            Play::Shogi(_, model) => Board::Shogi((**model).clone()),
             Play::Go(b) => {
                 let size = self.size()?;
                 let mut cells =
@@ -182,11 +189,13 @@ impl<'a> Positions<'a> {
             .with_move(ply)
         };
         match (self.play.as_mut(), mv) {
-            (Some(Play::Shogi(pos)), Move::Shogi(m)) => {
+            (Some(Play::Shogi(pos, model)), Move::Shogi(m)) => {
                 pos.check(m).map_err(|e| {
                     Diagnostic::new(e.code(), e.message(m), Span::at(0)).with_move(ply)
                 })?;
                 pos.make(m);
+                make_on_model(model, m);
+                debug_assert_eq!(**model, pos.to_model());
             }
             (Some(Play::Go(board)), Move::Stone(m)) => match m.point {
                 None => board.pass(),
@@ -227,6 +236,42 @@ impl<'a> Positions<'a> {
         self.next_color = mv.color().opponent();
         Ok(())
     }
+}
+
+/// Makes a legal move on the model's position as [`shogi::Position::make`] makes it
+/// on the rules' one: the origin emptied or a piece taken from the hand, a capture
+/// (unpromoted, the king never) put in the mover's hand, the piece (promoted or not)
+/// on the destination, the other side to move.
+fn make_on_model(p: &mut ShogiPosition, m: &ShogiMove) {
+    let hand = &mut p.hands[m.color.index()];
+    match m.from {
+        None => {
+            if let Some(n) = hand.count_mut(m.piece) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        Some(from) => {
+            p.set(from, None);
+            if let Some(cap) = p.get(m.to) {
+                if let Some(n) = p.hands[m.color.index()].count_mut(cap.kind.unpromoted()) {
+                    *n = n.saturating_add(1);
+                }
+            }
+        }
+    }
+    let kind = if m.promote {
+        m.piece.promoted().unwrap_or(m.piece)
+    } else {
+        m.piece
+    };
+    p.set(
+        m.to,
+        Some(Piece {
+            color: m.color,
+            kind,
+        }),
+    );
+    p.to_move = m.color.opponent();
 }
 
 /// The index of a point in a row-major board of `size`, if on it.

@@ -14,11 +14,6 @@ fn sq(s: Square) -> u16 {
     u16::from(s.file - 1) * 9 + u16::from(s.rank - 1)
 }
 
-/// The square of cshogi's square number `n` (below 81).
-fn square_of(n: u8) -> Option<Square> {
-    Square::new(n / 9 + 1, n % 9 + 1)
-}
-
 /// The piece-type number of Apery and YaneuraOu (pawn 1, lance 2, knight 3, silver
 /// 4, bishop 5, rook 6, gold 7) of a kind that can be held.
 fn piece_type(kind: PieceKind) -> u16 {
@@ -197,21 +192,35 @@ const PSFEN: Tables = Tables {
     ],
 };
 
-/// 256 bits written least significant bit first in each byte; bits past the end
-/// (a position with more pieces than a set) are dropped.
+/// 256 bits written least significant bit first in each byte (little-endian 64-bit
+/// words); bits past the end (a position with more pieces than a set) are dropped.
 struct Bits {
-    data: [u8; 32],
+    words: [u64; 4],
     at: usize,
 }
 
 impl Bits {
+    #[inline]
     fn put(&mut self, (code, n): Code) {
-        for i in 0..n {
-            if let Some(byte) = self.data.get_mut(self.at / 8) {
-                *byte |= ((code >> i) & 1) << (self.at % 8);
-            }
-            self.at += 1;
+        let (w, off) = (self.at / 64, self.at % 64);
+        let code = u64::from(code) & ((1u64 << n) - 1);
+        if let Some(word) = self.words.get_mut(w) {
+            *word |= code << off;
         }
+        if off + usize::from(n) > 64 {
+            if let Some(word) = self.words.get_mut(w + 1) {
+                *word |= code >> (64 - off);
+            }
+        }
+        self.at += usize::from(n);
+    }
+
+    fn bytes(&self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (chunk, word) in out.chunks_exact_mut(8).zip(self.words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        out
     }
 }
 
@@ -220,33 +229,42 @@ fn kind_index(kind: PieceKind) -> usize {
     kind as usize
 }
 
+/// The model's square index (see [`Square::index`]) of each of cshogi's square
+/// numbers `n` (file `n / 9 + 1`, rank `n % 9 + 1`).
+const MODEL_INDEX: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut n = 0;
+    while n < 81 {
+        t[n] = ((n % 9) * 9 + (8 - n / 9)) as u8;
+        n += 1;
+    }
+    t
+};
+
 /// The 256 bits of a position in `t`'s codes: side to move, the two kings' squares,
 /// the other pieces square by square from SQ11 to SQ99, the hands, the piece box.
 fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
+    let squares = p.squares();
+    // The board goes after the side to move and the kings' squares, which are put
+    // once the board is read (the first king of each side from SQ11, as cshogi).
     let mut bits = Bits {
-        data: [0; 32],
-        at: 0,
+        words: [0; 4],
+        at: 15,
     };
-    bits.put((u8::from(p.to_move == Color::White), 1));
-    for color in [Color::Black, Color::White] {
-        let king = (0..81u8).find(|&n| {
-            square_of(n).and_then(|s| p.get(s))
-                == Some(Piece {
-                    color,
-                    kind: PieceKind::King,
-                })
-        });
-        bits.put((king.unwrap_or(81), 7));
-    }
+    let mut kings = [None::<u8>; 2];
     let mut piece_box = FULL_SET;
-    for n in 0..81u8 {
-        let Some(s) = square_of(n) else { continue };
-        match p.get(s) {
+    for (n, &i) in MODEL_INDEX.iter().enumerate() {
+        match squares.get(usize::from(i)).copied().flatten() {
             None => bits.put((0, 1)),
             Some(Piece {
                 kind: PieceKind::King,
-                ..
-            }) => {}
+                color,
+            }) => {
+                let k = &mut kings[color.index()];
+                if k.is_none() {
+                    *k = Some(n as u8);
+                }
+            }
             Some(piece) => {
                 let code = t.board[piece.color.index()]
                     .get(kind_index(piece.kind))
@@ -274,7 +292,11 @@ fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
             bits.put(t.piece_box[i]);
         }
     }
-    bits.data
+    bits.at = 0;
+    bits.put((u8::from(p.to_move == Color::White), 1));
+    bits.put((kings[0].unwrap_or(81), 7));
+    bits.put((kings[1].unwrap_or(81), 7));
+    bits.bytes()
 }
 
 /// The position as cshogi's `Board.to_hcp` writes it: Apery's 256-bit
