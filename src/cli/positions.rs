@@ -118,6 +118,27 @@ impl Sink<GameRecords> for Writer<'_> {
         self.skipped_first += got.skipped_first;
         self.eval_capped += got.eval_capped;
         // The game's records are written at once (one write, not one a position).
+        if got.record_size > 0 {
+            let size = got.record_size;
+            match &mut self.unique {
+                None => {
+                    self.written += got.fixed.len() / size;
+                    self.out.write(&got.fixed)?;
+                }
+                Some(seen) => {
+                    let mut bytes = Vec::with_capacity(got.fixed.len());
+                    for r in got.fixed.chunks_exact(size) {
+                        if seen.insert(r[..32].into()) {
+                            bytes.extend_from_slice(r);
+                            self.written += 1;
+                        } else {
+                            self.repeated += 1;
+                        }
+                    }
+                    self.out.write(&bytes)?;
+                }
+            }
+        }
         let mut bytes = Vec::new();
         for r in got.records {
             if let Some(seen) = &mut self.unique {

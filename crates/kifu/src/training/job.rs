@@ -126,8 +126,14 @@ pub struct GameRecords {
     pub dropped: Option<GameDrop>,
     /// Its board size (Go and gomoku).
     pub size: Option<BoardSize>,
-    /// The positions kept, in order.
+    /// The positions kept, in order (SFEN, NDJSON and npz records).
     pub records: Vec<Record>,
+    /// The positions kept as HCPE or PSV records, one after the other, each
+    /// [`GameRecords::record_size`] bytes, whose first 32 (HCP, PackedSfen) are its
+    /// key: no allocation a position.
+    pub fixed: Vec<u8>,
+    /// The size of each record of [`GameRecords::fixed`] (38 HCPE, 40 PSV).
+    pub record_size: usize,
     /// Positions dropped by `--skip-first`.
     pub skipped_first: usize,
     /// Positions dropped by `--eval-cap`.
@@ -209,8 +215,27 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
             out.skipped_first += 1;
             continue;
         }
-        if let Some(r) = encode(&p, output, result) {
-            out.records.push(r);
+        match (output, &p.board, p.played) {
+            (Output::Hcpe, Board::Shogi(sp), Some(Move::Shogi(m))) => {
+                out.record_size = 38;
+                out.fixed
+                    .extend_from_slice(&hcpe_record(sp, p.score(), move16(&m), result.hcpe()));
+            }
+            (Output::Psv, Board::Shogi(sp), Some(Move::Shogi(m))) => {
+                out.record_size = 40;
+                out.fixed.extend_from_slice(&psv_record(
+                    sp,
+                    p.score(),
+                    move16_psv(&m),
+                    u16::try_from(p.ply).unwrap_or(u16::MAX),
+                    result.psv(p.to_move),
+                ));
+            }
+            _ => {
+                if let Some(r) = encode(&p, output, result) {
+                    out.records.push(r);
+                }
+            }
         }
     }
     out

@@ -190,10 +190,11 @@ impl<'a> Positions<'a> {
         };
         match (self.play.as_mut(), mv) {
             (Some(Play::Shogi(pos, model)), Move::Shogi(m)) => {
-                pos.check(m).map_err(|e| {
-                    Diagnostic::new(e.code(), e.message(m), Span::at(0)).with_move(ply)
-                })?;
-                pos.make(m);
+                // Checked and made in one step (the move is left made when only the
+                // rules refuse it: the replay stops there anyway).
+                if let (Err(e), _) = pos.check_and_make(m) {
+                    return Err(Diagnostic::new(e.code(), e.message(m), Span::at(0)).with_move(ply));
+                }
                 make_on_model(model, m);
                 debug_assert_eq!(**model, pos.to_model());
             }

@@ -29,12 +29,6 @@ fn piece_type(kind: PieceKind) -> u16 {
     }
 }
 
-/// The hand-piece index of cshogi (pawn, lance, knight, silver, gold, bishop, rook)
-/// of a kind's unpromoted form; `None` for the king.
-fn hand_piece(kind: PieceKind) -> Option<usize> {
-    HAND_ORDER.iter().position(|&k| k == kind.unpromoted())
-}
-
 /// The kinds held in hand, in cshogi's hand-piece order.
 const HAND_ORDER: [PieceKind; 7] = [
     PieceKind::Pawn,
@@ -241,6 +235,10 @@ const MODEL_INDEX: [u8; 81] = {
     t
 };
 
+/// The piece-box index (cshogi's hand piece) of each [`PieceKind`] as declared,
+/// promoted kinds as their unpromoted ones; the king's (7) is never used.
+const BOX: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 5, 6];
+
 /// The 256 bits of a position in `t`'s codes: side to move, the two kings' squares,
 /// the other pieces square by square from SQ11 to SQ99, the hands, the piece box.
 fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
@@ -255,7 +253,8 @@ fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
     let mut piece_box = FULL_SET;
     for (n, &i) in MODEL_INDEX.iter().enumerate() {
         match squares.get(usize::from(i)).copied().flatten() {
-            None => bits.put((0, 1)),
+            // An empty square is one 0 bit.
+            None => bits.at += 1,
             Some(Piece {
                 kind: PieceKind::King,
                 color,
@@ -266,13 +265,12 @@ fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
                 }
             }
             Some(piece) => {
-                let code = t.board[piece.color.index()]
-                    .get(kind_index(piece.kind))
-                    .copied()
-                    .unwrap_or((0, 0));
-                bits.put(code);
-                if let Some(h) = hand_piece(piece.kind).and_then(|i| piece_box.get_mut(i)) {
-                    *h -= 1;
+                let k = kind_index(piece.kind);
+                if let (Some(&code), Some(&b)) = (t.board[piece.color.index()].get(k), BOX.get(k)) {
+                    bits.put(code);
+                    if let Some(h) = piece_box.get_mut(usize::from(b)) {
+                        *h -= 1;
+                    }
                 }
             }
         }
