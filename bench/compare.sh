@@ -8,7 +8,7 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
-#   PARTS                which parts run (default "read convert reencode startup"):
+#   PARTS                which parts run (default "read convert reencode startup positions"):
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
 #   KIFU_BIN             a kifu binary to time instead of building one (the examples of
 #                        the reading rows are then not built either)
@@ -31,7 +31,7 @@ shogi_games=${SHOGI_GAMES:-2000}
 archive_files=${ARCHIVE_FILES:-10000}
 rounds=${ROUNDS:-3}
 startup_runs=${STARTUP_RUNS:-1000}
-parts=" ${PARTS:-read convert reencode startup} "
+parts=" ${PARTS:-read convert reencode startup positions} "
 want() { [[ $parts == *" $1 "* ]]; }
 conv=${KIFU_CONVERT_OUT:-$corpus/out}
 mkdir -p "$scratch" "$corpus"
@@ -291,6 +291,32 @@ if command -v nkf >/dev/null; then
     -- bash -c 'find "$0" -name "*.kif" -print0 | xargs -0 nkf --overwrite -w' "$work"
 fi
 rm -rf "$work"
+fi
+
+if want positions; then
+# Training positions (#36 point 5): kifu positions -t hcpe against a csa_to_hcpe.py-
+# style cshogi script (bench/peers/csa_to_hcpe.py) on the CSA folder of the shogi
+# set, each writing one HCPE file (the two files are identical: bench/cshogi_check.py
+# holds them to it on real and random games).
+d=$corpus/shogi/csa
+mkdir -p "$conv"
+clean="rm -rf '$conv' && mkdir -p '$conv'"
+hcpe_skips=$scratch/skip-cshogi-hcpe
+rm -f "$hcpe_skips"
+note "positions: $shogi_games CSA files to HCPE"
+measure --group positions --tool "kifu positions -t hcpe" --ref --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+  --what "CLI over the folder: decode, parse, every move replayed by the rules, each position's HCPE written to one file, staged, renamed" \
+  -- "$kifu" positions -q "$d" -t hcpe -o "$conv/kifu.hcpe"
+measure --group positions --tool "kifu positions, 1 thread" --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+  --what "the same on one thread (RAYON_NUM_THREADS=1)" \
+  -- env RAYON_NUM_THREADS=1 "$kifu" positions -q "$d" -t hcpe -o "$conv/kifu.hcpe"
+measure --group positions --tool "kifu validate" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+  --what "the check of the same folder, for scale" \
+  -- "$kifu" validate -q "$d"
+measure --group positions --tool "cshogi csa_to_hcpe script" --prepare "$clean" \
+  --what "cshogi's CSA parser, Board.is_legal, to_hcp, move16 per move, one HCPE file written (bench/peers/csa_to_hcpe.py; files read before the clock)" \
+  -- "$py" "$here/peers/csa_to_hcpe.py" "$d" "$conv/cshogi.hcpe" "$hcpe_skips"
+rm -rf "$conv"
 fi
 
 if want startup; then

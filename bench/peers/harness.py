@@ -42,6 +42,8 @@ GOALS = [
     ("SGF convert", "sgfmill", 100),
     ("SGF convert", "@sabaki/sgf", 100),
     ("KIF→CSA", "tsshogi", 30),
+    # Issue #36's training positions.
+    ("positions", "cshogi csa_to_hcpe script", 10),
 ]
 
 # Issue #22's collection jobs: each at least 50× the sgfmill script doing the same

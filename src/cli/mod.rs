@@ -21,6 +21,7 @@ mod load;
 mod man;
 mod ordered;
 mod output;
+mod positions;
 mod reencode;
 mod show;
 mod stats;
@@ -101,6 +102,8 @@ pub enum Command {
     Dedup(dedup::DedupArgs),
     /// One row per game (CSV or NDJSON), for databases and spreadsheets.
     List(list::ListArgs),
+    /// Positions for engine training: HCPE, PSV, SFEN, NDJSON or NumPy npz, filtered.
+    Positions(positions::PositionsArgs),
 }
 
 impl Command {
@@ -116,6 +119,7 @@ impl Command {
                 | Command::Merge(_)
                 | Command::Filter(_)
                 | Command::Dedup(_)
+                | Command::Positions(_)
         )
     }
 }
@@ -236,6 +240,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(&args, &ui),
         Command::Dedup(args) => dedup::run(&args, &ui),
         Command::List(args) => list::run(&args, &ui),
+        Command::Positions(args) => positions::run(&args, &ui),
         Command::Split(args) => split::run(&args, &ui),
         Command::Merge(args) => merge::run(&args, &ui),
     };
