@@ -51,7 +51,11 @@ pub fn validate(
                 input = input.encoding(e);
             }
             let checked = kifu::check(input, None).map_err(Failure::Library)?;
-            let index = checked.text.as_deref().map(LineIndex::new);
+            let index = checked
+                .text
+                .as_deref()
+                .filter(|_| !checked.diagnostics.is_empty())
+                .map(LineIndex::new);
             let text = checked.text.as_deref().zip(index.as_ref());
             out.extend(
                 checked

@@ -147,10 +147,15 @@ impl ReadState {
                 return Err(Failure::Library(e));
             }
         };
-        let index = read.text.as_deref().map(LineIndex::new);
-        let text = read.text.as_deref().zip(index.as_ref());
+        // The line index is made only when there is a diagnostic to place.
+        let index = std::cell::OnceCell::new();
         let path = self.path.as_deref();
-        let locate = |d: &diag::Diagnostic| Diagnostic::located(d, text, self.shift, path);
+        let shift = self.shift;
+        let text = read.text.as_deref();
+        let locate = |d: &diag::Diagnostic| {
+            let text = text.map(|t| (t, index.get_or_init(|| LineIndex::new(t))));
+            Diagnostic::located(d, text, shift, path)
+        };
         // Each of the reader's diagnostics goes with the game it falls in: the last
         // game starting at or before it (the first game for what comes before any).
         let starts: Vec<usize> = kept.iter().map(|k| k.1).collect();
