@@ -76,6 +76,13 @@ impl Game {
     }
 }
 
+impl Drop for Game {
+    fn drop(&mut self) {
+        let game = std::mem::replace(&mut self.game, crate::dropper::placeholder());
+        crate::dropper::free(game);
+    }
+}
+
 /// The written bytes as `kifu.Written` (bytes with `.losses`).
 pub fn written(py: Python<'_>, bytes: &[u8], losses: &[kifu::diag::Loss]) -> PyResult<Py<PyAny>> {
     let losses: Vec<Loss> = losses.iter().map(Loss::from).collect();

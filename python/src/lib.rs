@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 mod calls;
 mod diagnostics;
 mod dir;
+mod dropper;
 mod errors;
 mod game;
 mod input;

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use kifu::diag::{self, Shift, Span};
-use kifu::formats::{Flow, Format, Places, SourceInfo};
+use kifu::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo};
 use kifu::model;
 use kifu::source::{PartError, Parts, PART};
 use kifu::text::{LineIndex, TextEncoding};
@@ -19,6 +19,88 @@ use crate::diagnostics::Diagnostic;
 use crate::errors::{from_library, from_part, kifu_error};
 use crate::game::Game;
 use crate::input::{encoding_named, format_named, Given, Stream};
+
+/// A game as read: the game, where it starts, and the rules' findings on it (with
+/// `check`).
+type Kept = (model::Game, usize, Vec<diag::Diagnostic>);
+
+/// Takes `game` (leaving an empty one), with its start and, when `check`, the rules'
+/// findings on it.
+fn keep(game: &mut model::Game, spans: &[Span], check: bool) -> Kept {
+    let start = spans.first().map_or(0, |s| s.start);
+    let found = if check {
+        kifu::check_game(game, Places::nodes(spans))
+    } else {
+        Vec::new()
+    };
+    let kind = game.kind.clone();
+    (
+        std::mem::replace(game, model::Game::new(kind)),
+        start,
+        found,
+    )
+}
+
+/// The sink of a part: keeps every game, in order; a reader that reads a long text in
+/// pieces on several threads (SGF) hands each piece's games to a [`KeepPiece`].
+struct Keep<'a> {
+    check: bool,
+    into: &'a Mutex<Vec<Kept>>,
+}
+
+impl Sink for Keep<'_> {
+    fn game(&mut self, game: &mut model::Game, places: Places<'_>) -> Flow {
+        let kept = if self.check && places.parts.is_some() {
+            // A board's parts are placed by the reader's places, not node spans.
+            let found = kifu::check_game(game, places);
+            let mut kept = keep(game, places.nodes, false);
+            kept.2 = found;
+            kept
+        } else {
+            keep(game, places.nodes, self.check)
+        };
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(kept);
+        Flow::Continue
+    }
+
+    fn pieces(&self) -> Option<&dyn Pieces> {
+        Some(self)
+    }
+}
+
+impl Pieces for Keep<'_> {
+    fn piece(&self) -> Box<dyn Piece + '_> {
+        Box::new(KeepPiece {
+            check: self.check,
+            made: Vec::new(),
+            into: self.into,
+        })
+    }
+}
+
+/// The games of one piece of a text, appended to the part's when the piece is
+/// committed (its games were a whole read's).
+struct KeepPiece<'a> {
+    check: bool,
+    made: Vec<Kept>,
+    into: &'a Mutex<Vec<Kept>>,
+}
+
+impl Piece for KeepPiece<'_> {
+    fn game(&mut self, game: &mut model::Game, spans: &[Span]) {
+        self.made.push(keep(game, spans, self.check));
+    }
+
+    fn commit(mut self: Box<Self>) {
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&mut self.made);
+    }
+}
 
 /// Why a read stopped.
 pub enum Failure {
@@ -123,22 +205,10 @@ impl ReadState {
         if let Some(e) = part.encoding.or(self.options.encoding) {
             input = input.encoding(e);
         }
-        let check = self.options.check;
-        let mut kept: Vec<(model::Game, usize, Vec<diag::Diagnostic>)> = Vec::new();
-        let mut sink = |game: &mut model::Game, places: Places<'_>| {
-            let start = places.nodes.first().map_or(0, |s: &Span| s.start);
-            let found = if check {
-                kifu::check_game(game, places)
-            } else {
-                Vec::new()
-            };
-            let kind = game.kind.clone();
-            kept.push((
-                std::mem::replace(game, model::Game::new(kind)),
-                start,
-                found,
-            ));
-            Flow::Continue
+        let into = Mutex::new(Vec::new());
+        let mut sink = Keep {
+            check: self.options.check,
+            into: &into,
         };
         let read = match kifu::read_into(input, &mut sink) {
             Ok(read) => read,
@@ -147,6 +217,7 @@ impl ReadState {
                 return Err(Failure::Library(e));
             }
         };
+        let kept = into.into_inner().unwrap_or_else(|e| e.into_inner());
         // The line index is made only when there is a diagnostic to place.
         let index = std::cell::OnceCell::new();
         let path = self.path.as_deref();

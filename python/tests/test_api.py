@@ -214,3 +214,25 @@ def test_pathlike_and_bytearray_and_memoryview():
     data = path.read_bytes()
     assert [g.to_json() for g in kifu.read(bytearray(data), "sgf")] == expected
     assert [g.to_json() for g in kifu.read(memoryview(data), "sgf")] == expected
+
+
+def test_a_long_collection_read_on_several_threads_is_the_same_in_order():
+    # Over 1 MiB in one part: SGF reads it in pieces on several threads (where the
+    # machine has them); the games, their order, numbers and diagnostics are those
+    # of small parts read one by one. A comment holding a game tree tries the cuts.
+    games = []
+    for i in range(6000):
+        comment = b"C[a game tree in a comment: (;GM[1\\]SZ[9\\];B[aa\\])]" if i % 7 == 0 else b""
+        bad = b";W[cc];B[hh]" if i % 500 == 0 else b""
+        filler = b"".join(b";W[%c%c];B[%c%c]" % (97 + k, 102, 97 + k, 103) for k in range(19))
+        games.append(b"(;GM[1]SZ[19]PB[p%d]%s;B[cc];W[dd];B[ee]%s%s)\n" % (i, comment, bad, filler))
+    data = b"".join(games)
+    assert len(data) > 1 << 20
+    whole = list(kifu.read(data, check=True))
+    small = list(kifu.read(data, check=True, part_size=64 << 10))
+    assert [g.info.black for g in whole] == ["p%d" % i for i in range(6000)]
+    assert [g.index for g in whole] == list(range(1, 6001))
+    assert [g.to_json() for g in whole] == [g.to_json() for g in small]
+    found = [(g.index, d.code, d.line, d.column) for g in whole for d in g.diagnostics]
+    assert found == [(g.index, d.code, d.line, d.column) for g in small for d in g.diagnostics]
+    assert [(i, c) for i, c, _, _ in found] == [(i + 1, "go::occupied") for i in range(0, 6000, 500)]
