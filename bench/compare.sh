@@ -303,7 +303,7 @@ skips=$scratch/skip
 mkdir -p "$skips"
 note "Python SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group "Python SGF" --tool "kifu.read" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "kifu.read(bytes): every game a kifu.Game, typed nodes and the whole tree, one thread" \
+  --what "kifu.read(bytes): every game a kifu.Game, typed nodes and the whole tree (a long text read in pieces on all cores)" \
   -- "$py" "$here/peers/peers.py" kifu-python-sgf "$sgf"
 measure --group "Python SGF" --tool sgfmill --what "parse only: parse_sgf_collection, each game made an Sgf_game, every node visited; values left raw" \
   -- "$py" "$here/peers/peers.py" sgfmill "$sgf"
