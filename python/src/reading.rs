@@ -194,6 +194,8 @@ impl ReadState {
             }
         };
         let raw = part.bytes.len();
+        // An input that ends within its first part is handed on whole: nothing follows.
+        let whole = part.whole;
         let path = self.path.as_deref().map(std::path::Path::new);
         let mut input = Input::bytes(part.bytes);
         if let Some(p) = path {
@@ -275,6 +277,7 @@ impl ReadState {
         if self.source.is_none() {
             self.source = Some(source);
         }
+        self.done = whole;
         Ok(())
     }
 
