@@ -1,10 +1,11 @@
 //! Pictures of positions: text diagrams for the terminal, standalone SVG whose text is
 //! drawn as outlines ([`glyphs`]), and PNG and animated GIF rendered from the SVG
-//! ([`raster`]).
+//! ([`raster`]); and the evaluation graph of a game's engine analysis ([`graph`]).
 
 pub mod glyphs;
 pub mod go;
 pub mod gonu;
+pub mod graph;
 pub mod picture;
 pub mod raster;
 pub mod shogi;
