@@ -62,3 +62,15 @@ def test_validate_is_the_command_lines(path):
     ]
     got = [(d.code, d.severity, d.message, d.line, d.column) for d in kifu.validate(path)]
     assert got == expected
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_rows_are_the_command_lines(path):
+    done = subprocess.run(
+        [kifu_command(), "list", "-q", "--json", str(path)],
+        capture_output=True,
+    )
+    expected = [json.loads(line) for line in done.stdout.splitlines()]
+    got = [g.row() for g in kifu.read(path)]
+    assert got == expected
+    assert all(list(g) == list(e) for g, e in zip(got, expected))
