@@ -8,12 +8,12 @@ The job writes two Parquet tables under OUT:
 
 - `games.parquet`: one row per game, the columns of `kifu list` (with `path` and
   `game`, the game's place in its file from 1), as `game.row()` gives them;
-- `positions.parquet`: one row per position from which a main-line move was played:
-  the game's key (`path`, `game`), `ply` (the number of the move played from it,
-  from 1), `to_move`, `position` (SFEN for shogi; for Go and gomoku a compact board,
-  below), `move` (SGF point or USI), the game's `result` and `winner`, and the
-  engine's evaluation where the record holds one (`eval_score`, `eval_mate`,
-  `eval_winrate`, from Black's side).
+- `positions.parquet`: one row per position of a game's main line, before each move
+  and after the last: the game's key (`path`, `game`), `ply` (the number of the move
+  played from it, from 1), `to_move`, `position` (SFEN for shogi; for Go and gomoku
+  a compact board, below), `move` (SGF point or USI; null for the last position),
+  the game's `result` and `winner`, and the engine's evaluation where the record
+  holds one (`eval_score`, `eval_mate`, `eval_winrate`, from Black's side).
 
 A Go or gomoku board is written as SFEN writes a shogi board: rows from the top,
 separated by `/`, `x` a black stone, `o` a white one, a run of empty points as its
@@ -80,13 +80,14 @@ SELECT g.kind, p.move AS opening, count(*) AS games,
        sum(CASE WHEN g.winner = 'black' THEN 1 ELSE 0 END) AS black_wins,
        round(avg(CASE WHEN g.winner = 'black' THEN 1.0 ELSE 0.0 END), 3) AS black_win_rate
 FROM positions p JOIN games g ON p.path = g.path AND p.game = g.game
-WHERE p.ply = 1 AND g.winner IN ('black', 'white')
+WHERE p.ply = 1 AND p.move IS NOT NULL AND g.winner IN ('black', 'white')
 GROUP BY g.kind, p.move
 ORDER BY games DESC, g.kind, opening
 """
 
-# The ten positions most often reached after move 10 (the move played from them is
-# move 11), with how often Black went on to win from there.
+# The ten positions most often reached after move 10 (ply 11: the position move 11
+# is played from, or a game's last position after its 10th move), with how often
+# Black went on to win from there.
 POSITIONS_SQL = """
 SELECT position, count(*) AS games,
        sum(CASE WHEN winner = 'black' THEN 1 ELSE 0 END) AS black_wins
@@ -172,7 +173,8 @@ def read_partition(paths):
                 values[0], values[1] = path, game.index
                 positions, error = [], None
                 try:
-                    for pos in game.positions():
+                    # Gonu has no positions (kifu's replay covers Go, gomoku, shogi).
+                    for pos in game.positions() if game.family != "gonu" else ():
                         score, mate, winrate = evaluation(pos)
                         positions.append((
                             pos.ply,

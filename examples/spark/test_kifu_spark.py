@@ -89,7 +89,8 @@ def board_text(stones, to_move):
 
 def go_games(rng, count):
     """`count` 9x9 games: each follows one of four fixed 10-move lines (two share
-    their first move), then 0 to 6 moves of its own. Returns (sgf, moves, result)."""
+    their first move) and adds up to 6 moves of its own, or stops 1 or 2 moves short
+    of the line's end. Returns (sgf, moves, result)."""
     lines = []
     for first in [(4, 4), (4, 4), (2, 2), (6, 2)]:
         rest = [p for p in POINTS if p != first]
@@ -100,7 +101,8 @@ def go_games(rng, count):
         line = rng.choice(lines)
         rest = [p for p in POINTS if p not in line]
         rng.shuffle(rest)
-        moves = line + rest[:rng.randint(0, 6)]
+        more = rng.randint(-2, 6)
+        moves = line[:10 + more] if more < 0 else line + rest[:more]
         result = rng.choice(RESULTS)
         nodes = "".join(";%s[%s]" % ("BW"[i % 2], sgf_point(p)) for i, p in enumerate(moves))
         head = "(;FF[4]GM[1]SZ[9]KM[6.5]PB[Black %d]PW[White %d]" % (
@@ -180,9 +182,10 @@ def test_positions_table(spark, job, records, plain):
     expected = sorted(plain)
     assert result["positions"] == len(expected)
     assert got == expected
-    # A game's positions are its main line's moves, numbered from 1.
-    moves = sum(len(m) for _, m, _ in records[1]) + 4 * 13 + 11 + 9
+    # A position before each main-line move, numbered from 1, and the last one.
+    moves = sum(len(m) + 1 for _, m, _ in records[1]) + 4 * (13 + 1) + (11 + 1) + (9 + 1)
     assert len(got) == moves
+    assert sum(1 for p in got if p[4] is None) == 30 + 4 + 2
 
 
 def test_openings_answer(job, records):
@@ -217,6 +220,19 @@ def test_common_positions_answer(job, records, plain):
     # The Go boards after move 10 are the generator's, counted as it played them.
     go = collections.Counter()
     for _, moves, _ in records[1]:
-        if len(moves) > 10:
+        if len(moves) >= 10:
             go[board_text({p: "BW"[i % 2] for i, p in enumerate(moves[:10])}, "B")] += 1
     assert {p: n for p, n, _ in got if p.count("/") == SIZE - 1 and p.count(" ") == 1} == dict(go)
+
+
+def test_extensions_are_kifu_formats():
+    """The job lists the files `kifu list` walks into: the extensions `kifu formats` names."""
+    if not os.path.isfile(kifu_bin()):
+        if os.environ.get("KIFU_REQUIRE_SPARK") == "1":
+            pytest.fail("KIFU_REQUIRE_SPARK=1 but there is no kifu binary at " + kifu_bin())
+        pytest.skip("no kifu binary at %s (cargo build, or set KIFU_BIN)" % kifu_bin())
+    run = subprocess.run([kifu_bin(), "formats"], capture_output=True, check=True)
+    lines = run.stdout.decode("utf-8").splitlines()[1:]
+    named = {word for line in lines for word in line.split() if word.startswith(".")}
+    assert len(named) == 21
+    assert named == kifu_spark.EXTENSIONS
