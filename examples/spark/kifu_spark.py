@@ -28,6 +28,7 @@ Usage: kifu_spark.py RECORDS OUT [--master local[2]] [--partitions N]
 
 import argparse
 import os
+import re
 import sys
 import time
 
@@ -120,33 +121,26 @@ def list_records(root):
     return found
 
 
-def compact_board(board, size, to_move):
-    """A Go or gomoku board (rows of 0 empty, 1 black, 2 white) as `rows/… b|w`."""
-    cells = bytes(int(v) for v in board.reshape(-1)) if hasattr(board, "reshape") else bytes(board)
-    rows = []
-    for r in range(size):
-        out, empty = [], 0
-        for v in cells[r * size:(r + 1) * size]:
-            if v == 0:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append("x" if v == 1 else "o")
-        if empty:
-            out.append(str(empty))
-        rows.append("".join(out))
-    return "/".join(rows) + (" b" if to_move == "black" else " w")
+_CELLS = bytes.maketrans(b"\x00\x01\x02", b".xo")
+_EMPTY_RUN = re.compile(r"\.+")
+
+
+def compact_board(board, to_move):
+    """A Go or gomoku board (a NumPy array of rows: 0 empty, 1 black, 2 white) as
+    `rows/… b|w`, runs of empty points as their length (no loop over the points in
+    Python: a position is built for every move of every game)."""
+    height, width = board.shape
+    text = board.astype("u1", copy=False).tobytes().translate(_CELLS).decode("ascii")
+    rows = "/".join(text[at:at + width] for at in range(0, height * width, width))
+    side = " b" if to_move == "black" else " w"
+    return _EMPTY_RUN.sub(lambda run: str(len(run.group())), rows) + side
 
 
 def position_text(pos, family):
     """The position as text: SFEN for shogi, the compact board for Go and gomoku."""
     if family == "shogi":
         return pos.sfen
-    board = pos.board
-    size = len(board)
-    return compact_board(board, size, pos.to_move)
+    return compact_board(pos.board, pos.to_move)
 
 
 def evaluation(pos):
