@@ -1,0 +1,314 @@
+//! `kifu.read`: an input's games as an iterator, read part by part through the
+//! library's reading contract ([`kifu::source::Parts`], [`kifu::read_into`]) with the
+//! GIL released, so an input of any length is read in memory bounded by a part
+//! (32 MiB) and its games.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use kifu::diag::{self, Shift, Span};
+use kifu::formats::{Flow, Format, Places, SourceInfo};
+use kifu::model;
+use kifu::source::{PartError, Parts, PART};
+use kifu::text::{LineIndex, TextEncoding};
+use kifu::Input;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+use crate::diagnostics::Diagnostic;
+use crate::errors::{from_library, from_part, kifu_error};
+use crate::game::Game;
+use crate::input::{encoding_named, format_named, Given, Stream};
+
+/// Why a read stopped.
+pub enum Failure {
+    /// The input could not be read to its end.
+    Part(PartError),
+    /// The library refused the input (its format could not be told …).
+    Library(kifu::Error),
+    /// `strict`: the first error in the input.
+    Strict(Box<Diagnostic>),
+}
+
+impl Failure {
+    /// As a Python exception.
+    pub fn into_py_err(self) -> PyErr {
+        match self {
+            Failure::Part(e) => from_part(e),
+            Failure::Library(e) => from_library(e),
+            Failure::Strict(d) => {
+                let place = d.line.zip(d.column);
+                kifu_error(d.code, d.message.clone(), place)
+            }
+        }
+    }
+}
+
+/// How to read.
+#[derive(Clone, Copy)]
+pub struct Options {
+    /// The format given (else told by the extension or the content).
+    pub format: Option<&'static Format>,
+    /// The encoding given (else told by BOM, declaration or detection).
+    pub encoding: Option<TextEncoding>,
+    /// Check each game by its rules, adding the findings to its diagnostics.
+    pub check: bool,
+    /// Stop at the first error diagnostic.
+    pub strict: bool,
+}
+
+/// An input being read: its parts, what was read of them and not yet handed on.
+pub struct ReadState {
+    parts: Parts<Stream>,
+    path: Option<String>,
+    options: Options,
+    /// Where the next part starts in the whole input.
+    shift: Shift,
+    /// Games handed on so far.
+    number: usize,
+    /// Games read and not yet handed on.
+    pub queue: VecDeque<Game>,
+    /// Every diagnostic of the input so far, in order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The format and encoding, as the first part was read.
+    pub source: Option<SourceInfo>,
+    /// True once the input is read to its end.
+    pub done: bool,
+}
+
+impl ReadState {
+    /// Opens `given` (a file here, without the GIL).
+    pub fn open(given: Given, options: Options) -> std::io::Result<ReadState> {
+        let path = given.path_text();
+        let stream = given.open()?;
+        let parts = Parts::new(stream, options.format, options.encoding, PART, None)
+            .with_len_hint(Stream::len_hint);
+        Ok(ReadState {
+            parts,
+            path,
+            options,
+            shift: Shift::default(),
+            number: 0,
+            queue: VecDeque::new(),
+            diagnostics: Vec::new(),
+            source: None,
+            done: false,
+        })
+    }
+
+    /// Reads the next part into the queue (or marks the input done).
+    pub fn fill(&mut self) -> Result<(), Failure> {
+        let part = match self.parts.next_part() {
+            Ok(Some(part)) => part,
+            Ok(None) => {
+                self.done = true;
+                return Ok(());
+            }
+            Err(e) => {
+                self.done = true;
+                return Err(Failure::Part(e));
+            }
+        };
+        let raw = part.bytes.len();
+        let path = self.path.as_deref().map(std::path::Path::new);
+        let mut input = Input::bytes(part.bytes);
+        if let Some(p) = path {
+            input = input.path(p);
+        }
+        if let Some(f) = part.format.or(self.options.format) {
+            input = input.format(f);
+        }
+        if let Some(e) = part.encoding.or(self.options.encoding) {
+            input = input.encoding(e);
+        }
+        let check = self.options.check;
+        let mut kept: Vec<(model::Game, usize, Vec<diag::Diagnostic>)> = Vec::new();
+        let mut sink = |game: &mut model::Game, places: Places<'_>| {
+            let start = places.nodes.first().map_or(0, |s: &Span| s.start);
+            let found = if check {
+                kifu::check_game(game, places)
+            } else {
+                Vec::new()
+            };
+            let kind = game.kind.clone();
+            kept.push((
+                std::mem::replace(game, model::Game::new(kind)),
+                start,
+                found,
+            ));
+            Flow::Continue
+        };
+        let read = match kifu::read_into(input, &mut sink) {
+            Ok(read) => read,
+            Err(e) => {
+                self.done = true;
+                return Err(Failure::Library(e));
+            }
+        };
+        let index = read.text.as_deref().map(LineIndex::new);
+        let text = read.text.as_deref().zip(index.as_ref());
+        let path = self.path.as_deref();
+        let locate = |d: &diag::Diagnostic| Diagnostic::located(d, text, self.shift, path);
+        // Each of the reader's diagnostics goes with the game it falls in: the last
+        // game starting at or before it (the first game for what comes before any).
+        let starts: Vec<usize> = kept.iter().map(|k| k.1).collect();
+        let mut per_game: Vec<Vec<Diagnostic>> = vec![Vec::new(); kept.len()];
+        for d in &read.diagnostics {
+            let located = locate(d);
+            if self.options.strict && located.is_error() {
+                self.done = true;
+                return Err(Failure::Strict(Box::new(located)));
+            }
+            let g = starts
+                .partition_point(|&s| s <= d.span.start)
+                .saturating_sub(1);
+            if let Some(list) = per_game.get_mut(g) {
+                list.push(located.clone());
+            }
+            self.diagnostics.push(located);
+        }
+        let source = read.source;
+        for ((game, _, found), mut diagnostics) in kept.into_iter().zip(per_game) {
+            for d in &found {
+                let located = locate(d);
+                if self.options.strict && located.is_error() {
+                    self.done = true;
+                    return Err(Failure::Strict(Box::new(located)));
+                }
+                diagnostics.push(located.clone());
+                self.diagnostics.push(located);
+            }
+            self.number += 1;
+            self.queue.push_back(Game::new(
+                Arc::new(game),
+                self.path.clone(),
+                self.number,
+                &source,
+                diagnostics,
+            ));
+        }
+        self.shift = match read.text.as_deref() {
+            Some(text) => self.shift.after(text, raw),
+            None => Shift {
+                bytes: self.shift.bytes + raw,
+                ..self.shift
+            },
+        };
+        if self.source.is_none() {
+            self.source = Some(source);
+        }
+        Ok(())
+    }
+
+    /// Reads the input to its end, keeping every game.
+    pub fn read_all(&mut self) -> Result<(), Failure> {
+        while !self.done {
+            self.fill()?;
+        }
+        Ok(())
+    }
+}
+
+/// The iterator `kifu.read` returns: each game of the input, in order. Besides the
+/// games, `.diagnostics` (every diagnostic so far, those of no game included),
+/// `.format` and `.encoding` (once the first game is read).
+#[pyclass(module = "kifu._kifu")]
+pub struct Reader {
+    state: Mutex<ReadState>,
+}
+
+/// The lock of a reader, or the error of reading one from two threads at once.
+pub fn locked<T>(m: &Mutex<T>) -> PyResult<std::sync::MutexGuard<'_, T>> {
+    match m.try_lock() {
+        Ok(g) => Ok(g),
+        Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
+            "this reader is being read by another thread",
+        )),
+    }
+}
+
+#[pymethods]
+impl Reader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
+        let mut guard = locked(&self.state)?;
+        let state: &mut ReadState = &mut guard;
+        loop {
+            if let Some(game) = state.queue.pop_front() {
+                return Ok(Some(game));
+            }
+            if state.done {
+                return Ok(None);
+            }
+            py.detach(|| state.fill()).map_err(Failure::into_py_err)?;
+        }
+    }
+
+    /// Every diagnostic of the input read so far (all of them once iterated to the
+    /// end), those in no game included.
+    #[getter]
+    fn diagnostics(&self) -> PyResult<Vec<Diagnostic>> {
+        Ok(locked(&self.state)?.diagnostics.clone())
+    }
+
+    /// The format read (None before the first game is read).
+    #[getter]
+    fn format(&self) -> PyResult<Option<String>> {
+        Ok(locked(&self.state)?
+            .source
+            .as_ref()
+            .map(|s| s.format.clone()))
+    }
+
+    /// The encoding read (None before the first game, and for binary formats).
+    #[getter]
+    fn encoding(&self) -> PyResult<Option<String>> {
+        Ok(locked(&self.state)?
+            .source
+            .as_ref()
+            .and_then(|s| s.encoding.clone()))
+    }
+}
+
+/// The options of a read, from the Python arguments.
+pub fn options(
+    format: Option<&str>,
+    encoding: Option<&str>,
+    check: bool,
+    strict: bool,
+) -> PyResult<Options> {
+    Ok(Options {
+        format: format_named(format)?,
+        encoding: encoding_named(encoding)?,
+        check,
+        strict,
+    })
+}
+
+/// Reads `source` (a path, bytes, or a binary file object) and returns an iterator of
+/// its games, read part by part without the GIL.
+#[pyfunction]
+#[pyo3(signature = (source, format=None, encoding=None, *, check=false, strict=false))]
+pub fn read(
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    encoding: Option<&str>,
+    check: bool,
+    strict: bool,
+) -> PyResult<Reader> {
+    let options = options(format, encoding, check, strict)?;
+    let given = Given::of(source)?;
+    let state = py_open(source.py(), given, options)?;
+    Ok(Reader {
+        state: Mutex::new(state),
+    })
+}
+
+/// Opens a source without the GIL.
+pub fn py_open(py: Python<'_>, given: Given, options: Options) -> PyResult<ReadState> {
+    Ok(py.detach(|| ReadState::open(given, options))?)
+}
