@@ -10,8 +10,8 @@ The job writes two Parquet tables under OUT:
   `game`, the game's place in its file from 1), as `game.row()` gives them;
 - `positions.parquet`: one row per position of a game's main line, before each move
   and after the last: the game's key (`path`, `game`), `ply` (the number of the move
-  played from it, from 1), `to_move`, `position` (SFEN for shogi; for Go and gomoku
-  a compact board, below), `move` (SGF point or USI; null for the last position),
+  played from it, from 1), `to_move`, `position` (SFEN without its move number for
+  shogi; for Go and gomoku a compact board, below), `move` (SGF point or USI; null for the last position),
   the game's `result` and `winner`, and the engine's evaluation where the record
   holds one (`eval_score`, `eval_mate`, `eval_winrate`, from Black's side).
 
@@ -137,20 +137,12 @@ def compact_board(board, to_move):
 
 
 def position_text(pos, family):
-    """The position as text: SFEN for shogi, the compact board for Go and gomoku."""
+    """The position as text: SFEN without its move number for shogi (so the same
+    position reached at different plies is one value), the compact board for Go and
+    gomoku."""
     if family == "shogi":
-        return pos.sfen
+        return pos.sfen.rsplit(" ", 1)[0]
     return compact_board(pos.board, pos.to_move)
-
-
-def evaluation(pos):
-    """(score, mate, winrate) of the position's evaluation, None where absent."""
-    ev = getattr(pos, "eval", None)
-    if ev is None:
-        return None, None, None
-    if isinstance(ev, dict):
-        return ev.get("score"), ev.get("mate"), ev.get("winrate")
-    return getattr(ev, "score", None), getattr(ev, "mate", None), getattr(ev, "winrate", None)
 
 
 def read_partition(paths):
@@ -169,15 +161,14 @@ def read_partition(paths):
                 try:
                     # Gonu has no positions (kifu's replay covers Go, gomoku, shogi).
                     for pos in game.positions() if game.family != "gonu" else ():
-                        score, mate, winrate = evaluation(pos)
                         positions.append((
                             pos.ply,
                             pos.to_move,
                             position_text(pos, game.family),
                             pos.move,
-                            score,
-                            mate,
-                            winrate,
+                            pos.eval,
+                            pos.mate,
+                            pos.winrate,
                         ))
                 except kifu.KifuError as e:
                     positions, error = [], "positions: %s" % e
