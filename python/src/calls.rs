@@ -17,15 +17,17 @@ use crate::reading::{options, py_open, Failure};
 /// Reads and checks `source` as `kifu validate` does: the decoding's, the reader's and
 /// the rules' diagnostics, in order.
 #[pyfunction]
-#[pyo3(signature = (source, format=None, encoding=None))]
+#[pyo3(signature = (source, format=None, encoding=None, *, part_size=None))]
 pub fn validate(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
     encoding: Option<&str>,
+    part_size: Option<usize>,
 ) -> PyResult<Vec<Diagnostic>> {
     let format = format_named(format)?;
     let encoding = encoding_named(encoding)?;
+    let part = part_size.unwrap_or(PART).max(1);
     let given = Given::of(source)?;
     let path = given.path_text();
     let check = || -> Result<Vec<Diagnostic>, Failure> {
@@ -33,7 +35,7 @@ pub fn validate(
             .open()
             .map_err(|e| Failure::Part(kifu::source::PartError::Io(e)))?;
         let mut parts =
-            Parts::new(stream, format, encoding, PART, None).with_len_hint(Stream::len_hint);
+            Parts::new(stream, format, encoding, part, None).with_len_hint(Stream::len_hint);
         let mut shift = Shift::default();
         let mut out = Vec::new();
         while let Some(part) = parts.next_part().map_err(Failure::Part)? {
@@ -85,7 +87,7 @@ pub fn convert(
     wrap: Option<usize>,
     pretty: bool,
 ) -> PyResult<Py<PyAny>> {
-    let options = options(format, encoding, false, false)?;
+    let options = options(format, encoding, false, false, None)?;
     let target = format_named(Some(to))?;
     if let Some(t) = target {
         if t.writer.is_none() {

@@ -172,7 +172,7 @@ pub fn read_dir(
     encoding: Option<&str>,
     check: bool,
 ) -> PyResult<DirReader> {
-    let options = options(format, encoding, check, false)?;
+    let options = options(format, encoding, check, false, None)?;
     if !path.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::NotFound,

@@ -55,6 +55,8 @@ pub struct Options {
     pub check: bool,
     /// Stop at the first error diagnostic.
     pub strict: bool,
+    /// How much is read at a time: a longer input is cut between games.
+    pub part: usize,
 }
 
 /// An input being read: its parts, what was read of them and not yet handed on.
@@ -81,7 +83,7 @@ impl ReadState {
     pub fn open(given: Given, options: Options) -> std::io::Result<ReadState> {
         let path = given.path_text();
         let stream = given.open()?;
-        let parts = Parts::new(stream, options.format, options.encoding, PART, None)
+        let parts = Parts::new(stream, options.format, options.encoding, options.part, None)
             .with_len_hint(Stream::len_hint);
         Ok(ReadState {
             parts,
@@ -280,27 +282,30 @@ pub fn options(
     encoding: Option<&str>,
     check: bool,
     strict: bool,
+    part_size: Option<usize>,
 ) -> PyResult<Options> {
     Ok(Options {
         format: format_named(format)?,
         encoding: encoding_named(encoding)?,
         check,
         strict,
+        part: part_size.unwrap_or(PART).max(1),
     })
 }
 
 /// Reads `source` (a path, bytes, or a binary file object) and returns an iterator of
 /// its games, read part by part without the GIL.
 #[pyfunction]
-#[pyo3(signature = (source, format=None, encoding=None, *, check=false, strict=false))]
+#[pyo3(signature = (source, format=None, encoding=None, *, check=false, strict=false, part_size=None))]
 pub fn read(
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
     encoding: Option<&str>,
     check: bool,
     strict: bool,
+    part_size: Option<usize>,
 ) -> PyResult<Reader> {
-    let options = options(format, encoding, check, strict)?;
+    let options = options(format, encoding, check, strict, part_size)?;
     let given = Given::of(source)?;
     let state = py_open(source.py(), given, options)?;
     Ok(Reader {

@@ -71,6 +71,7 @@ pub mod render;
 pub mod rules;
 pub mod source;
 pub mod text;
+pub mod training;
 
 mod api;
 #[cfg(test)]

@@ -2456,6 +2456,13 @@ codes! {
         action: "kifu detects the encoding from the bytes instead.",
         fix: "Declare a known name (UTF-8, Shift_JIS, EUC-KR, GB18030, …), or give --encoding.",
     }
+    TRAINING_UNSUPPORTED = error "training::unsupported" {
+        summary: "a game whose positions cannot be replayed for training",
+        meaning: "Training positions are made of Go, gomoku and shogi games, replaying the main line by the rules; a gonu game, or a move of another family in a game, has none.",
+        example: "kifu positions -t ndjson game.gonu",
+        action: "kifu writes no position of the game and counts it as dropped.",
+        fix: "Leave the game out, or convert its moves to the game's family.",
+    }
     UGF_BAD_COLOR = error "ugf::bad-color" {
         summary: "a move's colour is not B1 or W1",
         meaning: "UGF move lines read `<point>,<B1|W1>,<number>,<time>`.",

@@ -1,0 +1,305 @@
+//! Unit tests of the training positions and their encodings.
+
+#![allow(clippy::field_reassign_with_default)]
+
+use super::*;
+use crate::model::{
+    Color, Convention, Ending, EndingKind, GameKind, GomokuRule, Handicap, Node, PieceKind, Point,
+    ShogiMove, Square, StoneMove,
+};
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square { file, rank }
+}
+
+fn shogi_move(color: Color, from: Option<(u8, u8)>, to: (u8, u8), piece: PieceKind) -> ShogiMove {
+    ShogiMove {
+        color,
+        from: from.map(|(f, r)| sq(f, r)),
+        to: sq(to.0, to.1),
+        piece,
+        promote: false,
+        capture: None,
+    }
+}
+
+/// A shogi game of the given moves from the even start, each a node of the main line.
+fn shogi_game(moves: &[ShogiMove]) -> Game {
+    let mut game = Game::new(GameKind::Shogi);
+    let mut at = game.tree.root();
+    for m in moves {
+        let mut node = Node::default();
+        node.mv = Some(Move::Shogi(*m));
+        at = game.tree.add_child(at, node);
+    }
+    game
+}
+
+/// The start position is read back from its HCP by a decoder written from the layout
+/// (not from the encoder): side, kings, then every square.
+#[test]
+fn start_position_bits_follow_the_layout() {
+    let start = Handicap::Even.position();
+    let bytes = hcp(&start);
+    let bit = |i: usize| (bytes[i / 8] >> (i % 8)) & 1;
+    let bits = |from: usize, n: usize| (0..n).fold(0u32, |v, k| v | u32::from(bit(from + k)) << k);
+    assert_eq!(bit(0), 0, "black to move");
+    // Kings: black on 5九 = SQ59 = 4 * 9 + 8 = 44, white on 5一 = 36.
+    assert_eq!(bits(1, 7), 44);
+    assert_eq!(bits(8, 7), 36);
+    // SQ11 holds a white lance: code 0b10011 in 6 bits.
+    assert_eq!(bits(15, 6), 0b10011);
+    // SQ12 is empty: one 0 bit; SQ13 a white pawn: 0b101 in 4 bits.
+    assert_eq!(bit(21), 0);
+    assert_eq!(bits(22, 4), 0b101);
+}
+
+/// The figures below (and the moves of [`moves_in_both_sixteen_bit_layouts`], checked
+/// the same way) were computed once with cshogi 1.1.0 from PyPI
+/// (`b = cshogi.Board(sfen); a = numpy.zeros(1, cshogi.HuffmanCodedPos);
+/// b.to_hcp(a); a.tobytes().hex()`, the same for `to_psfen` with `PackedSfen`, and
+/// `cshogi.move16(m)` / `cshogi.move16_to_psv(...)` for the moves).
+#[test]
+fn hcp_and_psfen_equal_cshogi() {
+    for (sfen_text, want_hcp, want_psfen) in CSHOGI_FIGURES {
+        let (p, _) = crate::rules::shogi::from_sfen(sfen_text).expect("a valid SFEN");
+        assert_eq!(hex(&hcp(&p)), *want_hcp, "hcp of {sfen_text}");
+        assert_eq!(hex(&psfen(&p)), *want_psfen, "psfen of {sfen_text}");
+    }
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// (SFEN, cshogi's `to_hcp`, cshogi's `to_psfen`), see [`hcp_and_psfen_equal_cshogi`].
+const CSHOGI_FIGURES: &[(&str, &str, &str)] = &[
+    (
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c",
+        "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c",
+    ),
+    (
+        "ln1g1g1nl/1ks2r3/1pppp1bpp/p3spp2/9/P1P1SP1PP/1P1PP1P2/1BK1GR3/LNSG3NL w Pp 30",
+        "7bc049110c972238f82a82f74f093fa8cd128f57213cb6222c57213e8e89120c",
+        "7bc051120cab2458f84c82f7570a3fc8d3118f57223cce241c6b223e9691140c",
+    ),
+    // Promoted pieces on both sides, every kind in hand.
+    (
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        "8dcb49110c14e11f3c201e808f12342578f8b5896561529738a823180ac979bf",
+        "8dcb51120c24e11f3c201e808f14342978f8738ae36094ab58c8251806c97a9f",
+    ),
+    // No black king (square 81), everything else in black's hand.
+    (
+        "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1",
+        "a2240000000000000000000092244992244932c618e79cb3d65aefbdf7fbfdff",
+        "a2240000000000000000000092244992244932c6186bad75ce39efbdf7f9fc7e",
+    ),
+];
+
+#[test]
+fn moves_in_both_sixteen_bit_layouts() {
+    // 7g7f: from SQ77 = 6 * 9 + 6 = 60 to SQ76 = 59.
+    let m = shogi_move(Color::Black, Some((7, 7)), (7, 6), PieceKind::Pawn);
+    assert_eq!(move16(&m), 59 | 60 << 7);
+    assert_eq!(move16_psv(&m), 59 | 60 << 7);
+    // A promotion: 8h2b+ (SQ88 = 70 to SQ22 = 10).
+    let mut p = shogi_move(Color::Black, Some((8, 8)), (2, 2), PieceKind::Bishop);
+    p.promote = true;
+    assert_eq!(move16(&p), 10 | 70 << 7 | 1 << 14);
+    assert_eq!(move16_psv(&p), 10 | 70 << 7 | 1 << 15);
+    // Drops: a gold on 5e (SQ55 = 40): Apery 80 + 7, YaneuraOu 7 with the drop bit.
+    let d = shogi_move(Color::White, None, (5, 5), PieceKind::Gold);
+    assert_eq!(move16(&d), 40 | 87 << 7);
+    assert_eq!(move16_psv(&d), 40 | 7 << 7 | 1 << 14);
+    let d = shogi_move(Color::White, None, (5, 5), PieceKind::Pawn);
+    assert_eq!(move16(&d), 40 | 81 << 7);
+    assert_eq!(move16_psv(&d), 40 | 1 << 7 | 1 << 14);
+}
+
+#[test]
+fn records_lay_out_their_fields() {
+    let start = Handicap::Even.position();
+    let r = hcpe_record(&start, -300, 0x1234, 2);
+    assert_eq!(&r[..32], &hcp(&start));
+    assert_eq!(&r[32..], &[0xd4, 0xfe, 0x34, 0x12, 2, 0]);
+    let r = psv_record(&start, 300, 0xabcd, 7, -1);
+    assert_eq!(&r[..32], &psfen(&start));
+    assert_eq!(&r[32..], &[0x2c, 0x01, 0xcd, 0xab, 7, 0, 0xff, 0]);
+}
+
+#[test]
+fn a_shogi_game_gives_each_position_before_its_move() {
+    let moves = [
+        shogi_move(Color::Black, Some((7, 7)), (7, 6), PieceKind::Pawn),
+        shogi_move(Color::White, Some((3, 3)), (3, 4), PieceKind::Pawn),
+    ];
+    let mut game = shogi_game(&moves);
+    // The ending node after the moves: white... black resigns.
+    let mut end = Node::default();
+    end.ending = Some(Ending {
+        kind: EndingKind::Resign,
+        color: Some(Color::Black),
+    });
+    let last = game
+        .tree
+        .main_line()
+        .last()
+        .map(|(id, _)| id)
+        .expect("a node");
+    game.tree.add_child(last, end);
+    let list = positions(&game).expect("legal");
+    assert_eq!(list.len(), 3);
+    assert_eq!(
+        list.iter().map(|p| (p.ply, p.to_move)).collect::<Vec<_>>(),
+        [(1, Color::Black), (2, Color::White), (3, Color::Black)]
+    );
+    assert_eq!(list[0].played, Some(Move::Shogi(moves[0])));
+    assert_eq!(list[2].played, None);
+    assert_eq!(
+        sfen(list[2].shogi().expect("shogi"), 3),
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+    );
+    assert_eq!(outcome(&game), Outcome::WhiteWin);
+    assert_eq!(ending_name(&game), "resign");
+}
+
+#[test]
+fn an_illegal_move_ends_with_its_number() {
+    let moves = [
+        shogi_move(Color::Black, Some((7, 7)), (7, 6), PieceKind::Pawn),
+        // White moves a pawn two squares.
+        shogi_move(Color::White, Some((3, 3)), (3, 5), PieceKind::Pawn),
+    ];
+    let game = shogi_game(&moves);
+    let err = positions(&game).expect_err("illegal");
+    assert_eq!((err.code, err.move_number), ("shogi::unreachable", Some(2)));
+    let items: Vec<_> = Positions::new(&game).collect();
+    assert_eq!(items.len(), 2);
+    assert!(items[0].is_ok() && items[1].is_err());
+}
+
+#[test]
+fn floodgate_scores_belong_to_the_position_the_move_was_played_from() {
+    let moves = [
+        shogi_move(Color::Black, Some((7, 7)), (7, 6), PieceKind::Pawn),
+        shogi_move(Color::White, Some((3, 3)), (3, 4), PieceKind::Pawn),
+    ];
+    let mut game = shogi_game(&moves);
+    // As the CSA reader keeps `'** 120 -3334FU` and `'** -80`: sente's scores.
+    let ids: Vec<_> = game.tree.main_line().map(|(id, _)| id).collect();
+    game.tree.get_mut(ids[1]).expect("node").comment = Some("* 120 -3334FU".into());
+    game.tree.get_mut(ids[2]).expect("node").comment = Some("* -80".into());
+    let list = positions(&game).expect("legal");
+    let scores: Vec<_> = list
+        .iter()
+        .map(|p| p.eval.as_ref().and_then(|e| e.score))
+        .collect();
+    assert_eq!(scores, [Some(120.0), Some(-80.0), None]);
+    // From the side to move: black's 120, white's 80.
+    assert_eq!(
+        list.iter().map(Position::score).collect::<Vec<_>>(),
+        [120, 80, 0]
+    );
+    assert_eq!(
+        list[0].eval.as_ref().and_then(|e| e.convention),
+        Some(Convention::Floodgate)
+    );
+}
+
+#[test]
+fn scores_are_capped_and_mates_are_the_limit() {
+    let e = |score: Option<f64>, mate: Option<i32>| Evaluation {
+        score,
+        mate,
+        ..Evaluation::default()
+    };
+    assert_eq!(
+        eval_i16(Some(&e(Some(100000.0), None)), Color::Black),
+        32767
+    );
+    assert_eq!(
+        eval_i16(Some(&e(Some(100000.0), None)), Color::White),
+        -32767
+    );
+    assert_eq!(eval_i16(Some(&e(Some(-12.6), None)), Color::Black), -13);
+    assert_eq!(eval_i16(Some(&e(None, Some(-3))), Color::White), 32767);
+    assert_eq!(eval_i16(None, Color::White), 0);
+}
+
+#[test]
+fn go_positions_take_captures_and_setup() {
+    let mut game = Game::new(GameKind::go(3));
+    game.tree
+        .root_node_mut()
+        .setup
+        .add_black
+        .push(Point { x: 0, y: 1 });
+    let mut at = game.tree.root();
+    for (color, x, y) in [
+        (Color::White, 0, 0),
+        (Color::Black, 1, 0), // captures (0, 0)
+    ] {
+        let mut node = Node::default();
+        node.mv = Some(Move::Stone(StoneMove {
+            color,
+            point: Some(Point { x, y }),
+        }));
+        at = game.tree.add_child(at, node);
+    }
+    let list = positions(&game).expect("legal");
+    let boards: Vec<_> = list
+        .iter()
+        .map(|p| p.stones().expect("stones").to_vec())
+        .collect();
+    assert_eq!(
+        boards,
+        [
+            vec![0, 0, 0, 1, 0, 0, 0, 0, 0],
+            vec![2, 0, 0, 1, 0, 0, 0, 0, 0],
+            vec![0, 1, 0, 1, 0, 0, 0, 0, 0],
+        ]
+    );
+    assert_eq!(
+        list.iter().map(|p| p.to_move).collect::<Vec<_>>(),
+        [Color::White, Color::Black, Color::White]
+    );
+    assert_eq!(list[0].family, Family::Go);
+}
+
+#[test]
+fn gomoku_on_a_stone_is_refused() {
+    let mut game = Game::new(GameKind::gomoku(GomokuRule::Gomoku));
+    let mut at = game.tree.root();
+    for color in [Color::Black, Color::White] {
+        let mut node = Node::default();
+        node.mv = Some(Move::Stone(StoneMove {
+            color,
+            point: Some(Point { x: 7, y: 7 }),
+        }));
+        at = game.tree.add_child(at, node);
+    }
+    let err = positions(&game).expect_err("occupied");
+    assert_eq!((err.code, err.move_number), ("renju::occupied", Some(2)));
+}
+
+#[test]
+fn ranks_and_ratings() {
+    assert_eq!(rank_value("5d"), Some(5));
+    assert_eq!(rank_value("3k"), Some(-2));
+    assert_eq!(rank_value("1p"), Some(10));
+    assert_eq!(rank_value("2 Dan?"), Some(2));
+    assert_eq!(rank_value("七段"), None);
+    let mut game = Game::new(GameKind::Shogi);
+    game.info.extras.push(
+        "csa:'",
+        vec![
+            "black_rate:Titanda_L+bb6f:3526.0".to_string(),
+            "white_rate:SILENT+7124:3500.5".to_string(),
+        ],
+    );
+    assert_eq!(floodgate_ratings(&game), [Some(3526.0), Some(3500.5)]);
+    assert_eq!(min_rating(&game), 3500.5);
+    assert_eq!(min_rating(&Game::new(GameKind::Shogi)), 0.0);
+}
