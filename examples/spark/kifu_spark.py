@@ -171,7 +171,7 @@ def read_partition(paths):
                             pos.winrate,
                         ))
                 except kifu.KifuError as e:
-                    positions, error = [], "positions: %s" % e
+                    positions, error = [], "no positions: %s" % e
                 yield tuple(values) + (positions, error)
         except kifu.KifuError as e:
             yield (path,) + (None,) * (len(names) - 1) + ([], str(e))
@@ -237,11 +237,14 @@ def session(master, app="kifu"):
     builder = SparkSession.builder.appName(app)
     if master:
         builder = builder.master(master)
-    return (
+    spark = (
         builder.config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "8")
         .getOrCreate()
     )
+    spark.sparkContext.setLogLevel("WARN")
+    return spark
 
 
 def print_report(result, seconds):
@@ -249,8 +252,10 @@ def print_report(result, seconds):
     print("%d files, %d games, %d positions in %.1f s" % (
         result["files"], result["games"], result["positions"], seconds))
     for path, game, error in result["errors"]:
-        where = path if game is None else "%s#%d" % (path, game)
-        print("not read: %s: %s" % (where, error))
+        if game is None:
+            print("not read: %s: %s" % (path, error))
+        else:
+            print("%s#%d: %s" % (path, game, error))
     for title, rows in result["answers"]:
         print()
         print("== " + title)

@@ -115,7 +115,8 @@ def go_games(rng, count):
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     """The folder: 20 Go games one a file (in go/), 10 in one collection, the shogi
-    opening in four formats, two gomoku games, and a file kifu does not read."""
+    opening in four formats, two gomoku games, a Go game whose first move is a
+    suicide, and a file kifu does not read."""
     root = tmp_path_factory.mktemp("records")
     rng = random.Random(36)
     games = go_games(rng, 30)
@@ -128,6 +129,7 @@ def records(tmp_path_factory):
         shutil.copy(os.path.join(ROOT, "fixtures", "shogi", "opening." + ext), root / "shogi")
     shutil.copy(os.path.join(ROOT, "fixtures", "sgf", "gomoku.sgf"), root)
     shutil.copy(os.path.join(ROOT, "fixtures", "omok", "five.omok"), root)
+    shutil.copy(os.path.join(ROOT, "fixtures", "sgf", "illegal.sgf"), root)
     (root / "notes.txt").write_text("not a record\n", encoding="utf-8")
     return str(root), games
 
@@ -154,7 +156,12 @@ def plain(records):
     for path in kifu_spark.list_records(records[0]):
         for game in kifu.read(path):
             winner = game.row()["winner"]
-            for pos in game.positions():
+            try:
+                positions = game.positions()
+            except kifu.KifuError:
+                assert path.endswith("illegal.sgf")
+                continue
+            for pos in positions:
                 out.append((path, game.index, pos.ply,
                             kifu_spark.position_text(pos, game.family), pos.move, winner))
     return out
@@ -166,11 +173,14 @@ def test_games_table_is_kifu_list(spark, job, records):
     rows.sort(key=lambda r: (r["path"], r["game"]))
     expected = cli_rows(records[0])
     expected.sort(key=lambda r: (r["path"], r["game"]))
-    assert len(expected) == 30 + 4 + 2
-    assert result["files"] == 20 + 1 + 4 + 2
+    assert len(expected) == 30 + 4 + 2 + 1
+    assert result["files"] == 20 + 1 + 4 + 2 + 1
     assert result["games"] == len(expected)
-    assert result["errors"] == []
     assert rows == expected
+    # The illegal game is listed, with no positions, and named.
+    illegal = os.path.join(records[0], "illegal.sgf")
+    assert [tuple(e) for e in result["errors"]] == [
+        (illegal, 1, "no positions: move 1 is a suicide")]
 
 
 def test_positions_table(spark, job, records, plain):
