@@ -8,7 +8,8 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
-#   PARTS                which parts run (default "read convert reencode startup"):
+#   PARTS                which parts run (default "read convert reencode startup"; also
+#                        "python": the Python package against sgfmill and cshogi):
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
 #   KIFU_BIN             a kifu binary to time instead of building one (the examples of
 #                        the reading rows are then not built either)
@@ -291,6 +292,36 @@ if command -v nkf >/dev/null; then
     -- bash -c 'find "$0" -name "*.kif" -print0 | xargs -0 nkf --overwrite -w' "$work"
 fi
 rm -rf "$work"
+fi
+
+if want python; then
+# The Python package (#36 point 5): kifu.read in one Python process against sgfmill
+# and cshogi in theirs, each timing its own reading (the files' bytes read first).
+note "python: pip install $root/python into the peers' venv (a release build)"
+"$venv/bin/pip" install -q --disable-pip-version-check "$root/python" >&2
+skips=$scratch/skip
+mkdir -p "$skips"
+note "Python SGF: $sgf_games games, $sgf_bytes bytes"
+measure --group "Python SGF" --tool "kifu.read" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
+  --what "kifu.read(bytes): every game a kifu.Game, typed nodes and the whole tree, one thread" \
+  -- "$py" "$here/peers/peers.py" kifu-python-sgf "$sgf"
+measure --group "Python SGF" --tool sgfmill --what "parse only: parse_sgf_collection, each game made an Sgf_game, every node visited; values left raw" \
+  -- "$py" "$here/peers/peers.py" sgfmill "$sgf"
+for fmt in kif csa; do
+  group="Python ${fmt^^}"
+  d=$corpus/shogi/$fmt
+  note "$group: $shogi_games files"
+  measure --group "$group" --tool "kifu.read" --ref --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
+    --what "kifu.read(bytes, check=True) per file: decode, parse, every move checked by the rules, one thread" \
+    -- "$py" "$here/peers/peers.py" "kifu-python-$fmt" "$d"
+  measure --group "$group" --tool "kifu.read_dir" --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
+    --what "kifu.read_dir(folder, check=True): the same with the files' reading, on all cores" \
+    -- "$py" "$here/peers/peers.py" "kifu-python-dir-$fmt" "$d"
+  [ -f "$skips/cshogi-$fmt" ] || "$py" "$here/peers/peers.py" "cshogi-$fmt" "$d" "$skips/cshogi-$fmt" > /dev/null
+  measure --group "$group" --tool cshogi \
+    --what "$([ "$fmt" = kif ] && echo "KIF.Parser.parse_str on the decoded text: main line only, illegal moves skipped silently" || echo "C++ CSA parser (Parser.parse_str), no legality checks")" \
+    -- "$py" "$here/peers/peers.py" "cshogi-$fmt" "$d" "$skips/cshogi-$fmt"
+done
 fi
 
 if want startup; then

@@ -53,6 +53,14 @@ JOB_GOALS = [
     ("SGF", "sgfmill list script", 50, "kifu list --csv"),
 ]
 
+# Issue #36's Python package: the peer's own timing over kifu.read's, both in one
+# Python process (group, peer, ratio, the kifu row).
+PY_GOALS = [
+    ("Python SGF", "sgfmill", 30, "kifu.read"),
+    ("Python KIF", "cshogi", 10, "kifu.read"),
+    ("Python CSA", "cshogi", 2, "kifu.read"),
+]
+
 # ... and at most this many times `kifu validate`'s wall time (group, kifu row, most).
 WITHIN_VALIDATE = [
     ("SGF", "kifu filter --list", 2),
@@ -227,6 +235,14 @@ def goals(rows, starts, refs):
             continue
         got = own_time(peer) / min(job["walls"])
         out.append((name, got, got >= need, ratio(got)))
+    for group, tool, need, against in PY_GOALS:
+        peer, job = find.get((group, tool)), find.get((group, against))
+        name = f"{group} ≥ {need}× {tool} (against {against})"
+        if not peer or not job:
+            out.append((name, None, False, "not measured"))
+            continue
+        got = own_time(peer) / own_time(job)
+        out.append((name, got, got >= need, f"{ratio(got)} (each in its own Python process, own timings)"))
     for group, tool, most in WITHIN_VALIDATE:
         job, ref = find.get((group, tool)), refs.get(group)
         name = f"{group}: {tool} ≤ {most}× kifu validate"

@@ -310,6 +310,55 @@ def sgfmill_write(kind):
 
     return make
 
+def kifu_python_sgf(path):
+    """The Python package kifu (python/): every game of the collection read by
+    kifu.read from the bytes in memory, each a kifu.Game (typed nodes, whole tree)."""
+    import kifu
+
+    data = pathlib.Path(path).read_bytes()
+
+    def parse():
+        games = sum(1 for _ in kifu.read(data, format="sgf"))
+        return games, 0
+
+    return parse, len(data)
+
+
+def kifu_python_files(ext, threads=None):
+    """The Python package kifu on a folder: each file's bytes (read before the clock,
+    as the peers' texts are) read by kifu.read with the rules checked (check=True),
+    one thread; or, with `threads`, kifu.read_dir on the folder (its reading of the
+    files included) on all cores. A game with an error diagnostic counts as failed."""
+
+    def make(path):
+        import kifu
+
+        files = sorted(pathlib.Path(path).glob("*." + ext))
+        raw = [f.read_bytes() for f in files]
+
+        def tally(games):
+            ok = failed = 0
+            for game in games:
+                if any(d.severity == "error" for d in game.diagnostics):
+                    failed += 1
+                else:
+                    ok += 1
+            return ok, failed
+
+        def parse():
+            if threads:
+                return tally(kifu.read_dir(path, check=True))
+            ok = failed = 0
+            for b in raw:
+                o, f = tally(kifu.read(b, format=ext, check=True))
+                ok, failed = ok + o, failed + f
+            return ok, failed
+
+        return parse, sum(len(b) for b in raw)
+
+    return make
+
+
 LIBS = {
     "sgfmill": sgfmill,
     "sgfmill-filter": sgfmill_filter,
@@ -323,6 +372,11 @@ LIBS = {
     "cshogi-kif": shogi("kif", cshogi_kif, may_crash=True),
     "cshogi-ki2": shogi("ki2", cshogi_ki2, may_crash=True),
     "cshogi-csa": shogi("csa", cshogi_csa, may_crash=True),
+    "kifu-python-sgf": kifu_python_sgf,
+    "kifu-python-kif": kifu_python_files("kif"),
+    "kifu-python-csa": kifu_python_files("csa"),
+    "kifu-python-dir-kif": kifu_python_files("kif", threads=True),
+    "kifu-python-dir-csa": kifu_python_files("csa", threads=True),
 }
 
 

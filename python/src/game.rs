@@ -49,6 +49,11 @@ impl Game {
         }
     }
 
+    /// Its number in its input, from 1.
+    pub fn number(&self) -> usize {
+        self.index
+    }
+
     /// Where it was read from, as the writers take it.
     fn source(&self) -> SourceInfo {
         SourceInfo {
@@ -210,6 +215,14 @@ impl Game {
         };
         let source = self.source();
         write_collection(py, &collection, to, encoding, wrap, pretty, Some(&source))
+    }
+
+    /// Every position of the main line, the rules replaying each move: the position
+    /// before each move, then the last one (with no move played). A move the rules
+    /// refuse, or a gonu game, raises `KifuError` with the code and `move_number`.
+    fn positions(&self, py: Python<'_>) -> PyResult<Vec<crate::positions::Position>> {
+        let game = self.game.clone();
+        py.detach(move || crate::positions::game_positions(&game))
     }
 
     /// The game in kifu's JSON model (one game object, as in `kifu convert -t json`'s

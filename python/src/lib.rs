@@ -17,6 +17,7 @@ mod game;
 mod input;
 mod node;
 mod notation;
+mod positions;
 mod reading;
 mod values;
 
@@ -30,10 +31,12 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<node::Node>()?;
     m.add_class::<diagnostics::Diagnostic>()?;
     m.add_class::<diagnostics::Loss>()?;
+    m.add_class::<positions::Position>()?;
     m.add_class::<reading::Reader>()?;
     m.add_class::<dir::DirReader>()?;
     m.add_function(wrap_pyfunction!(reading::read, m)?)?;
     m.add_function(wrap_pyfunction!(dir::read_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::positions_array, m)?)?;
     m.add_function(wrap_pyfunction!(calls::validate, m)?)?;
     m.add_function(wrap_pyfunction!(calls::convert, m)?)?;
     m.add_function(wrap_pyfunction!(calls::explain, m)?)?;
