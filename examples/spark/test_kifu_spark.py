@@ -52,13 +52,15 @@ def kifu_bin():
     return os.environ.get("KIFU_BIN", os.path.join(ROOT, "target", "debug", "kifu"))
 
 
+LACK = missing()
+if LACK:
+    if os.environ.get("KIFU_REQUIRE_SPARK") == "1":
+        pytest.fail("KIFU_REQUIRE_SPARK=1 but " + LACK, pytrace=False)
+    pytest.skip("Spark job test skipped: " + LACK, allow_module_level=True)
+
+
 @pytest.fixture(scope="module")
 def spark():
-    lack = missing()
-    if lack:
-        if os.environ.get("KIFU_REQUIRE_SPARK") == "1":
-            pytest.fail("KIFU_REQUIRE_SPARK=1 but " + lack)
-        pytest.skip("Spark job test skipped: " + lack)
     session = kifu_spark.session("local[2]", app="kifu-test")
     session.sparkContext.setLogLevel("ERROR")
     yield session
@@ -237,10 +239,6 @@ def test_common_positions_answer(job, records, plain):
 
 def test_extensions_are_kifu_formats():
     """The job lists the files `kifu list` walks into: the extensions `kifu formats` names."""
-    if not os.path.isfile(kifu_bin()):
-        if os.environ.get("KIFU_REQUIRE_SPARK") == "1":
-            pytest.fail("KIFU_REQUIRE_SPARK=1 but there is no kifu binary at " + kifu_bin())
-        pytest.skip("no kifu binary at %s (cargo build, or set KIFU_BIN)" % kifu_bin())
     run = subprocess.run([kifu_bin(), "formats"], capture_output=True, check=True)
     lines = run.stdout.decode("utf-8").splitlines()[1:]
     named = {word for line in lines for word in line.split() if word.startswith(".")}
