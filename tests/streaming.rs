@@ -498,7 +498,8 @@ fn game_writer_writes_the_document_pieces_the_registry_carries() {
         name: "framed",
         join: formats::Join::Document(formats::Document {
             prefix: |_| Ok("<".to_string()),
-            game: |_, index, _| Ok(if index == 0 { "g" } else { ",g" }.to_string()),
+            separator: |index, _| if index == 0 { "" } else { "," }.to_string(),
+            game: |_, _| Ok("g".to_string()),
             suffix: |games, _| format!(">{games}\n"),
         }),
         ..formats::json::FORMAT
