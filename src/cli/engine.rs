@@ -290,6 +290,8 @@ pub fn each_input<T: Send>(
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    #[cfg(debug_assertions)]
+    threads_seen::report();
     match outcome {
         Ok(()) | Err(Halt::Done) => Ok(()),
         Err(Halt::Fatal(e)) => Err(e),
@@ -1027,6 +1029,8 @@ impl MappingAt<'_> {
 impl<T: Send> Mapping<'_, T> {
     /// The value of one game.
     fn make(&self, game: &mut Game) -> T {
+        #[cfg(debug_assertions)]
+        threads_seen::note();
         if let Some(rule) = self.at.rule {
             kifu::rules::renju::set_game_rule(game, rule);
         }
@@ -1137,4 +1141,40 @@ fn read_mapped<T: Send>(
         diagnostics: outcome.diagnostics,
         after,
     })
+}
+
+/// In debug builds, with `KIFU_REPORT_THREADS` set: the threads that made values
+/// ([`Want::Mapped`]) are counted and their number printed to standard error at the
+/// run's end, so tests can tell that the work was spread.
+#[cfg(debug_assertions)]
+mod threads_seen {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    use std::thread::ThreadId;
+
+    fn seen() -> Option<&'static Mutex<HashSet<ThreadId>>> {
+        static SEEN: OnceLock<Option<Mutex<HashSet<ThreadId>>>> = OnceLock::new();
+        SEEN.get_or_init(|| {
+            std::env::var_os("KIFU_REPORT_THREADS").map(|_| Mutex::new(HashSet::new()))
+        })
+        .as_ref()
+    }
+
+    /// Notes the current thread.
+    pub fn note() {
+        if let Some(seen) = seen() {
+            seen.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(std::thread::current().id());
+        }
+    }
+
+    /// Prints how many threads made values, and forgets them.
+    pub fn report() {
+        if let Some(seen) = seen() {
+            let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+            eprintln!("kifu: values made on {} thread(s)", seen.len());
+            seen.clear();
+        }
+    }
 }
