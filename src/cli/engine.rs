@@ -113,9 +113,6 @@ pub struct Item<'a> {
     pub source: &'a SourceInfo,
     /// The game, lent: it is dropped after the call.
     pub game: &'a mut Game,
-    /// True when the input is read in parts: how many games it holds is not known
-    /// until its end.
-    pub streamed: bool,
 }
 
 /// Where a game's value comes from ([`Want::Values`]).
@@ -128,6 +125,9 @@ pub struct GameAt<'a> {
     pub format: &'static Format,
     /// Its format and encoding, as the first part was read.
     pub source: &'a SourceInfo,
+    /// True when the input is read in parts: how many games it holds is not known
+    /// until its end.
+    pub streamed: bool,
 }
 
 /// What reading one input gave, besides the games.
@@ -589,6 +589,7 @@ impl<'a> Run<'a> {
                 number,
                 format,
                 source: &source,
+                streamed: out.after.is_some(),
             };
             if sink.value(at, value)? == Flow::Stop {
                 self.stop = true;
@@ -622,7 +623,6 @@ impl<'a> Run<'a> {
     fn in_order<T>(&mut self, part: Part, sink: &mut dyn Sink<T>) -> Result<Flow, Fatal> {
         let whole = part.whole;
         let raw = part.bytes.len();
-        let streamed = !whole;
         let input = self.input;
         let check = self.how.check;
         let rule = self.rule;
@@ -656,7 +656,6 @@ impl<'a> Run<'a> {
                 number,
                 source,
                 game,
-                streamed,
             };
             match sink.game(input, item) {
                 Ok(Flow::Continue) => {}
@@ -768,6 +767,7 @@ impl<'a> Run<'a> {
                 number,
                 format,
                 source: &source,
+                streamed: out.after.is_some(),
             };
             match sink.value(at, value) {
                 Ok(Flow::Continue) => {}

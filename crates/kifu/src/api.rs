@@ -853,6 +853,11 @@ impl GameWriter {
         })
     }
 
+    /// The format it writes.
+    pub fn format(&self) -> &'static Format {
+        self.format
+    }
+
     /// How many games were written.
     pub fn written(&self) -> usize {
         self.written
