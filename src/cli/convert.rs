@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::Serialize;
 
-use super::engine::{each_input, Begin, GameAt, Sink, Want};
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::ndjson::{print_located, FileReport, LossReport, SkippedReport};
@@ -205,7 +205,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         opts,
         ui,
         reading,
-        Want::Mapped(&draft),
+        Want::Mapped(&draft, PartSize::Small),
         false,
         &mut converting,
     )?;

@@ -67,9 +67,25 @@ pub enum Want<'f, T> {
     /// values handed to [`Sink::value`] in order: the games of a file and the files
     /// of a folder are worked on all cores. What reaches the sink, and the
     /// diagnostics shown, are what [`Want::InOrder`] gives (the games `--game`
-    /// selects, up to the first [`Flow::Stop`]); no check by the rules.
-    Mapped(&'f Map<'f, T>),
+    /// selects, up to the first [`Flow::Stop`]); no check by the rules. The values
+    /// of a part are held until it is read: with [`PartSize::Small`] inputs are read
+    /// in parts of [`MAPPED_PART`], so that memory holds a window of games, not a
+    /// long file's.
+    Mapped(&'f Map<'f, T>, PartSize),
 }
+
+/// The parts a [`Want::Mapped`] reading cuts inputs into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartSize {
+    /// [`PART`]: an input is whole up to it (a command whose output depends on
+    /// whether an input was read whole: `split`'s names).
+    Default,
+    /// [`MAPPED_PART`]: for commands whose output is the same in parts.
+    Small,
+}
+
+/// The part size of [`PartSize::Small`].
+pub const MAPPED_PART: usize = 4 << 20;
 
 /// The function of [`Want::Mapped`]: the input's index, the source of its first
 /// part, the game.
@@ -79,7 +95,7 @@ pub type Map<'f, T> = dyn Fn(usize, &SourceInfo, &mut Game) -> T + Sync + 'f;
 /// values by a worker ([`Want::Mapped`]); a longer one by the calling thread, its
 /// games on all cores (SGF), so that the values held are a window of inputs this
 /// size, or one part.
-const MAPPED_BY_WORKER: usize = 4 << 20;
+const MAPPED_BY_WORKER: usize = MAPPED_PART;
 
 /// What a sink says before an input is handed on ([`Sink::begin`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,7 +247,10 @@ pub fn each_input<T: Send>(
     sink: &mut dyn Sink<T>,
 ) -> Result<(), Fatal> {
     let rule = opts.rule.map(GomokuRule::from_name);
-    let part = part_size();
+    let part = match want {
+        Want::Mapped(_, PartSize::Small) => part_size().min(MAPPED_PART),
+        _ => part_size(),
+    };
     let in_order = matches!(want, Want::InOrder);
     let bar = (bar && !ui.quiet() && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
@@ -342,8 +361,8 @@ fn open<T: Send>(
     }
     match want {
         Want::InOrder => Opened::Raw(first),
-        Want::Mapped(_) if first.bytes.len() > MAPPED_BY_WORKER => Opened::Raw(first),
-        Want::Mapped(map) => {
+        Want::Mapped(..) if first.bytes.len() > MAPPED_BY_WORKER => Opened::Raw(first),
+        Want::Mapped(map, _) => {
             let at = MappingAt::new(index, input, opts, rule, 0, None);
             Opened::Done(read_mapped(at, first, *map).map(Box::new))
         }
@@ -430,7 +449,7 @@ fn read_part<T: Send>(
                 }),
             }
         }
-        Want::InOrder | Want::Mapped(_) => {
+        Want::InOrder | Want::Mapped(..) => {
             return Err(format!("{}: not read in order", input.display))
         }
     };
@@ -459,14 +478,14 @@ fn feed<T: Send>(
         }
         Opened::Done(Ok(out)) => {
             match want {
-                Want::Mapped(_) => run.commit_mapped(*out, sink)?,
+                Want::Mapped(..) => run.commit_mapped(*out, sink)?,
                 _ => run.commit(*out, sink)?,
             };
         }
         Opened::Done(Err(reason)) => run.read.failure = Some(reason),
         Opened::Raw(part) => {
             match want {
-                Want::Mapped(map) => run.mapped(part, *map, sink)?,
+                Want::Mapped(map, _) => run.mapped(part, *map, sink)?,
                 _ => run.in_order(part, sink)?,
             };
         }
@@ -475,7 +494,7 @@ fn feed<T: Send>(
             while let Some(part) = next.take() {
                 let flow = match want {
                     Want::InOrder => run.in_order(part, sink)?,
-                    Want::Mapped(map) => run.mapped(part, *map, sink)?,
+                    Want::Mapped(map, _) => run.mapped(part, *map, sink)?,
                     _ => match read_part(run.input, part, want, run.rule) {
                         Ok(out) => run.commit(out, sink)?,
                         Err(reason) => {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::engine::{each_input, Begin, GameAt, Sink, Want};
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::progress;
@@ -113,7 +113,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         opts,
         ui,
         reading,
-        Want::Mapped(&draft),
+        Want::Mapped(&draft, PartSize::Small),
         false,
         &mut merging,
     )?;

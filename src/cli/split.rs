@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::engine::{each_input, Begin, GameAt, Sink, Want};
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::progress;
@@ -126,7 +126,7 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
         opts,
         ui,
         reading,
-        Want::Mapped(&made),
+        Want::Mapped(&made, PartSize::Default),
         false,
         &mut splitting,
     )?;
