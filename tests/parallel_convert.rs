@@ -18,6 +18,9 @@ use std::process::{Command, Stdio};
 /// What one run gave: exit code, standard output, standard error.
 type Ran = (i32, Vec<u8>, String);
 
+/// A command line, its standard input, the files and folders it writes.
+type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, Vec<&'a Path>);
+
 /// Runs kifu on `threads` threads, with `stdin`; `report`: count the threads.
 fn run(args: &[&str], threads: usize, stdin: Option<&[u8]>, report: bool) -> Ran {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
@@ -167,7 +170,7 @@ fn a_long_collection_converts_on_four_threads_as_on_one() {
     let input = input.to_str().expect("utf-8 path");
     let file = dir.path().join("out.json");
     let spread = cores();
-    let cases: Vec<(Vec<&str>, Option<&[u8]>, Vec<&Path>)> = vec![
+    let cases: Vec<Case<'_>> = vec![
         (vec!["convert", "-t", "sgf", input], None, vec![]),
         (
             vec!["convert", "-t", "json", "-o", "-", input],
