@@ -103,6 +103,86 @@ fn games_written_one_by_one_join_to_the_whole_write() {
     }
 }
 
+/// Games drafted on other threads, last first (`GameWriter::draft`), and placed in
+/// order (`GameWriter::place`) give the bytes and losses of `GameWriter::game` one by
+/// one, which are the whole write's: what `convert` and `merge` do on all cores.
+#[test]
+fn games_drafted_on_threads_and_placed_in_order_join_to_the_whole_write() {
+    let go = read(collection(6).as_bytes(), None);
+    let csa_path = root().join("fixtures/shogi/opening.csa");
+    let one = read(&std::fs::read(&csa_path).expect("csa"), Some(&csa_path));
+    let mut shogi = one.clone();
+    shogi.games.extend(one.games.iter().cloned());
+    for (name, games) in [
+        ("sgf", &go),
+        ("json", &go),
+        ("ndjson", &go),
+        ("csa", &shogi),
+        ("usi", &shogi),
+        ("json", &shogi),
+    ] {
+        let format = formats::by_name(name).expect("format");
+        for pretty in [false, true] {
+            let options = WriteOptions {
+                pretty,
+                ..WriteOptions::default()
+            };
+            let mut one_by_one = kifu::GameWriter::new(format, None, &options).expect("writer");
+            let mut want = one_by_one.prefix().expect("prefix");
+            let mut want_losses = Vec::new();
+            for game in &games.games {
+                let e = one_by_one.game(&mut game.clone()).expect("game");
+                want.extend(e.bytes);
+                want_losses.extend(e.losses.into_iter().map(|l| (l.game, l.message)));
+            }
+            want.extend(one_by_one.suffix().expect("suffix"));
+            let drafter = kifu::GameWriter::new(format, None, &options).expect("writer");
+            let mut drafts: Vec<(usize, kifu::Draft)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = games
+                    .games
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(i, game)| {
+                        let drafter = &drafter;
+                        scope.spawn(move || (i, drafter.draft(&mut game.clone())))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("drafted"))
+                    .collect()
+            });
+            drafts.sort_by_key(|(i, _)| *i);
+            let mut placer = kifu::GameWriter::new(format, None, &options).expect("writer");
+            let mut got = placer.prefix().expect("prefix");
+            let mut got_losses = Vec::new();
+            for (_, draft) in drafts {
+                let e = placer.place(draft).expect("placed");
+                got.extend(e.bytes);
+                got_losses.extend(e.losses.into_iter().map(|l| (l.game, l.message)));
+            }
+            got.extend(placer.suffix().expect("suffix"));
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want),
+                "{name}, pretty {pretty}"
+            );
+            assert_eq!(got_losses, want_losses, "{name}, pretty {pretty}");
+        }
+    }
+    // A format of one game refuses a second draft when it is placed.
+    let kif = formats::by_name("kif").expect("kif");
+    let options = WriteOptions::default();
+    let drafter = kifu::GameWriter::new(kif, None, &options).expect("writer");
+    let mut placer = kifu::GameWriter::new(kif, None, &options).expect("writer");
+    let first = drafter.draft(&mut shogi.games[0].clone());
+    let second = drafter.draft(&mut shogi.games[1].clone());
+    assert!(placer.place(first).is_ok());
+    let refused = placer.place(second).expect_err("a second game");
+    assert!(refused.to_string().contains("kif"), "{refused}");
+}
+
 #[test]
 fn pretty_json_is_serde_s_pretty_document_and_compact_json_one_line() {
     let go = read(collection(2).as_bytes(), None);
@@ -498,7 +578,8 @@ fn game_writer_writes_the_document_pieces_the_registry_carries() {
         name: "framed",
         join: formats::Join::Document(formats::Document {
             prefix: |_| Ok("<".to_string()),
-            game: |_, index, _| Ok(if index == 0 { "g" } else { ",g" }.to_string()),
+            separator: |index, _| if index == 0 { "" } else { "," }.to_string(),
+            game: |_, _| Ok("g".to_string()),
             suffix: |games, _| format!(">{games}\n"),
         }),
         ..formats::json::FORMAT

@@ -6,20 +6,22 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde::Serialize;
 
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::ndjson::{print_located, FileReport, LossReport, SkippedReport};
 use super::output::stdout_json;
-use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
+use super::stream::{Flow, InputRead, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::diag::{Counts, Loss};
 use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
 use kifu::formats::csa::CsaVersion;
 use kifu::formats::usi::UsiOption;
-use kifu::formats::{Format, FormatOption, WriteOptions};
+use kifu::formats::{Format, FormatOption, SourceInfo, WriteOptions};
 use kifu::fsio;
+use kifu::model::Game;
 use kifu::text::TextEncoding;
-use kifu::GameWriter;
+use kifu::{Draft, GameWriter};
 
 /// Arguments of `kifu convert`.
 #[derive(Debug, Args)]
@@ -151,7 +153,6 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
     let how = How {
         target,
         opts,
-        out_encoding,
         strict: args.strict,
         wrap: args.wrap,
         format_options: format_options(args),
@@ -161,32 +162,67 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         out_dir: args.out_dir.clone(),
         analysis: args.analysis,
     };
+    // Each output's encoding and convention, for the games written on any thread.
+    let writing: Vec<(Option<TextEncoding>, bool)> = dests
+        .iter()
+        .map(|dest| {
+            let path = match dest {
+                Destination::File(path) => Some(path.as_path()),
+                Destination::Stdout => None,
+            };
+            let encoding =
+                out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
+            (encoding, kifu::formats::utf8_by_convention(path))
+        })
+        .collect();
     super::inputs::pause_after_walk();
-    let mut tree = args.out_dir.as_deref().map(fsio::OutTree::new);
-    let mut settled = Settled::default();
-    let mut waiting: Vec<Waiting<'_>> = Vec::new();
-    let mut staged = 0usize;
-    for (input, dest) in inputs.iter().zip(&dests) {
-        let (converted, file) = convert_one(input, dest, &how, tree.as_mut(), ui)?;
-        let w = Waiting {
-            input,
-            dest,
-            converted,
-            file,
+    let mut converting = Converting {
+        inputs,
+        dests: &dests,
+        writing: &writing,
+        how: &how,
+        tree: args.out_dir.as_deref().map(fsio::OutTree::new),
+        ui,
+        current: None,
+        settled: Settled::default(),
+        waiting: Vec::new(),
+        staged: 0,
+    };
+    let draft = |i: usize, source: &SourceInfo, game: &mut Game| -> Draft {
+        let (encoding, utf8_by_convention) = writing.get(i).copied().unwrap_or_default();
+        let options = WriteOptions {
+            source: Some(source),
+            wrap: how.wrap,
+            format_options: &how.format_options,
+            utf8_by_convention,
+            pretty: how.pretty,
+            analysis: how.analysis,
+            ..WriteOptions::default()
         };
-        // Reports keep the input order: under --json one waits for those staged
-        // before it.
-        if w.file.is_none() && (!args.json || waiting.is_empty()) {
-            settled.settle(w, args.json, ui)?;
-            continue;
+        match GameWriter::new(target, encoding, &options) {
+            Ok(writer) => writer.draft(game),
+            Err(e) => Draft::Encoded(Err(e)),
         }
-        staged += usize::from(w.file.is_some());
-        waiting.push(w);
-        if staged >= BATCH {
-            settled.flush(&mut waiting, args.json, ui)?;
-            staged = 0;
-        }
-    }
+    };
+    let reading = Reading {
+        report: !args.json,
+        check: false,
+        locate: args.json,
+    };
+    each_input(
+        inputs,
+        opts,
+        ui,
+        reading,
+        Want::Mapped(&draft, PartSize::Small),
+        false,
+        &mut converting,
+    )?;
+    let Converting {
+        mut settled,
+        mut waiting,
+        ..
+    } = converting;
     settled.flush(&mut waiting, args.json, ui)?;
     let Settled { failed, total } = settled;
     if args.json {
@@ -314,7 +350,6 @@ fn destination(args: &ConvertArgs, target: &Format, input: &InputFile) -> Destin
 struct How {
     target: &'static Format,
     opts: Resolved,
-    out_encoding: Option<TextEncoding>,
     strict: bool,
     wrap: Option<usize>,
     /// `--csa-version`, `--usi-endings`: each read by its format's writer only.
@@ -401,101 +436,162 @@ fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(
     })
 }
 
-/// Converts one input, game by game as it is read: each game is written as soon as
-/// it is read, so memory holds one game (see `stream.rs`). A file output is staged
-/// and renamed into place at the end, or removed if the conversion fails.
-/// Standard output is written as the games come, except where the output must wait
-/// for the whole input: a format holding one game (a second game refuses the file),
-/// and `--strict` (an error anywhere refuses the file). A file of `--out-dir` is
-/// staged in `tree` and given back closed, not yet durable nor in place. A failed
-/// file is `Err(reason)` in the result; `Err` stops the run.
-fn convert_one(
-    input: &InputFile,
-    dest: &Destination,
-    how: &How,
-    tree: Option<&mut fsio::OutTree>,
-    ui: &Ui,
-) -> Result<(Converted, Option<fsio::DirClosed>), Fatal> {
-    let How {
-        target,
-        opts,
-        out_encoding,
-        strict,
-        wrap,
-        ref format_options,
-        pretty,
-        json,
-        named,
-        ref out_dir,
-        analysis,
-    } = *how;
-    let path = match dest {
-        Destination::File(path) => Some(path.as_path()),
-        Destination::Stdout => None,
-    };
-    let out_encoding = out_encoding.or_else(|| path.map(|p| target.output_encoding_for(Some(p))));
-    let opened = match (path, out_dir, tree) {
-        _ if named => Output::open_named(path, ui),
-        (Some(p), Some(root), Some(tree)) => match p.strip_prefix(root) {
-            Ok(relative) => Output::open_in(tree, root, relative),
-            Err(_) => Output::open(path),
-        },
-        _ => Output::open(path),
-    };
-    let mut out = match opened {
-        Ok(out) => out,
-        Err(reason) => {
-            let converted = Converted {
-                read: InputRead::default(),
-                losses: Vec::new(),
-                result: Err(format!("{}: {reason}", input.display)),
-            };
-            return Ok((converted, None));
+/// The conversion of every input, as a sink of the engine: each game is drafted on
+/// any thread ([`GameWriter::draft`]) and placed, written and its losses reported
+/// here, in order, as it comes, so memory holds a window of games (see `engine.rs`).
+/// A file output is staged and renamed into place at the input's end, or removed if
+/// the conversion fails. Standard output is written as the games come, except where
+/// the output must wait for the whole input: a format holding one game (a second
+/// game refuses the file), and `--strict` (an error anywhere refuses the file). A
+/// file of `--out-dir` is staged in `tree`, closed at its input's end, and made
+/// durable and put in place with its batch. A failed file is `Err(reason)` in its
+/// result; `Err` stops the run.
+struct Converting<'a> {
+    inputs: &'a [InputFile],
+    dests: &'a [Destination],
+    /// Each output's encoding and whether UTF-8 is its convention.
+    writing: &'a [(Option<TextEncoding>, bool)],
+    how: &'a How,
+    tree: Option<fsio::OutTree>,
+    ui: &'a Ui,
+    /// The input being converted.
+    current: Option<Current<'a>>,
+    settled: Settled,
+    /// Inputs converted, waiting for their batch (or, under --json, for those
+    /// before them) to be reported.
+    waiting: Vec<Waiting<'a>>,
+    /// Outputs of `--out-dir` staged in `waiting`.
+    staged: usize,
+}
+
+/// The conversion of one input under way.
+struct Current<'a> {
+    /// Its index among the inputs.
+    index: usize,
+    input: &'a InputFile,
+    dest: &'a Destination,
+    out: Output,
+    /// The writer, made at the first game (with its source).
+    writer: Option<GameWriter>,
+    /// Why it fails, once it does.
+    failure: Option<String>,
+    losses: Vec<Loss>,
+    /// What `--analysis strip` took from its games.
+    stripped: Stripped,
+    progress: super::progress::Games,
+}
+
+impl<'a> Converting<'a> {
+    /// Reports a converted input in order, making a batch of `--out-dir` outputs
+    /// durable when it is full.
+    fn done(&mut self, w: Waiting<'a>) -> Result<(), Fatal> {
+        let json = self.how.json;
+        // Reports keep the input order: under --json one waits for those staged
+        // before it.
+        if w.file.is_none() && (!json || self.waiting.is_empty()) {
+            return self.settled.settle(w, json, self.ui);
         }
-    };
-    // A device or FIFO named with -o cannot take back what it was given either.
-    let direct = matches!(dest, Destination::Stdout) || out.is_direct();
-    if direct && (strict || !target.holds_many()) {
-        out = Output::Held(Vec::new(), Box::new(out));
+        self.staged += usize::from(w.file.is_some());
+        self.waiting.push(w);
+        if self.staged >= BATCH {
+            self.settled.flush(&mut self.waiting, json, self.ui)?;
+            self.staged = 0;
+        }
+        Ok(())
     }
-    let mut writer: Option<GameWriter> = None;
-    let mut failure: Option<String> = None;
-    let mut losses: Vec<Loss> = Vec::new();
-    let mut stripped = Stripped::default();
-    let progress = super::progress::Games::new(ui, &input.display);
-    let reading = Reading {
-        report: !json,
-        check: false,
-        locate: json,
-    };
-    let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
-        let writer = match &mut writer {
+}
+
+impl<'a> Sink<Draft> for Converting<'a> {
+    fn begin(&mut self, index: usize, _input: &InputFile) -> Result<Begin, Fatal> {
+        let (Some(input), Some(dest)) = (self.inputs.get(index), self.dests.get(index)) else {
+            return Ok(Begin::Skip);
+        };
+        let how = self.how;
+        let path = match dest {
+            Destination::File(path) => Some(path.as_path()),
+            Destination::Stdout => None,
+        };
+        let opened = match (path, &how.out_dir, self.tree.as_mut()) {
+            _ if how.named => Output::open_named(path, self.ui),
+            (Some(p), Some(root), Some(tree)) => match p.strip_prefix(root) {
+                Ok(relative) => Output::open_in(tree, root, relative),
+                Err(_) => Output::open(path),
+            },
+            _ => Output::open(path),
+        };
+        let mut out = match opened {
+            Ok(out) => out,
+            Err(reason) => {
+                let converted = Converted {
+                    read: InputRead::default(),
+                    losses: Vec::new(),
+                    result: Err(format!("{}: {reason}", input.display)),
+                };
+                self.done(Waiting {
+                    input,
+                    dest,
+                    converted,
+                    file: None,
+                })?;
+                return Ok(Begin::Skip);
+            }
+        };
+        // A device or FIFO named with -o cannot take back what it was given either.
+        let direct = matches!(dest, Destination::Stdout) || out.is_direct();
+        if direct && (how.strict || !how.target.holds_many()) {
+            out = Output::Held(Vec::new(), Box::new(out));
+        }
+        self.current = Some(Current {
+            index,
+            input,
+            dest,
+            out,
+            writer: None,
+            failure: None,
+            losses: Vec::new(),
+            stripped: Stripped::default(),
+            progress: super::progress::Games::new(self.ui, &input.display),
+        });
+        Ok(Begin::Read)
+    }
+
+    fn value(&mut self, at: GameAt<'_>, draft: Draft) -> Result<Flow, Fatal> {
+        let how = self.how;
+        let ui = self.ui;
+        let Some(c) = self.current.as_mut() else {
+            return Ok(Flow::Stop);
+        };
+        let input = c.input;
+        let target = how.target;
+        let writer = match &mut c.writer {
             Some(w) => w,
             None => {
-                if strict
-                    && item.source.encoding_decided_by.as_deref()
+                if how.strict
+                    && at.source.encoding_decided_by.as_deref()
                         == Some(kifu::text::Decision::Guess.as_str())
                 {
-                    failure = Some(format!(
+                    c.failure = Some(format!(
                         "{}: not converted: its encoding ({}) is a statistical guess and --strict (give --encoding to be sure)",
                         input.display,
-                        item.source.encoding.as_deref().unwrap_or("?")
+                        at.source.encoding.as_deref().unwrap_or("?")
                     ));
                     return Ok(Flow::Stop);
                 }
+                let (encoding, utf8_by_convention) =
+                    self.writing.get(c.index).copied().unwrap_or_default();
                 let options = WriteOptions {
-                    source: Some(item.source),
-                    wrap,
-                    format_options,
-                    utf8_by_convention: kifu::formats::utf8_by_convention(path),
-                    pretty,
-                    analysis,
+                    source: Some(at.source),
+                    wrap: how.wrap,
+                    format_options: &how.format_options,
+                    utf8_by_convention,
+                    pretty: how.pretty,
+                    analysis: how.analysis,
                     ..WriteOptions::default()
                 };
-                let mut w = match GameWriter::new(target, out_encoding, &options) {
+                let mut w = match GameWriter::new(target, encoding, &options) {
                     Ok(w) => w,
                     Err(e) => {
-                        failure = Some(format!(
+                        c.failure = Some(format!(
                             "{}: cannot convert to {}: {e}",
                             input.display, target.name
                         ));
@@ -503,63 +599,74 @@ fn convert_one(
                     }
                 };
                 match w.prefix() {
-                    Ok(bytes) => out.write(&bytes)?,
+                    Ok(bytes) => c.out.write(&bytes)?,
                     Err(e) => {
-                        failure = Some(format!(
+                        c.failure = Some(format!(
                             "{}: cannot convert to {}: {e}",
                             input.display, target.name
                         ));
                         return Ok(Flow::Stop);
                     }
                 }
-                writer.insert(w)
+                c.writer.insert(w)
             }
         };
-        let encoded = match writer.game(item.game) {
+        let encoded = match writer.place(draft) {
             Ok(e) => e,
             Err(e) => {
-                failure = Some(format!(
+                c.failure = Some(format!(
                     "{}: cannot convert to {}: {e}",
                     input.display, target.name
                 ));
                 return Ok(Flow::Stop);
             }
         };
-        if !json {
-            ui.losses(&input.display, &encoded.losses, strict);
+        if !how.json {
+            ui.losses(&input.display, &encoded.losses, how.strict);
         }
-        super::analysis::add(&mut stripped, encoded.stripped);
+        super::analysis::add(&mut c.stripped, encoded.stripped);
         let lost = encoded.losses.len();
-        losses.extend(encoded.losses);
-        if strict && lost > 0 {
-            failure = Some(format!(
+        c.losses.extend(encoded.losses);
+        if how.strict && lost > 0 {
+            c.failure = Some(format!(
                 "{}: not converted: {lost} loss(es) and --strict",
                 input.display
             ));
             return Ok(Flow::Stop);
         }
-        out.write(&encoded.bytes)?;
-        progress.tick();
-        Ok(if out.failed() {
+        c.out.write(&encoded.bytes)?;
+        c.progress.tick();
+        Ok(if c.out.failed() {
             Flow::Stop
         } else {
             Flow::Continue
         })
-    })?;
-    progress.finish();
-    let (result, file) = match finish(input, how, &read, failure, writer, out)? {
-        Ok(file) => (Ok(()), file),
-        Err(reason) => (Err(reason), None),
-    };
-    if result.is_ok() && !json {
-        super::analysis::note_stripped(ui, &input.display, stripped);
     }
-    let converted = Converted {
-        read,
-        losses,
-        result,
-    };
-    Ok((converted, file))
+
+    fn end(&mut self, _input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        let Some(c) = self.current.take() else {
+            return Ok(());
+        };
+        c.progress.finish();
+        let (result, file) = match finish(c.input, self.how, &read, c.failure, c.writer, c.out)? {
+            Ok(file) => (Ok(()), file),
+            Err(reason) => (Err(reason), None),
+        };
+        if result.is_ok() && !self.how.json {
+            super::analysis::note_stripped(self.ui, &c.input.display, c.stripped);
+        }
+        let converted = Converted {
+            read,
+            losses: c.losses,
+            result,
+        };
+        self.done(Waiting {
+            input: c.input,
+            dest: c.dest,
+            converted,
+            file,
+        })
+    }
 }
 
 /// Ends one input's conversion after its last game: refuses it (nothing written)

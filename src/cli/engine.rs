@@ -62,6 +62,50 @@ pub enum Want<'f, T> {
     Values(Needs, &'f (dyn Fn(&mut Game) -> T + Sync)),
     /// Each game whole, in order, on the calling thread ([`Sink::game`]).
     InOrder,
+    /// Each game whole, made into a value by the function on any thread — given the
+    /// input's index, the source of the input's first part and the game — and the
+    /// values handed to [`Sink::value`] in order: the games of a file and the files
+    /// of a folder are worked on all cores. What reaches the sink, and the
+    /// diagnostics shown, are what [`Want::InOrder`] gives (the games `--game`
+    /// selects, up to the first [`Flow::Stop`]); no check by the rules. The values
+    /// of a part are held until it is read: with [`PartSize::Small`] inputs are read
+    /// in parts of [`MAPPED_PART`], so that memory holds a window of games, not a
+    /// long file's.
+    Mapped(&'f Map<'f, T>, PartSize),
+}
+
+/// The parts a [`Want::Mapped`] reading cuts inputs into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartSize {
+    /// [`PART`]: an input is whole up to it (a command whose output depends on
+    /// whether an input was read whole: `split`'s names).
+    Default,
+    /// [`MAPPED_PART`]: for commands whose output is the same in parts.
+    Small,
+}
+
+/// The part size of [`PartSize::Small`].
+pub const MAPPED_PART: usize = 4 << 20;
+
+/// The function of [`Want::Mapped`]: the input's index, the source of its first
+/// part, the game.
+pub type Map<'f, T> = dyn Fn(usize, &SourceInfo, &mut Game) -> T + Sync + 'f;
+
+/// An input whose first part ends within this is read and its games made into
+/// values by a worker ([`Want::Mapped`]); a longer one by the calling thread, its
+/// games on all cores (SGF), so that the values held are a window of inputs this
+/// size, or one part.
+const MAPPED_BY_WORKER: usize = MAPPED_PART;
+
+/// What a sink says before an input is handed on ([`Sink::begin`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Begin {
+    /// Hand it on.
+    Read,
+    /// Pass it by: nothing of it is handed on or shown, and no [`Sink::end`].
+    Skip,
+    /// Hand on no more inputs.
+    Stop,
 }
 
 /// What the engine does besides handing games on.
@@ -85,9 +129,6 @@ pub struct Item<'a> {
     pub source: &'a SourceInfo,
     /// The game, lent: it is dropped after the call.
     pub game: &'a mut Game,
-    /// True when the input is read in parts: how many games it holds is not known
-    /// until its end.
-    pub streamed: bool,
 }
 
 /// Where a game's value comes from ([`Want::Values`]).
@@ -100,6 +141,9 @@ pub struct GameAt<'a> {
     pub format: &'static Format,
     /// Its format and encoding, as the first part was read.
     pub source: &'a SourceInfo,
+    /// True when the input is read in parts: how many games it holds is not known
+    /// until its end.
+    pub streamed: bool,
 }
 
 /// What reading one input gave, besides the games.
@@ -129,6 +173,11 @@ pub struct InputRead {
 /// A command: what it does with each game, and at each input's end. Every method
 /// runs on the calling thread, in order.
 pub trait Sink<T> {
+    /// Before anything of input number `index` (from 0) is handed on.
+    fn begin(&mut self, _index: usize, _input: &InputFile) -> Result<Begin, Fatal> {
+        Ok(Begin::Read)
+    }
+
     /// A game's value ([`Want::Values`]).
     fn value(&mut self, _at: GameAt<'_>, _value: T) -> Result<Flow, Fatal> {
         Ok(Flow::Continue)
@@ -150,7 +199,9 @@ struct PartOut<T> {
     /// The decoded text, kept when there are diagnostics to place in it.
     text: Option<String>,
     games: usize,
-    values: Vec<T>,
+    /// One value per game; `None` for a game `--game` does not select
+    /// ([`Want::Mapped`]).
+    values: Vec<Option<T>>,
     diagnostics: Vec<Diagnostic>,
     /// Where the next part starts, counted from this one's start (cut inputs).
     after: Option<Shift>,
@@ -196,7 +247,10 @@ pub fn each_input<T: Send>(
     sink: &mut dyn Sink<T>,
 ) -> Result<(), Fatal> {
     let rule = opts.rule.map(GomokuRule::from_name);
-    let part = part_size();
+    let part = match want {
+        Want::Mapped(_, PartSize::Small) => part_size().min(MAPPED_PART),
+        _ => part_size(),
+    };
     let in_order = matches!(want, Want::InOrder);
     let bar = (bar && !ui.quiet() && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
@@ -217,37 +271,64 @@ pub fn each_input<T: Send>(
     };
     let window = threads.max(1) * 4;
     let mut games_seen = 0usize;
+    let indices: Vec<usize> = (0..inputs.len()).collect();
     let outcome = super::ordered::in_order(
-        inputs,
+        &indices,
         threads,
         window,
-        |input| open(input, opts, part, &want, rule.as_ref()),
-        |input, opened| {
-            let mut run = Run::new(input, opts, ui, how, rule.as_ref());
+        |&i| match inputs.get(i) {
+            Some(input) => open(i, input, opts, part, &want, rule.as_ref()),
+            None => Opened::Failed(String::new(), None),
+        },
+        |&i, opened| {
+            let Some(input) = inputs.get(i) else {
+                return Ok(());
+            };
+            match sink.begin(i, input).map_err(Halt::Fatal)? {
+                Begin::Read => {}
+                Begin::Skip => return Ok(()),
+                Begin::Stop => return Err(Halt::Done),
+            }
+            let mut run = Run::new(i, input, opts, ui, how, rule.as_ref());
             let fed = feed(&mut run, opened, &want, sink);
             if let Some(bar) = &bar {
                 bar.inc(1);
                 games_seen += run.read.games;
                 bar.set_message(format!("{games_seen} games"));
             }
-            fed?;
-            let read = run.finish()?;
+            fed.map_err(Halt::Fatal)?;
+            let read = run.finish().map_err(Halt::Fatal)?;
             match &bar {
                 // Lines printed meanwhile go above the bar.
                 Some(bar) => bar.suspend(|| sink.end(input, read)),
                 None => sink.end(input, read),
             }
+            .map_err(Halt::Fatal)
         },
     );
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    outcome
+    #[cfg(debug_assertions)]
+    threads_seen::report();
+    match outcome {
+        Ok(()) | Err(Halt::Done) => Ok(()),
+        Err(Halt::Fatal(e)) => Err(e),
+    }
+}
+
+/// Why the inputs stopped being handed on early.
+enum Halt {
+    /// The sink wants no more ([`Begin::Stop`]).
+    Done,
+    /// The run stops.
+    Fatal(Fatal),
 }
 
 /// Opens an input and reads its first part; an input that ends there is read whole
 /// (unless its games are wanted in order, on the calling thread).
 fn open<T: Send>(
+    index: usize,
     input: &InputFile,
     opts: Resolved,
     part: usize,
@@ -280,6 +361,11 @@ fn open<T: Send>(
     }
     match want {
         Want::InOrder => Opened::Raw(first),
+        Want::Mapped(..) if first.bytes.len() > MAPPED_BY_WORKER => Opened::Raw(first),
+        Want::Mapped(map, _) => {
+            let at = MappingAt::new(index, input, opts, rule, 0, None);
+            Opened::Done(read_mapped(at, first, *map).map(Box::new))
+        }
         _ => Opened::Done(read_part(input, first, want, rule).map(Box::new)),
     }
 }
@@ -354,7 +440,7 @@ fn read_part<T: Send>(
                 source: f.source,
                 text: None,
                 games: f.games.len(),
-                values: f.games,
+                values: f.games.into_iter().map(Some).collect(),
                 diagnostics: Vec::new(),
                 // No diagnostics to place: only the raw bytes count.
                 after: (!whole).then_some(Shift {
@@ -363,7 +449,9 @@ fn read_part<T: Send>(
                 }),
             }
         }
-        Want::InOrder => return Err(format!("{}: not read in order", input.display)),
+        Want::InOrder | Want::Mapped(..) => {
+            return Err(format!("{}: not read in order", input.display))
+        }
     };
     if !whole {
         if let Some(text) = &out.text {
@@ -389,17 +477,24 @@ fn feed<T: Send>(
             run.read.cut_as = format;
         }
         Opened::Done(Ok(out)) => {
-            run.commit(*out, sink)?;
+            match want {
+                Want::Mapped(..) => run.commit_mapped(*out, sink)?,
+                _ => run.commit(*out, sink)?,
+            };
         }
         Opened::Done(Err(reason)) => run.read.failure = Some(reason),
         Opened::Raw(part) => {
-            run.in_order(part, sink)?;
+            match want {
+                Want::Mapped(map, _) => run.mapped(part, *map, sink)?,
+                _ => run.in_order(part, sink)?,
+            };
         }
         Opened::Cut(mut parts, first) => {
             let mut next = Some(first);
             while let Some(part) = next.take() {
                 let flow = match want {
                     Want::InOrder => run.in_order(part, sink)?,
+                    Want::Mapped(map, _) => run.mapped(part, *map, sink)?,
                     _ => match read_part(run.input, part, want, run.rule) {
                         Ok(out) => run.commit(out, sink)?,
                         Err(reason) => {
@@ -430,6 +525,8 @@ const COUNT_LATER: &str = "\u{1}count\u{1}";
 
 /// The reading of one input, across its parts, on the calling thread.
 struct Run<'a> {
+    /// The input's index among the inputs.
+    index: usize,
     input: &'a InputFile,
     opts: Resolved,
     ui: &'a Ui,
@@ -452,6 +549,7 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     fn new(
+        index: usize,
         input: &'a InputFile,
         opts: Resolved,
         ui: &'a Ui,
@@ -459,6 +557,7 @@ impl<'a> Run<'a> {
         rule: Option<&'a GomokuRule>,
     ) -> Run<'a> {
         Run {
+            index,
             input,
             opts,
             ui,
@@ -500,12 +599,16 @@ impl<'a> Run<'a> {
             if !self.selects(number) {
                 continue;
             }
+            let Some(value) = value else {
+                continue;
+            };
             self.read.selected += 1;
             let at = GameAt {
                 input: self.input,
                 number,
                 format,
                 source: &source,
+                streamed: out.after.is_some(),
             };
             if sink.value(at, value)? == Flow::Stop {
                 self.stop = true;
@@ -539,7 +642,6 @@ impl<'a> Run<'a> {
     fn in_order<T>(&mut self, part: Part, sink: &mut dyn Sink<T>) -> Result<Flow, Fatal> {
         let whole = part.whole;
         let raw = part.bytes.len();
-        let streamed = !whole;
         let input = self.input;
         let check = self.how.check;
         let rule = self.rule;
@@ -573,7 +675,6 @@ impl<'a> Run<'a> {
                 number,
                 source,
                 game,
-                streamed,
             };
             match sink.game(input, item) {
                 Ok(Flow::Continue) => {}
@@ -622,6 +723,81 @@ impl<'a> Run<'a> {
             }),
         };
         self.diagnostics(diagnostics, outcome.text.as_deref(), after)?;
+        if let Some(fatal) = fatal {
+            return Err(fatal);
+        }
+        Ok(self.flow())
+    }
+
+    /// Reads a part on this thread, its games made into values on all cores
+    /// ([`Want::Mapped`]), and hands them on.
+    fn mapped<T: Send>(
+        &mut self,
+        part: Part,
+        map: &Map<'_, T>,
+        sink: &mut dyn Sink<T>,
+    ) -> Result<Flow, Fatal> {
+        let first = self.read.source.clone();
+        let at = MappingAt::new(
+            self.index,
+            self.input,
+            self.opts,
+            self.rule,
+            self.read.games,
+            first.as_ref(),
+        );
+        match read_mapped(at, part, map) {
+            Ok(out) => self.commit_mapped(out, sink),
+            Err(reason) => {
+                self.read.failure = Some(reason);
+                Ok(Flow::Stop)
+            }
+        }
+    }
+
+    /// Hands on the values of a part read by [`read_mapped`] as [`Run::in_order`]
+    /// hands on games: those `--game` selects, until the sink says stop, the games
+    /// counted up to there; then the part's diagnostics.
+    fn commit_mapped<T>(&mut self, out: PartOut<T>, sink: &mut dyn Sink<T>) -> Result<Flow, Fatal> {
+        self.first(out.format, &out.source);
+        let source = self.read.source.clone().unwrap_or_default();
+        let format = self.read.format.unwrap_or(out.format);
+        let selection = self.opts.games;
+        let mut fatal = None;
+        for value in out.values {
+            if self.stop {
+                break;
+            }
+            self.read.games += 1;
+            let number = self.read.games;
+            if selection.is_some_and(|r| number > r.last) {
+                self.stop = true;
+                break;
+            }
+            if !selection.is_none_or(|r| r.contains(number)) {
+                continue;
+            }
+            let Some(value) = value else {
+                continue;
+            };
+            self.read.selected += 1;
+            let at = GameAt {
+                input: self.input,
+                number,
+                format,
+                source: &source,
+                streamed: out.after.is_some(),
+            };
+            match sink.value(at, value) {
+                Ok(Flow::Continue) => {}
+                Ok(Flow::Stop) => self.stop = true,
+                Err(e) => {
+                    fatal = Some(e);
+                    self.stop = true;
+                }
+            }
+        }
+        self.diagnostics(out.diagnostics, out.text.as_deref(), out.after)?;
         if let Some(fatal) = fatal {
             return Err(fatal);
         }
@@ -820,5 +996,204 @@ impl kifu::formats::Sink for Handing<'_> {
     fn game(&mut self, game: &mut Game, places: kifu::Places<'_>) -> kifu::formats::Flow {
         (self.hand)(&self.source, game, places);
         kifu::formats::Flow::Continue
+    }
+}
+
+/// Where a part read by [`read_mapped`] stands: its input, and what its games need.
+struct MappingAt<'a> {
+    index: usize,
+    input: &'a InputFile,
+    selection: Option<super::range::GameRange>,
+    rule: Option<&'a GomokuRule>,
+    /// Games of the input before this part.
+    before: usize,
+    /// The source of the input's first part, when this is a later one.
+    first: Option<&'a SourceInfo>,
+}
+
+/// The reading sink of [`Want::Mapped`]: each game, its rule set, made into a value
+/// by the map (in pieces on several threads when the reader reads so and no
+/// `--game` asks for games by number).
+struct Mapping<'a, T> {
+    at: MappingAt<'a>,
+    map: &'a Map<'a, T>,
+    /// The source the reading told.
+    told: SourceInfo,
+    /// Games handed to [`kifu::formats::Sink::game`] so far.
+    seen: usize,
+    into: std::sync::Mutex<Vec<Option<T>>>,
+}
+
+impl MappingAt<'_> {
+    /// Where a part stands.
+    fn new<'a>(
+        index: usize,
+        input: &'a InputFile,
+        opts: Resolved,
+        rule: Option<&'a GomokuRule>,
+        before: usize,
+        first: Option<&'a SourceInfo>,
+    ) -> MappingAt<'a> {
+        MappingAt {
+            index,
+            input,
+            selection: opts.games,
+            rule,
+            before,
+            first,
+        }
+    }
+}
+
+impl<T: Send> Mapping<'_, T> {
+    /// The value of one game.
+    fn make(&self, game: &mut Game) -> T {
+        #[cfg(debug_assertions)]
+        threads_seen::note();
+        if let Some(rule) = self.at.rule {
+            kifu::rules::renju::set_game_rule(game, rule);
+        }
+        let source = self.at.first.unwrap_or(&self.told);
+        (self.map)(self.at.index, source, game)
+    }
+
+    fn push(&self, mut made: Vec<Option<T>>) {
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&mut made);
+    }
+}
+
+impl<T: Send> kifu::formats::Sink for Mapping<'_, T> {
+    fn source(&mut self, source: &SourceInfo) {
+        self.told = source.clone();
+    }
+    fn game(&mut self, game: &mut Game, _: kifu::Places<'_>) -> kifu::formats::Flow {
+        self.seen += 1;
+        let number = self.at.before + self.seen;
+        let wanted = self.at.selection.is_none_or(|r| r.contains(number));
+        let value = wanted.then(|| self.make(game));
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(value);
+        kifu::formats::Flow::Continue
+    }
+    fn pieces(&self) -> Option<&dyn kifu::formats::Pieces> {
+        // Games are selected by number: read in order, counting them.
+        match self.at.selection {
+            Some(_) => None,
+            None => Some(self),
+        }
+    }
+}
+
+impl<T: Send> kifu::formats::Pieces for Mapping<'_, T> {
+    fn piece(&self) -> Box<dyn kifu::formats::Piece + '_> {
+        Box::new(MappedPiece {
+            owner: self,
+            made: Vec::new(),
+        })
+    }
+}
+
+/// The values of one piece's games, kept when the piece is committed.
+struct MappedPiece<'a, T> {
+    owner: &'a Mapping<'a, T>,
+    made: Vec<Option<T>>,
+}
+
+impl<T: Send> kifu::formats::Piece for MappedPiece<'_, T> {
+    fn game(&mut self, game: &mut Game, _: &[kifu::diag::Span]) {
+        self.made.push(Some(self.owner.make(game)));
+    }
+    fn commit(self: Box<Self>) {
+        self.owner.push(self.made);
+    }
+}
+
+/// Reads one part, making each game's value ([`Want::Mapped`]), on any thread.
+/// `Err` holds the line to report.
+fn read_mapped<T: Send>(
+    at: MappingAt<'_>,
+    part: Part,
+    map: &Map<'_, T>,
+) -> Result<PartOut<T>, String> {
+    let whole = part.whole;
+    let raw = part.bytes.len();
+    let input = at.input;
+    let mut sink = Mapping {
+        at,
+        map,
+        told: SourceInfo::default(),
+        seen: 0,
+        into: std::sync::Mutex::new(Vec::new()),
+    };
+    let outcome = kifu::read_into(
+        Input {
+            bytes: Cow::Owned(part.bytes),
+            path: input.path.as_deref(),
+            format: part.format,
+            encoding: part.encoding,
+        },
+        &mut sink,
+    )
+    .map_err(|e| format!("{}: {e}", input.display))?;
+    let values = sink.into.into_inner().unwrap_or_else(|e| e.into_inner());
+    let after = match (&outcome.text, whole) {
+        (_, true) => None,
+        (Some(text), false) => Some(Shift::default().after(text, raw)),
+        (None, false) => Some(Shift {
+            bytes: raw,
+            offset: raw,
+            ..Shift::default()
+        }),
+    };
+    let text = outcome.text.filter(|_| !outcome.diagnostics.is_empty());
+    Ok(PartOut {
+        format: outcome.format,
+        source: outcome.source,
+        text,
+        games: values.len(),
+        values,
+        diagnostics: outcome.diagnostics,
+        after,
+    })
+}
+
+/// In debug builds, with `KIFU_REPORT_THREADS` set: the threads that made values
+/// ([`Want::Mapped`]) are counted and their number printed to standard error at the
+/// run's end, so tests can tell that the work was spread.
+#[cfg(debug_assertions)]
+mod threads_seen {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    use std::thread::ThreadId;
+
+    fn seen() -> Option<&'static Mutex<HashSet<ThreadId>>> {
+        static SEEN: OnceLock<Option<Mutex<HashSet<ThreadId>>>> = OnceLock::new();
+        SEEN.get_or_init(|| {
+            std::env::var_os("KIFU_REPORT_THREADS").map(|_| Mutex::new(HashSet::new()))
+        })
+        .as_ref()
+    }
+
+    /// Notes the current thread.
+    pub fn note() {
+        if let Some(seen) = seen() {
+            seen.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(std::thread::current().id());
+        }
+    }
+
+    /// Prints how many threads made values, and forgets them.
+    pub fn report() {
+        if let Some(seen) = seen() {
+            let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+            eprintln!("kifu: values made on {} thread(s)", seen.len());
+            seen.clear();
+        }
     }
 }

@@ -1,17 +1,21 @@
 //! `kifu merge`: the games of several inputs, in the order given, into one
-//! collection, written game by game as they are read (memory holds one game).
+//! collection, written game by game as they are read: the games are written on all
+//! cores and joined in order (memory holds a window of games).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::inputs::expand;
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
+use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::progress;
-use super::stream::{each_game, Flow, Item, Output, Reading};
+use super::stream::{Flow, InputRead, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use kifu::formats::WriteOptions;
-use kifu::GameWriter;
+use kifu::formats::analysis::writing::Stripped;
+use kifu::formats::{SourceInfo, WriteOptions};
+use kifu::model::Game;
+use kifu::{Draft, GameWriter};
 
 /// Arguments of `kifu merge`.
 #[derive(Debug, Args)]
@@ -83,58 +87,55 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         )));
     }
     let pretty = args.pretty || (to_stdout && super::convert::to_terminal(None));
-    let mut writer = GameWriter::new(
-        target,
-        encoding,
-        &WriteOptions {
-            pretty,
-            analysis: args.analysis,
-            ..WriteOptions::default()
-        },
-    )
-    .map_err(|e| Fatal::Usage(e.to_string()))?;
+    let options = WriteOptions {
+        pretty,
+        analysis: args.analysis,
+        ..WriteOptions::default()
+    };
+    let mut writer =
+        GameWriter::new(target, encoding, &options).map_err(|e| Fatal::Usage(e.to_string()))?;
+    // Games are drafted on any thread by a writer of the same options, and placed
+    // in order by `writer`.
+    let drafter =
+        GameWriter::new(target, encoding, &options).map_err(|e| Fatal::Usage(e.to_string()))?;
     let mut out = Output::open_named((!to_stdout).then_some(args.output.as_path()), ui)
         .map_err(Fatal::Other)?;
     out.write(&writer.prefix().map_err(|e| Fatal::Other(e.to_string()))?)?;
-    let mut failed = false;
-    let mut stripped = kifu::formats::analysis::writing::Stripped::default();
-    let progress = progress::Games::new(ui, &args.output.display().to_string());
-    for input in &expanded.inputs {
-        let mut failure = None;
-        let reading = Reading {
-            report: true,
-            check: false,
-            locate: false,
-        };
-        let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| match writer
-            .game(item.game)
-        {
-            Ok(encoded) => {
-                ui.losses(&input.display, &encoded.losses, false);
-                super::analysis::add(&mut stripped, encoded.stripped);
-                out.write(&encoded.bytes)?;
-                progress.tick();
-                Ok(Flow::Continue)
-            }
-            Err(e) => {
-                failure = Some(format!(
-                    "{}: game {}: cannot write {}: {e}",
-                    input.display, item.number, target.name
-                ));
-                Ok(Flow::Stop)
-            }
-        })?;
-        if let Some(reason) = failure.or(read.failure) {
-            progress.finish();
-            ui.error(&reason);
-            ui.error("nothing merged");
-            return Ok(Status::SomeFailed);
-        }
-        super::analysis::note_stripped(ui, &input.display, std::mem::take(&mut stripped));
-        if read.selected == 0 {
-            ui.warning(&format!("{}: no game merged", input.display));
-            failed = true;
-        }
+    let mut merging = Merging {
+        writer,
+        out,
+        ui,
+        progress: progress::Games::new(ui, &args.output.display().to_string()),
+        failure: None,
+        aborted: false,
+        failed: false,
+        stripped: Stripped::default(),
+    };
+    let draft = |_: usize, _: &SourceInfo, game: &mut Game| drafter.draft(game);
+    let reading = Reading {
+        report: true,
+        check: false,
+        locate: false,
+    };
+    each_input(
+        &expanded.inputs,
+        opts,
+        ui,
+        reading,
+        Want::Mapped(&draft, PartSize::Small),
+        false,
+        &mut merging,
+    )?;
+    let Merging {
+        mut writer,
+        mut out,
+        progress,
+        aborted,
+        failed,
+        ..
+    } = merging;
+    if aborted {
+        return Ok(Status::SomeFailed);
     }
     progress.finish();
     out.write(&writer.suffix().map_err(|e| Fatal::Other(e.to_string()))?)?;
@@ -144,6 +145,73 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         return Ok(Status::SomeFailed);
     }
     Ok(Status::from_failed(failed))
+}
+
+/// The merging of every input into one output, as a sink of the engine: each game
+/// is drafted on any thread and placed, written and its losses reported here, in
+/// order. The first input that fails ends the run with nothing merged.
+struct Merging<'a> {
+    writer: GameWriter,
+    out: Output,
+    ui: &'a Ui,
+    progress: progress::Games,
+    /// Why the input being read fails.
+    failure: Option<String>,
+    /// An input failed: nothing is merged, no more inputs are read.
+    aborted: bool,
+    /// An input gave no game.
+    failed: bool,
+    /// What `--analysis strip` took from the input being read.
+    stripped: Stripped,
+}
+
+impl Sink<Draft> for Merging<'_> {
+    fn begin(&mut self, _index: usize, _input: &InputFile) -> Result<Begin, Fatal> {
+        Ok(if self.aborted {
+            Begin::Stop
+        } else {
+            Begin::Read
+        })
+    }
+
+    fn value(&mut self, at: GameAt<'_>, draft: Draft) -> Result<Flow, Fatal> {
+        match self.writer.place(draft) {
+            Ok(encoded) => {
+                self.ui.losses(&at.input.display, &encoded.losses, false);
+                super::analysis::add(&mut self.stripped, encoded.stripped);
+                self.out.write(&encoded.bytes)?;
+                self.progress.tick();
+                Ok(Flow::Continue)
+            }
+            Err(e) => {
+                self.failure = Some(format!(
+                    "{}: game {}: cannot write {}: {e}",
+                    at.input.display,
+                    at.number,
+                    self.writer.format().name
+                ));
+                Ok(Flow::Stop)
+            }
+        }
+    }
+
+    fn end(&mut self, input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        if let Some(reason) = self.failure.take().or(read.failure) {
+            self.progress.finish();
+            self.ui.error(&reason);
+            self.ui.error("nothing merged");
+            self.aborted = true;
+            return Ok(());
+        }
+        let stripped = std::mem::take(&mut self.stripped);
+        super::analysis::note_stripped(self.ui, &input.display, stripped);
+        if read.selected == 0 {
+            self.ui
+                .warning(&format!("{}: no game merged", input.display));
+            self.failed = true;
+        }
+        Ok(())
+    }
 }
 
 /// True when both paths name one existing regular file (links followed; compared

@@ -28,12 +28,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::engine::{each_input, Begin, GameAt, PartSize, Sink, Want};
 use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::progress;
-use super::stream::{each_game, Flow, Item, Reading};
+use super::stream::{Flow, InputRead, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
-use kifu::formats::{Format, WriteOptions};
+use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
+use kifu::formats::{Format, SourceInfo, WriteOptions};
 use kifu::fsio::{Dir, DirClosed};
 use kifu::model::{Game, NodeId};
 use kifu::GameWriter;
@@ -101,19 +103,51 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
             ))
         })?;
     super::inputs::pause_after_walk();
-    let mut failed = false;
-    for (input, stem) in expanded.inputs.iter().zip(&stems) {
-        let to = Out {
-            dir: &dir,
-            shown: &args.out_dir,
-        };
-        if let Err(reason) = split_one(args, to, input, stem, opts, target, encoding, ui)? {
-            ui.error(&reason);
-            failed = true;
-        }
-    }
+    let out = Out {
+        dir: &dir,
+        shown: &args.out_dir,
+    };
+    // Each game is written and staged in its temporary file on any thread; the
+    // files are named and put in place in order.
+    let variations = args.variations;
+    let made = |i: usize, source: &SourceInfo, game: &mut Game| -> Made {
+        let stem = stems
+            .get(i)
+            .map_or(OsStr::new("stdin"), OsString::as_os_str);
+        make(
+            out,
+            stem,
+            target,
+            encoding,
+            args.analysis,
+            variations,
+            source,
+            game,
+        )
+    };
+    let mut splitting = Splitting {
+        out,
+        stems: &stems,
+        ui,
+        current: None,
+        failed: false,
+    };
+    let reading = Reading {
+        report: true,
+        check: false,
+        locate: false,
+    };
+    each_input(
+        &expanded.inputs,
+        opts,
+        ui,
+        reading,
+        Want::Mapped(&made, PartSize::Default),
+        false,
+        &mut splitting,
+    )?;
     expanded.note_skipped(ui, args.read.verbose);
-    Ok(Status::from_failed(failed))
+    Ok(Status::from_failed(splitting.failed))
 }
 
 /// The stem of an input's file names, from the path's bytes: its file stem, or
@@ -252,106 +286,199 @@ struct Out<'a> {
     shown: &'a Path,
 }
 
-/// Splits one input. `Ok(Err(reason))` is a failed input.
-#[allow(clippy::too_many_arguments)]
-fn split_one(
-    args: &SplitArgs,
+/// What one game gave, on any thread: its files staged (closed, not yet durable nor
+/// named), or why not.
+enum Made {
+    /// The files, in order (with `--variations`, one per line of play and its
+    /// number and count), their extension, and what `--analysis strip` took.
+    Files(
+        &'static str,
+        Vec<(Option<(usize, usize)>, DirClosed)>,
+        Stripped,
+    ),
+    /// No format to write in: the input's own is not known.
+    NoFormat,
+    /// The game could not be written in the format named.
+    Write(&'static str, kifu::Error),
+    /// A file could not be staged: the line to report.
+    Stage(String),
+}
+
+/// Writes one game (or each of its lines of play) and stages its files.
+fn make(
     out: Out<'_>,
-    input: &InputFile,
     stem: &OsStr,
-    opts: Resolved,
     target: Option<&'static Format>,
     encoding: Option<kifu::text::TextEncoding>,
-    ui: &Ui,
-) -> Result<Result<(), String>, Fatal> {
-    let mut pending: Vec<Piece> = Vec::new();
-    let mut failure: Option<String> = None;
-    let mut written = 0usize;
-    let mut last_game = 0usize;
-    let mut streamed = false;
-    let mut stripped = kifu::formats::analysis::writing::Stripped::default();
-    let progress = progress::Games::new(ui, &input.display);
-    let reading = Reading {
-        report: true,
-        check: false,
-        locate: false,
+    analysis: AnalysisMode,
+    variations: bool,
+    source: &SourceInfo,
+    game: &mut Game,
+) -> Made {
+    let Some(format) = target.or_else(|| kifu::formats::by_name(&source.format)) else {
+        return Made::NoFormat;
     };
-    let read = each_game(input, opts, ui, reading, &mut |item: Item<'_>| {
-        let Some(format) = target.or_else(|| kifu::formats::by_name(&item.source.format)) else {
-            failure = Some(format!(
-                "{}: give the format to write with -t",
-                input.display
-            ));
+    let ext = format.extensions.first().copied().unwrap_or(format.name);
+    let mut files = Vec::new();
+    let mut stripped = Stripped::default();
+    let mut put = |game: &mut Game, line: Option<(usize, usize)>| {
+        let (bytes, took) = one_game(format, encoding, analysis, source, game)
+            .map_err(|e| Made::Write(format.name, e))?;
+        super::analysis::add(&mut stripped, took);
+        let file = stage(out, stem, &bytes).map_err(Made::Stage)?;
+        files.push((line, file));
+        Ok::<(), Made>(())
+    };
+    let staged = if variations {
+        // One line of play at a time: only the leaves are held.
+        let leaves: Vec<NodeId> = game.leaves().collect();
+        let count = leaves.len();
+        leaves
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, &leaf)| put(&mut game.line_to(leaf), Some((i + 1, count))))
+    } else {
+        let kind = game.kind.clone();
+        let mut whole = std::mem::replace(game, Game::new(kind));
+        let put = put(&mut whole, None);
+        *game = whole;
+        put
+    };
+    match staged {
+        Ok(()) => Made::Files(ext, files, stripped),
+        Err(why) => why,
+    }
+}
+
+/// The splitting of every input, as a sink of the engine: each game's files come
+/// staged ([`make`]) and wait here, in order, for their names (an input's end, or
+/// every [`BATCH`] files of an input streamed in parts).
+struct Splitting<'a> {
+    out: Out<'a>,
+    stems: &'a [OsString],
+    ui: &'a Ui,
+    current: Option<Current<'a>>,
+    /// An input failed.
+    failed: bool,
+}
+
+/// The input being split.
+struct Current<'a> {
+    stem: &'a OsStr,
+    pending: Vec<Piece>,
+    failure: Option<String>,
+    written: usize,
+    last_game: usize,
+    streamed: bool,
+    /// What `--analysis strip` took from its games.
+    stripped: Stripped,
+    progress: progress::Games,
+}
+
+impl<'a> Sink<Made> for Splitting<'a> {
+    fn begin(&mut self, index: usize, input: &InputFile) -> Result<Begin, Fatal> {
+        let Some(stem) = self.stems.get(index) else {
+            return Ok(Begin::Skip);
+        };
+        self.current = Some(Current {
+            stem,
+            pending: Vec::new(),
+            failure: None,
+            written: 0,
+            last_game: 0,
+            streamed: false,
+            stripped: Stripped::default(),
+            progress: progress::Games::new(self.ui, &input.display),
+        });
+        Ok(Begin::Read)
+    }
+
+    fn value(&mut self, at: GameAt<'_>, made: Made) -> Result<Flow, Fatal> {
+        let out = self.out;
+        let Some(c) = self.current.as_mut() else {
             return Ok(Flow::Stop);
         };
-        last_game = item.number;
-        streamed |= item.streamed;
-        let ext = format.extensions.first().copied().unwrap_or(format.name);
-        let mut put = |game: &mut Game, line: Option<(usize, usize)>| {
-            let (bytes, took) = one_game(format, encoding, args.analysis, item.source, game)
-                .map_err(|e| {
-                    format!(
-                        "{}: game {}: cannot write {}: {e}",
-                        input.display, item.number, format.name
-                    )
-                })?;
-            super::analysis::add(&mut stripped, took);
-            let file = stage(out, stem, &bytes)?;
-            pending.push(Piece {
-                game: item.number,
+        let input = at.input;
+        c.last_game = at.number;
+        c.streamed |= at.streamed;
+        let (ext, files) = match made {
+            Made::Files(ext, files, took) => {
+                super::analysis::add(&mut c.stripped, took);
+                (ext, files)
+            }
+            Made::NoFormat => {
+                c.failure = Some(format!(
+                    "{}: give the format to write with -t",
+                    input.display
+                ));
+                return Ok(Flow::Stop);
+            }
+            Made::Write(format, e) => {
+                c.failure = Some(format!(
+                    "{}: game {}: cannot write {format}: {e}",
+                    input.display, at.number
+                ));
+                return Ok(Flow::Stop);
+            }
+            Made::Stage(reason) => {
+                c.failure = Some(reason);
+                return Ok(Flow::Stop);
+            }
+        };
+        c.pending
+            .extend(files.into_iter().map(|(line, file)| Piece {
+                game: at.number,
                 line,
                 ext,
                 file,
-            });
-            Ok::<(), String>(())
-        };
-        let staged = if args.variations {
-            // One line of play at a time: only the leaves are held.
-            let leaves: Vec<NodeId> = item.game.leaves().collect();
-            let count = leaves.len();
-            leaves
-                .iter()
-                .enumerate()
-                .try_for_each(|(i, &leaf)| put(&mut item.game.line_to(leaf), Some((i + 1, count))))
-        } else {
-            let kind = item.game.kind.clone();
-            put(&mut std::mem::replace(item.game, Game::new(kind)), None)
-        };
-        if let Err(reason) = staged {
-            failure = Some(reason);
-            return Ok(Flow::Stop);
-        }
-        if item.streamed && pending.len() >= BATCH {
-            match commit(out, stem, std::mem::take(&mut pending), STREAMED_WIDTH) {
-                Ok(n) => written += n,
+            }));
+        if at.streamed && c.pending.len() >= BATCH {
+            match commit(out, c.stem, std::mem::take(&mut c.pending), STREAMED_WIDTH) {
+                Ok(n) => c.written += n,
                 Err(reason) => {
-                    failure = Some(reason);
+                    c.failure = Some(reason);
                     return Ok(Flow::Stop);
                 }
             }
         }
-        progress.tick();
+        c.progress.tick();
         Ok(Flow::Continue)
-    })?;
-    progress.finish();
-    if let Some(reason) = failure.or(read.failure) {
-        // The staged files of the input are removed as `pending` is dropped.
-        return Ok(Err(reason));
     }
-    let width = if streamed {
+
+    fn end(&mut self, input: &InputFile, read: InputRead) -> Result<(), Fatal> {
+        let Some(c) = self.current.take() else {
+            return Ok(());
+        };
+        let stripped = c.stripped;
+        match finish(self.out, input, c, read) {
+            Ok(()) => super::analysis::note_stripped(self.ui, &input.display, stripped),
+            Err(reason) => {
+                self.ui.error(&reason);
+                self.failed = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Ends one input: names and puts in place what is staged, or gives why the input
+/// failed (its staged files are then removed).
+fn finish(out: Out<'_>, input: &InputFile, c: Current<'_>, read: InputRead) -> Result<(), String> {
+    c.progress.finish();
+    if let Some(reason) = c.failure.or(read.failure) {
+        // The staged files of the input are removed as `pending` is dropped.
+        return Err(reason);
+    }
+    let width = if c.streamed {
         STREAMED_WIDTH
     } else {
-        last_game.to_string().len().max(MIN_WIDTH)
+        c.last_game.to_string().len().max(MIN_WIDTH)
     };
-    match commit(out, stem, pending, width) {
-        Ok(n) => written += n,
-        Err(reason) => return Ok(Err(reason)),
-    }
+    let written = c.written + commit(out, c.stem, c.pending, width)?;
     if written == 0 {
-        return Ok(Err(format!("{}: no game to split", input.display)));
+        return Err(format!("{}: no game to split", input.display));
     }
-    super::analysis::note_stripped(ui, &input.display, stripped);
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// Stages one file's bytes in a temporary file of the output directory, closed.
@@ -402,10 +529,10 @@ fn commit(out: Out<'_>, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Resul
 fn one_game(
     format: &'static Format,
     encoding: Option<kifu::text::TextEncoding>,
-    analysis: kifu::formats::analysis::writing::AnalysisMode,
-    source: &kifu::formats::SourceInfo,
+    analysis: AnalysisMode,
+    source: &SourceInfo,
     game: &mut Game,
-) -> Result<(Vec<u8>, kifu::formats::analysis::writing::Stripped), kifu::Error> {
+) -> Result<(Vec<u8>, Stripped), kifu::Error> {
     let mut writer = GameWriter::new(
         format,
         encoding,

@@ -868,6 +868,27 @@ pub struct GameWriter {
     column: usize,
 }
 
+/// A game written alone by [`GameWriter::draft`], to be placed in order by
+/// [`GameWriter::place`].
+#[derive(Debug)]
+pub enum Draft {
+    /// A document's game: its text, encoded when it is placed (with the separator
+    /// before it).
+    Text(Result<TextDraft, Error>),
+    /// A game of any other format: its bytes and losses, the separator added when
+    /// it is placed.
+    Encoded(Result<Encoded, Error>),
+}
+
+/// A document's game drafted: its text, what preparing its engine analysis for the
+/// format left out, and what `--analysis strip` took.
+#[derive(Debug)]
+pub struct TextDraft {
+    text: String,
+    losses: Vec<Loss>,
+    stripped: formats::Stripped,
+}
+
 impl GameWriter {
     /// A writer of `format` in `encoding` (the format's usual one when `None`), with
     /// `options` (the source is copied); [`Error::NoWriter`] for a format kifu only
@@ -893,6 +914,11 @@ impl GameWriter {
             lines: 0,
             column: 0,
         })
+    }
+
+    /// The format it writes.
+    pub fn format(&self) -> &'static Format {
+        self.format
     }
 
     /// How many games were written.
@@ -972,33 +998,50 @@ impl GameWriter {
 
     /// The bytes of the next game, with what separates it from the one before, and
     /// its losses (numbered as the game's place in the collection). The game is
-    /// lent, not copied: it is as it was when this returns.
+    /// lent, not copied: it is as it was when this returns. The same as
+    /// [`GameWriter::draft`] then [`GameWriter::place`].
     pub fn game(&mut self, game: &mut Game) -> Result<Encoded, Error> {
-        let index = self.written;
-        let mut encoded = match self.format.join {
-            Join::One if index > 0 => {
-                return Err(Error::Write(WriteError::TooManyGames {
-                    format: self.format.name,
-                    count: index + 1,
-                }))
-            }
-            Join::Document(document) => {
-                self.format.check_kinds_of(game)?;
-                let prepared = self.format.prepare_analysis(game, index, self.analysis);
-                let text = (document.game)(
-                    prepared.game.as_ref().unwrap_or(game),
-                    index,
-                    &self.options(),
-                )?;
-                let (bytes, mut losses) = self.encode(&text)?;
-                let mut all = prepared.losses;
-                all.append(&mut losses);
-                Encoded {
-                    bytes,
-                    losses: all,
-                    stripped: prepared.stripped,
-                }
-            }
+        if let Some(e) = self.refused() {
+            return Err(e);
+        }
+        let draft = self.draft(game);
+        self.place(draft)
+    }
+
+    /// The next game refused before it is written: a format holding one game
+    /// refuses a second.
+    fn refused(&self) -> Option<Error> {
+        (self.format.join == Join::One && self.written > 0).then(|| {
+            Error::Write(WriteError::TooManyGames {
+                format: self.format.name,
+                count: self.written + 1,
+            })
+        })
+    }
+
+    /// A game written alone, wherever it will stand: what does not depend on the
+    /// games before it, so games may be drafted on several threads (the writer is
+    /// only read) and placed in order with [`GameWriter::place`]. The game is lent,
+    /// not copied: it is as it was when this returns.
+    pub fn draft(&self, game: &mut Game) -> Draft {
+        match self.format.join {
+            Join::Document(document) => Draft::Text(
+                self.format
+                    .check_kinds_of(game)
+                    .map_err(Error::from)
+                    .and_then(|()| {
+                        let prepared = self.format.prepare_analysis(game, 0, self.analysis);
+                        let text = (document.game)(
+                            prepared.game.as_ref().unwrap_or(game),
+                            &self.options(),
+                        )?;
+                        Ok(TextDraft {
+                            text,
+                            losses: prepared.losses,
+                            stripped: prepared.stripped,
+                        })
+                    }),
+            ),
             Join::One | Join::Concatenate | Join::Separator(_) => {
                 let kind = game.kind.clone();
                 let lent = std::mem::replace(game, Game::new(kind));
@@ -1007,7 +1050,39 @@ impl GameWriter {
                 if let Some(back) = one.games.pop() {
                     *game = back;
                 }
-                let mut joined = match (self.format.join, index > 0) {
+                Draft::Encoded(written)
+            }
+        }
+    }
+
+    /// Places a game drafted by this writer (or one made with the same format,
+    /// encoding and options) as the next game: the bytes with what separates it from
+    /// the one before, and its losses numbered as its place in the collection;
+    /// errors located in the whole output.
+    pub fn place(&mut self, draft: Draft) -> Result<Encoded, Error> {
+        if let Some(e) = self.refused() {
+            return Err(e);
+        }
+        let index = self.written;
+        let mut encoded = match (self.format.join, draft) {
+            (Join::Document(document), Draft::Text(drafted)) => {
+                let TextDraft {
+                    text,
+                    mut losses,
+                    stripped,
+                } = drafted?;
+                let mut piece = (document.separator)(index, &self.options());
+                piece.push_str(&text);
+                let (bytes, mut normalised) = self.encode(&piece)?;
+                losses.append(&mut normalised);
+                Encoded {
+                    bytes,
+                    losses,
+                    stripped,
+                }
+            }
+            (join, Draft::Encoded(written)) if !matches!(join, Join::Document(_)) => {
+                let mut joined = match (join, index > 0) {
                     (Join::Separator(sep), true) => self.encode(sep)?.0,
                     _ => Vec::new(),
                 };
@@ -1016,6 +1091,12 @@ impl GameWriter {
                 joined.append(&mut encoded.bytes);
                 encoded.bytes = joined;
                 encoded
+            }
+            _ => {
+                return Err(Error::Write(WriteError::Invalid(format!(
+                    "a game drafted for another writer than {}'s",
+                    self.format.name
+                ))))
             }
         };
         for loss in &mut encoded.losses {

@@ -79,6 +79,6 @@ mod testing;
 
 pub use api::{
     check, check_game, detect_format, encode_output, read, read_into, validate, write, write_with,
-    write_wrapped, Checked, Encoded, Error, GameWriter, Input, Places, ReadInOrder, ReadOutcome,
-    EMPTY_RECORD,
+    write_wrapped, Checked, Draft, Encoded, Error, GameWriter, Input, Places, ReadInOrder,
+    ReadOutcome, EMPTY_RECORD,
 };

@@ -53,6 +53,13 @@ impl Game1<'_> {
             .filter(|&f| !self.writes.node(f))
             .collect();
         let writes_time_used = self.writes.node(NodeField::TimeUsed);
+        // A node without a rest (a move and its time only, most nodes) can hold no
+        // other field, and no extras.
+        let unwritten_bare: Vec<NodeField> = unwritten
+            .iter()
+            .copied()
+            .filter(|&f| f == NodeField::TimeUsed)
+            .collect();
         // Summed only for a game with a total time the target leaves out.
         let mut totals: Option<Vec<u64>> = None;
         let mut dropped: Vec<Dropped> = Vec::new();
@@ -61,8 +68,11 @@ impl Game1<'_> {
             let Some(node) = self.game.tree.get(id) else {
                 continue;
             };
-            variation_info += usize::from(node.info.is_some());
-            for &f in &unwritten {
+            let bare = node.rest.is_none();
+            if !bare {
+                variation_info += usize::from(node.info.is_some());
+            }
+            for &f in if bare { &unwritten_bare } else { &unwritten } {
                 if f == NodeField::TimeTotal
                     && writes_time_used
                     && node.times.time_total_ms.is_some()
@@ -83,6 +93,9 @@ impl Game1<'_> {
                 }
                 let Some(value) = f.value(node) else { continue };
                 self.drop(&mut dropped, node_code(f), f.name().to_string(), id, value);
+            }
+            if bare {
+                continue;
             }
             for e in &node.extras.0 {
                 if e.is_layout() || self.writes.extra(&e.key) {

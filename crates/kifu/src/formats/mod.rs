@@ -330,15 +330,19 @@ pub enum Join {
 }
 
 /// The pieces of a document that holds a collection, as its format writes them:
-/// [`Document::prefix`], then [`Document::game`] for each game, then
-/// [`Document::suffix`] give exactly what the format's writer gives for the whole
-/// collection.
+/// [`Document::prefix`], then [`Document::separator`] and [`Document::game`] for
+/// each game, then [`Document::suffix`] give exactly what the format's writer gives
+/// for the whole collection. A game's text does not depend on its place, so games
+/// may be written on several threads and joined in order.
 #[derive(Debug, Clone, Copy)]
 pub struct Document {
     /// What comes before the first game.
     pub prefix: fn(&WriteOptions<'_>) -> Result<String, WriteError>,
-    /// Game number `index` (from 0), with what separates it from the one before.
-    pub game: fn(&crate::model::Game, usize, &WriteOptions<'_>) -> Result<String, WriteError>,
+    /// What comes before game number `index` (from 0): what separates it from the
+    /// one before.
+    pub separator: fn(usize, &WriteOptions<'_>) -> String,
+    /// A game, without what separates it from the one before.
+    pub game: fn(&crate::model::Game, &WriteOptions<'_>) -> Result<String, WriteError>,
     /// What comes after the last of `games` games.
     pub suffix: fn(usize, &WriteOptions<'_>) -> String,
 }

@@ -303,7 +303,8 @@ pub fn write(
 /// [`Framing`]'s, compact or indented as [`WriteOptions::pretty`] asks.
 const DOCUMENT: crate::formats::Document = crate::formats::Document {
     prefix: |options| Framing::new(options.pretty).prefix(options.source),
-    game: |game, index, options| Framing::new(options.pretty).game(game, index),
+    separator: |index, options| Framing::new(options.pretty).separator(index).to_string(),
+    game: |game, options| Framing::new(options.pretty).game_alone(game),
     suffix: |games, options| Framing::new(options.pretty).suffix(games),
 };
 
@@ -347,14 +348,25 @@ impl Framing {
 
     /// Game number `index` (from 0) of the document, with the separator before it.
     pub fn game(&self, game: &Game, index: usize) -> Result<String, WriteError> {
+        let json = self.game_alone(game)?;
+        Ok(format!("{}{json}", self.separator(index)))
+    }
+
+    /// What comes before game number `index` (from 0).
+    pub fn separator(&self, index: usize) -> &'static str {
+        match (self.pretty, index) {
+            (true, 0) => "\n    ",
+            (true, _) => ",\n    ",
+            (false, 0) => "",
+            (false, _) => ",",
+        }
+    }
+
+    /// A game of the document, without the separator before it.
+    pub fn game_alone(&self, game: &Game) -> Result<String, WriteError> {
         let json = game_json(game, self.pretty)
             .map_err(|e| WriteError::Invalid(format!("cannot write JSON: {e}")))?;
-        Ok(match (self.pretty, index) {
-            (true, 0) => format!("\n    {}", indent(&json, 4)),
-            (true, _) => format!(",\n    {}", indent(&json, 4)),
-            (false, 0) => json,
-            (false, _) => format!(",{json}"),
-        })
+        Ok(if self.pretty { indent(&json, 4) } else { json })
     }
 
     /// What comes after the last of `games` games, final newline included.
