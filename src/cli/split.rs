@@ -117,9 +117,11 @@ pub fn run(args: &SplitArgs, ui: &Ui) -> Result<Status, Fatal> {
         make(
             out,
             stem,
-            target,
-            encoding,
-            args.analysis,
+            Writing {
+                target,
+                encoding,
+                analysis: args.analysis,
+            },
             variations,
             source,
             game,
@@ -304,17 +306,29 @@ enum Made {
     Stage(String),
 }
 
+/// How the files are written: in `target` (else the input's own format), in
+/// `encoding` (else the format's usual one), with `--analysis`.
+#[derive(Clone, Copy)]
+struct Writing {
+    target: Option<&'static Format>,
+    encoding: Option<kifu::text::TextEncoding>,
+    analysis: AnalysisMode,
+}
+
 /// Writes one game (or each of its lines of play) and stages its files.
 fn make(
     out: Out<'_>,
     stem: &OsStr,
-    target: Option<&'static Format>,
-    encoding: Option<kifu::text::TextEncoding>,
-    analysis: AnalysisMode,
+    writing: Writing,
     variations: bool,
     source: &SourceInfo,
     game: &mut Game,
 ) -> Made {
+    let Writing {
+        target,
+        encoding,
+        analysis,
+    } = writing;
     let Some(format) = target.or_else(|| kifu::formats::by_name(&source.format)) else {
         return Made::NoFormat;
     };
