@@ -7,8 +7,10 @@
 //! scan says a game ends (the registry's [`Format::cut`]): SGF in any encoding (the scan reads UTF-16
 //! by code units and the double-byte encodings by characters, so a trail byte that is
 //! `[`, `\` or `]` is not syntax), CSA (games separated by `/` lines), USI and NDJSON
-//! (a game a line). Every other input is read whole. Each part says where it starts
-//! in the whole input ([`Part::at`]) so that positions are told in the whole input.
+//! (a game a line), RIF (between `<game>` elements, each part read inside a frame of
+//! the database's tables: [`Part::lead`], [`Part::trail`]). Every other input is read
+//! whole. Each part says where it starts in the whole input ([`Part::at`]) so that
+//! positions are told in the whole input.
 
 use std::io::Read;
 
@@ -37,6 +39,22 @@ pub struct Part {
     pub index: usize,
     /// True when it is the whole input (not cut).
     pub whole: bool,
+    /// Bytes at the start of `bytes` that are not the part's own but the input's
+    /// head, read before it as context (a RIF database's tables): what the reading
+    /// says there is left out, and positions are counted after them. As many bytes
+    /// in the decoded text as here (UTF-8). 0 for most formats.
+    pub lead: usize,
+    /// Bytes at the end of `bytes` that close the document the part is cut from
+    /// (`</games></database>`): not the input's own either. 0 for most formats.
+    pub trail: usize,
+}
+
+impl Part {
+    /// The part's own bytes, without its frame.
+    pub fn own(&self) -> &[u8] {
+        let end = self.bytes.len().saturating_sub(self.trail);
+        self.bytes.get(self.lead.min(end)..end).unwrap_or(&[])
+    }
 }
 
 /// Why an input could not be read (to its end).
@@ -88,6 +106,9 @@ pub struct Parts<R> {
     at: usize,
     /// Parts handed on.
     parts: usize,
+    /// The frame of an input whose parts cannot be read alone: the head's bytes and
+    /// the tail ([`crate::formats::cutting::Frame`]).
+    frame: Option<(Vec<u8>, &'static [u8])>,
 }
 
 impl<R: Read> Parts<R> {
@@ -114,6 +135,7 @@ impl<R: Read> Parts<R> {
             cutting: None,
             at: 0,
             parts: 0,
+            frame: None,
         }
     }
 
@@ -169,10 +191,16 @@ impl<R: Read> Parts<R> {
                     let len = self.buf.filled;
                     if len > self.part {
                         if let Some(cut) = scan.cut() {
+                            if self.parts == 0 {
+                                self.frame = scan.frame().map(|f| {
+                                    let head = self.buf.data().get(f.head).unwrap_or(&[]);
+                                    (head.to_vec(), f.tail)
+                                });
+                            }
                             let done = self.buf.take_front(cut);
                             scan.drop_front(cut);
                             self.stage = Stage::Cutting(scan, later);
-                            return Ok(Some(self.hand(done, format, later)));
+                            return Ok(Some(self.hand(done, format, later, false)));
                         }
                         if len > max {
                             return Err(PartError::NoCompleteGame(format));
@@ -193,12 +221,16 @@ impl<R: Read> Parts<R> {
                         }
                     }
                 }
-                // The rest: handed on unless it is only blanks after some games.
+                // The rest: handed on unless it is only blanks after some games (in a
+                // framed input it holds the document's end, or its lack).
                 let rest = self.buf.take();
-                if self.parts > 0 && rest.iter().all(u8::is_ascii_whitespace) {
+                if self.parts > 0
+                    && self.frame.is_none()
+                    && rest.iter().all(u8::is_ascii_whitespace)
+                {
                     return Ok(None);
                 }
-                Ok(Some(self.hand(rest, format, later)))
+                Ok(Some(self.hand(rest, format, later, true)))
             }
         }
     }
@@ -215,21 +247,39 @@ impl<R: Read> Parts<R> {
             at: 0,
             index: 0,
             whole: true,
+            lead: 0,
+            trail: 0,
         }
     }
 
-    /// A part of a cut input.
+    /// A part of a cut input (`last`: the input's end), in its frame if it has one.
     fn hand(
         &mut self,
         bytes: Vec<u8>,
         format: Option<&'static Format>,
         later: Option<TextEncoding>,
+        last: bool,
     ) -> Part {
         let index = self.parts;
         let at = self.at;
         self.parts += 1;
         self.at += bytes.len();
+        let (mut lead, mut trail) = (0, 0);
+        let bytes = match &self.frame {
+            Some((head, tail)) => {
+                lead = if index > 0 { head.len() } else { 0 };
+                trail = if last { 0 } else { tail.len() };
+                let mut framed = Vec::with_capacity(lead + bytes.len() + trail);
+                framed.extend_from_slice(head.get(..lead).unwrap_or(&[]));
+                framed.extend_from_slice(&bytes);
+                framed.extend_from_slice(tail.get(..trail).unwrap_or(&[]));
+                framed
+            }
+            None => bytes,
+        };
         Part {
+            lead,
+            trail,
             bytes,
             format,
             encoding: if index == 0 {
