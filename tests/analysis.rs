@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kifu::formats::analysis::{comments, go, properties, shogi};
-use kifu::formats::{json, WriteOptions};
+use kifu::formats::WriteOptions;
+use kifu::internals::json;
 use kifu::model::{Collection, Color, Convention, Evaluation, Node};
 
 mod common;

@@ -73,6 +73,8 @@ pub mod source;
 pub mod text;
 
 mod api;
+#[doc(hidden)]
+pub mod internals;
 #[cfg(test)]
 mod testing;
 

@@ -4,40 +4,42 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
-pub mod account;
+pub(crate) mod account;
 pub mod analysis;
-pub mod csa;
-pub mod cutting;
-pub mod declaration;
-pub mod gib;
+pub(crate) mod csa;
+pub(crate) mod cutting;
+pub(crate) mod declaration;
+pub(crate) mod gib;
 pub(crate) mod goarchive;
-pub mod gonu;
-pub mod jkf;
-pub mod json;
-pub mod ki2;
-pub mod kif;
-pub mod kiseong;
-pub mod kiseong_sniff;
-pub mod ndjson;
-pub mod ngf;
-pub mod omok;
-pub mod psq;
-pub mod renlib;
-pub mod rif;
-pub mod sgf;
-pub mod shogi;
-pub mod sink;
-pub mod ugf;
-pub mod usi;
-pub mod writes;
+pub(crate) mod gonu;
+pub(crate) mod jkf;
+pub(crate) mod json;
+pub(crate) mod ki2;
+pub(crate) mod kif;
+pub(crate) mod kiseong;
+pub(crate) mod kiseong_sniff;
+pub(crate) mod ndjson;
+pub(crate) mod ngf;
+pub(crate) mod omok;
+pub(crate) mod psq;
+pub(crate) mod renlib;
+pub(crate) mod rif;
+pub(crate) mod sgf;
+pub(crate) mod shogi;
+pub(crate) mod sink;
+pub(crate) mod ugf;
+pub(crate) mod usi;
+pub(crate) mod writes;
 
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
-pub use cutting::{Cut, Cutter, GameBoundaries};
+pub use csa::CsaVersion;
+pub use cutting::{Cut, Cutter, Frame, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
+pub use usi::UsiOption;
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
@@ -561,7 +563,7 @@ impl Format {
 
 /// The game a writer of one game per file writes: the first (the registry's
 /// [`Format::check_collection`] has made sure there is one and only one).
-pub fn the_game(collection: &Collection) -> Result<&crate::model::Game, WriteError> {
+pub(crate) fn the_game(collection: &Collection) -> Result<&crate::model::Game, WriteError> {
     collection
         .games
         .first()
@@ -615,7 +617,7 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// Skips a UTF-8 BOM and leading ASCII whitespace: where sniffers look.
-pub fn content_start(bytes: &[u8]) -> &[u8] {
+pub(crate) fn content_start(bytes: &[u8]) -> &[u8] {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let start = bytes
         .iter()

@@ -2,11 +2,11 @@
 //! drawn as outlines ([`glyphs`]), and PNG and animated GIF rendered from the SVG
 //! ([`raster`]).
 
-pub mod glyphs;
+pub(crate) mod glyphs;
 pub mod go;
 pub mod gonu;
 pub mod picture;
-pub mod raster;
+pub(crate) mod raster;
 pub mod shogi;
 
 use crate::model::{Game, NodeId};

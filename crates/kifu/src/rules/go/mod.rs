@@ -6,7 +6,7 @@
 //! log, so neither depth nor length of the tree costs stack or position copies.
 
 mod board;
-pub mod claims;
+pub(crate) mod claims;
 mod ruleset;
 mod walk;
 

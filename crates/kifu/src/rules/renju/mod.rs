@@ -16,7 +16,7 @@ mod outcome;
 mod referee;
 mod replay;
 pub mod rif;
-pub mod seed;
+pub(crate) mod seed;
 
 pub use board::{Board, DIRECTIONS};
 pub use outcome::{judge, result_line, Outcome};
