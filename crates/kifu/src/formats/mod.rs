@@ -420,7 +420,7 @@ pub struct Format {
     pub cut: Option<Cut>,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
-    /// What the writer writes of the model; [`account::account`] reports the rest.
+    /// What the writer writes of the model; `account::account` reports the rest.
     pub writes: Writes,
 }
 

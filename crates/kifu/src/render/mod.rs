@@ -1,6 +1,6 @@
 //! Pictures of positions: text diagrams for the terminal, standalone SVG whose text is
-//! drawn as outlines ([`glyphs`]), and PNG and animated GIF rendered from the SVG
-//! ([`raster`]).
+//! drawn as outlines (`glyphs`), and PNG and animated GIF rendered from the SVG
+//! (`raster`).
 
 pub(crate) mod glyphs;
 pub mod go;
