@@ -501,7 +501,7 @@ impl Format {
     /// True when the reader reads a lone CR as written: SGF, whose line breaks lie
     /// inside property values and whose reader takes CR, LF, CRLF and LFCR as line
     /// breaks itself. Every other text reader reads text whose lone CRs (classic Mac
-    /// OS line ends) are LFs ([`crate::text::lone_cr_as_lf`]), offsets unchanged.
+    /// OS line ends) are LFs (`text::lone_cr_as_lf`), offsets unchanged.
     pub fn keeps_lone_cr(&self) -> bool {
         self.name == "sgf"
     }
