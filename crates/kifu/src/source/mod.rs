@@ -49,14 +49,6 @@ pub struct Part {
     pub trail: usize,
 }
 
-impl Part {
-    /// The part's own bytes, without its frame.
-    pub fn own(&self) -> &[u8] {
-        let end = self.bytes.len().saturating_sub(self.trail);
-        self.bytes.get(self.lead.min(end)..end).unwrap_or(&[])
-    }
-}
-
 /// Why an input could not be read (to its end).
 #[derive(Debug)]
 pub enum PartError {
@@ -452,6 +444,38 @@ mod tests {
         let parts = parts_of(kif.as_bytes(), 10);
         assert_eq!(parts.len(), 1);
         assert!(parts[0].2);
+    }
+
+    #[test]
+    fn a_rif_database_is_cut_between_games_each_part_in_its_frame() {
+        let head = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database><players><player id=\"1\" name=\"Анна\"/></players>\n<games>";
+        let games: String = (0..6)
+            .map(|i| format!("\n<game id=\"{i}\" black=\"1\"><move>h8 i9</move></game>"))
+            .collect();
+        let end = "\n</games>\n</database>\n";
+        let text = format!("{head}{games}{end}");
+        let mut parts = Parts::new(text.as_bytes(), None, None, 150, None);
+        let (mut own, mut count) = (Vec::new(), 0);
+        while let Some(p) = parts.next_part().expect("a slice reads") {
+            let tail = if p.trail > 0 {
+                "</games></database>"
+            } else {
+                ""
+            };
+            let lead = if p.index > 0 { head } else { "" };
+            assert_eq!(
+                (p.lead, p.trail),
+                (lead.len(), tail.len()),
+                "part {}",
+                p.index
+            );
+            assert!(p.bytes.starts_with(lead.as_bytes()) && p.bytes.ends_with(tail.as_bytes()));
+            assert_eq!(p.at, own.len());
+            own.extend_from_slice(&p.bytes[p.lead..p.bytes.len() - p.trail]);
+            count += 1;
+        }
+        assert_eq!(own, text.as_bytes());
+        assert!(count > 2, "{count} parts");
     }
 
     #[test]
