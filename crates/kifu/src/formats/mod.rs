@@ -253,11 +253,6 @@ pub enum Want {
     Check,
 }
 
-/// A reader that hands each game to a [`Piece`] and keeps none of them, for reading
-/// large collections in bounded memory, perhaps in pieces on several threads: every
-/// piece it commits holds the games of a whole read, in order, and no other.
-pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
-
 /// Positions the rules' findings on one game, found as it was read, with the move
 /// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
 /// them) and the spans of its nodes: the diagnostics a [`GameCheck`] would return
@@ -265,24 +260,20 @@ pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
 pub type PlaceFindings<'a> =
     dyn Fn(Vec<crate::rules::Finding>, &[Option<u32>], &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// A streaming reader for a check by the rules: the games the reader can check as it
-/// reads them (SGF's Go games) are checked so, without building their trees, and
-/// their findings go to the [`PlaceFindings`]; the other games go whole to the
-/// [`GameCheck`], which must be the rules' check ([`crate::rules::check`],
-/// positioned). Both only make values, which the reader keeps in
-/// [`Streamed::found`] in game order.
-pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
-
-/// What a streaming read produced.
+/// What a streaming read produced (SGF's `read_each` and `check_each`, RIF's
+/// `read_each`): a reader that hands each game to a [`Piece`] and keeps none, or
+/// checks each game as it reads it (the games it can check so, SGF's Go games,
+/// without building their trees, their findings placed by a [`PlaceFindings`]; the
+/// others whole by a [`GameCheck`]).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
-pub struct Streamed {
+pub(crate) struct Streamed {
     /// How many games were read.
     pub games: usize,
     /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
-    /// What the checks returned, in game order ([`CheckEach`]; empty for
-    /// [`ReadEach`]): the same as checking every game of a whole read.
+    /// What the checks returned, in game order (empty when the games went to
+    /// pieces): the same as checking every game of a whole read.
     pub found: Vec<Diagnostic>,
 }
 
