@@ -28,7 +28,7 @@ pub fn variation(game: &Game, n: usize) -> Option<Vec<NodeId>> {
 }
 
 /// How many moves a line holds.
-pub fn move_count(game: &Game, line: &[NodeId]) -> usize {
+pub(crate) fn move_count(game: &Game, line: &[NodeId]) -> usize {
     line.iter()
         .filter_map(|&id| game.tree.get(id))
         .filter(|n| n.mv.is_some())
