@@ -261,10 +261,12 @@ impl<R: Read> Parts<R> {
             Some((head, tail)) => {
                 lead = if index > 0 { head.len() } else { 0 };
                 trail = if last { 0 } else { tail.len() };
-                let mut framed = Vec::with_capacity(lead + bytes.len() + trail);
-                framed.extend_from_slice(head.get(..lead).unwrap_or(&[]));
-                framed.extend_from_slice(&bytes);
+                // In the part's own storage, grown (a large one by remapping, not
+                // copying) and moved once: memory holds one part, not two.
+                let mut framed = bytes;
+                framed.reserve_exact(lead + trail);
                 framed.extend_from_slice(tail.get(..trail).unwrap_or(&[]));
+                framed.splice(0..0, head.get(..lead).unwrap_or(&[]).iter().copied());
                 framed
             }
             None => bytes,
