@@ -1,14 +1,18 @@
-//! Engine analysis (#35): the JSON model's `"analysis"` lists, each convention's
-//! parse/write pair on our own fixtures (`fixtures/analysis/`) and on the real files
-//! in `../shared/corpus/analysis/`, and no move lost on a KIF engine line.
+//! Engine analysis (#35): the JSON model's `"analysis"` lists; each convention read
+//! by its format's reader into evaluations and written back by its writer, on our
+//! own fixtures (`fixtures/analysis/`) and on the real files in
+//! `../shared/corpus/analysis/`; `--analysis keep|strip|as=PROGRAM`; what looks like
+//! analysis but does not read kept as written, with a warning; and no move lost on
+//! an engine line (KIF, KI2, CSA).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kifu::formats::analysis::{comments, go, properties, shogi};
+use kifu::formats::analysis::writing::{AnalysisMode, Program};
 use kifu::formats::WriteOptions;
 use kifu::internals::json;
-use kifu::model::{Collection, Color, Convention, Evaluation, Node};
+use kifu::model::{Collection, Convention, Evaluation};
+use kifu::text::TextEncoding;
 
 mod common;
 use common::corpus;
@@ -31,38 +35,6 @@ fn read(path: &Path) -> Collection {
     .expect("the format is known");
     assert!(!out.has_errors(), "{:?}", out.parsed.diagnostics);
     out.parsed.collection
-}
-
-/// Every node of every game with the colour of its move (nodes without one skipped).
-fn moves(c: &Collection) -> Vec<(Color, Node)> {
-    c.games
-        .iter()
-        .flat_map(|g| g.tree.iter())
-        .filter_map(|(_, n)| n.mv.map(|m| (m.color(), n.clone())))
-        .collect()
-}
-
-/// The comment lines of every node, in order.
-fn comment_lines(c: &Collection) -> Vec<String> {
-    c.games
-        .iter()
-        .flat_map(|g| g.tree.iter())
-        .filter_map(|(_, n)| n.comment.clone())
-        .flat_map(|c| c.split('\n').map(str::to_string).collect::<Vec<_>>())
-        .collect()
-}
-
-/// The values of one private SGF property on each node that has it.
-fn property(c: &Collection, key: &str) -> Vec<(Color, String)> {
-    moves(c)
-        .into_iter()
-        .filter_map(|(color, n)| {
-            n.extras
-                .get(&format!("sgf:{key}"))
-                .and_then(|v| v.first().cloned())
-                .map(|v| (color, v))
-        })
-        .collect()
 }
 
 #[test]
@@ -106,185 +78,611 @@ fn json_model_reads_and_writes_analysis_lists() {
     assert_eq!(back.collection, parsed.collection);
 }
 
+/// The games and diagnostics of `bytes` read as `format`.
+fn read_as(bytes: &[u8], format: &str) -> (Collection, Vec<kifu::diag::Diagnostic>) {
+    let out = kifu::read(&kifu::Input {
+        bytes: bytes.into(),
+        path: None,
+        format: kifu::formats::by_name(format),
+        encoding: None,
+    })
+    .expect("the format is known");
+    assert!(!out.has_errors(), "{:?}", out.parsed.diagnostics);
+    (out.parsed.collection, out.parsed.diagnostics)
+}
+
+/// The diagnostics of a file with the code `analysis::kept-as-text`.
+fn kept_as_text(path: &Path) -> Vec<String> {
+    let bytes = std::fs::read(path).expect("reads");
+    let out = kifu::read(&kifu::Input {
+        bytes: (&bytes).into(),
+        path: Some(path),
+        format: None,
+        encoding: None,
+    })
+    .expect("the format is known");
+    out.parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "analysis::kept-as-text")
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+/// Every node's evaluations, by node, in every game (nodes without any left out).
+fn evaluations(c: &Collection) -> Vec<(usize, usize, Vec<Evaluation>)> {
+    c.games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| {
+            game.tree
+                .iter()
+                .filter(|(_, n)| !n.analysis.is_empty())
+                .map(move |(id, n)| (g, id.0 as usize, n.analysis.to_vec()))
+        })
+        .collect()
+}
+
+/// All evaluations of a collection, in order.
+fn all(c: &Collection) -> Vec<Evaluation> {
+    evaluations(c).into_iter().flat_map(|(_, _, e)| e).collect()
+}
+
+/// The comment lines of every node, in order.
+fn comment_lines(c: &Collection) -> Vec<String> {
+    c.games
+        .iter()
+        .flat_map(|g| g.tree.iter())
+        .filter_map(|(_, n)| n.comment.clone())
+        .flat_map(|c| c.split('\n').map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+/// The kept SGF properties (extras keys) of every node, in order.
+fn extras_keys(c: &Collection) -> Vec<String> {
+    c.games
+        .iter()
+        .flat_map(|g| g.tree.iter())
+        .flat_map(|(_, n)| n.extras.0.iter().map(|e| e.key.clone()).collect::<Vec<_>>())
+        .collect()
+}
+
+/// `c` written as `format` in UTF-8 with `mode`: the text and the losses' messages.
+fn write(c: &Collection, format: &str, mode: AnalysisMode) -> (String, Vec<String>) {
+    let format = kifu::formats::by_name(format).expect("a format");
+    let out = kifu::write_with(
+        c,
+        format,
+        Some(TextEncoding::UTF_8),
+        &WriteOptions {
+            analysis: mode,
+            ..WriteOptions::default()
+        },
+    )
+    .expect("writes");
+    (
+        String::from_utf8(out.bytes).expect("UTF-8"),
+        out.losses.iter().map(|l| l.message.clone()).collect(),
+    )
+}
+
+/// Reads a fixture, writes it in its own format and convention, reads that again:
+/// the same evaluations on the same nodes; writing again gives the same bytes (what
+/// kifu writes is canonical, so a canonical source comes back byte for byte).
+fn round_trip(name: &str, format: &str, expected: usize) -> Collection {
+    let (first, _) = read_as(&std::fs::read(fixture(name)).expect("reads"), format);
+    let evals = evaluations(&first);
+    assert_eq!(
+        evals.iter().map(|e| e.2.len()).sum::<usize>(),
+        expected,
+        "{name}"
+    );
+    let (text, losses) = write(&first, format, AnalysisMode::Keep);
+    assert_eq!(losses, Vec::<String>::new(), "{name}");
+    let (second, diags) = read_as(text.as_bytes(), format);
+    assert!(
+        diags.iter().all(|d| d.code != "analysis::kept-as-text") || name == "lizzie.sgf",
+        "{name}: {diags:?}"
+    );
+    assert_eq!(evaluations(&second), evals, "{name}: the same evaluations");
+    let (again, _) = write(&second, format, AnalysisMode::Keep);
+    assert_eq!(again, text, "{name}: written again byte for byte");
+    first
+}
+
 #[test]
-fn json_analysis_written_to_csa_is_a_reported_loss() {
+fn json_analysis_written_to_csa_is_a_floodgate_remark() {
     let dir = std::env::temp_dir().join(format!("kifu-analysis-loss-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("an.json");
     std::fs::write(
         &path,
-        r#"{"version":1,"games":[{"kind":"shogi","info":{"shogi_start":{"preset":"even"}},"tree":{"nodes":[{"children":[1]},{"move":{"shogi":{"color":"black","from":[7,7],"to":[7,6],"piece":"pawn"}},"analysis":[{"score":45,"pv":["+7776FU"],"convention":"floodgate"}]}]}}]}"#,
+        r#"{"version":1,"games":[{"kind":"shogi","info":{"shogi_start":{"preset":"even"}},"tree":{"nodes":[{"children":[1]},{"move":{"shogi":{"color":"black","from":[7,7],"to":[7,6],"piece":"pawn"}},"analysis":[{"score":45,"depth":3,"pv":["+7776FU"],"convention":"floodgate"}]}]}}]}"#,
     )
     .expect("writes");
-    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["convert", "-t", "csa"])
-        .arg(&path)
-        .output()
-        .expect("runs");
+    let run = |to: &str| {
+        Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "-t", to])
+            .arg(&path)
+            .output()
+            .expect("runs")
+    };
+    let csa = run("csa");
+    let usi = run("usi");
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(out.status.code(), Some(0));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(csa.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&csa.stderr),
+        "warning: -: [loss::analysis] csa writes the engine evaluations as floodgate, which has no place for their depth: left out of 1 evaluation(s), the first at move 1\n"
+            .replace("-:", &format!("{}:", path.display()))
+    );
+    assert!(String::from_utf8_lossy(&csa.stdout).ends_with("+\n+7776FU\n'** 45 +7776FU\n"));
+    // USI has no place for analysis: the accounting reports it.
+    assert_eq!(usi.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&usi.stderr);
     assert!(
         stderr.contains(
-            "[loss::analysis] csa has no place for the engine evaluation at move 1: \"1 evaluation(s)\""
+            "[loss::analysis] usi has no place for the engine evaluation at move 1: \"1 evaluation(s)\""
         ),
         "{stderr}"
     );
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("+\n+7776FU\n"));
 }
 
 #[test]
-fn lizzie_lz_values_parse_and_write_back() {
-    let values = property(&read(&fixture("lizzie.sgf")), "LZ");
-    assert_eq!(values.len(), 4);
-    let evals: Vec<Evaluation> = values
-        .iter()
-        .map(|(mover, v)| go::parse_lz(v, *mover).expect(v))
-        .collect();
-    // The first: Black's own 52.1 %, 1500 playouts, the best candidate's line.
-    assert_eq!(evals[0].winrate, Some(52.1 / 100.0));
-    assert_eq!(evals[0].visits, Some(1500));
-    assert_eq!(evals[0].pv, vec!["D4", "Q16", "Q3"]);
-    // The second: White moved, so Black's rate is the rest; `2.3k` playouts.
-    assert_eq!(evals[1].winrate, Some(1.0 - 46.8 / 100.0));
-    assert_eq!(evals[1].visits, Some(2300));
-    assert_eq!(evals[1].pv, vec!["Q16", "D16"]);
-    assert!(evals[2].pv.is_empty());
-    assert_eq!(evals[3].pv, vec!["pass", "C3"]);
-    // Lizzie's own layout (one candidate, `%.1f`) comes back byte for byte; the
-    // second value's other candidate and extra keys are not mapped.
-    for i in [0, 2, 3] {
-        assert_eq!(
-            go::write_lz(&evals[i], values[i].0),
-            Some(values[i].1.clone())
-        );
-    }
-    assert_ne!(
-        go::write_lz(&evals[1], values[1].0),
-        Some(values[1].1.clone())
-    );
-    for ((mover, _), e) in values.iter().zip(&evals) {
-        let text = go::write_lz(e, *mover).expect("has rate and visits");
-        assert_eq!(go::parse_lz(&text, *mover).as_ref(), Ok(e), "{text}");
-    }
-}
-
-#[test]
-fn sabaki_sbkv_values_parse_and_write_back() {
-    let values = property(&read(&fixture("sabaki.sgf")), "SBKV");
-    let rates: Vec<Option<f64>> = values
-        .iter()
-        .map(|(_, v)| go::parse_sbkv(v).expect(v).winrate)
-        .collect();
+fn lizzie_lz_is_read_and_written_back() {
+    let c = round_trip("lizzie.sgf", "sgf", 3);
+    let e = all(&c);
+    // Black's own 52.1 %, 1500 playouts, the best candidate's line.
+    assert_eq!(e[0].winrate, Some(0.521));
+    assert_eq!(e[0].visits, Some(1500));
+    assert_eq!(e[0].pv, vec!["D4", "Q16", "Q3"]);
+    assert_eq!(e[0].convention, Some(Convention::Lizzie));
+    // White's move: Black's rate is the rest.
+    assert_eq!(e[2].winrate, Some(0.598));
+    assert_eq!(e[2].pv, vec!["pass", "C3"]);
+    // The second value (a second candidate, prior, lcb) does not write back as it is:
+    // kept as the property it was, with a warning.
+    assert_eq!(extras_keys(&c), vec!["sgf:LZ"]);
     assert_eq!(
-        rates,
-        vec![Some(48.37 / 100.0), Some(0.51), Some(0.0), Some(1.0)]
+        kept_as_text(&fixture("lizzie.sgf")),
+        vec!["LZ[0.7.4 46.8 2.3k\nmove Q16 visits 1800 winrate 5320 prior 1828 lcb 5301 order 0 pv Q16 D16 info move Q3 visits 400 winrate 5100 pv Q3 info ] is kept as a property: kifu would not write it back as it is (docs/analysis.md says what is not mapped)"]
     );
-    for (_, v) in &values {
-        let e = go::parse_sbkv(v).expect(v);
-        let text = go::write_sbkv(&e).expect("has a rate");
-        assert_eq!(&text, v, "Sabaki's own values come back as written");
-        assert_eq!(go::parse_sbkv(&text), Ok(e));
+}
+
+#[test]
+fn sabaki_sbkv_is_read_and_written_back() {
+    let c = round_trip("sabaki.sgf", "sgf", 4);
+    let rates: Vec<Option<f64>> = all(&c).iter().map(|e| e.winrate).collect();
+    assert_eq!(rates, vec![Some(0.4837), Some(0.51), Some(0.0), Some(1.0)]);
+    assert!(all(&c)
+        .iter()
+        .all(|e| e.convention == Some(Convention::Sabaki)));
+    assert!(extras_keys(&c).is_empty());
+    let (text, _) = write(&c, "sgf", AnalysisMode::Keep);
+    assert!(
+        text.contains(
+            ";B[pd]SBKV[48.37];W[dp]SBKV[51];B[pp]C[a user comment]SBKV[0];W[dd]SBKV[100])"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn ogatak_pairs_are_read_and_written_back() {
+    let c = round_trip("ogatak.sgf", "sgf", 4);
+    let e = all(&c);
+    assert_eq!((e[0].winrate, e[0].score), (Some(0.479), Some(-0.8)));
+    assert_eq!((e[3].winrate, e[3].score), (None, Some(-12.3)));
+    assert!(e.iter().all(|e| e.convention == Some(Convention::Ogatak)));
+    let (text, _) = write(&c, "sgf", AnalysisMode::Keep);
+    for piece in [
+        ";B[pd]SBKV[47.9]OGSC[-0.8]",
+        ";W[dp]SBKV[52.4]OGSC[0.5]",
+        ";B[pp]SBKV[50.0]OGSC[0.0]",
+        ";W[dd]OGSC[-12.3])",
+    ] {
+        assert!(text.contains(piece), "{text}");
     }
 }
 
 #[test]
-fn ogatak_pairs_parse_and_write_back() {
-    let c = read(&fixture("ogatak.sgf"));
-    let mut count = 0;
-    for (_, n) in moves(&c) {
-        let Some(ogsc) = n.extras.get("sgf:OGSC").and_then(|v| v.first()) else {
-            continue;
-        };
-        let sbkv = n.extras.get("sgf:SBKV").and_then(|v| v.first());
-        let e = go::parse_ogatak(sbkv.map(String::as_str), ogsc).expect(ogsc);
-        assert_eq!(e.convention, Some(Convention::Ogatak));
-        let (s, o) = go::write_ogatak(&e).expect("has a score");
-        // Ogatak's own values come back as written.
-        assert_eq!((s.as_ref(), &o), (sbkv, ogsc));
-        assert_eq!(go::parse_ogatak(s.as_deref(), &o), Ok(e), "{s:?} {o}");
-        count += 1;
-    }
-    assert_eq!(count, 4);
-    let last = go::parse_ogatak(None, "-12.3").expect("parses");
-    assert_eq!((last.score, last.winrate), (Some(-12.3), None));
+fn shogihome_lines_are_read_and_written_back() {
+    let c = round_trip("shogihome.kifu", "kif", 3);
+    let e = all(&c);
+    assert_eq!(e[0].score, Some(58.0));
+    assert_eq!(e[0].engine.as_deref(), Some("Engine A"));
+    assert_eq!(e[0].pv, vec!["△３四歩", "▲２六歩", "△８四歩"]);
+    assert_eq!(e[1].pv, vec!["▲２二角成(88)", "△同　銀"]);
+    assert_eq!((e[2].mate, e[2].score), (Some(-9), None));
+    // The situation word and the user's line stay comments.
+    assert_eq!(comment_lines(&c), vec!["互角", "良い手です。", "先手有望"]);
+    let (text, _) = write(&c, "kif", AnalysisMode::Keep);
+    assert!(
+        text.contains(
+            "*良い手です。\n*先手有望\n*#評価値=312\n*#読み筋=▲２二角成(88)△同　銀\n*#深さ=20\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
-fn shogihome_comments_parse_and_write_back() {
-    let c = read(&fixture("shogihome.kifu"));
-    let mut evals = Vec::new();
-    for (_, n) in moves(&c) {
-        let comment = n.comment.clone().unwrap_or_default();
-        if let Some(e) = shogi::parse_shogihome(&comment).expect(&comment) {
-            let ours: Vec<&str> = comment
-                .split('\n')
-                .filter(|l| shogi::is_shogihome_line(l))
-                .collect();
-            assert_eq!(shogi::write_shogihome(&e), ours.join("\n"));
-            evals.push(e);
-        }
-    }
-    assert_eq!(evals.len(), 3);
-    assert_eq!(evals[0].score, Some(58.0));
-    assert_eq!(evals[0].engine.as_deref(), Some("Engine A"));
-    assert_eq!(evals[0].pv, vec!["△３四歩", "▲２六歩", "△８四歩"]);
-    assert_eq!(evals[1].pv, vec!["▲２二角成(88)", "△同　銀"]);
-    assert_eq!((evals[2].mate, evals[2].score), (Some(-9), None));
-}
-
-/// The KIF engine lines of a collection (as the model holds them).
-fn kif_engine_lines(c: &Collection) -> Vec<String> {
-    comment_lines(c)
-        .into_iter()
-        .filter(|l| ["*対局", "*解析", "*検討"].iter().any(|p| l.starts_with(p)))
-        .collect()
-}
-
-#[test]
-fn kif_engine_lines_parse_and_write_back() {
-    let lines = kif_engine_lines(&read(&fixture("kif_engine.kifu")));
-    assert_eq!(lines.len(), 5);
-    for line in &lines {
-        let e = shogi::parse_kif_line(line).expect(line);
-        assert_eq!(&shogi::write_kif_line(&e), line);
-    }
-    let first = shogi::parse_kif_line(&lines[0]).expect("parses");
+fn kif_engine_lines_are_read_and_written_back() {
+    let c = round_trip("kif_engine.kifu", "kif", 5);
+    let e = all(&c);
     assert_eq!(
         (
-            first.time_ms,
-            first.depth,
-            first.seldepth,
-            first.visits,
-            first.score
+            e[0].time_ms,
+            e[0].depth,
+            e[0].seldepth,
+            e[0].visits,
+            e[0].score
         ),
         (Some(1200), Some(12), Some(24), Some(150_000), Some(45.0))
     );
-    assert_eq!(first.pv.len(), 3);
-    let study = shogi::parse_kif_line(&lines[3]).expect("parses");
+    assert_eq!(e[0].pv.len(), 3);
     assert_eq!(
-        (study.convention, study.rank),
+        (e[3].convention, e[3].rank),
         (Some(Convention::KifStudy), Some(1))
     );
+    assert_eq!(e[2].convention, Some(Convention::KifAnalysis));
+    assert!(comment_lines(&c).is_empty());
+    // The source is kifu's own layout but for the end line's spaces: the rest comes
+    // back byte for byte.
+    let (text, _) = write(&c, "kif", AnalysisMode::Keep);
+    let source = std::fs::read_to_string(fixture("kif_engine.kifu")).expect("reads");
+    let lines = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("**"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&text), lines(&source));
+    // KI2 writes them the same way, and reads them back.
+    let (ki2, losses) = write(&c, "ki2", AnalysisMode::Keep);
+    assert!(
+        losses.iter().all(|l| !l.contains("evaluation")),
+        "{losses:?}"
+    );
+    let (back, _) = read_as(ki2.as_bytes(), "ki2");
+    assert_eq!(all(&back), e);
 }
 
 #[test]
-fn floodgate_remarks_parse_and_write_back() {
-    let lines: Vec<String> = comment_lines(&read(&fixture("floodgate.csa")));
-    assert_eq!(lines.len(), 4);
-    let evals: Vec<Evaluation> = lines
-        .iter()
-        .map(|l| shogi::parse_floodgate(l).expect(l))
-        .collect();
-    for (line, e) in lines.iter().zip(&evals) {
-        assert_eq!(shogi::write_floodgate(e).as_ref(), Some(line));
-    }
-    let scores: Vec<Option<f64>> = evals.iter().map(|e| e.score).collect();
+fn floodgate_remarks_are_read_and_written_back() {
+    let c = round_trip("floodgate.csa", "csa", 4);
+    let e = all(&c);
+    let scores: Vec<Option<f64>> = e.iter().map(|e| e.score).collect();
     assert_eq!(
         scores,
         vec![Some(30.0), Some(-12.0), Some(0.0), Some(1000.0)]
     );
-    assert_eq!(evals[1].pv, vec!["+2726FU", "-8384FU", "+2625FU"]);
+    assert_eq!(e[1].pv, vec!["+2726FU", "-8384FU", "+2625FU"]);
+    assert!(comment_lines(&c).is_empty());
+    let (text, _) = write(&c, "csa", AnalysisMode::Keep);
+    assert!(
+        text.ends_with("+7776FU,T1\n'** 30 -3334FU +2726FU\n-3334FU,T2\n'** -12 +2726FU -8384FU +2625FU\n+2726FU,T1\n'** 0\n-8384FU,T3\n'** 1000 +2625FU\n%TORYO\n"),
+        "{text}"
+    );
+}
+
+/// A text that looks like analysis but does not read stays as it was, with a
+/// warning naming why; nothing is dropped.
+#[test]
+fn what_does_not_read_is_kept_as_written_with_a_warning() {
+    let kif = "#KIF version=2.0 encoding=UTF-8\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n**対局 深さ x 評価値 12\n   2 ３四歩(33)   ( 0:01/00:00:02)\n**対局 評価値 5\n*良い手\n";
+    let (c, diags) = read_as(kif.as_bytes(), "kif");
+    let kept: Vec<&str> = diags
+        .iter()
+        .filter(|d| d.code == "analysis::kept-as-text")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        kept,
+        vec![
+            "the comment line \"*対局 深さ x 評価値 12\" is kept as a comment: it does not read as a KIF engine line (byte 15: expected a depth)",
+            "the comment line \"*対局 評価値 5\" is kept as a comment: a line that is not analysis follows it",
+        ]
+    );
+    assert!(all(&c).is_empty());
+    assert_eq!(
+        comment_lines(&c),
+        vec!["*対局 深さ x 評価値 12", "*対局 評価値 5", "良い手"]
+    );
+    let (text, losses) = write(&c, "kif", AnalysisMode::Keep);
+    assert!(losses.is_empty(), "{losses:?}");
+    assert!(text.contains("**対局 深さ x 評価値 12\n"), "{text}");
+    assert!(text.contains("**対局 評価値 5\n*良い手\n"), "{text}");
+    let csa = "V2.2\nPI\n+\n+7776FU\n'** 12 +77\n";
+    let (c, diags) = read_as(csa.as_bytes(), "csa");
+    assert_eq!(
+        diags
+            .iter()
+            .filter(|d| d.code == "analysis::kept-as-text")
+            .map(|d| d.message.as_str())
+            .collect::<Vec<_>>(),
+        vec!["the comment line \"* 12 +77\" is kept as a comment: it does not read as a floodgate remark (byte 5: expected a CSA move such as -2324FU)"]
+    );
+    assert_eq!(comment_lines(&c), vec!["* 12 +77"]);
+    let sgf = "(;GM[1]FF[4]SZ[19];B[pd]SBKV[high])";
+    let (c, diags) = read_as(sgf.as_bytes(), "sgf");
+    assert_eq!(
+        diags
+            .iter()
+            .filter(|d| d.code == "analysis::kept-as-text")
+            .map(|d| d.message.as_str())
+            .collect::<Vec<_>>(),
+        vec!["SBKV[high] is kept as a property: it does not read in its program's layout (byte 0: expected a win rate from 0 to 100)"]
+    );
+    assert_eq!(
+        write(&c, "sgf", AnalysisMode::Keep).0,
+        "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]SBKV[high])\n"
+    );
+}
+
+/// `as=PROGRAM` between the conventions of one family keeps what both hold and
+/// reports the rest.
+#[test]
+fn as_program_converts_within_a_family_and_reports_the_rest() {
+    let (c, _) = read_as(&std::fs::read(fixture("lizzie.sgf")).expect("reads"), "sgf");
+    let (text, losses) = write(&c, "sgf", AnalysisMode::As(Program::Sabaki));
+    assert_eq!(
+        losses,
+        vec![
+            "sgf writes the engine evaluations as sabaki, which has no place for their visits: left out of 3 evaluation(s), the first at move 1",
+            "sgf writes the engine evaluations as sabaki, which has no place for their pv: left out of 2 evaluation(s), the first at move 1",
+        ]
+    );
+    let (back, _) = read_as(text.as_bytes(), "sgf");
+    let rates: Vec<(Option<f64>, Option<Convention>)> = all(&back)
+        .iter()
+        .map(|e| (e.winrate, e.convention))
+        .collect();
+    assert_eq!(
+        rates,
+        vec![
+            (Some(0.521), Some(Convention::Sabaki)),
+            (Some(0.55), Some(Convention::Sabaki)),
+            (Some(0.598), Some(Convention::Sabaki)),
+        ]
+    );
+    // KIF engine lines as ShogiHome's, in a KIF file and in a CSA file.
+    let (k, _) = read_as(
+        &std::fs::read(fixture("kif_engine.kifu")).expect("reads"),
+        "kif",
+    );
+    let (text, losses) = write(&k, "kif", AnalysisMode::As(Program::ShogiHome));
+    assert_eq!(
+        losses,
+        vec![
+            // Move 3 has two evaluations: one ShogiHome block a node.
+            "kif has no place for the engine evaluation at move 3: \"1 evaluation(s)\"",
+            "kif writes the engine evaluations as shogi_home, which has no place for their seldepth: left out of 1 evaluation(s), the first at move 1",
+            "kif writes the engine evaluations as shogi_home, which has no place for their time_ms: left out of 1 evaluation(s), the first at move 1",
+            "kif writes the engine evaluations as shogi_home, which has no place for their rank: left out of 1 evaluation(s), the first at move 3",
+        ]
+    );
+    let (back, _) = read_as(text.as_bytes(), "kif");
+    let e = all(&back);
+    assert_eq!(e.len(), 4);
+    assert!(e
+        .iter()
+        .all(|e| e.convention == Some(Convention::ShogiHome)));
+    assert_eq!(e[0].pv, vec!["▲７六歩(77)", "△３四歩(33)", "▲２六歩(27)"]);
+    // KIF to CSA keeps: floodgate, the usual one of CSA, holds the score only (the
+    // KIF moves of a variation are not CSA moves).
+    let (text, losses) = write(&k, "csa", AnalysisMode::Keep);
+    assert!(
+        losses
+            .iter()
+            .any(|l| l.ends_with("their pv: left out of 5 evaluation(s), the first at move 1")),
+        "{losses:?}"
+    );
+    let (back, _) = read_as(text.as_bytes(), "csa");
+    let scores: Vec<Option<f64>> = all(&back).iter().map(|e| e.score).collect();
+    assert_eq!(
+        scores,
+        vec![
+            Some(45.0),
+            Some(-30.0),
+            Some(80.0),
+            Some(-7.0),
+            Some(1000001.0)
+        ]
+    );
+    // A program of the other family leaves the game's evaluations as they were.
+    assert_eq!(
+        write(&k, "kif", AnalysisMode::As(Program::Lizzie)).0,
+        write(&k, "kif", AnalysisMode::Keep).0
+    );
+}
+
+/// `--analysis strip` on the command line: nothing left, one note per file.
+#[test]
+fn strip_takes_every_evaluation_out_and_says_how_much() {
+    for (name, to, note) in [
+        ("kif_engine.kifu", "kif", "5 evaluation(s), 516 byte(s)"),
+        ("floodgate.csa", "csa", "4 evaluation(s), 74 byte(s)"),
+        ("sabaki.sgf", "sgf", "4 evaluation(s), 35 byte(s)"),
+        ("lizzie.sgf", "sgf", "4 evaluation(s), 303 byte(s)"),
+    ] {
+        let path = fixture(name);
+        let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args([
+                "convert",
+                "-q",
+                "--analysis",
+                "strip",
+                "--output-encoding",
+                "utf-8",
+                "-t",
+                to,
+            ])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let (c, diags) = read_as(text.as_bytes(), to);
+        assert!(all(&c).is_empty(), "{name}");
+        assert!(
+            diags.iter().all(|d| d.code != "analysis::kept-as-text"),
+            "{name}"
+        );
+        assert!(
+            !text.contains("LZ[")
+                && !text.contains("SBKV[")
+                && !text.contains("'**")
+                && !text.contains("**対局"),
+            "{text}"
+        );
+        let noisy = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "--analysis", "strip", "-t", to])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&noisy.stderr);
+        let line = format!("{}: analysis stripped: {note}\n", path.display());
+        assert!(stderr.contains(&line), "{name}: {stderr}");
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--analysis", "as=katrain", "-t", "sgf"])
+        .arg(fixture("sabaki.sgf"))
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown program \"katrain\" for --analysis as=: give one of lizzie, sabaki, ogatak, shogihome, kif, floodgate"));
+}
+
+/// `--analysis` on split, merge and filter -o too.
+#[test]
+fn every_writing_command_takes_analysis() {
+    let dir = std::env::temp_dir().join(format!("kifu-analysis-cmds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(args)
+            .output()
+            .expect("runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let sabaki = fixture("sabaki.sgf");
+    let sabaki = sabaki.to_str().expect("a UTF-8 path");
+    let ogatak = fixture("ogatak.sgf");
+    let ogatak = ogatak.to_str().expect("a UTF-8 path");
+    let merged = dir.join("m.sgf");
+    let merged = merged.to_str().expect("a UTF-8 path");
+    let stderr = run(&[
+        "merge",
+        "--analysis",
+        "as=sabaki",
+        "-o",
+        merged,
+        sabaki,
+        ogatak,
+    ]);
+    assert!(
+        stderr.contains("no place for their score: left out of 4 evaluation(s)"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(merged).expect("written");
+    assert_eq!(text.matches("SBKV[").count(), 7, "{text}");
+    assert!(!text.contains("OGSC"), "{text}");
+    let filtered = dir.join("f.sgf");
+    let filtered = filtered.to_str().expect("a UTF-8 path");
+    let stderr = run(&[
+        "filter",
+        "--moves",
+        "1..",
+        "--analysis",
+        "strip",
+        "-o",
+        filtered,
+        sabaki,
+    ]);
+    assert!(
+        stderr.contains(&format!(
+            "{filtered}: analysis stripped: 4 evaluation(s), 35 byte(s)"
+        )),
+        "{stderr}"
+    );
+    assert!(!std::fs::read_to_string(filtered)
+        .expect("written")
+        .contains("SBKV"));
+    let split = dir.join("s");
+    let split = split.to_str().expect("a UTF-8 path");
+    let stderr = run(&["split", "--analysis", "strip", "--out-dir", split, ogatak]);
+    assert!(
+        stderr.contains(&format!(
+            "{ogatak}: analysis stripped: 4 evaluation(s), 69 byte(s)"
+        )),
+        "{stderr}"
+    );
+    let one = std::fs::read_to_string(dir.join("s/ogatak-0001.sgf")).expect("written");
+    assert!(!one.contains("OGSC") && !one.contains("SBKV"), "{one}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The cshogi case (#35 point 6): engine lines between the moves of a KIF, a KI2
+/// and a CSA record: each validates with no diagnostic and converts with every move.
+#[test]
+fn no_move_is_lost_on_an_engine_line() {
+    let dir = std::env::temp_dir().join(format!("kifu-analysis-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let ki2 = dir.join("engine.ki2u");
+    std::fs::write(
+        &ki2,
+        "手合割：平手\n\n▲７六歩\n**対局 評価値 45 読み筋 △３四歩 ▲２六歩 \n△３四歩\n**対局 深さ 2 評価値 -30 読み筋 ▲２六歩 \n▲２六歩\n*#評価値=12\n△８四歩\nまで4手\n",
+    )
+    .expect("writes");
+    let csa = dir.join("engine.csa");
+    std::fs::write(
+        &csa,
+        "V2.2\nPI\n+\n+7776FU\n'** 45 -3334FU\n-3334FU\n'** -30 +2726FU\n+2726FU\n'*#評価値=12\n-8384FU\n",
+    )
+    .expect("writes");
+    for path in [fixture("kif_engine.kifu"), ki2.clone(), csa.clone()] {
+        let run = |args: &[&str]| {
+            Command::new(env!("CARGO_BIN_EXE_kifu"))
+                .args(args)
+                .arg(&path)
+                .output()
+                .expect("runs")
+        };
+        let v = run(&["validate"]);
+        assert_eq!(v.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&v.stdout).trim_end(),
+            format!(
+                "{}: ok (1 game(s), 0 error(s), 0 warning(s))",
+                path.display()
+            )
+        );
+        let c = run(&["convert", "-t", "usi"]);
+        assert_eq!(c.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&c.stdout),
+            "position startpos moves 7g7f 3c3d 2g2f 8c8d\n",
+            "{}",
+            path.display()
+        );
+        let (read, _) = read_as(
+            &std::fs::read(&path).expect("reads"),
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("csa") => "csa",
+                Some("ki2u") => "ki2",
+                _ => "kif",
+            },
+        );
+        assert!(all(&read).len() >= 3, "{}", path.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Lines of `bytes` that start with `prefix`, counted on the raw file.
@@ -295,179 +693,127 @@ fn raw_lines(bytes: &[u8], prefix: &[u8]) -> usize {
         .count()
 }
 
+/// Every real file in `corpus/analysis` (#35): every evaluation line is read as an
+/// evaluation (counted against the lines of the file), none is kept as text, and
+/// `--analysis strip` gives a file with none left and the same moves.
 #[test]
-fn real_shogigui_kif_engine_lines_all_parse() {
+fn real_files_read_every_evaluation_line_and_strip_to_the_same_moves() {
     let Some(dir) = corpus::path("analysis/shogi/muzudho-kif-parser") else {
         return;
     };
-    let path = dir.join("20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kif");
-    let bytes = std::fs::read(&path).expect("reads");
-    // `**対局` in Shift_JIS.
-    let raw = raw_lines(&bytes, b"**\x91\xce\x8b\xc7");
-    assert_eq!(raw, 281);
-    let c = read(&path);
-    let lines = kif_engine_lines(&c);
-    assert_eq!(lines.len(), raw, "every engine line reaches the model");
-    for line in &lines {
-        let e = shogi::parse_kif_line(line).expect(line);
-        assert_eq!(e.convention, Some(Convention::KifGame));
+    let kif = dir.join("20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kif");
+    let csa = {
+        let nested = dir.join("docs/examples/csa/[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa");
+        if nested.exists() {
+            nested
+        } else {
+            dir.join("[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa")
+        }
+    };
+    // `**対局` in Shift_JIS; `'**`.
+    for (path, prefix, format, count) in [
+        (&kif, &b"**\x91\xce\x8b\xc7"[..], "kif", 281),
+        (&csa, &b"'**"[..], "csa", 255),
+    ] {
+        let bytes = std::fs::read(path).expect("reads");
+        let raw = raw_lines(&bytes, prefix);
+        assert_eq!(raw, count, "{}", path.display());
+        let c = read(path);
         assert_eq!(
-            &shogi::write_kif_line(&e),
-            line,
-            "written back byte for byte"
+            all(&c).len(),
+            raw,
+            "{}: every line an evaluation",
+            path.display()
+        );
+        assert_eq!(kept_as_text(path), Vec::<String>::new());
+        assert!(
+            comment_lines(&c).iter().all(|l| !l.starts_with('*')),
+            "{}",
+            path.display()
+        );
+        // Written back in the same convention (and the file's encoding): the same
+        // lines, byte for byte.
+        let written = kifu::write_with(
+            &c,
+            kifu::formats::by_name(format).expect("a format"),
+            None,
+            &WriteOptions::default(),
+        )
+        .expect("writes");
+        assert!(written.losses.is_empty(), "{:?}", written.losses);
+        let engine_lines = |b: &[u8]| -> Vec<Vec<u8>> {
+            b.split(|&x| x == b'\n')
+                .filter(|l| l.starts_with(prefix))
+                .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+                .collect()
+        };
+        assert_eq!(
+            engine_lines(&written.bytes),
+            engine_lines(&bytes),
+            "{}",
+            path.display()
+        );
+        let ours: &[u8] = if format == "kif" {
+            "**対局".as_bytes()
+        } else {
+            b"'**"
+        };
+        // Stripped: none left, the same moves.
+        let usi = |args: &[&str], input: &Path| {
+            let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+                .args(args)
+                .arg(input)
+                .output()
+                .expect("runs");
+            assert_eq!(out.status.code(), Some(0));
+            out.stdout
+        };
+        let stripped = usi(
+            &[
+                "convert",
+                "-q",
+                "--analysis",
+                "strip",
+                "--output-encoding",
+                "utf-8",
+                "-t",
+                format,
+            ],
+            path,
+        );
+        let (s, _) = read_as(&stripped, format);
+        assert!(all(&s).is_empty());
+        assert_eq!(raw_lines(&stripped, ours), 0);
+        let out = std::env::temp_dir().join(format!(
+            "kifu-analysis-strip-{}.{format}",
+            std::process::id()
+        ));
+        std::fs::write(&out, &stripped).expect("writes");
+        let after = usi(&["convert", "-t", "usi"], &out);
+        let _ = std::fs::remove_file(&out);
+        assert_eq!(
+            after,
+            usi(&["convert", "-t", "usi"], path),
+            "{}",
+            path.display()
         );
     }
-    // One engine line after each move: none of the moves is lost.
-    assert_eq!(moves(&c).len(), raw);
 }
 
+/// Sabaki writes `SBKV` on any analysed node, the root among them: Black's win rate
+/// needs no mover. Lizzie's `LZ` (the mover's rate) on the root stays a property.
 #[test]
-fn real_floodgate_remarks_all_parse() {
-    let Some(dir) = corpus::path("analysis/shogi/muzudho-kif-parser") else {
-        return;
-    };
-    let path = dir.join(
-        "docs/examples/csa/[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa",
-    );
-    let path = if path.exists() {
-        path
-    } else {
-        dir.join("[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa")
-    };
-    let bytes = std::fs::read(&path).expect("reads");
-    let raw = raw_lines(&bytes, b"'**");
-    assert_eq!(raw, 255);
-    let lines: Vec<String> = comment_lines(&read(&path))
-        .into_iter()
-        .filter(|l| l.starts_with("* "))
-        .collect();
-    assert_eq!(lines.len(), raw);
-    let mut with_pv = 0;
-    for line in &lines {
-        let e = shogi::parse_floodgate(line).expect(line);
-        assert_eq!(shogi::write_floodgate(&e).as_ref(), Some(line));
-        with_pv += usize::from(!e.pv.is_empty());
-    }
-    assert!(with_pv > 0 && with_pv < raw, "{with_pv}");
-}
-
-/// The cshogi case (#35 point 6): a KIF with `**対局 … 評価値 … 読み筋 …` lines between
-/// the moves validates and converts with every move.
-#[test]
-fn no_move_is_lost_on_a_kif_engine_line() {
-    let path = fixture("kif_engine.kifu");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args(args)
-            .arg(&path)
-            .output()
-            .expect("runs")
-    };
-    let v = run(&["validate"]);
-    assert_eq!(v.status.code(), Some(0));
+fn sabaki_on_the_root_is_read_and_lizzie_there_is_kept() {
+    let sgf = "(;FF[4]CA[UTF-8]GM[1]SZ[19]SBKV[50.5]\n;B[pd]SBKV[48])\n";
+    let (c, diags) = read_as(sgf.as_bytes(), "sgf");
+    assert!(diags.is_empty(), "{diags:?}");
+    let rates: Vec<Option<f64>> = all(&c).iter().map(|e| e.winrate).collect();
+    assert_eq!(rates, vec![Some(0.505), Some(0.48)]);
+    assert_eq!(write(&c, "sgf", AnalysisMode::Keep).0, sgf);
+    let (c, diags) = read_as(b"(;GM[1]FF[4]SZ[19]LZ[0.7.4 50.0 10])", "sgf");
+    assert!(all(&c).is_empty());
     assert_eq!(
-        String::from_utf8_lossy(&v.stdout).trim_end(),
-        format!(
-            "{}: ok (1 game(s), 0 error(s), 0 warning(s))",
-            path.display()
-        )
+        diags.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+        vec!["LZ[0.7.4 50.0 10] is kept as a property: the node has no move, and the value is the mover's"]
     );
-    let c = run(&["convert", "-t", "usi"]);
-    assert_eq!(c.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8_lossy(&c.stdout),
-        "position startpos moves 7g7f 3c3d 2g2f 8c8d\n"
-    );
-}
-
-/// Lifts a file's shogi analysis comments into evaluations, checks how many and that
-/// no analysis line is left in a comment, lowers them back and checks the collection
-/// is what was read.
-fn lift_and_lower(path: &Path, shapes: comments::Shapes, expected: usize) {
-    let original = read(path);
-    let mut c = original.clone();
-    let made: usize = c
-        .games
-        .iter_mut()
-        .map(|g| comments::lift(&mut g.tree, shapes))
-        .sum();
-    assert_eq!(made, expected, "{}", path.display());
-    let evaluations: usize = c
-        .games
-        .iter()
-        .flat_map(|g| g.tree.iter())
-        .map(|(_, n)| n.analysis.len())
-        .sum();
-    assert_eq!(evaluations, expected);
-    let left: Vec<String> = comment_lines(&c)
-        .into_iter()
-        .filter(|l| {
-            shogi::parse_kif_line(l).is_ok()
-                || shogi::parse_floodgate(l).is_ok()
-                || shogi::is_shogihome_line(l)
-        })
-        .collect();
-    assert!(left.is_empty(), "{left:?}");
-    let lowered: usize = c
-        .games
-        .iter_mut()
-        .map(|g| comments::lower(&mut g.tree))
-        .sum();
-    assert_eq!(lowered, expected);
-    assert_eq!(c, original, "{}", path.display());
-}
-
-#[test]
-fn shogi_analysis_comments_lift_and_lower_back() {
-    lift_and_lower(&fixture("kif_engine.kifu"), comments::KIF, 5);
-    lift_and_lower(&fixture("shogihome.kifu"), comments::KIF, 3);
-    lift_and_lower(&fixture("floodgate.csa"), comments::CSA, 4);
-    let Some(dir) = corpus::path("analysis/shogi/muzudho-kif-parser") else {
-        return;
-    };
-    lift_and_lower(
-        &dir.join("20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].kif"),
-        comments::KIF,
-        281,
-    );
-    lift_and_lower(
-        &dir.join("[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa"),
-        comments::CSA,
-        255,
-    );
-}
-
-/// Lifts a file's Go analysis properties into evaluations, checks how many, lowers
-/// them back and checks the collection is what was read.
-fn lift_and_lower_properties(name: &str, expected: usize, left: usize) {
-    let original = read(&fixture(name));
-    let mut c = original.clone();
-    let made: usize = c
-        .games
-        .iter_mut()
-        .map(|g| properties::lift(&mut g.tree))
-        .sum();
-    assert_eq!(made, expected, "{name}");
-    let kept: usize = c
-        .games
-        .iter()
-        .flat_map(|g| g.tree.iter())
-        .map(|(_, n)| n.extras.0.len())
-        .sum();
-    assert_eq!(kept, left, "{name}: properties left as they were");
-    let lowered: usize = c
-        .games
-        .iter_mut()
-        .map(|g| properties::lower(&mut g.tree))
-        .sum();
-    assert_eq!(lowered, expected);
-    assert_eq!(c, original, "{name}");
-}
-
-#[test]
-fn go_analysis_properties_lift_and_lower_back() {
-    // Lizzie's second value (a second candidate, prior and lcb) is not lifted.
-    lift_and_lower_properties("lizzie.sgf", 3, 1);
-    lift_and_lower_properties("sabaki.sgf", 4, 0);
-    lift_and_lower_properties("ogatak.sgf", 4, 0);
 }

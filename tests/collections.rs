@@ -476,7 +476,7 @@ fn list_writes_a_row_per_game() {
         .collect();
     assert_eq!(
         header.join(","),
-        "path,game,format,encoding,kind,size,black,black_rank,white,white_rank,event,round,date,result,winner,komi,handicap,moves,variations,comments,signature,hash"
+        "path,game,format,encoding,kind,size,black,black_rank,white,white_rank,event,round,date,result,winner,komi,handicap,moves,variations,comments,signature,hash,analysed,final_evaluation,largest_drop,largest_drop_move"
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("row")).collect();
     assert_eq!(rows.len(), 201);

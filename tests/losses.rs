@@ -335,7 +335,20 @@ fn unaccounted(
             }
             continue;
         }
-        let (a, b) = (object(na), object(nb));
+        let (a, mut b) = (object(na), object(nb));
+        // An evaluation of no convention is written in the target's usual one (#35):
+        // it reads back with that convention, which is no loss.
+        if let (Some(Value::Array(ea)), Some(Value::Array(eb))) =
+            (a.get("analysis"), b.get_mut("analysis"))
+        {
+            for (x, y) in ea.iter().zip(eb.iter_mut()) {
+                if x.get("convention").is_none() {
+                    if let Some(o) = y.as_object_mut() {
+                        o.remove("convention");
+                    }
+                }
+            }
+        }
         for field in differing(&a, &b, &["children", "move"]) {
             if field == "time_total_ms" && derived(target, &original, ia, nb) {
                 continue;
@@ -556,7 +569,8 @@ fn full_node(n: u32) -> Node {
             number: 5,
         }],
     };
-    // Engine analysis (#35): no writer but JSON holds it yet.
+    // Engine analysis (#35): JSON holds it as it is; SGF, KIF, KI2, JKF and CSA in a
+    // convention, reporting what that convention cannot hold.
     node.analysis.push(kifu::model::Evaluation {
         score: Some(-1.5),
         winrate: Some(0.25),

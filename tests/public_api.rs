@@ -19,6 +19,10 @@ const PUBLIC: &[(&str, &str)] = &[
         "collect",
         "collection jobs (filter, stats, dedup, list) the CLI runs",
     ),
+    (
+        "collect::analysis",
+        "summaries of a game's engine analysis (info, list, filter)",
+    ),
     ("collect::date", "dates of games, for --date ranges"),
     (
         "collect::dedup",
@@ -41,12 +45,16 @@ const PUBLIC: &[(&str, &str)] = &[
     ),
     (
         "formats::analysis",
-        "engine-analysis conventions (#35, in flight): not called by the readers yet",
+        "engine-analysis conventions (#35): parse/write pairs; writing is the CLI's --analysis",
     ),
     ("formats::analysis::comments", "see formats::analysis"),
     ("formats::analysis::go", "see formats::analysis"),
     ("formats::analysis::properties", "see formats::analysis"),
     ("formats::analysis::shogi", "see formats::analysis"),
+    (
+        "formats::analysis::writing",
+        "what the writers do with analysis (--analysis)",
+    ),
     (
         "fsio",
         "atomic writes and directory handles the CLI writes through",

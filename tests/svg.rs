@@ -268,6 +268,16 @@ fn resvg_pngs_match_chromium_screenshots() {
         ),
         ("shogi", vec![kif.as_str()], (640, 476)),
         ("gonu", vec!["fixtures/gonu/fortress.gonu"], (960, 820)),
+        (
+            "graph",
+            vec!["fixtures/analysis/seen.json", "--graph"],
+            (800, 400),
+        ),
+        (
+            "shogi-graph",
+            vec!["fixtures/analysis/seen.json", "--graph", "--game", "2"],
+            (800, 400),
+        ),
     ] {
         let svg = dir.path().join(format!("{name}.svg"));
         let ours = dir.path().join(format!("{name}-resvg.png"));

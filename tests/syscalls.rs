@@ -157,6 +157,49 @@ fn a_folder_of_small_files_costs_four_system_calls_per_file() {
     }
 }
 
+/// A collection longer than a read chunk but within a part costs three reads: the
+/// first read's 64 KiB, after which the file is asked its length once, one read of
+/// all the rest into storage of that length, and the read that sees the end.
+/// Reading it 64 KiB at a time cost 300-odd calls on the 21 MB benchmark, and growing
+/// the buffer near the end copied the input twice.
+#[test]
+fn a_long_collection_within_a_part_is_read_in_one_call() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("many.sgf");
+    let game = "(;GM[1]FF[4]SZ[19]PB[Black]PW[White];B[pd];W[dp];B[pq];W[dd])\n";
+    let text = game.repeat((1 << 20) / game.len() + 1);
+    std::fs::write(&file, &text).expect("write the collection");
+    let log = dir.path().join("trace.txt");
+    for command in [&["validate", "-q"][..], &["stats"][..]] {
+        let out = Command::new("strace")
+            .args(["-f", "-y", "-o"])
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_kifu"))
+            .args(command)
+            .arg(&file)
+            .output()
+            .expect("strace runs kifu");
+        assert!(
+            out.status.success(),
+            "kifu {command:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let trace = std::fs::read_to_string(&log).expect("the trace");
+        assert_eq!(
+            calls_on(&trace, &file),
+            ["statx", "openat", "read", "statx", "read", "read", "close"],
+            "kifu {command:?}"
+        );
+    }
+}
+
 #[test]
 fn the_trace_reader_counts_calls_by_descriptor_and_by_name_only() {
     let file = Path::new("/d/a.kif");

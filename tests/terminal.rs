@@ -256,10 +256,10 @@ fn loss_warnings_escape_the_path_and_the_text() {
 #[test]
 fn list_csv_neutralises_formulas_unless_raw_cells() {
     let dir = corpus();
-    let header = "path,game,format,encoding,kind,size,black,black_rank,white,white_rank,event,round,date,result,winner,komi,handicap,moves,variations,comments,signature,hash\n";
+    let header = "path,game,format,encoding,kind,size,black,black_rank,white,white_rank,event,round,date,result,winner,komi,handicap,moves,variations,comments,signature,hash,analysed,final_evaluation,largest_drop,largest_drop_move\n";
     let row = |path: &str, q: &str| {
         format!(
-            "{path},1,sgf,UTF-8,go,9,Evil\x1b[31mRed\x1b]0;title\x07,,cr nul bidi\u{202e}C1\u{9b},{q}+3k,\"{q}=HYPERLINK(\"\"http://x\"\")\",{q}@SUM(1),{q}-2+3,,none,,,1,0,1,------ ------,27bcf631fa899a50\n"
+            "{path},1,sgf,UTF-8,go,9,Evil\x1b[31mRed\x1b]0;title\x07,,cr nul bidi\u{202e}C1\u{9b},{q}+3k,\"{q}=HYPERLINK(\"\"http://x\"\")\",{q}@SUM(1),{q}-2+3,,none,,,1,0,1,------ ------,27bcf631fa899a50,0.0,,,\n"
         )
     };
     let rows = |q: &str| {
@@ -291,7 +291,7 @@ fn list_csv_guards_paths_tabs_and_carriage_returns_but_not_computed_columns() {
     assert_eq!((code, err.as_slice()), (0, &b""[..]));
     assert_eq!(
         String::from_utf8(out).expect("UTF-8"),
-        "'=1+1.json,1,json,UTF-8,go,9,'\tx,\"'\r9d\",'-,,plain,,,'-2,none,-6.5,,0,0,0,------ ------,f09d529485135f0a\n"
+        "'=1+1.json,1,json,UTF-8,go,9,'\tx,\"'\r9d\",'-,,plain,,,'-2,none,-6.5,,0,0,0,------ ------,f09d529485135f0a,0.0,,,\n"
     );
 }
 

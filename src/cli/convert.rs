@@ -13,6 +13,7 @@ use super::output::stdout_json;
 use super::stream::{each_game, Flow, InputRead, Item, Output, Reading};
 use super::{encoding_arg, format_arg, Fatal, ReadOptions, Status, Ui};
 use kifu::diag::{Counts, Loss};
+use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
 use kifu::formats::{CsaVersion, Format, FormatOption, UsiOption, WriteOptions};
 use kifu::fsio;
 use kifu::text::TextEncoding;
@@ -69,6 +70,12 @@ pub struct ConvertArgs {
     /// summary. The converted records then need `-o FILE` or `--out-dir DIR`.
     #[arg(long)]
     pub json: bool,
+    /// Engine analysis: keep (each evaluation in its own program's convention when
+    /// the target holds it, else the target's usual one), strip (none written; how
+    /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
+    /// floodgate).
+    #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
+    pub analysis: AnalysisMode,
 }
 
 fn parse_csa_version(s: &str) -> Result<CsaVersion, String> {
@@ -150,6 +157,7 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         json: args.json,
         named: args.out_dir.is_none(),
         out_dir: args.out_dir.clone(),
+        analysis: args.analysis,
     };
     super::inputs::pause_after_walk();
     let mut tree = args.out_dir.as_deref().map(fsio::OutTree::new);
@@ -318,6 +326,8 @@ struct How {
     named: bool,
     /// `--out-dir`: outputs below it are written through directory handles.
     out_dir: Option<PathBuf>,
+    /// `--analysis`.
+    analysis: AnalysisMode,
 }
 
 /// What converting one input gave.
@@ -415,6 +425,7 @@ fn convert_one(
         json,
         named,
         ref out_dir,
+        analysis,
     } = *how;
     let path = match dest {
         Destination::File(path) => Some(path.as_path()),
@@ -448,6 +459,7 @@ fn convert_one(
     let mut writer: Option<GameWriter> = None;
     let mut failure: Option<String> = None;
     let mut losses: Vec<Loss> = Vec::new();
+    let mut stripped = Stripped::default();
     let progress = super::progress::Games::new(ui, &input.display);
     let reading = Reading {
         report: !json,
@@ -475,6 +487,7 @@ fn convert_one(
                     format_options,
                     utf8_by_convention: kifu::formats::utf8_by_convention(path),
                     pretty,
+                    analysis,
                     ..WriteOptions::default()
                 };
                 let mut w = match GameWriter::new(target, out_encoding, &options) {
@@ -513,6 +526,7 @@ fn convert_one(
         if !json {
             ui.losses(&input.display, &encoded.losses, strict);
         }
+        super::analysis::add(&mut stripped, encoded.stripped);
         let lost = encoded.losses.len();
         losses.extend(encoded.losses);
         if strict && lost > 0 {
@@ -535,6 +549,9 @@ fn convert_one(
         Ok(file) => (Ok(()), file),
         Err(reason) => (Err(reason), None),
     };
+    if result.is_ok() && !json {
+        super::analysis::note_stripped(ui, &input.display, stripped);
+    }
     let converted = Converted {
         read,
         losses,

@@ -239,6 +239,7 @@ fn write_unique(
         format: output_format(args.to.as_deref(), Some(path))?,
         path: Some(path),
         encoding,
+        analysis: kifu::formats::analysis::writing::AnalysisMode::Keep,
     };
     let take = |g: &mut Game| {
         wanted

@@ -61,6 +61,13 @@ pub struct FilterArgs {
     /// The board size: N (square) or WxH.
     #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
     pub size: Option<SizeCriterion>,
+    /// Only games with engine analysis: a node carrying an evaluation (score, win
+    /// rate, principal variation …).
+    #[arg(long, conflicts_with = "no_analysed")]
+    pub analysed: bool,
+    /// Only games without engine analysis.
+    #[arg(long)]
+    pub no_analysed: bool,
     /// Write the matching games as one collection to FILE (`-` for standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -81,6 +88,12 @@ pub struct FilterArgs {
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
+    /// Engine analysis: keep (each evaluation in its own program's convention when
+    /// the target holds it, else the target's usual one), strip (none written; how
+    /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
+    /// floodgate).
+    #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
+    pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }
 
 /// `black`, `white`, `draw` or `none`.
@@ -104,6 +117,11 @@ impl FilterArgs {
             komi: self.komi,
             kind: self.kind.clone(),
             size: self.size,
+            analysed: match (self.analysed, self.no_analysed) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
         }
     }
 }
@@ -190,7 +208,15 @@ impl Written<'_> {
         let Kept::Game(game) = game else {
             return Ok(());
         };
-        if let Err(e) = write_games_below(vec![*game], format, dir, &dest, self.out_encoding, ui) {
+        if let Err(e) = write_games_below(
+            vec![*game],
+            format,
+            dir,
+            &dest,
+            self.out_encoding,
+            self.args.analysis,
+            ui,
+        ) {
             match e {
                 Fatal::Other(msg) | Fatal::Usage(msg) => {
                     ui.error(&format!("{}: game {}: {msg}", input.display, number));
@@ -269,7 +295,15 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             opts,
             ui,
             Reading::default(),
-            Want::Values(Needs::Moves, &matches),
+            // Readers may leave a node's analysis out when only moves are wanted.
+            Want::Values(
+                if criteria.analysed.is_some() {
+                    Needs::Everything
+                } else {
+                    Needs::Moves
+                },
+                &matches,
+            ),
             false,
             &mut sink,
         )?;
@@ -280,6 +314,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
             format: output_format(args.to.as_deref(), path)?,
             path,
             encoding: out_encoding,
+            analysis: args.analysis,
         };
         let to_dir = args.out_dir.is_some();
         let take = |g: &mut Game| {

@@ -1,6 +1,7 @@
 //! What `filter` and `dedup` share: writing the games they keep as one collection
 //! (their reading is the engine's, `engine.rs`).
 
+use kifu::formats::analysis::writing::{AnalysisMode, Stripped};
 use std::path::Path;
 
 use super::output::stdout_bytes;
@@ -31,9 +32,25 @@ pub fn write_games_below(
     root: &Path,
     dest: &Path,
     encoding: Option<TextEncoding>,
+    analysis: AnalysisMode,
     ui: &Ui,
 ) -> Result<(), Fatal> {
-    write_games_as(games, format, Some(dest), encoding, ui, false, Some(root))
+    let to = To {
+        format,
+        path: Some(dest),
+        encoding,
+        analysis,
+    };
+    write_games_as(games, to, ui, false, Some(root))
+}
+
+/// What kept games are written as, and where.
+#[derive(Clone, Copy)]
+struct To<'a> {
+    format: &'static Format,
+    path: Option<&'a Path>,
+    encoding: Option<TextEncoding>,
+    analysis: AnalysisMode,
 }
 
 /// Writes `games` as one collection in `format` to `path` (`None` or `-`: standard
@@ -44,13 +61,17 @@ pub fn write_games_below(
 /// when given).
 fn write_games_as(
     games: Vec<Game>,
-    format: &'static Format,
-    path: Option<&Path>,
-    encoding: Option<TextEncoding>,
+    to: To<'_>,
     ui: &Ui,
     named: bool,
     below: Option<&Path>,
 ) -> Result<(), Fatal> {
+    let To {
+        format,
+        path,
+        encoding,
+        analysis,
+    } = to;
     let path = path.filter(|p| p.as_os_str() != "-");
     if games.len() > 1 && !format.capabilities.collections {
         return Err(Fatal::Usage(format!(
@@ -67,12 +88,14 @@ fn write_games_as(
         encoding,
         &WriteOptions {
             utf8_by_convention: kifu::formats::utf8_by_convention(path),
+            analysis,
             ..WriteOptions::default()
         },
     )
     .map_err(|e| Fatal::Other(format!("cannot write {}: {e}", format.name)))?;
     let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
     ui.losses(&shown, &encoded.losses, false);
+    super::analysis::note_stripped(ui, &shown, encoded.stripped);
     match (path, below) {
         (None, _) => stdout_bytes(&encoded.bytes),
         (Some(p), _) if named => super::output::write_named(p, &encoded.bytes, ui),
@@ -113,6 +136,8 @@ pub struct Collector<'a> {
     pub path: Option<&'a Path>,
     /// The output encoding, if chosen.
     pub encoding: Option<TextEncoding>,
+    /// `--analysis`.
+    pub analysis: AnalysisMode,
 }
 
 /// Kept games written as they come, for a format whose collection is its games'
@@ -120,6 +145,7 @@ pub struct Collector<'a> {
 pub struct Writing {
     output: super::stream::Output,
     losses: Vec<kifu::diag::Loss>,
+    stripped: Stripped,
     shown: String,
 }
 
@@ -129,6 +155,7 @@ impl Writing {
         match kept {
             Kept::Encoded(e) => {
                 self.losses.extend(e.losses);
+                super::analysis::add(&mut self.stripped, e.stripped);
                 self.output.write(&e.bytes)
             }
             Kept::Failed(msg) => Err(Fatal::Other(msg)),
@@ -141,6 +168,7 @@ impl Writing {
     /// Reports the losses and puts the output in place.
     pub fn finish(self, ui: &Ui) -> Result<(), Fatal> {
         ui.losses(&self.shown, &self.losses, false);
+        super::analysis::note_stripped(ui, &self.shown, self.stripped);
         self.output.commit()?.map_err(Fatal::Other)
     }
 }
@@ -159,6 +187,7 @@ impl Collector<'_> {
         Ok(Some(Writing {
             output,
             losses: Vec::new(),
+            stripped: Stripped::default(),
             shown,
         }))
     }
@@ -191,6 +220,7 @@ impl Collector<'_> {
             self.encoding(),
             &WriteOptions {
                 utf8_by_convention: kifu::formats::utf8_by_convention(path),
+                analysis: self.analysis,
                 ..WriteOptions::default()
             },
         ) {
@@ -204,22 +234,31 @@ impl Collector<'_> {
         let mut games = Vec::new();
         let mut bytes = Vec::new();
         let mut losses = Vec::new();
+        let mut stripped = Stripped::default();
         for k in kept {
             match k {
                 Kept::Game(g) => games.push(*g),
                 Kept::Encoded(e) => {
                     bytes.extend_from_slice(&e.bytes);
                     losses.extend(e.losses);
+                    super::analysis::add(&mut stripped, e.stripped);
                 }
                 Kept::Failed(msg) => return Err(Fatal::Other(msg)),
             }
         }
         if !games.is_empty() || !self.concatenates() {
-            return write_games_as(games, self.format, self.path, self.encoding, ui, true, None);
+            let to = To {
+                format: self.format,
+                path: self.path,
+                encoding: self.encoding,
+                analysis: self.analysis,
+            };
+            return write_games_as(games, to, ui, true, None);
         }
         let path = self.path.filter(|p| p.as_os_str() != "-");
         let shown = path.map_or_else(|| "-".to_string(), |p| p.display().to_string());
         ui.losses(&shown, &losses, false);
+        super::analysis::note_stripped(ui, &shown, stripped);
         match path {
             None => stdout_bytes(&bytes),
             Some(p) => super::output::write_named(p, &bytes, ui),

@@ -11,6 +11,7 @@ use super::output::{stdout_json, stdout_line};
 use super::progress;
 use super::stream::{each_game, Flow, Item, Reading};
 use super::{Fatal, ReadOptions, Status, Ui};
+use kifu::collect::analysis::{Change, Measure};
 use kifu::diag::Counts;
 use kifu::model::{Game, GameKind, Player, ShogiStart};
 
@@ -58,6 +59,50 @@ struct GameSummary {
     moves: usize,
     variations: usize,
     comments: usize,
+    /// The engine analysis, when a main-line node carries an evaluation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<AnalysisInfo>,
+}
+
+/// A game's engine analysis, summarised (see [`kifu::collect::analysis::Summary`]).
+#[derive(Serialize)]
+struct AnalysisInfo {
+    /// Main-line moves carrying an evaluation.
+    analysed: usize,
+    /// Their share of the main line's moves, 0 to 1.
+    share: f64,
+    /// The engines named.
+    engines: Vec<String>,
+    /// `winrate` (Black's, 0 to 1) or `score` (from Black's side).
+    measure: Measure,
+    /// The largest change made by one move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    swing: Option<Change>,
+    /// How people read the swing: `move 57, 62.1% → 31%`.
+    #[serde(skip)]
+    swing_text: Option<String>,
+}
+
+impl AnalysisInfo {
+    fn of(game: &Game) -> Option<AnalysisInfo> {
+        let s = kifu::collect::analysis::summary(game)?;
+        let swing_text = s.swing.map(|c| {
+            format!(
+                "move {}, {} → {}",
+                c.number,
+                s.show(c.before),
+                s.show(c.after)
+            )
+        });
+        Some(AnalysisInfo {
+            analysed: s.analysed,
+            share: s.share(),
+            engines: s.engines.clone(),
+            measure: s.measure,
+            swing: s.swing,
+            swing_text,
+        })
+    }
 }
 
 /// One file's summary.
@@ -206,6 +251,7 @@ fn summarise_info(game: &Game, info: &kifu::model::GameInfo) -> GameSummary {
         moves: tree.main_line().filter(|(_, n)| n.mv.is_some()).count(),
         variations: tree.variation_count(),
         comments: tree.iter().filter(|(_, n)| n.comment.is_some()).count(),
+        analysis: AnalysisInfo::of(game),
     }
 }
 
@@ -261,7 +307,28 @@ fn print_game(number: usize, g: &GameSummary) -> Result<(), Fatal> {
     stdout_line(&format!(
         "    moves: {}, variations: {}, comments: {}",
         g.moves, g.variations, g.comments
-    ))
+    ))?;
+    if let Some(a) = &g.analysis {
+        let engines = if a.engines.is_empty() {
+            "not named".to_string()
+        } else {
+            a.engines.join(", ")
+        };
+        line(&format!(
+            "    analysis: {} of {} moves ({}), engines: {engines}, largest swing: {}",
+            a.analysed,
+            g.moves,
+            percent(a.share),
+            a.swing_text.as_deref().unwrap_or("none")
+        ))?;
+    }
+    Ok(())
+}
+
+/// A share as a percentage with at most one decimal: `80%`, `66.7%`.
+fn percent(share: f64) -> String {
+    let text = format!("{:.1}", share * 100.0);
+    format!("{}%", text.strip_suffix(".0").unwrap_or(&text))
 }
 
 /// Prints one line for people with the control characters of record text (names,

@@ -384,8 +384,8 @@ fn regular_len(file: &std::fs::File) -> std::io::Result<u64> {
 pub(super) const FIRST_READ: usize = 64 << 10;
 
 /// A file being read that was found a regular file by the walk (from the directory
-/// listing, without a system call of its own): once it has given more than
-/// [`FIRST_READ`] bytes, it is asked once whether it still is one, so that a device
+/// listing, without a system call of its own): once it has given [`FIRST_READ`]
+/// bytes, it is asked once whether it still is one, so that a device
 /// put in its place meanwhile is refused instead of read without end.
 pub(super) struct RegularFile {
     file: std::fs::File,
@@ -409,8 +409,8 @@ impl RegularFile {
         })
     }
 
-    /// Its length, once it has been asked (after the first read of
-    /// [`FIRST_READ`] bytes): a hint for how much memory reading it needs.
+    /// Its length, once it has been asked (when it has given [`FIRST_READ`]
+    /// bytes): a hint for how much memory reading it needs.
     pub(super) fn known_len(&self) -> Option<u64> {
         self.len
     }
@@ -418,12 +418,14 @@ impl RegularFile {
 
 impl Read for RegularFile {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if !self.checked && self.given > FIRST_READ {
+        let n = self.file.read(buf)?;
+        self.given = self.given.saturating_add(n);
+        if !self.checked && self.given >= FIRST_READ {
+            // Asked as soon as it has given a first read's worth, so that the rest
+            // is read at once into storage of its length.
             self.len = Some(regular_len(&self.file)?);
             self.checked = true;
         }
-        let n = self.file.read(buf)?;
-        self.given = self.given.saturating_add(n);
         Ok(n)
     }
 }

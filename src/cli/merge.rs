@@ -34,6 +34,12 @@ pub struct MergeArgs {
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
+    /// Engine analysis: keep (each evaluation in its own program's convention when
+    /// the target holds it, else the target's usual one), strip (none written; how
+    /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
+    /// floodgate).
+    #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
+    pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }
 
 /// Runs `kifu merge`.
@@ -82,6 +88,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         encoding,
         &WriteOptions {
             pretty,
+            analysis: args.analysis,
             ..WriteOptions::default()
         },
     )
@@ -90,6 +97,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         .map_err(Fatal::Other)?;
     out.write(&writer.prefix().map_err(|e| Fatal::Other(e.to_string()))?)?;
     let mut failed = false;
+    let mut stripped = kifu::formats::analysis::writing::Stripped::default();
     let progress = progress::Games::new(ui, &args.output.display().to_string());
     for input in &expanded.inputs {
         let mut failure = None;
@@ -103,6 +111,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
         {
             Ok(encoded) => {
                 ui.losses(&input.display, &encoded.losses, false);
+                super::analysis::add(&mut stripped, encoded.stripped);
                 out.write(&encoded.bytes)?;
                 progress.tick();
                 Ok(Flow::Continue)
@@ -121,6 +130,7 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
             ui.error("nothing merged");
             return Ok(Status::SomeFailed);
         }
+        super::analysis::note_stripped(ui, &input.display, std::mem::take(&mut stripped));
         if read.selected == 0 {
             ui.warning(&format!("{}: no game merged", input.display));
             failed = true;

@@ -6,6 +6,7 @@
 //! output pipe ends the program quietly with 0. SIGINT, SIGTERM and SIGHUP end a
 //! writing command with 130, 143 and 129, its temporary files removed.
 
+mod analysis;
 mod completions;
 mod convert;
 mod dedup;

@@ -59,6 +59,11 @@ pub struct ShowArgs {
     /// Crop the board: `auto` (to the stones and marks), or an area like `A1-K10`.
     #[arg(long, value_name = "auto|AREA")]
     pub crop: Option<String>,
+    /// Draw the evaluation graph of the game's engine analysis (Black's win rate for
+    /// Go, the evaluation for shogi, along the moves) instead of the position: an
+    /// SVG, or a PNG with `-o NAME.png` or --png.
+    #[arg(long, conflicts_with_all = ["gif", "numbers", "kifu", "from_move", "crop", "at", "every"])]
+    pub graph: bool,
     /// Milliseconds per GIF frame (the last shows four times as long).
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub delay: u32,
@@ -309,6 +314,7 @@ fn options(args: &ShowArgs) -> Result<Options, Fatal> {
             Some("png") => Format::Png,
             Some("gif") => Format::Gif,
             _ if args.out_dir.is_some() => Format::Png,
+            _ if args.graph => Format::Svg,
             _ => Format::Text,
         }
     };
@@ -347,6 +353,7 @@ fn options(args: &ShowArgs) -> Result<Options, Fatal> {
         crop,
         delay_ms: args.delay,
         hold: 4,
+        graph: args.graph,
     })
 }
 

@@ -61,6 +61,12 @@ pub struct SplitArgs {
     /// Input options.
     #[command(flatten)]
     pub read: ReadOptions,
+    /// Engine analysis: keep (each evaluation in its own program's convention when
+    /// the target holds it, else the target's usual one), strip (none written; how
+    /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
+    /// floodgate).
+    #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
+    pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }
 
 /// The width of numbers in the names of an input streamed in parts.
@@ -263,6 +269,7 @@ fn split_one(
     let mut written = 0usize;
     let mut last_game = 0usize;
     let mut streamed = false;
+    let mut stripped = kifu::formats::analysis::writing::Stripped::default();
     let progress = progress::Games::new(ui, &input.display);
     let reading = Reading {
         report: true,
@@ -281,12 +288,14 @@ fn split_one(
         streamed |= item.streamed;
         let ext = format.extensions.first().copied().unwrap_or(format.name);
         let mut put = |game: &mut Game, line: Option<(usize, usize)>| {
-            let bytes = one_game(format, encoding, item.source, game).map_err(|e| {
-                format!(
-                    "{}: game {}: cannot write {}: {e}",
-                    input.display, item.number, format.name
-                )
-            })?;
+            let (bytes, took) = one_game(format, encoding, args.analysis, item.source, game)
+                .map_err(|e| {
+                    format!(
+                        "{}: game {}: cannot write {}: {e}",
+                        input.display, item.number, format.name
+                    )
+                })?;
+            super::analysis::add(&mut stripped, took);
             let file = stage(out, stem, &bytes)?;
             pending.push(Piece {
                 game: item.number,
@@ -341,6 +350,7 @@ fn split_one(
     if written == 0 {
         return Ok(Err(format!("{}: no game to split", input.display)));
     }
+    super::analysis::note_stripped(ui, &input.display, stripped);
     Ok(Ok(()))
 }
 
@@ -392,21 +402,24 @@ fn commit(out: Out<'_>, stem: &OsStr, pieces: Vec<Piece>, width: usize) -> Resul
 fn one_game(
     format: &'static Format,
     encoding: Option<kifu::text::TextEncoding>,
+    analysis: kifu::formats::analysis::writing::AnalysisMode,
     source: &kifu::formats::SourceInfo,
     game: &mut Game,
-) -> Result<Vec<u8>, kifu::Error> {
+) -> Result<(Vec<u8>, kifu::formats::analysis::writing::Stripped), kifu::Error> {
     let mut writer = GameWriter::new(
         format,
         encoding,
         &WriteOptions {
             source: Some(source),
+            analysis,
             ..WriteOptions::default()
         },
     )?;
     let mut bytes = writer.prefix()?;
-    bytes.append(&mut writer.game(game)?.bytes);
+    let mut encoded = writer.game(game)?;
+    bytes.append(&mut encoded.bytes);
     bytes.append(&mut writer.suffix()?);
-    Ok(bytes)
+    Ok((bytes, encoded.stripped))
 }
 
 /// The file name of a piece: `STEM-GAME[-LINE].EXT`, of the stem's bytes.

@@ -6,8 +6,7 @@ use std::path::Path;
 use crate::diag::{codes, Diagnostic, Loss, Span};
 pub use crate::formats::Places;
 use crate::formats::{
-    self, Flow, Format, Join, Parsed, Reader, Sink, Source, SourceInfo, WriteError, WriteOptions,
-    Writer,
+    self, Flow, Format, Join, Parsed, Sink, Source, SourceInfo, WriteError, WriteOptions, Writer,
 };
 use crate::model::{Collection, Game, GomokuRule};
 use crate::rules;
@@ -345,7 +344,7 @@ pub fn validate(outcome: &mut ReadOutcome) {
     // Game by game: one game's findings are held at a time.
     let found = games
         .iter()
-        .map(|game| (rules::check(game), || game.tree.move_numbers()));
+        .map(|game| (game_findings(game), || game.tree.move_numbers()));
     add_findings(outcome, found);
     outcome.parsed.collection.games = games;
 }
@@ -378,7 +377,16 @@ fn add_findings<N: FnOnce() -> Vec<Option<u32>>>(
 
 /// The findings of a game's rules as diagnostics (see [`positioned`]).
 fn rule_diagnostics(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
-    positioned(|| game.tree.move_numbers(), places, rules::check(game))
+    positioned(|| game.tree.move_numbers(), places, game_findings(game))
+}
+
+/// The rules' findings on a game, then those on its engine analysis (principal
+/// variations replayed with the rules, figures checked: nothing for a game without
+/// evaluations but a look at each node).
+fn game_findings(game: &Game) -> Vec<rules::Finding> {
+    let mut findings = rules::check(game);
+    findings.extend(formats::analysis::replay::check(game));
+    findings
 }
 
 /// Findings of the rules as diagnostics, each at its node's span with its move
@@ -534,7 +542,9 @@ fn check_input(input: Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, E
     // The rules ran as the moves were read: their findings must be the replay's.
     #[cfg(debug_assertions)]
     if sink.checked_as_read > 0 {
-        if let (Some(text), Reader::Text(reader)) = (read.text.as_deref(), read.format.reader) {
+        if let (Some(text), crate::formats::Reader::Text(reader)) =
+            (read.text.as_deref(), read.format.reader)
+        {
             let mut parsed = reader(text);
             parsed.diagnostics.clear();
             let mut full = ReadOutcome {
@@ -668,6 +678,8 @@ pub struct Encoded {
     pub bytes: Vec<u8>,
     /// What the writer could not express, and characters normalised for the encoding.
     pub losses: Vec<Loss>,
+    /// The engine evaluations `--analysis strip` took out ([`WriteOptions::analysis`]).
+    pub stripped: formats::Stripped,
 }
 
 /// Writes a collection in `format`, encoded strictly in `encoding` (the format's
@@ -712,11 +724,46 @@ pub fn write_with(
     options: &WriteOptions<'_>,
 ) -> Result<Encoded, Error> {
     format.check_collection(collection)?;
+    let (prepared, mut analysis_losses, stripped) = prepare_analysis(collection, format, options);
+    let collection = prepared.as_ref().unwrap_or(collection);
     let mut encoded = write_unchecked(collection, format, encoding, options)?;
     let mut losses = format.losses(collection);
+    losses.append(&mut analysis_losses);
     losses.append(&mut encoded.losses);
     encoded.losses = losses;
+    encoded.stripped = stripped;
     Ok(encoded)
+}
+
+/// The collection made ready for `format`'s writer as `options.analysis` says
+/// ([`Format::prepare_analysis`]): `None` when it is written as it is;
+/// the fields left out, and what was stripped.
+fn prepare_analysis(
+    collection: &Collection,
+    format: &'static Format,
+    options: &WriteOptions<'_>,
+) -> (Option<Collection>, Vec<Loss>, formats::Stripped) {
+    let mut stripped = formats::Stripped::default();
+    let mut losses = Vec::new();
+    let mut games: Option<Vec<crate::model::Game>> = None;
+    for (i, game) in collection.games.iter().enumerate() {
+        let p = format.prepare_analysis(game, i, options.analysis);
+        stripped.evaluations += p.stripped.evaluations;
+        stripped.bytes += p.stripped.bytes;
+        losses.extend(p.losses);
+        match (p.game, &mut games) {
+            (Some(g), Some(games)) => games.push(g),
+            (Some(g), None) => {
+                let mut before: Vec<crate::model::Game> =
+                    collection.games.iter().take(i).cloned().collect();
+                before.push(g);
+                games = Some(before);
+            }
+            (None, Some(games)) => games.push(game.clone()),
+            (None, None) => {}
+        }
+    }
+    (games.map(|games| Collection { games }), losses, stripped)
 }
 
 /// [`write_with`] after the registry's checks.
@@ -733,6 +780,7 @@ fn write_unchecked(
             Ok(Encoded {
                 bytes: written.output,
                 losses: written.losses,
+                stripped: Default::default(),
             })
         }
         Some(Writer::Text(write)) => {
@@ -747,7 +795,11 @@ fn write_unchecked(
             let (bytes, mut normalised) = encode_output(&written.output, encoding)?;
             let mut losses = written.losses;
             losses.append(&mut normalised);
-            Ok(Encoded { bytes, losses })
+            Ok(Encoded {
+                bytes,
+                losses,
+                stripped: Default::default(),
+            })
         }
     }
 }
@@ -808,6 +860,7 @@ pub struct GameWriter {
     format_options: Vec<formats::FormatOption>,
     utf8_by_convention: bool,
     pretty: bool,
+    analysis: formats::AnalysisMode,
     written: usize,
     /// Line breaks written so far, and characters after the last one: where the
     /// next piece starts, so unmappable characters are located in the whole output.
@@ -835,6 +888,7 @@ impl GameWriter {
             format_options: options.format_options.to_vec(),
             utf8_by_convention: options.utf8_by_convention,
             pretty: options.pretty,
+            analysis: options.analysis,
             written: 0,
             lines: 0,
             column: 0,
@@ -855,6 +909,7 @@ impl GameWriter {
             format_options: &self.format_options,
             utf8_by_convention: self.utf8_by_convention,
             pretty: self.pretty,
+            analysis: self.analysis,
         }
     }
 
@@ -929,9 +984,20 @@ impl GameWriter {
             }
             Join::Document(document) => {
                 self.format.check_kinds_of(game)?;
-                let text = (document.game)(game, index, &self.options())?;
-                let (bytes, losses) = self.encode(&text)?;
-                Encoded { bytes, losses }
+                let prepared = self.format.prepare_analysis(game, index, self.analysis);
+                let text = (document.game)(
+                    prepared.game.as_ref().unwrap_or(game),
+                    index,
+                    &self.options(),
+                )?;
+                let (bytes, mut losses) = self.encode(&text)?;
+                let mut all = prepared.losses;
+                all.append(&mut losses);
+                Encoded {
+                    bytes,
+                    losses: all,
+                    stripped: prepared.stripped,
+                }
             }
             Join::One | Join::Concatenate | Join::Separator(_) => {
                 let kind = game.kind.clone();

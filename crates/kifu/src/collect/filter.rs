@@ -109,6 +109,9 @@ pub struct Criteria {
     pub kind: Option<String>,
     /// The board size (Go and gomoku boards; shogi's is 9).
     pub size: Option<SizeCriterion>,
+    /// Whether a node of the game carries an engine evaluation (`--analysed`: true,
+    /// `--no-analysed`: false).
+    pub analysed: Option<bool>,
 }
 
 impl Criteria {
@@ -125,6 +128,7 @@ impl Criteria {
             && self.komi.is_none()
             && self.kind.is_none()
             && self.size.is_none()
+            && self.analysed.is_none()
     }
 
     /// True when `game` meets every criterion. The cheap ones are tried first.
@@ -144,6 +148,11 @@ impl Criteria {
                 },
             };
             if (w, h) != (size.width, size.height) {
+                return false;
+            }
+        }
+        if let Some(want) = self.analysed {
+            if game.tree.iter().any(|(_, n)| !n.analysis.is_empty()) != want {
                 return false;
             }
         }

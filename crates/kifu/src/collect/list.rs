@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{dedup, meta};
+use super::{analysis, dedup, meta};
 use crate::model::{Game, GameKind, Move, Point};
 
 /// One game's row. The CSV columns are these fields, in this order; an absent value is
@@ -53,6 +53,16 @@ pub struct Row {
     pub signature: Option<String>,
     /// The canonical hash of `kifu dedup`, 16 hex digits.
     pub hash: String,
+    /// The share of main-line moves carrying an engine evaluation, 0 to 1 (see
+    /// [`super::analysis::Summary::share`]).
+    pub analysed: f64,
+    /// The last evaluation of the main line, from Black's side: Black's win rate (Go
+    /// and gomoku, where given) or the score (see [`super::analysis::Measure`]).
+    pub final_evaluation: Option<f64>,
+    /// The largest loss by one move of the player who made it, in the same measure.
+    pub largest_drop: Option<f64>,
+    /// The move of that loss.
+    pub largest_drop_move: Option<u32>,
 }
 
 impl Row {
@@ -60,6 +70,7 @@ impl Row {
     pub fn of(game: &Game, path: &str, number: usize, format: &str, encoding: Option<&str>) -> Row {
         let info = &game.info;
         let result = meta::result(game);
+        let analysis = analysis::summary(game);
         Row {
             path: path.to_string(),
             game: number,
@@ -83,12 +94,19 @@ impl Row {
             comments: meta::comment_count(game),
             signature: dyer_signature(game),
             hash: dedup::hash_text(dedup::canonical_hash(game)),
+            analysed: analysis.as_ref().map_or(0.0, |a| analysis::tidy(a.share())),
+            final_evaluation: analysis.as_ref().and_then(analysis::Summary::last),
+            largest_drop: analysis
+                .as_ref()
+                .and_then(|a| a.drop)
+                .map(|d| analysis::tidy(d.loss())),
+            largest_drop_move: analysis.as_ref().and_then(|a| a.drop).map(|d| d.number),
         }
     }
 }
 
 /// The column names, in order: the CSV header.
-pub const COLUMNS: [&str; 22] = [
+pub const COLUMNS: [&str; 26] = [
     "path",
     "game",
     "format",
@@ -111,6 +129,10 @@ pub const COLUMNS: [&str; 22] = [
     "comments",
     "signature",
     "hash",
+    "analysed",
+    "final_evaluation",
+    "largest_drop",
+    "largest_drop_move",
 ];
 
 /// SGFC's game signature (`sgfc -g`, proposed by Dave Dyer), for Go games only: 13

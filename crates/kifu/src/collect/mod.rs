@@ -12,7 +12,10 @@
 //! - [`dedup`]: the canonical hash of a game's main line under the board's
 //!   symmetries, and grouping by it.
 //! - [`list`]: one row per game, with SGFC's Dyer signature.
+//! - [`analysis`]: a game's engine analysis in figures (analysed share, engines,
+//!   the evaluation along the moves, the largest swing and drop).
 
+pub mod analysis;
 pub mod date;
 pub mod dedup;
 pub mod filter;

@@ -286,6 +286,41 @@ macro_rules! reserved {
 }
 
 codes! {
+    ANALYSIS_KEPT_AS_TEXT = warning "analysis::kept-as-text" {
+        summary: "a text that looks like engine analysis was kept as written, not read as analysis",
+        meaning: "A comment line or SGF property starts like an engine's analysis (a KIF `**対局` line, ShogiHome's `*#評価値=`, a CSA `'** ` remark, Lizzie's `LZ`, Sabaki's `SBKV`, Ogatak's `OGSC`), but it does not read in that convention, would not be written back as it is, or is followed by a line that is not analysis. docs/analysis.md gives each layout.",
+        example: "`**対局 深さ x 評価値 12` after a KIF move (the depth is not a number)",
+        action: "kifu keeps the text as a comment line or property, exactly as written; the node gets no evaluation from it.",
+        fix: "Nothing, if the text is a comment; else correct it to the program's layout.",
+    }
+    ANALYSIS_PV_ILLEGAL = warning "analysis::pv-illegal" {
+        summary: "an engine's principal variation holds an illegal move",
+        meaning: "An evaluation on a node gives the line the engine expected from that node's position; replayed with the rules from there, one of its moves cannot be played (a stone on an occupied point, a piece that cannot go there, the wrong side to move …). The record's own moves are not in doubt: the analysis is.",
+        example: "A shogi node after ▲７六歩 with the floodgate remark `'** 30 +2726FU`, whose first move is sente's although gote is to move.",
+        action: "kifu reports the node's move number, which evaluation, the variation's move by its index and why it is illegal, and keeps the evaluation as it is.",
+        fix: "Re-run the analysis, or remove the evaluation (`--analysis strip`) if the engine's line belongs to another position.",
+    }
+    ANALYSIS_PV_UNREADABLE = warning "analysis::pv-unreadable" {
+        summary: "a move of an engine's principal variation cannot be read",
+        meaning: "A principal variation is kept as the source wrote it, one move per item, in the family's notation (GTP vertices for Go and gomoku; KIF, KI2 or CSA moves for shogi); this item is none of these, so the line cannot be replayed.",
+        example: "A Go evaluation with `\"pv\": [\"Q16\", \"Z99\"]`.",
+        action: "kifu reports the node's move number, which evaluation and the variation's move by its index, and checks the line only up to it.",
+        fix: "Write the move in the family's notation (`Q16`, `pass`; `+7776FU`, `▲７六歩(77)`, `▲７六歩`).",
+    }
+    ANALYSIS_SCORE_CONTRADICTS = warning "analysis::score-contradicts" {
+        summary: "an evaluation's score and win rate favour different sides",
+        meaning: "Both figures are from Black's (sente's) side in the model: a positive score means Black is ahead, a win rate above 0.5 that Black is more likely to win. Here one says Black and the other White, so one of them was read or written from the wrong side.",
+        example: "An evaluation with `\"score\": 300, \"winrate\": 0.2`.",
+        action: "kifu reports the node's move number and the two figures, and keeps both.",
+        fix: "Check which side the program writes its figures from (docs/analysis.md) and turn the wrong one around.",
+    }
+    ANALYSIS_WINRATE_RANGE = warning "analysis::winrate-range" {
+        summary: "a win rate or draw rate outside 0 to 1",
+        meaning: "The model holds win and draw rates as fractions from 0 to 1; this one is outside, perhaps a percentage written where a fraction belongs.",
+        example: "An evaluation with `\"winrate\": 56.3`.",
+        action: "kifu reports the node's move number and the rate, and keeps it.",
+        fix: "Write the rate as a fraction (0.563).",
+    }
     CSA_BAD_MOVE = error "csa::bad-move" {
         summary: "a CSA move line cannot be read",
         meaning: "A CSA move is `+` or `-`, origin, destination and piece, like +7776FU; this line is not.",

@@ -30,6 +30,7 @@ pub const FORMAT: Format = Format {
     entry: Some(super::kif::read_ki2_into),
     writer: Some(Writer::Text(super::kif::write_ki2)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::KifComments,
     ..Format::BASE
 };
 

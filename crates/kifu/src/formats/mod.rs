@@ -36,6 +36,7 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
+pub use analysis::writing::{AnalysisMode, Prepared, Program, Stripped};
 pub use csa::CsaVersion;
 pub use cutting::{Cut, Cutter, Frame, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
@@ -119,6 +120,8 @@ pub struct WriteOptions<'a> {
     pub utf8_by_convention: bool,
     /// Indent structured output for people (JSON); compact when false.
     pub pretty: bool,
+    /// What to do with engine evaluations (`--analysis`).
+    pub analysis: analysis::writing::AnalysisMode,
 }
 
 impl Default for WriteOptions<'_> {
@@ -130,6 +133,7 @@ impl Default for WriteOptions<'_> {
             format_options: &[],
             utf8_by_convention: false,
             pretty: false,
+            analysis: analysis::writing::AnalysisMode::Keep,
         }
     }
 }
@@ -202,6 +206,10 @@ pub struct FoundWhileReading {
     /// The move number of each node, by node id (`None` for a node without a
     /// move): what [`crate::model::Tree::move_numbers`] gives of the tree read.
     pub move_numbers: Vec<Option<u32>>,
+    /// The game holds text that starts like engine analysis: a check reads it
+    /// whole instead, so that its evaluations are read and their variations
+    /// replayed (no tree was built here to replay them on).
+    pub analysis: bool,
 }
 
 /// What a streaming reader does with each game as soon as it is read: check it (the
@@ -413,6 +421,9 @@ pub struct Format {
     pub writer: Option<Writer>,
     /// What the writer writes of the model; `account::account` reports the rest.
     pub writes: Writes,
+    /// Where the writer writes engine evaluations ([`analysis::writing::prepare`]
+    /// moves them there before it runs).
+    pub analysis: analysis::writing::Home,
 }
 
 /// A sniffer that recognises nothing ([`Format::BASE`]).
@@ -458,6 +469,7 @@ impl Format {
         cut: None,
         writer: None,
         writes: Writes::NOTHING,
+        analysis: analysis::writing::Home::None,
     };
 }
 
@@ -549,6 +561,19 @@ impl Format {
     /// writer adds what it writes only in part.
     pub fn losses(&self, collection: &Collection) -> Vec<Loss> {
         account::account(self, collection)
+    }
+
+    /// `game` (the `index`th written) made ready for this format's writer as `mode`
+    /// (`--analysis`) says: its engine evaluations stripped, or moved into the
+    /// convention the format writes and lowered into its text
+    /// ([`analysis::writing::prepare`]).
+    pub fn prepare_analysis(
+        &self,
+        game: &crate::model::Game,
+        index: usize,
+        mode: AnalysisMode,
+    ) -> Prepared {
+        analysis::writing::prepare(game, index, self.name, self.analysis, mode)
     }
 }
 

@@ -31,6 +31,7 @@ pub const FORMAT: Format = Format {
     join: Join::Concatenate,
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
+    analysis: crate::formats::analysis::writing::Home::Native,
     cut: Some(super::cutting::by_lines),
     ..Format::BASE
 };

@@ -17,6 +17,8 @@ pub enum Anchor {
     Start,
     /// `x` is the middle of the text.
     Middle,
+    /// `x` is the end of the text.
+    End,
 }
 
 /// The outline of a character: its advance (font units, 1000 to the em) and path.
@@ -64,12 +66,14 @@ pub fn text(out: &mut String, text: &str, x: f32, y: f32, size: f32, anchor: Anc
     let x0 = match anchor {
         Anchor::Start => x,
         Anchor::Middle => x - w / 2.0,
+        Anchor::End => x - w,
     };
     let label = escape(text);
     if !covers(text) {
         let anchor = match anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",
+            Anchor::End => "end",
         };
         let _ = writeln!(
             out,

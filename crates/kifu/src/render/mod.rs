@@ -1,10 +1,11 @@
 //! Pictures of positions: text diagrams for the terminal, standalone SVG whose text is
 //! drawn as outlines (`glyphs`), and PNG and animated GIF rendered from the SVG
-//! (`raster`).
+//! (`raster`); and the evaluation graph of a game's engine analysis (`graph`).
 
 pub(crate) mod glyphs;
 pub mod go;
 pub mod gonu;
+pub(crate) mod graph;
 pub mod picture;
 pub(crate) mod raster;
 pub mod shogi;

@@ -2,7 +2,7 @@
 //! not, cropped or not, as text, SVG, PNG or an animated GIF. No command line here:
 //! `kifu show` fills [`Options`] from its arguments.
 
-use super::{go, gonu, move_count, raster, shogi, variation};
+use super::{go, gonu, graph, move_count, raster, shogi, variation};
 use crate::model::{Game, GameKind, NodeId};
 
 /// What kind of picture.
@@ -62,6 +62,9 @@ pub struct Options {
     pub delay_ms: u32,
     /// How many times as long the last GIF frame shows.
     pub hold: u32,
+    /// The evaluation graph of the line's engine analysis instead of a position
+    /// (`graph`; SVG or PNG).
+    pub graph: bool,
 }
 
 impl Default for Options {
@@ -75,6 +78,7 @@ impl Default for Options {
             crop: Crop::None,
             delay_ms: 500,
             hold: 4,
+            graph: false,
         }
     }
 }
@@ -104,7 +108,7 @@ pub fn moves(game: &Game, opts: &Options) -> Result<usize, String> {
 /// as each is drawn (memory holds two frames, whatever the number of moves), any other
 /// picture whole. An `Err` is why there is no such picture, or a failed write.
 pub fn draw_to<W: std::io::Write>(game: &Game, opts: &Options, mut out: W) -> Result<W, String> {
-    if opts.format == Format::Gif {
+    if opts.format == Format::Gif && !opts.graph {
         let line = line(game, opts)?;
         return animate(game, &line, opts, out);
     }
@@ -116,6 +120,18 @@ pub fn draw_to<W: std::io::Write>(game: &Game, opts: &Options, mut out: W) -> Re
 /// The picture the options describe, as bytes (UTF-8 for text and SVG).
 pub fn draw(game: &Game, opts: &Options) -> Result<Vec<u8>, String> {
     let line = line(game, opts)?;
+    if opts.graph {
+        let svg = match opts.format {
+            Format::Svg | Format::Png => graph::svg(game, &line)?,
+            Format::Text | Format::Gif => {
+                return Err("the graph is drawn as SVG or PNG (--svg, --png, -o g.svg)".into())
+            }
+        };
+        return match opts.format {
+            Format::Png => raster::png(&svg, opts.width),
+            _ => Ok(svg.into_bytes()),
+        };
+    }
     if opts.format == Format::Gif {
         return animate(game, &line, opts, Vec::new());
     }

@@ -346,20 +346,30 @@ impl Buffer {
         hint: Option<fn(&R) -> Option<u64>>,
     ) -> std::io::Result<Filled> {
         while self.filled <= upto {
-            let want = (upto.saturating_add(1) - self.filled).min(CHUNK);
-            let read = if self.bytes.len() - self.filled >= want {
-                let room = self
-                    .bytes
-                    .get_mut(self.filled..self.filled + want)
-                    .unwrap_or(&mut []);
+            // Bytes still wanted: more than `upto` held ends the fill.
+            let wanted = upto.saturating_add(1) - self.filled;
+            let room = self.bytes.len() - self.filled;
+            let want = wanted.min(CHUNK);
+            let read = if room > 0 {
+                // Storage stands ready (sized by the input's length): read into all
+                // of it that is wanted, in one call.
+                let end = self.filled + room.min(wanted);
+                let room = self.bytes.get_mut(self.filled..end).unwrap_or(&mut []);
                 reader.read(room)
             } else if let Some(len) = hint
                 .and_then(|h| h(reader))
                 .and_then(|n| usize::try_from(n).ok())
             {
-                // Room for the end to be seen without another allocation.
+                // Room for the end to be seen without another allocation: the
+                // input's length and one byte, or, once an input has grown past the
+                // length it told, twice what is held.
                 let most = upto.saturating_add(CHUNK);
-                let target = len.saturating_add(1).min(most).max(self.filled + want);
+                let size = if len >= self.filled {
+                    len.saturating_add(1)
+                } else {
+                    self.filled.saturating_mul(2)
+                };
+                let target = size.min(most).max(self.filled + want);
                 let mut bigger = vec![0u8; target];
                 if let (Some(to), Some(from)) =
                     (bigger.get_mut(..self.filled), self.bytes.get(..self.filled))

@@ -5,18 +5,23 @@
 //! only when writing its evaluation gives the line again, and only from the comment's
 //! tail (the lines after the last line that is not analysis), where lowering puts it.
 //!
-//! The readers and writers do not call these yet (that is the next step of #35, with
-//! `--analysis`); the tests run them on our fixtures and the real files.
+//! The KIF, KI2 and CSA readers call [`lift_reporting`] on a game whose comments
+//! hold a line starting like analysis (a flag each sets when a comment line starts
+//! with `**`, `*#`, `'**` or `'*#`: no other game is walked); the writers call
+//! [`lower`] through `super::writing`.
 
 use super::shogi::{
     is_shogihome_line, parse_floodgate, parse_kif_line, parse_shogihome, write_floodgate,
     write_kif_line, write_shogihome,
 };
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Convention, Evaluation, NodeId, Tree};
 
 /// Which line shapes [`lift`] recognises. Floodgate's `'** score pv` remarks are a
-/// CSA shape (`* 47 …` as the model holds them); in a KIF comment the same text is
-/// as likely a bullet, so a KIF reader leaves them off.
+/// CSA shape (`* 47 …` as the model holds them); a KIF reader takes them too (`** 47
+/// -2324FU`, as a CSA record converted to KIF writes them: a whole score, then CSA
+/// moves only, which a user's bullet line hardly is), but not the KIF engine lines in
+/// a CSA file, which no program writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shapes {
     /// KIF engine lines `*対局 …`, `*解析 …`, `*検討 …`.
@@ -31,7 +36,7 @@ pub struct Shapes {
 pub const KIF: Shapes = Shapes {
     kif_lines: true,
     shogihome: true,
-    floodgate: false,
+    floodgate: true,
 };
 
 /// The shapes of a CSA file.
@@ -62,6 +67,71 @@ pub fn lift(tree: &mut Tree, shapes: Shapes) -> usize {
         node.analysis.extend(evals);
     }
     made
+}
+
+/// [`lift`], then a warning (`analysis::kept-as-text`) for each line left in a
+/// comment that starts like analysis of `shapes`, saying why it stayed a comment;
+/// `spans` are the nodes' spans, by node id. Returns how many evaluations were made.
+pub fn lift_reporting(
+    tree: &mut Tree,
+    shapes: Shapes,
+    spans: &[Span],
+    diags: &mut Vec<Diagnostic>,
+) -> usize {
+    let made = lift(tree, shapes);
+    for (id, node) in tree.iter() {
+        let Some(comment) = node.comment.as_deref() else {
+            continue;
+        };
+        for line in comment.split('\n') {
+            if let Some(why) = why_kept(line, shapes) {
+                let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
+                diags.push(Diagnostic::new(
+                    codes::ANALYSIS_KEPT_AS_TEXT,
+                    format!("the comment line {line:?} is kept as a comment: {why}"),
+                    span,
+                ));
+            }
+        }
+    }
+    made
+}
+
+/// Why a line left in a comment that starts like analysis was not lifted; `None`
+/// for a line that does not look like analysis.
+fn why_kept(line: &str, shapes: Shapes) -> Option<String> {
+    if shapes.kif_lines && is_kif_line(line) {
+        return Some(match parse_kif_line(line) {
+            Err(e) => format!("it does not read as a KIF engine line ({e})"),
+            Ok(e) if write_kif_line(&e) != line => {
+                "kifu would not write it back as it is".to_string()
+            }
+            Ok(_) => "a line that is not analysis follows it".to_string(),
+        });
+    }
+    if shapes.shogihome && is_shogihome_line(line) {
+        return Some(match parse_shogihome(line) {
+            Err(e) => format!("it does not read as a ShogiHome line ({e})"),
+            Ok(_) => "its ShogiHome block is not at the comment's end, has a key twice or \
+                      out of ShogiHome's order, or holds a line that does not read"
+                .to_string(),
+        });
+    }
+    // A remark `* <number> …`: a bullet line (`* note`) is not taken for one.
+    let scored = line.strip_prefix("* ").is_some_and(|rest| {
+        let digits = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+        digits.starts_with(|c: char| c.is_ascii_digit())
+    });
+    if shapes.floodgate && scored {
+        return Some(match parse_floodgate(line) {
+            Err(e) => format!("it does not read as a floodgate remark ({e})"),
+            Ok(e) if write_floodgate(&e).as_deref() != Some(line) => {
+                "kifu would not write it back as it is".to_string()
+            }
+            Ok(_) => "a line that is not analysis follows it".to_string(),
+        });
+    }
+    None
 }
 
 /// Writes every evaluation in a shogi comment convention (KIF engine lines,
@@ -208,10 +278,10 @@ mod tests {
         ];
         let mut t = tree_with(&original);
         let made = lift(&mut t, KIF);
-        // The first, the second's engine line, the ShogiHome block; not a line
-        // before a user's, nor lines out of ShogiHome's order, nor floodgate in KIF,
+        // The first, the second's engine line, the ShogiHome block, the floodgate
+        // remark; not a line before a user's, nor lines out of ShogiHome's order,
         // nor a line that would not write back as itself (`+5`).
-        assert_eq!(made, 3);
+        assert_eq!(made, 4);
         assert_eq!(
             comments(&t),
             vec![
@@ -220,11 +290,11 @@ mod tests {
                 Some(original[2].to_string()),
                 Some("互角".to_string()),
                 Some(original[4].to_string()),
-                Some(original[5].to_string()),
+                None,
                 Some(original[6].to_string()),
             ]
         );
-        assert_eq!(lower(&mut t), 3);
+        assert_eq!(lower(&mut t), 4);
         let back: Vec<Option<String>> = original.iter().map(|c| Some(c.to_string())).collect();
         assert_eq!(comments(&t), back);
         assert!(t

@@ -99,16 +99,23 @@ fn percent(value: &str) -> Result<f64, NotAnalysis> {
     let lead = value.len() - value.trim_start().len();
     number(value.trim())
         .filter(|r| (0.0..=100.0).contains(r))
-        .map(|r| r / 100.0)
+        .map(|r| tidy(r / 100.0))
         .ok_or(NotAnalysis::at(lead, "expected a win rate from 0 to 100"))
 }
 
 /// Black's rate from the rate of `mover` (and back: the map is its own inverse).
 fn black_rate(rate: f64, mover: Color) -> f64 {
     match mover {
-        Color::Black => rate,
-        Color::White => 1.0 - rate,
+        Color::Black => tidy(rate),
+        Color::White => tidy(1.0 - rate),
     }
+}
+
+/// A rate rounded to 10 decimals, as the double nearest that decimal: `48.37 / 100`
+/// is not the double written `0.4837`, and a JSON reader that reads that text back
+/// gets the nearest one, so a rate read from a percentage is held as that one.
+fn tidy(rate: f64) -> f64 {
+    format!("{rate:.10}").parse().unwrap_or(rate)
 }
 
 /// A playout count: digits, or Lizzie's short forms `12.3k`, `1.2m`.
@@ -178,7 +185,7 @@ mod tests {
     fn lz_reads_the_movers_rate_as_blacks() {
         let v = "0.7.4 43.5 1234\nmove Q16 visits 80 winrate 5650 prior 1828 pv Q16 D4 pass info move D4 visits 3 winrate 4000 pv D4 info ";
         let e = parse_lz(v, Color::White).expect("parses");
-        assert_eq!(e.winrate, Some(1.0 - 0.435));
+        assert_eq!(e.winrate, Some(0.565));
         assert_eq!(e.visits, Some(1234));
         assert_eq!(e.pv, vec!["Q16", "D4", "pass"]);
         assert_eq!(e.convention, Some(Convention::Lizzie));
@@ -209,11 +216,11 @@ mod tests {
     #[test]
     fn sabaki_and_ogatak() {
         let e = parse_sbkv("56.3").expect("parses");
-        assert_eq!(e.winrate, Some(56.3 / 100.0));
+        assert_eq!(e.winrate, Some(0.563));
         assert_eq!(write_sbkv(&e).as_deref(), Some("56.3"));
         assert!(parse_sbkv("101").is_err());
         let o = parse_ogatak(Some("61.2"), "-3.5").expect("parses");
-        assert_eq!((o.winrate, o.score), (Some(61.2 / 100.0), Some(-3.5)));
+        assert_eq!((o.winrate, o.score), (Some(0.612), Some(-3.5)));
         assert_eq!(
             write_ogatak(&o),
             Some((Some("61.2".to_string()), "-3.5".to_string()))

@@ -7,14 +7,23 @@
 //! `**対局`/`**解析`/`**検討` of ShogiGUI and Kifu for Windows, floodgate's CSA `'**`).
 //! Every figure in an [`Evaluation`] is from Black's (sente's) side; a parser given a
 //! convention that writes from the mover's side turns it around. `docs/analysis.md`
-//! gives each layout and its sources. The readers and writers do not call these yet.
+//! gives each layout and its sources. The SGF, KIF, KI2 and CSA readers lift what
+//! they read into evaluations ([`comments::lift_reporting`],
+//! [`properties::lift_reporting`]); every writer goes through [`writing::prepare`]
+//! (`--analysis`), which moves evaluations between conventions (`convert`) and
+//! lowers them back into text. `replay` checks a game's evaluations for
+//! `validate`: every principal variation replayed with the rules, the figures against
+//! each other.
 //!
 //! [`Evaluation`]: crate::model::Evaluation
 
 pub mod comments;
+pub(crate) mod convert;
 pub mod go;
 pub mod properties;
+pub(crate) mod replay;
 pub mod shogi;
+pub mod writing;
 
 /// Why a text is not an evaluation in a convention: the byte offset in the text
 /// where reading stopped, and what was expected there.

@@ -6,10 +6,19 @@
 //! when writing its evaluation gives the value again, and only from the tail of the
 //! extras, where lowering puts it.
 //!
-//! The SGF reader and writer do not call these yet (the next step of #35).
+//! The SGF reader calls [`lift_reporting`] on a game where it kept one of these
+//! properties (a flag set on the rare path that keeps an unknown property: no other
+//! game is walked); the writers call [`lower`] through `super::writing`.
 
 use super::go::{parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
+use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Color, Convention, Evaluation, Extra, NodeId, Tree};
+
+/// True for an SGF property identifier of a Go analysis convention (`LZ`, `SBKV`,
+/// `OGSC`): what the SGF reader asks of an unknown property it keeps.
+pub fn is_analysis_property(id: &str) -> bool {
+    matches!(id, "LZ" | "SBKV" | "OGSC")
+}
 
 /// The extras key of the Lizzie property.
 const LZ: &str = "sgf:LZ";
@@ -18,17 +27,15 @@ const SBKV: &str = "sgf:SBKV";
 /// The extras key of Ogatak's score property.
 const OGSC: &str = "sgf:OGSC";
 
-/// Moves the analysis properties at the end of every move node's extras into its
-/// evaluations. Returns how many evaluations were made.
+/// Moves the analysis properties at the end of every node's extras into its
+/// evaluations (`LZ`, whose win rate is the mover's, only on a node with a move). Returns how many evaluations were made.
 pub fn lift(tree: &mut Tree) -> usize {
     let mut made = 0;
     for i in 0..tree.len() {
         let Some(node) = tree.get_mut(NodeId(i as u32)) else {
             continue;
         };
-        let Some(mover) = node.mv.map(|m| m.color()) else {
-            continue;
-        };
+        let mover = node.mv.map(|m| m.color());
         if node.extras.is_empty() {
             continue;
         }
@@ -45,8 +52,72 @@ pub fn lift(tree: &mut Tree) -> usize {
     made
 }
 
+/// [`lift`], then a warning (`analysis::kept-as-text`) for each `LZ`, `SBKV` or
+/// `OGSC` left among a node's kept properties, saying why it stayed a property;
+/// `spans` are the nodes' spans, by node id. Returns how many evaluations were made.
+pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnostic>) -> usize {
+    let made = lift(tree);
+    for (id, node) in tree.iter() {
+        for (k, extra) in node.extras.0.iter().enumerate() {
+            let Some(name) = extra.key.strip_prefix("sgf:") else {
+                continue;
+            };
+            if !is_analysis_property(name) {
+                continue;
+            }
+            let why = why_kept(&node.extras.0, k, node.mv.map(|m| m.color()));
+            let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
+            diags.push(Diagnostic::new(
+                codes::ANALYSIS_KEPT_AS_TEXT,
+                format!(
+                    "{name}[{}] is kept as a property: {why}",
+                    extra.values.join("][")
+                ),
+                span,
+            ));
+        }
+    }
+    made
+}
+
+/// Why the analysis property at `k` of a node's extras was not lifted.
+fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
+    let Some(extra) = extras.get(k) else {
+        return String::new();
+    };
+    let [value] = extra.values.as_slice() else {
+        return "it has more than one value".to_string();
+    };
+    let parsed = match extra.key.as_str() {
+        LZ => match mover {
+            Some(mover) => {
+                parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value))
+            }
+            None => return "the node has no move, and the value is the mover's".to_string(),
+        },
+        SBKV => parse_sbkv(value).map(|e| write_sbkv(&e).as_deref() == Some(value)),
+        _ => {
+            let sbkv = k
+                .checked_sub(1)
+                .and_then(|i| extras.get(i))
+                .filter(|e| e.key == SBKV)
+                .and_then(|e| e.values.first())
+                .map(String::as_str);
+            parse_ogatak(sbkv, value)
+                .map(|e| write_ogatak(&e) == Some((sbkv.map(str::to_string), value.to_string())))
+        }
+    };
+    match parsed {
+        Err(e) => format!("it does not read in its program's layout ({e})"),
+        Ok(false) => "kifu would not write it back as it is (docs/analysis.md says what \
+                      is not mapped)"
+            .to_string(),
+        Ok(true) => "a property that is not analysis follows it".to_string(),
+    }
+}
+
 /// Puts every evaluation of a Go property convention (Lizzie, Sabaki, Ogatak) of a
-/// move node back as properties at the end of its extras, in order, and takes it out
+/// node (Lizzie's: of a node with a move) back as properties at the end of its extras, in order, and takes it out
 /// of the evaluations; the others stay. Returns how many were put back.
 pub fn lower(tree: &mut Tree) -> usize {
     let mut written = 0;
@@ -54,9 +125,7 @@ pub fn lower(tree: &mut Tree) -> usize {
         let Some(node) = tree.get_mut(NodeId(i as u32)) else {
             continue;
         };
-        let Some(mover) = node.mv.map(|m| m.color()) else {
-            continue;
-        };
+        let mover = node.mv.map(|m| m.color());
         if node.analysis.is_empty() {
             continue;
         }
@@ -80,9 +149,9 @@ pub fn lower(tree: &mut Tree) -> usize {
 }
 
 /// The properties (extras key, value) of an evaluation in a Go property convention.
-fn as_properties(e: &Evaluation, mover: Color) -> Vec<(&'static str, String)> {
+fn as_properties(e: &Evaluation, mover: Option<Color>) -> Vec<(&'static str, String)> {
     match e.convention {
-        Some(Convention::Lizzie) => write_lz(e, mover).map(|v| vec![(LZ, v)]),
+        Some(Convention::Lizzie) => mover.and_then(|m| write_lz(e, m)).map(|v| vec![(LZ, v)]),
         Some(Convention::Sabaki) => write_sbkv(e).map(|v| vec![(SBKV, v)]),
         Some(Convention::Ogatak) => write_ogatak(e).map(|(s, o)| {
             let mut out: Vec<(&'static str, String)> = s.map(|s| (SBKV, s)).into_iter().collect();
@@ -96,7 +165,7 @@ fn as_properties(e: &Evaluation, mover: Color) -> Vec<(&'static str, String)> {
 
 /// How many extras to keep (the rest are the analysis tail), and the tail's
 /// evaluations in order.
-fn split_tail(extras: &[Extra], mover: Color) -> (usize, Vec<Evaluation>) {
+fn split_tail(extras: &[Extra], mover: Option<Color>) -> (usize, Vec<Evaluation>) {
     let one = |i: usize, key: &str| -> Option<&str> {
         let e = extras.get(i)?;
         match e.values.as_slice() {
@@ -119,7 +188,7 @@ fn split_tail(extras: &[Extra], mover: Color) -> (usize, Vec<Evaluation>) {
                 .ok()
                 .filter(|e| write_sbkv(e).as_deref() == Some(v))
                 .map(|e| (e, 1))
-        } else if let Some(v) = one(last, LZ) {
+        } else if let (Some(v), Some(mover)) = (one(last, LZ), mover) {
             parse_lz(v, mover)
                 .ok()
                 .filter(|e| write_lz(e, mover).as_deref() == Some(v))

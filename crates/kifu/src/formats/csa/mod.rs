@@ -72,6 +72,7 @@ pub const FORMAT: Format = Format {
     join: crate::formats::Join::Separator("/\n"),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::CsaComments,
     cut: Some(cut::cut),
     ..Format::BASE
 };

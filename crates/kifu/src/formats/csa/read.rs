@@ -64,6 +64,9 @@ struct GameReader {
     /// Where the game's first statement is (where a missing start position is told).
     first_statement: Span,
     comment_lines: Vec<String>,
+    /// A comment after a move starts like analysis (`'**`, `'*#`): the game's
+    /// comments are lifted into evaluations when it ends, and only then.
+    analysis: bool,
 }
 
 impl GameReader {
@@ -84,6 +87,7 @@ impl GameReader {
             any_content: false,
             first_statement: Span::at(0),
             comment_lines: Vec::new(),
+            analysis: false,
         }
     }
 
@@ -129,6 +133,7 @@ impl GameReader {
                 }
                 gc.push_str(body);
             } else if let Some(n) = self.game.tree.get_mut(target) {
+                self.analysis |= body.starts_with(['*', '#']);
                 let com = n.comment.get_or_insert_with(String::new);
                 if !com.is_empty() {
                     com.push('\n');
@@ -604,6 +609,14 @@ impl GameReader {
         }
         if self.game.info.result.is_none() {
             self.game.info.result = main_line_result(&self.game);
+        }
+        if self.analysis {
+            crate::formats::analysis::comments::lift_reporting(
+                &mut self.game.tree,
+                crate::formats::analysis::comments::CSA,
+                &self.spans,
+                &mut parsed.diagnostics,
+            );
         }
         parsed.collection.games.push(self.game);
         parsed.node_spans.push(self.spans);

@@ -39,6 +39,7 @@ pub const FORMAT: Format = Format {
     reader: Reader::Text(read),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::KifComments,
     ..Format::BASE
 };
 

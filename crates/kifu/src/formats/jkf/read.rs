@@ -86,6 +86,8 @@ pub fn read(text: &str) -> Parsed {
         }
     }
     let mut spans = vec![Span::at(0)];
+    // A comment line starts like analysis (see below).
+    let mut analysis = false;
     // (list, index, parent, entering): an entry of a list, to be read as a child
     // of `parent`; on leaving, its move is taken back.
     enum Step<'v> {
@@ -109,6 +111,9 @@ pub fn read(text: &str) -> Parsed {
         // Only a node with a comment stores the rest of a node (an unreadable
         // `comments` is no comment: it is kept whole as written).
         if let Some(c) = &entry.comment {
+            // KIF's engine lines and ShogiHome's, as JKF holds them (`*対局 …`,
+            // `#評価値=…`): lifted into evaluations when the game is read.
+            analysis |= c.split('\n').any(|l| l.starts_with(['*', '#']));
             node.comment = Some(c.clone());
         }
         // Fields that cannot be read stay with their move, as written.
@@ -221,6 +226,14 @@ pub fn read(text: &str) -> Parsed {
         });
     }
     game.info.result = main_line_result(&game);
+    if analysis {
+        crate::formats::analysis::comments::lift_reporting(
+            &mut game.tree,
+            crate::formats::analysis::comments::KIF,
+            &spans,
+            &mut parsed.diagnostics,
+        );
+    }
     parsed.collection.games.push(game);
     parsed.node_spans.push(spans);
     parsed

@@ -39,6 +39,7 @@ pub const FORMAT: Format = Format {
     join: crate::formats::Join::Document(DOCUMENT),
     writer: Some(Writer::Text(write)),
     writes: crate::formats::Writes::EVERYTHING,
+    analysis: crate::formats::analysis::writing::Home::Native,
     ..Format::BASE
 };
 

@@ -30,6 +30,7 @@ fn both_ways(text: &str, ki2: bool) -> Vec<(NodeId, &'static str, Severity)> {
         .map(|g| FoundWhileReading {
             findings: rules::check(g),
             move_numbers: g.tree.move_numbers(),
+            analysis: false,
         })
         .collect();
     assert_eq!(found, replayed);

@@ -12,7 +12,7 @@ mod canonical;
 #[cfg(test)]
 mod checking_tests;
 mod header;
-mod ki2line;
+pub(crate) mod ki2line;
 mod ki2read;
 mod ki2write;
 mod line;
@@ -50,6 +50,7 @@ pub const FORMAT: Format = Format {
     entry: Some(read_into),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::KifComments,
     ..Format::BASE
 };
 

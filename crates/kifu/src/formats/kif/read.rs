@@ -80,6 +80,11 @@ fn entry(
         return push_all(whole(text), sink);
     }
     let (mut parsed, found) = checking(text);
+    // A game with engine analysis is read whole: its evaluations are read, and a
+    // check replays their variations on the tree (see `FoundWhileReading::analysis`).
+    if found.iter().any(|f| f.analysis) {
+        return push_all(whole(text), sink);
+    }
     let games = std::mem::take(&mut parsed.collection.games);
     let count = games.len();
     let mut stopped = false;
@@ -177,6 +182,9 @@ pub(super) struct KifReader<'a> {
     room: usize,
     /// A header line was read (KI2: the first empty line after it ends the header).
     pub(super) header_seen: bool,
+    /// A comment line after a move starts like analysis (`**`, `*#`): the game's
+    /// comments are lifted into evaluations when it ends, and only then.
+    analysis: bool,
 }
 
 impl<'a> KifReader<'a> {
@@ -228,6 +236,7 @@ impl<'a> KifReader<'a> {
             move_numbers,
             room: nodes,
             header_seen: false,
+            analysis: false,
         }
     }
 
@@ -479,6 +488,7 @@ impl<'a> KifReader<'a> {
             } else if self.current() == NodeId::ROOT && self.in_main_line {
                 self.game_comment.push(c.to_string());
             } else if !self.skipping {
+                self.analysis |= c.starts_with(['*', '#']);
                 let id = self.current();
                 if let Some(n) = self.game.tree.get_mut(id) {
                     let com = n.comment.get_or_insert_with(String::new);
@@ -905,6 +915,14 @@ impl<'a> KifReader<'a> {
         if !self.game_comment.is_empty() {
             self.game.info.game_comment = Some(self.game_comment.join("\n"));
         }
+        if self.analysis && self.mode == Mode::Read {
+            crate::formats::analysis::comments::lift_reporting(
+                &mut self.game.tree,
+                crate::formats::analysis::comments::KIF,
+                &self.spans,
+                &mut self.diags,
+            );
+        }
         if self.game.info.result.is_none() {
             self.game.info.result = self.result();
         }
@@ -919,6 +937,7 @@ impl<'a> KifReader<'a> {
         let found = FoundWhileReading {
             findings: self.play.finish(),
             move_numbers: self.move_numbers,
+            analysis: self.analysis,
         };
         (parsed, vec![found])
     }

@@ -187,6 +187,8 @@ pub(super) struct GameState {
     /// Checked as it is read: set once the root is read, for a Go game when the
     /// builder checks so.
     pub(super) inline: Option<Inline>,
+    /// Whether a node kept a Go analysis property (see `Context::analysis`).
+    pub(super) analysis: bool,
 }
 
 impl<'a> Sink<'a> for Builder<'_> {
@@ -205,6 +207,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             start,
             node_info: Vec::new(),
             inline: None,
+            analysis: false,
         });
     }
 
@@ -293,6 +296,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             points: &mut self.points,
             markup_scratch: matches!(self.mode, Mode::Moves(_) | Mode::CheckAsRead(..))
                 .then_some(&mut self.markup),
+            analysis: &mut state.analysis,
         };
         let parts = match state.game.tree.get_mut(first) {
             Some(node) => {
@@ -432,6 +436,14 @@ impl<'a> Sink<'a> for Builder<'_> {
         if state.spans.is_empty() {
             state.spans.push(Span::at(state.start));
         }
+        // Only a game that kept an analysis property is walked for them.
+        if state.analysis && state.inline.is_none() {
+            crate::formats::analysis::properties::lift_reporting(
+                &mut state.game.tree,
+                &state.spans,
+                diags,
+            );
+        }
         match &mut self.mode {
             Mode::Keep => {
                 // Held for the checks that follow: only the room the game needs.
@@ -549,6 +561,7 @@ fn inline_node(
         keep_info_text: false,
         points,
         markup_scratch: Some(markup),
+        analysis: &mut state.analysis,
     };
     *scratch = Node::default();
     let parts = type_node(&mut ctx, scratch, raw, false, diags);
@@ -589,7 +602,9 @@ fn finish_inline(
     each: &GameCheck<'_>,
     place: &PlaceFindings<'_>,
 ) -> Vec<Diagnostic> {
-    let again = state.game.info.rules != inline.ru;
+    // A game that kept an engine analysis property is read again too: its
+    // evaluations are read, and the check replays their variations on its tree.
+    let again = state.game.info.rules != inline.ru || state.analysis;
     let full = || {
         let mut found = Vec::new();
         let mut check = |game: &mut Game, spans: &[Span]| found.extend(each(game, spans));

@@ -95,30 +95,65 @@ impl SgfCuts {
     }
 }
 
+impl SgfCuts {
+    /// The scan of bytes whose ASCII bytes are characters, `new` standing at `at` in
+    /// the input: the state is held in locals, a value's text is passed over by a short
+    /// loop (most values are a point) and then `memchr`, the text between values byte
+    /// by byte, since it is mostly a `;` and a property's name.
+    fn scan_ascii(&mut self, new: &[u8], at: usize) {
+        let (mut depth, mut in_value, mut escaped, mut cut) =
+            (self.depth, self.in_value, self.escaped, self.cut);
+        let mut i = 0;
+        while let Some(rest) = new.get(i..).filter(|r| !r.is_empty()) {
+            if in_value {
+                if escaped {
+                    escaped = false;
+                    i += 1;
+                    continue;
+                }
+                let short = rest.iter().take(8).position(|&b| b == b']' || b == b'\\');
+                let Some(k) = short.or_else(|| memchr::memchr2(b']', b'\\', rest)) else {
+                    break;
+                };
+                match rest.get(k) {
+                    Some(b'\\') => escaped = true,
+                    _ => in_value = false,
+                }
+                i += k + 1;
+                continue;
+            }
+            let mut taken = rest.len();
+            for (k, &b) in rest.iter().enumerate() {
+                match b {
+                    b'(' => depth += 1,
+                    b')' if depth > 0 => {
+                        depth -= 1;
+                        if depth == 0 {
+                            cut = Some(at + i + k + 1);
+                        }
+                    }
+                    b'[' if depth > 0 => {
+                        in_value = true;
+                        taken = k + 1;
+                        break;
+                    }
+                    b'\n' if depth == 0 && cut.is_some() => cut = Some(at + i + k + 1),
+                    _ => {}
+                }
+            }
+            i += taken;
+        }
+        (self.depth, self.in_value, self.escaped, self.cut) = (depth, in_value, escaped, cut);
+    }
+}
+
 impl GameBoundaries for SgfCuts {
     fn scan(&mut self, buffer: &[u8]) {
         let mut at = self.scanned;
         match self.units {
             Units::Ascii => {
                 let new = buffer.get(at..).unwrap_or(&[]);
-                let mut i = 0;
-                while i < new.len() {
-                    if self.in_value && !self.escaped {
-                        // A value's text: on to its next `]` or `\` at once.
-                        let rest = new.get(i..).unwrap_or(&[]);
-                        match memchr::memchr2(b']', b'\\', rest) {
-                            Some(k) => i += k,
-                            None => break,
-                        }
-                    }
-                    let Some(&b) = new.get(i) else { break };
-                    i += 1;
-                    if self.in_value || matches!(b, b'(' | b')' | b'[' | b'\n') {
-                        self.step(Some(b), at + i);
-                    } else {
-                        self.escaped = false;
-                    }
-                }
+                self.scan_ascii(new, at);
                 at += new.len();
             }
             Units::DoubleByte => {

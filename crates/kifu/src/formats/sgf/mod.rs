@@ -63,6 +63,7 @@ pub const FORMAT: Format = Format {
     cut: Some(cut::cut),
     writer: Some(Writer::Text(write)),
     writes: WRITES,
+    analysis: crate::formats::analysis::writing::Home::GoProperties,
     ..Format::BASE
 };
 

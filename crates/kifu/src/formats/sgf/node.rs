@@ -11,6 +11,7 @@ use super::props::{defer_time, type_move, type_prop, type_time};
 use super::raw::{RawNode, RawValue};
 use super::typing::{keep_raw, span_of, Context, NodeTyping};
 use super::values::{self, double};
+use crate::formats::analysis::properties::is_analysis_property;
 
 /// Types one raw node into `node` (an empty node in place in the arena) and returns
 /// the nodes split off it (a move mixed with setup, a second move), which follow it as
@@ -60,7 +61,8 @@ pub(super) fn type_node(
                 ));
             }
         }
-        if id.len() > 2 {
+        // Sabaki's and Ogatak's analysis properties are read as analysis.
+        if id.len() > 2 && !is_analysis_property(id) {
             diags.push(Diagnostic::new(
                 codes::SGF_LONG_IDENTIFIER,
                 format!("property identifier {id} has more than two letters (kept as a private property)"),
@@ -103,11 +105,16 @@ pub(super) fn type_node(
             continue;
         }
         if !key.is_known() {
-            diags.push(Diagnostic::new(
-                codes::SGF_UNKNOWN_PROPERTY,
-                format!("unknown property {id} (kept as a private property)"),
-                Span::new(prop.start, prop.start + prop.written.len()),
-            ));
+            // An analysis property is lifted when the game ends (or reported there).
+            if is_analysis_property(id) {
+                *ctx.analysis = true;
+            } else {
+                diags.push(Diagnostic::new(
+                    codes::SGF_UNKNOWN_PROPERTY,
+                    format!("unknown property {id} (kept as a private property)"),
+                    Span::new(prop.start, prop.start + prop.written.len()),
+                ));
+            }
             keep_raw(t.node, id, vals);
             continue;
         }

@@ -61,6 +61,9 @@ pub(super) struct Context<'g> {
     /// Where markup goes when nodes are not to keep it (a check looks at none): it
     /// is checked there and cleared for the next node; `None` stores it in the node.
     pub markup_scratch: Option<&'g mut Markup>,
+    /// Set when an unknown property kept raw is a Go analysis convention's (`LZ`,
+    /// `SBKV`, `OGSC`): the game's analysis is lifted when it ends, and only then.
+    pub analysis: &'g mut bool,
 }
 
 /// Per-node typing state.
@@ -101,6 +104,7 @@ impl<'g> Context<'g> {
             node_info_props: &mut *self.node_info_props,
             points: &mut *self.points,
             markup_scratch: self.markup_scratch.as_deref_mut(),
+            analysis: &mut *self.analysis,
         }
     }
 }
