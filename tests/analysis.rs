@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kifu::formats::analysis::writing::{AnalysisMode, Program};
-use kifu::formats::{json, WriteOptions};
+use kifu::formats::WriteOptions;
+use kifu::internals::json;
 use kifu::model::{Collection, Convention, Evaluation};
 use kifu::text::TextEncoding;
 

@@ -850,7 +850,7 @@ fn psq_a_second_name_line_may_hold_commas_and_still_round_trips() {
 #[test]
 fn psq_move_lines_after_a_break_are_an_error() {
     let text = "Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1703\r\n??\r\n11,9,812\r\n12,10,2031\r\nA\r\nB\r\n-1\r\n";
-    let parsed = kifu::formats::psq::read(text);
+    let parsed = kifu::internals::psq::read(text);
     let index = kifu::text::LineIndex::new(text);
     let diags: Vec<_> = parsed
         .diagnostics
@@ -889,5 +889,5 @@ fn psq_move_lines_after_a_break_are_an_error() {
     );
     // Names and an end code after the moves are no move lines: no error.
     let fine = "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,1703\nA\nB\n-1\n";
-    assert!(kifu::formats::psq::read(fine).diagnostics.is_empty());
+    assert!(kifu::internals::psq::read(fine).diagnostics.is_empty());
 }

@@ -41,7 +41,7 @@ fn kiseong() -> &'static formats::Format {
 }
 
 fn write_text(c: &Collection) -> (String, Vec<kifu::diag::Loss>) {
-    let written = kifu::formats::kiseong::write(c, &WriteOptions::default()).expect("writes");
+    let written = kifu::internals::kiseong::write(c, &WriteOptions::default()).expect("writes");
     (written.output, written.losses)
 }
 
@@ -205,7 +205,7 @@ fn diagrams_become_variations_with_numbered_moves_and_markup() {
 #[test]
 fn clear_empties_the_board_where_it_stands() {
     let text = "&[1w&[2;4;4@&[3;16;16@&[8@&[10@&[6;10;10;1@&[9@&[2w";
-    let parsed = kifu::formats::kiseong::read(text);
+    let parsed = kifu::internals::kiseong::read(text);
     let tree = &parsed.collection.games[0].tree;
     let diagram = tree
         .iter()
@@ -300,9 +300,9 @@ fn kiseong_to_sgf_to_kiseong_keeps_the_game_and_reports_the_cues() {
     ] {
         assert!(text.contains(prop), "{prop} in {}", &text[..300]);
     }
-    let back = formats::sgf::read(&text);
+    let back = kifu::internals::sgf::read(&text);
     let (kis, _) = write_text(&back.collection);
-    let again = kifu::formats::kiseong::read(&kis);
+    let again = kifu::internals::kiseong::read(&kis);
     let g0 = &outcome.parsed.collection.games[0];
     let g1 = &again.collection.games[0];
     assert_eq!(moves(g1), moves(g0));
@@ -476,7 +476,7 @@ fn any_go_game_keeps_its_main_line_comments_and_names_through_kiseong() {
             collection,
             diagnostics,
             ..
-        } = kifu::formats::kiseong::read(&text);
+        } = kifu::internals::kiseong::read(&text);
         assert!(
             diagnostics
                 .iter()
@@ -535,7 +535,7 @@ fn a_million_broken_commands_keep_a_hundred_diagnostics_of_each_code() {
     // `&[` a million times: each a broken command and a reserved `&` in commentary;
     // then the end `&[2w`, a command, so that the text is a (broken) Kiseong record.
     let text = format!("{}&[2w", "&[".repeat(1_000_000));
-    let parsed = formats::kiseong::read(&text);
+    let parsed = kifu::internals::kiseong::read(&text);
     // The reader itself keeps 100 of each code and one summary of the rest.
     let codes: Vec<(&str, usize)> = parsed
         .diagnostics
@@ -636,7 +636,7 @@ fn bytes_without_a_kiseong_command_are_not_a_kiseong_record() {
         path.display()
     )));
     // Text with no command at all, in the library: no game, one error at 1:1.
-    let parsed = formats::kiseong::read("기보가 아닌 글입니다.\r\n그냥 글.");
+    let parsed = kifu::internals::kiseong::read("기보가 아닌 글입니다.\r\n그냥 글.");
     assert_eq!(parsed.collection.games.len(), 0);
     let diags: Vec<_> = parsed
         .diagnostics

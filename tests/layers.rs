@@ -32,7 +32,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("api", &["api", "", "source"]),
     (
         "jobs",
-        &["collect", "render", "reencode", "fsio", "training"],
+        &[
+            "collect",
+            "render",
+            "reencode",
+            "fsio",
+            "training",
+            "internals",
+        ],
     ),
 ];
 

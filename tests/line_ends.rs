@@ -99,7 +99,7 @@ fn playout_usi(plies: usize) -> String {
             .wrapping_add(1_442_695_040_888_963_407);
         let mv = &legal[(seed >> 33) as usize % legal.len()];
         usi.push(' ');
-        usi.push_str(&kifu::formats::usi::usi_move(mv));
+        usi.push_str(&kifu::internals::usi::usi_move(mv));
         pos.make(mv);
     }
     usi.push('\n');

@@ -220,7 +220,7 @@ fn carried(target: &Format, game: &mut Game) {
         game.info
             .extras
             .0
-            .retain(|e| own(&e.key) || !kifu::formats::shogi::header::is_framing(e, &info));
+            .retain(|e| own(&e.key) || !kifu::internals::shogi_header::is_framing(e, &info));
         let (from, to) = match target.name {
             "kif" | "ki2" | "jkf" => ("csa:$END_TIME", "kif:終了日時"),
             "csa" => ("kif:終了日時", "csa:$END_TIME"),
@@ -261,7 +261,7 @@ fn carried(target: &Format, game: &mut Game) {
 /// True when a target that writes the times spent but not totals read back a
 /// total as none, and the total only added up the times spent (to the second).
 fn derived(target: &Format, game: &Game, id: NodeId, back: &Node) -> bool {
-    let totals = kifu::formats::account::running_totals(game);
+    let totals = kifu::internals::account::running_totals(game);
     let total = game.tree.get(id).and_then(|n| n.times.time_total_ms);
     target.writes.node(NodeField::TimeUsed)
         && !target.writes.node(NodeField::TimeTotal)

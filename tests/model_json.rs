@@ -1,7 +1,8 @@
 //! Model ↔ JSON round trips on hand-built games of every kind, and trees far deeper
 //! and longer than any recursion could survive.
 
-use kifu::formats::{json, SourceInfo, WriteOptions};
+use kifu::formats::{SourceInfo, WriteOptions};
+use kifu::internals::json;
 use kifu::model::*;
 
 fn p(x: u8, y: u8) -> Point {

@@ -91,6 +91,44 @@ fn usi_text() -> String {
         .collect()
 }
 
+/// A RIF database: a table row without an id (a warning in the tables, which every
+/// part is read after), players with names in Cyrillic and Japanese, games with a
+/// reference to no row, a result RIF does not have, a point played twice, a move off
+/// the board, a five, a CDATA section holding `</game>`, and empty `<game/>`
+/// elements. With `results`, every game says black won, which the rules deny for
+/// all but the five (`renju::false-result`); without, only the five says so.
+fn rif_text(results: bool) -> String {
+    let mut text = String::from(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database>\n<rules><rule id=\"1\" name=\"RIF\"/><rule name=\"no id\"/></rules>\n<players>\n<player id=\"1\" name=\"Анна\" surname=\"Карлссон\"/>\n<player id=\"2\" name=\"誠\" surname=\"田中\"/>\n</players>\n<games>\n",
+    );
+    for i in 0..GAMES {
+        let (black, white) = if i % 2 == 0 { (1, 2) } else { (2, 1) };
+        let white = if i % 11 == 5 { 9 } else { white };
+        let result = match (i % 13 == 6, results || i % 6 == 5) {
+            (true, _) => " bresult=\"2\"",
+            (false, true) => " bresult=\"1\"",
+            (false, false) => "",
+        };
+        let moves = match i % 6 {
+            1 => "h8 i9 h8 j10",
+            3 => "h8 i9 z1",
+            5 => "h8 i9 h9 i10 h10 i11 h11 i12 h12",
+            _ => "h8 i9 j10 g7 k11",
+        };
+        if i % 9 == 8 {
+            text.push_str(&format!(
+                "<game id=\"{i}\" black=\"{black}\" white=\"{white}\" rule=\"1\"/>\n"
+            ));
+            continue;
+        }
+        text.push_str(&format!(
+            "<game id=\"{i}\" black=\"{black}\" white=\"{white}\"{result} rule=\"1\">\n<move>{moves}</move>\n<info><![CDATA[партия {i} </game>]]></info>\n</game>\n"
+        ));
+    }
+    text.push_str("</games>\n</database>\n");
+    text
+}
+
 /// The collections: name, bytes, and the format to name with `-f` (standard input
 /// has no extension).
 fn collections(dir: &Path) -> Vec<(&'static str, Vec<u8>, &'static str)> {
@@ -116,6 +154,7 @@ fn collections(dir: &Path) -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("csa", csa, "csa"),
         ("usi", usi_text().into_bytes(), "usi"),
         ("ndjson", ndjson, "ndjson"),
+        ("rif", rif_text(false).into_bytes(), "rif"),
     ]
 }
 
@@ -167,21 +206,22 @@ fn split_and_merge_write_the_same_files_from_parts() {
             let limit = if part.is_some() { "1K" } else { "12M" };
             let split_dir_s = split_dir.to_string_lossy().into_owned();
             let merged_s = merged.to_string_lossy().into_owned();
-            let split = run(
-                &[
-                    "split",
-                    "-q",
-                    "--out-dir",
-                    &split_dir_s,
-                    "-",
-                    "-f",
-                    format,
-                    "--max-game-size",
-                    limit,
-                ],
-                &bytes,
-                part,
-            );
+            let mut split_args = vec![
+                "split",
+                "-q",
+                "--out-dir",
+                &split_dir_s,
+                "-",
+                "-f",
+                format,
+                "--max-game-size",
+                limit,
+            ];
+            // kifu does not write RIF: its games are split into JSON.
+            if format == "rif" {
+                split_args.extend(["-t", "json"]);
+            }
+            let split = run(&split_args, &bytes, part);
             assert_eq!(split.0, 0, "{name}: split {split:?}");
             let merge = run(
                 &[
@@ -242,4 +282,34 @@ fn files_longer_than_a_part_read_as_whole_files() {
             assert_eq!(parts, whole, "{name}: kifu {}", args.join(" "));
         }
     }
+}
+
+/// A RIF database read in parts gives the findings of the rules at the places a
+/// whole read gives them, through the frame every part is read in. Within a part the
+/// reader's diagnostics come before the findings, as they do in a whole read, so the
+/// lines are compared as sets.
+#[test]
+fn rif_findings_keep_their_places_in_parts() {
+    let bytes = rif_text(true).into_bytes();
+    let args = ["validate", "--json", "-", "-f", "rif"];
+    let (code, out, err) = run(&args, &bytes, None);
+    let mut whole: Vec<&str> = out.lines().collect();
+    whole.sort_unstable();
+    assert_eq!((code, err.as_str()), (1, ""));
+    // 40 games but the 4 empty ones, the 4 other fives and the 3 results RIF
+    // does not have.
+    assert_eq!(
+        whole
+            .iter()
+            .filter(|l| l.contains("renju::false-result"))
+            .count(),
+        29
+    );
+    let mut args = args.to_vec();
+    args.extend(["--max-game-size", "1K"]);
+    let (code, out, err) = run(&args, &bytes, Some(300));
+    let mut parts: Vec<&str> = out.lines().collect();
+    parts.sort_unstable();
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(parts, whole);
 }

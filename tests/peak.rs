@@ -56,6 +56,38 @@ fn write_collection(path: &std::path::Path, games: usize) -> usize {
     written
 }
 
+/// Writes a RIF database of `games` games of 60 moves (four rows of the board filled
+/// in turn: no five, and no result to deny) to `path`, a game at a time.
+fn write_rif(path: &std::path::Path, games: usize) -> usize {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create"));
+    let mut head =
+        String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database>\n<players>\n");
+    for id in 1..=50 {
+        head.push_str(&format!(
+            "<player id=\"{id}\" name=\"Игрок\" surname=\"{id}\"/>\n"
+        ));
+    }
+    head.push_str("</players>\n<games>\n");
+    out.write_all(head.as_bytes()).expect("write");
+    let mut written = head.len();
+    let moves: Vec<String> = (0..60)
+        .map(|m| format!("{}{}", char::from(b'a' + (m % 15) as u8), m / 15 + 1))
+        .collect();
+    let moves = moves.join(" ");
+    for i in 0..games {
+        let game = format!(
+            "<game id=\"{i}\" black=\"{}\" white=\"{}\">\n<move>{moves}</move>\n</game>\n",
+            i % 50 + 1,
+            (i + 7) % 50 + 1
+        );
+        out.write_all(game.as_bytes()).expect("write");
+        written += game.len();
+    }
+    out.write_all(b"</games>\n</database>\n").expect("write");
+    out.flush().expect("flush");
+    written
+}
+
 #[test]
 fn memory_stays_bounded_by_a_part_not_by_the_file() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -95,6 +127,33 @@ fn memory_stays_bounded_by_a_part_not_by_the_file() {
         assert!(
             peak < bound,
             "{command:?}: peak {peak} KiB over {bound} KiB (one game: {base} KiB)"
+        );
+    }
+    // A RIF database: every part is read after the tables (issue #33, point 5).
+    let small = dir.path().join("small.rif");
+    write_rif(&small, 1);
+    let big = dir.path().join("big.rif");
+    let size = write_rif(&big, 120_000);
+    let size_kib = i64::try_from(size / 1024).expect("fits");
+    assert!(size_kib > 26 << 10, "{size_kib} KiB");
+    let (small_s, big_s) = (
+        small.to_string_lossy().into_owned(),
+        big.to_string_lossy().into_owned(),
+    );
+    for command in [&["validate", "-q"][..], &["stats"]] {
+        let mut args = command.to_vec();
+        args.push(&small_s);
+        let (code, base) = peak_kib(&args, part);
+        assert_eq!(code, 0, "{args:?}");
+        args.pop();
+        args.push(&big_s);
+        let (code, peak) = peak_kib(&args, part);
+        assert_eq!(code, 0, "{args:?}");
+        let bound = base + 12 * 1024;
+        eprintln!("rif {command:?}: peak {peak} KiB; {base} KiB on one game; file {size_kib} KiB");
+        assert!(
+            peak < bound,
+            "rif {command:?}: peak {peak} KiB over {bound} KiB (one game: {base} KiB)"
         );
     }
 }

@@ -547,8 +547,9 @@ fn wrapping_uses_soft_breaks_that_never_split_a_character() {
     let long = "囲碁は二人で行うボードゲームの一種である。".repeat(8) + " and ]\\ in it";
     game.tree.root_node_mut().comment = Some(long.clone());
     let c = Collection { games: vec![game] };
-    let w = formats::sgf::write_wrapped(&c, &kifu::formats::WriteOptions::default(), Some(76))
-        .expect("writes");
+    let w =
+        kifu::internals::sgf::write_wrapped(&c, &kifu::formats::WriteOptions::default(), Some(76))
+            .expect("writes");
     let lines: Vec<&str> = w.output.lines().collect();
     assert!(lines.len() > 4);
     for line in &lines {

@@ -1404,7 +1404,7 @@ fn kif_converts_to_usi_for_engines() {
         None,
         &kifu::formats::WriteOptions {
             format_options: &[kifu::formats::FormatOption::Usi(
-                kifu::formats::usi::UsiOption::Endings,
+                kifu::formats::UsiOption::Endings,
             )],
             ..kifu::formats::WriteOptions::default()
         },
@@ -2298,7 +2298,7 @@ fn usi_end_tokens_round_trip_through_kif_and_csa() {
                 None,
                 &kifu::formats::WriteOptions {
                     format_options: &[kifu::formats::FormatOption::Usi(
-                        kifu::formats::usi::UsiOption::Endings,
+                        kifu::formats::UsiOption::Endings,
                     )],
                     ..kifu::formats::WriteOptions::default()
                 },

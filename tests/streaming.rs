@@ -582,7 +582,7 @@ fn game_writer_writes_the_document_pieces_the_registry_carries() {
             game: |_, _| Ok("g".to_string()),
             suffix: |games, _| format!(">{games}\n"),
         }),
-        ..formats::json::FORMAT
+        ..kifu::internals::json::FORMAT
     };
     let collection = read(collection(2).as_bytes(), Some(Path::new("two.sgf")));
     let options = formats::WriteOptions::default();

@@ -14,7 +14,7 @@ fuzz_target!(|bytes: &[u8]| {
     };
     kifu::validate(&mut outcome);
     if let Ok(written) = kifu::write(&outcome.parsed.collection, format, None, None) {
-        let again = kifu::formats::json::read(&String::from_utf8_lossy(&written.bytes));
+        let again = kifu::internals::json::read(&String::from_utf8_lossy(&written.bytes));
         assert_eq!(again.collection, outcome.parsed.collection);
     }
 });

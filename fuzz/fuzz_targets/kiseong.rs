@@ -13,8 +13,8 @@ fuzz_target!(|bytes: &[u8]| {
     };
     kifu::validate(&mut outcome);
     let opts = kifu::formats::WriteOptions::default();
-    if let Ok(written) = kifu::formats::kiseong::write(&outcome.parsed.collection, &opts) {
-        let again = kifu::formats::kiseong::read(&written.output);
+    if let Ok(written) = kifu::internals::kiseong::write(&outcome.parsed.collection, &opts) {
+        let again = kifu::internals::kiseong::read(&written.output);
         let line = |c: &kifu::model::Collection| -> Vec<_> {
             c.games
                 .iter()

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     // Half the inputs get a real header, so the fuzzer need not find the magic.
     let mut bytes = Vec::with_capacity(data.len() + 20);
     if data.first().is_some_and(|b| b & 1 == 0) {
-        bytes.extend_from_slice(&kifu::formats::renlib::MAGIC);
+        bytes.extend_from_slice(&kifu::internals::renlib::MAGIC);
         bytes.extend_from_slice(&[3, 4]);
         bytes.extend_from_slice(&[0xFF; 10]);
         bytes.extend_from_slice(data.get(1..).unwrap_or(&[]));

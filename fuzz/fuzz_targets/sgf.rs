@@ -25,8 +25,8 @@ fuzz_target!(|bytes: &[u8]| {
     assert_eq!(checked.text, out.text);
     // The fast lane for plain move nodes gives exactly what reading them in full gives.
     if let Some(text) = &out.text {
-        let fast = kifu::formats::sgf::read(text);
-        let full = kifu::formats::sgf::read_without_fast_lane(text);
+        let fast = kifu::internals::sgf::read(text);
+        let full = kifu::internals::sgf::read_without_fast_lane(text);
         assert_eq!(fast.collection, full.collection);
         assert_eq!(fast.diagnostics, full.diagnostics);
         assert_eq!(fast.node_spans, full.node_spans);

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use kifu::formats::declaration;
+use kifu::internals::declaration;
 use kifu::text::{decode, DetectHints, LineIndex, TextEncoding};
 
 fuzz_target!(|bytes: &[u8]| {
@@ -15,8 +15,8 @@ fuzz_target!(|bytes: &[u8]| {
         Some(declaration::find_sgf as kifu::text::CharsetFinder),
         Some(declaration::find_kif),
         Some(declaration::find_csa),
-        Some(kifu::formats::gib::declared_charset),
-        Some(kifu::formats::ugf::declared_charset),
+        Some(declaration::find_gib),
+        Some(declaration::find_ugf),
     ];
     for (i, declared) in finders.into_iter().enumerate() {
         let legacy = [

@@ -416,7 +416,8 @@ fn read_part<T: Send>(
     rule: Option<&GomokuRule>,
 ) -> Result<PartOut<T>, String> {
     let whole = part.whole;
-    let raw = part.bytes.len();
+    let (lead, trail) = (part.lead, part.trail);
+    let raw = part.bytes.len().saturating_sub(lead + trail);
     let given = |bytes| given(input, part.format, part.encoding, bytes);
     let failed = |e: kifu::Error| format!("{}: {e}", input.display);
     let mut out = match want {
@@ -453,6 +454,7 @@ fn read_part<T: Send>(
             return Err(format!("{}: not read in order", input.display))
         }
     };
+    out.text = unframe(&mut out.diagnostics, out.text, lead, trail);
     if !whole {
         if let Some(text) = &out.text {
             out.after = Some(Shift::default().after(text, raw));
@@ -641,7 +643,8 @@ impl<'a> Run<'a> {
     /// to the sink ([`Want::InOrder`]).
     fn in_order<T>(&mut self, part: Part, sink: &mut dyn Sink<T>) -> Result<Flow, Fatal> {
         let whole = part.whole;
-        let raw = part.bytes.len();
+        let (lead, trail) = (part.lead, part.trail);
+        let raw = part.bytes.len().saturating_sub(lead + trail);
         let input = self.input;
         let check = self.how.check;
         let rule = self.rule;
@@ -713,7 +716,8 @@ impl<'a> Run<'a> {
             diagnostics.extend(found);
             diag::collapse(&mut diagnostics);
         }
-        let after = match (&outcome.text, whole) {
+        let text = unframe(&mut diagnostics, outcome.text, lead, trail);
+        let after = match (&text, whole) {
             (_, true) => None,
             (Some(text), false) => Some(Shift::default().after(text, raw)),
             (None, false) => Some(Shift {
@@ -722,7 +726,7 @@ impl<'a> Run<'a> {
                 ..Shift::default()
             }),
         };
-        self.diagnostics(diagnostics, outcome.text.as_deref(), after)?;
+        self.diagnostics(diagnostics, text.as_deref(), after)?;
         if let Some(fatal) = fatal {
             return Err(fatal);
         }
@@ -924,6 +928,36 @@ impl<'a> Run<'a> {
     }
 }
 
+/// A part's own text and diagnostics, out of the frame it was read in
+/// ([`Part::lead`], [`Part::trail`]: as long in the text as in the bytes): what the
+/// reading said of the frame is left out, and positions are counted from the part's
+/// own start.
+fn unframe(
+    diags: &mut Vec<Diagnostic>,
+    text: Option<String>,
+    lead: usize,
+    trail: usize,
+) -> Option<String> {
+    if lead == 0 && trail == 0 {
+        return text;
+    }
+    let mut text = text?;
+    let end = text.len().saturating_sub(trail).max(lead);
+    diags.retain(|d| d.span.start >= lead && (trail == 0 || d.span.start < end));
+    for d in diags.iter_mut() {
+        d.span.start -= lead;
+        d.span.end = d.span.end.clamp(lead, end) - lead;
+        d.byte_offset = d.byte_offset.map(|b| b.saturating_sub(lead));
+    }
+    // The frame is where it was put, unless a part was decoded otherwise than the
+    // head (then the positions stay as read; nothing is cut mid-character).
+    if text.is_char_boundary(end) && text.is_char_boundary(lead) {
+        text.truncate(end);
+        text.drain(..lead);
+    }
+    Some(text)
+}
+
 /// The shift of what follows two pieces: `first`'s, then `then` counted from the
 /// second piece's start.
 fn join(first: Shift, then: Shift) -> Shift {
@@ -1121,7 +1155,8 @@ fn read_mapped<T: Send>(
     map: &Map<'_, T>,
 ) -> Result<PartOut<T>, String> {
     let whole = part.whole;
-    let raw = part.bytes.len();
+    let (lead, trail) = (part.lead, part.trail);
+    let raw = part.bytes.len().saturating_sub(lead + trail);
     let input = at.input;
     let mut sink = Mapping {
         at,
@@ -1141,7 +1176,9 @@ fn read_mapped<T: Send>(
     )
     .map_err(|e| format!("{}: {e}", input.display))?;
     let values = sink.into.into_inner().unwrap_or_else(|e| e.into_inner());
-    let after = match (&outcome.text, whole) {
+    let mut diagnostics = outcome.diagnostics;
+    let text = unframe(&mut diagnostics, outcome.text, lead, trail);
+    let after = match (&text, whole) {
         (_, true) => None,
         (Some(text), false) => Some(Shift::default().after(text, raw)),
         (None, false) => Some(Shift {
@@ -1150,14 +1187,14 @@ fn read_mapped<T: Send>(
             ..Shift::default()
         }),
     };
-    let text = outcome.text.filter(|_| !outcome.diagnostics.is_empty());
+    let text = text.filter(|_| !diagnostics.is_empty());
     Ok(PartOut {
         format: outcome.format,
         source: outcome.source,
         text,
         games: values.len(),
         values,
-        diagnostics: outcome.diagnostics,
+        diagnostics,
         after,
     })
 }

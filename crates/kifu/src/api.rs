@@ -524,7 +524,7 @@ fn check_input(input: Input<'_>, rule: Option<&GomokuRule>) -> Result<Checked, E
         }
         rule_diagnostics(game, Places::nodes(spans))
     };
-    // Findings the reader found as it read the games (see `formats::CheckEach`).
+    // Findings the reader found as it read the games (see `formats::Streamed`).
     let place = |findings: Vec<rules::Finding>, numbers: &[Option<u32>], spans: &[Span]| {
         positioned(|| numbers.to_vec(), Places::nodes(spans), findings)
     };

@@ -74,6 +74,8 @@ pub mod text;
 pub mod training;
 
 mod api;
+#[doc(hidden)]
+pub mod internals;
 #[cfg(test)]
 mod testing;
 

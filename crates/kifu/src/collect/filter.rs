@@ -101,7 +101,7 @@ pub struct Criteria {
     pub winner: Option<Winner>,
     /// The number of main-line moves.
     pub moves: Option<Bounds<usize>>,
-    /// The handicap in stones (see [`meta::handicap_stones`]).
+    /// The handicap in stones (see `meta::handicap_stones`).
     pub handicap: Option<Bounds<u32>>,
     /// The komi; a game without komi is left out.
     pub komi: Option<Bounds<f64>>,

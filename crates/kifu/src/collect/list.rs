@@ -19,7 +19,7 @@ pub struct Row {
     pub encoding: Option<String>,
     /// `go`, `gomoku`, `shogi` or `gonu`.
     pub kind: String,
-    /// `19`, `19x13` (see [`meta::size_text`]).
+    /// `19`, `19x13` (see `meta::size_text`).
     pub size: Option<String>,
     /// The first player's name.
     pub black: Option<String>,
@@ -41,7 +41,7 @@ pub struct Row {
     pub winner: &'static str,
     /// The komi.
     pub komi: Option<f64>,
-    /// The handicap (see [`meta::handicap_text`]).
+    /// The handicap (see `meta::handicap_text`).
     pub handicap: Option<String>,
     /// Moves on the main line.
     pub moves: usize,
@@ -49,7 +49,7 @@ pub struct Row {
     pub variations: usize,
     /// Nodes with a comment.
     pub comments: usize,
-    /// SGFC's Dyer signature, Go games only (see [`dyer_signature`]).
+    /// SGFC's Dyer signature, Go games only (see `dyer_signature`).
     pub signature: Option<String>,
     /// The canonical hash of `kifu dedup`, 16 hex digits.
     pub hash: String,
@@ -143,7 +143,7 @@ pub const COLUMNS: [&str; 26] = [
 /// both B and W counts once, and kifu reads such a node as two). Coordinates are
 /// SGF's letters (`a`–`z`, then `A`–`Z` past 26). A pass is written `tt`, as SGF's
 /// `FF[3]` pass, where SGFC would copy the empty value `[]` and print a cut signature.
-pub fn dyer_signature(game: &Game) -> Option<String> {
+pub(crate) fn dyer_signature(game: &Game) -> Option<String> {
     if !matches!(game.kind, GameKind::Go { .. }) {
         return None;
     }

@@ -46,7 +46,7 @@ pub fn result(game: &Game) -> Option<GameResult> {
 }
 
 /// The winner a result names.
-pub fn winner_of(result: Option<&GameResult>) -> Winner {
+pub(crate) fn winner_of(result: Option<&GameResult>) -> Winner {
     match result {
         Some(GameResult::Win {
             winner: Color::Black,
@@ -62,7 +62,7 @@ pub fn winner_of(result: Option<&GameResult>) -> Winner {
 }
 
 /// The number of moves on the main line.
-pub fn main_line_moves(game: &Game) -> usize {
+pub(crate) fn main_line_moves(game: &Game) -> usize {
     game.tree
         .main_line()
         .filter(|(_, n)| n.mv.is_some())
@@ -71,7 +71,7 @@ pub fn main_line_moves(game: &Game) -> usize {
 
 /// The board's size as `kifu list` writes it and `--size` takes it: `19` for a
 /// square board, `19x13` otherwise; `9` for shogi; `None` for gonu's graph boards.
-pub fn size_text(kind: &GameKind) -> Option<String> {
+pub(crate) fn size_text(kind: &GameKind) -> Option<String> {
     match kind {
         GameKind::Go { size } | GameKind::Gomoku { size, .. } if size.width == size.height => {
             Some(size.width.to_string())
@@ -84,7 +84,7 @@ pub fn size_text(kind: &GameKind) -> Option<String> {
 
 /// The handicap as a number of stones (Go and gomoku: HA, 0 when absent; shogi: 0
 /// for an even game), or `None` for a shogi handicap preset or position, and gonu.
-pub fn handicap_stones(game: &Game) -> Option<u32> {
+pub(crate) fn handicap_stones(game: &Game) -> Option<u32> {
     match &game.kind {
         GameKind::Go { .. } | GameKind::Gomoku { .. } => Some(game.info.handicap.unwrap_or(0)),
         GameKind::Shogi => match &game.info.shogi_start {
@@ -98,7 +98,7 @@ pub fn handicap_stones(game: &Game) -> Option<u32> {
 /// The handicap as `kifu list` writes it: the number of stones when the record gives
 /// one (HA), the preset's Japanese name for a shogi handicap (`香落ち`), `その他` for
 /// another shogi start.
-pub fn handicap_text(game: &Game) -> Option<String> {
+pub(crate) fn handicap_text(game: &Game) -> Option<String> {
     match (&game.info.shogi_start, game.info.handicap) {
         (Some(ShogiStart::Preset(h)), _) => Some(h.japanese().to_string()),
         (Some(ShogiStart::Other(_)), _) => Some("その他".to_string()),
@@ -108,7 +108,7 @@ pub fn handicap_text(game: &Game) -> Option<String> {
 }
 
 /// The number of nodes with a comment.
-pub fn comment_count(game: &Game) -> usize {
+pub(crate) fn comment_count(game: &Game) -> usize {
     game.tree
         .iter()
         .filter(|(_, n)| n.comment.is_some())

@@ -230,12 +230,12 @@ impl Counts {
 pub const SHOWN_PER_CODE: usize = 100;
 
 /// How many characters of input text a message quotes (see [`quote`]).
-pub const QUOTED_CHARS: usize = 60;
+pub(crate) const QUOTED_CHARS: usize = 60;
 
 /// Input text for a message, Rust-quoted like `{:?}` but cut to its first
 /// [`QUOTED_CHARS`] characters followed by `…`, so a message costs the same however
 /// long the text it quotes (a 100 MB line makes a short message).
-pub fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     match text.char_indices().nth(QUOTED_CHARS) {
         Some((cut, _)) => format!("{:?}", format!("{}…", text.get(..cut).unwrap_or(""))),
         None => format!("{text:?}"),
@@ -244,7 +244,7 @@ pub fn quote(text: &str) -> String {
 
 /// Input text for a message without quotes: cut like [`quote`] (first
 /// [`QUOTED_CHARS`] characters, then `…`).
-pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn clip(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(QUOTED_CHARS) {
         Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or("")).into(),
         None => text.into(),
@@ -374,7 +374,7 @@ pub fn collapse(diags: &mut Vec<Diagnostic>) {
 }
 
 /// Gives every summary in `diags` its message (from its final count).
-pub fn finish_summaries(diags: &mut [Diagnostic]) {
+pub(crate) fn finish_summaries(diags: &mut [Diagnostic]) {
     for d in diags.iter_mut().filter(|d| d.omitted > 0) {
         d.message = summary_message(d.code, d.omitted);
     }

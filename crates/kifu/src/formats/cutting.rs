@@ -17,6 +17,28 @@ pub trait GameBoundaries {
     /// The first `n` bytes of the buffer were taken away: offsets move back by `n`,
     /// and no cut is known until another game ends.
     fn drop_front(&mut self, n: usize);
+
+    /// The frame every part is read in, for a format whose parts cannot be read
+    /// alone (a RIF game refers to the tables before `<games>`): `None` (the
+    /// default) when each part is read as it is. Asked once, when the first cut is
+    /// made, with offsets in the buffer as first scanned.
+    fn frame(&self) -> Option<Frame> {
+        None
+    }
+}
+
+/// What every part of a cut input is read inside ([`GameBoundaries::frame`]): the
+/// parts after the first are read after the input's `head`, the parts before the
+/// last before `tail`, so that each is a whole document; what the reader says of the
+/// frame is left out, and positions are told in the part. Both are UTF-8 text (as
+/// many bytes decoded as raw), so that the frame is as long in the part's text as in
+/// its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// The input's head, as offsets in the first buffer scanned.
+    pub head: std::ops::Range<usize>,
+    /// What closes a document cut between games.
+    pub tail: &'static [u8],
 }
 
 /// A format's cut ([`super::Format::cut`]): the scan for the places between games of

@@ -4,32 +4,32 @@
 //! Formats know no CLI: a reader turns text (or bytes) into a [`Parsed`], a writer
 //! turns a collection into text (or bytes) plus [`Loss`] reports.
 
-pub mod account;
+pub(crate) mod account;
 pub mod analysis;
-pub mod csa;
-pub mod cutting;
-pub mod declaration;
-pub mod gib;
+pub(crate) mod csa;
+pub(crate) mod cutting;
+pub(crate) mod declaration;
+pub(crate) mod gib;
 pub(crate) mod goarchive;
-pub mod gonu;
-pub mod jkf;
-pub mod json;
-pub mod ki2;
-pub mod kif;
-pub mod kiseong;
-pub mod kiseong_sniff;
-pub mod ndjson;
-pub mod ngf;
-pub mod omok;
-pub mod psq;
-pub mod renlib;
-pub mod rif;
-pub mod sgf;
-pub mod shogi;
-pub mod sink;
-pub mod ugf;
-pub mod usi;
-pub mod writes;
+pub(crate) mod gonu;
+pub(crate) mod jkf;
+pub(crate) mod json;
+pub(crate) mod ki2;
+pub(crate) mod kif;
+pub(crate) mod kiseong;
+pub(crate) mod kiseong_sniff;
+pub(crate) mod ndjson;
+pub(crate) mod ngf;
+pub(crate) mod omok;
+pub(crate) mod psq;
+pub(crate) mod renlib;
+pub(crate) mod rif;
+pub(crate) mod sgf;
+pub(crate) mod shogi;
+pub(crate) mod sink;
+pub(crate) mod ugf;
+pub(crate) mod usi;
+pub(crate) mod writes;
 
 use std::path::Path;
 
@@ -37,8 +37,10 @@ use crate::diag::{Diagnostic, Loss, Span};
 use crate::model::{Collection, GameKind};
 use crate::text::{CharsetFinder, TextEncoding};
 pub use analysis::writing::{AnalysisMode, Prepared, Program, Stripped};
-pub use cutting::{Cut, Cutter, GameBoundaries};
+pub use csa::CsaVersion;
+pub use cutting::{Cut, Cutter, Frame, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
+pub use usi::UsiOption;
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
@@ -259,11 +261,6 @@ pub enum Want {
     Check,
 }
 
-/// A reader that hands each game to a [`Piece`] and keeps none of them, for reading
-/// large collections in bounded memory, perhaps in pieces on several threads: every
-/// piece it commits holds the games of a whole read, in order, and no other.
-pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
-
 /// Positions the rules' findings on one game, found as it was read, with the move
 /// number of each node (by node id, as [`crate::model::Tree::move_numbers`] gives
 /// them) and the spans of its nodes: the diagnostics a [`GameCheck`] would return
@@ -271,24 +268,20 @@ pub type ReadEach = fn(&str, Want, &dyn Pieces) -> Streamed;
 pub type PlaceFindings<'a> =
     dyn Fn(Vec<crate::rules::Finding>, &[Option<u32>], &[Span]) -> Vec<Diagnostic> + Sync + 'a;
 
-/// A streaming reader for a check by the rules: the games the reader can check as it
-/// reads them (SGF's Go games) are checked so, without building their trees, and
-/// their findings go to the [`PlaceFindings`]; the other games go whole to the
-/// [`GameCheck`], which must be the rules' check ([`crate::rules::check`],
-/// positioned). Both only make values, which the reader keeps in
-/// [`Streamed::found`] in game order.
-pub type CheckEach = fn(&str, &GameCheck<'_>, &PlaceFindings<'_>) -> Streamed;
-
-/// What a streaming read produced.
+/// What a streaming read produced (SGF's `read_each` and `check_each`, RIF's
+/// `read_each`): a reader that hands each game to a [`Piece`] and keeps none, or
+/// checks each game as it reads it (the games it can check so, SGF's Go games,
+/// without building their trees, their findings placed by a [`PlaceFindings`]; the
+/// others whole by a [`GameCheck`]).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
-pub struct Streamed {
+pub(crate) struct Streamed {
     /// How many games were read.
     pub games: usize,
     /// The reader's problems, in source order (as [`Parsed::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
-    /// What the checks returned, in game order ([`CheckEach`]; empty for
-    /// [`ReadEach`]): the same as checking every game of a whole read.
+    /// What the checks returned, in game order (empty when the games went to
+    /// pieces): the same as checking every game of a whole read.
     pub found: Vec<Diagnostic>,
 }
 
@@ -430,7 +423,7 @@ pub struct Format {
     pub cut: Option<Cut>,
     /// The writer, if kifu writes this format.
     pub writer: Option<Writer>,
-    /// What the writer writes of the model; [`account::account`] reports the rest.
+    /// What the writer writes of the model; `account::account` reports the rest.
     pub writes: Writes,
     /// Where the writer writes engine evaluations ([`analysis::writing::prepare`]
     /// moves them there before it runs).
@@ -515,7 +508,7 @@ impl Format {
     /// True when the reader reads a lone CR as written: SGF, whose line breaks lie
     /// inside property values and whose reader takes CR, LF, CRLF and LFCR as line
     /// breaks itself. Every other text reader reads text whose lone CRs (classic Mac
-    /// OS line ends) are LFs ([`crate::text::lone_cr_as_lf`]), offsets unchanged.
+    /// OS line ends) are LFs (`text::lone_cr_as_lf`), offsets unchanged.
     pub fn keeps_lone_cr(&self) -> bool {
         self.name == "sgf"
     }
@@ -590,7 +583,7 @@ impl Format {
 
 /// The game a writer of one game per file writes: the first (the registry's
 /// [`Format::check_collection`] has made sure there is one and only one).
-pub fn the_game(collection: &Collection) -> Result<&crate::model::Game, WriteError> {
+pub(crate) fn the_game(collection: &Collection) -> Result<&crate::model::Game, WriteError> {
     collection
         .games
         .first()
@@ -644,7 +637,7 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// Skips a UTF-8 BOM and leading ASCII whitespace: where sniffers look.
-pub fn content_start(bytes: &[u8]) -> &[u8] {
+pub(crate) fn content_start(bytes: &[u8]) -> &[u8] {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let start = bytes
         .iter()

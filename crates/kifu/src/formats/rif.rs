@@ -6,6 +6,8 @@
 //! a 100 MB database is checked in bounded memory. The attribute names are those
 //! renju-note's reader (`src/database/rif.ts`) reads. See `docs/formats/rif.md`.
 
+mod cut;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -41,6 +43,7 @@ pub const FORMAT: Format = Format {
     declared_charset: Some(find_xml_encoding),
     reader: Reader::Text(read),
     entry: Some(read_into),
+    cut: Some(cut::cut),
     ..Format::BASE
 };
 

@@ -72,7 +72,7 @@ pub trait Sink {
     fn game(&mut self, game: &mut Game, places: Places<'_>) -> Flow;
 
     /// For a reader that can read a long text in pieces on several threads (SGF,
-    /// RIF: [`super::ReadEach`]): makes the [`super::Piece`] each piece's games go to,
+    /// RIF): makes the [`super::Piece`] each piece's games go to,
     /// committed in order once the cuts are known right. When the sink gives one, the
     /// reader may hand its games to pieces instead of [`Sink::game`]. None by default.
     fn pieces(&self) -> Option<&dyn Pieces> {

@@ -1,28 +1,12 @@
 //! Making many staged files durable at once: one `syncfs` per file system on Linux
 //! instead of an `fdatasync` per file, which on a disk costs more than drawing a
-//! picture. [`sync_staged`] syncs open staged files; `kifu show --out-dir` and `kifu
-//! split` close theirs and use [`super::sync_dir_closed`], which needs no open output
-//! (reencode makes its batches durable with the same `syncfs_files`).
-
-use std::io;
-
-use super::Staged;
-
-/// Makes every staged file durable: on Linux one `syncfs` per file system holding
-/// them, falling back to `fdatasync` per file (elsewhere too).
-pub fn sync_staged(staged: &[Staged]) -> io::Result<()> {
-    #[cfg(target_os = "linux")]
-    {
-        if syncfs_files(staged.iter().map(Staged::file)) {
-            return Ok(());
-        }
-    }
-    staged.iter().try_for_each(Staged::sync)
-}
+//! picture. `kifu show --out-dir` and `kifu split` close their staged files and use
+//! [`super::sync_dir_closed`], which needs no open output (reencode makes its batches
+//! durable with the same `syncfs_files`).
 
 /// One `syncfs` per file system holding the given open files (directories too);
 /// false if any call fails; a descriptor given again is not asked again. The one
-/// home of this, for `sync_staged` and `reencode`.
+/// home of this, for `sync_dir_closed` and `reencode`.
 #[cfg(target_os = "linux")]
 pub fn syncfs_files<'a>(files: impl Iterator<Item = &'a std::fs::File>) -> bool {
     use std::os::fd::AsRawFd;

@@ -656,7 +656,7 @@ pub fn stage_below(root: &Path, relative: &Path) -> Result<DirTemp, ReachError> 
 }
 
 /// An output root and the directories below it, each opened once per run (made
-/// where missing, entered without following a link, as [`stage_below`] does) and
+/// where missing, entered without following a link, as `stage_below` does) and
 /// kept open: many outputs in one directory cost no `open` of it each. Holds one
 /// handle per directory written to.
 #[derive(Debug)]
@@ -701,7 +701,7 @@ impl OutTree {
 }
 
 /// Writes a whole file atomically at `dest`, a path below the output root `root`,
-/// through directory handles ([`stage_below`]): staged, made durable and renamed in
+/// through directory handles (`stage_below`): staged, made durable and renamed in
 /// its directory, an existing file's mode and owner kept.
 pub fn write_below(root: &Path, dest: &Path, bytes: &[u8]) -> Result<(), ReachError> {
     let relative = dest

@@ -17,17 +17,15 @@ mod stage;
 mod stale;
 mod target;
 
-pub use batch::sync_staged;
 #[cfg(target_os = "linux")]
-pub use batch::syncfs_files;
+pub(crate) use batch::syncfs_files;
 pub use dir::{
-    dir_id, make_path, reach, stage_below, sync_dir_closed, write_below, Dir, DirClosed, DirId,
-    DirTemp, OutTree, Place, ReachError,
+    dir_id, make_path, reach, sync_dir_closed, write_below, Dir, DirClosed, DirId, DirTemp,
+    OutTree, Place, ReachError,
 };
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;
-pub use stage::{
-    read_identified, stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging,
-};
-pub use stale::{is_temp_name, remove_stale_in};
-pub use target::{write_output, OutputTarget, OutputWriter};
+pub use stage::{stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging};
+pub(crate) use stale::is_temp_name;
+pub use stale::remove_stale_in;
+pub use target::{OutputTarget, OutputWriter};

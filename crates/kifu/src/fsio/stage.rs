@@ -2,7 +2,7 @@
 //! a rename that happens only if the destination is still what was read.
 
 use std::fs::{self, File, Metadata, Permissions};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -274,21 +274,6 @@ pub enum ReadError {
     /// It could not be opened or read.
     #[error("{0}")]
     Io(#[from] io::Error),
-}
-
-/// Reads a whole file through one descriptor, with its identity and metadata; fails
-/// when the file changed while it was read.
-pub fn read_identified(path: &Path) -> Result<(Vec<u8>, Identity, Metadata), ReadError> {
-    let mut file = File::open(path)?;
-    let before = file.metadata()?;
-    let mut bytes = Vec::with_capacity(usize::try_from(before.len()).unwrap_or(0));
-    file.read_to_end(&mut bytes)?;
-    let after = file.metadata()?;
-    let id = Identity::of(&before);
-    if !id.unchanged(&Identity::of(&after)) || bytes.len() as u64 != before.len() {
-        return Err(ReadError::Changed);
-    }
-    Ok((bytes, id, before))
 }
 
 /// Writes a whole file atomically: the bytes go to an exclusive temporary file beside

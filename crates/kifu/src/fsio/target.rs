@@ -178,8 +178,10 @@ impl Write for OutputWriter {
 
 /// Writes a whole output named on the command line (see [`OutputTarget`]): a device,
 /// FIFO or descriptor directly; a link through to its target; a regular file or a
-/// new name atomically, its mode and owner kept.
-pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// new name atomically, its mode and owner kept. (The commands write through
+/// [`OutputTarget::open`]; the tests write whole outputs through this.)
+#[cfg(test)]
+fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut out = OutputTarget::resolve(path)?.open()?;
     out.write_all(bytes)?;
     out.commit()

@@ -139,7 +139,7 @@ impl Area {
 }
 
 /// A point in diagram coordinates (`D4`, `T19`; SGF-style letters beyond 25 columns).
-pub fn parse_point(text: &str, size: BoardSize) -> Result<Point, String> {
+pub(crate) fn parse_point(text: &str, size: BoardSize) -> Result<Point, String> {
     let bad = || {
         format!(
             "{text:?} is not a point of a {}x{} board",
@@ -412,7 +412,7 @@ pub fn numbered(game: &Game, line: &[NodeId], from: usize, to: Option<usize>) ->
 }
 
 /// The notes of a numbered diagram as one line: `13 at 7, 16 at D4, 20 pass`.
-pub fn notes_text(pos: &Position) -> String {
+pub(crate) fn notes_text(pos: &Position) -> String {
     pos.notes
         .iter()
         .map(|n| note_text(n, pos.size))
@@ -624,12 +624,6 @@ fn wrap(pos: &Position, max: f32, size: f32) -> Vec<Vec<(f32, String, Note)>> {
         lines.push(cur);
     }
     lines
-}
-
-/// Pixels of the SVG of a position: (width, height).
-pub fn svg_size(pos: &Position) -> (usize, usize) {
-    let l = Layout::new(pos);
-    (l.width, l.height)
 }
 
 /// A standalone SVG: wooden board, lines, star points, coordinates, every stone its

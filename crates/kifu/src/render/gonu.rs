@@ -44,7 +44,7 @@ fn line_cells(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
 }
 
 /// The glyph of a piece range: ● ★ ③ ④ ⑤, `?` outside 1–5.
-pub fn range_glyph(range: u8) -> char {
+pub(crate) fn range_glyph(range: u8) -> char {
     usize::from(range)
         .checked_sub(1)
         .and_then(|i| GONU_RANGES.get(i))

@@ -1,13 +1,13 @@
 //! Pictures of positions: text diagrams for the terminal, standalone SVG whose text is
-//! drawn as outlines ([`glyphs`]), and PNG and animated GIF rendered from the SVG
-//! ([`raster`]); and the evaluation graph of a game's engine analysis ([`graph`]).
+//! drawn as outlines (`glyphs`), and PNG and animated GIF rendered from the SVG
+//! (`raster`); and the evaluation graph of a game's engine analysis (`graph`).
 
-pub mod glyphs;
+pub(crate) mod glyphs;
 pub mod go;
 pub mod gonu;
-pub mod graph;
+pub(crate) mod graph;
 pub mod picture;
-pub mod raster;
+pub(crate) mod raster;
 pub mod shogi;
 
 use crate::model::{Game, NodeId};
@@ -29,7 +29,7 @@ pub fn variation(game: &Game, n: usize) -> Option<Vec<NodeId>> {
 }
 
 /// How many moves a line holds.
-pub fn move_count(game: &Game, line: &[NodeId]) -> usize {
+pub(crate) fn move_count(game: &Game, line: &[NodeId]) -> usize {
     line.iter()
         .filter_map(|&id| game.tree.get(id))
         .filter(|n| n.mv.is_some())

@@ -63,7 +63,7 @@ pub struct Options {
     /// How many times as long the last GIF frame shows.
     pub hold: u32,
     /// The evaluation graph of the line's engine analysis instead of a position
-    /// ([`graph`]; SVG or PNG).
+    /// (`graph`; SVG or PNG).
     pub graph: bool,
 }
 

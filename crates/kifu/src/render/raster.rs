@@ -198,18 +198,10 @@ pub struct Timing {
 }
 
 /// An animated GIF, looping, of SVG frames of one size rendered `width` pixels wide,
-/// with a fixed palette (the pictures' own colours and their blends). After the first
-/// frame only the rectangle that changed is stored. (All in memory: see [`gif_to`].)
-pub fn gif<I>(frames: I, width: u32, timing: Timing) -> Result<Vec<u8>, String>
-where
-    I: IntoIterator<Item = String>,
-{
-    gif_to(frames.into_iter().map(Ok), width, timing, Vec::new())
-}
-
-/// As [`gif()`], written to `out` as each frame is drawn: the frames come one at a time
-/// (an error of one stops the GIF) and memory holds two frames' pixels, whatever
-/// their number. Gives `out` back.
+/// with a fixed palette (the pictures' own colours and their blends), written to `out`
+/// as each frame is drawn: after the first frame only the rectangle that changed is
+/// stored; the frames come one at a time (an error of one stops the GIF) and memory
+/// holds two frames' pixels, whatever their number. Gives `out` back.
 pub fn gif_to<I, W>(frames: I, width: u32, timing: Timing, out: W) -> Result<W, String>
 where
     I: IntoIterator<Item = Result<String, String>>,

@@ -7,8 +7,10 @@
 //! scan says a game ends (the registry's [`Format::cut`]): SGF in any encoding (the scan reads UTF-16
 //! by code units and the double-byte encodings by characters, so a trail byte that is
 //! `[`, `\` or `]` is not syntax), CSA (games separated by `/` lines), USI and NDJSON
-//! (a game a line). Every other input is read whole. Each part says where it starts
-//! in the whole input ([`Part::at`]) so that positions are told in the whole input.
+//! (a game a line), RIF (between `<game>` elements, each part read inside a frame of
+//! the database's tables: [`Part::lead`], [`Part::trail`]). Every other input is read
+//! whole. Each part says where it starts in the whole input ([`Part::at`]) so that
+//! positions are told in the whole input.
 
 use std::io::Read;
 
@@ -37,6 +39,14 @@ pub struct Part {
     pub index: usize,
     /// True when it is the whole input (not cut).
     pub whole: bool,
+    /// Bytes at the start of `bytes` that are not the part's own but the input's
+    /// head, read before it as context (a RIF database's tables): what the reading
+    /// says there is left out, and positions are counted after them. As many bytes
+    /// in the decoded text as here (UTF-8). 0 for most formats.
+    pub lead: usize,
+    /// Bytes at the end of `bytes` that close the document the part is cut from
+    /// (`</games></database>`): not the input's own either. 0 for most formats.
+    pub trail: usize,
 }
 
 /// Why an input could not be read (to its end).
@@ -88,6 +98,9 @@ pub struct Parts<R> {
     at: usize,
     /// Parts handed on.
     parts: usize,
+    /// The frame of an input whose parts cannot be read alone: the head's bytes and
+    /// the tail ([`crate::formats::cutting::Frame`]).
+    frame: Option<(Vec<u8>, &'static [u8])>,
 }
 
 impl<R: Read> Parts<R> {
@@ -114,6 +127,7 @@ impl<R: Read> Parts<R> {
             cutting: None,
             at: 0,
             parts: 0,
+            frame: None,
         }
     }
 
@@ -169,10 +183,16 @@ impl<R: Read> Parts<R> {
                     let len = self.buf.filled;
                     if len > self.part {
                         if let Some(cut) = scan.cut() {
+                            if self.parts == 0 {
+                                self.frame = scan.frame().map(|f| {
+                                    let head = self.buf.data().get(f.head).unwrap_or(&[]);
+                                    (head.to_vec(), f.tail)
+                                });
+                            }
                             let done = self.buf.take_front(cut);
                             scan.drop_front(cut);
                             self.stage = Stage::Cutting(scan, later);
-                            return Ok(Some(self.hand(done, format, later)));
+                            return Ok(Some(self.hand(done, format, later, false)));
                         }
                         if len > max {
                             return Err(PartError::NoCompleteGame(format));
@@ -193,12 +213,16 @@ impl<R: Read> Parts<R> {
                         }
                     }
                 }
-                // The rest: handed on unless it is only blanks after some games.
+                // The rest: handed on unless it is only blanks after some games (in a
+                // framed input it holds the document's end, or its lack).
                 let rest = self.buf.take();
-                if self.parts > 0 && rest.iter().all(u8::is_ascii_whitespace) {
+                if self.parts > 0
+                    && self.frame.is_none()
+                    && rest.iter().all(u8::is_ascii_whitespace)
+                {
                     return Ok(None);
                 }
-                Ok(Some(self.hand(rest, format, later)))
+                Ok(Some(self.hand(rest, format, later, true)))
             }
         }
     }
@@ -215,21 +239,41 @@ impl<R: Read> Parts<R> {
             at: 0,
             index: 0,
             whole: true,
+            lead: 0,
+            trail: 0,
         }
     }
 
-    /// A part of a cut input.
+    /// A part of a cut input (`last`: the input's end), in its frame if it has one.
     fn hand(
         &mut self,
         bytes: Vec<u8>,
         format: Option<&'static Format>,
         later: Option<TextEncoding>,
+        last: bool,
     ) -> Part {
         let index = self.parts;
         let at = self.at;
         self.parts += 1;
         self.at += bytes.len();
+        let (mut lead, mut trail) = (0, 0);
+        let bytes = match &self.frame {
+            Some((head, tail)) => {
+                lead = if index > 0 { head.len() } else { 0 };
+                trail = if last { 0 } else { tail.len() };
+                // In the part's own storage, grown (a large one by remapping, not
+                // copying) and moved once: memory holds one part, not two.
+                let mut framed = bytes;
+                framed.reserve_exact(lead + trail);
+                framed.extend_from_slice(tail.get(..trail).unwrap_or(&[]));
+                framed.splice(0..0, head.get(..lead).unwrap_or(&[]).iter().copied());
+                framed
+            }
+            None => bytes,
+        };
         Part {
+            lead,
+            trail,
             bytes,
             format,
             encoding: if index == 0 {
@@ -412,6 +456,38 @@ mod tests {
         let parts = parts_of(kif.as_bytes(), 10);
         assert_eq!(parts.len(), 1);
         assert!(parts[0].2);
+    }
+
+    #[test]
+    fn a_rif_database_is_cut_between_games_each_part_in_its_frame() {
+        let head = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database><players><player id=\"1\" name=\"Анна\"/></players>\n<games>";
+        let games: String = (0..6)
+            .map(|i| format!("\n<game id=\"{i}\" black=\"1\"><move>h8 i9</move></game>"))
+            .collect();
+        let end = "\n</games>\n</database>\n";
+        let text = format!("{head}{games}{end}");
+        let mut parts = Parts::new(text.as_bytes(), None, None, 150, None);
+        let (mut own, mut count) = (Vec::new(), 0);
+        while let Some(p) = parts.next_part().expect("a slice reads") {
+            let tail = if p.trail > 0 {
+                "</games></database>"
+            } else {
+                ""
+            };
+            let lead = if p.index > 0 { head } else { "" };
+            assert_eq!(
+                (p.lead, p.trail),
+                (lead.len(), tail.len()),
+                "part {}",
+                p.index
+            );
+            assert!(p.bytes.starts_with(lead.as_bytes()) && p.bytes.ends_with(tail.as_bytes()));
+            assert_eq!(p.at, own.len());
+            own.extend_from_slice(&p.bytes[p.lead..p.bytes.len() - p.trail]);
+            count += 1;
+        }
+        assert_eq!(own, text.as_bytes());
+        assert!(count > 2, "{count} parts");
     }
 
     #[test]

@@ -14,12 +14,11 @@ mod lines;
 mod utf8;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
-pub use detect::{
-    bom, decode, decode_owned, utf16_pattern, CharsetFinder, Decision, Decoded, DetectHints,
-};
+pub(crate) use detect::{bom, decode_owned, utf16_pattern};
+pub use detect::{decode, CharsetFinder, Decision, Decoded, DetectHints};
 pub use encode::{encode_strict, normalize_for_shift_jis, Normalization, Unmappable};
 pub use encoding::TextEncoding;
-pub use escape::{
-    escape_bytes, escape_controls, escape_controls_in_lines, escaped_len, is_escaped, push_escaped,
-};
-pub use lines::{has_lone_cr, lone_cr_as_lf, split_lines, LineIndex};
+pub use escape::{escape_bytes, escape_controls, escape_controls_in_lines};
+pub(crate) use escape::{escaped_len, push_escaped};
+pub use lines::LineIndex;
+pub(crate) use lines::{lone_cr_as_lf, split_lines};

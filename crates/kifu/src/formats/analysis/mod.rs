@@ -10,18 +10,18 @@
 //! gives each layout and its sources. The SGF, KIF, KI2 and CSA readers lift what
 //! they read into evaluations ([`comments::lift_reporting`],
 //! [`properties::lift_reporting`]); every writer goes through [`writing::prepare`]
-//! (`--analysis`), which moves evaluations between conventions ([`convert`]) and
-//! lowers them back into text. [`replay`] checks a game's evaluations for
+//! (`--analysis`), which moves evaluations between conventions (`convert`) and
+//! lowers them back into text. `replay` checks a game's evaluations for
 //! `validate`: every principal variation replayed with the rules, the figures against
 //! each other.
 //!
 //! [`Evaluation`]: crate::model::Evaluation
 
 pub mod comments;
-pub mod convert;
+pub(crate) mod convert;
 pub mod go;
 pub mod properties;
-pub mod replay;
+pub(crate) mod replay;
 pub mod shogi;
 pub mod writing;
 

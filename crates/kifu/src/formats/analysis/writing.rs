@@ -1,11 +1,9 @@
 //! Analysis on the way out (`--analysis keep|strip|as=PROGRAM`): a game's evaluations
-//! stripped, or moved into the convention the target writes ([`convert`]) and
+//! stripped, or moved into the convention the target writes (`convert::convert`) and
 //! lowered into its comment lines or SGF properties, before the writer runs. What a
 //! convention cannot hold is a reported loss; an evaluation the target has no place
 //! for stays in the node's list, for the registry's accounting to report
 //! (`loss::analysis`).
-//!
-//! [`convert`]: super::convert::convert
 
 use super::convert::convert;
 use super::{comments, go, properties, shogi};

@@ -8,9 +8,8 @@ mod places;
 mod reader;
 mod writer;
 
-pub use places::{BoardPlaces, Placed};
 pub use reader::read;
-pub use writer::{board_text, write};
+pub use writer::write;
 
 use super::{content_start, Capabilities, Format, Reader, Writer};
 use crate::text::TextEncoding;

@@ -280,7 +280,7 @@ pub(crate) fn strip_position(message: &str) -> String {
 }
 
 /// Writes the document with a final newline: compact, or indented when
-/// [`WriteOptions::pretty`] asks for it. The same bytes as [`Framing`]'s pieces
+/// [`WriteOptions::pretty`] asks for it. The same bytes as `Framing`'s pieces
 /// (prefix, each game, suffix), so a collection streamed game by game and one written
 /// whole are one document.
 pub fn write(

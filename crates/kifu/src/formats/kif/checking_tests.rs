@@ -4,7 +4,8 @@
 //! and in variations, a foul the record ends the game with, a repetition played
 //! past, a claimed ending the position contradicts.
 
-use super::{read, read_checking, read_ki2, read_ki2_checking};
+use super::read::{read_checking, read_ki2_checking};
+use super::{read, read_ki2};
 use crate::diag::Severity;
 use crate::formats::FoundWhileReading;
 use crate::model::NodeId;

@@ -20,7 +20,7 @@ mod read;
 mod write;
 
 pub use ki2write::write_ki2;
-pub use read::{read, read_checking, read_into, read_ki2, read_ki2_checking, read_ki2_into};
+pub use read::{read, read_into, read_ki2, read_ki2_into};
 pub use write::write;
 
 use super::{Capabilities, Format, Reader, Writer};

@@ -183,7 +183,7 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 
 /// Reads a collection game by game: each game goes to a
 /// [`Piece`](crate::formats::Piece) as soon as it is read and is then dropped, so memory stays bounded by the largest game (see
-/// [`crate::formats::ReadEach`]). Large texts are cut at game boundaries and read on
+/// [`crate::formats::Streamed`]). Large texts are cut at game boundaries and read on
 /// several threads, each piece of the text into a piece of its own; the pieces are
 /// committed in order only once every cut is known to be right, and otherwise dropped
 /// and the text read again in one piece. What is committed is the same as [`read`]
@@ -208,7 +208,7 @@ pub fn read_each(text: &str, want: Want, pieces: &dyn Pieces) -> Streamed {
     streamed
 }
 
-/// A check by the rules game by game (see [`crate::formats::CheckEach`]): Go games
+/// A check by the rules game by game (see [`crate::formats::Streamed`]): Go games
 /// are checked as they are read, node by node, without building their trees; `each`
 /// checks the others (gomoku). Large texts are read in parallel as by [`read_each`].
 pub fn check_each(text: &str, each: &GameCheck<'_>, place: &PlaceFindings<'_>) -> Streamed {

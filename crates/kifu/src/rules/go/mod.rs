@@ -2,11 +2,11 @@
 //! game's `RU`, see [`RuleSet`]), simple ko, superko and long cycles (by the rule
 //! set, with board hashes), moves off the board, setup stones that change nothing,
 //! two moves of one colour in a row; and the recorded result against the komi
-//! ([`claims`]). The walk is iterative with an undo
+//! (`claims`). The walk is iterative with an undo
 //! log, so neither depth nor length of the tree costs stack or position copies.
 
 mod board;
-pub mod claims;
+pub(crate) mod claims;
 mod ruleset;
 mod walk;
 

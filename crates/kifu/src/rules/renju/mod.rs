@@ -1,7 +1,7 @@
 //! Gomoku and renju: five in a row, and black's forbidden moves under the rule of the
 //! game. See `docs/rules-renju.md`.
 //!
-//! - `seed`: the omok seed's rule, by 위상 ([`seed`]);
+//! - `seed`: the omok seed's rule, by 위상 (`seed`);
 //! - `renju`: RIF renju, with the recursive definition of a real three ([`rif`]);
 //! - `gomoku`: exactly five wins, nothing forbidden;
 //! - `freestyle`: five or more wins, nothing forbidden.
@@ -16,7 +16,7 @@ mod outcome;
 mod referee;
 mod replay;
 pub mod rif;
-pub mod seed;
+pub(crate) mod seed;
 
 pub use board::{Board, DIRECTIONS};
 pub use outcome::{judge, result_line, Outcome};
