@@ -400,7 +400,7 @@ fn what_does_not_read_is_kept_as_written_with_a_warning() {
             .filter(|d| d.code == "analysis::kept-as-text")
             .map(|d| d.message.as_str())
             .collect::<Vec<_>>(),
-        vec!["the comment line \"* 12 +77\" is kept as a comment: it does not read as a floodgate remark (byte 5: expected a CSA move such as -2324FU)"]
+        vec!["the comment line \"* 12 +77\" is kept as a comment: it does not read as a floodgate remark (byte 5: expected a CSA move such as -2324FU or a USI move such as 7g7f)"]
     );
     assert_eq!(comment_lines(&c), vec!["* 12 +77"]);
     let sgf = "(;GM[1]FF[4]SZ[19];B[pd]SBKV[high])";

@@ -74,6 +74,10 @@ const PUBLIC: &[(&str, &str)] = &[
     ("internals::usi", "see internals"),
     ("model", "the game-tree model"),
     ("reencode", "batch re-encoding (kifu reencode)"),
+    (
+        "training",
+        "positions for engine training: kifu positions and the Python package's Game.positions()",
+    ),
     ("render", "pictures of positions"),
     ("render::go", "Go diagrams and SVG"),
     ("render::gonu", "gonu drawings and SVG"),

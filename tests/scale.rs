@@ -101,7 +101,7 @@ parallel -k 'kifu validate --json {}' :::: shards.txt > checks.ndjson
         .map(str::to_string)
         .collect();
     assert_eq!(header.first().map(String::as_str), Some("path"));
-    assert_eq!(header.len(), 22);
+    assert_eq!(header.len(), 26);
     let col = |name: &str| header.iter().position(|h| h == name).expect("column");
     let (p, g, b, w, win) = (
         col("path"),

@@ -329,9 +329,11 @@ fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_dire
             1,
             "round {round}: one file system, one batch"
         );
-        // The output root is opened once for its own files and once to reach `sub`;
-        // `sub` once: not once per output (listing it for stale temporary files,
-        // `O_NONBLOCK`, is another matter).
+        // The output root is opened at most twice (for its own files and to reach
+        // `sub`; once when one handle serves both, as the inputs' outputs are opened
+        // in order while games are written on any thread), `sub` once: not once per
+        // output (listing it for stale temporary files, `O_NONBLOCK`, is another
+        // matter).
         let opened = |suffix: &str| {
             trace
                 .lines()
@@ -340,7 +342,11 @@ fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_dire
                 .filter(|l| l.trim_end().ends_with(suffix))
                 .count()
         };
-        assert_eq!(opened("/out>"), 2, "round {round}");
+        let root = opened("/out>");
+        assert!(
+            (1..=2).contains(&root),
+            "round {round}: root opened {root} times"
+        );
         assert_eq!(opened("/out/sub>"), 1, "round {round}");
         let mut temporaries: Vec<&str> = trace
             .split(['"', '/', '>', ','])

@@ -70,7 +70,24 @@ fn usi_square(sq: Square) -> String {
     format!("{}{}", sq.file, char::from(r))
 }
 
-fn parse_square(s: &[u8]) -> Option<Square> {
+/// True for a USI move: `7g7f`, `8h2b+` or a drop `P*5e`.
+pub(crate) fn is_usi_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    match b {
+        [piece, b'*', to @ ..] => {
+            drop_kind(*piece).is_some() && to.len() == 2 && parse_square(to).is_some()
+        }
+        [from0, from1, to0, to1, rest @ ..] => {
+            parse_square(&[*from0, *from1]).is_some()
+                && parse_square(&[*to0, *to1]).is_some()
+                && matches!(rest, [] | [b'+'])
+        }
+        _ => false,
+    }
+}
+
+/// The square of a USI square's two bytes (`7g`).
+pub(crate) fn parse_square(s: &[u8]) -> Option<Square> {
     let (&f, &r) = (s.first()?, s.get(1)?);
     let file = FILES.bytes().position(|c| c == f)? as u8 + 1;
     let rank = RANKS.bytes().position(|c| c == r)? as u8 + 1;
@@ -78,7 +95,7 @@ fn parse_square(s: &[u8]) -> Option<Square> {
 }
 
 /// The kind a drop's letter names (any kind but the king).
-fn drop_kind(c: u8) -> Option<PieceKind> {
+pub(crate) fn drop_kind(c: u8) -> Option<PieceKind> {
     PieceKind::from_sfen_letter(char::from(c))
         .filter(|k| *k != PieceKind::King && c.is_ascii_uppercase())
 }

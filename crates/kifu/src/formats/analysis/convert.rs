@@ -38,18 +38,11 @@ fn writes_pv(convention: Convention, pv: &[String]) -> bool {
         | Convention::KifGame
         | Convention::KifAnalysis
         | Convention::KifStudy => pv.iter().all(kif_move),
-        Convention::Floodgate => pv.iter().all(|m| is_csa_move(m)),
+        Convention::Floodgate => pv
+            .iter()
+            .all(|m| super::shogi::is_csa_move(m) || crate::formats::usi::is_usi_move(m)),
         Convention::Sabaki | Convention::Ogatak => false,
     }
-}
-
-/// A CSA move: `+` or `-`, four digits, a piece's two capital letters.
-fn is_csa_move(word: &str) -> bool {
-    let b = word.as_bytes();
-    b.len() == 7
-        && matches!(b[0], b'+' | b'-')
-        && b[1..5].iter().all(u8::is_ascii_digit)
-        && b[5..].iter().all(u8::is_ascii_uppercase)
 }
 
 /// `e` in convention `to`, and the names of the fields it had that `to` does not

@@ -109,8 +109,10 @@ trait Replay {
 /// Whether an evaluation's variation starts before its node's move: a KIF engine
 /// line (`**対局`, `**解析`, `**検討`) whose first move is the node mover's own. In
 /// game mode the engine writes the line it expected when it chose the move, the
-/// move itself first (ShogiGUI's file: after 1 ７六歩, `読み筋 ▲７六歩(77)`); every
-/// other variation starts from the position after the node's move.
+/// move itself first (ShogiGUI's file: after 1 ７六歩, `読み筋 ▲７六歩(77)`); so does
+/// a floodgate remark in USI moves whose first is the node's own (aobazero: after
+/// `+7776FU`, `'** 130 7g7f 8c8d`). Every other variation starts from the position
+/// after the node's move.
 fn starts_before(node: &Node, e: &Evaluation) -> bool {
     use crate::model::Convention;
     let Some(Move::Shogi(m)) = node.mv else {
@@ -126,7 +128,12 @@ fn starts_before(node: &Node, e: &Evaluation) -> bool {
         Some('△' | '▽' | '☖') => Some(Color::White),
         _ => None,
     };
-    kif_line && side == Some(m.color)
+    // A floodgate remark in USI moves (aobazero) starts with the move just played.
+    let usi_own = e.convention == Some(Convention::Floodgate)
+        && e.pv
+            .first()
+            .is_some_and(|t| *t == crate::formats::usi::usi_move(&m));
+    (kif_line && side == Some(m.color)) || usi_own
 }
 
 /// Walks the tree depth first with `replay` (a loop: no recursion), replaying every
@@ -473,6 +480,9 @@ impl ShogiReplay {
         if text.starts_with(['+', '-']) {
             return self.csa(text);
         }
+        if crate::formats::usi::is_usi_move(text) {
+            return self.usi(text);
+        }
         // A KIF move is a KI2 move with its origin `(xy)` after it.
         let (body, from) = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
             Some((body, origin)) => (body, Some(origin_square(origin)?)),
@@ -512,6 +522,28 @@ impl ShogiReplay {
                 crate::rules::shogi::square_name(to)
             ))),
         }
+    }
+
+    /// A USI move (`7g7f`, `8h2b+`, `P*5e`), as some engines write floodgate
+    /// remarks: the side to move plays it.
+    fn usi(&self, text: &str) -> Result<ShogiMove, Stop> {
+        use crate::formats::usi::{drop_kind, parse_square};
+        let bad = || Stop::Unreadable("expected a USI move like 7g7f".into());
+        let b = text.as_bytes();
+        let pos = &self.position;
+        let color = pos.to_move();
+        if let [piece, b'*', to @ ..] = b {
+            let kind = drop_kind(*piece).ok_or_else(bad)?;
+            let to = parse_square(to).ok_or_else(bad)?;
+            return Ok(pos.build_move(color, None, to, kind, false));
+        }
+        let from = b.get(0..2).and_then(parse_square).ok_or_else(bad)?;
+        let to = b.get(2..4).and_then(parse_square).ok_or_else(bad)?;
+        let piece = pos
+            .get(from)
+            .map(|p| p.kind)
+            .ok_or_else(|| Stop::Illegal(format!("{text}: no piece on its origin")))?;
+        Ok(pos.build_move(color, Some(from), to, piece, b.get(4) == Some(&b'+')))
     }
 
     /// A CSA move `+7776FU`: the piece named is the one after the move, so a move

@@ -226,9 +226,14 @@ pub fn parse_floodgate(line: &str) -> Result<Evaluation, NotAnalysis> {
     let (at, score) = w.next().ok_or(NotAnalysis::at(1, "expected a score"))?;
     let mut e = Evaluation::in_convention(Convention::Floodgate);
     e.score = Some(integer(score).ok_or(NotAnalysis::at(at, "expected a whole score"))?);
+    // The variation in CSA moves, or in USI moves as some engines write it
+    // (aobazero: `'** 130 7g7f 8c8d`), kept as written.
     for (at, mv) in w {
-        if !is_csa_move(mv) {
-            return Err(NotAnalysis::at(at, "expected a CSA move such as -2324FU"));
+        if !is_csa_move(mv) && !crate::formats::usi::is_usi_move(mv) {
+            return Err(NotAnalysis::at(
+                at,
+                "expected a CSA move such as -2324FU or a USI move such as 7g7f",
+            ));
         }
         e.pv.push(mv.to_string());
     }
@@ -247,7 +252,7 @@ pub fn write_floodgate(e: &Evaluation) -> Option<String> {
 }
 
 /// A CSA move: `+` or `-`, four digits (from `00` for a drop), a piece's two letters.
-fn is_csa_move(word: &str) -> bool {
+pub(crate) fn is_csa_move(word: &str) -> bool {
     let b = word.as_bytes();
     b.len() == 7
         && matches!(b[0], b'+' | b'-')
@@ -379,5 +384,19 @@ mod tests {
         assert_eq!(at("*x"), Err(1));
         assert_eq!(at("*"), Err(1));
         assert_eq!(at("47"), Err(0));
+    }
+
+    /// aobazero writes its variation in USI moves: read and written back as it is.
+    #[test]
+    fn floodgate_remarks_in_usi_moves() {
+        let line = "* 130 7g7f 8c8d P*5e 8h2b+";
+        let e = parse_floodgate(line).expect(line);
+        assert_eq!(e.score, Some(130.0));
+        assert_eq!(e.pv, ["7g7f", "8c8d", "P*5e", "8h2b+"]);
+        assert_eq!(write_floodgate(&e).as_deref(), Some(line));
+        let at = |l: &str| parse_floodgate(l).map_err(|e| e.at);
+        assert_eq!(at("* 130 7g7f K*5e"), Err(11));
+        assert_eq!(at("* 130 7g7j"), Err(6));
+        assert_eq!(at("* 130 7g7f="), Err(6));
     }
 }
