@@ -30,7 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("rules", &["rules"]),
     ("formats", &["formats"]),
     ("api", &["api", "", "source"]),
-    ("jobs", &["collect", "render", "reencode", "fsio"]),
+    ("jobs", &["collect", "render", "reencode", "fsio", "search"]),
 ];
 
 /// The layer of the command line: above every row of `LAYERS`.

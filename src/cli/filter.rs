@@ -26,6 +26,34 @@ pub struct FilterArgs {
     /// Files or directories (`-` for standard input).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// The criteria.
+    #[command(flatten)]
+    pub criteria: CriteriaArgs,
+    /// Write the matching games as one collection to FILE (`-` for standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write each matching game to its own file under DIR (the input's relative path;
+    /// `NAME-GAME.EXT` when the input holds several games).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Print `PATH<TAB>GAME` (GAME from 1) for each matching game.
+    #[arg(long)]
+    pub list: bool,
+    /// The format to write (default: from the output file's extension, else SGF for
+    /// -o; the input's format for --out-dir).
+    #[arg(short = 't', long = "to", value_name = "FORMAT")]
+    pub to: Option<String>,
+    /// Encoding of the output (default: the format's usual one).
+    #[arg(long, value_name = "ENC")]
+    pub output_encoding: Option<String>,
+    /// Input options.
+    #[command(flatten)]
+    pub read: ReadOptions,
+}
+
+/// The criteria of `kifu filter` (and `kifu search`): every one given must hold.
+#[derive(Debug, Args)]
+pub struct CriteriaArgs {
     /// A player of either colour whose name contains NAME (case-insensitive, full-
     /// and half-width forms alike: Unicode NFKC).
     #[arg(long, value_name = "NAME")]
@@ -61,26 +89,6 @@ pub struct FilterArgs {
     /// The board size: N (square) or WxH.
     #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
     pub size: Option<SizeCriterion>,
-    /// Write the matching games as one collection to FILE (`-` for standard output).
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Write each matching game to its own file under DIR (the input's relative path;
-    /// `NAME-GAME.EXT` when the input holds several games).
-    #[arg(long, value_name = "DIR")]
-    pub out_dir: Option<PathBuf>,
-    /// Print `PATH<TAB>GAME` (GAME from 1) for each matching game.
-    #[arg(long)]
-    pub list: bool,
-    /// The format to write (default: from the output file's extension, else SGF for
-    /// -o; the input's format for --out-dir).
-    #[arg(short = 't', long = "to", value_name = "FORMAT")]
-    pub to: Option<String>,
-    /// Encoding of the output (default: the format's usual one).
-    #[arg(long, value_name = "ENC")]
-    pub output_encoding: Option<String>,
-    /// Input options.
-    #[command(flatten)]
-    pub read: ReadOptions,
 }
 
 /// `black`, `white`, `draw` or `none`.
@@ -88,9 +96,9 @@ fn parse_winner(s: &str) -> Result<Winner, String> {
     Winner::from_name(s).ok_or_else(|| format!("{s:?}: give black, white, draw or none"))
 }
 
-impl FilterArgs {
+impl CriteriaArgs {
     /// The criteria given.
-    fn criteria(&self) -> Criteria {
+    pub fn criteria(&self) -> Criteria {
         let needle = |s: &Option<String>| s.as_deref().map(Needle::new);
         Criteria {
             player: needle(&self.player),
@@ -330,7 +338,7 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
 
 /// The criteria, with a note when there are none (every game matches).
 fn criteria_or_all(args: &FilterArgs, ui: &Ui) -> Criteria {
-    let c = args.criteria();
+    let c = args.criteria.criteria();
     if c.is_empty() {
         ui.note("no criteria given: every game matches");
     }

@@ -13,6 +13,7 @@ mod explain;
 mod filter;
 mod formats;
 mod games;
+mod index;
 mod info;
 mod inputs;
 mod list;
@@ -21,6 +22,7 @@ mod man;
 mod ordered;
 mod output;
 mod reencode;
+mod search;
 mod show;
 mod stats;
 mod validate;
@@ -100,6 +102,10 @@ pub enum Command {
     Dedup(dedup::DedupArgs),
     /// One row per game (CSV or NDJSON), for databases and spreadsheets.
     List(list::ListArgs),
+    /// Build or update a position index of a collection (an SQLite file).
+    Index(index::IndexArgs),
+    /// The games of an index that reached a position, and what was played next.
+    Search(search::SearchArgs),
 }
 
 impl Command {
@@ -234,6 +240,8 @@ pub fn run() -> ExitCode {
         Command::Filter(args) => filter::run(&args, &ui),
         Command::Stats(args) => stats::run(&args, &ui),
         Command::Dedup(args) => dedup::run(&args, &ui),
+        Command::Index(args) => index::run(&args, &ui),
+        Command::Search(args) => search::run(&args, &ui),
         Command::List(args) => list::run(&args, &ui),
         Command::Split(args) => split::run(&args, &ui),
         Command::Merge(args) => merge::run(&args, &ui),

@@ -211,6 +211,34 @@ impl Board {
         (self.log.len(), self.ko)
     }
 
+    /// The points changed since the checkpoint whose log length is `mark`
+    /// ([`Board::checkpoint`]`.0`), each once, with what stood there at the mark and
+    /// what stands there now, pushed to `out` (cleared first). A caller keeping
+    /// hashes of its own (the position index's, under the board's symmetries) updates
+    /// them from these after each move.
+    pub fn changes_since(&self, mark: usize, out: &mut Vec<(Point, Cell, Cell)>) {
+        out.clear();
+        let cell = |c: u8| match c {
+            BLACK => Cell::Stone(Color::Black),
+            WHITE => Cell::Stone(Color::White),
+            _ => Cell::Empty,
+        };
+        let log = self.log.get(mark..).unwrap_or(&[]);
+        for (k, &(i, old)) in log.iter().enumerate() {
+            // The first change of a point gives what stood there at the mark.
+            if log
+                .get(..k)
+                .is_some_and(|before| before.iter().any(|e| e.0 == i))
+            {
+                continue;
+            }
+            let now = self.cell(i);
+            if now != old {
+                out.push((self.point(i), cell(old), cell(now)));
+            }
+        }
+    }
+
     /// Restores the state of a checkpoint.
     pub fn undo_to(&mut self, cp: (usize, Option<(Point, Color)>)) {
         while self.log.len() > cp.0 {

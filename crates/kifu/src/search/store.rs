@@ -1,0 +1,509 @@
+//! The position index on disk: an SQLite database (bundled, so nothing needs
+//! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
+//!
+//! `positions` is a `WITHOUT ROWID` table whose key is the whole row, (hash, game,
+//! ply, move): a lookup by hash is one range of one B-tree, and a row costs its
+//! record (about 20 bytes: an 8-byte hash, a 1–3 byte game, small integers) and its
+//! cell, with no second index. A run collects its rows in a temporary table and
+//! moves them into `positions` sorted, in one statement at its end, so the tree's
+//! pages are filled in order (a random insertion order leaves them about two-thirds
+//! full); an incremental run that adds rows to a table that already has some
+//! rebuilds it with `VACUUM` afterwards. The whole run is one transaction: a run
+//! killed at any point leaves the index as it was (SQLite's rollback journal), and a
+//! kill during the `VACUUM` leaves it complete.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::positions::{Options, Visit};
+
+/// The schema's version, stored in `meta`.
+const VERSION: &str = "1";
+
+/// An error of the index, as text for people.
+pub type Error = String;
+
+fn err(e: rusqlite::Error) -> Error {
+    e.to_string()
+}
+
+/// An open index.
+pub struct Index {
+    conn: Connection,
+}
+
+/// A file as the index last saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileRow {
+    /// Its id.
+    pub id: i64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its modification time, nanoseconds since the epoch.
+    pub mtime: i64,
+    /// Its content hash ([`content_hash`]).
+    pub hash: u64,
+}
+
+/// A game's facts as the index stores them (the `kifu list` columns it keeps).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameRow {
+    /// Its place in its file, from 1.
+    pub number: usize,
+    /// `go`, `gomoku`, `shogi`.
+    pub kind: String,
+    /// The board (9 × 9 for shogi).
+    pub size: Option<(u8, u8)>,
+    /// The first player.
+    pub black: Option<String>,
+    /// The first player's rank.
+    pub black_rank: Option<String>,
+    /// The second player.
+    pub white: Option<String>,
+    /// The second player's rank.
+    pub white_rank: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// The date as the record writes it.
+    pub date: Option<String>,
+    /// The result in SGF's notation.
+    pub result: Option<String>,
+    /// `black`, `white`, `draw` or `none`.
+    pub winner: String,
+    /// The komi.
+    pub komi: Option<f64>,
+    /// The handicap as `kifu list` writes it.
+    pub handicap: Option<String>,
+    /// The handicap in stones.
+    pub handicap_stones: Option<u32>,
+    /// Moves on the main line.
+    pub moves: usize,
+}
+
+impl GameRow {
+    /// The row of a game, the `number`-th of its file.
+    pub fn of(game: &crate::model::Game, number: usize) -> GameRow {
+        use crate::collect::filter::Facts;
+        use crate::collect::meta;
+        let info = &game.info;
+        let result = meta::result(game);
+        GameRow {
+            number,
+            kind: game.kind.family().to_string(),
+            size: game.size(),
+            black: info.black.name.clone(),
+            black_rank: info.black.rank.clone(),
+            white: info.white.name.clone(),
+            white_rank: info.white.rank.clone(),
+            event: info.event.clone(),
+            round: info.round.clone(),
+            date: info.date.clone(),
+            result: result.as_ref().map(ToString::to_string),
+            winner: meta::winner_of(result.as_ref()).name().to_string(),
+            komi: info.komi,
+            handicap: meta::handicap_text(game),
+            handicap_stones: meta::handicap_stones(game),
+            moves: meta::main_line_moves(game),
+        }
+    }
+}
+
+impl crate::collect::filter::Facts for GameRow {
+    fn family(&self) -> &str {
+        &self.kind
+    }
+    fn size(&self) -> Option<(u8, u8)> {
+        self.size
+    }
+    fn handicap_stones(&self) -> Option<u32> {
+        self.handicap_stones
+    }
+    fn komi(&self) -> Option<f64> {
+        self.komi
+    }
+    fn winner(&self) -> crate::collect::meta::Winner {
+        crate::collect::meta::Winner::from_name(&self.winner)
+            .unwrap_or(crate::collect::meta::Winner::None)
+    }
+    fn moves(&self) -> usize {
+        self.moves
+    }
+    fn date(&self) -> Option<&str> {
+        self.date.as_deref()
+    }
+    fn black(&self) -> Option<&str> {
+        self.black.as_deref()
+    }
+    fn white(&self) -> Option<&str> {
+        self.white.as_deref()
+    }
+    fn event(&self) -> Option<&str> {
+        self.event.as_deref()
+    }
+}
+
+/// One row of `positions` met by a query, with its game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// The file's path, as bytes.
+    pub path: Vec<u8>,
+    /// The game.
+    pub game: GameRow,
+    /// Moves made before the position.
+    pub ply: u32,
+    /// The code of the move played from it (0: none).
+    pub mv: u32,
+}
+
+/// A 64-bit hash of a file's bytes (eight bytes at a time, mixed): whether a file
+/// whose time changed still holds the same bytes.
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0x6b69_6675_2d69_6478 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h ^ u64::from_le_bytes(w))
+            .rotate_left(29)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    let mut w = [0u8; 8];
+    for (d, s) in w.iter_mut().zip(chunks.remainder()) {
+        *d = *s;
+    }
+    h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 31)
+}
+
+/// The content hash of what `read` gives: [`content_hash`] of each block of 1 MiB,
+/// mixed in order, so a file is hashed without being held.
+pub fn content_hash_of(mut read: impl std::io::Read) -> std::io::Result<u64> {
+    let mut buf = vec![0u8; 1 << 20];
+    let mut h: u64 = 0;
+    loop {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match read.read(buf.get_mut(filled..).unwrap_or(&mut [])) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let block = buf.get(..filled).unwrap_or(&[]);
+        h = (h ^ content_hash(block)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 29;
+        if filled < buf.len() {
+            return Ok(h);
+        }
+    }
+}
+
+impl Index {
+    /// Opens (or creates) the index at `path`, with its tables.
+    pub fn open(path: &Path) -> Result<Index, Error> {
+        let conn = Connection::open(path).map_err(err)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = DELETE;
+             PRAGMA synchronous = FULL;
+             PRAGMA cache_size = -65536;
+             PRAGMA temp_store = FILE;
+             CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS files(
+                 id INTEGER PRIMARY KEY, path BLOB NOT NULL UNIQUE, size INTEGER NOT NULL,
+                 mtime INTEGER NOT NULL, hash INTEGER NOT NULL, format TEXT, encoding TEXT);
+             CREATE TABLE IF NOT EXISTS games(
+                 id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
+                 kind TEXT NOT NULL, width INTEGER, height INTEGER,
+                 black TEXT, black_rank TEXT, white TEXT, white_rank TEXT,
+                 event TEXT, round TEXT, date TEXT, result TEXT, winner TEXT NOT NULL,
+                 komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS games_file ON games(file);
+             CREATE TABLE IF NOT EXISTS positions(
+                 hash INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
+                 move INTEGER NOT NULL, PRIMARY KEY(hash, game, ply, move)) WITHOUT ROWID;",
+        )
+        .map_err(err)?;
+        let version: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(err)?;
+        match version.as_deref() {
+            None => {
+                conn.execute(
+                    "INSERT INTO meta(key, value) VALUES ('version', ?1)",
+                    [VERSION],
+                )
+                .map_err(err)?;
+            }
+            Some(VERSION) => {}
+            Some(v) => {
+                return Err(format!(
+                    "the index has schema version {v}; this kifu reads version {VERSION}"
+                ))
+            }
+        }
+        Ok(Index { conn })
+    }
+
+    /// The options the index was built with (`None`: it holds nothing yet).
+    pub fn options(&self) -> Result<Option<Options>, Error> {
+        let get = |k: &str| -> Result<Option<String>, Error> {
+            self.conn
+                .query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
+                .optional()
+                .map_err(err)
+        };
+        let (Some(c), Some(v)) = (get("colours")?, get("variations")?) else {
+            return Ok(None);
+        };
+        Ok(Some(Options {
+            colours: c == "1",
+            variations: v == "1",
+        }))
+    }
+
+    /// Every file of the index, by path.
+    pub fn files(&self) -> Result<HashMap<Vec<u8>, FileRow>, Error> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT path, id, size, mtime, hash FROM files")
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, Vec<u8>>(0)?,
+                    FileRow {
+                        id: r.get(1)?,
+                        size: r.get::<_, i64>(2)? as u64,
+                        mtime: r.get(3)?,
+                        hash: r.get::<_, i64>(4)? as u64,
+                    },
+                ))
+            })
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+
+    /// Starts a run: one transaction until [`Index::finish`]; the index's options
+    /// become `opts` (a run with other options than the index's drops every file
+    /// first: the caller passes them all in `remove`).
+    pub fn begin(&mut self, opts: Options) -> Result<(), Error> {
+        self.conn
+            .execute_batch(
+                "BEGIN IMMEDIATE;
+                 CREATE TEMP TABLE IF NOT EXISTS staging(hash INTEGER, game INTEGER, ply INTEGER, move INTEGER);
+                 CREATE TEMP TABLE IF NOT EXISTS dead(game INTEGER PRIMARY KEY);",
+            )
+            .map_err(err)?;
+        let flag = |b: bool| if b { "1" } else { "0" };
+        for (k, v) in [
+            ("colours", flag(opts.colours)),
+            ("variations", flag(opts.variations)),
+        ] {
+            self.conn
+                .execute(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)",
+                    [k, v],
+                )
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Drops a file and its games and positions (within the run).
+    pub fn remove_file(&mut self, id: i64) -> Result<(), Error> {
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO dead(game) SELECT id FROM games WHERE file = ?1",
+                [id],
+            )
+            .map_err(err)?;
+        self.conn
+            .execute("DELETE FROM games WHERE file = ?1", [id])
+            .map_err(err)?;
+        self.conn
+            .execute("DELETE FROM files WHERE id = ?1", [id])
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Records that an unchanged file's time changed.
+    pub fn touch_file(&mut self, id: i64, mtime: i64) -> Result<(), Error> {
+        self.conn
+            .execute(
+                "UPDATE files SET mtime = ?2 WHERE id = ?1",
+                params![id, mtime],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Adds a file (its games follow with [`Index::add_game`]); returns its id.
+    pub fn add_file(
+        &mut self,
+        path: &[u8],
+        size: u64,
+        mtime: i64,
+        hash: u64,
+        format: Option<&str>,
+        encoding: Option<&str>,
+    ) -> Result<i64, Error> {
+        self.conn
+            .execute(
+                "INSERT INTO files(path, size, mtime, hash, format, encoding) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![path, size as i64, mtime, hash as i64, format, encoding],
+            )
+            .map_err(err)?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Adds a game of file `file` and its positions.
+    pub fn add_game(&mut self, file: i64, g: &GameRow, visits: &[Visit]) -> Result<(), Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO games(file, number, kind, width, height, black, black_rank, white,
+                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+            )
+            .map_err(err)?;
+        stmt.execute(params![
+            file,
+            g.number as i64,
+            g.kind,
+            g.size.map(|s| s.0),
+            g.size.map(|s| s.1),
+            g.black,
+            g.black_rank,
+            g.white,
+            g.white_rank,
+            g.event,
+            g.round,
+            g.date,
+            g.result,
+            g.winner,
+            g.komi,
+            g.handicap,
+            g.handicap_stones,
+            g.moves as i64,
+        ])
+        .map_err(err)?;
+        let game = self.conn.last_insert_rowid();
+        let mut stmt = self
+            .conn
+            .prepare_cached("INSERT INTO staging(hash, game, ply, move) VALUES (?1, ?2, ?3, ?4)")
+            .map_err(err)?;
+        for v in visits {
+            stmt.execute(params![v.hash as i64, game, v.ply, v.mv])
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Ends the run: the dropped games' positions go, the new ones are moved into
+    /// `positions` in key order, and the transaction commits. With `compact`, an
+    /// index whose table had rows before the run is rebuilt (`VACUUM`) so its pages
+    /// are full again. Returns the number of position rows.
+    pub fn finish(&mut self, compact: bool) -> Result<u64, Error> {
+        let had: i64 = self
+            .conn
+            .query_row("SELECT EXISTS(SELECT 1 FROM positions)", [], |r| r.get(0))
+            .map_err(err)?;
+        let dead: i64 = self
+            .conn
+            .query_row("SELECT COUNT(*) FROM dead", [], |r| r.get(0))
+            .map_err(err)?;
+        if dead > 0 {
+            self.conn
+                .execute(
+                    "DELETE FROM positions WHERE game IN (SELECT game FROM dead)",
+                    [],
+                )
+                .map_err(err)?;
+        }
+        let added = self
+            .conn
+            .execute(
+                "INSERT OR IGNORE INTO positions(hash, game, ply, move)
+                 SELECT hash, game, ply, move FROM staging ORDER BY hash, game, ply, move",
+                [],
+            )
+            .map_err(err)?;
+        self.conn
+            .execute_batch("DELETE FROM staging; DELETE FROM dead; COMMIT;")
+            .map_err(err)?;
+        if compact && had != 0 && (added > 0 || dead > 0) {
+            self.conn.execute_batch("VACUUM;").map_err(err)?;
+        }
+        self.conn
+            .query_row("SELECT COUNT(*) FROM positions", [], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(err)
+    }
+
+    /// The rows of `positions` with this hash, each with its game and file, in the
+    /// order of path, game and move number.
+    pub fn lookup(&self, hash: u64) -> Result<Vec<Hit>, Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT f.path, g.number, g.kind, g.width, g.height, g.black, g.black_rank,
+                        g.white, g.white_rank, g.event, g.round, g.date, g.result, g.winner,
+                        g.komi, g.handicap, g.handicap_stones, g.moves, p.ply, p.move
+                 FROM positions p JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file
+                 WHERE p.hash = ?1
+                 ORDER BY f.path, g.number, p.ply, p.move",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([hash as i64], |r| {
+                let width: Option<u8> = r.get(3)?;
+                let height: Option<u8> = r.get(4)?;
+                Ok(Hit {
+                    path: r.get(0)?,
+                    game: GameRow {
+                        number: r.get::<_, i64>(1)? as usize,
+                        kind: r.get(2)?,
+                        size: width.zip(height),
+                        black: r.get(5)?,
+                        black_rank: r.get(6)?,
+                        white: r.get(7)?,
+                        white_rank: r.get(8)?,
+                        event: r.get(9)?,
+                        round: r.get(10)?,
+                        date: r.get(11)?,
+                        result: r.get(12)?,
+                        winner: r.get(13)?,
+                        komi: r.get(14)?,
+                        handicap: r.get(15)?,
+                        handicap_stones: r.get(16)?,
+                        moves: r.get::<_, i64>(17)? as usize,
+                    },
+                    ply: r.get(18)?,
+                    mv: r.get(19)?,
+                })
+            })
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+
+    /// How many rows `positions`, `games` and `files` hold.
+    pub fn counts(&self) -> Result<(u64, u64, u64), Error> {
+        let count = |t: &str| -> Result<u64, Error> {
+            self.conn
+                .query_row(&format!("SELECT COUNT(*) FROM {t}"), [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| n as u64)
+                .map_err(err)
+        };
+        Ok((count("positions")?, count("games")?, count("files")?))
+    }
+}
