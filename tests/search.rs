@@ -1,0 +1,519 @@
+//! `kifu index` and `kifu search` against a brute-force replay (#37 point 4): every
+//! answer (the games, the move numbers, the moves played next) equals what replaying
+//! every game of the collection and comparing whole boards finds — Go collections
+//! with captures, handicap stones, rotated, mirrored and colour-swapped copies;
+//! gomoku; shogi with captures, drops and hands, queried by SFEN.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kifu::model::{Color, Point, Square};
+use kifu::rules::go::{Board, Cell};
+use kifu::rules::shogi::{to_sfen, Position};
+
+fn kifu() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+}
+
+/// SplitMix64: the same games on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The 8 symmetries of an n × n board, written out here (not the library's).
+fn sym(s: u8, (x, y): (u8, u8), n: u8) -> (u8, u8) {
+    let m = n - 1;
+    match s {
+        0 => (x, y),
+        1 => (m - y, x),
+        2 => (m - x, m - y),
+        3 => (y, m - x),
+        4 => (m - x, y),
+        5 => (x, m - y),
+        6 => (y, x),
+        _ => (m - y, m - x),
+    }
+}
+
+/// A generated Go or gomoku game: setup stones, then moves (`None`: a pass).
+#[derive(Clone)]
+struct GridGame {
+    n: u8,
+    gomoku: bool,
+    black_setup: Vec<(u8, u8)>,
+    /// The setup stones are white (a colour-swapped copy).
+    setup_white: bool,
+    moves: Vec<(Color, Option<(u8, u8)>)>,
+    result: &'static str,
+    black: String,
+}
+
+fn letter(v: u8) -> char {
+    char::from(b'a' + v)
+}
+
+impl GridGame {
+    fn sgf(&self) -> String {
+        let mut s = format!(
+            "(;GM[{}]FF[4]SZ[{}]PB[{}]PW[w]RE[{}]",
+            if self.gomoku { 4 } else { 1 },
+            self.n,
+            self.black,
+            self.result
+        );
+        if !self.black_setup.is_empty() {
+            s.push_str(if self.setup_white { "AW" } else { "AB" });
+            for &(x, y) in &self.black_setup {
+                s.push_str(&format!("[{}{}]", letter(x), letter(y)));
+            }
+        }
+        for (c, p) in &self.moves {
+            let c = if *c == Color::Black { 'B' } else { 'W' };
+            match p {
+                Some((x, y)) => s.push_str(&format!(";{c}[{}{}]", letter(*x), letter(*y))),
+                None => s.push_str(&format!(";{c}[]")),
+            }
+        }
+        s.push(')');
+        s
+    }
+
+    /// The game under symmetry `s`, colours swapped with `swap`.
+    fn transformed(&self, s: u8, swap: bool) -> GridGame {
+        let mut g = self.clone();
+        g.black_setup = g.black_setup.iter().map(|&p| sym(s, p, g.n)).collect();
+        g.moves = g
+            .moves
+            .iter()
+            .map(|&(c, p)| {
+                (
+                    if swap { c.opponent() } else { c },
+                    p.map(|p| sym(s, p, g.n)),
+                )
+            })
+            .collect();
+        g.setup_white ^= swap;
+        g
+    }
+
+    /// Every position of the main line as a grid (0 empty, 1 black, 2 white), with
+    /// the move played from it.
+    fn replay(&self) -> Vec<(Vec<u8>, Option<(Color, Option<(u8, u8)>)>)> {
+        let n = self.n;
+        let mut grid = vec![0u8; usize::from(n) * usize::from(n)];
+        let mut board = Board::new(kifu::model::BoardSize::square(n));
+        let (code, setup) = if self.setup_white {
+            (2, Color::White)
+        } else {
+            (1, Color::Black)
+        };
+        for &(x, y) in &self.black_setup {
+            grid[usize::from(y) * usize::from(n) + usize::from(x)] = code;
+            board.setup(Point::new(x, y), Cell::Stone(setup)).unwrap();
+        }
+        let mut out = Vec::new();
+        for &(c, p) in &self.moves {
+            out.push((grid.clone(), Some((c, p))));
+            if let Some((x, y)) = p {
+                if self.gomoku {
+                    grid[usize::from(y) * usize::from(n) + usize::from(x)] = 1 + c.index() as u8;
+                } else {
+                    board.play(Point::new(x, y), c).expect("a legal move");
+                    for yy in 0..n {
+                        for xx in 0..n {
+                            grid[usize::from(yy) * usize::from(n) + usize::from(xx)] =
+                                match board.at(Point::new(xx, yy)) {
+                                    Cell::Empty => 0,
+                                    Cell::Stone(Color::Black) => 1,
+                                    Cell::Stone(Color::White) => 2,
+                                };
+                        }
+                    }
+                }
+            }
+        }
+        out.push((grid, None));
+        out
+    }
+}
+
+/// A random legal game continuing `opening` for `len` more moves.
+fn grid_game(rng: &mut Rng, opening: &GridGame, len: usize, name: String) -> GridGame {
+    let mut g = opening.clone();
+    let n = g.n;
+    let mut board = Board::new(kifu::model::BoardSize::square(n));
+    let mut filled = std::collections::HashSet::new();
+    for &(x, y) in &g.black_setup {
+        board
+            .setup(Point::new(x, y), Cell::Stone(Color::Black))
+            .unwrap();
+        filled.insert((x, y));
+    }
+    let mut color = if g.black_setup.is_empty() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    for &(c, p) in &g.moves {
+        if let Some((x, y)) = p {
+            board.play(Point::new(x, y), c).unwrap();
+            filled.insert((x, y));
+        }
+        color = c.opponent();
+    }
+    for _ in 0..len {
+        let mut played = None;
+        for _ in 0..60 {
+            let p = (
+                rng.below(usize::from(n)) as u8,
+                rng.below(usize::from(n)) as u8,
+            );
+            if g.gomoku {
+                if filled.insert(p) {
+                    played = Some(p);
+                    break;
+                }
+            } else if board.play(Point::new(p.0, p.1), color).is_ok() {
+                played = Some(p);
+                break;
+            }
+        }
+        g.moves.push((color, played));
+        color = color.opponent();
+    }
+    g.result = ["B+R", "W+R", "0", "W+2.5"][rng.below(4)];
+    g.black = name;
+    g
+}
+
+fn move_text(m: Option<(Color, Option<(u8, u8)>)>) -> String {
+    match m {
+        None => "end".into(),
+        Some((c, p)) => {
+            let c = if c == Color::Black { "B" } else { "W" };
+            match p {
+                None => format!("{c} pass"),
+                Some((x, y)) => format!("{c} {}{}", letter(x), letter(y)),
+            }
+        }
+    }
+}
+
+/// One answer row: (path, game, ply) → the move played next.
+type Rows = BTreeMap<(String, usize, u32), String>;
+
+fn search_json(index: &Path, args: &[&str]) -> Rows {
+    let out = kifu()
+        .arg("search")
+        .arg(index)
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut rows = Rows::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if v["type"] == "game" {
+            let key = (
+                v["path"].as_str().unwrap().to_string(),
+                v["game"].as_u64().unwrap() as usize,
+                v["ply"].as_u64().unwrap() as u32,
+            );
+            assert!(
+                rows.insert(key, v["next"].as_str().unwrap().to_string())
+                    .is_none(),
+                "one row per game and move number on a main line"
+            );
+        }
+    }
+    rows
+}
+
+fn index(paths: &[PathBuf], out: &Path, extra: &[&str]) {
+    let o = kifu()
+        .arg("index")
+        .args(paths)
+        .arg("-o")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Writes games three to a file; returns each game's (path, number).
+fn write_files(dir: &Path, stem: &str, texts: &[String]) -> (Vec<PathBuf>, Vec<(String, usize)>) {
+    let mut files = Vec::new();
+    let mut places = Vec::new();
+    for (k, chunk) in texts.chunks(3).enumerate() {
+        let path = dir.join(format!("{stem}{k:02}.sgf"));
+        std::fs::write(&path, chunk.concat()).unwrap();
+        for i in 0..chunk.len() {
+            places.push((path.to_str().unwrap().to_string(), i + 1));
+        }
+        files.push(path);
+    }
+    (files, places)
+}
+
+/// Indexes generated grid games and checks every query against the brute force.
+fn check_grid(n: u8, gomoku: bool, colours: bool, seed: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(seed);
+    let mut games = Vec::new();
+    for o in 0..4 {
+        let mut opening = GridGame {
+            n,
+            gomoku,
+            black_setup: if !gomoku && o == 3 {
+                vec![(2, 2), (n - 3, n - 3)]
+            } else {
+                Vec::new()
+            },
+            setup_white: false,
+            moves: Vec::new(),
+            result: "",
+            black: String::new(),
+        };
+        opening = grid_game(&mut rng, &opening, 2 + o, String::new());
+        for k in 0..6 {
+            let len = 20 + rng.below(40);
+            let g = grid_game(&mut rng, &opening, len, format!("p{o}{k}"));
+            let s = rng.below(8) as u8;
+            let swap = colours && k % 3 == 2;
+            games.push(g.transformed(s, swap));
+        }
+    }
+    let texts: Vec<String> = games.iter().map(GridGame::sgf).collect();
+    let (files, places) = write_files(dir.path(), "g", &texts);
+    let db = dir.path().join("index.db");
+    index(&files, &db, if colours { &["--colours"] } else { &[] });
+    let replays: Vec<_> = games.iter().map(GridGame::replay).collect();
+    let mut queries = 0;
+    let mut multi = 0;
+    for (qi, g) in games.iter().enumerate().step_by(2) {
+        let len = g.moves.len();
+        for ply in [0, 1, 2, 3, 5, len / 2, len] {
+            // The query: the game itself, in its own file, at `ply`.
+            let q = dir.path().join(format!("q{qi}.sgf"));
+            std::fs::write(&q, g.sgf()).unwrap();
+            let (qgrid, _) = &replays[qi][ply];
+            let mut expected: BTreeMap<(String, usize, u32), BTreeSet<String>> = BTreeMap::new();
+            for (gi, replay) in replays.iter().enumerate() {
+                for (p, (grid, next)) in replay.iter().enumerate() {
+                    for s in 0..8u8 {
+                        for swap in [false, true] {
+                            if swap && !colours {
+                                continue;
+                            }
+                            let same = (0..n).all(|y| {
+                                (0..n).all(|x| {
+                                    let (tx, ty) = sym(s, (x, y), n);
+                                    let v = grid[usize::from(y) * usize::from(n) + usize::from(x)];
+                                    let v = if swap && v != 0 { 3 - v } else { v };
+                                    qgrid[usize::from(ty) * usize::from(n) + usize::from(tx)] == v
+                                })
+                            });
+                            if same {
+                                let m = next.map(|(c, pt)| {
+                                    (
+                                        if swap { c.opponent() } else { c },
+                                        pt.map(|pt| sym(s, pt, n)),
+                                    )
+                                });
+                                let (path, number) = places[gi].clone();
+                                expected
+                                    .entry((path, number, p as u32))
+                                    .or_default()
+                                    .insert(move_text(m));
+                            }
+                        }
+                    }
+                }
+            }
+            let got = search_json(&db, &["--position", &format!("{}:{ply}", q.display())]);
+            let got_keys: BTreeSet<_> = got.keys().cloned().collect();
+            let want_keys: BTreeSet<_> = expected.keys().cloned().collect();
+            assert_eq!(got_keys, want_keys, "query {qi} at move {ply}");
+            for (k, next) in &got {
+                assert!(
+                    expected[k].contains(next),
+                    "query {qi} at move {ply}, {k:?}: {next} not in {:?}",
+                    expected[k]
+                );
+            }
+            queries += 1;
+            if got.len() > 1 {
+                multi += 1;
+            }
+        }
+    }
+    assert!(queries >= 40, "{queries} queries");
+    assert!(multi >= 10, "only {multi} queries found more than one game");
+}
+
+#[test]
+fn go_answers_equal_a_brute_force_replay() {
+    check_grid(9, false, false, 1);
+    check_grid(19, false, false, 2);
+}
+
+#[test]
+fn go_with_colours_merges_colour_swapped_positions() {
+    check_grid(9, false, true, 3);
+}
+
+#[test]
+fn gomoku_answers_equal_a_brute_force_replay() {
+    check_grid(15, true, false, 4);
+}
+
+/// A shogi move as CSA writes it.
+fn csa_move(m: &kifu::model::ShogiMove) -> String {
+    let sign = if m.color == Color::Black { '+' } else { '-' };
+    let from = m
+        .from
+        .map_or("00".to_string(), |s| format!("{}{}", s.file, s.rank));
+    let piece = if m.promote {
+        m.piece.promoted().unwrap_or(m.piece)
+    } else {
+        m.piece
+    };
+    format!("{sign}{from}{}{}{}", m.to.file, m.to.rank, piece.csa())
+}
+
+/// A shogi move as USI writes it (what `kifu search` prints).
+fn usi(m: &kifu::model::ShogiMove) -> String {
+    let sq = |s: Square| format!("{}{}", s.file, char::from(b'a' + s.rank - 1));
+    match m.from {
+        Some(f) => format!("{}{}{}", sq(f), sq(m.to), if m.promote { "+" } else { "" }),
+        None => format!(
+            "{}*{}",
+            m.piece.sfen_letter().to_ascii_uppercase(),
+            sq(m.to)
+        ),
+    }
+}
+
+/// SFEN without its move number.
+fn sfen_key(p: &Position) -> String {
+    let s = to_sfen(&p.to_model(), 1);
+    s.rsplit_once(' ').unwrap().0.to_string()
+}
+
+#[test]
+fn shogi_answers_equal_a_brute_force_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(5);
+    let start = kifu::model::Handicap::Even.position();
+    // (moves, positions as SFEN keys with the move played next)
+    let mut games: Vec<(Vec<kifu::model::ShogiMove>, Vec<(String, String)>)> = Vec::new();
+    let mut drops = 0;
+    for o in 0..4 {
+        let mut opening = Vec::new();
+        let mut pos = Position::from_model(&start);
+        for _ in 0..(1 + o) {
+            let legal = pos.legal_moves();
+            let m = legal[rng.below(legal.len())];
+            pos.make(&m);
+            opening.push(m);
+        }
+        for _ in 0..5 {
+            let mut pos = Position::from_model(&start);
+            let mut moves = Vec::new();
+            let mut seen = Vec::new();
+            for m in &opening {
+                seen.push((sfen_key(&pos), usi(m)));
+                pos.make(m);
+                moves.push(*m);
+            }
+            for _ in 0..(30 + rng.below(60)) {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len())];
+                if m.from.is_none() {
+                    drops += 1;
+                }
+                seen.push((sfen_key(&pos), usi(&m)));
+                pos.make(&m);
+                moves.push(m);
+            }
+            seen.push((sfen_key(&pos), "end".into()));
+            games.push((moves, seen));
+        }
+    }
+    assert!(drops > 5, "only {drops} drops");
+    let texts: Vec<String> = games
+        .iter()
+        .enumerate()
+        .map(|(i, (moves, _))| {
+            let mut s = format!("V2.2\nN+s{i}\nN-g{i}\nPI\n+\n");
+            for m in moves {
+                s.push_str(&csa_move(m));
+                s.push('\n');
+            }
+            s.push_str("%TORYO\n");
+            s
+        })
+        .collect();
+    let mut files = Vec::new();
+    let mut places = Vec::new();
+    for (k, chunk) in texts.chunks(3).enumerate() {
+        let path = dir.path().join(format!("s{k:02}.csa"));
+        std::fs::write(&path, chunk.join("/\n")).unwrap();
+        for i in 0..chunk.len() {
+            places.push((path.to_str().unwrap().to_string(), i + 1));
+        }
+        files.push(path);
+    }
+    let db = dir.path().join("index.db");
+    index(&files, &db, &[]);
+    let mut multi = 0;
+    for (qi, (_, seen)) in games.iter().enumerate() {
+        for ply in [0, 1, 2, 4, 9, seen.len() / 2, seen.len() - 1] {
+            let Some((key, _)) = seen.get(ply) else {
+                continue;
+            };
+            let mut expected = Rows::new();
+            for (gi, (_, positions)) in games.iter().enumerate() {
+                for (p, (k, next)) in positions.iter().enumerate() {
+                    if k == key {
+                        let (path, number) = places[gi].clone();
+                        expected.insert((path, number, p as u32), next.clone());
+                    }
+                }
+            }
+            let got = search_json(&db, &["--sfen", &format!("{key} 1")]);
+            assert_eq!(got, expected, "game {qi} at move {ply}");
+            if got.len() > 1 {
+                multi += 1;
+            }
+        }
+    }
+    assert!(multi >= 10, "only {multi} queries found more than one game");
+}
