@@ -517,3 +517,167 @@ fn shogi_answers_equal_a_brute_force_replay() {
     }
     assert!(multi >= 10, "only {multi} queries found more than one game");
 }
+
+/// The summary line `kifu index` prints.
+fn index_line(paths: &[PathBuf], out: &Path) -> String {
+    let o = kifu()
+        .arg("index")
+        .args(paths)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The games (path, game, move number) a query finds.
+fn found(db: &Path, query: &Path) -> BTreeSet<(String, usize, u32)> {
+    search_json(db, &["--position", query.to_str().unwrap()])
+        .into_keys()
+        .collect()
+}
+
+#[test]
+fn a_second_run_reads_only_new_and_changed_files_and_drops_removed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = d.join("a.sgf");
+    let b = d.join("b.sgf");
+    let c = d.join("c.sgf");
+    std::fs::write(&a, "(;SZ[9]PB[a];B[cc];W[gg])").unwrap();
+    std::fs::write(&b, "(;SZ[9]PB[b];B[gg];W[cc])").unwrap();
+    let q = d.join("q.sgf");
+    std::fs::write(&q, "(;SZ[9];B[cc])").unwrap();
+    let db = d.join("i.db");
+    let pa = a.to_str().unwrap().to_string();
+    let pb = b.to_str().unwrap().to_string();
+    let pc = c.to_str().unwrap().to_string();
+    assert_eq!(
+        index_line(&[a.clone(), b.clone()], &db),
+        "2 file(s) read (2 games), 0 unchanged, 0 removed; the index holds 2 file(s), 2 game(s), 6 position(s)\n"
+    );
+    let both: BTreeSet<_> = [(pa.clone(), 1, 1), (pb.clone(), 1, 1)].into();
+    assert_eq!(found(&db, &q), both);
+    // Unchanged: not read.
+    assert_eq!(
+        index_line(&[a.clone(), b.clone()], &db),
+        "0 file(s) read (0 games), 2 unchanged, 0 removed; the index holds 2 file(s), 2 game(s), 6 position(s)\n"
+    );
+    // Other bytes of the same size under the old time: still not read (the proof
+    // that size and time alone decide), so the answer is the old one.
+    let time = std::fs::metadata(&a).unwrap().modified().unwrap();
+    std::fs::write(&a, "(;SZ[9]PB[a];B[dd];W[gg])").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&a)
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+    assert!(index_line(&[a.clone(), b.clone()], &db)
+        .starts_with("0 file(s) read (0 games), 2 unchanged"));
+    assert_eq!(found(&db, &q), both);
+    // A new time: the bytes are hashed, they differ, the file is read again.
+    std::fs::File::options()
+        .write(true)
+        .open(&a)
+        .unwrap()
+        .set_modified(time + std::time::Duration::from_secs(5))
+        .unwrap();
+    assert!(index_line(&[a.clone(), b.clone()], &db)
+        .starts_with("1 file(s) read (1 games), 1 unchanged, 0 removed"));
+    assert_eq!(found(&db, &q), [(pb.clone(), 1, 1)].into());
+    // Same bytes, new time: hashed alike, only touched.
+    std::fs::File::options()
+        .write(true)
+        .open(&a)
+        .unwrap()
+        .set_modified(time + std::time::Duration::from_secs(9))
+        .unwrap();
+    assert!(index_line(&[a.clone(), b.clone()], &db)
+        .starts_with("0 file(s) read (0 games), 2 unchanged"));
+    // A new file, and one gone.
+    std::fs::write(&c, "(;SZ[9]PB[c];B[cg])").unwrap();
+    assert_eq!(
+        index_line(&[a.clone(), c.clone()], &db),
+        "1 file(s) read (1 games), 1 unchanged, 1 removed; the index holds 2 file(s), 2 game(s), 5 position(s)\n"
+    );
+    assert_eq!(found(&db, &q), [(pc.clone(), 1, 1)].into());
+    // Other options: everything is read again.
+    let o = kifu()
+        .args(["index", "--colours", "-o"])
+        .arg(&db)
+        .arg(&a)
+        .arg(&c)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "2 file(s) read (2 games), 0 unchanged, 0 removed; the index holds 2 file(s), 2 game(s), 5 position(s)\n"
+    );
+}
+
+/// Every game row of a query's NDJSON, sorted: (game, move number, next).
+fn all_rows(db: &Path, query: &Path) -> Vec<(usize, u64, String)> {
+    let out = kifu()
+        .arg("search")
+        .arg(db)
+        .args(["--json", "--position", query.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let mut rows: Vec<(usize, u64, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            (
+                v["game"].as_u64().unwrap() as usize,
+                v["ply"].as_u64().unwrap(),
+                v["next"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn variations_are_indexed_with_every_move_played_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("v.sgf");
+    // Game 2 is game 1 turned half way (cc <-> gg), with other variations.
+    std::fs::write(
+        &g,
+        "(;SZ[9];B[cc](;W[gg];B[dd])(;W[ee];B[ff]))(;SZ[9];B[gg](;W[cc])(;W[ff]))",
+    )
+    .unwrap();
+    let q = dir.path().join("q.sgf");
+    std::fs::write(&q, "(;SZ[9];B[cc])").unwrap();
+    let main = dir.path().join("main.db");
+    index(&[g.clone()], &main, &[]);
+    let all = dir.path().join("all.db");
+    index(&[g.clone()], &all, &["--variations"]);
+    let row = |game: usize, next: &str| (game, 1u64, next.to_string());
+    assert_eq!(all_rows(&main, &q), vec![row(1, "W gg"), row(2, "W gg")]);
+    // Game 2's W ff is W dd in the query's frame.
+    assert_eq!(
+        all_rows(&all, &q),
+        vec![
+            row(1, "W ee"),
+            row(1, "W gg"),
+            row(2, "W dd"),
+            row(2, "W gg")
+        ]
+    );
+    // A position only a variation reaches.
+    let v = dir.path().join("var.sgf");
+    std::fs::write(&v, "(;SZ[9];B[cc];W[ee])").unwrap();
+    assert_eq!(all_rows(&main, &v), vec![]);
+    assert_eq!(all_rows(&all, &v), vec![(1, 2, "B ff".to_string())]);
+}

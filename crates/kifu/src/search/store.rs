@@ -494,6 +494,49 @@ impl Index {
         rows.collect::<Result<_, _>>().map_err(err)
     }
 
+    /// A summary of everything the index holds, independent of its row ids: the
+    /// files (path, size, hash), and a count and a sum over every position row with
+    /// its game's number and file; plus SQLite's integrity check. Two indexes of the
+    /// same collection built with the same options have the same digest.
+    pub fn digest(&self) -> Result<String, Error> {
+        let integrity: String = self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(err)?;
+        let files: String = self
+            .conn
+            .query_row(
+                "SELECT COALESCE(group_concat(hex(path) || ':' || size || ':' || hash, ','), '')
+                 FROM (SELECT path, size, hash FROM files ORDER BY path)",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        let (games, orphans): (i64, i64) = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*), COUNT(*) - COUNT(f.id) FROM games g LEFT JOIN files f ON f.id = g.file",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(err)?;
+        let (rows, sum, lost): (i64, f64, i64) = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*),
+                        TOTAL((p.hash % 1000003) * 3 + g.number * 5 + p.ply * 7 + p.move * 11
+                              + length(f.path) * 13),
+                        COUNT(*) - COUNT(f.id)
+                 FROM positions p LEFT JOIN games g ON g.id = p.game LEFT JOIN files f ON f.id = g.file",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .map_err(err)?;
+        Ok(format!(
+            "integrity {integrity}; files {files}; games {games} ({orphans} without a file); positions {rows} ({lost} without a game), sum {sum}"
+        ))
+    }
+
     /// How many rows `positions`, `games` and `files` hold.
     pub fn counts(&self) -> Result<(u64, u64, u64), Error> {
         let count = |t: &str| -> Result<u64, Error> {
