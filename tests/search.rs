@@ -681,3 +681,139 @@ fn variations_are_indexed_with_every_move_played_next() {
     assert_eq!(all_rows(&main, &v), vec![]);
     assert_eq!(all_rows(&all, &v), vec![(1, 2, "B ff".to_string())]);
 }
+
+/// `kifu show`'s text diagram of a record, given back to `--setup` (from standard
+/// input), finds what `--position` finds; for shogi its Kakinoki board, the side to
+/// move taken from the move number under it.
+#[test]
+fn setup_diagrams_as_kifu_show_prints_them_find_the_same_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let go = dir.path().join("go.sgf");
+    std::fs::write(
+        &go,
+        "(;SZ[9]PB[a]RE[B+R];B[cc];W[gg];B[gc];W[cg])(;SZ[9]PB[b]RE[W+R];B[gg];W[cc];B[cg];W[gc];B[ee])",
+    )
+    .unwrap();
+    let shogi = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/shogi/opening.csa");
+    let db = dir.path().join("i.db");
+    index(&[go.clone(), shogi.clone()], &db, &[]);
+    let setup_rows = |record: &Path, moves: u32| {
+        let shown = kifu()
+            .arg("show")
+            .arg(record)
+            .args(["--move", &moves.to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(shown.status.code(), Some(0));
+        let mut child = kifu()
+            .arg("search")
+            .arg(&db)
+            .args(["--setup", "-", "--json"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&shown.stdout)
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let position_rows = |record: &Path, moves: u32| {
+        let out = kifu()
+            .arg("search")
+            .arg(&db)
+            .args([
+                "--json",
+                "--position",
+                &format!("{}:{moves}", record.display()),
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for moves in [2, 3, 4] {
+        let want = position_rows(&go, moves);
+        assert!(want.contains("\"type\":\"game\""), "{want}");
+        assert_eq!(setup_rows(&go, moves), want, "Go after {moves} moves");
+    }
+    for moves in [0, 3, 4, 7] {
+        let want = position_rows(&shogi, moves);
+        assert!(want.contains("\"type\":\"game\""), "{want}");
+        assert_eq!(setup_rows(&shogi, moves), want, "shogi after {moves} moves");
+    }
+}
+
+#[test]
+fn the_filters_of_kifu_filter_select_the_games_and_the_table_counts_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.sgf");
+    std::fs::write(
+        &g,
+        "(;SZ[9]PB[Lee]PW[Cho]DT[2001-05-01]EV[Kisei]RE[B+R];B[cc];W[gg])\
+         (;SZ[9]PB[Cho]PW[Lee]DT[2010-01-01]EV[Meijin]RE[W+R];B[cc];W[gc])\
+         (;SZ[9]PB[Park]PW[Lee]DT[2012-01-01]EV[Kisei]RE[B+3.5];B[cc];W[gg])",
+    )
+    .unwrap();
+    let q = dir.path().join("q.sgf");
+    std::fs::write(&q, "(;SZ[9];B[cc])").unwrap();
+    let db = dir.path().join("i.db");
+    index(&[g.clone()], &db, &[]);
+    let run = |args: &[&str]| {
+        let out = kifu()
+            .arg("search")
+            .arg(&db)
+            .args(["--position", q.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let p = g.display();
+    assert_eq!(
+        run(&[]),
+        format!(
+            "{p}:1  after move 1  Lee – Cho  2001-05-01  B+R  next W gg\n\
+             {p}:2  after move 1  Cho – Lee  2010-01-01  W+R  next W gc\n\
+             {p}:3  after move 1  Park – Lee  2012-01-01  B+3.5  next W gg\n\
+             \n\
+             next       count  black wins  white wins  other   share\n\
+             W gg           2           2           0      0   66.7%\n\
+             W gc           1           0           1      0   33.3%\n\
+             3 position(s) found in 3 game(s) (hash {})\n",
+            run(&["--json"])
+                .lines()
+                .last()
+                .unwrap()
+                .split('"')
+                .nth(7)
+                .unwrap()
+        )
+    );
+    let games = |args: &[&str]| -> Vec<usize> {
+        let mut a = vec!["--json"];
+        a.extend_from_slice(args);
+        run(&a)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v["type"] == "game")
+            .map(|v| v["game"].as_u64().unwrap() as usize)
+            .collect()
+    };
+    assert_eq!(games(&["--black", "lee"]), vec![1]);
+    assert_eq!(games(&["--player", "LEE"]), vec![1, 2, 3]);
+    assert_eq!(games(&["--winner", "white"]), vec![2]);
+    assert_eq!(games(&["--event", "kisei"]), vec![1, 3]);
+    assert_eq!(games(&["--date", "2005..2011"]), vec![2]);
+    assert_eq!(games(&["--moves", "3.."]), Vec::<usize>::new());
+    assert_eq!(games(&["--kind", "shogi"]), Vec::<usize>::new());
+    // The table counts only the games kept.
+    assert!(run(&["--json", "--event", "kisei"]).contains(
+        "{\"type\":\"next\",\"move\":\"W gg\",\"count\":2,\"black_wins\":2,\"white_wins\":0,\"other\":0,\"share\":1.0}"
+    ));
+}

@@ -119,14 +119,24 @@ pub fn run(args: &SearchArgs, _ui: &Ui) -> Result<Status, Fatal> {
         })?
     } else if let Some(diagram) = &args.setup {
         let text = read_text(diagram)?;
-        let game = if text.contains('|') && text.contains("+---") {
-            game_of_bytes(text.as_bytes(), "--setup", kifu::formats::by_name("kif"))?
+        if text.contains('|') && text.contains("+---") {
+            let game = game_of_bytes(text.as_bytes(), "--setup", kifu::formats::by_name("kif"))?;
+            let mut pos = game
+                .info
+                .shogi_start
+                .as_ref()
+                .map_or_else(|| kifu::model::Handicap::Even.position(), |s| s.position());
+            if let Some(side) = side_to_move(&text) {
+                pos.to_move = side;
+            }
+            (shogi_hash(&pos), Frame::Shogi)
         } else {
             let gomoku = args.criteria.kind.as_deref() == Some("gomoku");
-            go_diagram(&text, gomoku).map_err(|e| Fatal::Usage(format!("--setup: {e}")))?
-        };
-        position_after(&game, None, opts)
-            .ok_or_else(|| Fatal::Usage("--setup: no position in the diagram".into()))?
+            let game =
+                go_diagram(&text, gomoku).map_err(|e| Fatal::Usage(format!("--setup: {e}")))?;
+            position_after(&game, None, opts)
+                .ok_or_else(|| Fatal::Usage("--setup: no position in the diagram".into()))?
+        }
     } else {
         return Err(Fatal::Usage("give --sfen, --position or --setup".into()));
     };
@@ -224,6 +234,29 @@ fn print(args: &SearchArgs, hash: u64, answer: &Answer, frame: Frame) -> Result<
         ))?;
     }
     Ok(())
+}
+
+/// The side to move of a Kakinoki board: its `先手番`/`後手番` line, else the parity
+/// of the move number `kifu show` writes under it (`手数＝3`: white to move).
+fn side_to_move(text: &str) -> Option<kifu::model::Color> {
+    use kifu::model::Color;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("後手番") || line.starts_with("上手番") {
+            return Some(Color::White);
+        }
+        if line.starts_with("先手番") || line.starts_with("下手番") {
+            return Some(Color::Black);
+        }
+    }
+    let after = text.split_once("手数＝")?.1;
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    let n: u32 = digits.parse().ok()?;
+    Some(if n % 2 == 1 {
+        Color::White
+    } else {
+        Color::Black
+    })
 }
 
 /// `RECORD[:MOVE]`: the record and the number of moves (a trailing `:N` when the
