@@ -104,7 +104,8 @@ fn main() {
         board.clear(BoardSize::square(19));
         let sym = rng.below(8);
         // A few openings are far more popular than the rest.
-        let opening = &openings[rng.below(rng.below(openings.len()) + 1)];
+        let popular = rng.below(openings.len()) + 1;
+        let opening = &openings[rng.below(popular)];
         let len = 80 + rng.below(141);
         let mut sgf = format!(
             "(;GM[1]FF[4]SZ[19]KM[6.5]PB[{}]PW[{}]EV[{}]DT[{}-{:02}-{:02}]RE[{}]\n",

@@ -3,6 +3,7 @@
 //! the games that reached a position answered with what was played next
 //! ([`query`]). See docs/SEARCH.md.
 
+pub mod buckets;
 pub mod positions;
 pub mod query;
 pub mod store;

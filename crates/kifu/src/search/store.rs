@@ -1,22 +1,21 @@
 //! The position index on disk: an SQLite database (bundled, so nothing needs
 //! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
 //!
-//! `positions` is a `WITHOUT ROWID` table whose key is the whole row, (hash, game,
-//! ply, move): a lookup by hash is one range of one B-tree, and a row costs its
-//! record (about 20 bytes: an 8-byte hash, a 1–3 byte game, small integers) and its
-//! cell, with no second index. A run collects its rows in a temporary table and
-//! moves them into `positions` sorted, in one statement at its end, so the tree's
-//! pages are filled in order (a random insertion order leaves them about two-thirds
-//! full); an incremental run that adds rows to a table that already has some
-//! rebuilds it with `VACUUM` afterwards. The whole run is one transaction: a run
-//! killed at any point leaves the index as it was (SQLite's rollback journal), and a
-//! kill during the `VACUUM` leaves it complete.
+//! The positions are not one SQL row each but packed records in 65,536 blobs by the
+//! hash's top 16 bits (table `buckets`, [`super::buckets`]): 16 bytes a position. One
+//! row a position in a `WITHOUT ROWID` table keyed (hash, game, ply, move) was the
+//! first design and took about 25 bytes a position, but inserting and sorting ten
+//! million rows through SQLite took over ten times as long as reading the
+//! collection (docs/SEARCH.md). The files and games are plain tables. The whole run is
+//! one transaction: a run killed at any point leaves the index as it was (SQLite's
+//! rollback journal); the records of a run are merged into the buckets at its end.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::buckets::{self, Pending, Rec};
 use super::positions::{Options, Visit};
 
 /// The schema's version, stored in `meta`.
@@ -32,6 +31,8 @@ fn err(e: rusqlite::Error) -> Error {
 /// An open index.
 pub struct Index {
     conn: Connection,
+    /// The run's new records and dropped games.
+    pending: Option<Box<Pending>>,
 }
 
 /// A file as the index last saw it.
@@ -223,9 +224,7 @@ impl Index {
                  event TEXT, round TEXT, date TEXT, result TEXT, winner TEXT NOT NULL,
                  komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL);
              CREATE INDEX IF NOT EXISTS games_file ON games(file);
-             CREATE TABLE IF NOT EXISTS positions(
-                 hash INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,
-                 move INTEGER NOT NULL, PRIMARY KEY(hash, game, ply, move)) WITHOUT ROWID;",
+             CREATE TABLE IF NOT EXISTS buckets(bucket INTEGER PRIMARY KEY, rows BLOB NOT NULL);",
         )
         .map_err(err)?;
         let version: Option<String> = conn
@@ -249,7 +248,10 @@ impl Index {
                 ))
             }
         }
-        Ok(Index { conn })
+        Ok(Index {
+            conn,
+            pending: None,
+        })
     }
 
     /// The options the index was built with (`None`: it holds nothing yet).
@@ -295,13 +297,8 @@ impl Index {
     /// become `opts` (a run with other options than the index's drops every file
     /// first: the caller passes them all in `remove`).
     pub fn begin(&mut self, opts: Options) -> Result<(), Error> {
-        self.conn
-            .execute_batch(
-                "BEGIN IMMEDIATE;
-                 CREATE TEMP TABLE IF NOT EXISTS staging(hash INTEGER, game INTEGER, ply INTEGER, move INTEGER);
-                 CREATE TEMP TABLE IF NOT EXISTS dead(game INTEGER PRIMARY KEY);",
-            )
-            .map_err(err)?;
+        self.conn.execute_batch("BEGIN IMMEDIATE;").map_err(err)?;
+        self.pending = Some(Box::default());
         let flag = |b: bool| if b { "1" } else { "0" };
         for (k, v) in [
             ("colours", flag(opts.colours)),
@@ -319,12 +316,20 @@ impl Index {
 
     /// Drops a file and its games and positions (within the run).
     pub fn remove_file(&mut self, id: i64) -> Result<(), Error> {
-        self.conn
-            .execute(
-                "INSERT OR IGNORE INTO dead(game) SELECT id FROM games WHERE file = ?1",
-                [id],
-            )
-            .map_err(err)?;
+        {
+            let mut stmt = self
+                .conn
+                .prepare_cached("SELECT id FROM games WHERE file = ?1")
+                .map_err(err)?;
+            let ids = stmt
+                .query_map([id], |r| r.get::<_, i64>(0))
+                .map_err(err)?
+                .collect::<Result<Vec<i64>, _>>()
+                .map_err(err)?;
+            if let Some(p) = &mut self.pending {
+                p.dead.extend(ids.into_iter().map(|g| g as u32));
+            }
+        }
         self.conn
             .execute("DELETE FROM games WHERE file = ?1", [id])
             .map_err(err)?;
@@ -395,103 +400,217 @@ impl Index {
             g.moves as i64,
         ])
         .map_err(err)?;
-        let game = self.conn.last_insert_rowid();
-        let mut stmt = self
-            .conn
-            .prepare_cached("INSERT INTO staging(hash, game, ply, move) VALUES (?1, ?2, ?3, ?4)")
-            .map_err(err)?;
+        let game = u32::try_from(self.conn.last_insert_rowid())
+            .map_err(|_| "more than 4,294,967,295 games".to_string())?;
+        let Some(p) = &mut self.pending else {
+            return Err("no run begun".into());
+        };
         for v in visits {
-            stmt.execute(params![v.hash as i64, game, v.ply, v.mv])
-                .map_err(err)?;
+            // Move numbers past 65,535 are kept as 65,535 (no record has so many).
+            p.push(Rec {
+                hash: v.hash,
+                game,
+                ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
+                mv: u16::try_from(v.mv).unwrap_or(0),
+            })
+            .map_err(|e| format!("cannot write a temporary run: {e}"))?;
         }
         Ok(())
     }
 
-    /// Ends the run: the dropped games' positions go, the new ones are moved into
-    /// `positions` in key order, and the transaction commits. With `compact`, an
-    /// index whose table had rows before the run is rebuilt (`VACUUM`) so its pages
-    /// are full again. Returns the number of position rows.
+    /// Ends the run: each bucket that gains records or may lose some (games
+    /// dropped) is merged and written once, and the transaction commits. With
+    /// `compact`, an index whose file is over a quarter free pages afterwards is
+    /// rebuilt (`VACUUM`). Returns the number of positions.
     pub fn finish(&mut self, compact: bool) -> Result<u64, Error> {
-        let had: i64 = self
-            .conn
-            .query_row("SELECT EXISTS(SELECT 1 FROM positions)", [], |r| r.get(0))
-            .map_err(err)?;
-        let dead: i64 = self
-            .conn
-            .query_row("SELECT COUNT(*) FROM dead", [], |r| r.get(0))
-            .map_err(err)?;
-        if dead > 0 {
-            self.conn
-                .execute(
-                    "DELETE FROM positions WHERE game IN (SELECT game FROM dead)",
+        let mut pending = self.pending.take().unwrap_or_default();
+        if !pending.is_empty() {
+            let mut existing = vec![false; buckets::COUNT];
+            {
+                let mut stmt = self
+                    .conn
+                    .prepare("SELECT bucket FROM buckets")
+                    .map_err(err)?;
+                let ids = stmt.query_map([], |r| r.get::<_, i64>(0)).map_err(err)?;
+                for id in ids {
+                    if let Some(e) = existing.get_mut(id.map_err(err)? as usize) {
+                        *e = true;
+                    }
+                }
+            }
+            let dropping = !pending.dead.is_empty();
+            let mut recs: Vec<Rec> = Vec::new();
+            for b in 0..buckets::COUNT {
+                let old = existing.get(b).copied().unwrap_or(false);
+                let gains = pending.gains(b);
+                if !gains && !(old && dropping) {
+                    continue;
+                }
+                recs.clear();
+                let mut changed = gains;
+                if old {
+                    let blob: Vec<u8> = self
+                        .conn
+                        .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+                        .map_err(err)?
+                        .query_row([b as i64], |r| r.get(0))
+                        .map_err(err)?;
+                    let before = blob.len() / buckets::SIZE;
+                    recs.extend(buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)));
+                    changed |= recs.len() != before;
+                }
+                if !changed {
+                    continue;
+                }
+                pending
+                    .take(b, &mut recs)
+                    .map_err(|e| format!("cannot read a temporary run: {e}"))?;
+                recs.sort_unstable();
+                recs.dedup();
+                if recs.is_empty() {
+                    self.conn
+                        .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
+                        .map_err(err)?
+                        .execute([b as i64])
+                        .map_err(err)?;
+                } else {
+                    self.conn
+                        .prepare_cached(
+                            "INSERT OR REPLACE INTO buckets(bucket, rows) VALUES (?1, ?2)",
+                        )
+                        .map_err(err)?
+                        .execute(params![b as i64, buckets::encode(&recs)])
+                        .map_err(err)?;
+                }
+            }
+        }
+        self.conn.execute_batch("COMMIT;").map_err(err)?;
+        if compact {
+            let (free, pages): (i64, i64) = self
+                .conn
+                .query_row(
+                    "SELECT (SELECT freelist_count FROM pragma_freelist_count), (SELECT page_count FROM pragma_page_count)",
                     [],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .map_err(err)?;
+            if free * 4 > pages {
+                self.conn.execute_batch("VACUUM;").map_err(err)?;
+            }
         }
-        let added = self
-            .conn
-            .execute(
-                "INSERT OR IGNORE INTO positions(hash, game, ply, move)
-                 SELECT hash, game, ply, move FROM staging ORDER BY hash, game, ply, move",
+        self.positions()
+    }
+
+    /// How many positions the index holds.
+    pub fn positions(&self) -> Result<u64, Error> {
+        self.conn
+            .query_row(
+                "SELECT COALESCE(SUM(length(rows)), 0) FROM buckets",
                 [],
+                |r| r.get::<_, i64>(0),
             )
-            .map_err(err)?;
-        self.conn
-            .execute_batch("DELETE FROM staging; DELETE FROM dead; COMMIT;")
-            .map_err(err)?;
-        if compact && had != 0 && (added > 0 || dead > 0) {
-            self.conn.execute_batch("VACUUM;").map_err(err)?;
-        }
-        self.conn
-            .query_row("SELECT COUNT(*) FROM positions", [], |r| r.get::<_, i64>(0))
-            .map(|n| n as u64)
+            .map(|n| n as u64 / buckets::SIZE as u64)
             .map_err(err)
     }
 
-    /// The rows of `positions` with this hash, each with its game and file, in the
-    /// order of path, game and move number.
+    /// The records of this hash, each with its game and file, in the order of path,
+    /// game and move number.
     pub fn lookup(&self, hash: u64) -> Result<Vec<Hit>, Error> {
-        let mut stmt = self
+        let bucket = (hash >> (64 - buckets::BITS)) as i64;
+        let blob: Option<Vec<u8>> = self
             .conn
-            .prepare_cached(
-                "SELECT f.path, g.number, g.kind, g.width, g.height, g.black, g.black_rank,
-                        g.white, g.white_rank, g.event, g.round, g.date, g.result, g.winner,
-                        g.komi, g.handicap, g.handicap_stones, g.moves, p.ply, p.move
-                 FROM positions p JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file
-                 WHERE p.hash = ?1
-                 ORDER BY f.path, g.number, p.ply, p.move",
-            )
+            .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+            .map_err(err)?
+            .query_row([bucket], |r| r.get(0))
+            .optional()
             .map_err(err)?;
-        let rows = stmt
-            .query_map([hash as i64], |r| {
-                let width: Option<u8> = r.get(3)?;
-                let height: Option<u8> = r.get(4)?;
-                Ok(Hit {
-                    path: r.get(0)?,
-                    game: GameRow {
-                        number: r.get::<_, i64>(1)? as usize,
-                        kind: r.get(2)?,
-                        size: width.zip(height),
-                        black: r.get(5)?,
-                        black_rank: r.get(6)?,
-                        white: r.get(7)?,
-                        white_rank: r.get(8)?,
-                        event: r.get(9)?,
-                        round: r.get(10)?,
-                        date: r.get(11)?,
-                        result: r.get(12)?,
-                        winner: r.get(13)?,
-                        komi: r.get(14)?,
-                        handicap: r.get(15)?,
-                        handicap_stones: r.get(16)?,
-                        moves: r.get::<_, i64>(17)? as usize,
-                    },
-                    ply: r.get(18)?,
-                    mv: r.get(19)?,
+        let recs = blob.map_or_else(Vec::new, |b| buckets::find(&b, hash));
+        let mut ids: Vec<u32> = recs.iter().map(|r| r.game).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let games = self.games_of(&ids)?;
+        let mut hits: Vec<Hit> = recs
+            .iter()
+            .filter_map(|r| {
+                let (path, game) = games.get(&r.game)?;
+                Some(Hit {
+                    path: path.clone(),
+                    game: game.clone(),
+                    ply: u32::from(r.ply),
+                    mv: u32::from(r.mv),
                 })
             })
-            .map_err(err)?;
-        rows.collect::<Result<_, _>>().map_err(err)
+            .collect();
+        hits.sort_by(|a, b| {
+            (&a.path, a.game.number, a.ply, a.mv).cmp(&(&b.path, b.game.number, b.ply, b.mv))
+        });
+        Ok(hits)
+    }
+
+    /// The games of these ids with their files' paths: one lookup each, or one pass
+    /// over the table when they are many.
+    fn games_of(&self, ids: &[u32]) -> Result<HashMap<u32, (Vec<u8>, GameRow)>, Error> {
+        const COLUMNS: &str = "g.id, f.path, g.number, g.kind, g.width, g.height, g.black,
+            g.black_rank, g.white, g.white_rank, g.event, g.round, g.date, g.result, g.winner,
+            g.komi, g.handicap, g.handicap_stones, g.moves
+            FROM games g JOIN files f ON f.id = g.file";
+        let row = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(u32, (Vec<u8>, GameRow))> {
+            let width: Option<u8> = r.get(4)?;
+            let height: Option<u8> = r.get(5)?;
+            Ok((
+                r.get::<_, i64>(0)? as u32,
+                (
+                    r.get(1)?,
+                    GameRow {
+                        number: r.get::<_, i64>(2)? as usize,
+                        kind: r.get(3)?,
+                        size: width.zip(height),
+                        black: r.get(6)?,
+                        black_rank: r.get(7)?,
+                        white: r.get(8)?,
+                        white_rank: r.get(9)?,
+                        event: r.get(10)?,
+                        round: r.get(11)?,
+                        date: r.get(12)?,
+                        result: r.get(13)?,
+                        winner: r.get(14)?,
+                        komi: r.get(15)?,
+                        handicap: r.get(16)?,
+                        handicap_stones: r.get(17)?,
+                        moves: r.get::<_, i64>(18)? as usize,
+                    },
+                ),
+            ))
+        };
+        let mut out = HashMap::with_capacity(ids.len());
+        if ids.len() > 2000 {
+            let wanted: std::collections::HashSet<u32> = ids.iter().copied().collect();
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!("SELECT {COLUMNS}"))
+                .map_err(err)?;
+            for r in stmt.query_map([], row).map_err(err)? {
+                let (id, g) = r.map_err(err)?;
+                if wanted.contains(&id) {
+                    out.insert(id, g);
+                }
+            }
+        } else {
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!("SELECT {COLUMNS} WHERE g.id = ?1"))
+                .map_err(err)?;
+            for &id in ids {
+                if let Some((id, g)) = stmt
+                    .query_row([i64::from(id)], row)
+                    .optional()
+                    .map_err(err)?
+                {
+                    out.insert(id, g);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// A summary of everything the index holds, independent of its row ids: the
@@ -520,18 +639,48 @@ impl Index {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .map_err(err)?;
-        let (rows, sum, lost): (i64, f64, i64) = self
+        let mut games_by_id: HashMap<u32, (i64, usize)> = HashMap::new();
+        {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT g.id, g.number, length(f.path) FROM games g JOIN files f ON f.id = g.file")
+                .map_err(err)?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)? as u32,
+                        (r.get::<_, i64>(1)?, r.get::<_, i64>(2)? as usize),
+                    ))
+                })
+                .map_err(err)?;
+            for r in rows {
+                let (id, g) = r.map_err(err)?;
+                games_by_id.insert(id, g);
+            }
+        }
+        let (mut rows, mut sum, mut lost) = (0u64, 0u128, 0u64);
+        let mut stmt = self
             .conn
-            .query_row(
-                "SELECT COUNT(*),
-                        TOTAL((p.hash % 1000003) * 3 + g.number * 5 + p.ply * 7 + p.move * 11
-                              + length(f.path) * 13),
-                        COUNT(*) - COUNT(f.id)
-                 FROM positions p LEFT JOIN games g ON g.id = p.game LEFT JOIN files f ON f.id = g.file",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
+            .prepare("SELECT rows FROM buckets ORDER BY bucket")
             .map_err(err)?;
+        let blobs = stmt
+            .query_map([], |r| r.get::<_, Vec<u8>>(0))
+            .map_err(err)?;
+        for blob in blobs {
+            for r in buckets::decode(&blob.map_err(err)?) {
+                rows += 1;
+                match games_by_id.get(&r.game) {
+                    Some(&(number, path_len)) => {
+                        sum += u128::from(r.hash % 1_000_003) * 3
+                            + number as u128 * 5
+                            + u128::from(r.ply) * 7
+                            + u128::from(r.mv) * 11
+                            + path_len as u128 * 13;
+                    }
+                    None => lost += 1,
+                }
+            }
+        }
         Ok(format!(
             "integrity {integrity}; files {files}; games {games} ({orphans} without a file); positions {rows} ({lost} without a game), sum {sum}"
         ))
@@ -547,6 +696,6 @@ impl Index {
                 .map(|n| n as u64)
                 .map_err(err)
         };
-        Ok((count("positions")?, count("games")?, count("files")?))
+        Ok((self.positions()?, count("games")?, count("files")?))
     }
 }
