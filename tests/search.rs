@@ -47,6 +47,12 @@ fn sym(s: u8, (x, y): (u8, u8), n: u8) -> (u8, u8) {
     }
 }
 
+/// A move: who played, and where (`None`: a pass).
+type Stone = (Color, Option<(u8, u8)>);
+
+/// A shogi game: its moves, and each position (SFEN) with the move played from it.
+type ShogiGame = (Vec<kifu::model::ShogiMove>, Vec<(String, String)>);
+
 /// A generated Go or gomoku game: setup stones, then moves (`None`: a pass).
 #[derive(Clone)]
 struct GridGame {
@@ -55,7 +61,7 @@ struct GridGame {
     black_setup: Vec<(u8, u8)>,
     /// The setup stones are white (a colour-swapped copy).
     setup_white: bool,
-    moves: Vec<(Color, Option<(u8, u8)>)>,
+    moves: Vec<Stone>,
     result: &'static str,
     black: String,
 }
@@ -110,7 +116,7 @@ impl GridGame {
 
     /// Every position of the main line as a grid (0 empty, 1 black, 2 white), with
     /// the move played from it.
-    fn replay(&self) -> Vec<(Vec<u8>, Option<(Color, Option<(u8, u8)>)>)> {
+    fn replay(&self) -> Vec<(Vec<u8>, Option<Stone>)> {
         let n = self.n;
         let mut grid = vec![0u8; usize::from(n) * usize::from(n)];
         let mut board = Board::new(kifu::model::BoardSize::square(n));
@@ -198,7 +204,7 @@ fn grid_game(rng: &mut Rng, opening: &GridGame, len: usize, name: String) -> Gri
     g
 }
 
-fn move_text(m: Option<(Color, Option<(u8, u8)>)>) -> String {
+fn move_text(m: Option<Stone>) -> String {
     match m {
         None => "end".into(),
         Some((c, p)) => {
@@ -430,7 +436,7 @@ fn shogi_answers_equal_a_brute_force_replay() {
     let mut rng = Rng(5);
     let start = kifu::model::Handicap::Even.position();
     // (moves, positions as SFEN keys with the move played next)
-    let mut games: Vec<(Vec<kifu::model::ShogiMove>, Vec<(String, String)>)> = Vec::new();
+    let mut games: Vec<ShogiGame> = Vec::new();
     let mut drops = 0;
     for o in 0..4 {
         let mut opening = Vec::new();
@@ -660,9 +666,9 @@ fn variations_are_indexed_with_every_move_played_next() {
     let q = dir.path().join("q.sgf");
     std::fs::write(&q, "(;SZ[9];B[cc])").unwrap();
     let main = dir.path().join("main.db");
-    index(&[g.clone()], &main, &[]);
+    index(std::slice::from_ref(&g), &main, &[]);
     let all = dir.path().join("all.db");
-    index(&[g.clone()], &all, &["--variations"]);
+    index(std::slice::from_ref(&g), &all, &["--variations"]);
     let row = |game: usize, next: &str| (game, 1u64, next.to_string());
     assert_eq!(all_rows(&main, &q), vec![row(1, "W gg"), row(2, "W gg")]);
     // Game 2's W ff is W dd in the query's frame.
@@ -762,7 +768,7 @@ fn the_filters_of_kifu_filter_select_the_games_and_the_table_counts_results() {
     let q = dir.path().join("q.sgf");
     std::fs::write(&q, "(;SZ[9];B[cc])").unwrap();
     let db = dir.path().join("i.db");
-    index(&[g.clone()], &db, &[]);
+    index(std::slice::from_ref(&g), &db, &[]);
     let run = |args: &[&str]| {
         let out = kifu()
             .arg("search")

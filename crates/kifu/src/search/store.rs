@@ -443,7 +443,7 @@ impl Index {
             for b in 0..buckets::COUNT {
                 let old = existing.get(b).copied().unwrap_or(false);
                 let gains = pending.gains(b);
-                if !gains && !(old && dropping) {
+                if !(gains || old && dropping) {
                     continue;
                 }
                 recs.clear();

@@ -439,6 +439,40 @@ mod tests {
     }
 
     #[test]
+    fn changes_since_give_each_point_once_with_its_net_change() {
+        let mut b = Board::new(BoardSize::square(9));
+        b.play(pt("aa"), Color::White).unwrap();
+        b.play(pt("ba"), Color::Black).unwrap();
+        let mut out = Vec::new();
+        let cp = b.checkpoint();
+        b.play(pt("ab"), Color::Black).unwrap();
+        b.changes_since(cp.0, &mut out);
+        assert_eq!(
+            out,
+            vec![
+                (pt("ab"), Cell::Empty, Cell::Stone(Color::Black)),
+                (pt("aa"), Cell::Stone(Color::White), Cell::Empty),
+            ]
+        );
+        // A suicide where the rules allow it: the stone is placed and taken again,
+        // so the point's net change is nothing; the group it joined goes.
+        let mut b = Board::new(BoardSize::square(9));
+        b.allow_suicide(true);
+        b.play(pt("ba"), Color::White).unwrap();
+        b.play(pt("bb"), Color::White).unwrap();
+        b.play(pt("ab"), Color::Black).unwrap();
+        b.play(pt("ac"), Color::White).unwrap();
+        let cp = b.checkpoint();
+        b.play(pt("aa"), Color::Black).unwrap();
+        b.changes_since(cp.0, &mut out);
+        // Black's ab and aa have no liberty: both are removed (ab was there before).
+        assert_eq!(
+            out,
+            vec![(pt("ab"), Cell::Stone(Color::Black), Cell::Empty)]
+        );
+    }
+
+    #[test]
     fn capture_in_the_corner_and_undo() {
         let mut b = Board::new(BoardSize::square(9));
         b.play(pt("aa"), Color::White).unwrap();
