@@ -214,13 +214,76 @@ struct Grid {
     /// Gomoku: the points filled, in order (for [`Tracker::back`]).
     placed: Vec<usize>,
     changes: Vec<(Point, Cell, Cell)>,
+    /// The keys of every point under every symmetry ([`keys_of`]).
+    keys: std::rc::Rc<[u64]>,
+}
+
+thread_local! {
+    /// Each thread's key tables, by board size.
+    static KEYS: std::cell::RefCell<Vec<((u8, u8), std::rc::Rc<[u64]>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// A Go board to reuse (made once a thread, not once a game).
+    static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The key of a stone of colour `c` on point index `i` (`y · width + x`) under
+/// symmetry `s`, for every `s`, `i` and `c`: `[(s · points + i) · 2 + c]`, made once a
+/// thread and size.
+fn keys_of(size: BoardSize) -> std::rc::Rc<[u64]> {
+    KEYS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((_, k)) = cache
+            .iter()
+            .find(|(wh, _)| *wh == (size.width, size.height))
+        {
+            return k.clone();
+        }
+        let (w, h) = (size.width, size.height);
+        let points = usize::from(w) * usize::from(h);
+        let mut keys = vec![0u64; 8 * points * 2];
+        for s in 0..8u8 {
+            for y in 0..h {
+                for x in 0..w {
+                    let i = usize::from(y) * usize::from(w) + usize::from(x);
+                    let q = transform(s, Point::new(x, y), w, h);
+                    for c in 0..2u8 {
+                        if let Some(k) =
+                            keys.get_mut((usize::from(s) * points + i) * 2 + usize::from(c))
+                        {
+                            *k = key(q, c);
+                        }
+                    }
+                }
+            }
+        }
+        let keys: std::rc::Rc<[u64]> = keys.into();
+        if cache.len() >= 8 {
+            cache.remove(0);
+        }
+        cache.push(((w, h), keys.clone()));
+        keys
+    })
+}
+
+impl Drop for Grid {
+    fn drop(&mut self) {
+        if let Some(board) = self.board.take() {
+            BOARD.with(|b| *b.borrow_mut() = Some(board));
+        }
+    }
 }
 
 impl Grid {
     fn new(game: &Game, size: BoardSize, colours: bool) -> Grid {
         let go = matches!(game.kind, GameKind::Go { .. });
         let board = go.then(|| {
-            let mut b = Board::new(size);
+            let mut b = match BOARD.with(|b| b.borrow_mut().take()) {
+                Some(mut b) => {
+                    b.clear(size);
+                    b
+                }
+                None => Board::new(size),
+            };
             b.allow_suicide(rules::go::rules_of(game).allows_suicide());
             b
         });
@@ -238,6 +301,7 @@ impl Grid {
             cells,
             placed: Vec::new(),
             changes: Vec::new(),
+            keys: keys_of(size),
         }
     }
 
@@ -257,16 +321,21 @@ impl Grid {
 
     /// Toggles a stone of colour bit `c` on `p` in every variant's hash.
     fn toggle(&mut self, p: Point, c: u8) {
-        let (w, h) = (self.size.width, self.size.height);
+        let points = usize::from(self.size.width) * usize::from(self.size.height);
+        let i = usize::from(p.y) * usize::from(self.size.width) + usize::from(p.x);
         for &s in self.syms {
-            let q = transform(s, p, w, h);
-            let i = usize::from(s);
-            if let Some(x) = self.hashes.get_mut(i) {
-                *x ^= key(q, c);
+            let s = usize::from(s);
+            let at = (s * points + i) * 2;
+            if let (Some(x), Some(k)) = (self.hashes.get_mut(s), self.keys.get(at + usize::from(c)))
+            {
+                *x ^= k;
             }
             if self.colours {
-                if let Some(x) = self.hashes.get_mut(8 + i) {
-                    *x ^= key(q, c ^ 1);
+                if let (Some(x), Some(k)) = (
+                    self.hashes.get_mut(8 + s),
+                    self.keys.get(at + usize::from(c ^ 1)),
+                ) {
+                    *x ^= k;
                 }
             }
         }
