@@ -218,9 +218,12 @@ struct Grid {
     keys: std::rc::Rc<[u64]>,
 }
 
+/// Key tables by board size (width, height).
+type KeyTables = Vec<((u8, u8), std::rc::Rc<[u64]>)>;
+
 thread_local! {
     /// Each thread's key tables, by board size.
-    static KEYS: std::cell::RefCell<Vec<((u8, u8), std::rc::Rc<[u64]>)>> =
+    static KEYS: std::cell::RefCell<KeyTables> =
         const { std::cell::RefCell::new(Vec::new()) };
     /// A Go board to reuse (made once a thread, not once a game).
     static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
