@@ -823,3 +823,238 @@ fn the_filters_of_kifu_filter_select_the_games_and_the_table_counts_results() {
         "{\"type\":\"next\",\"move\":\"W gg\",\"count\":2,\"black_wins\":2,\"white_wins\":0,\"other\":0,\"share\":1.0}"
     ));
 }
+
+mod common;
+
+/// A game's main line as the test replays it: Go grids (with the board's size), or
+/// shogi SFEN keys, one per move number, up to the first move its position cannot take
+/// (the index's rule for lines); `None` for a game with setup after its root (one
+/// move number would then stand for two positions).
+enum Line {
+    Go(u8, Vec<Vec<u8>>),
+    Shogi(Vec<String>),
+}
+
+fn line_of(game: &kifu::model::Game) -> Option<Line> {
+    use kifu::model::{GameKind, Move};
+    match &game.kind {
+        GameKind::Go { size } if size.width == size.height => {
+            let n = size.width;
+            let mut board = Board::new(*size);
+            let mut grids = Vec::new();
+            let grid = |b: &Board| -> Vec<u8> {
+                let mut g = vec![0u8; usize::from(n) * usize::from(n)];
+                for y in 0..n {
+                    for x in 0..n {
+                        g[usize::from(y) * usize::from(n) + usize::from(x)] =
+                            match b.at(Point::new(x, y)) {
+                                Cell::Empty => 0,
+                                Cell::Stone(Color::Black) => 1,
+                                Cell::Stone(Color::White) => 2,
+                            };
+                    }
+                }
+                g
+            };
+            for (k, (_, node)) in game.tree.main_line().enumerate() {
+                if !node.setup.is_empty() {
+                    if k > 0 {
+                        return None;
+                    }
+                    for &p in &node.setup.add_black {
+                        board.setup(p, Cell::Stone(Color::Black)).ok()?;
+                    }
+                    for &p in &node.setup.add_white {
+                        board.setup(p, Cell::Stone(Color::White)).ok()?;
+                    }
+                }
+                match &node.mv {
+                    Some(Move::Stone(m)) => {
+                        grids.push(grid(&board));
+                        match m.point {
+                            Some(p) => {
+                                if board.play(p, m.color).is_err() {
+                                    return Some(Line::Go(n, grids));
+                                }
+                            }
+                            None => board.pass(),
+                        }
+                    }
+                    Some(_) => return None,
+                    None => {}
+                }
+            }
+            grids.push(grid(&board));
+            Some(Line::Go(n, grids))
+        }
+        GameKind::Shogi => {
+            let start = game
+                .info
+                .shogi_start
+                .as_ref()
+                .map_or_else(|| kifu::model::Handicap::Even.position(), |s| s.position());
+            let mut pos = Position::from_model(&start);
+            let mut keys = Vec::new();
+            for (_, node) in game.tree.main_line() {
+                if let Some(Move::Shogi(m)) = &node.mv {
+                    keys.push(sfen_key(&pos));
+                    let mv = pos.build_move(m.color, m.from, m.to, m.piece, m.promote);
+                    if pos.check_structure(&mv).is_err() {
+                        return Some(Line::Shogi(keys));
+                    }
+                    pos.make(&mv);
+                }
+            }
+            keys.push(sfen_key(&pos));
+            Some(Line::Shogi(keys))
+        }
+        _ => None,
+    }
+}
+
+fn same_position(a: &Line, at: usize, b: &Line, bt: usize) -> bool {
+    match (a, b) {
+        (Line::Go(n, ga), Line::Go(m, gb)) if n == m => {
+            let (Some(qa), Some(qb)) = (ga.get(at), gb.get(bt)) else {
+                return false;
+            };
+            (0..8u8).any(|s| {
+                (0..*n).all(|y| {
+                    (0..*n).all(|x| {
+                        let (tx, ty) = sym(s, (x, y), *n);
+                        qa[usize::from(y) * usize::from(*n) + usize::from(x)]
+                            == qb[usize::from(ty) * usize::from(*n) + usize::from(tx)]
+                    })
+                })
+            })
+        }
+        (Line::Shogi(ka), Line::Shogi(kb)) => ka.get(at).is_some() && ka.get(at) == kb.get(bt),
+        _ => false,
+    }
+}
+
+/// The games of a record file, read by the library.
+fn games_of(path: &Path) -> Vec<kifu::model::Game> {
+    let bytes = std::fs::read(path).unwrap();
+    let input = kifu::Input {
+        bytes: bytes.into(),
+        path: Some(path),
+        format: None,
+        encoding: None,
+    };
+    kifu::read(&input)
+        .map(|r| r.parsed.collection.games)
+        .unwrap_or_default()
+}
+
+/// On the real records of the corpus (Go SGF and shogi, when present): each first
+/// game's positions are found in that game at that move, and every game an answer
+/// names really reached the position (a replay compares whole boards or SFEN).
+#[test]
+fn on_the_real_corpus_every_answer_is_a_game_that_reached_the_position() {
+    let (Some(sgf), Some(shogi)) = (common::corpus::path("sgf"), common::corpus::path("shogi"))
+    else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&sgf)
+        .into_iter()
+        .chain(walkdir::WalkDir::new(&shogi))
+        .filter_map(Result::ok)
+        .map(|e| e.into_path())
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| ["sgf", "kif", "csa", "ki2"].contains(&e.to_str().unwrap_or("")))
+        })
+        .collect();
+    files.sort();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("corpus.db");
+    // Some corpus files are broken on purpose: kifu index reports them (exit 1).
+    let o = kifu()
+        .arg("index")
+        .args(&files)
+        .arg("-o")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let mut lines: std::collections::HashMap<(String, usize), Option<Line>> =
+        std::collections::HashMap::new();
+    let mut checked = 0;
+    for f in &files {
+        let Some(first) = games_of(f).into_iter().next() else {
+            continue;
+        };
+        let Some(line) = line_of(&first) else {
+            continue;
+        };
+        let len = match &line {
+            Line::Go(_, g) => g.len(),
+            Line::Shogi(k) => k.len(),
+        };
+        for ply in [0, 1, len / 2, len.saturating_sub(1)] {
+            if ply >= len {
+                continue;
+            }
+            let out = kifu()
+                .arg("search")
+                .arg(&db)
+                .args(["--json", "--position", &format!("{}:{ply}", f.display())])
+                .output()
+                .unwrap();
+            if out.status.code() != Some(0) {
+                continue;
+            }
+            let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .filter(|v: &serde_json::Value| v["type"] == "game")
+                .collect();
+            let me = f.to_str().unwrap();
+            assert!(
+                rows.iter()
+                    .any(|v| v["path"] == me && v["game"] == 1 && v["ply"] == ply as u64),
+                "{me} at move {ply}: the game itself is not found"
+            );
+            for v in &rows {
+                let path = v["path"].as_str().unwrap();
+                let game = v["game"].as_u64().unwrap() as usize;
+                let at = v["ply"].as_u64().unwrap() as usize;
+                let Some(other) = lines
+                    .entry((path.to_string(), game))
+                    .or_insert_with(|| games_of(Path::new(path)).get(game - 1).and_then(line_of))
+                    .as_ref()
+                else {
+                    // A game with setup after its root: not replayed here.
+                    continue;
+                };
+                assert!(
+                    same_position(&line, ply, other, at),
+                    "{me} at move {ply}: {path}:{game} at move {at} is another position"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} queries on the corpus");
+}
+
+#[test]
+fn a_move_in_the_root_node_is_played_from_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("r.sgf");
+    std::fs::write(&g, "(;SZ[9]B[cc];W[gg])").unwrap();
+    let q = dir.path().join("q.sgf");
+    std::fs::write(&q, "(;SZ[9]AB[ee])").unwrap();
+    let db = dir.path().join("i.db");
+    index(std::slice::from_ref(&g), &db, &[]);
+    let empty = dir.path().join("e.sgf");
+    std::fs::write(&empty, "(;SZ[9])").unwrap();
+    assert_eq!(all_rows(&db, &empty), vec![(1, 0, "B cc".to_string())]);
+    assert_eq!(all_rows(&db, &q), vec![]);
+}

@@ -625,7 +625,9 @@ fn walk<T: Tracker>(t: &mut T, game: &Game, all: bool, out: &mut Vec<Visit>) {
         };
         let before = t.hash();
         if let Some(mv) = &node.mv {
-            if !root {
+            // A root's move is played from the start (unless the root also sets
+            // stones up: the start is then not a position of the game).
+            if !root || node.setup.is_empty() {
                 out.push(Visit {
                     hash: before,
                     ply,
