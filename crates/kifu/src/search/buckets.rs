@@ -1,5 +1,5 @@
-//! The positions of the index as buckets of packed records: 65,536 buckets by the top
-//! 16 bits of the hash, each one SQLite blob of 16-byte records sorted by (hash,
+//! The positions of the index as buckets of packed records: 4,096 buckets by the top
+//! 12 bits of the hash, each one SQLite blob of 16-byte records sorted by (hash,
 //! game, move number, move): the hash (8 bytes), the game's id (4), the move number
 //! (2) and the move's code (2), little-endian. 16 bytes a position and a few bytes a
 //! bucket; a lookup reads one blob and searches it by halves.
@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 
 /// Buckets: the top [`BITS`] bits of a hash.
-pub const BITS: u32 = 16;
+pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
 /// Records held in memory before they are written to a run (128 MiB).

@@ -425,10 +425,15 @@ impl Tracker for Grid {
     type Mark = GridMark;
 
     fn hash(&self) -> u64 {
-        self.variants()
-            .filter_map(|(i, _, _)| self.hashes.get(i).copied())
-            .min()
-            .unwrap_or(0)
+        let mut min = u64::MAX;
+        for &s in self.syms {
+            let s = usize::from(s);
+            min = min.min(self.hashes.get(s).copied().unwrap_or(u64::MAX));
+            if self.colours {
+                min = min.min(self.hashes.get(8 + s).copied().unwrap_or(u64::MAX));
+            }
+        }
+        min
     }
 
     fn code(&self, mv: &Move) -> u32 {

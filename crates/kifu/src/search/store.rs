@@ -1,12 +1,11 @@
 //! The position index on disk: an SQLite database (bundled, so nothing needs
 //! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
 //!
-//! The positions are not one SQL row each but packed records in 65,536 blobs by the
-//! hash's top 16 bits (table `buckets`, [`super::buckets`]): 16 bytes a position. One
+//! The positions are not one SQL row each but packed records in 4,096 blobs by the
+//! hash's top 12 bits (table `buckets`, [`super::buckets`]): 16 bytes a position. One
 //! row a position in a `WITHOUT ROWID` table keyed (hash, game, ply, move) was the
-//! first design and took about 25 bytes a position, but inserting and sorting ten
-//! million rows through SQLite took over ten times as long as reading the
-//! collection (docs/SEARCH.md). The files and games are plain tables. The whole run is
+//! first design: about 25 bytes a position, and SQLite's inserting and sorting of
+//! every row cost more than the reading itself (docs/SEARCH.md, "Why blobs"). The files and games are plain tables. The whole run is
 //! one transaction: a run killed at any point leaves the index as it was (SQLite's
 //! rollback journal); the records of a run are merged into the buckets at its end.
 
