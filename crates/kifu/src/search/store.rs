@@ -438,48 +438,69 @@ impl Index {
                 }
             }
             let dropping = !pending.dead.is_empty();
-            let mut recs: Vec<Rec> = Vec::new();
-            for b in 0..buckets::COUNT {
-                let old = existing.get(b).copied().unwrap_or(false);
-                let gains = pending.gains(b);
-                if !(gains || old && dropping) {
-                    continue;
+            // Buckets are gathered a group at a time on this thread (SQLite, the runs
+            // read straight through), sorted and encoded on all cores, then written.
+            const GROUP: usize = 64;
+            let mut start = 0usize;
+            while start < buckets::COUNT {
+                let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
+                for b in start..(start + GROUP).min(buckets::COUNT) {
+                    let old = existing.get(b).copied().unwrap_or(false);
+                    let gains = pending.gains(b);
+                    if !(gains || old && dropping) {
+                        continue;
+                    }
+                    let mut recs: Vec<Rec> = Vec::new();
+                    let mut changed = gains;
+                    if old {
+                        let blob: Vec<u8> = self
+                            .conn
+                            .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+                            .map_err(err)?
+                            .query_row([b as i64], |r| r.get(0))
+                            .map_err(err)?;
+                        let before = blob.len() / buckets::SIZE;
+                        recs.extend(
+                            buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)),
+                        );
+                        changed |= recs.len() != before;
+                    }
+                    if !changed {
+                        continue;
+                    }
+                    pending
+                        .take(b, &mut recs)
+                        .map_err(|e| format!("cannot read a temporary run: {e}"))?;
+                    group.push((b, recs));
                 }
-                recs.clear();
-                let mut changed = gains;
-                if old {
-                    let blob: Vec<u8> = self
-                        .conn
-                        .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
-                        .map_err(err)?
-                        .query_row([b as i64], |r| r.get(0))
-                        .map_err(err)?;
-                    let before = blob.len() / buckets::SIZE;
-                    recs.extend(buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)));
-                    changed |= recs.len() != before;
-                }
-                if !changed {
-                    continue;
-                }
-                pending
-                    .take(b, &mut recs)
-                    .map_err(|e| format!("cannot read a temporary run: {e}"))?;
-                recs.sort_unstable();
-                recs.dedup();
-                if recs.is_empty() {
-                    self.conn
-                        .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
-                        .map_err(err)?
-                        .execute([b as i64])
-                        .map_err(err)?;
-                } else {
-                    self.conn
-                        .prepare_cached(
-                            "INSERT OR REPLACE INTO buckets(bucket, rows) VALUES (?1, ?2)",
-                        )
-                        .map_err(err)?
-                        .execute(params![b as i64, buckets::encode(&recs)])
-                        .map_err(err)?;
+                start += GROUP;
+                let blobs: Vec<(usize, Vec<u8>)> = {
+                    use rayon::prelude::*;
+                    group
+                        .into_par_iter()
+                        .map(|(b, mut recs)| {
+                            recs.sort_unstable();
+                            recs.dedup();
+                            (b, buckets::encode(&recs))
+                        })
+                        .collect()
+                };
+                for (b, blob) in blobs {
+                    if blob.is_empty() {
+                        self.conn
+                            .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
+                            .map_err(err)?
+                            .execute([b as i64])
+                            .map_err(err)?;
+                    } else {
+                        self.conn
+                            .prepare_cached(
+                                "INSERT OR REPLACE INTO buckets(bucket, rows) VALUES (?1, ?2)",
+                            )
+                            .map_err(err)?
+                            .execute(params![b as i64, blob])
+                            .map_err(err)?;
+                    }
                 }
             }
         }
