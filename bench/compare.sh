@@ -8,8 +8,9 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
-#   PARTS                which parts run (default "read convert reencode startup positions";
-#                        also "python": the Python package against sgfmill and cshogi):
+#   INDEX_GAMES=100000   the position index's collection (PARTS=index, #37)
+#   PARTS                which parts run (default "read convert reencode startup positions
+#                        index"; also "python": the Python package against sgfmill and cshogi):
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
 #   KIFU_BIN             a kifu binary to time instead of building one (the examples of
 #                        the reading rows are then not built either)
@@ -32,7 +33,7 @@ shogi_games=${SHOGI_GAMES:-2000}
 archive_files=${ARCHIVE_FILES:-10000}
 rounds=${ROUNDS:-3}
 startup_runs=${STARTUP_RUNS:-1000}
-parts=" ${PARTS:-read convert reencode startup positions} "
+parts=" ${PARTS:-read convert reencode startup positions index} "
 want() { [[ $parts == *" $1 "* ]]; }
 conv=${KIFU_CONVERT_OUT:-$corpus/out}
 mkdir -p "$scratch" "$corpus"
@@ -57,12 +58,13 @@ command -v iconv >/dev/null || { echo "iconv (libc-bin) is missing" >&2; exit 2;
 
 note "building kifu (release) and the sgf-parse peer"
 if [ -z "${KIFU_BIN:-}" ]; then
-  (cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench)
+  (cd "$root" && cargo build --release -q --bin kifu --example shogi_bench --example sgf_bench --example index_gen)
 fi
 (cd "$here/sgf-parse-peer" && CARGO_TARGET_DIR="$scratch/target" cargo build --release -q)
 kifu=${KIFU_BIN:-$root/target/release/kifu}
 shogi_bench=$root/target/release/examples/shogi_bench
 sgf_bench=$root/target/release/examples/sgf_bench
+index_gen=$root/target/release/examples/index_gen
 sgf_parse=$scratch/target/release/sgf-parse-peer
 
 note "inputs in $corpus"
@@ -348,6 +350,46 @@ for fmt in kif csa; do
     --what "$([ "$fmt" = kif ] && echo "KIF.Parser.parse_str on the decoded text: main line only, illegal moves skipped silently" || echo "C++ CSA parser (Parser.parse_str), no legality checks")" \
     -- "$py" "$here/peers/peers.py" "cshogi-$fmt" "$d" "$skips/cshogi-$fmt"
 done
+fi
+
+if want index; then
+# The position index (#37): building it within 3x of kifu validate of the same
+# collection, at most 32 bytes a position, a query under 50 ms warm.
+index_games=${INDEX_GAMES:-100000}
+index_stamp=$(made_by "$index_games" "$root/examples/index_gen.rs")
+if ! stamp "$corpus/index" "$index_stamp"; then
+  rm -rf "$corpus/index" && mkdir -p "$corpus/index"
+  "$index_gen" "$index_games" > "$corpus/index/bench.sgf"
+  echo "$index_stamp" > "$corpus/index/.made"
+fi
+isgf=$corpus/index/bench.sgf
+ibytes=$(wc -c < "$isgf")
+idb=$corpus/index/bench.db
+# The query record: the collection's first game.
+iq=$corpus/index/first.sgf
+awk '1; /\)$/ {exit}' "$isgf" > "$iq"
+note "index: $index_games games, $ibytes bytes"
+measure --group index --tool "kifu validate" --ref --bytes "$ibytes" --items "$index_games" \
+  --what "CLI: the check of the collection, for scale (one streaming read, Go rules on every move)" \
+  -- "$kifu" validate -q "$isgf"
+measure --group index --tool "kifu index" --prepare "rm -f '$idb' '$idb-journal'" --bytes "$ibytes" --items "$index_games" \
+  --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread, one SQLite transaction, rows moved into the table in key order" \
+  -- "$kifu" index -q "$isgf" -o "$idb"
+rm -f "$idb" && "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+positions=$(sed -n 's/.* \([0-9]*\) position(s)$/\1/p' "$scratch/index-summary.txt")
+note "index: $(stat -c %s "$idb") bytes for $positions positions: $(( $(stat -c %s "$idb") * 100 / positions )) hundredths of a byte a position"
+measure --group index --tool "kifu index, again (unchanged)" \
+  --what "CLI: the same run again: the file's size and time unchanged, nothing read" \
+  -- "$kifu" index -q "$isgf" -o "$idb"
+measure --group index --tool "kifu search, move 30" --items 1 \
+  --what "CLI: the first game's position after 30 moves (its file read for the query), games and the table of moves next" \
+  -- "$kifu" search "$idb" --position "$iq:30"
+measure --group index --tool "kifu search, move 4" --items 1 \
+  --what "CLI: a position of a popular opening (thousands of games), games listed up to 20, the whole table" \
+  -- "$kifu" search "$idb" --position "$iq:4" --limit 20
+measure --group index --tool "kifu dedup (a rescan)" --bytes "$ibytes" --items "$index_games" \
+  --what "CLI: what answering without an index costs at least: the collection read again, every main line hashed" \
+  -- "$kifu" dedup -q --json "$isgf"
 fi
 
 if want startup; then

@@ -1700,3 +1700,83 @@ fn show_out_dir_never_writes_through_an_output_directory_swapped_for_a_link() {
     assert!(moved.join("sub/g.svg").is_file(), "{out:?}");
     assert!(temporaries(dir.path()).is_empty());
 }
+
+/// The digest of a position index (`kifu::search::store::Index::digest`).
+fn index_digest(path: &Path) -> String {
+    kifu::search::store::Index::open(path)
+        .expect("open the index")
+        .digest()
+        .expect("digest")
+}
+
+#[test]
+fn index_killed_at_any_moment_leaves_the_index_as_it_was_or_complete() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let files: Vec<PathBuf> = (0..6).map(|k| d.join(format!("c{k}.sgf"))).collect();
+    for (k, f) in files.iter().enumerate().take(4) {
+        std::fs::write(f, big_collection(20 + k)).expect("write");
+    }
+    let db = d.join("index.db");
+    let before_db = d.join("before.db");
+    let after_db = d.join("after.db");
+    let index = |inputs: &[PathBuf], out: &Path| {
+        let o = run(kifu().arg("index").args(inputs).arg("-o").arg(out));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    // Before: the first four files.
+    index(&files[..4], &before_db);
+    // The change: file 1 rewritten, file 3 gone, files 4 and 5 new.
+    std::fs::write(&files[1], big_collection(30)).expect("write");
+    for f in &files[4..] {
+        std::fs::write(f, big_collection(25)).expect("write");
+    }
+    let next: Vec<PathBuf> = [0, 1, 2, 4, 5].iter().map(|&k| files[k].clone()).collect();
+    std::fs::copy(&before_db, &after_db).expect("copy");
+    let start = Instant::now();
+    index(&next, &after_db);
+    let took = start.elapsed();
+    let before = index_digest(&before_db);
+    let after = index_digest(&after_db);
+    assert_ne!(before, after);
+    assert!(before.starts_with("integrity ok;") && after.starts_with("integrity ok;"));
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut outcomes = (0, 0);
+    for _ in 0..8 {
+        std::fs::copy(&before_db, &db).expect("copy");
+        let _ = std::fs::remove_file(d.join("index.db-journal"));
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let wait = took.mul_f64(0.1 + (seed % 1000) as f64 / 1000.0 * 1.0);
+        let mut child = kifu()
+            .arg("index")
+            .args(&next)
+            .arg("-o")
+            .arg(&db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(wait);
+        let _ = child.kill();
+        let _ = child.wait();
+        let now = index_digest(&db);
+        if now == before {
+            outcomes.0 += 1;
+        } else {
+            assert_eq!(now, after, "an index neither as it was nor complete");
+            outcomes.1 += 1;
+        }
+    }
+    eprintln!(
+        "index kills: {} left as before, {} complete",
+        outcomes.0, outcomes.1
+    );
+    assert_eq!(outcomes.0 + outcomes.1, 8);
+}

@@ -11,7 +11,7 @@
 //!
 //! The layers, low to high, are the table `LAYERS`: model; text and diag; rules;
 //! formats; the library's reading API (`api.rs` and the crate root that re-exports
-//! it: reading at the registry, above the formats); collect, render, reencode and
+//! it: reading at the registry, above the formats); collect, render, reencode, search and
 //! fsio; the command line.
 //! A module of the library that is in no row fails the test, so a new top-level
 //! module must be placed. Comments, strings and character literals are skipped, so
@@ -38,6 +38,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "reencode",
             "fsio",
             "training",
+            "search",
             "internals",
         ],
     ),

@@ -75,6 +75,22 @@ const PUBLIC: &[(&str, &str)] = &[
     ("model", "the game-tree model"),
     ("reencode", "batch re-encoding (kifu reencode)"),
     (
+        "search",
+        "the position index (kifu index, kifu search): an SQLite file others open too",
+    ),
+    (
+        "search::positions",
+        "a game's positions hashed as the index keys them (a query's key)",
+    ),
+    (
+        "search::query",
+        "the games of a position and the moves played next",
+    ),
+    (
+        "search::store",
+        "the index file: building, updating, reading its rows",
+    ),
+    (
         "training",
         "positions for engine training: kifu positions and the Python package's Game.positions()",
     ),

@@ -26,41 +26,9 @@ pub struct FilterArgs {
     /// Files or directories (`-` for standard input).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// A player of either colour whose name contains NAME (case-insensitive, full-
-    /// and half-width forms alike: Unicode NFKC).
-    #[arg(long, value_name = "NAME")]
-    pub player: Option<String>,
-    /// The first player (black, 先手) has a name containing NAME.
-    #[arg(long, value_name = "NAME")]
-    pub black: Option<String>,
-    /// The second player (white, 後手) has a name containing NAME.
-    #[arg(long, value_name = "NAME")]
-    pub white: Option<String>,
-    /// The event contains TEXT.
-    #[arg(long, value_name = "TEXT")]
-    pub event: Option<String>,
-    /// The game's date lies in FROM..TO (YYYY, YYYY-MM or YYYY-MM-DD; either end open,
-    /// or one date alone). Games without a readable date are left out.
-    #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse)]
-    pub date: Option<DateRange>,
-    /// The winner: black, white, draw or none (no winner known).
-    #[arg(long, value_name = "WHO", value_parser = parse_winner)]
-    pub winner: Option<Winner>,
-    /// Main-line moves: N, MIN..MAX, MIN.. or ..MAX.
-    #[arg(long, value_name = "MIN..MAX", value_parser = Bounds::<usize>::parse)]
-    pub moves: Option<Bounds<usize>>,
-    /// Handicap stones (0 for an even game): N or MIN..MAX.
-    #[arg(long, value_name = "N", value_parser = Bounds::<u32>::parse)]
-    pub handicap: Option<Bounds<u32>>,
-    /// Komi: N or MIN..MAX. Games without komi are left out.
-    #[arg(long, value_name = "N", value_parser = Bounds::<f64>::parse)]
-    pub komi: Option<Bounds<f64>>,
-    /// The game: go, gomoku, shogi or gonu.
-    #[arg(long, value_name = "KIND", value_parser = ["go", "gomoku", "shogi", "gonu"])]
-    pub kind: Option<String>,
-    /// The board size: N (square) or WxH.
-    #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
-    pub size: Option<SizeCriterion>,
+    /// The criteria.
+    #[command(flatten)]
+    pub criteria: CriteriaArgs,
     /// Only games with engine analysis: a node carrying an evaluation (score, win
     /// rate, principal variation …).
     #[arg(long, conflicts_with = "no_analysed")]
@@ -96,14 +64,54 @@ pub struct FilterArgs {
     pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }
 
+/// The criteria of `kifu filter` (and `kifu search`): every one given must hold.
+#[derive(Debug, Args)]
+pub struct CriteriaArgs {
+    /// A player of either colour whose name contains NAME (case-insensitive, full-
+    /// and half-width forms alike: Unicode NFKC).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// The first player (black, 先手) has a name containing NAME.
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// The second player (white, 後手) has a name containing NAME.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    /// The event contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+    /// The game's date lies in FROM..TO (YYYY, YYYY-MM or YYYY-MM-DD; either end open,
+    /// or one date alone). Games without a readable date are left out.
+    #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse)]
+    pub date: Option<DateRange>,
+    /// The winner: black, white, draw or none (no winner known).
+    #[arg(long, value_name = "WHO", value_parser = parse_winner)]
+    pub winner: Option<Winner>,
+    /// Main-line moves: N, MIN..MAX, MIN.. or ..MAX.
+    #[arg(long, value_name = "MIN..MAX", value_parser = Bounds::<usize>::parse)]
+    pub moves: Option<Bounds<usize>>,
+    /// Handicap stones (0 for an even game): N or MIN..MAX.
+    #[arg(long, value_name = "N", value_parser = Bounds::<u32>::parse)]
+    pub handicap: Option<Bounds<u32>>,
+    /// Komi: N or MIN..MAX. Games without komi are left out.
+    #[arg(long, value_name = "N", value_parser = Bounds::<f64>::parse)]
+    pub komi: Option<Bounds<f64>>,
+    /// The game: go, gomoku, shogi or gonu.
+    #[arg(long, value_name = "KIND", value_parser = ["go", "gomoku", "shogi", "gonu"])]
+    pub kind: Option<String>,
+    /// The board size: N (square) or WxH.
+    #[arg(long, value_name = "N", value_parser = SizeCriterion::parse)]
+    pub size: Option<SizeCriterion>,
+}
+
 /// `black`, `white`, `draw` or `none`.
 fn parse_winner(s: &str) -> Result<Winner, String> {
     Winner::from_name(s).ok_or_else(|| format!("{s:?}: give black, white, draw or none"))
 }
 
-impl FilterArgs {
+impl CriteriaArgs {
     /// The criteria given.
-    fn criteria(&self) -> Criteria {
+    pub fn criteria(&self) -> Criteria {
         let needle = |s: &Option<String>| s.as_deref().map(Needle::new);
         Criteria {
             player: needle(&self.player),
@@ -117,11 +125,7 @@ impl FilterArgs {
             komi: self.komi,
             kind: self.kind.clone(),
             size: self.size,
-            analysed: match (self.analysed, self.no_analysed) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            },
+            analysed: None,
         }
     }
 }
@@ -365,7 +369,13 @@ pub fn run(args: &FilterArgs, ui: &Ui) -> Result<Status, Fatal> {
 
 /// The criteria, with a note when there are none (every game matches).
 fn criteria_or_all(args: &FilterArgs, ui: &Ui) -> Criteria {
-    let c = args.criteria();
+    let mut c = args.criteria.criteria();
+    // Only filter's: the position index keeps no analysis.
+    c.analysed = match (args.analysed, args.no_analysed) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
     if c.is_empty() {
         ui.note("no criteria given: every game matches");
     }

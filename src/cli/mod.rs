@@ -14,6 +14,7 @@ mod explain;
 mod filter;
 mod formats;
 mod games;
+mod index;
 mod info;
 mod inputs;
 mod list;
@@ -23,6 +24,7 @@ mod ordered;
 mod output;
 mod positions;
 mod reencode;
+mod search;
 mod show;
 mod stats;
 mod validate;
@@ -104,6 +106,10 @@ pub enum Command {
     List(list::ListArgs),
     /// Positions for engine training: HCPE, PSV, SFEN, NDJSON or NumPy npz, filtered.
     Positions(positions::PositionsArgs),
+    /// Build or update a position index of a collection (an SQLite file).
+    Index(index::IndexArgs),
+    /// The games of an index that reached a position, and what was played next.
+    Search(search::SearchArgs),
 }
 
 impl Command {
@@ -239,6 +245,8 @@ pub fn run() -> ExitCode {
         Command::Filter(args) => filter::run(&args, &ui),
         Command::Stats(args) => stats::run(&args, &ui),
         Command::Dedup(args) => dedup::run(&args, &ui),
+        Command::Index(args) => index::run(&args, &ui),
+        Command::Search(args) => search::run(&args, &ui),
         Command::List(args) => list::run(&args, &ui),
         Command::Positions(args) => positions::run(&args, &ui),
         Command::Split(args) => split::run(&args, &ui),

@@ -69,6 +69,7 @@ pub mod model;
 pub mod reencode;
 pub mod render;
 pub mod rules;
+pub mod search;
 pub mod source;
 pub mod text;
 pub mod training;

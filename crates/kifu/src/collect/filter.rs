@@ -133,57 +133,54 @@ impl Criteria {
 
     /// True when `game` meets every criterion. The cheap ones are tried first.
     pub fn matches(&self, game: &Game) -> bool {
-        let info = &game.info;
+        self.matches_facts(game)
+            && self
+                .analysed
+                .is_none_or(|want| game.tree.iter().any(|(_, n)| !n.analysis.is_empty()) == want)
+    }
+
+    /// True when the facts of a game (a game, or a row of the position index)
+    /// meet every criterion; each fact is asked only when a criterion needs it, the
+    /// cheap ones first.
+    pub fn matches_facts(&self, game: &(impl Facts + ?Sized)) -> bool {
         if let Some(kind) = &self.kind {
-            if game.kind.family() != kind {
+            if game.family() != kind {
                 return false;
             }
         }
         if let Some(size) = self.size {
-            let (w, h) = match &game.kind {
-                crate::model::GameKind::Shogi => (9, 9),
-                k => match k.board_size() {
-                    Some(s) => (s.width, s.height),
-                    None => return false,
-                },
-            };
-            if (w, h) != (size.width, size.height) {
-                return false;
-            }
-        }
-        if let Some(want) = self.analysed {
-            if game.tree.iter().any(|(_, n)| !n.analysis.is_empty()) != want {
+            if game.size() != Some((size.width, size.height)) {
                 return false;
             }
         }
         if let Some(h) = &self.handicap {
-            if !meta::handicap_stones(game).is_some_and(|n| h.contains(n)) {
+            if !game.handicap_stones().is_some_and(|n| h.contains(n)) {
                 return false;
             }
         }
         if let Some(k) = &self.komi {
-            if !info.komi.is_some_and(|v| k.contains(v)) {
+            if !game.komi().is_some_and(|v| k.contains(v)) {
                 return false;
             }
         }
         if let Some(w) = self.winner {
-            if meta::winner_of(meta::result(game).as_ref()) != w {
+            if game.winner() != w {
                 return false;
             }
         }
         if let Some(m) = &self.moves {
-            if !m.contains(meta::main_line_moves(game)) {
+            if !m.contains(game.moves()) {
                 return false;
             }
         }
         if let Some(range) = &self.date {
-            let date = info.date.as_deref().and_then(PartialDate::find_in);
+            let date = game.date().and_then(PartialDate::find_in);
             if !date.is_some_and(|d| range.contains(d)) {
                 return false;
             }
         }
-        let black = info.black.name.as_deref();
-        let white = info.white.name.as_deref();
+        let black = game.black();
+        let white = game.white();
         if let Some(n) = &self.black {
             if !n.found_in_opt(black) {
                 return false;
@@ -200,11 +197,81 @@ impl Criteria {
             }
         }
         if let Some(n) = &self.event {
-            if !n.found_in_opt(info.event.as_deref()) {
+            if !n.found_in_opt(game.event()) {
                 return false;
             }
         }
         true
+    }
+}
+
+/// What the criteria ask of a game: a [`Game`] answers from its record, a row of
+/// the position index (`search::store`) from what it stored.
+pub trait Facts {
+    /// `go`, `gomoku`, `shogi` or `gonu`.
+    fn family(&self) -> &str;
+    /// The board's width and height (shogi's is 9 × 9; `None` for gonu).
+    fn size(&self) -> Option<(u8, u8)>;
+    /// The handicap in stones ([`meta::handicap_stones`]).
+    fn handicap_stones(&self) -> Option<u32>;
+    /// The komi.
+    fn komi(&self) -> Option<f64>;
+    /// Who won.
+    fn winner(&self) -> Winner;
+    /// Moves on the main line.
+    fn moves(&self) -> usize;
+    /// The date as the record writes it.
+    fn date(&self) -> Option<&str>;
+    /// The first player's name.
+    fn black(&self) -> Option<&str>;
+    /// The second player's name.
+    fn white(&self) -> Option<&str>;
+    /// The event.
+    fn event(&self) -> Option<&str>;
+}
+
+impl Facts for Game {
+    fn family(&self) -> &str {
+        self.kind.family()
+    }
+
+    fn size(&self) -> Option<(u8, u8)> {
+        match &self.kind {
+            crate::model::GameKind::Shogi => Some((9, 9)),
+            k => k.board_size().map(|s| (s.width, s.height)),
+        }
+    }
+
+    fn handicap_stones(&self) -> Option<u32> {
+        meta::handicap_stones(self)
+    }
+
+    fn komi(&self) -> Option<f64> {
+        self.info.komi
+    }
+
+    fn winner(&self) -> Winner {
+        meta::winner_of(meta::result(self).as_ref())
+    }
+
+    fn moves(&self) -> usize {
+        meta::main_line_moves(self)
+    }
+
+    fn date(&self) -> Option<&str> {
+        self.info.date.as_deref()
+    }
+
+    fn black(&self) -> Option<&str> {
+        self.info.black.name.as_deref()
+    }
+
+    fn white(&self) -> Option<&str> {
+        self.info.white.name.as_deref()
+    }
+
+    fn event(&self) -> Option<&str> {
+        self.info.event.as_deref()
     }
 }
 

@@ -211,6 +211,34 @@ impl Board {
         (self.log.len(), self.ko)
     }
 
+    /// The points changed since the checkpoint whose log length is `mark`
+    /// ([`Board::checkpoint`]`.0`), each once, with what stood there at the mark and
+    /// what stands there now, pushed to `out` (cleared first). A caller keeping
+    /// hashes of its own (the position index's, under the board's symmetries) updates
+    /// them from these after each move.
+    pub fn changes_since(&self, mark: usize, out: &mut Vec<(Point, Cell, Cell)>) {
+        out.clear();
+        let cell = |c: u8| match c {
+            BLACK => Cell::Stone(Color::Black),
+            WHITE => Cell::Stone(Color::White),
+            _ => Cell::Empty,
+        };
+        let log = self.log.get(mark..).unwrap_or(&[]);
+        for (k, &(i, old)) in log.iter().enumerate() {
+            // The first change of a point gives what stood there at the mark.
+            if log
+                .get(..k)
+                .is_some_and(|before| before.iter().any(|e| e.0 == i))
+            {
+                continue;
+            }
+            let now = self.cell(i);
+            if now != old {
+                out.push((self.point(i), cell(old), cell(now)));
+            }
+        }
+    }
+
     /// Restores the state of a checkpoint.
     pub fn undo_to(&mut self, cp: (usize, Option<(Point, Color)>)) {
         while self.log.len() > cp.0 {
@@ -408,6 +436,40 @@ mod tests {
     fn pt(s: &str) -> Point {
         let b = s.as_bytes();
         Point::new(b[0] - b'a', b[1] - b'a')
+    }
+
+    #[test]
+    fn changes_since_give_each_point_once_with_its_net_change() {
+        let mut b = Board::new(BoardSize::square(9));
+        b.play(pt("aa"), Color::White).unwrap();
+        b.play(pt("ba"), Color::Black).unwrap();
+        let mut out = Vec::new();
+        let cp = b.checkpoint();
+        b.play(pt("ab"), Color::Black).unwrap();
+        b.changes_since(cp.0, &mut out);
+        assert_eq!(
+            out,
+            vec![
+                (pt("ab"), Cell::Empty, Cell::Stone(Color::Black)),
+                (pt("aa"), Cell::Stone(Color::White), Cell::Empty),
+            ]
+        );
+        // A suicide where the rules allow it: the stone is placed and taken again,
+        // so the point's net change is nothing; the group it joined goes.
+        let mut b = Board::new(BoardSize::square(9));
+        b.allow_suicide(true);
+        b.play(pt("ba"), Color::White).unwrap();
+        b.play(pt("bb"), Color::White).unwrap();
+        b.play(pt("ab"), Color::Black).unwrap();
+        b.play(pt("ac"), Color::White).unwrap();
+        let cp = b.checkpoint();
+        b.play(pt("aa"), Color::Black).unwrap();
+        b.changes_since(cp.0, &mut out);
+        // Black's ab and aa have no liberty: both are removed (ab was there before).
+        assert_eq!(
+            out,
+            vec![(pt("ab"), Cell::Stone(Color::Black), Cell::Empty)]
+        );
     }
 
     #[test]

@@ -1,0 +1,9 @@
+//! Position search over a collection (`kifu index`, `kifu search`): every position
+//! of every game hashed ([`positions`]), kept in an SQLite index ([`store`]), and
+//! the games that reached a position answered with what was played next
+//! ([`query`]). See docs/SEARCH.md.
+
+pub(crate) mod buckets;
+pub mod positions;
+pub mod query;
+pub mod store;

@@ -1,0 +1,721 @@
+//! The position index on disk: an SQLite database (bundled, so nothing needs
+//! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
+//!
+//! The positions are not one SQL row each but packed records in 4,096 blobs by the
+//! hash's top 12 bits (table `buckets`, [`super::buckets`]): 16 bytes a position. One
+//! row a position in a `WITHOUT ROWID` table keyed (hash, game, ply, move) was the
+//! first design: about 25 bytes a position, and SQLite's inserting and sorting of
+//! every row cost more than the reading itself (docs/SEARCH.md, "Why blobs"). The files and games are plain tables. The whole run is
+//! one transaction: a run killed at any point leaves the index as it was (SQLite's
+//! rollback journal); the records of a run are merged into the buckets at its end.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::buckets::{self, Pending, Rec};
+use super::positions::{Options, Visit};
+
+/// The schema's version, stored in `meta`.
+const VERSION: &str = "1";
+
+/// An error of the index, as text for people.
+pub type Error = String;
+
+fn err(e: rusqlite::Error) -> Error {
+    e.to_string()
+}
+
+/// An open index.
+pub struct Index {
+    conn: Connection,
+    /// The run's new records and dropped games.
+    pending: Option<Box<Pending>>,
+}
+
+/// A file as the index last saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileRow {
+    /// Its id.
+    pub id: i64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its modification time, nanoseconds since the epoch.
+    pub mtime: i64,
+    /// Its content hash ([`content_hash`]).
+    pub hash: u64,
+}
+
+/// A game's facts as the index stores them (the `kifu list` columns it keeps).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameRow {
+    /// Its place in its file, from 1.
+    pub number: usize,
+    /// `go`, `gomoku`, `shogi`.
+    pub kind: String,
+    /// The board (9 × 9 for shogi).
+    pub size: Option<(u8, u8)>,
+    /// The first player.
+    pub black: Option<String>,
+    /// The first player's rank.
+    pub black_rank: Option<String>,
+    /// The second player.
+    pub white: Option<String>,
+    /// The second player's rank.
+    pub white_rank: Option<String>,
+    /// The event.
+    pub event: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// The date as the record writes it.
+    pub date: Option<String>,
+    /// The result in SGF's notation.
+    pub result: Option<String>,
+    /// `black`, `white`, `draw` or `none`.
+    pub winner: String,
+    /// The komi.
+    pub komi: Option<f64>,
+    /// The handicap as `kifu list` writes it.
+    pub handicap: Option<String>,
+    /// The handicap in stones.
+    pub handicap_stones: Option<u32>,
+    /// Moves on the main line.
+    pub moves: usize,
+}
+
+impl GameRow {
+    /// The row of a game, the `number`-th of its file.
+    pub fn of(game: &crate::model::Game, number: usize) -> GameRow {
+        use crate::collect::filter::Facts;
+        use crate::collect::meta;
+        let info = &game.info;
+        let result = meta::result(game);
+        GameRow {
+            number,
+            kind: game.kind.family().to_string(),
+            size: game.size(),
+            black: info.black.name.clone(),
+            black_rank: info.black.rank.clone(),
+            white: info.white.name.clone(),
+            white_rank: info.white.rank.clone(),
+            event: info.event.clone(),
+            round: info.round.clone(),
+            date: info.date.clone(),
+            result: result.as_ref().map(ToString::to_string),
+            winner: meta::winner_of(result.as_ref()).name().to_string(),
+            komi: info.komi,
+            handicap: meta::handicap_text(game),
+            handicap_stones: meta::handicap_stones(game),
+            moves: meta::main_line_moves(game),
+        }
+    }
+}
+
+impl crate::collect::filter::Facts for GameRow {
+    fn family(&self) -> &str {
+        &self.kind
+    }
+    fn size(&self) -> Option<(u8, u8)> {
+        self.size
+    }
+    fn handicap_stones(&self) -> Option<u32> {
+        self.handicap_stones
+    }
+    fn komi(&self) -> Option<f64> {
+        self.komi
+    }
+    fn winner(&self) -> crate::collect::meta::Winner {
+        crate::collect::meta::Winner::from_name(&self.winner)
+            .unwrap_or(crate::collect::meta::Winner::None)
+    }
+    fn moves(&self) -> usize {
+        self.moves
+    }
+    fn date(&self) -> Option<&str> {
+        self.date.as_deref()
+    }
+    fn black(&self) -> Option<&str> {
+        self.black.as_deref()
+    }
+    fn white(&self) -> Option<&str> {
+        self.white.as_deref()
+    }
+    fn event(&self) -> Option<&str> {
+        self.event.as_deref()
+    }
+}
+
+/// One row of `positions` met by a query, with its game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// The file's path, as bytes.
+    pub path: Vec<u8>,
+    /// The game.
+    pub game: GameRow,
+    /// Moves made before the position.
+    pub ply: u32,
+    /// The code of the move played from it (0: none).
+    pub mv: u32,
+}
+
+/// A 64-bit hash of a file's bytes (eight bytes at a time, mixed): whether a file
+/// whose time changed still holds the same bytes.
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0x6b69_6675_2d69_6478 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h ^ u64::from_le_bytes(w))
+            .rotate_left(29)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    let mut w = [0u8; 8];
+    for (d, s) in w.iter_mut().zip(chunks.remainder()) {
+        *d = *s;
+    }
+    h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 31)
+}
+
+/// The content hash of what `read` gives: [`content_hash`] of each block of 1 MiB,
+/// mixed in order, so a file is hashed without being held.
+pub fn content_hash_of(mut read: impl std::io::Read) -> std::io::Result<u64> {
+    let mut buf = vec![0u8; 1 << 20];
+    let mut h: u64 = 0;
+    loop {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match read.read(buf.get_mut(filled..).unwrap_or(&mut [])) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let block = buf.get(..filled).unwrap_or(&[]);
+        h = (h ^ content_hash(block)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 29;
+        if filled < buf.len() {
+            return Ok(h);
+        }
+    }
+}
+
+impl Index {
+    /// Opens (or creates) the index at `path`, with its tables.
+    pub fn open(path: &Path) -> Result<Index, Error> {
+        let conn = Connection::open(path).map_err(err)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = DELETE;
+             PRAGMA synchronous = FULL;
+             PRAGMA cache_size = -65536;
+             PRAGMA temp_store = FILE;
+             CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS files(
+                 id INTEGER PRIMARY KEY, path BLOB NOT NULL UNIQUE, size INTEGER NOT NULL,
+                 mtime INTEGER NOT NULL, hash INTEGER NOT NULL, format TEXT, encoding TEXT);
+             CREATE TABLE IF NOT EXISTS games(
+                 id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
+                 kind TEXT NOT NULL, width INTEGER, height INTEGER,
+                 black TEXT, black_rank TEXT, white TEXT, white_rank TEXT,
+                 event TEXT, round TEXT, date TEXT, result TEXT, winner TEXT NOT NULL,
+                 komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS games_file ON games(file);
+             CREATE TABLE IF NOT EXISTS buckets(bucket INTEGER PRIMARY KEY, rows BLOB NOT NULL);",
+        )
+        .map_err(err)?;
+        let version: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(err)?;
+        match version.as_deref() {
+            None => {
+                conn.execute(
+                    "INSERT INTO meta(key, value) VALUES ('version', ?1)",
+                    [VERSION],
+                )
+                .map_err(err)?;
+            }
+            Some(VERSION) => {}
+            Some(v) => {
+                return Err(format!(
+                    "the index has schema version {v}; this kifu reads version {VERSION}"
+                ))
+            }
+        }
+        Ok(Index {
+            conn,
+            pending: None,
+        })
+    }
+
+    /// The options the index was built with (`None`: it holds nothing yet).
+    pub fn options(&self) -> Result<Option<Options>, Error> {
+        let get = |k: &str| -> Result<Option<String>, Error> {
+            self.conn
+                .query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
+                .optional()
+                .map_err(err)
+        };
+        let (Some(c), Some(v)) = (get("colours")?, get("variations")?) else {
+            return Ok(None);
+        };
+        Ok(Some(Options {
+            colours: c == "1",
+            variations: v == "1",
+        }))
+    }
+
+    /// Every file of the index, by path.
+    pub fn files(&self) -> Result<HashMap<Vec<u8>, FileRow>, Error> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT path, id, size, mtime, hash FROM files")
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, Vec<u8>>(0)?,
+                    FileRow {
+                        id: r.get(1)?,
+                        size: r.get::<_, i64>(2)? as u64,
+                        mtime: r.get(3)?,
+                        hash: r.get::<_, i64>(4)? as u64,
+                    },
+                ))
+            })
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+
+    /// Starts a run: one transaction until [`Index::finish`]; the index's options
+    /// become `opts` (a run with other options than the index's drops every file
+    /// first: the caller passes them all in `remove`).
+    pub fn begin(&mut self, opts: Options) -> Result<(), Error> {
+        self.conn.execute_batch("BEGIN IMMEDIATE;").map_err(err)?;
+        self.pending = Some(Box::default());
+        let flag = |b: bool| if b { "1" } else { "0" };
+        for (k, v) in [
+            ("colours", flag(opts.colours)),
+            ("variations", flag(opts.variations)),
+        ] {
+            self.conn
+                .execute(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)",
+                    [k, v],
+                )
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Drops a file and its games and positions (within the run).
+    pub fn remove_file(&mut self, id: i64) -> Result<(), Error> {
+        {
+            let mut stmt = self
+                .conn
+                .prepare_cached("SELECT id FROM games WHERE file = ?1")
+                .map_err(err)?;
+            let ids = stmt
+                .query_map([id], |r| r.get::<_, i64>(0))
+                .map_err(err)?
+                .collect::<Result<Vec<i64>, _>>()
+                .map_err(err)?;
+            if let Some(p) = &mut self.pending {
+                p.dead.extend(ids.into_iter().map(|g| g as u32));
+            }
+        }
+        self.conn
+            .execute("DELETE FROM games WHERE file = ?1", [id])
+            .map_err(err)?;
+        self.conn
+            .execute("DELETE FROM files WHERE id = ?1", [id])
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Records that an unchanged file's time changed.
+    pub fn touch_file(&mut self, id: i64, mtime: i64) -> Result<(), Error> {
+        self.conn
+            .execute(
+                "UPDATE files SET mtime = ?2 WHERE id = ?1",
+                params![id, mtime],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Adds a file (its games follow with [`Index::add_game`]); returns its id.
+    pub fn add_file(
+        &mut self,
+        path: &[u8],
+        size: u64,
+        mtime: i64,
+        hash: u64,
+        format: Option<&str>,
+        encoding: Option<&str>,
+    ) -> Result<i64, Error> {
+        self.conn
+            .execute(
+                "INSERT INTO files(path, size, mtime, hash, format, encoding) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![path, size as i64, mtime, hash as i64, format, encoding],
+            )
+            .map_err(err)?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Adds a game of file `file` and its positions.
+    pub fn add_game(&mut self, file: i64, g: &GameRow, visits: &[Visit]) -> Result<(), Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO games(file, number, kind, width, height, black, black_rank, white,
+                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+            )
+            .map_err(err)?;
+        stmt.execute(params![
+            file,
+            g.number as i64,
+            g.kind,
+            g.size.map(|s| s.0),
+            g.size.map(|s| s.1),
+            g.black,
+            g.black_rank,
+            g.white,
+            g.white_rank,
+            g.event,
+            g.round,
+            g.date,
+            g.result,
+            g.winner,
+            g.komi,
+            g.handicap,
+            g.handicap_stones,
+            g.moves as i64,
+        ])
+        .map_err(err)?;
+        let game = u32::try_from(self.conn.last_insert_rowid())
+            .map_err(|_| "more than 4,294,967,295 games".to_string())?;
+        let Some(p) = &mut self.pending else {
+            return Err("no run begun".into());
+        };
+        for v in visits {
+            // Move numbers past 65,535 are kept as 65,535 (no record has so many).
+            p.push(Rec {
+                hash: v.hash,
+                game,
+                ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
+                mv: u16::try_from(v.mv).unwrap_or(0),
+            })
+            .map_err(|e| format!("cannot write a temporary run: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Ends the run: each bucket that gains records or may lose some (games
+    /// dropped) is merged and written once, and the transaction commits. With
+    /// `compact`, an index whose file is over a quarter free pages afterwards is
+    /// rebuilt (`VACUUM`). Returns the number of positions.
+    pub fn finish(&mut self, compact: bool) -> Result<u64, Error> {
+        let mut pending = self.pending.take().unwrap_or_default();
+        if !pending.is_empty() {
+            let mut existing = vec![false; buckets::COUNT];
+            {
+                let mut stmt = self
+                    .conn
+                    .prepare("SELECT bucket FROM buckets")
+                    .map_err(err)?;
+                let ids = stmt.query_map([], |r| r.get::<_, i64>(0)).map_err(err)?;
+                for id in ids {
+                    if let Some(e) = existing.get_mut(id.map_err(err)? as usize) {
+                        *e = true;
+                    }
+                }
+            }
+            let dropping = !pending.dead.is_empty();
+            // Buckets are gathered a group at a time on this thread (SQLite, the runs
+            // read straight through), sorted and encoded on all cores, then written.
+            const GROUP: usize = 64;
+            let mut start = 0usize;
+            while start < buckets::COUNT {
+                let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
+                for b in start..(start + GROUP).min(buckets::COUNT) {
+                    let old = existing.get(b).copied().unwrap_or(false);
+                    let gains = pending.gains(b);
+                    if !(gains || old && dropping) {
+                        continue;
+                    }
+                    let mut recs: Vec<Rec> = Vec::new();
+                    let mut changed = gains;
+                    if old {
+                        let blob: Vec<u8> = self
+                            .conn
+                            .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+                            .map_err(err)?
+                            .query_row([b as i64], |r| r.get(0))
+                            .map_err(err)?;
+                        let before = blob.len() / buckets::SIZE;
+                        recs.extend(
+                            buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)),
+                        );
+                        changed |= recs.len() != before;
+                    }
+                    if !changed {
+                        continue;
+                    }
+                    pending
+                        .take(b, &mut recs)
+                        .map_err(|e| format!("cannot read a temporary run: {e}"))?;
+                    group.push((b, recs));
+                }
+                start += GROUP;
+                let blobs: Vec<(usize, Vec<u8>)> = {
+                    use rayon::prelude::*;
+                    group
+                        .into_par_iter()
+                        .map(|(b, mut recs)| {
+                            recs.sort_unstable();
+                            recs.dedup();
+                            (b, buckets::encode(&recs))
+                        })
+                        .collect()
+                };
+                for (b, blob) in blobs {
+                    if blob.is_empty() {
+                        self.conn
+                            .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
+                            .map_err(err)?
+                            .execute([b as i64])
+                            .map_err(err)?;
+                    } else {
+                        self.conn
+                            .prepare_cached(
+                                "INSERT OR REPLACE INTO buckets(bucket, rows) VALUES (?1, ?2)",
+                            )
+                            .map_err(err)?
+                            .execute(params![b as i64, blob])
+                            .map_err(err)?;
+                    }
+                }
+            }
+        }
+        self.conn.execute_batch("COMMIT;").map_err(err)?;
+        if compact {
+            let (free, pages): (i64, i64) = self
+                .conn
+                .query_row(
+                    "SELECT (SELECT freelist_count FROM pragma_freelist_count), (SELECT page_count FROM pragma_page_count)",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .map_err(err)?;
+            if free * 4 > pages {
+                self.conn.execute_batch("VACUUM;").map_err(err)?;
+            }
+        }
+        self.positions()
+    }
+
+    /// How many positions the index holds.
+    pub fn positions(&self) -> Result<u64, Error> {
+        self.conn
+            .query_row(
+                "SELECT COALESCE(SUM(length(rows)), 0) FROM buckets",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as u64 / buckets::SIZE as u64)
+            .map_err(err)
+    }
+
+    /// The records of this hash, each with its game and file, in the order of path,
+    /// game and move number.
+    pub fn lookup(&self, hash: u64) -> Result<Vec<Hit>, Error> {
+        let bucket = (hash >> (64 - buckets::BITS)) as i64;
+        let blob: Option<Vec<u8>> = self
+            .conn
+            .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+            .map_err(err)?
+            .query_row([bucket], |r| r.get(0))
+            .optional()
+            .map_err(err)?;
+        let recs = blob.map_or_else(Vec::new, |b| buckets::find(&b, hash));
+        let mut ids: Vec<u32> = recs.iter().map(|r| r.game).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let games = self.games_of(&ids)?;
+        let mut hits: Vec<Hit> = recs
+            .iter()
+            .filter_map(|r| {
+                let (path, game) = games.get(&r.game)?;
+                Some(Hit {
+                    path: path.clone(),
+                    game: game.clone(),
+                    ply: u32::from(r.ply),
+                    mv: u32::from(r.mv),
+                })
+            })
+            .collect();
+        hits.sort_by(|a, b| {
+            (&a.path, a.game.number, a.ply, a.mv).cmp(&(&b.path, b.game.number, b.ply, b.mv))
+        });
+        Ok(hits)
+    }
+
+    /// The games of these ids with their files' paths: one lookup each, or one pass
+    /// over the table when they are many.
+    fn games_of(&self, ids: &[u32]) -> Result<HashMap<u32, (Vec<u8>, GameRow)>, Error> {
+        const COLUMNS: &str = "g.id, f.path, g.number, g.kind, g.width, g.height, g.black,
+            g.black_rank, g.white, g.white_rank, g.event, g.round, g.date, g.result, g.winner,
+            g.komi, g.handicap, g.handicap_stones, g.moves
+            FROM games g JOIN files f ON f.id = g.file";
+        let row = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(u32, (Vec<u8>, GameRow))> {
+            let width: Option<u8> = r.get(4)?;
+            let height: Option<u8> = r.get(5)?;
+            Ok((
+                r.get::<_, i64>(0)? as u32,
+                (
+                    r.get(1)?,
+                    GameRow {
+                        number: r.get::<_, i64>(2)? as usize,
+                        kind: r.get(3)?,
+                        size: width.zip(height),
+                        black: r.get(6)?,
+                        black_rank: r.get(7)?,
+                        white: r.get(8)?,
+                        white_rank: r.get(9)?,
+                        event: r.get(10)?,
+                        round: r.get(11)?,
+                        date: r.get(12)?,
+                        result: r.get(13)?,
+                        winner: r.get(14)?,
+                        komi: r.get(15)?,
+                        handicap: r.get(16)?,
+                        handicap_stones: r.get(17)?,
+                        moves: r.get::<_, i64>(18)? as usize,
+                    },
+                ),
+            ))
+        };
+        let mut out = HashMap::with_capacity(ids.len());
+        if ids.len() > 2000 {
+            let wanted: std::collections::HashSet<u32> = ids.iter().copied().collect();
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!("SELECT {COLUMNS}"))
+                .map_err(err)?;
+            for r in stmt.query_map([], row).map_err(err)? {
+                let (id, g) = r.map_err(err)?;
+                if wanted.contains(&id) {
+                    out.insert(id, g);
+                }
+            }
+        } else {
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!("SELECT {COLUMNS} WHERE g.id = ?1"))
+                .map_err(err)?;
+            for &id in ids {
+                if let Some((id, g)) = stmt
+                    .query_row([i64::from(id)], row)
+                    .optional()
+                    .map_err(err)?
+                {
+                    out.insert(id, g);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A summary of everything the index holds, independent of its row ids: the
+    /// files (path, size, hash), and a count and a sum over every position row with
+    /// its game's number and file; plus SQLite's integrity check. Two indexes of the
+    /// same collection built with the same options have the same digest.
+    pub fn digest(&self) -> Result<String, Error> {
+        let integrity: String = self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(err)?;
+        let files: String = self
+            .conn
+            .query_row(
+                "SELECT COALESCE(group_concat(hex(path) || ':' || size || ':' || hash, ','), '')
+                 FROM (SELECT path, size, hash FROM files ORDER BY path)",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        let (games, orphans): (i64, i64) = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*), COUNT(*) - COUNT(f.id) FROM games g LEFT JOIN files f ON f.id = g.file",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(err)?;
+        let mut games_by_id: HashMap<u32, (i64, usize)> = HashMap::new();
+        {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT g.id, g.number, length(f.path) FROM games g JOIN files f ON f.id = g.file")
+                .map_err(err)?;
+            let rows = stmt
+                .query_map([], |r| {
+                    Ok((
+                        r.get::<_, i64>(0)? as u32,
+                        (r.get::<_, i64>(1)?, r.get::<_, i64>(2)? as usize),
+                    ))
+                })
+                .map_err(err)?;
+            for r in rows {
+                let (id, g) = r.map_err(err)?;
+                games_by_id.insert(id, g);
+            }
+        }
+        let (mut rows, mut sum, mut lost) = (0u64, 0u128, 0u64);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT rows FROM buckets ORDER BY bucket")
+            .map_err(err)?;
+        let blobs = stmt
+            .query_map([], |r| r.get::<_, Vec<u8>>(0))
+            .map_err(err)?;
+        for blob in blobs {
+            for r in buckets::decode(&blob.map_err(err)?) {
+                rows += 1;
+                match games_by_id.get(&r.game) {
+                    Some(&(number, path_len)) => {
+                        sum += u128::from(r.hash % 1_000_003) * 3
+                            + number as u128 * 5
+                            + u128::from(r.ply) * 7
+                            + u128::from(r.mv) * 11
+                            + path_len as u128 * 13;
+                    }
+                    None => lost += 1,
+                }
+            }
+        }
+        Ok(format!(
+            "integrity {integrity}; files {files}; games {games} ({orphans} without a file); positions {rows} ({lost} without a game), sum {sum}"
+        ))
+    }
+
+    /// How many rows `positions`, `games` and `files` hold.
+    pub fn counts(&self) -> Result<(u64, u64, u64), Error> {
+        let count = |t: &str| -> Result<u64, Error> {
+            self.conn
+                .query_row(&format!("SELECT COUNT(*) FROM {t}"), [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| n as u64)
+                .map_err(err)
+        };
+        Ok((self.positions()?, count("games")?, count("files")?))
+    }
+}
