@@ -18,7 +18,7 @@ pub fn sgf_point(p: Point) -> String {
 pub fn move_text(mv: &Move) -> String {
     match mv {
         Move::Stone(m) => m.point.map(sgf_point).unwrap_or_default(),
-        Move::Shogi(m) => kifu::formats::usi::usi_move(m),
+        Move::Shogi(m) => kifu::formats::usi_move(m),
         Move::Gonu(m) => match m.from {
             Some(from) => format!("{from}-{}", m.to),
             None => format!("*{}", m.to),

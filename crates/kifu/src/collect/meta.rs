@@ -46,7 +46,7 @@ pub fn result(game: &Game) -> Option<GameResult> {
 }
 
 /// The winner a result names.
-pub(crate) fn winner_of(result: Option<&GameResult>) -> Winner {
+pub fn winner_of(result: Option<&GameResult>) -> Winner {
     match result {
         Some(GameResult::Win {
             winner: Color::Black,
@@ -62,7 +62,7 @@ pub(crate) fn winner_of(result: Option<&GameResult>) -> Winner {
 }
 
 /// The number of moves on the main line.
-pub(crate) fn main_line_moves(game: &Game) -> usize {
+pub fn main_line_moves(game: &Game) -> usize {
     game.tree
         .main_line()
         .filter(|(_, n)| n.mv.is_some())
@@ -98,7 +98,7 @@ pub(crate) fn handicap_stones(game: &Game) -> Option<u32> {
 /// The handicap as `kifu list` writes it: the number of stones when the record gives
 /// one (HA), the preset's Japanese name for a shogi handicap (`香落ち`), `その他` for
 /// another shogi start.
-pub(crate) fn handicap_text(game: &Game) -> Option<String> {
+pub fn handicap_text(game: &Game) -> Option<String> {
     match (&game.info.shogi_start, game.info.handicap) {
         (Some(ShogiStart::Preset(h)), _) => Some(h.japanese().to_string()),
         (Some(ShogiStart::Other(_)), _) => Some("その他".to_string()),

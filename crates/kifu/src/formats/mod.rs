@@ -40,7 +40,7 @@ pub use analysis::writing::{AnalysisMode, Prepared, Program, Stripped};
 pub use csa::CsaVersion;
 pub use cutting::{Cut, Cutter, Frame, GameBoundaries};
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
-pub use usi::UsiOption;
+pub use usi::{usi_move, UsiOption};
 pub use writes::{InfoField, Lines, NodeField, Writes};
 
 /// What a reader produced: the games it could read, every problem it found, and
