@@ -62,6 +62,10 @@ GAME_COLUMNS = [
     ("comments", "long"),
     ("signature", "string"),
     ("hash", "string"),
+    ("analysed", "double"),
+    ("final_evaluation", "double"),
+    ("largest_drop", "double"),
+    ("largest_drop_move", "long"),
 ]
 
 # A position's columns after the game's key (path, game) and before its result.
