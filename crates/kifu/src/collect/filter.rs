@@ -212,7 +212,7 @@ pub trait Facts {
     fn family(&self) -> &str;
     /// The board's width and height (shogi's is 9 × 9; `None` for gonu).
     fn size(&self) -> Option<(u8, u8)>;
-    /// The handicap in stones ([`meta::handicap_stones`]).
+    /// The handicap in stones (as `collect::meta` counts them).
     fn handicap_stones(&self) -> Option<u32>;
     /// The komi.
     fn komi(&self) -> Option<f64>;

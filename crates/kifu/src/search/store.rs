@@ -2,7 +2,7 @@
 //! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
 //!
 //! The positions are not one SQL row each but packed records in 4,096 blobs by the
-//! hash's top 12 bits (table `buckets`, [`super::buckets`]): 16 bytes a position. One
+//! hash's top 12 bits (table `buckets`, `search::buckets`): 16 bytes a position. One
 //! row a position in a `WITHOUT ROWID` table keyed (hash, game, ply, move) was the
 //! first design: about 25 bytes a position, and SQLite's inserting and sorting of
 //! every row cost more than the reading itself (docs/SEARCH.md, "Why blobs"). The files and games are plain tables. The whole run is
