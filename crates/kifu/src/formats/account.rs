@@ -46,12 +46,15 @@ struct Game1<'a> {
 impl Game1<'_> {
     fn account(mut self, out: &mut Vec<Loss>) {
         self.info(out);
-        let written = self.written_nodes();
         // The fields the target has no place for, asked once a game, not once a node.
         let unwritten: Vec<NodeField> = NodeField::ALL
             .into_iter()
             .filter(|&f| !self.writes.node(f))
             .collect();
+        if self.writes.lines == Lines::All && !self.leaves_out_any(&unwritten) {
+            return;
+        }
+        let written = self.written_nodes();
         let writes_time_used = self.writes.node(NodeField::TimeUsed);
         // A node without a rest (a move and its time only, most nodes) can hold no
         // other field, and no extras.
@@ -73,6 +76,9 @@ impl Game1<'_> {
                 variation_info += usize::from(node.info.is_some());
             }
             for &f in if bare { &unwritten_bare } else { &unwritten } {
+                if !f.is_filled(node) {
+                    continue;
+                }
                 if f == NodeField::TimeTotal
                     && writes_time_used
                     && node.times.time_total_ms.is_some()
@@ -86,9 +92,7 @@ impl Game1<'_> {
                 }
                 // Counted when seen before; its value is shown for the first only.
                 if let Some(d) = dropped.iter_mut().find(|d| d.what == f.name()) {
-                    if f.value(node).is_some() {
-                        d.count += 1;
-                    }
+                    d.count += 1;
                     continue;
                 }
                 let Some(value) = f.value(node) else { continue };
@@ -145,6 +149,26 @@ impl Game1<'_> {
             ));
         }
         self.lines(out, written.len());
+    }
+
+    /// True when some node holds a field in `unwritten`, an extra the target does
+    /// not write, or (for a target without them) a variation's own information. Most
+    /// conversions leave out nothing: one pass over the nodes in storage order says
+    /// so without the walk in tree order that names each loss's first place.
+    fn leaves_out_any(&self, unwritten: &[NodeField]) -> bool {
+        self.game.tree.iter().any(|(_, node)| {
+            if node.rest.is_none() {
+                return unwritten.contains(&NodeField::TimeUsed)
+                    && NodeField::TimeUsed.is_filled(node);
+            }
+            (node.info.is_some() && !self.writes.variation_info)
+                || unwritten.iter().any(|f| f.is_filled(node))
+                || node
+                    .extras
+                    .0
+                    .iter()
+                    .any(|e| !e.is_layout() && !self.writes.extra(&e.key))
+        })
     }
 
     /// Game information the target has no place for.

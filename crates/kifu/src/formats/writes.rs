@@ -256,6 +256,41 @@ impl NodeField {
         }
     }
 
+    /// True when the node has this field filled: [`NodeField::value`] is `Some`,
+    /// known without building the text.
+    pub fn is_filled(self, n: &Node) -> bool {
+        let m = &n.markup;
+        match self {
+            NodeField::Comment => n.comment.is_some(),
+            NodeField::Name => n.name.is_some(),
+            NodeField::MoveAnnotation => n.move_annotation.is_some(),
+            NodeField::PositionAnnotation => n.position_annotation.is_some(),
+            NodeField::Hotspot => n.hotspot.is_some(),
+            NodeField::Value => n.value.is_some(),
+            NodeField::MoveNumber => n.move_number.is_some(),
+            NodeField::TimeLeft => n.times.time_left.is_some(),
+            NodeField::PeriodsLeft => n.times.periods_left.is_some(),
+            NodeField::TimeUsed => n.time_used_ms().is_some(),
+            NodeField::TimeTotal => n.times.time_total_ms.is_some(),
+            NodeField::Ending => n.ending.is_some(),
+            NodeField::Bookmarks => !n.bookmarks.is_empty(),
+            NodeField::Setup => {
+                let s = &n.setup;
+                !(s.add_black.is_empty()
+                    && s.add_white.is_empty()
+                    && s.clear.is_empty()
+                    && s.to_play.is_none())
+            }
+            NodeField::Symbols => !m.symbols.is_empty(),
+            NodeField::Labels => !m.labels.is_empty(),
+            NodeField::Arrows => !m.arrows.is_empty(),
+            NodeField::Lines => !m.lines.is_empty(),
+            NodeField::Dimmed => !m.dimmed.is_empty(),
+            NodeField::Numbered => !m.numbered.is_empty(),
+            NodeField::Analysis => !n.analysis.is_empty(),
+        }
+    }
+
     /// The field's value as text, `None` when it is empty.
     pub fn value(self, n: &Node) -> Option<String> {
         let count = |len: usize, what: &str| (len > 0).then(|| format!("{len} {what}"));
@@ -369,5 +404,80 @@ impl Writes {
     /// True when it writes the extra with this key.
     pub fn extra(&self, key: &str) -> bool {
         self.extras.iter().any(|p| key.starts_with(p)) && !self.extras_dropped.contains(&key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeField;
+    use crate::model::Node;
+    use crate::model::{
+        Color, Emphasis, Ending, EndingKind, Evaluation, Label, Line, MoveAnnotation,
+        NumberedStone, Point, PositionAnnotation, Shape, Symbol,
+    };
+
+    /// A node with only `field` filled.
+    fn with(field: NodeField) -> Node {
+        let mut n = Node::default();
+        let p = Point { x: 1, y: 2 };
+        match field {
+            NodeField::Comment => n.comment = Some("c".into()),
+            NodeField::Name => n.name = Some("n".into()),
+            NodeField::MoveAnnotation => n.move_annotation = Some(MoveAnnotation::Doubtful),
+            NodeField::PositionAnnotation => {
+                n.position_annotation = Some(PositionAnnotation::Even(Emphasis::Normal))
+            }
+            NodeField::Hotspot => n.hotspot = Some(Emphasis::Strong),
+            NodeField::Value => n.value = Some(0.5),
+            NodeField::MoveNumber => n.move_number = Some(7),
+            NodeField::TimeLeft => n.times.time_left = Some(30.0),
+            NodeField::PeriodsLeft => n.times.periods_left = Some(2),
+            NodeField::TimeUsed => n.set_time_used_ms(Some(1500)),
+            NodeField::TimeTotal => n.times.time_total_ms = Some(9000),
+            NodeField::Ending => {
+                n.ending = Some(Ending {
+                    kind: EndingKind::Resign,
+                    color: Some(Color::White),
+                })
+            }
+            NodeField::Bookmarks => n.bookmarks.push("b".into()),
+            NodeField::Setup => n.setup.to_play = Some(Color::White),
+            NodeField::Symbols => n.markup.symbols.push(Symbol {
+                point: p,
+                shape: Shape::Circle,
+            }),
+            NodeField::Labels => n.markup.labels.push(Label {
+                point: p,
+                text: "A".into(),
+            }),
+            NodeField::Arrows => n.markup.arrows.push(Line { from: p, to: p }),
+            NodeField::Lines => n.markup.lines.push(Line { from: p, to: p }),
+            NodeField::Dimmed => n.markup.dimmed.push(p),
+            NodeField::Numbered => n.markup.numbered.push(NumberedStone {
+                point: p,
+                color: Color::Black,
+                number: 3,
+            }),
+            NodeField::Analysis => n.analysis.0.push(Evaluation::default()),
+        }
+        n
+    }
+
+    #[test]
+    fn is_filled_says_what_value_says_of_every_field() {
+        let empty = Node::default();
+        for f in NodeField::ALL {
+            assert!(!f.is_filled(&empty), "{f:?} of an empty node");
+            assert_eq!(f.value(&empty), None, "{f:?} of an empty node");
+            let n = with(f);
+            for g in NodeField::ALL {
+                assert_eq!(
+                    g.is_filled(&n),
+                    g.value(&n).is_some(),
+                    "{g:?} of a node with {f:?}"
+                );
+                assert_eq!(g.is_filled(&n), g == f, "{g:?} of a node with {f:?}");
+            }
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::model::{
 };
 
 use super::info::{format_result, parse_result};
-use super::values::{fmt_real, point_str};
+use super::values::{point_str, write_real};
 
 /// Columns after which the writer starts a new line between properties.
 const LINE: usize = 76;
@@ -40,7 +40,6 @@ pub fn write_wrapped(
         losses: Vec::new(),
         game: 0,
         written: String::new(),
-        root_info: Vec::new(),
     };
     for (g, game) in collection.games.iter().enumerate() {
         w.game = g;
@@ -62,10 +61,6 @@ struct W {
     /// reading), each followed by a space (identifiers are upper-case letters): one
     /// buffer, no allocation a property.
     written: String,
-    /// The game-information fields the root holds (by their model names): SGF allows
-    /// each once per line of play, so a variation's own value of one of them is read
-    /// back as a private property, not as the variation's information.
-    root_info: Vec<String>,
 }
 
 /// The names of the filled fields of game information (the model's JSON names).
@@ -121,6 +116,14 @@ impl W {
         }
     }
 
+    /// Writes ASCII without line breaks (punctuation, identifiers, numbers): a
+    /// column a byte, no scan for line breaks.
+    fn ascii(&mut self, s: &str) {
+        debug_assert!(s.is_ascii() && !s.contains('\n'), "{s:?}");
+        self.out.push_str(s);
+        self.col += s.len();
+    }
+
     /// Has the current node an identifier written already?
     fn has_written(&self, id: &str) -> bool {
         self.written.split(' ').any(|w| w == id)
@@ -138,7 +141,7 @@ impl W {
         }
         self.written.push_str(id);
         self.written.push(' ');
-        self.raw(id);
+        self.ascii(id);
     }
 
     /// NUL cannot be written (readers take the file for binary or UTF-16): a space
@@ -159,6 +162,43 @@ impl W {
     /// Writes escaped text, with soft line breaks when wrapping.
     fn text(&mut self, s: &str, esc: Esc) {
         let s = self.without_nul(s, None);
+        if self.wrap.is_some() {
+            self.text_wrapped(&s, esc);
+            return;
+        }
+        // Runs between the characters to escape go in whole; the column is that of
+        // the text after its last line break (escapes count one column each).
+        let bytes = s.as_bytes();
+        let escaped = |b: u8| b == b']' || b == b'\\' || (esc == Esc::Compose && b == b':');
+        let mut start = 0;
+        let mut put = |out: &mut String, at: usize| {
+            out.push_str(s.get(start..at).unwrap_or_default());
+            out.push('\\');
+            start = at;
+        };
+        match esc {
+            Esc::Text => {
+                memchr::memchr2_iter(b']', b'\\', bytes).for_each(|at| put(&mut self.out, at))
+            }
+            Esc::Compose => {
+                memchr::memchr3_iter(b']', b'\\', b':', bytes).for_each(|at| put(&mut self.out, at))
+            }
+        }
+        self.out.push_str(s.get(start..).unwrap_or_default());
+        let (tail, col) = match memchr::memrchr(b'\n', bytes) {
+            Some(i) => (s.get(i + 1..).unwrap_or_default(), 0),
+            None => (&*s, self.col),
+        };
+        let cols = if tail.is_ascii() {
+            tail.len()
+        } else {
+            tail.chars().map(width).sum()
+        };
+        self.col = col + cols + tail.bytes().filter(|&b| escaped(b)).count();
+    }
+
+    /// [`W::text`] with soft line breaks, character by character.
+    fn text_wrapped(&mut self, s: &str, esc: Esc) {
         for c in s.chars() {
             let escaped = c == ']' || c == '\\' || (esc == Esc::Compose && c == ':');
             let w = width(c) + usize::from(escaped);
@@ -185,14 +225,48 @@ impl W {
         self.out.push('[');
         self.col += 1;
         self.text(s, Esc::Text);
-        self.raw("]");
+        self.ascii("]");
     }
 
+    /// A property with a value the writer spells itself (a number, a letter,
+    /// nothing): ASCII without line breaks.
     fn prop_raw(&mut self, id: &str, v: &str) {
         self.ident(id);
-        self.raw("[");
-        self.raw(v);
-        self.raw("]");
+        self.ascii("[");
+        self.ascii(v);
+        self.ascii("]");
+    }
+
+    /// A property with a whole number.
+    fn prop_int(&mut self, id: &str, v: impl Into<i64>) {
+        self.ident(id);
+        self.ascii("[");
+        self.int(v.into());
+        self.ascii("]");
+    }
+
+    /// A property with a real number, written the shortest way ([`fmt_real`]).
+    fn prop_real(&mut self, id: &str, v: f64) {
+        self.ident(id);
+        self.ascii("[");
+        // A whole number (times left, komi: most values) goes the integer's way,
+        // which is what `fmt_real` writes for it.
+        if v.fract() == 0.0 && v.abs() < 1e15 && !(v == 0.0 && v.is_sign_negative()) {
+            self.int(v as i64);
+        } else {
+            let before = self.out.len();
+            let _ = write_real(v, &mut self.out);
+            self.col += self.out.len() - before;
+        }
+        self.ascii("]");
+    }
+
+    /// Writes a whole number in decimal, without the formatter's machinery.
+    fn int(&mut self, v: i64) {
+        let mut digits = itoa::Buffer::new();
+        let text = digits.format(v);
+        self.out.push_str(text);
+        self.col += text.len();
     }
 
     fn points(&mut self, id: &str, points: &[Point]) {
@@ -220,16 +294,17 @@ impl W {
             _ => return Err(WriteError::Invalid("SGF holds Go and gomoku games".into())),
         };
         self.written.clear();
-        self.raw("(;FF[4]");
+        self.ascii("(;FF[4]");
         self.prop_text("CA", charset);
-        self.raw(&format!("GM[{gm}]"));
-        if size.width == size.height {
-            self.raw(&format!("SZ[{}]", size.width));
-        } else {
-            self.raw(&format!("SZ[{}:{}]", size.width, size.height));
+        self.prop_int("GM", gm);
+        self.ascii("SZ[");
+        self.int(size.width.into());
+        if size.width != size.height {
+            self.ascii(":");
+            self.int(size.height.into());
         }
+        self.ascii("]");
         self.info(&game.info, Some(game));
-        self.root_info = info_fields(&game.info);
         let tree = &game.tree;
         // Explicit stack: depth of variations is data.
         enum Task {
@@ -244,9 +319,9 @@ impl W {
             match task {
                 Task::Open => {
                     self.newline();
-                    self.raw("(");
+                    self.ascii("(");
                 }
-                Task::Close => self.raw(")"),
+                Task::Close => self.ascii(")"),
                 Task::Node(id, before) => {
                     let Some(node) = tree.get(id) else { continue };
                     let moves = before + u32::from(node.mv.is_some());
@@ -255,9 +330,9 @@ impl W {
                         if self.col >= LINE - 8 {
                             self.newline();
                         }
-                        self.raw(";");
+                        self.ascii(";");
                     }
-                    self.node(node, node.mv.is_some().then_some(moves));
+                    self.node(node, node.mv.is_some().then_some(moves), &game.info);
                     if first {
                         self.newline();
                     }
@@ -277,7 +352,7 @@ impl W {
                 }
             }
         }
-        self.raw(")");
+        self.ascii(")");
         self.newline();
         Ok(())
     }
@@ -323,13 +398,13 @@ impl W {
             self.prop_text("ON", on);
         }
         if let Some(k) = i.komi {
-            self.prop_raw("KM", &fmt_real(k));
+            self.prop_real("KM", k);
         }
         if let Some(h) = i.handicap {
-            self.prop_raw("HA", &h.to_string());
+            self.prop_int("HA", h);
         }
         if let Some(t) = i.main_time {
-            self.prop_raw("TM", &fmt_real(t));
+            self.prop_real("TM", t);
         }
         // A kept raw RE text that still means the result is written where it is kept
         // among the extras (so their order survives), else the canonical text here.
@@ -370,13 +445,13 @@ impl W {
                     self.ident(id);
                     for v in &e.values {
                         let v = self.without_nul(v, mv);
-                        self.raw("[");
+                        self.ascii("[");
                         if is_raw_safe(&v) {
                             self.raw(&v);
                         } else {
                             self.text(&v, Esc::Text);
                         }
-                        self.raw("]");
+                        self.ascii("]");
                     }
                 }
                 Some(id) if !e.is_layout() => self.loss(
@@ -389,11 +464,15 @@ impl W {
         }
     }
 
-    fn node(&mut self, n: &Node, mvno: Option<u32>) {
+    /// Writes a node; `root_info` is the game's own information (SGF allows each
+    /// field once per line of play, so a variation's own value of one the root holds
+    /// is read back as a private property, not as the variation's information).
+    fn node(&mut self, n: &Node, mvno: Option<u32>, root_info: &GameInfo) {
         if let Some(info) = &n.info {
+            let root = info_fields(root_info);
             let twice: Vec<String> = info_fields(info)
                 .into_iter()
-                .filter(|f| self.root_info.contains(f))
+                .filter(|f| root.contains(f))
                 .collect();
             if !twice.is_empty() {
                 self.loss(
@@ -440,8 +519,8 @@ impl W {
         }
         if let Some(t) = n.times.time_left {
             match mover {
-                Some(Color::Black) => self.prop_raw("BL", &fmt_real(t)),
-                Some(Color::White) => self.prop_raw("WL", &fmt_real(t)),
+                Some(Color::Black) => self.prop_real("BL", t),
+                Some(Color::White) => self.prop_real("WL", t),
                 None => self.loss(
                     codes::SGF_TIME_WITHOUT_MOVE,
                     format!("time left {t} s in a node without a move"),
@@ -451,8 +530,8 @@ impl W {
         }
         if let Some(p) = n.times.periods_left {
             match mover {
-                Some(Color::Black) => self.prop_raw("OB", &p.to_string()),
-                Some(Color::White) => self.prop_raw("OW", &p.to_string()),
+                Some(Color::Black) => self.prop_int("OB", p),
+                Some(Color::White) => self.prop_int("OW", p),
                 None => self.loss(
                     codes::SGF_TIME_WITHOUT_MOVE,
                     format!("{p} periods left in a node without a move"),
@@ -461,7 +540,7 @@ impl W {
             }
         }
         if let Some(m) = n.move_number {
-            self.prop_raw("MN", &m.to_string());
+            self.prop_int("MN", m);
         }
         self.points("AB", &n.setup.add_black);
         self.points("AW", &n.setup.add_white);
@@ -482,7 +561,7 @@ impl W {
             self.prop_raw("HO", dbl(h));
         }
         if let Some(v) = n.value {
-            self.prop_raw("V", &fmt_real(v));
+            self.prop_real("V", v);
         }
         if let Some(name) = &n.name {
             self.prop_text("N", name);
@@ -522,9 +601,10 @@ impl W {
                 if self.col >= LINE - 6 {
                     self.newline();
                 }
-                self.raw(&format!("[{a}{b}:"));
+                self.out.extend(['[', a, b, ':']);
+                self.col += 4;
                 self.text(&l.text, Esc::Compose);
-                self.raw("]");
+                self.ascii("]");
             }
         }
         for (id, lines) in [("AR", &m.arrows), ("LN", &m.lines)] {
@@ -535,7 +615,8 @@ impl W {
             for l in lines {
                 let [a, b] = point_str(l.from);
                 let [c, d] = point_str(l.to);
-                self.raw(&format!("[{a}{b}:{c}{d}]"));
+                self.out.extend(['[', a, b, ':', c, d, ']']);
+                self.col += 7;
             }
         }
     }
@@ -569,4 +650,66 @@ fn is_raw_safe(v: &str) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Esc, W};
+
+    fn writer(col: usize) -> W {
+        W {
+            out: String::new(),
+            col,
+            wrap: None,
+            losses: Vec::new(),
+            game: 0,
+            written: String::new(),
+        }
+    }
+
+    /// The text written in runs gives the bytes and the column that the writer
+    /// character by character gives (without wrapping).
+    #[test]
+    fn text_in_runs_equals_text_by_characters() {
+        let texts = [
+            "",
+            "plain",
+            "a]b\\c:d",
+            "]]\\\\::",
+            "백이 좋아 보인다.",
+            "first line\nsecond ] line: 表示",
+            "ends with a break\n",
+            "\n",
+            "wide 日本 then\nnarrow",
+            "x\n日本]\\:",
+        ];
+        for text in texts {
+            for esc in [Esc::Text, Esc::Compose] {
+                for col in [0, 5, 70] {
+                    let mut runs = writer(col);
+                    runs.text(text, esc);
+                    let mut chars = writer(col);
+                    chars.text_wrapped(text, esc);
+                    assert_eq!(runs.out, chars.out, "{text:?}");
+                    assert_eq!(runs.col, chars.col, "{text:?} from column {col}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_the_formatter_writes_them() {
+        for v in [0i64, 7, -3, 10, 3584, i64::MAX, i64::MIN] {
+            let mut w = writer(3);
+            w.int(v);
+            assert_eq!(w.out, v.to_string());
+            assert_eq!(w.col, 3 + v.to_string().len());
+        }
+        for v in [6.5, 0.0, -0.0, 3584.0, -2.25, 1e16, 0.1] {
+            let mut w = writer(0);
+            w.prop_real("KM", v);
+            assert_eq!(w.out, format!("KM[{}]", super::super::values::fmt_real(v)));
+            assert_eq!(w.col, w.out.len());
+        }
+    }
 }
