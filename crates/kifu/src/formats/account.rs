@@ -156,13 +156,15 @@ impl Game1<'_> {
     /// conversions leave out nothing: one pass over the nodes in storage order says
     /// so without the walk in tree order that names each loss's first place.
     fn leaves_out_any(&self, unwritten: &[NodeField]) -> bool {
+        let unwritten = NodeField::set_of(unwritten);
         self.game.tree.iter().any(|(_, node)| {
+            if NodeField::filled(node) & unwritten != 0 {
+                return true;
+            }
             if node.rest.is_none() {
-                return unwritten.contains(&NodeField::TimeUsed)
-                    && NodeField::TimeUsed.is_filled(node);
+                return false;
             }
             (node.info.is_some() && !self.writes.variation_info)
-                || unwritten.iter().any(|f| f.is_filled(node))
                 || node
                     .extras
                     .0

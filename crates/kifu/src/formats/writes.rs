@@ -256,39 +256,68 @@ impl NodeField {
         }
     }
 
+    /// The field's bit in a set of fields ([`NodeField::filled`]).
+    pub fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    /// The set of the fields of `fields` ([`NodeField::bit`]).
+    pub fn set_of(fields: &[NodeField]) -> u32 {
+        fields.iter().fold(0, |set, f| set | f.bit())
+    }
+
     /// True when the node has this field filled: [`NodeField::value`] is `Some`,
     /// known without building the text.
     pub fn is_filled(self, n: &Node) -> bool {
-        let m = &n.markup;
-        match self {
-            NodeField::Comment => n.comment.is_some(),
-            NodeField::Name => n.name.is_some(),
-            NodeField::MoveAnnotation => n.move_annotation.is_some(),
-            NodeField::PositionAnnotation => n.position_annotation.is_some(),
-            NodeField::Hotspot => n.hotspot.is_some(),
-            NodeField::Value => n.value.is_some(),
-            NodeField::MoveNumber => n.move_number.is_some(),
-            NodeField::TimeLeft => n.times.time_left.is_some(),
-            NodeField::PeriodsLeft => n.times.periods_left.is_some(),
-            NodeField::TimeUsed => n.time_used_ms().is_some(),
-            NodeField::TimeTotal => n.times.time_total_ms.is_some(),
-            NodeField::Ending => n.ending.is_some(),
-            NodeField::Bookmarks => !n.bookmarks.is_empty(),
-            NodeField::Setup => {
-                let s = &n.setup;
+        NodeField::filled(n) & self.bit() != 0
+    }
+
+    /// The set of the fields the node has filled ([`NodeField::bit`]), in one pass
+    /// over the node.
+    pub fn filled(n: &Node) -> u32 {
+        let on = |filled: bool, f: NodeField| if filled { f.bit() } else { 0 };
+        let mut set = on(n.time_used_ms().is_some(), NodeField::TimeUsed);
+        let Some(rest) = n.rest.get() else {
+            return set;
+        };
+        set |= on(rest.comment.is_some(), NodeField::Comment)
+            | on(rest.name.is_some(), NodeField::Name);
+        if let Some(s) = rest.setup.get() {
+            set |= on(
                 !(s.add_black.is_empty()
                     && s.add_white.is_empty()
                     && s.clear.is_empty()
-                    && s.to_play.is_none())
-            }
-            NodeField::Symbols => !m.symbols.is_empty(),
-            NodeField::Labels => !m.labels.is_empty(),
-            NodeField::Arrows => !m.arrows.is_empty(),
-            NodeField::Lines => !m.lines.is_empty(),
-            NodeField::Dimmed => !m.dimmed.is_empty(),
-            NodeField::Numbered => !m.numbered.is_empty(),
-            NodeField::Analysis => !n.analysis.is_empty(),
+                    && s.to_play.is_none()),
+                NodeField::Setup,
+            );
         }
+        if let Some(t) = rest.times.get() {
+            set |= on(t.time_left.is_some(), NodeField::TimeLeft)
+                | on(t.periods_left.is_some(), NodeField::PeriodsLeft)
+                | on(t.time_total_ms.is_some(), NodeField::TimeTotal);
+        }
+        if let Some(m) = rest.markup.get() {
+            set |= on(!m.symbols.is_empty(), NodeField::Symbols)
+                | on(!m.labels.is_empty(), NodeField::Labels)
+                | on(!m.arrows.is_empty(), NodeField::Arrows)
+                | on(!m.lines.is_empty(), NodeField::Lines)
+                | on(!m.dimmed.is_empty(), NodeField::Dimmed)
+                | on(!m.numbered.is_empty(), NodeField::Numbered);
+        }
+        if let Some(more) = rest.more.get() {
+            set |= on(more.move_annotation.is_some(), NodeField::MoveAnnotation)
+                | on(
+                    more.position_annotation.is_some(),
+                    NodeField::PositionAnnotation,
+                )
+                | on(more.hotspot.is_some(), NodeField::Hotspot)
+                | on(more.value.is_some(), NodeField::Value)
+                | on(more.move_number.is_some(), NodeField::MoveNumber)
+                | on(more.ending.is_some(), NodeField::Ending)
+                | on(!more.bookmarks.is_empty(), NodeField::Bookmarks)
+                | on(!more.analysis.is_empty(), NodeField::Analysis);
+        }
+        set
     }
 
     /// The field's value as text, `None` when it is empty.

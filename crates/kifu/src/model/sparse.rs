@@ -46,6 +46,12 @@ impl<T: SparsePart> Sparse<T> {
         self.0.map(|b| *b).unwrap_or_default()
     }
 
+    /// What is stored, `None` when nothing is (reading through the `Sparse` gives
+    /// the empty value then): lets a reader skip a part it would find empty.
+    pub fn get(&self) -> Option<&T> {
+        self.0.as_deref()
+    }
+
     /// True when nothing is stored at all (not even an empty value).
     pub fn is_none(&self) -> bool {
         self.0.is_none()

@@ -39,7 +39,7 @@ pub fn write_wrapped(
         wrap,
         losses: Vec::new(),
         game: 0,
-        written: String::new(),
+        written: WrittenIds::default(),
     };
     for (g, game) in collection.games.iter().enumerate() {
         w.game = g;
@@ -58,9 +58,54 @@ struct W {
     losses: Vec<Loss>,
     game: usize,
     /// Identifiers written in the current node (a second one would be dropped on
-    /// reading), each followed by a space (identifiers are upper-case letters): one
-    /// buffer, no allocation a property.
-    written: String,
+    /// reading).
+    written: WrittenIds,
+}
+
+/// The identifiers written in the current node: those of one or two capital letters
+/// (all of SGF's own) as bits, longer ones (private properties) in a list.
+#[derive(Default)]
+struct WrittenIds {
+    short: [u64; 11],
+    long: Vec<String>,
+}
+
+impl WrittenIds {
+    /// The bit of an identifier of one or two capital letters.
+    fn bit(id: &str) -> Option<usize> {
+        let letter = |b: &u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A'));
+        match id.as_bytes() {
+            [a] => letter(a),
+            [a, b] => Some(26 + letter(a)? * 26 + letter(b)?),
+            _ => None,
+        }
+    }
+
+    fn insert(&mut self, id: &str) {
+        match WrittenIds::bit(id) {
+            Some(k) => {
+                if let Some(word) = self.short.get_mut(k / 64) {
+                    *word |= 1 << (k % 64);
+                }
+            }
+            None => self.long.push(id.to_string()),
+        }
+    }
+
+    fn contains(&self, id: &str) -> bool {
+        match WrittenIds::bit(id) {
+            Some(k) => self
+                .short
+                .get(k / 64)
+                .is_some_and(|w| w & (1 << (k % 64)) != 0),
+            None => self.long.iter().any(|w| w == id),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.short = [0; 11];
+        self.long.clear();
+    }
 }
 
 /// The names of the filled fields of game information (the model's JSON names).
@@ -126,7 +171,7 @@ impl W {
 
     /// Has the current node an identifier written already?
     fn has_written(&self, id: &str) -> bool {
-        self.written.split(' ').any(|w| w == id)
+        self.written.contains(id)
     }
 
     fn newline(&mut self) {
@@ -139,8 +184,7 @@ impl W {
         if self.col >= LINE - 4 {
             self.newline();
         }
-        self.written.push_str(id);
-        self.written.push(' ');
+        self.written.insert(id);
         self.ascii(id);
     }
 
@@ -663,7 +707,7 @@ mod tests {
             wrap: None,
             losses: Vec::new(),
             game: 0,
-            written: String::new(),
+            written: super::WrittenIds::default(),
         }
     }
 
@@ -695,6 +739,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_identifier_is_known_written_once_inserted_until_cleared() {
+        let mut w = super::WrittenIds::default();
+        let ids = ["B", "Z", "AB", "ZZ", "LB", "XYZ", "MULTIGOGM", "b", "a1"];
+        for id in ids {
+            assert!(!w.contains(id), "{id}");
+        }
+        for (k, id) in ids.iter().enumerate() {
+            w.insert(id);
+            for (j, other) in ids.iter().enumerate() {
+                assert_eq!(w.contains(other), j <= k, "{other} after {id}");
+            }
+        }
+        w.clear();
+        assert!(ids.iter().all(|id| !w.contains(id)));
     }
 
     #[test]
