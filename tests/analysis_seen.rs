@@ -331,13 +331,62 @@ fn validate_replays_kif_engine_lines() {
 /// candidates are the side to move's (White after B[pd]), so Q16 for Black is taken.
 #[test]
 fn validate_replays_sgf_variations() {
-    let sgf = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 52.1 1500\nmove D4 visits 1500 winrate 4790 pv D4 Q16 Q3 info ]\n;W[dp]LZ[0.7.4 46.8 800\nmove Q4 visits 800 winrate 5320 pv Q4 D16 pass info ])";
+    let sgf = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 52.1 1.5k\nmove D4 visits 1500 winrate 4790 pv D4 Q16 Q3 info ]\n;W[dp]LZ[0.7.4 46.8 800\nmove Q4 visits 800 winrate 5320 pv Q4 D16 pass info ])";
     let (code, warnings) = validate_text("pv.sgf", sgf);
     assert_eq!(code, Some(0));
     assert_eq!(
         warnings,
         ["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 3, \"Q16\", is illegal: black plays at Q16, where a black stone stands (move 1)"]
     );
+}
+
+/// Every candidate of a Lizzie value with several (Lizzie's own layout, which kifu
+/// kept as text before it read candidates) is replayed, each from the side to move,
+/// by `validate` on every path: a file, a folder, standard input, and a long
+/// collection read in parts (the game with analysis in the middle of it). Each
+/// illegal candidate is reported with its evaluation's place in the node's list.
+#[test]
+fn validate_replays_every_lizzie_candidate_on_every_path() {
+    let game = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 47.9 2.0k\nmove D4 visits 1500 winrate 5210 pv D4 Q4 info move Q16 visits 500 winrate 5200 pv Q16 info ]\n;W[dp]LZ[0.7.4 46.8 2.2k\nmove Q4 visits 1800 winrate 5320 scoreMean 1.5 pv Q4 D16 info move D4 visits 400 winrate 5100 pv D4 info ])\n";
+    let expected = [
+        "analysis::pv-illegal]: evaluation 3: principal variation move 1 of 1, \"Q16\", is illegal: white plays at Q16, where a black stone stands (move 1)",
+        "analysis::pv-illegal]: evaluation 3: principal variation move 1 of 1, \"D4\", is illegal: black plays at D4, where a white stone stands (move 2)",
+    ];
+    let expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    assert_eq!(validate_text("lz.sgf", game), (Some(0), expected.clone()));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).expect("mkdir");
+    std::fs::write(folder.join("lz.sgf"), game).expect("writes");
+    let plain = "(;GM[1]FF[4]SZ[19];B[pd];W[dp];B[pp];W[dd])\n".repeat(20_000);
+    let long = dir.path().join("long.sgf");
+    std::fs::write(&long, format!("{plain}{game}{plain}")).expect("writes");
+    let warnings_of = |out: Output| -> (Option<i32>, Vec<String>) {
+        let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+        let w = stderr
+            .lines()
+            .filter_map(|l| l.split_once(": warning[").map(|(_, w)| w.to_string()))
+            .collect();
+        (out.status.code(), w)
+    };
+    let from_folder = warnings_of(kifu(&["validate", folder.to_str().expect("UTF-8")]));
+    assert_eq!(from_folder, (Some(0), expected.clone()));
+    let from_long = warnings_of(kifu(&["validate", long.to_str().expect("UTF-8")]));
+    assert_eq!(from_long, (Some(0), expected.clone()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["validate", "-f", "sgf", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(game.as_bytes()).expect("writes");
+    }
+    let from_stdin = warnings_of(child.wait_with_output().expect("waits"));
+    assert_eq!(from_stdin, (Some(0), expected.clone()));
 }
 
 /// The real files of `../shared/corpus/analysis/` (ShogiGUI's `**対局` lines,

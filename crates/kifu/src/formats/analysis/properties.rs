@@ -10,7 +10,7 @@
 //! properties (a flag set on the rare path that keeps an unknown property: no other
 //! game is walked); the writers call [`lower`] through `super::writing`.
 
-use super::go::{parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
+use super::go::{self, parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Color, Convention, Evaluation, Extra, NodeId, Tree};
 
@@ -90,9 +90,10 @@ fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
     };
     let parsed = match extra.key.as_str() {
         LZ => match mover {
-            Some(mover) => {
-                parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value))
-            }
+            Some(mover) => parse_lz(value, mover).map(|e| {
+                e.split_first()
+                    .is_some_and(|(h, c)| write_lz(h, c, mover).as_deref() == Some(value))
+            }),
             None => return "the node has no move, and the value is the mover's".to_string(),
         },
         SBKV => parse_sbkv(value).map(|e| write_sbkv(&e).as_deref() == Some(value)),
@@ -130,16 +131,28 @@ pub fn lower(tree: &mut Tree) -> usize {
             continue;
         }
         let mut rest = Vec::new();
-        for e in std::mem::take(&mut *node.analysis).0 {
-            let props = as_properties(&e, mover);
+        let mut list = std::mem::take(&mut *node.analysis).0.into_iter().peekable();
+        while let Some(e) = list.next() {
+            // Lizzie's node evaluation takes the candidates that follow it.
+            let mut candidates = Vec::new();
+            if is_lz_head(&e) && e.pv.is_empty() {
+                let to_move = mover.map(Color::opponent);
+                while let Some(c) = list.next_if(|c| {
+                    is_lz_candidate(c) && to_move.and_then(|t| go::lz_candidate(c, t)).is_some()
+                }) {
+                    candidates.push(c);
+                }
+            }
+            let props = as_properties(&e, &candidates, mover);
             if props.is_empty() {
                 rest.push(e);
+                rest.extend(candidates);
                 continue;
             }
             for (key, value) in props {
                 node.extras.push(key, vec![value]);
             }
-            written += 1;
+            written += 1 + candidates.len();
         }
         *node.analysis = Analysis(rest);
         node.analysis.tidy();
@@ -148,10 +161,28 @@ pub fn lower(tree: &mut Tree) -> usize {
     written
 }
 
-/// The properties (extras key, value) of an evaluation in a Go property convention.
-fn as_properties(e: &Evaluation, mover: Option<Color>) -> Vec<(&'static str, String)> {
+/// Whether `e` is a Lizzie node evaluation (no rank): the head of an `LZ` value.
+fn is_lz_head(e: &Evaluation) -> bool {
+    e.convention == Some(Convention::Lizzie) && e.rank.is_none()
+}
+
+/// Whether `e` is a Lizzie candidate (ranked): one of an `LZ` value's second line.
+fn is_lz_candidate(e: &Evaluation) -> bool {
+    e.convention == Some(Convention::Lizzie) && e.rank.is_some()
+}
+
+/// The properties (extras key, value) of an evaluation in a Go property convention
+/// (a Lizzie node evaluation with its `candidates`; a Lizzie candidate alone has
+/// none).
+fn as_properties(
+    e: &Evaluation,
+    candidates: &[Evaluation],
+    mover: Option<Color>,
+) -> Vec<(&'static str, String)> {
     match e.convention {
-        Some(Convention::Lizzie) => mover.and_then(|m| write_lz(e, m)).map(|v| vec![(LZ, v)]),
+        Some(Convention::Lizzie) if is_lz_head(e) => mover
+            .and_then(|m| write_lz(e, candidates, m))
+            .map(|v| vec![(LZ, v)]),
         Some(Convention::Sabaki) => write_sbkv(e).map(|v| vec![(SBKV, v)]),
         Some(Convention::Ogatak) => write_ogatak(e).map(|(s, o)| {
             let mut out: Vec<(&'static str, String)> = s.map(|s| (SBKV, s)).into_iter().collect();
@@ -182,23 +213,27 @@ fn split_tail(extras: &[Extra], mover: Option<Color>) -> (usize, Vec<Evaluation>
             parse_ogatak(sbkv, ogsc)
                 .ok()
                 .filter(|e| write_ogatak(e) == Some((sbkv.map(str::to_string), ogsc.to_string())))
-                .map(|e| (e, if sbkv.is_some() { 2 } else { 1 }))
+                .map(|e| (vec![e], if sbkv.is_some() { 2 } else { 1 }))
         } else if let Some(v) = one(last, SBKV) {
             parse_sbkv(v)
                 .ok()
                 .filter(|e| write_sbkv(e).as_deref() == Some(v))
-                .map(|e| (e, 1))
+                .map(|e| (vec![e], 1))
         } else if let (Some(v), Some(mover)) = (one(last, LZ), mover) {
             parse_lz(v, mover)
                 .ok()
-                .filter(|e| write_lz(e, mover).as_deref() == Some(v))
+                .filter(|e| {
+                    e.split_first()
+                        .is_some_and(|(h, c)| write_lz(h, c, mover).as_deref() == Some(v))
+                })
                 .map(|e| (e, 1))
         } else {
             None
         };
         match lifted {
             Some((e, used)) => {
-                found.push(e);
+                // Pushed last first: the tail is turned round at the end.
+                found.extend(e.into_iter().rev());
                 end -= used;
             }
             None => break,

@@ -63,6 +63,8 @@ impl Program {
         match self {
             Program::Lizzie => Convention::Lizzie,
             Program::Sabaki => Convention::Sabaki,
+            // Without a score, Ogatak writes the win rate alone: Sabaki's property.
+            Program::Ogatak if e.score.is_none() => Convention::Sabaki,
             Program::Ogatak => Convention::Ogatak,
             Program::ShogiHome => Convention::ShogiHome,
             Program::Kif => match e.convention {
@@ -264,11 +266,16 @@ pub fn prepare(
                 _ => own.or_else(|| home.usual(&e)),
             };
             // One SGF property of a name, and one ShogiHome block, a node: a
-            // second would merge with the first.
+            // second would merge with the first. (Lizzie's candidates go with
+            // the node evaluation before them, in its property.)
+            let candidate = e.rank.is_some();
             let taken = |c: Convention| {
+                if c == Convention::Lizzie && candidate {
+                    return false;
+                }
                 written.iter().any(|w: &Evaluation| {
                     let wc = w.convention;
-                    wc == Some(c)
+                    (wc == Some(c) && !(c == Convention::Lizzie && w.rank.is_some()))
                         || (home == Home::GoProperties
                             && matches!(c, Convention::Sabaki | Convention::Ogatak)
                             && matches!(wc, Some(Convention::Sabaki | Convention::Ogatak)))
@@ -352,7 +359,14 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
     let line = |text: String| text.split('\n').map(|l| l.len() + 2).sum::<usize>();
     let prop = |name: &str, value: Option<String>| value.map_or(0, |v| name.len() + v.len() + 2);
     match e.convention {
-        Some(Convention::Lizzie) => mover.map_or(0, |m| prop("LZ", go::write_lz(e, m))),
+        // A node evaluation is the property with its first line; each candidate,
+        // its part of the second line.
+        Some(Convention::Lizzie) if e.rank.is_none() => {
+            mover.map_or(0, |m| prop("LZ", go::lz_head(e, m)))
+        }
+        Some(Convention::Lizzie) => mover
+            .and_then(|m| go::lz_candidate(e, m.opponent()))
+            .map_or(0, |c| c.len()),
         Some(Convention::Sabaki) => prop("SBKV", go::write_sbkv(e)),
         Some(Convention::Ogatak) => {
             go::write_ogatak(e).map_or(0, |(s, o)| prop("SBKV", s) + prop("OGSC", Some(o)))
