@@ -181,7 +181,9 @@ fn round_trip(name: &str, format: &str, expected: usize) -> Collection {
     assert_eq!(losses, Vec::<String>::new(), "{name}");
     let (second, diags) = read_as(text.as_bytes(), format);
     assert!(
-        diags.iter().all(|d| d.code != "analysis::kept-as-text") || name == "lizzie.sgf",
+        diags.iter().all(|d| d.code != "analysis::kept-as-text")
+            || name == "lizzie.sgf"
+            || name == "katago.sgf",
         "{name}: {diags:?}"
     );
     assert_eq!(evaluations(&second), evals, "{name}: the same evaluations");
@@ -300,6 +302,75 @@ fn lizzie_lz_is_read_and_written_back() {
             "{value:?} in {text}"
         );
     }
+}
+
+/// KataGo's self-play figures at the start of a move node's comment (White's win,
+/// loss and no-result rates, White's score, `v=` visits): read as Black's, the rest
+/// of the comment kept, written back byte for byte; a line whose win and loss rates
+/// do not add up stays a comment, with a warning.
+#[test]
+fn katago_self_play_comments_are_read_and_written_back() {
+    let c = round_trip("katago.sgf", "sgf", 4);
+    let got: Vec<(Option<f64>, Option<f64>, Option<u64>)> = all(&c)
+        .iter()
+        .map(|e| (e.winrate, e.score, e.visits))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(0.45), Some(-0.6), Some(400)),
+            (Some(0.48), Some(-0.3), Some(600)),
+            (Some(0.6), Some(1.5), Some(400)),
+            (Some(0.39), Some(-1.0), Some(400)),
+        ]
+    );
+    assert!(all(&c)
+        .iter()
+        .all(|e| e.convention == Some(Convention::KataGo)));
+    // What follows the figures stays the comment.
+    assert_eq!(
+        comment_lines(&c),
+        vec![
+            "startTurnIdx=0,initTurnNum=0,gameHash=1A2B3C,gtype=normal",
+            "weight=1.00",
+            "rv=1200 weight=0.85",
+            "weight=1.00 result=W+1",
+            "0.50 0.49 0.00 0.0 v=400 weight=1.00",
+        ]
+    );
+    assert_eq!(
+        kept_as_text(&fixture("katago.sgf")),
+        vec!["the comment \"0.50 0.49 0.00 0.0 v=400 weight=1.00\" is kept as a comment: it does not read in KataGo's layout (byte 0: the win rate is not 1 − the loss rate)"]
+    );
+    let (text, losses) = write(&c, "sgf", AnalysisMode::Keep);
+    assert_eq!(losses, Vec::<String>::new());
+    let source = std::fs::read_to_string(fixture("katago.sgf")).expect("reads");
+    for comment in source.split("C[").skip(2) {
+        let comment = comment.split(']').next().unwrap_or_default();
+        assert!(
+            text.contains(&format!("C[{comment}]")),
+            "{comment:?} in {text}"
+        );
+    }
+    // To Ogatak: the win rate and the score; the visits are a loss.
+    let (text, losses) = write(&c, "sgf", AnalysisMode::As(Program::Ogatak));
+    assert_eq!(
+        losses,
+        vec!["sgf writes the engine evaluations as ogatak, which has no place for their visits: left out of 4 evaluation(s), the first at move 1"]
+    );
+    assert!(
+        text.contains(";B[pd]C[weight=1.00]SBKV[45.0]OGSC[-0.6]"),
+        "{text}"
+    );
+    // And back from Ogatak's figures with visits (the JSON model) to KataGo's.
+    let doc = r#"{"version":1,"games":[{"kind":{"go":{"size":{"width":19,"height":19}}},"info":{},"tree":{"nodes":[{"children":[1]},{"move":{"stone":{"color":"black","point":[15,3]}},"comment":"nice","analysis":[{"score":2.5,"winrate":0.61,"visits":800,"convention":"ogatak"}]}]}}]}"#;
+    let (j, _) = read_as(doc.as_bytes(), "json");
+    let (text, losses) = write(&j, "sgf", AnalysisMode::As(Program::KataGo));
+    assert_eq!(losses, Vec::<String>::new());
+    assert!(
+        text.contains(";B[pd]C[0.39 0.61 0.00 -2.5 v=800 nice])"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -612,7 +683,7 @@ fn strip_takes_every_evaluation_out_and_says_how_much() {
         .output()
         .expect("runs");
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown program \"katrain\" for --analysis as=: give one of lizzie, sabaki, ogatak, shogihome, kif, floodgate"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown program \"katrain\" for --analysis as=: give one of lizzie, sabaki, ogatak, shogihome, kif, floodgate, katago"));
 }
 
 /// `--analysis` on split, merge and filter -o too.

@@ -25,6 +25,7 @@ fn holds(convention: Convention, e: &Evaluation) -> &'static [&'static str] {
             "rank", "time_ms", "depth", "seldepth", "visits", "score", "pv",
         ],
         Convention::Floodgate => &["score", "pv"],
+        Convention::KataGo => &["winrate", "score", "visits"],
     }
 }
 
@@ -43,7 +44,7 @@ fn writes_pv(convention: Convention, pv: &[String]) -> bool {
         Convention::Floodgate => pv
             .iter()
             .all(|m| super::shogi::is_csa_move(m) || crate::formats::usi::is_usi_move(m)),
-        Convention::Sabaki | Convention::Ogatak => false,
+        Convention::Sabaki | Convention::Ogatak | Convention::KataGo => false,
     }
 }
 

@@ -185,6 +185,79 @@ pub fn write_ogatak(e: &Evaluation) -> Option<(Option<String>, String)> {
     Some((e.winrate.map(|w| format!("{:.1}", w * 100.0)), score))
 }
 
+/// Reads the start of a KataGo self-play comment (what `WriteSgf::writeSgf` in
+/// KataGo's `cpp/dataio/sgf.cpp` writes on each move node): `W L NR S v=N`, White's
+/// win, loss and no-result rates (`%.2f`), White's score (`%.1f`) and the visits;
+/// then, after one space, what else KataGo wrote there (`rv=`, `weight=`,
+/// `result=` …), returned as the rest of the comment. Black's win rate is White's
+/// loss rate; the score is turned to Black's. A no-result rate other than `0.00`,
+/// or a win rate that is not `1 − loss`, does not read (the model has no place for
+/// them).
+pub fn parse_katago(comment: &str) -> Result<(Evaluation, &str), NotAnalysis> {
+    let mut at = 0;
+    let mut word = |what: &'static str| -> Result<(usize, &str), NotAnalysis> {
+        let rest = comment.get(at..).unwrap_or("");
+        let len = rest.find([' ', '\n']).unwrap_or(rest.len());
+        let start = at;
+        if len == 0 {
+            return Err(NotAnalysis::at(start, what));
+        }
+        at += len;
+        if comment[at..].starts_with(' ') {
+            at += 1;
+        }
+        Ok((start, &rest[..len]))
+    };
+    let rate = |(at, w): (usize, &str)| {
+        number(w)
+            .filter(|r| (0.0..=1.0).contains(r) && w.len() == 4)
+            .ok_or(NotAnalysis::at(at, "expected a rate with two decimals"))
+    };
+    let win = rate(word("expected White's win rate")?)?;
+    let loss = rate(word("expected White's loss rate")?)?;
+    let (nat, nr) = word("expected the no-result rate")?;
+    if nr != "0.00" {
+        return Err(NotAnalysis::at(nat, "a no-result rate other than 0.00"));
+    }
+    let (sat, s) = word("expected White's score")?;
+    let score = number(s)
+        .filter(|_| s.split_once('.').is_some_and(|(_, d)| d.len() == 1))
+        .ok_or(NotAnalysis::at(sat, "expected a score with one decimal"))?;
+    let (vat, v) = word("expected `v=` and the visits")?;
+    let visits = v
+        .strip_prefix("v=")
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse().ok())
+        .ok_or(NotAnalysis::at(vat, "expected `v=` and the visits"))?;
+    if format!("{:.2}", 1.0 - loss) != format!("{win:.2}") {
+        return Err(NotAnalysis::at(0, "the win rate is not 1 − the loss rate"));
+    }
+    let mut e = Evaluation::in_convention(Convention::KataGo);
+    e.winrate = Some(tidy(loss));
+    e.score = Some(-score);
+    e.visits = Some(visits);
+    // The rest: what follows the visits' single space (a line break stays in it).
+    let end = vat + v.len();
+    let rest = match comment.get(end..) {
+        Some(r) if r.starts_with(' ') => &r[1..],
+        Some(r) => r,
+        None => "",
+    };
+    Ok((e, rest))
+}
+
+/// Writes the start of a KataGo self-play comment for `e`: `None` without a win
+/// rate, a score or visits.
+pub fn write_katago(e: &Evaluation) -> Option<String> {
+    let loss = e.winrate?;
+    let white_score = -e.score?;
+    Some(format!(
+        "{:.2} {loss:.2} 0.00 {white_score:.1} v={}",
+        1.0 - loss,
+        e.visits?
+    ))
+}
+
 /// A percentage from 0 to 100 as a rate from 0 to 1.
 fn percent(value: &str) -> Result<f64, NotAnalysis> {
     let lead = value.len() - value.trim_start().len();
@@ -426,6 +499,35 @@ mod tests {
             Some((Some("61.2".to_string()), "-3.5".to_string()))
         );
         assert!(parse_ogatak(None, "B+3").is_err());
+    }
+
+    #[test]
+    fn katago_self_play_figures() {
+        let (e, rest) =
+            parse_katago("0.40 0.60 0.00 -1.5 v=400 rv=1200 weight=0.85").expect("parses");
+        assert_eq!(
+            (e.winrate, e.score, e.visits),
+            (Some(0.6), Some(1.5), Some(400))
+        );
+        assert_eq!(e.convention, Some(Convention::KataGo));
+        assert_eq!(rest, "rv=1200 weight=0.85");
+        assert_eq!(
+            write_katago(&e).as_deref(),
+            Some("0.40 0.60 0.00 -1.5 v=400")
+        );
+        let (e, rest) = parse_katago("0.52 0.48 0.00 0.0 v=600").expect("parses");
+        assert_eq!((e.winrate, e.score, rest), (Some(0.48), Some(-0.0), ""));
+        assert_eq!(
+            write_katago(&e).as_deref(),
+            Some("0.52 0.48 0.00 0.0 v=600")
+        );
+        let at = |t: &str| parse_katago(t).map(|_| ()).map_err(|e| e.at);
+        assert_eq!(at("0.52 0.48 0.01 0.0 v=600"), Err(10));
+        assert_eq!(at("0.52 0.48 0.00 0.25 v=600"), Err(15));
+        assert_eq!(at("0.52 0.48 0.00 0.2 visits=600"), Err(19));
+        assert_eq!(at("0.5 0.5 0.00 0.2 v=600"), Err(0));
+        assert_eq!(at("0.50 0.49 0.00 0.0 v=400"), Err(0));
+        assert_eq!(at("0.50 0.50"), Err(9));
     }
 
     #[test]

@@ -100,6 +100,7 @@ mod tests {
             "*検討 候補1 評価値 -7",
             "互角\n#詰み=後手勝ち:9手\n#評価値=58\n#読み筋=△３四歩▲２六歩\n#深さ=18\n#ノード数=1\n#エンジン=E",
             "* 47 -2324FU +2824HI",
+            "0.40 0.60 0.00 -1.5 v=400 rv=1200 weight=0.85",
         ];
         let tricky = [
             '\n', ' ', '/', ':', '.', '-', '+', '▲', '手', 'k', '0', '9', '=', '\u{0}',
@@ -128,6 +129,7 @@ mod tests {
                 );
             }
             check(t, go::parse_sbkv(t));
+            check(t, go::parse_katago(t).map(|(e, _)| e));
             check(t, go::parse_ogatak(Some(t), t));
             check(t, shogi::parse_kif_line(t));
             check(t, shogi::parse_floodgate(t));

@@ -26,17 +26,20 @@ pub enum Program {
     Kif,
     /// floodgate: CSA remarks `'** score pv`.
     Floodgate,
+    /// KataGo: its self-play figures at the start of an SGF move node's comment.
+    KataGo,
 }
 
 impl Program {
     /// Every program, in the order the command line lists them.
-    pub const ALL: [Program; 6] = [
+    pub const ALL: [Program; 7] = [
         Program::Lizzie,
         Program::Sabaki,
         Program::Ogatak,
         Program::ShogiHome,
         Program::Kif,
         Program::Floodgate,
+        Program::KataGo,
     ];
 
     /// The name `as=` takes.
@@ -48,6 +51,7 @@ impl Program {
             Program::ShogiHome => "shogihome",
             Program::Kif => "kif",
             Program::Floodgate => "floodgate",
+            Program::KataGo => "katago",
         }
     }
 
@@ -72,12 +76,16 @@ impl Program {
                 _ => Convention::KifGame,
             },
             Program::Floodgate => Convention::Floodgate,
+            Program::KataGo => Convention::KataGo,
         }
     }
 
     /// Whether the program writes Go analysis (else shogi's).
     fn is_go(self) -> bool {
-        matches!(self, Program::Lizzie | Program::Sabaki | Program::Ogatak)
+        matches!(
+            self,
+            Program::Lizzie | Program::Sabaki | Program::Ogatak | Program::KataGo
+        )
     }
 }
 
@@ -122,7 +130,10 @@ impl Home {
             Home::GoProperties => {
                 matches!(
                     c,
-                    Convention::Lizzie | Convention::Sabaki | Convention::Ogatak
+                    Convention::Lizzie
+                        | Convention::Sabaki
+                        | Convention::Ogatak
+                        | Convention::KataGo
                 )
             }
             Home::KifComments => matches!(
@@ -285,6 +296,7 @@ pub fn prepare(
                         | Convention::Sabaki
                         | Convention::Ogatak
                         | Convention::ShogiHome
+                        | Convention::KataGo
                 )
             };
             match to.filter(|c| home.writes(*c) && (home == Home::Native || !taken(*c))) {
@@ -383,6 +395,8 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
             line(shogi::write_kif_line(e))
         }
         Some(Convention::Floodgate) => shogi::write_floodgate(e).map_or(0, line),
+        // The figures at the start of the comment (not the comment's other text).
+        Some(Convention::KataGo) => go::write_katago(e).map_or(0, |t| t.len()),
         None => 0,
     }
 }
