@@ -389,6 +389,68 @@ fn validate_replays_every_lizzie_candidate_on_every_path() {
     assert_eq!(from_stdin, (Some(0), expected.clone()));
 }
 
+/// KIF and KI2 engine lines are replayed by `validate` on every path: a KIF in a
+/// folder among files without analysis, a KIF on standard input, a KI2 file, and an
+/// engine line in a KIF variation (`変化`).
+#[test]
+fn validate_replays_kif_and_ki2_lines_on_every_path() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**対局 評価値 0 読み筋 ▲７六歩(77) ▲２六歩(27) \n   2 ３四歩(33)\n";
+    let bad = "analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"▲２六歩(27)\", is illegal: black (先手) moves, but it is not its turn (move 1)";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("kif");
+    std::fs::create_dir(&folder).expect("mkdir");
+    let plain = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    for i in 0..40 {
+        std::fs::write(folder.join(format!("{i:02}.kif")), plain).expect("writes");
+    }
+    std::fs::write(folder.join("20a.kif"), kif).expect("writes");
+    let warnings_of = |out: Output| -> (Option<i32>, Vec<String>) {
+        let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+        let w = stderr
+            .lines()
+            .filter_map(|l| l.split_once(": warning[").map(|(_, w)| w.to_string()))
+            .collect();
+        (out.status.code(), w)
+    };
+    let expected = (Some(0), vec![bad.to_string()]);
+    assert_eq!(
+        warnings_of(kifu(&["validate", folder.to_str().expect("UTF-8")])),
+        expected
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["validate", "-f", "kif", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(kif.as_bytes()).expect("writes");
+    }
+    assert_eq!(
+        warnings_of(child.wait_with_output().expect("waits")),
+        expected
+    );
+    let ki2 = "手合割：平手\n\n▲７六歩\n**対局 評価値 0 読み筋 ▲７六歩 ▲２六歩 \n△３四歩\n";
+    assert_eq!(
+        validate_text("pv.ki2", ki2),
+        (
+            Some(0),
+            vec!["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"▲２六歩\", is illegal: no 歩 of black (先手) can move to ２六 (move 1)".to_string()]
+        )
+    );
+    let variation = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)+\n\n変化：2手\n   2 ８四歩(83)\n**対局 評価値 0 読み筋 △８四歩(83) △８五歩(84) \n";
+    assert_eq!(
+        validate_text("var.kif", variation),
+        (
+            Some(0),
+            vec!["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"△８五歩(84)\", is illegal: white (後手) moves, but it is not its turn (move 2)".to_string()]
+        )
+    );
+}
+
 /// The real files of `../shared/corpus/analysis/` (ShogiGUI's `**対局` lines,
 /// floodgate's `'**` remarks): every evaluation is read, and every principal
 /// variation replays legally (none reported).
