@@ -251,7 +251,9 @@ fn lizzie_lz_is_read_and_written_back() {
     assert_eq!(e.convention, Some(Convention::Lizzie));
     // White moved; the node's evaluation, then Black's two candidates, ranked.
     let two = &by_node[1].1;
-    let got: Vec<(Option<u32>, Option<f64>, Option<u64>, Vec<String>)> = two
+    // Rank, win rate, visits, variation.
+    type Line = (Option<u32>, Option<f64>, Option<u64>, Vec<String>);
+    let got: Vec<Line> = two
         .iter()
         .map(|e| (e.rank, e.winrate, e.visits, e.pv.clone()))
         .collect();
