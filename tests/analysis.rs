@@ -181,7 +181,9 @@ fn round_trip(name: &str, format: &str, expected: usize) -> Collection {
     assert_eq!(losses, Vec::<String>::new(), "{name}");
     let (second, diags) = read_as(text.as_bytes(), format);
     assert!(
-        diags.iter().all(|d| d.code != "analysis::kept-as-text") || name == "lizzie.sgf",
+        diags.iter().all(|d| d.code != "analysis::kept-as-text")
+            || name == "lizzie.sgf"
+            || name == "katago.sgf",
         "{name}: {diags:?}"
     );
     assert_eq!(evaluations(&second), evals, "{name}: the same evaluations");
@@ -230,22 +232,146 @@ fn json_analysis_written_to_csa_is_a_floodgate_remark() {
 
 #[test]
 fn lizzie_lz_is_read_and_written_back() {
-    let c = round_trip("lizzie.sgf", "sgf", 3);
-    let e = all(&c);
-    // Black's own 52.1 %, 1500 playouts, the best candidate's line.
-    assert_eq!(e[0].winrate, Some(0.521));
-    assert_eq!(e[0].visits, Some(1500));
-    assert_eq!(e[0].pv, vec!["D4", "Q16", "Q3"]);
-    assert_eq!(e[0].convention, Some(Convention::Lizzie));
-    // White's move: Black's rate is the rest.
-    assert_eq!(e[2].winrate, Some(0.598));
-    assert_eq!(e[2].pv, vec!["pass", "C3"]);
-    // The second value (a second candidate, prior, lcb) does not write back as it is:
-    // kept as the property it was, with a warning.
+    let c = round_trip("lizzie.sgf", "sgf", 9);
+    let by_node: Vec<(usize, Vec<Evaluation>)> = evaluations(&c)
+        .into_iter()
+        .map(|(_, n, e)| (n, e))
+        .collect();
+    let nodes: Vec<(usize, usize)> = by_node.iter().map(|(n, e)| (*n, e.len())).collect();
+    // Node 2 and node 5 list two candidates each; node 6 is kept (below).
+    assert_eq!(nodes, vec![(1, 1), (2, 3), (3, 1), (4, 1), (5, 3)]);
+    let e = &by_node[0].1[0];
+    // Black's own 52.1 %, 1.5k playouts, the one candidate's line (its figures are
+    // the node's: folded into the node's evaluation).
+    assert_eq!(
+        (e.winrate, e.visits, e.rank),
+        (Some(0.521), Some(1500), None)
+    );
+    assert_eq!(e.pv, vec!["D4", "Q16", "Q3"]);
+    assert_eq!(e.convention, Some(Convention::Lizzie));
+    // White moved; the node's evaluation, then Black's two candidates, ranked.
+    let two = &by_node[1].1;
+    // Rank, win rate, visits, variation.
+    type Line = (Option<u32>, Option<f64>, Option<u64>, Vec<String>);
+    let got: Vec<Line> = two
+        .iter()
+        .map(|e| (e.rank, e.winrate, e.visits, e.pv.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (None, Some(0.532), Some(2200), vec![]),
+            (
+                Some(1),
+                Some(0.532),
+                Some(1800),
+                vec!["Q4".to_string(), "D16".to_string()]
+            ),
+            (Some(2), Some(0.51), Some(400), vec!["Q3".to_string()]),
+        ]
+    );
+    // An empty candidate line: the node's figures only.
+    assert_eq!(by_node[2].1[0].pv, Vec::<String>::new());
+    // White's move, 12k playouts: Black's rate is the rest.
+    assert_eq!(by_node[3].1[0].winrate, Some(0.598));
+    assert_eq!(by_node[3].1[0].visits, Some(12000));
+    assert_eq!(by_node[3].1[0].pv, vec!["pass", "C3"]);
+    // Black moved: White's candidates, their score means turned to Black's side.
+    let scored: Vec<(Option<f64>, Option<f64>)> =
+        by_node[4].1.iter().map(|e| (e.winrate, e.score)).collect();
+    assert_eq!(
+        scored,
+        vec![
+            (Some(0.41), None),
+            (Some(0.41), Some(-1.25)),
+            (Some(0.43), Some(-0.5))
+        ]
+    );
+    // The last value has keys of Lizzie's forks (prior, lcb, order): it does not
+    // write back as it is, so it is kept as the property it was, with a warning.
     assert_eq!(extras_keys(&c), vec!["sgf:LZ"]);
     assert_eq!(
         kept_as_text(&fixture("lizzie.sgf")),
-        vec!["LZ[0.7.4 46.8 2.3k\nmove Q16 visits 1800 winrate 5320 prior 1828 lcb 5301 order 0 pv Q16 D16 info move Q3 visits 400 winrate 5100 pv Q3 info ] is kept as a property: kifu would not write it back as it is (docs/analysis.md says what is not mapped)"]
+        vec!["LZ[0.7.4 50.0 900\nmove R3 visits 900 winrate 5000 prior 1828 lcb 5301 order 0 pv R3 info ] is kept as a property: kifu would not write it back as it is (docs/analysis.md says what is not mapped)"]
+    );
+    // Written back byte for byte.
+    let (text, _) = write(&c, "sgf", AnalysisMode::Keep);
+    let source = std::fs::read_to_string(fixture("lizzie.sgf")).expect("reads");
+    for value in source.split("LZ[").skip(1) {
+        let value = value.split(']').next().unwrap_or_default();
+        assert!(
+            text.contains(&format!("LZ[{value}]")),
+            "{value:?} in {text}"
+        );
+    }
+}
+
+/// KataGo's self-play figures at the start of a move node's comment (White's win,
+/// loss and no-result rates, White's score, `v=` visits): read as Black's, the rest
+/// of the comment kept, written back byte for byte; a line whose win and loss rates
+/// do not add up stays a comment, with a warning.
+#[test]
+fn katago_self_play_comments_are_read_and_written_back() {
+    let c = round_trip("katago.sgf", "sgf", 4);
+    let got: Vec<(Option<f64>, Option<f64>, Option<u64>)> = all(&c)
+        .iter()
+        .map(|e| (e.winrate, e.score, e.visits))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(0.45), Some(-0.6), Some(400)),
+            (Some(0.48), Some(-0.3), Some(600)),
+            (Some(0.6), Some(1.5), Some(400)),
+            (Some(0.39), Some(-1.0), Some(400)),
+        ]
+    );
+    assert!(all(&c)
+        .iter()
+        .all(|e| e.convention == Some(Convention::KataGo)));
+    // What follows the figures stays the comment.
+    assert_eq!(
+        comment_lines(&c),
+        vec![
+            "startTurnIdx=0,initTurnNum=0,gameHash=1A2B3C,gtype=normal",
+            "weight=1.00",
+            "rv=1200 weight=0.85",
+            "weight=1.00 result=W+1",
+            "0.50 0.49 0.00 0.0 v=400 weight=1.00",
+        ]
+    );
+    assert_eq!(
+        kept_as_text(&fixture("katago.sgf")),
+        vec!["the comment \"0.50 0.49 0.00 0.0 v=400 weight=1.00\" is kept as a comment: it does not read in KataGo's layout (byte 0: the win rate is not 1 − the loss rate)"]
+    );
+    let (text, losses) = write(&c, "sgf", AnalysisMode::Keep);
+    assert_eq!(losses, Vec::<String>::new());
+    let source = std::fs::read_to_string(fixture("katago.sgf")).expect("reads");
+    for comment in source.split("C[").skip(2) {
+        let comment = comment.split(']').next().unwrap_or_default();
+        assert!(
+            text.contains(&format!("C[{comment}]")),
+            "{comment:?} in {text}"
+        );
+    }
+    // To Ogatak: the win rate and the score; the visits are a loss.
+    let (text, losses) = write(&c, "sgf", AnalysisMode::As(Program::Ogatak));
+    assert_eq!(
+        losses,
+        vec!["sgf writes the engine evaluations as ogatak, which has no place for their visits: left out of 4 evaluation(s), the first at move 1"]
+    );
+    assert!(
+        text.contains(";B[pd]C[weight=1.00]SBKV[45.0]OGSC[-0.6]"),
+        "{text}"
+    );
+    // And back from Ogatak's figures with visits (the JSON model) to KataGo's.
+    let doc = r#"{"version":1,"games":[{"kind":{"go":{"size":{"width":19,"height":19}}},"info":{},"tree":{"nodes":[{"children":[1]},{"move":{"stone":{"color":"black","point":[15,3]}},"comment":"nice","analysis":[{"score":2.5,"winrate":0.61,"visits":800,"convention":"ogatak"}]}]}}]}"#;
+    let (j, _) = read_as(doc.as_bytes(), "json");
+    let (text, losses) = write(&j, "sgf", AnalysisMode::As(Program::KataGo));
+    assert_eq!(losses, Vec::<String>::new());
+    assert!(
+        text.contains(";B[pd]C[0.39 0.61 0.00 -2.5 v=800 nice])"),
+        "{text}"
     );
 }
 
@@ -428,9 +554,16 @@ fn as_program_converts_within_a_family_and_reports_the_rest() {
     assert_eq!(
         losses,
         vec![
-            "sgf writes the engine evaluations as sabaki, which has no place for their visits: left out of 3 evaluation(s), the first at move 1",
+            // Sabaki holds one win rate a node: Lizzie's candidates have no place.
+            "sgf has no place for the engine evaluation: 2 left out, the first at move 2: \"2 evaluation(s)\"",
+            "sgf writes the engine evaluations as sabaki, which has no place for their visits: left out of 5 evaluation(s), the first at move 1",
             "sgf writes the engine evaluations as sabaki, which has no place for their pv: left out of 2 evaluation(s), the first at move 1",
         ]
+    );
+    // Ogatak writes a win rate without a score as Sabaki's property alone: the same.
+    assert_eq!(
+        write(&c, "sgf", AnalysisMode::As(Program::Ogatak)),
+        (text.clone(), losses)
     );
     let (back, _) = read_as(text.as_bytes(), "sgf");
     let rates: Vec<(Option<f64>, Option<Convention>)> = all(&back)
@@ -441,8 +574,10 @@ fn as_program_converts_within_a_family_and_reports_the_rest() {
         rates,
         vec![
             (Some(0.521), Some(Convention::Sabaki)),
+            (Some(0.532), Some(Convention::Sabaki)),
             (Some(0.55), Some(Convention::Sabaki)),
             (Some(0.598), Some(Convention::Sabaki)),
+            (Some(0.41), Some(Convention::Sabaki)),
         ]
     );
     // KIF engine lines as ShogiHome's, in a KIF file and in a CSA file.
@@ -503,7 +638,7 @@ fn strip_takes_every_evaluation_out_and_says_how_much() {
         ("kif_engine.kifu", "kif", "5 evaluation(s), 516 byte(s)"),
         ("floodgate.csa", "csa", "4 evaluation(s), 74 byte(s)"),
         ("sabaki.sgf", "sgf", "4 evaluation(s), 35 byte(s)"),
-        ("lizzie.sgf", "sgf", "4 evaluation(s), 303 byte(s)"),
+        ("lizzie.sgf", "sgf", "10 evaluation(s), 502 byte(s)"),
     ] {
         let path = fixture(name);
         let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -550,7 +685,7 @@ fn strip_takes_every_evaluation_out_and_says_how_much() {
         .output()
         .expect("runs");
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown program \"katrain\" for --analysis as=: give one of lizzie, sabaki, ogatak, shogihome, kif, floodgate"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown program \"katrain\" for --analysis as=: give one of lizzie, sabaki, ogatak, shogihome, kif, floodgate, katago"));
 }
 
 /// `--analysis` on split, merge and filter -o too.

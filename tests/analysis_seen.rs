@@ -331,12 +331,123 @@ fn validate_replays_kif_engine_lines() {
 /// candidates are the side to move's (White after B[pd]), so Q16 for Black is taken.
 #[test]
 fn validate_replays_sgf_variations() {
-    let sgf = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 52.1 1500\nmove D4 visits 1500 winrate 4790 pv D4 Q16 Q3 info ]\n;W[dp]LZ[0.7.4 46.8 800\nmove Q4 visits 800 winrate 5320 pv Q4 D16 pass info ])";
+    let sgf = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 52.1 1.5k\nmove D4 visits 1500 winrate 4790 pv D4 Q16 Q3 info ]\n;W[dp]LZ[0.7.4 46.8 800\nmove Q4 visits 800 winrate 5320 pv Q4 D16 pass info ])";
     let (code, warnings) = validate_text("pv.sgf", sgf);
     assert_eq!(code, Some(0));
     assert_eq!(
         warnings,
         ["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 3, \"Q16\", is illegal: black plays at Q16, where a black stone stands (move 1)"]
+    );
+}
+
+/// Every candidate of a Lizzie value with several (Lizzie's own layout, which kifu
+/// kept as text before it read candidates) is replayed, each from the side to move,
+/// by `validate` on every path: a file, a folder, standard input, and a long
+/// collection read in parts (the game with analysis in the middle of it). Each
+/// illegal candidate is reported with its evaluation's place in the node's list.
+#[test]
+fn validate_replays_every_lizzie_candidate_on_every_path() {
+    let game = "(;GM[1]FF[4]SZ[19]\n;B[pd]LZ[0.7.4 47.9 2.0k\nmove D4 visits 1500 winrate 5210 pv D4 Q4 info move Q16 visits 500 winrate 5200 pv Q16 info ]\n;W[dp]LZ[0.7.4 46.8 2.2k\nmove Q4 visits 1800 winrate 5320 scoreMean 1.5 pv Q4 D16 info move D4 visits 400 winrate 5100 pv D4 info ])\n";
+    let expected = [
+        "analysis::pv-illegal]: evaluation 3: principal variation move 1 of 1, \"Q16\", is illegal: white plays at Q16, where a black stone stands (move 1)",
+        "analysis::pv-illegal]: evaluation 3: principal variation move 1 of 1, \"D4\", is illegal: black plays at D4, where a white stone stands (move 2)",
+    ];
+    let expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    assert_eq!(validate_text("lz.sgf", game), (Some(0), expected.clone()));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).expect("mkdir");
+    std::fs::write(folder.join("lz.sgf"), game).expect("writes");
+    let plain = "(;GM[1]FF[4]SZ[19];B[pd];W[dp];B[pp];W[dd])\n".repeat(20_000);
+    let long = dir.path().join("long.sgf");
+    std::fs::write(&long, format!("{plain}{game}{plain}")).expect("writes");
+    let warnings_of = |out: Output| -> (Option<i32>, Vec<String>) {
+        let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+        let w = stderr
+            .lines()
+            .filter_map(|l| l.split_once(": warning[").map(|(_, w)| w.to_string()))
+            .collect();
+        (out.status.code(), w)
+    };
+    let from_folder = warnings_of(kifu(&["validate", folder.to_str().expect("UTF-8")]));
+    assert_eq!(from_folder, (Some(0), expected.clone()));
+    let from_long = warnings_of(kifu(&["validate", long.to_str().expect("UTF-8")]));
+    assert_eq!(from_long, (Some(0), expected.clone()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["validate", "-f", "sgf", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(game.as_bytes()).expect("writes");
+    }
+    let from_stdin = warnings_of(child.wait_with_output().expect("waits"));
+    assert_eq!(from_stdin, (Some(0), expected.clone()));
+}
+
+/// KIF and KI2 engine lines are replayed by `validate` on every path: a KIF in a
+/// folder among files without analysis, a KIF on standard input, a KI2 file, and an
+/// engine line in a KIF variation (`変化`).
+#[test]
+fn validate_replays_kif_and_ki2_lines_on_every_path() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**対局 評価値 0 読み筋 ▲７六歩(77) ▲２六歩(27) \n   2 ３四歩(33)\n";
+    let bad = "analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"▲２六歩(27)\", is illegal: black (先手) moves, but it is not its turn (move 1)";
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("kif");
+    std::fs::create_dir(&folder).expect("mkdir");
+    let plain = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    for i in 0..40 {
+        std::fs::write(folder.join(format!("{i:02}.kif")), plain).expect("writes");
+    }
+    std::fs::write(folder.join("20a.kif"), kif).expect("writes");
+    let warnings_of = |out: Output| -> (Option<i32>, Vec<String>) {
+        let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+        let w = stderr
+            .lines()
+            .filter_map(|l| l.split_once(": warning[").map(|(_, w)| w.to_string()))
+            .collect();
+        (out.status.code(), w)
+    };
+    let expected = (Some(0), vec![bad.to_string()]);
+    assert_eq!(
+        warnings_of(kifu(&["validate", folder.to_str().expect("UTF-8")])),
+        expected
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["validate", "-f", "kif", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(kif.as_bytes()).expect("writes");
+    }
+    assert_eq!(
+        warnings_of(child.wait_with_output().expect("waits")),
+        expected
+    );
+    let ki2 = "手合割：平手\n\n▲７六歩\n**対局 評価値 0 読み筋 ▲７六歩 ▲２六歩 \n△３四歩\n";
+    assert_eq!(
+        validate_text("pv.ki2", ki2),
+        (
+            Some(0),
+            vec!["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"▲２六歩\", is illegal: no 歩 of black (先手) can move to ２六 (move 1)".to_string()]
+        )
+    );
+    let variation = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)+\n\n変化：2手\n   2 ８四歩(83)\n**対局 評価値 0 読み筋 △８四歩(83) △８五歩(84) \n";
+    assert_eq!(
+        validate_text("var.kif", variation),
+        (
+            Some(0),
+            vec!["analysis::pv-illegal]: evaluation 1: principal variation move 2 of 2, \"△８五歩(84)\", is illegal: white (後手) moves, but it is not its turn (move 2)".to_string()]
+        )
     );
 }
 

@@ -66,7 +66,7 @@ pub struct SplitArgs {
     /// Engine analysis: keep (each evaluation in its own program's convention when
     /// the target holds it, else the target's usual one), strip (none written; how
     /// many went is told), or as=PROGRAM (lizzie, sabaki, ogatak, shogihome, kif,
-    /// floodgate).
+    /// floodgate, katago).
     #[arg(long, value_name = "MODE", default_value = "keep", value_parser = super::analysis::parse)]
     pub analysis: kifu::formats::analysis::writing::AnalysisMode,
 }

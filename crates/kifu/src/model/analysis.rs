@@ -32,11 +32,15 @@ pub enum Convention {
     KifStudy,
     /// A CSA remark `'** score pv` (floodgate).
     Floodgate,
+    /// The start of KataGo's self-play comment on a move node: White's win, loss and
+    /// no-result rates, White's score, `v=` visits (`0.48 0.52 0.00 -1.5 v=400`).
+    #[serde(rename = "katago")]
+    KataGo,
 }
 
 impl Convention {
     /// Every convention.
-    pub const ALL: [Convention; 8] = [
+    pub const ALL: [Convention; 9] = [
         Convention::Lizzie,
         Convention::Sabaki,
         Convention::Ogatak,
@@ -45,6 +49,7 @@ impl Convention {
         Convention::KifAnalysis,
         Convention::KifStudy,
         Convention::Floodgate,
+        Convention::KataGo,
     ];
 
     /// The name used in the JSON model and on the command line.
@@ -58,6 +63,7 @@ impl Convention {
             Convention::KifAnalysis => "kif_analysis",
             Convention::KifStudy => "kif_study",
             Convention::Floodgate => "floodgate",
+            Convention::KataGo => "katago",
         }
     }
 }

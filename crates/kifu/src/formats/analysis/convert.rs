@@ -12,9 +12,11 @@ const FIELDS: [&str; 11] = [
     "rank", "pv",
 ];
 
-/// The fields `convention` holds.
-fn holds(convention: Convention) -> &'static [&'static str] {
+/// The fields `convention` holds for `e`: a Lizzie candidate (ranked) holds its
+/// rank and score mean beside the node evaluation's win rate, visits and variation.
+fn holds(convention: Convention, e: &Evaluation) -> &'static [&'static str] {
     match convention {
+        Convention::Lizzie if e.rank.is_some() => &["winrate", "visits", "pv", "rank", "score"],
         Convention::Lizzie => &["winrate", "visits", "pv"],
         Convention::Sabaki => &["winrate"],
         Convention::Ogatak => &["winrate", "score"],
@@ -23,6 +25,7 @@ fn holds(convention: Convention) -> &'static [&'static str] {
             "rank", "time_ms", "depth", "seldepth", "visits", "score", "pv",
         ],
         Convention::Floodgate => &["score", "pv"],
+        Convention::KataGo => &["winrate", "score", "visits"],
     }
 }
 
@@ -41,7 +44,7 @@ fn writes_pv(convention: Convention, pv: &[String]) -> bool {
         Convention::Floodgate => pv
             .iter()
             .all(|m| super::shogi::is_csa_move(m) || crate::formats::usi::is_usi_move(m)),
-        Convention::Sabaki | Convention::Ogatak => false,
+        Convention::Sabaki | Convention::Ogatak | Convention::KataGo => false,
     }
 }
 
@@ -49,7 +52,7 @@ fn writes_pv(convention: Convention, pv: &[String]) -> bool {
 /// hold (left out). An evaluation already in `to` loses only what `to` cannot write
 /// (a depth given to a floodgate remark in the JSON model).
 pub fn convert(e: &Evaluation, to: Convention) -> (Evaluation, Vec<&'static str>) {
-    let held = holds(to);
+    let held = holds(to, e);
     let mut out = e.clone();
     out.convention = Some(to);
     let mut lost = Vec::new();

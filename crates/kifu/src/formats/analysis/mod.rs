@@ -92,6 +92,7 @@ mod tests {
     fn no_text_makes_a_parser_panic() {
         let seeds = [
             "0.7.4 52.1 1500\nmove D4 visits 1500 winrate 4790 pv D4 Q16 info ",
+            "0.7.4 46.8 2.3k\nmove Q16 visits 1800 winrate 5320 scoreMean -1.5 pv Q16 D16 info move Q3 visits 400 winrate 5100 pv Q3 info ",
             "48.37",
             "-12.3",
             "*対局 時間 00:01.2 深さ 12/24 ノード数 150000 評価値 45 読み筋 ▲７六歩(77) ",
@@ -99,6 +100,7 @@ mod tests {
             "*検討 候補1 評価値 -7",
             "互角\n#詰み=後手勝ち:9手\n#評価値=58\n#読み筋=△３四歩▲２六歩\n#深さ=18\n#ノード数=1\n#エンジン=E",
             "* 47 -2324FU +2824HI",
+            "0.40 0.60 0.00 -1.5 v=400 rv=1200 weight=0.85",
         ];
         let tricky = [
             '\n', ' ', '/', ':', '.', '-', '+', '▲', '手', 'k', '0', '9', '=', '\u{0}',
@@ -120,9 +122,14 @@ mod tests {
             }
         };
         for t in &texts {
-            check(t, go::parse_lz(t, crate::model::Color::Black));
-            check(t, go::parse_lz(t, crate::model::Color::White));
+            for c in [crate::model::Color::Black, crate::model::Color::White] {
+                check(
+                    t,
+                    go::parse_lz(t, c).map(|v| v.into_iter().next().unwrap_or_default()),
+                );
+            }
             check(t, go::parse_sbkv(t));
+            check(t, go::parse_katago(t).map(|(e, _)| e));
             check(t, go::parse_ogatak(Some(t), t));
             check(t, shogi::parse_kif_line(t));
             check(t, shogi::parse_floodgate(t));

@@ -10,14 +10,24 @@
 //! properties (a flag set on the rare path that keeps an unknown property: no other
 //! game is walked); the writers call [`lower`] through `super::writing`.
 
-use super::go::{parse_lz, parse_ogatak, parse_sbkv, write_lz, write_ogatak, write_sbkv};
+use super::go::{
+    self, parse_katago, parse_lz, parse_ogatak, parse_sbkv, write_katago, write_lz, write_ogatak,
+    write_sbkv,
+};
 use crate::diag::{codes, Diagnostic, Span};
-use crate::model::{Analysis, Color, Convention, Evaluation, Extra, NodeId, Tree};
+use crate::model::{Analysis, Color, Convention, Evaluation, Extra, Node, NodeId, Tree};
 
 /// True for an SGF property identifier of a Go analysis convention (`LZ`, `SBKV`,
 /// `OGSC`): what the SGF reader asks of an unknown property it keeps.
 pub fn is_analysis_property(id: &str) -> bool {
     matches!(id, "LZ" | "SBKV" | "OGSC")
+}
+
+/// Whether an SGF comment may start with KataGo's self-play figures (`0.48 0.52
+/// 0.00 -1.5 v=400 …`): a digit first, and `v=` in it. What the SGF reader asks of
+/// a comment it keeps, to know whether the game is to be walked for analysis.
+pub fn may_be_katago(comment: &str) -> bool {
+    comment.as_bytes().first().is_some_and(u8::is_ascii_digit) && comment.contains(" v=")
 }
 
 /// The extras key of the Lizzie property.
@@ -36,6 +46,9 @@ pub fn lift(tree: &mut Tree) -> usize {
             continue;
         };
         let mover = node.mv.map(|m| m.color());
+        if mover.is_some() {
+            made += lift_katago(node);
+        }
         if node.extras.is_empty() {
             continue;
         }
@@ -58,6 +71,28 @@ pub fn lift(tree: &mut Tree) -> usize {
 pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnostic>) -> usize {
     let made = lift(tree);
     for (id, node) in tree.iter() {
+        let katago_read = node
+            .analysis
+            .iter()
+            .any(|e| e.convention == Some(Convention::KataGo));
+        if let Some(comment) = node
+            .comment
+            .as_deref()
+            .filter(|c| node.mv.is_some() && !katago_read && may_be_katago(c))
+        {
+            let why = match parse_katago(comment) {
+                Err(e) => format!("it does not read in KataGo's layout ({e})"),
+                Ok(_) => "kifu would not write it back as it is (docs/analysis.md says what \
+                          is not mapped)"
+                    .to_string(),
+            };
+            let first = comment.lines().next().unwrap_or_default();
+            diags.push(Diagnostic::new(
+                codes::ANALYSIS_KEPT_AS_TEXT,
+                format!("the comment {first:?} is kept as a comment: {why}"),
+                spans.get(id.0 as usize).copied().unwrap_or(Span::at(0)),
+            ));
+        }
         for (k, extra) in node.extras.0.iter().enumerate() {
             let Some(name) = extra.key.strip_prefix("sgf:") else {
                 continue;
@@ -80,6 +115,30 @@ pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnosti
     made
 }
 
+/// Takes KataGo's self-play figures at the start of a move node's comment into an
+/// evaluation when writing it gives them back (the rest of the comment stays);
+/// returns 1 when it did.
+fn lift_katago(node: &mut Node) -> usize {
+    let Some(comment) = node.comment.as_deref().filter(|c| may_be_katago(c)) else {
+        return 0;
+    };
+    let Ok((e, rest)) = parse_katago(comment) else {
+        return 0;
+    };
+    let written = write_katago(&e);
+    let joined = match (written, rest.is_empty()) {
+        (Some(w), true) => w,
+        (Some(w), false) => format!("{w} {rest}"),
+        (None, _) => return 0,
+    };
+    if joined != comment {
+        return 0;
+    }
+    node.comment = (!rest.is_empty()).then(|| rest.to_string());
+    node.analysis.push(e);
+    1
+}
+
 /// Why the analysis property at `k` of a node's extras was not lifted.
 fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
     let Some(extra) = extras.get(k) else {
@@ -90,9 +149,10 @@ fn why_kept(extras: &[Extra], k: usize, mover: Option<Color>) -> String {
     };
     let parsed = match extra.key.as_str() {
         LZ => match mover {
-            Some(mover) => {
-                parse_lz(value, mover).map(|e| write_lz(&e, mover).as_deref() == Some(value))
-            }
+            Some(mover) => parse_lz(value, mover).map(|e| {
+                e.split_first()
+                    .is_some_and(|(h, c)| write_lz(h, c, mover).as_deref() == Some(value))
+            }),
             None => return "the node has no move, and the value is the mover's".to_string(),
         },
         SBKV => parse_sbkv(value).map(|e| write_sbkv(&e).as_deref() == Some(value)),
@@ -130,16 +190,38 @@ pub fn lower(tree: &mut Tree) -> usize {
             continue;
         }
         let mut rest = Vec::new();
-        for e in std::mem::take(&mut *node.analysis).0 {
-            let props = as_properties(&e, mover);
+        let mut list = std::mem::take(&mut *node.analysis).0.into_iter().peekable();
+        while let Some(e) = list.next() {
+            // Lizzie's node evaluation takes the candidates that follow it.
+            let mut candidates = Vec::new();
+            if is_lz_head(&e) && e.pv.is_empty() {
+                let to_move = mover.map(Color::opponent);
+                while let Some(c) = list.next_if(|c| {
+                    is_lz_candidate(c) && to_move.and_then(|t| go::lz_candidate(c, t)).is_some()
+                }) {
+                    candidates.push(c);
+                }
+            }
+            if e.convention == Some(Convention::KataGo) && mover.is_some() {
+                if let Some(w) = write_katago(&e) {
+                    node.comment = Some(match node.comment.take() {
+                        Some(rest) if !rest.is_empty() => format!("{w} {rest}"),
+                        _ => w,
+                    });
+                    written += 1;
+                    continue;
+                }
+            }
+            let props = as_properties(&e, &candidates, mover);
             if props.is_empty() {
                 rest.push(e);
+                rest.extend(candidates);
                 continue;
             }
             for (key, value) in props {
                 node.extras.push(key, vec![value]);
             }
-            written += 1;
+            written += 1 + candidates.len();
         }
         *node.analysis = Analysis(rest);
         node.analysis.tidy();
@@ -148,10 +230,28 @@ pub fn lower(tree: &mut Tree) -> usize {
     written
 }
 
-/// The properties (extras key, value) of an evaluation in a Go property convention.
-fn as_properties(e: &Evaluation, mover: Option<Color>) -> Vec<(&'static str, String)> {
+/// Whether `e` is a Lizzie node evaluation (no rank): the head of an `LZ` value.
+fn is_lz_head(e: &Evaluation) -> bool {
+    e.convention == Some(Convention::Lizzie) && e.rank.is_none()
+}
+
+/// Whether `e` is a Lizzie candidate (ranked): one of an `LZ` value's second line.
+fn is_lz_candidate(e: &Evaluation) -> bool {
+    e.convention == Some(Convention::Lizzie) && e.rank.is_some()
+}
+
+/// The properties (extras key, value) of an evaluation in a Go property convention
+/// (a Lizzie node evaluation with its `candidates`; a Lizzie candidate alone has
+/// none).
+fn as_properties(
+    e: &Evaluation,
+    candidates: &[Evaluation],
+    mover: Option<Color>,
+) -> Vec<(&'static str, String)> {
     match e.convention {
-        Some(Convention::Lizzie) => mover.and_then(|m| write_lz(e, m)).map(|v| vec![(LZ, v)]),
+        Some(Convention::Lizzie) if is_lz_head(e) => mover
+            .and_then(|m| write_lz(e, candidates, m))
+            .map(|v| vec![(LZ, v)]),
         Some(Convention::Sabaki) => write_sbkv(e).map(|v| vec![(SBKV, v)]),
         Some(Convention::Ogatak) => write_ogatak(e).map(|(s, o)| {
             let mut out: Vec<(&'static str, String)> = s.map(|s| (SBKV, s)).into_iter().collect();
@@ -182,23 +282,27 @@ fn split_tail(extras: &[Extra], mover: Option<Color>) -> (usize, Vec<Evaluation>
             parse_ogatak(sbkv, ogsc)
                 .ok()
                 .filter(|e| write_ogatak(e) == Some((sbkv.map(str::to_string), ogsc.to_string())))
-                .map(|e| (e, if sbkv.is_some() { 2 } else { 1 }))
+                .map(|e| (vec![e], if sbkv.is_some() { 2 } else { 1 }))
         } else if let Some(v) = one(last, SBKV) {
             parse_sbkv(v)
                 .ok()
                 .filter(|e| write_sbkv(e).as_deref() == Some(v))
-                .map(|e| (e, 1))
+                .map(|e| (vec![e], 1))
         } else if let (Some(v), Some(mover)) = (one(last, LZ), mover) {
             parse_lz(v, mover)
                 .ok()
-                .filter(|e| write_lz(e, mover).as_deref() == Some(v))
+                .filter(|e| {
+                    e.split_first()
+                        .is_some_and(|(h, c)| write_lz(h, c, mover).as_deref() == Some(v))
+                })
                 .map(|e| (e, 1))
         } else {
             None
         };
         match lifted {
             Some((e, used)) => {
-                found.push(e);
+                // Pushed last first: the tail is turned round at the end.
+                found.extend(e.into_iter().rev());
                 end -= used;
             }
             None => break,

@@ -26,17 +26,20 @@ pub enum Program {
     Kif,
     /// floodgate: CSA remarks `'** score pv`.
     Floodgate,
+    /// KataGo: its self-play figures at the start of an SGF move node's comment.
+    KataGo,
 }
 
 impl Program {
     /// Every program, in the order the command line lists them.
-    pub const ALL: [Program; 6] = [
+    pub const ALL: [Program; 7] = [
         Program::Lizzie,
         Program::Sabaki,
         Program::Ogatak,
         Program::ShogiHome,
         Program::Kif,
         Program::Floodgate,
+        Program::KataGo,
     ];
 
     /// The name `as=` takes.
@@ -48,6 +51,7 @@ impl Program {
             Program::ShogiHome => "shogihome",
             Program::Kif => "kif",
             Program::Floodgate => "floodgate",
+            Program::KataGo => "katago",
         }
     }
 
@@ -63,6 +67,8 @@ impl Program {
         match self {
             Program::Lizzie => Convention::Lizzie,
             Program::Sabaki => Convention::Sabaki,
+            // Without a score, Ogatak writes the win rate alone: Sabaki's property.
+            Program::Ogatak if e.score.is_none() => Convention::Sabaki,
             Program::Ogatak => Convention::Ogatak,
             Program::ShogiHome => Convention::ShogiHome,
             Program::Kif => match e.convention {
@@ -70,12 +76,16 @@ impl Program {
                 _ => Convention::KifGame,
             },
             Program::Floodgate => Convention::Floodgate,
+            Program::KataGo => Convention::KataGo,
         }
     }
 
     /// Whether the program writes Go analysis (else shogi's).
     fn is_go(self) -> bool {
-        matches!(self, Program::Lizzie | Program::Sabaki | Program::Ogatak)
+        matches!(
+            self,
+            Program::Lizzie | Program::Sabaki | Program::Ogatak | Program::KataGo
+        )
     }
 }
 
@@ -120,7 +130,10 @@ impl Home {
             Home::GoProperties => {
                 matches!(
                     c,
-                    Convention::Lizzie | Convention::Sabaki | Convention::Ogatak
+                    Convention::Lizzie
+                        | Convention::Sabaki
+                        | Convention::Ogatak
+                        | Convention::KataGo
                 )
             }
             Home::KifComments => matches!(
@@ -264,11 +277,16 @@ pub fn prepare(
                 _ => own.or_else(|| home.usual(&e)),
             };
             // One SGF property of a name, and one ShogiHome block, a node: a
-            // second would merge with the first.
+            // second would merge with the first. (Lizzie's candidates go with
+            // the node evaluation before them, in its property.)
+            let candidate = e.rank.is_some();
             let taken = |c: Convention| {
+                if c == Convention::Lizzie && candidate {
+                    return false;
+                }
                 written.iter().any(|w: &Evaluation| {
                     let wc = w.convention;
-                    wc == Some(c)
+                    (wc == Some(c) && !(c == Convention::Lizzie && w.rank.is_some()))
                         || (home == Home::GoProperties
                             && matches!(c, Convention::Sabaki | Convention::Ogatak)
                             && matches!(wc, Some(Convention::Sabaki | Convention::Ogatak)))
@@ -278,6 +296,7 @@ pub fn prepare(
                         | Convention::Sabaki
                         | Convention::Ogatak
                         | Convention::ShogiHome
+                        | Convention::KataGo
                 )
             };
             match to.filter(|c| home.writes(*c) && (home == Home::Native || !taken(*c))) {
@@ -352,7 +371,14 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
     let line = |text: String| text.split('\n').map(|l| l.len() + 2).sum::<usize>();
     let prop = |name: &str, value: Option<String>| value.map_or(0, |v| name.len() + v.len() + 2);
     match e.convention {
-        Some(Convention::Lizzie) => mover.map_or(0, |m| prop("LZ", go::write_lz(e, m))),
+        // A node evaluation is the property with its first line; each candidate,
+        // its part of the second line.
+        Some(Convention::Lizzie) if e.rank.is_none() => {
+            mover.map_or(0, |m| prop("LZ", go::lz_head(e, m)))
+        }
+        Some(Convention::Lizzie) => mover
+            .and_then(|m| go::lz_candidate(e, m.opponent()))
+            .map_or(0, |c| c.len()),
         Some(Convention::Sabaki) => prop("SBKV", go::write_sbkv(e)),
         Some(Convention::Ogatak) => {
             go::write_ogatak(e).map_or(0, |(s, o)| prop("SBKV", s) + prop("OGSC", Some(o)))
@@ -369,6 +395,8 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
             line(shogi::write_kif_line(e))
         }
         Some(Convention::Floodgate) => shogi::write_floodgate(e).map_or(0, line),
+        // The figures at the start of the comment (not the comment's other text).
+        Some(Convention::KataGo) => go::write_katago(e).map_or(0, |t| t.len()),
         None => 0,
     }
 }

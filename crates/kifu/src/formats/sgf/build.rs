@@ -14,6 +14,7 @@ use super::plain::PlainMove;
 use super::raw::{RawNode, RawValue, Sink};
 use super::typing::Context;
 use super::values::{self, number, split_compose};
+use crate::formats::analysis::properties::may_be_katago;
 
 /// What a [`Builder`] does with each game it finishes: one choice, made when the
 /// builder is made.
@@ -373,6 +374,10 @@ impl<'a> Sink<'a> for Builder<'_> {
                 .comment
                 .filter(|_| keep_text)
                 .map(|c| super::values::text(c, false));
+            // A comment like KataGo's self-play figures: the game is walked for them.
+            if comment.as_deref().is_some_and(may_be_katago) {
+                state.analysis = true;
+            }
             // Only a node with any of these stores the rest of a node.
             if plain.time_left.is_some() || plain.periods_left.is_some() || comment.is_some() {
                 if plain.time_left.is_some() || plain.periods_left.is_some() {

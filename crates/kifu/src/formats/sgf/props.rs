@@ -207,6 +207,11 @@ pub(super) fn type_prop<'s>(
         k::C => {
             let Some(v) = first else { return };
             let text = values::text(v.text, false);
+            // A comment that starts like KataGo's self-play figures is read as
+            // analysis when the game ends (only such a game is walked for them).
+            if crate::formats::analysis::properties::may_be_katago(&text) {
+                *ctx.analysis = true;
+            }
             t.node.comment = Some(match t.node.comment.take() {
                 Some(prev) => format!("{prev}\n\n{text}"),
                 None => text,
