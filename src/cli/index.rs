@@ -297,7 +297,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     }
     let (inputs, fresh): (Vec<InputFile>, Vec<Fresh>) = reading.into_iter().unzip();
-    let (tx, rx) = mpsc::sync_channel::<Msg>(4096);
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
     let writer = std::thread::spawn(move || write(index, opts, rx));
     let mut feed = Feed {
         ui,

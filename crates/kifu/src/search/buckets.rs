@@ -4,11 +4,11 @@
 //! (2) and the move's code (2), little-endian. 16 bytes a position and a few bytes a
 //! bucket; a lookup reads one blob and searches it by halves.
 //!
-//! A run gathers its new records bucket by bucket in memory; past [`BUDGET`] records
-//! it writes them, bucket after bucket, to a temporary file (a run of its own) and
-//! starts again, so memory stays bounded whatever the collection. At the end each
-//! bucket that gains records, or may lose some (games dropped), is read, merged with
-//! its new records from memory and the runs, sorted and written back once.
+//! A run gathers its new records in one vector of [`BUDGET`] records; full, it is
+//! sorted by bucket and written to a temporary file (a run of its own) and starts
+//! again, so memory stays bounded whatever the collection. At the end each bucket
+//! that gains records, or may lose some (games dropped), is read, merged with its
+//! new records from memory and the runs, sorted and written back once.
 
 use std::collections::HashSet;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -17,8 +17,8 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
-/// Records held in memory before they are written to a run (128 MiB).
-pub const BUDGET: usize = 8 << 20;
+/// Records held in memory before they are written to a run (2 Mi records, 32 MiB).
+pub const BUDGET: usize = 2 << 20;
 /// Bytes a record.
 pub const SIZE: usize = 16;
 
@@ -121,10 +121,16 @@ struct Run {
     counts: Vec<u32>,
 }
 
-/// The new records of a run of `kifu index`, by bucket.
+/// The new records of a run of `kifu index`: up to [`BUDGET`] in one vector (its
+/// memory fixed, not doubled as it grows), the rest in runs on disk; and the games
+/// dropped.
 pub struct Pending {
-    buckets: Vec<Vec<Rec>>,
-    held: usize,
+    held: Vec<Rec>,
+    /// After [`Pending::seal`]: how many of `held` each bucket has (`held` sorted by
+    /// bucket), and where the next bucket's start.
+    counts: Vec<u32>,
+    next: usize,
+    budget: usize,
     runs: Vec<Run>,
     /// Games dropped in this run: their old records go.
     pub dead: HashSet<u32>,
@@ -132,71 +138,101 @@ pub struct Pending {
 
 impl Default for Pending {
     fn default() -> Pending {
-        Pending {
-            buckets: vec![Vec::new(); COUNT],
-            held: 0,
-            runs: Vec::new(),
-            dead: HashSet::new(),
-        }
+        Pending::with_budget(BUDGET)
     }
 }
 
 impl Pending {
-    /// Adds a record (written to a run once [`BUDGET`] are held).
-    pub fn push(&mut self, r: Rec) -> std::io::Result<()> {
-        if let Some(b) = self.buckets.get_mut(r.bucket()) {
-            b.push(r);
-            self.held += 1;
+    /// Pending records held in memory up to `budget` at a time.
+    pub fn with_budget(budget: usize) -> Pending {
+        Pending {
+            held: Vec::new(),
+            counts: Vec::new(),
+            next: 0,
+            budget: budget.max(1),
+            runs: Vec::new(),
+            dead: HashSet::new(),
         }
-        if self.held >= BUDGET {
+    }
+
+    /// Adds a record (the records held go to a run once the budget is reached).
+    pub fn push(&mut self, r: Rec) -> std::io::Result<()> {
+        if self.held.capacity() == 0 {
+            self.held.reserve_exact(self.budget);
+        }
+        self.held.push(r);
+        if self.held.len() >= self.budget {
             self.spill()?;
         }
         Ok(())
     }
 
+    /// Sorts the records held by bucket and counts each bucket's.
+    fn by_bucket(&mut self) -> Vec<u32> {
+        self.held.sort_unstable_by_key(Rec::bucket);
+        let mut counts = vec![0u32; COUNT];
+        for r in &self.held {
+            if let Some(c) = counts.get_mut(r.bucket()) {
+                *c += 1;
+            }
+        }
+        counts
+    }
+
     /// Writes the records held to a new run.
     fn spill(&mut self) -> std::io::Result<()> {
+        let counts = self.by_bucket();
         let mut file = tempfile::tempfile()?;
-        let mut counts = Vec::with_capacity(COUNT);
         {
             let mut w = BufWriter::new(&mut file);
-            for b in &mut self.buckets {
-                counts.push(b.len() as u32);
-                for r in b.iter() {
-                    w.write_all(&r.bytes())?;
-                }
-                *b = Vec::new();
+            for r in &self.held {
+                w.write_all(&r.bytes())?;
             }
             w.flush()?;
         }
+        self.held.clear();
         file.seek(SeekFrom::Start(0))?;
         self.runs.push(Run {
-            file: BufReader::with_capacity(1 << 16, file),
+            file: BufReader::with_capacity(1 << 13, file),
             counts,
         });
-        self.held = 0;
         Ok(())
+    }
+
+    /// Ends the adding: the records held are sorted by bucket, to be taken.
+    pub fn seal(&mut self) {
+        self.counts = self.by_bucket();
+        self.next = 0;
     }
 
     /// True when the run adds nothing and drops nothing.
     pub fn is_empty(&self) -> bool {
-        self.held == 0 && self.runs.is_empty() && self.dead.is_empty()
+        self.held.is_empty() && self.runs.is_empty() && self.dead.is_empty()
     }
 
-    /// Whether bucket `b` gains records.
-    pub fn gains(&self, b: usize) -> bool {
-        self.buckets.get(b).is_some_and(|v| !v.is_empty())
-            || self
-                .runs
-                .iter()
-                .any(|r| r.counts.get(b).is_some_and(|&c| c > 0))
+    /// How many new records bucket `b` has (after [`Pending::seal`]).
+    pub fn gains(&self, b: usize) -> usize {
+        let mem = self.counts.get(b).map_or(0, |&c| c as usize);
+        mem + self
+            .runs
+            .iter()
+            .map(|r| r.counts.get(b).map_or(0, |&c| c as usize))
+            .sum::<usize>()
     }
 
-    /// Bucket `b`'s new records, taken from memory and from the runs (buckets must be
-    /// taken in increasing order: each run is read straight through).
+    /// Bucket `b`'s new records, taken from memory and from the runs (after
+    /// [`Pending::seal`]; buckets must be taken in increasing order: memory and each
+    /// run are read straight through).
     pub fn take(&mut self, b: usize, out: &mut Vec<Rec>) -> std::io::Result<()> {
-        if let Some(v) = self.buckets.get_mut(b) {
-            out.append(v);
+        while let Some(r) = self.held.get(self.next) {
+            match r.bucket().cmp(&b) {
+                std::cmp::Ordering::Less => self.next += 1,
+                std::cmp::Ordering::Equal => {
+                    out.push(*r);
+                    self.next += 1;
+                }
+                std::cmp::Ordering::Greater => break,
+            }
         }
         let mut rec = [0u8; SIZE];
         for run in &mut self.runs {
@@ -239,7 +275,7 @@ mod tests {
 
     #[test]
     fn records_past_the_budget_go_to_runs_and_come_back_by_bucket() {
-        let mut p = Pending::default();
+        let mut p = Pending::with_budget(300);
         let mut all = Vec::new();
         for i in 0..1000u64 {
             let r = Rec {
@@ -250,18 +286,23 @@ mod tests {
             };
             all.push(r);
             p.push(r).unwrap();
-            if i % 300 == 299 {
-                p.spill().unwrap();
-            }
+            // Memory is the budget's, never more.
+            assert!(p.held.len() < 300 && p.held.capacity() == 300);
         }
         assert_eq!(p.runs.len(), 3);
+        assert_eq!(p.held.len(), 100);
+        p.seal();
         let mut back = Vec::new();
+        let mut gained = 0;
         for b in 0..COUNT {
             let mut v = Vec::new();
+            gained += p.gains(b);
             p.take(b, &mut v).unwrap();
+            assert_eq!(v.len(), p.gains(b));
             assert!(v.iter().all(|r| r.bucket() == b));
             back.extend(v);
         }
+        assert_eq!(gained, 1000);
         back.sort_unstable();
         all.sort_unstable();
         assert_eq!(back, all);

@@ -484,15 +484,25 @@ impl Index {
                 }
             }
             let dropping = !pending.dead.is_empty();
+            pending.seal();
             // Buckets are gathered a group at a time on this thread (SQLite, the runs
-            // read straight through), sorted and encoded on all cores, then written.
+            // read straight through), sorted and encoded on all cores, then written:
+            // up to 64 buckets, fewer when they hold more than the budget together
+            // (memory stays bounded when buckets grow with the collection).
             const GROUP: usize = 64;
             let mut start = 0usize;
             while start < buckets::COUNT {
                 let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
-                for b in start..(start + GROUP).min(buckets::COUNT) {
+                let mut held = 0usize;
+                let mut b = start;
+                while b < (start + GROUP).min(buckets::COUNT)
+                    && (held < buckets::BUDGET || group.is_empty())
+                {
+                    let this = b;
+                    b += 1;
+                    let b = this;
                     let old = existing.get(b).copied().unwrap_or(false);
-                    let gains = pending.gains(b);
+                    let gains = pending.gains(b) > 0;
                     if !(gains || old && dropping) {
                         continue;
                     }
@@ -517,9 +527,10 @@ impl Index {
                     pending
                         .take(b, &mut recs)
                         .map_err(|e| format!("cannot read a temporary run: {e}"))?;
+                    held += recs.len();
                     group.push((b, recs));
                 }
-                start += GROUP;
+                start = b;
                 let blobs: Vec<(usize, Vec<u8>)> = {
                     use rayon::prelude::*;
                     group
