@@ -386,11 +386,102 @@ impl Pattern {
         true
     }
 
+    /// Whether the pattern may appear in a game at all, from its line alone, without
+    /// replaying it: a match needs each of the region's black stones on a point
+    /// where black stood at some time of the game (a move or a setup stone), and
+    /// white's alike. The points each colour ever held are two bitboards, and the
+    /// places where a variant's stones all find such points are the intersection of
+    /// those bitboards shifted by each stone: a few dozen word operations a stone.
+    fn may_match(&self, bw: i32, bh: i32, line: &[u8]) -> bool {
+        if bw > 64 || bh > 64 || bw < 1 || bh < 1 {
+            return true;
+        }
+        let mut ever = [[0u64; 64]; 2];
+        let w16 = bw as u16;
+        for item in items(line) {
+            let (i, c) = match item & KIND {
+                SETUP => ((item & !KIND) >> 1, item & 1),
+                MOVE => match (item >> 1).checked_sub(1) {
+                    Some(i) => (i, item & 1),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let (x, y) = (i % w16, i / w16);
+            if let Some(row) = ever
+                .get_mut(usize::from(c))
+                .and_then(|b| b.get_mut(usize::from(y)))
+            {
+                *row |= 1u64 << x;
+            }
+        }
+        let full = |n: i32| -> u64 {
+            if n >= 64 {
+                u64::MAX
+            } else if n <= 0 {
+                0
+            } else {
+                (1u64 << n) - 1
+            }
+        };
+        'variants: for v in &self.variants {
+            let (nx, ny) = (bw - v.w + 1, bh - v.h + 1);
+            if nx <= 0 || ny <= 0 {
+                continue;
+            }
+            let [left, right, top, bottom] = v.edges;
+            let mut xs = full(nx);
+            if left {
+                xs &= 1;
+            }
+            if right {
+                xs &= 1u64 << (nx - 1);
+            }
+            let mut origins = [0u64; 64];
+            let mut any = false;
+            for (oy, o) in origins.iter_mut().enumerate().take(ny as usize) {
+                let oy = oy as i32;
+                if (top && oy != 0) || (bottom && oy != ny - 1) {
+                    continue;
+                }
+                *o = xs;
+                any |= xs != 0;
+            }
+            if !any {
+                continue;
+            }
+            for (c, stones) in [(0usize, &v.by_value[1]), (1, &v.by_value[2])] {
+                let Some(board) = ever.get(c) else {
+                    continue;
+                };
+                for &(qx, qy) in stones.iter() {
+                    let mut left_any = false;
+                    for (oy, o) in origins.iter_mut().enumerate().take(ny as usize) {
+                        if *o == 0 {
+                            continue;
+                        }
+                        let row = board.get(oy + qy as usize).copied().unwrap_or(0);
+                        *o &= row >> qx;
+                        left_any |= *o != 0;
+                    }
+                    if !left_any {
+                        continue 'variants;
+                    }
+                }
+            }
+            return true;
+        }
+        false
+    }
+
     /// The hits of one game's line on a `size` board: (moves made, continuation
     /// code; 0 when no move was played in the window afterwards), in order.
     /// `board` is scratch, reused from game to game.
     pub fn find(&self, size: (u8, u8), line: &[u8], board: &mut Board, out: &mut Vec<(u32, u32)>) {
         let (bw, bh) = (i32::from(size.0), i32::from(size.1));
+        if !self.may_match(bw, bh, line) {
+            return;
+        }
         let bsize = BoardSize {
             width: size.0,
             height: size.1,
