@@ -4,9 +4,10 @@
 //! (2) and the move's code (2), little-endian. 16 bytes a position and a few bytes a
 //! bucket; a lookup reads one blob and searches it by halves.
 //!
-//! A run gathers its new records in one vector of [`BUDGET`] records; full, it is
-//! sorted by bucket and written to a temporary file (a run of its own) and starts
-//! again, so memory stays bounded whatever the collection. At the end each bucket
+//! A run gathers its new records bucket by bucket in memory; past [`BUDGET`] records
+//! it writes them, bucket after bucket, to a temporary file (a run of its own) and
+//! starts again, the vectors keeping their memory, so memory stays bounded whatever
+//! the collection. At the end each bucket
 //! that gains records, or may lose some (games dropped), is read, merged with its
 //! new records from memory and the runs, sorted and written back once.
 
@@ -17,8 +18,9 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
-/// Records held in memory before they are written to a run (2 Mi records, 32 MiB).
-pub const BUDGET: usize = 2 << 20;
+/// Records held in memory before they are written to a run: 1 Mi records, 16 MiB,
+/// in vectors reserving at most 32 MiB.
+pub const BUDGET: usize = 1 << 20;
 /// Bytes a record.
 pub const SIZE: usize = 16;
 
@@ -105,7 +107,42 @@ pub fn find(blob: &[u8], hash: u64) -> Vec<Rec> {
     out
 }
 
+impl Rec {
+    /// The record as one number ordered as records are (hash, game, move number,
+    /// move): one comparison instead of four when sorting.
+    fn key(&self) -> u128 {
+        u128::from(self.hash) << 64
+            | u128::from(self.game) << 32
+            | u128::from(self.ply) << 16
+            | u128::from(self.mv)
+    }
+
+    /// The record of a [`Rec::key`].
+    fn of_key(k: u128) -> Rec {
+        Rec {
+            hash: (k >> 64) as u64,
+            game: (k >> 32) as u32,
+            ply: (k >> 16) as u16,
+            mv: k as u16,
+        }
+    }
+}
+
+/// The blob of these records sorted, each once (sorted as numbers, [`Rec::key`]).
+pub fn sorted_blob(recs: Vec<Rec>) -> Vec<u8> {
+    let mut keys: Vec<u128> = recs.iter().map(Rec::key).collect();
+    drop(recs);
+    keys.sort_unstable();
+    keys.dedup();
+    let mut out = Vec::with_capacity(keys.len() * SIZE);
+    for &k in &keys {
+        out.extend_from_slice(&Rec::of_key(k).bytes());
+    }
+    out
+}
+
 /// The blob of sorted records.
+#[cfg(test)]
 pub fn encode(recs: &[Rec]) -> Vec<u8> {
     let mut out = Vec::with_capacity(recs.len() * SIZE);
     for r in recs {
@@ -121,15 +158,16 @@ struct Run {
     counts: Vec<u32>,
 }
 
-/// The new records of a run of `kifu index`: up to [`BUDGET`] in one vector (its
-/// memory fixed, not doubled as it grows), the rest in runs on disk; and the games
-/// dropped.
+/// The new records of a run of `kifu index`, by bucket: up to a budget of records in
+/// memory, the rest in runs on disk; and the games dropped.
+///
+/// Each bucket's vector keeps its memory when a run is written (records land in
+/// every bucket alike, so the vectors are refilled to about the same length), and
+/// a run is written once the records held reach the budget: the vectors, grown by
+/// doubling, reserve at most twice the budget.
 pub struct Pending {
-    held: Vec<Rec>,
-    /// After [`Pending::seal`]: how many of `held` each bucket has (`held` sorted by
-    /// bucket), and where the next bucket's start.
-    counts: Vec<u32>,
-    next: usize,
+    buckets: Vec<Vec<Rec>>,
+    held: usize,
     budget: usize,
     runs: Vec<Run>,
     /// Games dropped in this run: their old records go.
@@ -146,9 +184,8 @@ impl Pending {
     /// Pending records held in memory up to `budget` at a time.
     pub fn with_budget(budget: usize) -> Pending {
         Pending {
-            held: Vec::new(),
-            counts: Vec::new(),
-            next: 0,
+            buckets: vec![Vec::new(); COUNT],
+            held: 0,
             budget: budget.max(1),
             runs: Vec::new(),
             dead: HashSet::new(),
@@ -157,90 +194,74 @@ impl Pending {
 
     /// Adds a record (the records held go to a run once the budget is reached).
     pub fn push(&mut self, r: Rec) -> std::io::Result<()> {
-        if self.held.capacity() == 0 {
-            self.held.reserve_exact(self.budget);
+        if let Some(b) = self.buckets.get_mut(r.bucket()) {
+            b.push(r);
+            self.held += 1;
         }
-        self.held.push(r);
-        if self.held.len() >= self.budget {
+        if self.held >= self.budget {
             self.spill()?;
         }
         Ok(())
     }
 
-    /// Sorts the records held by bucket and counts each bucket's.
-    fn by_bucket(&mut self) -> Vec<u32> {
-        self.held.sort_unstable_by_key(Rec::bucket);
-        let mut counts = vec![0u32; COUNT];
-        for r in &self.held {
-            if let Some(c) = counts.get_mut(r.bucket()) {
-                *c += 1;
-            }
-        }
-        counts
+    /// The bytes the buckets' vectors reserve.
+    #[cfg(test)]
+    pub fn reserved(&self) -> usize {
+        self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Rec>()
     }
 
-    /// Writes the records held to a new run.
+    /// Writes the records held to a new run, bucket after bucket.
     fn spill(&mut self) -> std::io::Result<()> {
-        let counts = self.by_bucket();
         let mut file = tempfile::tempfile()?;
+        let mut counts = Vec::with_capacity(COUNT);
         {
-            let mut w = BufWriter::new(&mut file);
-            for r in &self.held {
-                w.write_all(&r.bytes())?;
+            let mut w = BufWriter::with_capacity(1 << 16, &mut file);
+            for b in &mut self.buckets {
+                counts.push(b.len() as u32);
+                for r in b.iter() {
+                    w.write_all(&r.bytes())?;
+                }
+                b.clear();
             }
             w.flush()?;
         }
-        self.held.clear();
         file.seek(SeekFrom::Start(0))?;
         self.runs.push(Run {
             file: BufReader::with_capacity(1 << 13, file),
             counts,
         });
+        self.held = 0;
         Ok(())
-    }
-
-    /// Ends the adding: the records held are sorted by bucket, to be taken.
-    pub fn seal(&mut self) {
-        self.counts = self.by_bucket();
-        self.next = 0;
     }
 
     /// True when the run adds nothing and drops nothing.
     pub fn is_empty(&self) -> bool {
-        self.held.is_empty() && self.runs.is_empty() && self.dead.is_empty()
+        self.held == 0 && self.runs.is_empty() && self.dead.is_empty()
     }
 
-    /// How many new records bucket `b` has (after [`Pending::seal`]).
+    /// How many new records bucket `b` has.
     pub fn gains(&self, b: usize) -> usize {
-        let mem = self.counts.get(b).map_or(0, |&c| c as usize);
-        mem + self
-            .runs
-            .iter()
-            .map(|r| r.counts.get(b).map_or(0, |&c| c as usize))
-            .sum::<usize>()
+        self.buckets.get(b).map_or(0, Vec::len)
+            + self
+                .runs
+                .iter()
+                .map(|r| r.counts.get(b).map_or(0, |&c| c as usize))
+                .sum::<usize>()
     }
 
-    /// Bucket `b`'s new records, taken from memory and from the runs (after
-    /// [`Pending::seal`]; buckets must be taken in increasing order: memory and each
-    /// run are read straight through).
+    /// Bucket `b`'s new records, taken from memory and from the runs (buckets must be
+    /// taken in increasing order: each run is read straight through).
     pub fn take(&mut self, b: usize, out: &mut Vec<Rec>) -> std::io::Result<()> {
-        while let Some(r) = self.held.get(self.next) {
-            match r.bucket().cmp(&b) {
-                std::cmp::Ordering::Less => self.next += 1,
-                std::cmp::Ordering::Equal => {
-                    out.push(*r);
-                    self.next += 1;
-                }
-                std::cmp::Ordering::Greater => break,
-            }
+        if let Some(v) = self.buckets.get_mut(b) {
+            out.append(v);
+            *v = Vec::new();
         }
-        let mut rec = [0u8; SIZE];
+        let mut bytes = Vec::new();
         for run in &mut self.runs {
-            let n = run.counts.get(b).copied().unwrap_or(0);
-            for _ in 0..n {
-                run.file.read_exact(&mut rec)?;
-                out.push(Rec::from_bytes(&rec));
-            }
+            let n = run.counts.get(b).copied().unwrap_or(0) as usize;
+            bytes.resize(n * SIZE, 0);
+            run.file.read_exact(&mut bytes)?;
+            out.extend(decode(&bytes));
         }
         Ok(())
     }
@@ -263,6 +284,14 @@ mod tests {
         recs.sort_unstable();
         let blob = encode(&recs);
         assert_eq!(blob.len(), 100 * SIZE);
+        let mut shuffled = recs.clone();
+        shuffled.reverse();
+        shuffled.extend_from_slice(&recs[..10]);
+        assert_eq!(
+            sorted_blob(shuffled),
+            blob,
+            "sorted as records are, each once"
+        );
         assert_eq!(decode(&blob).collect::<Vec<_>>(), recs);
         let found = find(&blob, 5 << 40 | 7);
         assert_eq!(
@@ -275,9 +304,10 @@ mod tests {
 
     #[test]
     fn records_past_the_budget_go_to_runs_and_come_back_by_bucket() {
-        let mut p = Pending::with_budget(300);
+        let mut p = Pending::with_budget(30_000);
         let mut all = Vec::new();
-        for i in 0..1000u64 {
+        let mut most = 0;
+        for i in 0..200_000u64 {
             let r = Rec {
                 hash: i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 game: i as u32,
@@ -286,23 +316,24 @@ mod tests {
             };
             all.push(r);
             p.push(r).unwrap();
-            // Memory is the budget's, never more.
-            assert!(p.held.len() < 300 && p.held.capacity() == 300);
+            most = most.max(p.reserved());
         }
-        assert_eq!(p.runs.len(), 3);
-        assert_eq!(p.held.len(), 100);
-        p.seal();
+        // Memory is the budget's (twice, the vectors' doubling), never more.
+        assert!(most <= 2 * 30_000 * SIZE, "{most}");
+        assert_eq!(p.runs.len(), 6);
+        assert_eq!(p.held, 20_000);
         let mut back = Vec::new();
         let mut gained = 0;
         for b in 0..COUNT {
             let mut v = Vec::new();
-            gained += p.gains(b);
+            let gains = p.gains(b);
+            gained += gains;
             p.take(b, &mut v).unwrap();
-            assert_eq!(v.len(), p.gains(b));
+            assert_eq!(v.len(), gains);
             assert!(v.iter().all(|r| r.bucket() == b));
             back.extend(v);
         }
-        assert_eq!(gained, 1000);
+        assert_eq!(gained, 200_000);
         back.sort_unstable();
         all.sort_unstable();
         assert_eq!(back, all);

@@ -72,6 +72,7 @@ pub fn encode_line(game: &Game) -> Option<Vec<u8>> {
             Some(_) => break,
         }
     }
+    out.shrink_to_fit();
     Some(out)
 }
 

@@ -484,7 +484,6 @@ impl Index {
                 }
             }
             let dropping = !pending.dead.is_empty();
-            pending.seal();
             // Buckets are gathered a group at a time on this thread (SQLite, the runs
             // read straight through), sorted and encoded on all cores, then written:
             // up to 64 buckets, fewer when they hold more than the budget together
@@ -535,11 +534,7 @@ impl Index {
                     use rayon::prelude::*;
                     group
                         .into_par_iter()
-                        .map(|(b, mut recs)| {
-                            recs.sort_unstable();
-                            recs.dedup();
-                            (b, buckets::encode(&recs))
-                        })
+                        .map(|(b, recs)| (b, buckets::sorted_blob(recs)))
                         .collect()
                 };
                 for (b, blob) in blobs {
