@@ -19,7 +19,7 @@ pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
 /// Records held in memory before they are written to a run: 1 Mi records, 16 MiB,
-/// in vectors reserving at most 32 MiB.
+/// in vectors reserving about twice that (at most four times, [`Pending`]).
 pub const BUDGET: usize = 1 << 20;
 /// Bytes a record.
 pub const SIZE: usize = 16;
@@ -162,9 +162,10 @@ struct Run {
 /// memory, the rest in runs on disk; and the games dropped.
 ///
 /// Each bucket's vector keeps its memory when a run is written (records land in
-/// every bucket alike, so the vectors are refilled to about the same length), and
-/// a run is written once the records held reach the budget: the vectors, grown by
-/// doubling, reserve at most twice the budget.
+/// every bucket alike, so the vectors are refilled to about the same length) unless
+/// the run used less than half of it, and a run is written once the records held
+/// reach the budget: what the vectors keep is at most twice a run's records (and 64
+/// a bucket), what they grow by doubling during a run at most twice again.
 pub struct Pending {
     buckets: Vec<Vec<Rec>>,
     held: usize,
@@ -221,7 +222,14 @@ impl Pending {
                 for r in b.iter() {
                     w.write_all(&r.bytes())?;
                 }
-                b.clear();
+                // A vector keeps its memory for the next run unless this run filled
+                // less than half of it: what is kept is at most twice the records
+                // written, so memory stays bounded however the buckets' shares shift.
+                if b.capacity() > 2 * b.len() + 64 {
+                    *b = Vec::new();
+                } else {
+                    b.clear();
+                }
             }
             w.flush()?;
         }
@@ -316,10 +324,30 @@ mod tests {
             };
             all.push(r);
             p.push(r).unwrap();
-            most = most.max(p.reserved());
+            if i % 64 == 0 {
+                most = most.max(p.reserved());
+            }
         }
         // Memory is the budget's (twice, the vectors' doubling), never more.
         assert!(most <= 2 * 30_000 * SIZE, "{most}");
+        // However the buckets' shares shift from run to run: all in one bucket,
+        // then all in the next, and so on.
+        let mut q = Pending::with_budget(3_000);
+        let mut most = 0;
+        for i in 0..1_200_000u64 {
+            let bucket = i / 3_000;
+            q.push(Rec {
+                hash: bucket << (64 - BITS) | i,
+                game: 0,
+                ply: 0,
+                mv: 0,
+            })
+            .unwrap();
+            if i % 500 == 0 {
+                most = most.max(q.reserved());
+            }
+        }
+        assert!(most <= 4 * 3_000 * SIZE + COUNT * 64 * SIZE, "{most}");
         assert_eq!(p.runs.len(), 6);
         assert_eq!(p.held, 20_000);
         let mut back = Vec::new();
