@@ -35,7 +35,7 @@ impl Rng {
 /// A generated game: handicap stones, then moves (`None`: a pass).
 struct Game {
     setup: Vec<(i32, i32)>,
-    moves: Vec<(Color, Option<(i32, i32)>)>,
+    moves: Vec<Played>,
 }
 
 fn letter(v: i32) -> char {
@@ -120,9 +120,16 @@ fn sym(s: u8, (x, y): (i32, i32), w: i32, h: i32) -> (i32, i32) {
     }
 }
 
+/// A move: who played, and where (`None`: a pass).
+type Played = (Color, Option<(i32, i32)>);
+
+/// The windows (x, y, w, h) matching a position, each with the (symmetry, swap)
+/// that match there.
+type Placements = BTreeMap<(i32, i32, i32, i32), Vec<(u8, bool)>>;
+
 /// Each position of a game's line (the board before each move, and at the end),
 /// as cells (0 empty, 1 black, 2 white), with the move played from it.
-fn positions(g: &Game, n: i32) -> Vec<(Vec<u8>, Option<(Color, Option<(i32, i32)>)>)> {
+fn positions(g: &Game, n: i32) -> Vec<(Vec<u8>, Option<Played>)> {
     let mut board = Board::new(BoardSize::square(n as u8));
     for &(x, y) in &g.setup {
         board
@@ -164,13 +171,8 @@ struct Query {
 
 /// The placements of the query matching a position: for each window (x, y, w, h),
 /// the (symmetry, swap) that match there.
-fn placements(
-    q: &Query,
-    n: i32,
-    board: &[u8],
-    colours: bool,
-) -> BTreeMap<(i32, i32, i32, i32), Vec<(u8, bool)>> {
-    let mut out: BTreeMap<(i32, i32, i32, i32), Vec<(u8, bool)>> = BTreeMap::new();
+fn placements(q: &Query, n: i32, board: &[u8], colours: bool) -> Placements {
+    let mut out = Placements::new();
     let at = |x: i32, y: i32| -> Option<u8> {
         (x >= 0 && y >= 0 && x < n && y < n).then(|| board[(y * n + x) as usize])
     };
@@ -232,7 +234,7 @@ fn brute(games: &[Game], n: i32, q: &Query, colours: bool) -> Vec<(usize, u32, S
     let mut rows = Vec::new();
     for (k, g) in games.iter().enumerate() {
         let pos = positions(g, n);
-        let mut before: BTreeMap<(i32, i32, i32, i32), Vec<(u8, bool)>> = BTreeMap::new();
+        let mut before = Placements::new();
         for (ply, (board, _)) in pos.iter().enumerate() {
             let now = placements(q, n, board, colours);
             for (win, ways) in &now {
