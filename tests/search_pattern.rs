@@ -408,7 +408,7 @@ fn go_patterns_on_13x13_equal_a_brute_force() {
 }
 
 #[test]
-fn a_region_without_a_stone_or_off_the_board_is_refused() {
+fn a_region_without_a_stone_off_the_board_or_not_go_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("g.sgf");
     std::fs::write(&record, "(;GM[1]SZ[9];B[cc];W[gg])\n").unwrap();
@@ -445,6 +445,24 @@ fn a_region_without_a_stone_or_off_the_board_is_refused() {
             .replace(&record.display().to_string(), "REC");
         assert_eq!(err, message);
     }
+    // A gomoku record gives no pattern.
+    let gomoku = dir.path().join("gomoku.sgf");
+    std::fs::write(&gomoku, "(;GM[4]SZ[15];B[hh];W[hi])\n").unwrap();
+    let o = kifu()
+        .arg("search")
+        .arg(&db)
+        .arg("--pattern")
+        .arg(format!("{}:1", gomoku.display()))
+        .args(["--region", "A1:C3"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(o.stderr)
+            .unwrap()
+            .replace(&gomoku.display().to_string(), "GM"),
+        "error: --pattern GM:1 --region A1:C3: a pattern is searched in Go games only\n(see kifu --help)\n"
+    );
     // The corner with C7 is found where it is, once (its diagonal symmetry
     // matches the same window), with no later move inside it; the same corner after
     // move 2 appeared at move 1 and is not a new hit.
