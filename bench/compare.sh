@@ -375,9 +375,14 @@ measure --group index --tool "kifu validate" --ref --bytes "$ibytes" --items "$i
 measure --group index --tool "kifu index" --prepare "rm -f '$idb' '$idb-journal'" --bytes "$ibytes" --items "$index_games" \
   --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread, one SQLite transaction, records packed in 4,096 sorted blobs, each Go main line kept for pattern search" \
   -- "$kifu" index -q "$isgf" -o "$idb"
-rm -f "$idb" && /usr/bin/time -f %M -o "$scratch/index-peak.txt" "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+rm -f "$idb"
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f %M -o "$scratch/index-peak.txt" "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+  note "index: peak memory (maximum resident set) $(tail -1 "$scratch/index-peak.txt") KB"
+else
+  "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+fi
 positions=$(sed -n 's/.* \([0-9]*\) position(s)$/\1/p' "$scratch/index-summary.txt")
-note "index: peak memory (maximum resident set) $(tail -1 "$scratch/index-peak.txt") KB"
 note "index: $(stat -c %s "$idb") bytes for $positions positions: $(( $(stat -c %s "$idb") * 100 / positions )) hundredths of a byte a position"
 measure --group index --tool "kifu index, again (unchanged)" \
   --what "CLI: the same run again: the file's size and time unchanged, nothing read" \
