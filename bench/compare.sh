@@ -373,9 +373,15 @@ measure --group index --tool "kifu validate" --ref --bytes "$ibytes" --items "$i
   --what "CLI: the check of the collection, for scale (one streaming read, Go rules on every move)" \
   -- "$kifu" validate -q "$isgf"
 measure --group index --tool "kifu index" --prepare "rm -f '$idb' '$idb-journal'" --bytes "$ibytes" --items "$index_games" \
-  --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread, one SQLite transaction, rows moved into the table in key order" \
+  --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread, one SQLite transaction, records packed in 4,096 sorted blobs, each Go main line kept for pattern search" \
   -- "$kifu" index -q "$isgf" -o "$idb"
-rm -f "$idb" && "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+rm -f "$idb"
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f %M -o "$scratch/index-peak.txt" "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+  note "index: peak memory (maximum resident set) $(tail -1 "$scratch/index-peak.txt") KB"
+else
+  "$kifu" index -q "$isgf" -o "$idb" > "$scratch/index-summary.txt"
+fi
 positions=$(sed -n 's/.* \([0-9]*\) position(s)$/\1/p' "$scratch/index-summary.txt")
 note "index: $(stat -c %s "$idb") bytes for $positions positions: $(( $(stat -c %s "$idb") * 100 / positions )) hundredths of a byte a position"
 measure --group index --tool "kifu index, again (unchanged)" \
@@ -387,6 +393,12 @@ measure --group index --tool "kifu search, move 30" --items 1 \
 measure --group index --tool "kifu search, move 4" --items 1 \
   --what "CLI: a position of a popular opening (thousands of games), games listed up to 20, the whole table" \
   -- "$kifu" search "$idb" --position "$iq:4" --limit 20
+measure --group index --tool "kifu search --pattern, a corner" --items 1 \
+  --what "CLI: Go pattern search, the first game's corner A1:F6 after 20 moves under 8 symmetries: every game's stored main line replayed, only the windows a move changes checked" \
+  -- "$kifu" search "$idb" --pattern "$iq:20" --region A1:F6
+measure --group index --tool "kifu search --pattern, 3x3" --items 1 \
+  --what "CLI: Go pattern search, a 3x3 shape (C3:E5 after 20 moves) anywhere on the board: thousands of hits" \
+  -- "$kifu" search "$idb" --pattern "$iq:20" --region C3:E5 --limit 20
 measure --group index --tool "kifu dedup (a rescan)" --bytes "$ibytes" --items "$index_games" \
   --what "CLI: what answering without an index costs at least: the collection read again, every main line hashed" \
   -- "$kifu" dedup -q --json "$isgf"

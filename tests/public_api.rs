@@ -79,6 +79,10 @@ const PUBLIC: &[(&str, &str)] = &[
         "the position index (kifu index, kifu search): an SQLite file others open too",
     ),
     (
+        "search::pattern",
+        "Go patterns: a region found under the symmetries by replaying stored lines",
+    ),
+    (
         "search::positions",
         "a game's positions hashed as the index keys them (a query's key)",
     ),

@@ -297,7 +297,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     }
     let (inputs, fresh): (Vec<InputFile>, Vec<Fresh>) = reading.into_iter().unzip();
-    let (tx, rx) = mpsc::sync_channel::<Msg>(4096);
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
     let writer = std::thread::spawn(move || write(index, opts, rx));
     let mut feed = Feed {
         ui,
@@ -320,9 +320,13 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     }
     let each = move |g: &mut Game| {
-        let mut visits = Vec::new();
+        let row = GameRow::of(g, 0);
+        // A main line has a position a move and one at its end: reserved exactly, so
+        // that a part's games held at once hold no spare capacity.
+        let mut visits = Vec::with_capacity(if opts.variations { 0 } else { row.moves + 2 });
         positions(g, opts, &mut visits);
-        (GameRow::of(g, 0), visits)
+        visits.shrink_to_fit();
+        (row, visits)
     };
     if !inputs.is_empty() {
         outcome = each_input(

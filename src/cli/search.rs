@@ -12,13 +12,14 @@ use super::filter::CriteriaArgs;
 use super::output::{stdout_json, stdout_line};
 use super::{Fatal, Status, Ui};
 use kifu::model::{BoardSize, Game, GameKind, Point};
+use kifu::search::pattern::Pattern;
 use kifu::search::positions::{position_after, shogi_hash, Frame};
-use kifu::search::query::{played_text, search, Answer};
+use kifu::search::query::{played_text, search, search_pattern, Answer};
 use kifu::search::store::Index;
 
 /// Arguments of `kifu search`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("position_kind").required(true).args(["sfen", "position", "setup"])))]
+#[command(group(ArgGroup::new("position_kind").required(true).args(["sfen", "position", "setup", "pattern"])))]
 pub struct SearchArgs {
     /// The index (`kifu index -o FILE`).
     #[arg(value_name = "FILE")]
@@ -35,6 +36,14 @@ pub struct SearchArgs {
     /// gomoku with `--kind gomoku`.
     #[arg(long, value_name = "DIAGRAM")]
     pub setup: Option<PathBuf>,
+    /// Go: a local pattern, the region `--region` of a record's first game after
+    /// MOVE moves of its main line (all of them without `:MOVE`), found anywhere on
+    /// the board under the 8 symmetries (Kombilo's pattern search).
+    #[arg(long, value_name = "RECORD[:MOVE]", requires = "region")]
+    pub pattern: Option<String>,
+    /// The pattern's region: two corners in the diagram's coordinates (`A1:E5`).
+    #[arg(long, value_name = "CORNER:CORNER", requires = "pattern")]
+    pub region: Option<String>,
     /// Print NDJSON: one object per game found, one per move played next, and a
     /// summary.
     #[arg(long)]
@@ -84,7 +93,12 @@ struct NextOut {
 struct SummaryOut {
     #[serde(rename = "type")]
     kind: &'static str,
-    hash: String,
+    /// A position's hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hash: Option<String>,
+    /// A pattern's region.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<String>,
     found: usize,
     games: usize,
 }
@@ -97,9 +111,24 @@ pub fn run(args: &SearchArgs, _ui: &Ui) -> Result<Status, Fatal> {
             args.index.display()
         )));
     }
-    let index = Index::open(&args.index)
+    let index = Index::open_existing(&args.index)
         .map_err(|e| Fatal::Other(format!("{}: {e}", args.index.display())))?;
     let opts = index.options().map_err(Fatal::Other)?.unwrap_or_default();
+    if let (Some(spec), Some(region)) = (&args.pattern, &args.region) {
+        let (path, moves) = split_position(spec)?;
+        let game = first_game(&path, None)?;
+        let pattern = Pattern::new(&game, moves, region, opts.colours)
+            .map_err(|e| Fatal::Usage(format!("--pattern {spec} --region {region}: {e}")))?;
+        let criteria = args.criteria.criteria();
+        let answer = search_pattern(&index, &pattern, &criteria).map_err(Fatal::Other)?;
+        let frame = Frame::Grid {
+            size: pattern.size,
+            sym: 0,
+            swap: false,
+        };
+        print(args, &format!("pattern {region}"), &answer, frame)?;
+        return Ok(Status::Success);
+    }
     let (hash, frame) = if let Some(sfen) = &args.sfen {
         let text = if sfen.trim() == "startpos" {
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -142,12 +171,12 @@ pub fn run(args: &SearchArgs, _ui: &Ui) -> Result<Status, Fatal> {
     };
     let criteria = args.criteria.criteria();
     let answer = search(&index, hash, frame, &criteria).map_err(Fatal::Other)?;
-    print(args, hash, &answer, frame)?;
+    print(args, &format!("hash {hash:016x}"), &answer, frame)?;
     Ok(Status::Success)
 }
 
 /// Prints the answer: games, then the moves played next, then a summary.
-fn print(args: &SearchArgs, hash: u64, answer: &Answer, frame: Frame) -> Result<(), Fatal> {
+fn print(args: &SearchArgs, what: &str, answer: &Answer, frame: Frame) -> Result<(), Fatal> {
     let total = answer.hits.len();
     let mut games: Vec<(&[u8], usize)> = answer
         .hits
@@ -219,17 +248,17 @@ fn print(args: &SearchArgs, hash: u64, answer: &Answer, frame: Frame) -> Result<
             ))?;
         }
     }
-    let hash_text = format!("{hash:016x}");
     if args.json {
         stdout_json(&SummaryOut {
             kind: "summary",
-            hash: hash_text,
+            hash: what.strip_prefix("hash ").map(str::to_string),
+            pattern: what.strip_prefix("pattern ").map(str::to_string),
             found: total,
             games: games.len(),
         })?;
     } else {
         stdout_line(&format!(
-            "{total} position(s) found in {} game(s) (hash {hash_text})",
+            "{total} position(s) found in {} game(s) ({what})",
             games.len()
         ))?;
     }

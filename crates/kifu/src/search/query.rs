@@ -4,10 +4,12 @@
 
 use std::collections::HashMap;
 
+use super::pattern::Pattern;
 use super::positions::{Frame, Played};
 use super::store::{Error, Hit, Index};
 use crate::collect::filter::Criteria;
-use crate::model::{Color, Point, Square};
+use crate::model::{BoardSize, Color, Point, Square};
+use crate::rules::go::Board;
 
 /// One move played next, with how often and how the games ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,6 +50,49 @@ pub fn search(
         .into_iter()
         .filter(|h| criteria.matches_facts(&h.game))
         .collect();
+    Ok(answer(hits, frame))
+}
+
+/// The games of `index` in which `pattern` appears (Go, main lines), kept by
+/// `criteria`, and the moves played next inside the pattern's window, shown on the
+/// query's board. Every Go game's line is replayed, on all cores.
+pub fn search_pattern(
+    index: &Index,
+    pattern: &Pattern,
+    criteria: &Criteria,
+) -> Result<Answer, Error> {
+    use rayon::prelude::*;
+    let mut rows: Vec<(u32, u32, u32)> = Vec::new();
+    index.go_lines(|batch| {
+        let found: Vec<Vec<(u32, u32, u32)>> = batch
+            .par_iter()
+            .map_init(
+                || (Board::new(BoardSize::square(19)), Vec::new()),
+                |(board, out), (id, size, line)| {
+                    out.clear();
+                    pattern.find(*size, line, board, out);
+                    out.iter().map(|&(ply, mv)| (*id, ply, mv)).collect()
+                },
+            )
+            .collect();
+        rows.extend(found.into_iter().flatten());
+        Ok(())
+    })?;
+    let hits: Vec<Hit> = index
+        .hits(&rows)?
+        .into_iter()
+        .filter(|h| criteria.matches_facts(&h.game))
+        .collect();
+    let frame = Frame::Grid {
+        size: pattern.size,
+        sym: 0,
+        swap: false,
+    };
+    Ok(answer(hits, frame))
+}
+
+/// The answer of these hits: the table of moves played next.
+fn answer(hits: Vec<Hit>, frame: Frame) -> Answer {
     let mut by_move: HashMap<u32, Continuation> = HashMap::new();
     for h in &hits {
         let c = by_move.entry(h.mv).or_insert_with(|| Continuation {
@@ -67,7 +112,7 @@ pub fn search(
     }
     let mut next: Vec<Continuation> = by_move.into_values().collect();
     next.sort_by(|a, b| b.count.cmp(&a.count).then(a.code.cmp(&b.code)));
-    Ok(Answer { hits, next })
+    Answer { hits, next }
 }
 
 /// A move as text: `B pd` (SGF's letters) or `W pass` for Go and gomoku, USI for

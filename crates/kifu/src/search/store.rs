@@ -17,8 +17,45 @@ use rusqlite::{params, Connection, OptionalExtension};
 use super::buckets::{self, Pending, Rec};
 use super::positions::{Options, Visit};
 
-/// The schema's version, stored in `meta`.
-const VERSION: &str = "1";
+/// The schema's version, stored as SQLite's `PRAGMA user_version` (and, for people,
+/// in `meta`). 1: the first; 2: `games.line`, the moves of each Go game's main line
+/// for pattern search (`search::pattern`).
+pub const VERSION: u32 = 2;
+
+/// Checks the schema version of an open database: `Ok(true)` when it holds no table
+/// yet (a new index), `Ok(false)` when it is an index of this version; an error that
+/// says what to do for an index of another version or a database that is not an
+/// index.
+pub fn check_version(conn: &Connection) -> Result<bool, Error> {
+    let user: u32 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(err)?;
+    if user == VERSION {
+        return Ok(false);
+    }
+    let tables: i64 = conn
+        .query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))
+        .map_err(err)?;
+    if user == 0 && tables == 0 {
+        return Ok(true);
+    }
+    // Version 1 kept its version in `meta` only.
+    let meta: Option<String> = if user == 0 {
+        conn.query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| {
+            r.get(0)
+        })
+        .optional()
+        .unwrap_or(None)
+    } else {
+        Some(user.to_string())
+    };
+    match meta {
+        Some(v) => Err(format!(
+            "the index was made with schema version {v}; this kifu reads version {VERSION} only: delete it and run kifu index again"
+        )),
+        None => Err("not a kifu index (an SQLite database without kifu's schema version)".into()),
+    }
+}
 
 /// An error of the index, as text for people.
 pub type Error = String;
@@ -82,6 +119,9 @@ pub struct GameRow {
     pub handicap_stones: Option<u32>,
     /// Moves on the main line.
     pub moves: usize,
+    /// Go: the main line as pattern search replays it ([`super::pattern::encode_line`]);
+    /// only written, a query leaves it `None`.
+    pub line: Option<Vec<u8>>,
 }
 
 impl GameRow {
@@ -108,6 +148,7 @@ impl GameRow {
             handicap: meta::handicap_text(game),
             handicap_stones: meta::handicap_stones(game),
             moves: meta::main_line_moves(game),
+            line: super::pattern::encode_line(game),
         }
     }
 }
@@ -204,55 +245,59 @@ pub fn content_hash_of(mut read: impl std::io::Read) -> std::io::Result<u64> {
 }
 
 impl Index {
-    /// Opens (or creates) the index at `path`, with its tables.
+    /// Opens (or creates) the index at `path`, with its tables. An index made by
+    /// another schema version, or an SQLite file that is not an index, is refused
+    /// ([`check_version`]).
     pub fn open(path: &Path) -> Result<Index, Error> {
+        Index::open_with(path, true)
+    }
+
+    /// Opens an existing index for a query: a database without kifu's tables (an
+    /// empty file) is refused rather than made an index.
+    pub fn open_existing(path: &Path) -> Result<Index, Error> {
+        Index::open_with(path, false)
+    }
+
+    fn open_with(path: &Path, create: bool) -> Result<Index, Error> {
         let conn = Connection::open(path).map_err(err)?;
         conn.execute_batch(
             "PRAGMA journal_mode = DELETE;
              PRAGMA synchronous = FULL;
-             PRAGMA cache_size = -65536;
-             PRAGMA temp_store = FILE;
-             CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-             CREATE TABLE IF NOT EXISTS files(
-                 id INTEGER PRIMARY KEY, path BLOB NOT NULL UNIQUE, size INTEGER NOT NULL,
-                 mtime INTEGER NOT NULL, hash INTEGER NOT NULL, format TEXT, encoding TEXT);
-             CREATE TABLE IF NOT EXISTS games(
-                 id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
-                 kind TEXT NOT NULL, width INTEGER, height INTEGER,
-                 black TEXT, black_rank TEXT, white TEXT, white_rank TEXT,
-                 event TEXT, round TEXT, date TEXT, result TEXT, winner TEXT NOT NULL,
-                 komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL);
-             CREATE INDEX IF NOT EXISTS games_file ON games(file);
-             CREATE TABLE IF NOT EXISTS buckets(bucket INTEGER PRIMARY KEY, rows BLOB NOT NULL);",
+             PRAGMA cache_size = -16384;
+             PRAGMA temp_store = FILE;",
         )
         .map_err(err)?;
-        let version: Option<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = 'version'", [], |r| {
-                r.get(0)
-            })
-            .optional()
+        let fresh = check_version(&conn)?;
+        if fresh && !create {
+            return Err("not a kifu index (build one with kifu index -o FILE)".into());
+        }
+        if fresh {
+            conn.execute_batch(&format!(
+                "BEGIN IMMEDIATE;
+                 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                 CREATE TABLE files(
+                     id INTEGER PRIMARY KEY, path BLOB NOT NULL UNIQUE, size INTEGER NOT NULL,
+                     mtime INTEGER NOT NULL, hash INTEGER NOT NULL, format TEXT, encoding TEXT);
+                 CREATE TABLE games(
+                     id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,
+                     kind TEXT NOT NULL, width INTEGER, height INTEGER,
+                     black TEXT, black_rank TEXT, white TEXT, white_rank TEXT,
+                     event TEXT, round TEXT, date TEXT, result TEXT, winner TEXT NOT NULL,
+                     komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL,
+                     line BLOB);
+                 CREATE INDEX games_file ON games(file);
+                 CREATE TABLE buckets(bucket INTEGER PRIMARY KEY, rows BLOB NOT NULL);
+                 INSERT INTO meta(key, value) VALUES ('version', '{VERSION}');
+                 PRAGMA user_version = {VERSION};
+                 COMMIT;"
+            ))
             .map_err(err)?;
-        match version.as_deref() {
-            None => {
-                conn.execute(
-                    "INSERT INTO meta(key, value) VALUES ('version', ?1)",
-                    [VERSION],
-                )
-                .map_err(err)?;
-            }
-            Some(VERSION) => {}
-            Some(v) => {
-                return Err(format!(
-                    "the index has schema version {v}; this kifu reads version {VERSION}"
-                ))
-            }
         }
         Ok(Index {
             conn,
             pending: None,
         })
     }
-
     /// The options the index was built with (`None`: it holds nothing yet).
     pub fn options(&self) -> Result<Option<Options>, Error> {
         let get = |k: &str| -> Result<Option<String>, Error> {
@@ -374,8 +419,8 @@ impl Index {
             .conn
             .prepare_cached(
                 "INSERT INTO games(file, number, kind, width, height, black, black_rank, white,
-                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves, line)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
             )
             .map_err(err)?;
         stmt.execute(params![
@@ -397,6 +442,7 @@ impl Index {
             g.handicap,
             g.handicap_stones,
             g.moves as i64,
+            g.line,
         ])
         .map_err(err)?;
         let game = u32::try_from(self.conn.last_insert_rowid())
@@ -439,14 +485,23 @@ impl Index {
             }
             let dropping = !pending.dead.is_empty();
             // Buckets are gathered a group at a time on this thread (SQLite, the runs
-            // read straight through), sorted and encoded on all cores, then written.
+            // read straight through), sorted and encoded on all cores, then written:
+            // up to 64 buckets, fewer when they hold more than the budget together
+            // (memory stays bounded when buckets grow with the collection).
             const GROUP: usize = 64;
             let mut start = 0usize;
             while start < buckets::COUNT {
                 let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
-                for b in start..(start + GROUP).min(buckets::COUNT) {
+                let mut held = 0usize;
+                let mut b = start;
+                while b < (start + GROUP).min(buckets::COUNT)
+                    && (held < buckets::BUDGET || group.is_empty())
+                {
+                    let this = b;
+                    b += 1;
+                    let b = this;
                     let old = existing.get(b).copied().unwrap_or(false);
-                    let gains = pending.gains(b);
+                    let gains = pending.gains(b) > 0;
                     if !(gains || old && dropping) {
                         continue;
                     }
@@ -471,18 +526,15 @@ impl Index {
                     pending
                         .take(b, &mut recs)
                         .map_err(|e| format!("cannot read a temporary run: {e}"))?;
+                    held += recs.len();
                     group.push((b, recs));
                 }
-                start += GROUP;
+                start = b;
                 let blobs: Vec<(usize, Vec<u8>)> = {
                     use rayon::prelude::*;
                     group
                         .into_par_iter()
-                        .map(|(b, mut recs)| {
-                            recs.sort_unstable();
-                            recs.dedup();
-                            (b, buckets::encode(&recs))
-                        })
+                        .map(|(b, recs)| (b, buckets::sorted_blob(recs)))
                         .collect()
                 };
                 for (b, blob) in blobs {
@@ -545,19 +597,29 @@ impl Index {
             .optional()
             .map_err(err)?;
         let recs = blob.map_or_else(Vec::new, |b| buckets::find(&b, hash));
-        let mut ids: Vec<u32> = recs.iter().map(|r| r.game).collect();
+        let rows: Vec<(u32, u32, u32)> = recs
+            .iter()
+            .map(|r| (r.game, u32::from(r.ply), u32::from(r.mv)))
+            .collect();
+        self.hits(&rows)
+    }
+
+    /// Rows (game id, moves made, move code) with their games and files, in the
+    /// order of path, game and move number.
+    pub fn hits(&self, rows: &[(u32, u32, u32)]) -> Result<Vec<Hit>, Error> {
+        let mut ids: Vec<u32> = rows.iter().map(|r| r.0).collect();
         ids.sort_unstable();
         ids.dedup();
         let games = self.games_of(&ids)?;
-        let mut hits: Vec<Hit> = recs
+        let mut hits: Vec<Hit> = rows
             .iter()
-            .filter_map(|r| {
-                let (path, game) = games.get(&r.game)?;
+            .filter_map(|&(id, ply, mv)| {
+                let (path, game) = games.get(&id)?;
                 Some(Hit {
                     path: path.clone(),
                     game: game.clone(),
-                    ply: u32::from(r.ply),
-                    mv: u32::from(r.mv),
+                    ply,
+                    mv,
                 })
             })
             .collect();
@@ -565,6 +627,40 @@ impl Index {
             (&a.path, a.game.number, a.ply, a.mv).cmp(&(&b.path, b.game.number, b.ply, b.mv))
         });
         Ok(hits)
+    }
+
+    /// Every Go game's main line (`games.line`) with its id and board, handed to
+    /// `each` a batch at a time (a few thousand games), in id order.
+    pub fn go_lines(
+        &self,
+        mut each: impl FnMut(&[(u32, (u8, u8), Vec<u8>)]) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        const BATCH: usize = 4096;
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT id, width, height, line FROM games WHERE kind = 'go' AND line IS NOT NULL ORDER BY id",
+            )
+            .map_err(err)?;
+        let mut rows = stmt.query([]).map_err(err)?;
+        let mut batch = Vec::with_capacity(BATCH);
+        while let Some(r) = rows.next().map_err(err)? {
+            let id = r.get::<_, i64>(0).map_err(err)? as u32;
+            let w: Option<u8> = r.get(1).map_err(err)?;
+            let h: Option<u8> = r.get(2).map_err(err)?;
+            let line: Vec<u8> = r.get(3).map_err(err)?;
+            if let (Some(w), Some(h)) = (w, h) {
+                batch.push((id, (w, h), line));
+            }
+            if batch.len() >= BATCH {
+                each(&batch)?;
+                batch.clear();
+            }
+        }
+        if !batch.is_empty() {
+            each(&batch)?;
+        }
+        Ok(())
     }
 
     /// The games of these ids with their files' paths: one lookup each, or one pass
@@ -598,6 +694,7 @@ impl Index {
                         handicap: r.get(16)?,
                         handicap_stones: r.get(17)?,
                         moves: r.get::<_, i64>(18)? as usize,
+                        line: None,
                     },
                 ),
             ))
@@ -651,12 +748,13 @@ impl Index {
                 |r| r.get(0),
             )
             .map_err(err)?;
-        let (games, orphans): (i64, i64) = self
+        let (games, orphans, line_bytes): (i64, i64, i64) = self
             .conn
             .query_row(
-                "SELECT COUNT(*), COUNT(*) - COUNT(f.id) FROM games g LEFT JOIN files f ON f.id = g.file",
+                "SELECT COUNT(*), COUNT(*) - COUNT(f.id), COALESCE(SUM(length(g.line)), 0)
+                 FROM games g LEFT JOIN files f ON f.id = g.file",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .map_err(err)?;
         let mut games_by_id: HashMap<u32, (i64, usize)> = HashMap::new();
@@ -702,7 +800,7 @@ impl Index {
             }
         }
         Ok(format!(
-            "integrity {integrity}; files {files}; games {games} ({orphans} without a file); positions {rows} ({lost} without a game), sum {sum}"
+            "integrity {integrity}; files {files}; games {games} ({orphans} without a file, {line_bytes} bytes of Go lines); positions {rows} ({lost} without a game), sum {sum}"
         ))
     }
 
@@ -717,5 +815,69 @@ impl Index {
                 .map_err(err)
         };
         Ok((self.positions()?, count("games")?, count("files")?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_index_has_this_schema_version_and_opens_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        drop(Index::open(&path).unwrap());
+        let conn = Connection::open(&path).unwrap();
+        let v: u32 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, VERSION);
+        drop(conn);
+        assert!(Index::open(&path).is_ok());
+        assert!(Index::open_existing(&path).is_ok());
+    }
+
+    #[test]
+    fn an_index_of_another_schema_version_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        // Version 1 kept its version in `meta` alone.
+        let v1 = dir.path().join("v1.db");
+        Connection::open(&v1)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                 INSERT INTO meta VALUES ('version', '1');",
+            )
+            .unwrap();
+        let later = dir.path().join("v3.db");
+        Connection::open(&later)
+            .unwrap()
+            .execute_batch("CREATE TABLE meta(key TEXT); PRAGMA user_version = 3;")
+            .unwrap();
+        for (path, v) in [(&v1, 1), (&later, 3)] {
+            for open in [Index::open, Index::open_existing] {
+                assert_eq!(
+                    open(path).err().unwrap(),
+                    format!("the index was made with schema version {v}; this kifu reads version 2 only: delete it and run kifu index again")
+                );
+            }
+        }
+        let other = dir.path().join("other.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute_batch("CREATE TABLE t(x);")
+            .unwrap();
+        assert_eq!(
+            Index::open(&other).err().unwrap(),
+            "not a kifu index (an SQLite database without kifu's schema version)"
+        );
+        let empty = dir.path().join("empty.db");
+        std::fs::write(&empty, b"").unwrap();
+        assert_eq!(
+            Index::open_existing(&empty).err().unwrap(),
+            "not a kifu index (build one with kifu index -o FILE)"
+        );
+        // Refused, it is left as it was.
+        assert_eq!(std::fs::read(&empty).unwrap(), b"");
     }
 }
