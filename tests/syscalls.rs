@@ -365,16 +365,142 @@ fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_dire
         for tmp in temporaries {
             assert_eq!(calls_naming(&trace, tmp), expected, "round {round}: {tmp}");
         }
-        // Each destination: the check that it is no input, what it keeps of the
-        // file it replaces, the rename.
+        // Each destination: the check that it is no input (only when its
+        // directory's listing holds it), what it keeps of the file it replaces,
+        // the rename.
+        let check: &[&str] = if kept { &["stat"] } else { &[] };
+        let expected: Vec<&str> = check.iter().chain(&["stat", "renameat"]).copied().collect();
         for name in names {
             let file = Path::new(name).file_name().expect("a name");
             let dest = format!("{}.csa", file.to_string_lossy());
             assert_eq!(
                 calls_naming(&trace, &dest),
-                ["stat", "stat", "renameat"],
+                expected,
                 "round {round}: {dest}"
             );
         }
+    }
+}
+
+/// `convert DIR -t csa --out-dir OUT` over a folder: per input, nothing but the
+/// four calls of reading it (its directory is opened once for all its files, not
+/// once per file) when no output exists yet, one metadata call more when outputs
+/// exist (the check that no output is an input); per output, the exclusive
+/// temporary file opened, written, closed and renamed, and one metadata call on
+/// the name it replaces (what it keeps of it), a second only when something is
+/// there. Standard error is asked once whether it is a terminal, not once per
+/// file, and each warning is written in one call.
+#[test]
+fn convert_of_a_folder_costs_the_reading_and_the_writing_of_each_file_and_no_more() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    std::fs::create_dir_all(input.join("sub")).expect("mkdir");
+    let kif = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/shogi/opening.kif");
+    let names = ["a", "b", "c", "d", "e", "f", "g", "sub/h", "sub/i", "sub/j"];
+    for name in names {
+        std::fs::copy(&kif, input.join(format!("{name}.kif"))).expect("copy a fixture");
+    }
+    for round in 0..2 {
+        let log = dir.path().join(format!("trace{round}.txt"));
+        let out = Command::new("strace")
+            .args(["-f", "-y", "-o"])
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "in", "-t", "csa", "--out-dir", "out"])
+            .current_dir(dir.path())
+            .output()
+            .expect("strace runs kifu");
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let trace = whole_calls(&std::fs::read_to_string(&log).expect("the trace"));
+        for name in names {
+            let file = Path::new(name).file_name().expect("a name");
+            let base = Path::new(file).file_stem().expect("a stem");
+            let source = format!("{}.kif", base.to_string_lossy());
+            let reading = ["openat", "read", "read", "close"];
+            let expected: Vec<&str> = ["stat"][..round].iter().chain(&reading).copied().collect();
+            assert_eq!(
+                calls_naming(&trace, &source),
+                expected,
+                "round {round}: {source}"
+            );
+            let dest = format!("{}.csa", base.to_string_lossy());
+            let expected: Vec<&str> = ["stat"][..round]
+                .iter()
+                .chain(&["stat", "renameat"])
+                .copied()
+                .collect();
+            assert_eq!(
+                calls_naming(&trace, &dest),
+                expected,
+                "round {round}: {dest}"
+            );
+        }
+        let mut temporaries: Vec<&str> = trace
+            .split(['"', '/', '>', ','])
+            .filter(|t| t.starts_with(".kifu-") && t.ends_with(".tmp"))
+            .collect();
+        temporaries.sort_unstable();
+        temporaries.dedup();
+        assert_eq!(temporaries.len(), names.len(), "round {round}");
+        let keep: &[&str] = if round == 1 {
+            &["fchown", "fchmod"]
+        } else {
+            &[]
+        };
+        let expected: Vec<&str> = ["openat", "write"]
+            .iter()
+            .chain(keep)
+            .chain(&["close", "renameat"])
+            .copied()
+            .collect();
+        for tmp in temporaries {
+            assert_eq!(calls_naming(&trace, tmp), expected, "round {round}: {tmp}");
+        }
+        // The input directories: `in` for its own files and to reach `sub` (once
+        // when one handle serves both), `sub` once; the walk's listings
+        // (`O_NONBLOCK`) are another matter.
+        let opened = |suffix: &str| {
+            trace
+                .lines()
+                .filter(|l| l.contains("O_DIRECTORY") && l.contains("openat("))
+                .filter(|l| !l.contains("O_NONBLOCK"))
+                .filter(|l| l.trim_end().ends_with(suffix))
+                .count()
+        };
+        let root = opened("/in>");
+        assert!(
+            (1..=2).contains(&root),
+            "round {round}: in opened {root} times"
+        );
+        assert_eq!(opened("/in/sub>"), 1, "round {round}");
+        let calls = |call: &str| {
+            trace
+                .lines()
+                .filter(|l| {
+                    l.split_once(' ')
+                        .is_some_and(|(_, c)| c.trim_start().starts_with(call))
+                })
+                .count()
+        };
+        assert!(
+            calls("ioctl(") <= 2,
+            "round {round}: {} ioctl calls",
+            calls("ioctl(")
+        );
+        // Each warning line in one write.
+        let lines = out.stderr.iter().filter(|&&b| b == b'\n').count();
+        assert!(lines > 0, "the CSA writer reports what it drops");
+        let writes = trace.lines().filter(|l| l.contains("write(2<")).count();
+        assert!(
+            writes <= lines,
+            "round {round}: {writes} writes for {lines} lines of standard error"
+        );
     }
 }

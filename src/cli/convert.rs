@@ -134,7 +134,6 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         .iter()
         .map(|input| destination(args, target, input))
         .collect();
-    refuse_collisions(inputs, &dests)?;
     let dirs: std::collections::BTreeSet<&Path> = dests
         .iter()
         .filter_map(|d| match d {
@@ -142,7 +141,16 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
             Destination::Stdout => None,
         })
         .collect();
-    let stale: usize = dirs.iter().map(|d| fsio::remove_stale_in(d, false)).sum();
+    // One listing of each output directory removes what killed runs left and tells
+    // which outputs exist already: only those are looked at before writing.
+    let mut stale = 0;
+    let mut listed = Listed::new();
+    for dir in dirs {
+        let (removed, names) = fsio::sweep_and_list(dir, false);
+        stale += removed;
+        listed.insert(dir, names);
+    }
+    refuse_collisions(inputs, &dests, &listed)?;
     if stale > 0 {
         ui.note(&format!(
             "removed {stale} temporary file(s) left by an interrupted run"
@@ -716,43 +724,90 @@ fn finish(
         .map_err(|reason| format!("{}: {reason}", input.display)))
 }
 
+/// The names each output directory held when it was listed (`None`: it could not
+/// be listed whole).
+type Listed<'a> = HashMap<&'a Path, Option<std::collections::HashSet<std::ffi::OsString>>>;
+
+/// False when the listing of `path`'s directory says nothing is at `path`; true
+/// when something is, or when that is not known.
+fn may_exist(path: &Path, listed: &Listed<'_>) -> bool {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return true;
+    };
+    match listed.get(dir) {
+        Some(Some(names)) => names.contains(name),
+        _ => true,
+    }
+}
+
 /// Refuses, before anything is written, a run in which two inputs would be written to
-/// one output, or an output would replace an input that is still to be read.
-fn refuse_collisions(inputs: &[InputFile], dests: &[Destination]) -> Result<(), Fatal> {
+/// one output, or an output would replace an input that is still to be read. Only an
+/// output that exists can be an input: the inputs are asked their identity (once
+/// each) only when one does, and an output its own only when its directory's listing
+/// holds its name.
+fn refuse_collisions(
+    inputs: &[InputFile],
+    dests: &[Destination],
+    listed: &Listed<'_>,
+) -> Result<(), Fatal> {
     let mut by_dest: HashMap<&Path, &InputFile> = HashMap::new();
     let mut problems = Vec::new();
-    let input_ids: HashMap<(u64, u64), &InputFile> = inputs
-        .iter()
-        .filter_map(|i| Some((file_id(i.path.as_deref()?)?, i)))
-        .collect();
-    for (input, dest) in inputs.iter().zip(dests) {
+    let mut existing = Vec::new();
+    for (i, (input, dest)) in inputs.iter().zip(dests).enumerate() {
         let Destination::File(path) = dest else {
             continue;
         };
         if let Some(first) = by_dest.insert(path, input) {
-            problems.push(format!(
-                "{} and {} would both be written to {}",
-                first.display,
-                input.display,
-                path.display()
+            problems.push((
+                i,
+                format!(
+                    "{} and {} would both be written to {}",
+                    first.display,
+                    input.display,
+                    path.display()
+                ),
             ));
         }
-        let own = input.path.as_deref().and_then(file_id);
-        if let Some(other) = file_id(path)
-            .filter(|id| Some(*id) != own)
-            .and_then(|id| input_ids.get(&id))
-        {
-            problems.push(format!(
-                "{} would be written to {}, which is the input {}",
-                input.display,
-                path.display(),
-                other.display
-            ));
+        if let Some(id) = may_exist(path, listed).then(|| file_id(path)).flatten() {
+            existing.push((i, path, id));
+        }
+    }
+    if !existing.is_empty() {
+        let ids: Vec<Option<(u64, u64)>> = inputs
+            .iter()
+            .map(|i| i.path.as_deref().and_then(file_id))
+            .collect();
+        let input_ids: HashMap<(u64, u64), &InputFile> = inputs
+            .iter()
+            .zip(&ids)
+            .filter_map(|(input, id)| Some(((*id)?, input)))
+            .collect();
+        for (i, path, id) in existing {
+            let (Some(input), own) = (inputs.get(i), ids.get(i).copied().flatten()) else {
+                continue;
+            };
+            if let Some(other) = Some(id)
+                .filter(|id| Some(*id) != own)
+                .and_then(|id| input_ids.get(&id))
+            {
+                problems.push((
+                    i,
+                    format!(
+                        "{} would be written to {}, which is the input {}",
+                        input.display,
+                        path.display(),
+                        other.display
+                    ),
+                ));
+            }
         }
     }
     if problems.is_empty() {
         return Ok(());
     }
+    // In the inputs' order (a stable sort: an input's own two problems keep theirs).
+    problems.sort_by_key(|(i, _)| *i);
+    let problems: Vec<String> = problems.into_iter().map(|(_, p)| p).collect();
     Err(Fatal::Usage(format!(
         "nothing written: {}; convert them separately or use --keep-extension",
         problems.join("; ")

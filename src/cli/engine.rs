@@ -271,13 +271,15 @@ pub fn each_input<T: Send>(
     };
     let window = threads.max(1) * 4;
     let mut games_seen = 0usize;
+    // The directories of walked inputs, each opened once for its files.
+    let reached = kifu::fsio::Reached::new();
     let indices: Vec<usize> = (0..inputs.len()).collect();
     let outcome = super::ordered::in_order(
         &indices,
         threads,
         window,
         |&i| match inputs.get(i) {
-            Some(input) => open(i, input, opts, part, &want, rule.as_ref()),
+            Some(input) => open(i, input, opts, part, &want, rule.as_ref(), &reached),
             None => Opened::Failed(String::new(), None),
         },
         |&i, opened| {
@@ -334,12 +336,13 @@ fn open<T: Send>(
     part: usize,
     want: &Want<'_, T>,
     rule: Option<&GomokuRule>,
+    reached: &kifu::fsio::Reached,
 ) -> Opened<T> {
     if let Some(problem) = problem_of(input) {
         return Opened::Failed(problem, None);
     }
     let (src, limit) = match &input.path {
-        Some(path) => match RegularFile::open(path, input.place.as_deref()) {
+        Some(path) => match RegularFile::open(path, input.place.as_deref(), Some(reached)) {
             Ok(file) => (Src::File(file), None),
             Err(e) => return Opened::Failed(format!("{}: cannot read: {e}", input.display), None),
         },

@@ -351,9 +351,14 @@ pub fn too_large(display: &str, limit: ByteSize) -> String {
 fn open_for_reading(
     path: &Path,
     place: Option<&kifu::fsio::Place>,
+    reached: Option<&kifu::fsio::Reached>,
 ) -> std::io::Result<std::fs::File> {
     if let Some(place) = place {
-        return place.open().map_err(|e| match e {
+        let opened = match reached {
+            Some(reached) => reached.open(place),
+            None => place.open(),
+        };
+        return opened.map_err(|e| match e {
             kifu::fsio::ReachError::Changed => {
                 std::io::Error::other("changed during the run; left untouched")
             }
@@ -396,13 +401,15 @@ pub(super) struct RegularFile {
 }
 
 impl RegularFile {
-    /// Opens `path` (see [`open_for_reading`]).
+    /// Opens `path` (see [`open_for_reading`]), through a directory handle kept
+    /// in `reached` when it has one for `place`'s directory.
     pub(super) fn open(
         path: &Path,
         place: Option<&kifu::fsio::Place>,
+        reached: Option<&kifu::fsio::Reached>,
     ) -> std::io::Result<RegularFile> {
         Ok(RegularFile {
-            file: open_for_reading(path, place)?,
+            file: open_for_reading(path, place, reached)?,
             given: 0,
             checked: false,
             len: None,
@@ -458,7 +465,7 @@ mod tests {
             let bytes = pattern(len);
             std::fs::write(&path, &bytes).expect("write");
             let mut streamed = Vec::new();
-            RegularFile::open(&path, None)
+            RegularFile::open(&path, None, None)
                 .expect("open")
                 .read_to_end(&mut streamed)
                 .expect("read in parts");
@@ -473,7 +480,7 @@ mod tests {
     #[test]
     fn a_device_in_the_place_of_a_file_is_refused_after_the_first_read() {
         let mut sink = Vec::new();
-        let err = RegularFile::open(std::path::Path::new("/dev/zero"), None)
+        let err = RegularFile::open(std::path::Path::new("/dev/zero"), None, None)
             .expect("open")
             .read_to_end(&mut sink)
             .expect_err("refused");

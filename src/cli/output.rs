@@ -14,6 +14,8 @@ use kifu::diag::{self, Diagnostic, Loss, Source, Style};
 pub struct Ui {
     quiet: bool,
     style: Style,
+    /// Whether standard error is a terminal, asked once (an `ioctl`) for the run.
+    stderr_terminal: bool,
 }
 
 impl Ui {
@@ -21,16 +23,23 @@ impl Ui {
     /// not empty) always wins.
     pub fn new(quiet: bool, choice: ColorChoice) -> Ui {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let stderr_terminal = std::io::stderr().is_terminal();
         let colour = !no_color
             && match choice {
                 ColorChoice::Always => true,
                 ColorChoice::Never => false,
-                ColorChoice::Auto => std::io::stderr().is_terminal(),
+                ColorChoice::Auto => stderr_terminal,
             };
         Ui {
             quiet,
             style: if colour { Style::ANSI } else { Style::PLAIN },
+            stderr_terminal,
         }
+    }
+
+    /// True when standard error is a terminal (asked once, when the run began).
+    pub fn stderr_is_terminal(&self) -> bool {
+        self.stderr_terminal
     }
 
     /// True with `-q`.
@@ -45,12 +54,7 @@ impl Ui {
     pub fn error(&self, msg: &str) {
         let msg = kifu::text::escape_controls_in_lines(msg);
         let s = self.style;
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "{}error{}: {msg}",
-            s.error,
-            s.reset
-        );
+        print_line(&format!("{}error{}: {msg}\n", s.error, s.reset));
     }
 
     /// Prints a warning message unless quiet.
@@ -58,12 +62,7 @@ impl Ui {
         if !self.quiet {
             let msg = kifu::text::escape_controls_in_lines(msg);
             let s = self.style;
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "{}warning{}: {msg}",
-                s.warning,
-                s.reset
-            );
+            print_line(&format!("{}warning{}: {msg}\n", s.warning, s.reset));
         }
     }
 
@@ -71,7 +70,7 @@ impl Ui {
     pub fn note(&self, msg: &str) {
         if !self.quiet {
             let msg = kifu::text::escape_controls_in_lines(msg);
-            let _ = writeln!(std::io::stderr().lock(), "{msg}");
+            print_line(&format!("{msg}\n"));
         }
     }
 
@@ -87,22 +86,37 @@ impl Ui {
         let _ = std::io::stderr().lock().write_all(rendered.as_bytes());
     }
 
-    /// Prints what a writer lost, as warnings (errors under `--strict`).
+    /// Prints what a writer lost, as warnings (errors under `--strict`), all in
+    /// one write.
     pub fn losses(&self, path: &str, losses: &[Loss], strict: bool) {
+        if losses.is_empty() || (self.quiet && !strict) {
+            return;
+        }
+        let s = self.style;
+        let (colour, word) = if strict {
+            (s.error, "error")
+        } else {
+            (s.warning, "warning")
+        };
+        let path = kifu::text::escape_controls(path);
+        let mut lines = String::new();
         for l in losses {
             let msg = format!(
-                "{}: [{}] {}",
-                kifu::text::escape_controls(path),
+                "{path}: [{}] {}",
                 l.code.name,
                 kifu::text::escape_controls(&l.message)
             );
-            if strict {
-                self.error(&msg);
-            } else {
-                self.warning(&msg);
-            }
+            let msg = kifu::text::escape_controls_in_lines(&msg);
+            lines.push_str(&format!("{colour}{word}{}: {msg}\n", s.reset));
         }
+        print_line(&lines);
     }
+}
+
+/// Writes whole lines to standard error in one call (standard error has no
+/// buffer: a formatted write would make one call per piece).
+fn print_line(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// True when the program started with no standard output (`kifu … >&-`). Rust's

@@ -14,8 +14,7 @@ pub struct Games {
 impl Games {
     /// A counter labelled with `what` (an input's name), or nothing off a terminal.
     pub fn new(ui: &Ui, what: &str) -> Games {
-        use std::io::IsTerminal;
-        let bar = (!ui.quiet() && std::io::stderr().is_terminal()).then(|| {
+        let bar = (!ui.quiet() && ui.stderr_is_terminal()).then(|| {
             let bar = indicatif::ProgressBar::with_draw_target(
                 None,
                 indicatif::ProgressDrawTarget::stderr_with_hz(4),

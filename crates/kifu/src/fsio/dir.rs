@@ -198,6 +198,80 @@ impl Place {
         let dir = reach(&self.root, self.root_id, &self.steps)?;
         dir.open_file(&self.name).map_err(changed_if_link)
     }
+
+    /// True when `other` lies in the same directory, reached the same way.
+    fn same_dir(&self, other: &Place) -> bool {
+        self.root == other.root && self.root_id == other.root_id && self.steps == other.steps
+    }
+}
+
+/// How many directories [`Reached`] keeps open.
+const REACHED_KEPT: usize = 4;
+
+/// Directory handles reached for [`Place`]s, kept open for the next files of the
+/// same directories: the files of a walk come in path order, so a folder's files
+/// cost one `open` of their directory (and one check that it is the directory the
+/// walk saw), not one each. A directory swapped for a link after it was reached is
+/// never read through: the handle is the directory itself. Holds a few handles
+/// (the directories used last), shared by the threads reading.
+#[derive(Debug, Default)]
+pub struct Reached {
+    /// The directories reached last, the latest first: a place in each, and its
+    /// handle.
+    recent: std::sync::Mutex<Vec<(Place, Arc<Dir>)>>,
+}
+
+impl Reached {
+    /// Nothing reached yet.
+    pub fn new() -> Reached {
+        Reached::default()
+    }
+
+    /// Opens `place`'s file as [`Place::open`] does, through its directory's handle
+    /// when one is kept.
+    pub fn open(&self, place: &Place) -> Result<File, ReachError> {
+        let dir = match self.kept(place) {
+            Some(dir) => dir,
+            None => {
+                let dir = Arc::new(reach(&place.root, place.root_id, &place.steps)?);
+                self.keep(place, &dir);
+                dir
+            }
+        };
+        dir.open_file(&place.name).map_err(changed_if_link)
+    }
+
+    /// The handle kept for `place`'s directory, moved to the front.
+    fn kept(&self, place: &Place) -> Option<Arc<Dir>> {
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let at = recent.iter().position(|(p, _)| p.same_dir(place))?;
+        if at > 0 {
+            let found = recent.remove(at);
+            recent.insert(0, found);
+        }
+        recent.first().map(|(_, dir)| Arc::clone(dir))
+    }
+
+    /// Keeps `dir` as `place`'s directory, forgetting the one used least lately
+    /// when more than [`REACHED_KEPT`] are kept.
+    fn keep(&self, place: &Place, dir: &Arc<Dir>) {
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if recent.iter().any(|(p, _)| p.same_dir(place)) {
+            return;
+        }
+        let key = Place {
+            name: OsString::new(),
+            ..place.clone()
+        };
+        recent.insert(0, (key, Arc::clone(dir)));
+        recent.truncate(REACHED_KEPT);
+    }
 }
 
 /// An open directory: every name given to its methods is one entry of it (no `/`).

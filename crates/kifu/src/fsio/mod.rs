@@ -21,11 +21,11 @@ mod target;
 pub(crate) use batch::syncfs_files;
 pub use dir::{
     dir_id, make_path, reach, sync_dir_closed, write_below, Dir, DirClosed, DirId, DirTemp,
-    OutTree, Place, ReachError,
+    OutTree, Place, ReachError, Reached,
 };
 pub use identity::Identity;
 pub use signals::clean_up_on_signals;
 pub use stage::{stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging};
 pub(crate) use stale::is_temp_name;
-pub use stale::remove_stale_in;
+pub use stale::{remove_stale_in, sweep_and_list};
 pub use target::{OutputTarget, OutputWriter};

@@ -1,7 +1,8 @@
 //! kifu's own temporary files: how they are named, and removing those that runs
 //! killed before they finished left behind.
 
-use std::ffi::OsStr;
+use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
 /// Every temporary file's name starts with this, then the writer's process id and `-`.
@@ -26,12 +27,32 @@ pub fn is_temp_name(name: &OsStr) -> Option<u32> {
 /// says it is kifu's: a regular file (not a link), with one name, owned by the user
 /// running kifu, whose writer's process is gone.
 pub fn remove_stale_in(dir: &Path, dry_run: bool) -> usize {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return 0;
+    sweep_and_list(dir, dry_run).0
+}
+
+/// Removes stale temporary files from `dir` as [`remove_stale_in`] does, in the
+/// same listing noting the names of its other entries: what is there, so that a
+/// name not listed needs no system call of its own to be known absent. The names
+/// are `None` when the directory could not be listed whole, and empty when it does
+/// not exist.
+pub fn sweep_and_list(dir: &Path, dry_run: bool) -> (usize, Option<HashSet<OsString>>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (0, Some(HashSet::new())),
+        Err(_) => return (0, None),
     };
     let mut count = 0;
-    for entry in entries.flatten() {
-        let Some(pid) = is_temp_name(&entry.file_name()) else {
+    let mut names = Some(HashSet::new());
+    for entry in entries {
+        let Ok(entry) = entry else {
+            names = None;
+            continue;
+        };
+        let name = entry.file_name();
+        let Some(pid) = is_temp_name(&name) else {
+            if let Some(names) = names.as_mut() {
+                names.insert(name);
+            }
             continue;
         };
         let Ok(meta) = entry.path().symlink_metadata() else {
@@ -44,7 +65,7 @@ pub fn remove_stale_in(dir: &Path, dry_run: bool) -> usize {
             count += 1;
         }
     }
-    count
+    (count, names)
 }
 
 /// A regular file with one name, owned by the effective user.

@@ -17,7 +17,9 @@ pub fn write(
     collection: &Collection,
     options: &WriteOptions<'_>,
 ) -> Result<Written<String>, WriteError> {
-    let mut out = String::new();
+    // About 16 bytes a move and a header: grown once or twice, not a dozen times.
+    let nodes: usize = collection.games.iter().map(|g| g.tree.len()).sum();
+    let mut out = String::with_capacity(512 + 16 * nodes);
     let mut losses = Vec::new();
     for (g, game) in collection.games.iter().enumerate() {
         if g > 0 {
@@ -177,23 +179,51 @@ fn time(out: &mut String, node: &Node, v3: bool) {
         out.push_str(raw);
         return;
     }
-    match node.time_used_ms() {
-        Some(ms) if v3 && ms % 1000 != 0 => {
-            let _ = write!(out, ",T{}.{:03}", ms / 1000, ms % 1000);
+    let Some(ms) = node.time_used_ms() else {
+        return;
+    };
+    out.push_str(",T");
+    decimal(out, ms / 1000);
+    if v3 && ms % 1000 != 0 {
+        let frac = ms % 1000;
+        out.push('.');
+        for d in [frac / 100, frac / 10 % 10, frac % 10] {
+            out.push(digit(d));
         }
-        Some(ms) => {
-            let _ = write!(out, ",T{}", ms / 1000);
-        }
-        None => {}
     }
 }
 
-/// Writes a small number: one digit by itself (squares), others formatted.
+/// The ASCII digit of `d` (0–9).
+fn digit(d: u64) -> char {
+    char::from(b'0' + (d % 10) as u8)
+}
+
+/// Writes `n` in decimal. By hand: `write!` costs several times more, once per move
+/// (the formatting machinery, for two or three digits).
+fn decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    loop {
+        if let Some(slot) = digits.get_mut(len) {
+            *slot = (n % 10) as u8;
+        }
+        len += 1;
+        n /= 10;
+        if n == 0 || len == digits.len() {
+            break;
+        }
+    }
+    for &d in digits.iter().take(len).rev() {
+        out.push(char::from(b'0' + d));
+    }
+}
+
+/// Writes a small number: one digit by itself (squares), others in decimal.
 fn number(out: &mut String, n: u8) {
     if n < 10 {
         out.push(char::from(b'0' + n));
     } else {
-        let _ = write!(out, "{n}");
+        decimal(out, u64::from(n));
     }
 }
 
@@ -247,5 +277,45 @@ fn write_node(out: &mut String, node: &Node, v3: bool) {
     }
     for l in node.extras.get(REMARK_KEY).unwrap_or(&[]) {
         let _ = writeln!(out, "'{l}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decimal, time};
+    use crate::model::Node;
+
+    #[test]
+    fn numbers_are_written_in_decimal_by_hand() {
+        for n in [0, 7, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut out = String::new();
+            decimal(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn times_are_whole_seconds_in_v2_and_milliseconds_in_v3() {
+        let cases: [(u64, &str, &str); 7] = [
+            (0, ",T0", ",T0"),
+            (999, ",T0", ",T0.999"),
+            (1_005, ",T1", ",T1.005"),
+            (1_500, ",T1", ",T1.500"),
+            (60_000, ",T60", ",T60"),
+            (123_456_789, ",T123456", ",T123456.789"),
+            (5_000_000_000_123, ",T5000000000", ",T5000000000.123"),
+        ];
+        for (ms, v2, v3) in cases {
+            let mut node = Node::default();
+            node.set_time_used_ms(Some(ms));
+            for (is_v3, expected) in [(false, v2), (true, v3)] {
+                let mut out = String::new();
+                time(&mut out, &node, is_v3);
+                assert_eq!(out, expected, "{ms} ms, v3 {is_v3}");
+            }
+        }
+        let mut out = String::new();
+        time(&mut out, &Node::default(), true);
+        assert_eq!(out, "", "no time, nothing written");
     }
 }
