@@ -113,6 +113,16 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// What went wrong, for people: the message of [`Failure::into_py_err`]'s
+    /// exception, made without the GIL.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Part(e) => e.to_string(),
+            Failure::Library(e) => e.to_string(),
+            Failure::Strict(d) => d.message.clone(),
+        }
+    }
+
     /// As a Python exception.
     pub fn into_py_err(self) -> PyErr {
         match self {
@@ -247,7 +257,11 @@ impl ReadState {
             }
             self.diagnostics.push(located);
         }
-        let source = read.source;
+        // The path as the games tell it (the library's source has the one given).
+        let source = Arc::new(SourceInfo {
+            path: self.path.clone(),
+            ..read.source.clone()
+        });
         for ((game, _, found), mut diagnostics) in kept.into_iter().zip(per_game) {
             for d in &found {
                 let located = locate(d);
@@ -261,9 +275,8 @@ impl ReadState {
             self.number += 1;
             self.queue.push_back(Game::new(
                 Arc::new(game),
-                self.path.clone(),
+                source.clone(),
                 self.number,
-                &source,
                 diagnostics,
             ));
         }
@@ -275,7 +288,7 @@ impl ReadState {
             },
         };
         if self.source.is_none() {
-            self.source = Some(source);
+            self.source = Some(read.source);
         }
         self.done = whole;
         Ok(())
