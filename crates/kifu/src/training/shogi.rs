@@ -194,17 +194,19 @@ struct Bits {
 }
 
 impl Bits {
+    /// Puts the `n` low bits of `code` (`n` ≤ 8), with no branch on where they
+    /// fall: the bits that spill into the next word are shifted in unconditionally
+    /// (none when there are none).
     #[inline]
-    fn put(&mut self, (code, n): Code) {
+    fn put(&mut self, code: u8, n: u8) {
         let (w, off) = (self.at / 64, self.at % 64);
         let code = u64::from(code) & ((1u64 << n) - 1);
         if let Some(word) = self.words.get_mut(w) {
             *word |= code << off;
         }
-        if off + usize::from(n) > 64 {
-            if let Some(word) = self.words.get_mut(w + 1) {
-                *word |= code >> (64 - off);
-            }
+        if let Some(word) = self.words.get_mut(w + 1) {
+            // `code >> (64 - off)`, also for `off` 0 (where it is 0).
+            *word |= (code >> 1) >> (63 - off);
         }
         self.at += usize::from(n);
     }
@@ -216,11 +218,6 @@ impl Bits {
         }
         out
     }
-}
-
-/// The board's kind index into a table row, as [`PieceKind`] declares them.
-fn kind_index(kind: PieceKind) -> usize {
-    kind as usize
 }
 
 /// The model's square index (see [`Square::index`]) of each of cshogi's square
@@ -239,74 +236,118 @@ const MODEL_INDEX: [u8; 81] = {
 /// promoted kinds as their unpromoted ones; the king's (7) is never used.
 const BOX: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 5, 6];
 
-/// The 256 bits of a position in `t`'s codes: side to move, the two kings' squares,
-/// the other pieces square by square from SQ11 to SQ99, the hands, the piece box.
-fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
-    let squares = p.squares();
+/// What a square puts, by [`cell`]: its code, the code's length, and the piece-box
+/// slot it takes a piece from (7: none). An empty square is one 0 bit; a king puts
+/// nothing (kings are coded by their squares).
+type SquareCode = (u8, u8, u8);
+
+/// The index into a [`SquareCode`] table of what stands on a square: the piece's
+/// colour × 14 + its kind as declared, 28 for an empty square.
+#[inline]
+fn cell(square: Option<Piece>) -> usize {
+    match square {
+        None => EMPTY,
+        Some(p) => p.color.index() * 14 + p.kind as usize,
+    }
+}
+
+/// [`cell`] of an empty square.
+const EMPTY: usize = 28;
+
+/// [`cell`] of the kings.
+const KINGS: [usize; 2] = [PieceKind::King as usize, 14 + PieceKind::King as usize];
+
+/// The [`SquareCode`] of every [`cell`] in `t`'s codes: one table lookup a square,
+/// with no branch on what stands there.
+const fn square_codes(t: &Tables) -> [SquareCode; 29] {
+    let mut out = [(0u8, 0u8, 7u8); 29];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 14 {
+            let (code, n) = t.board[c][k];
+            out[c * 14 + k] = (code, n, BOX[k]);
+            k += 1;
+        }
+        c += 1;
+    }
+    out[EMPTY] = (0, 1, 7);
+    out
+}
+
+/// [`square_codes`] of [`HCP`].
+const HCP_SQUARES: [SquareCode; 29] = square_codes(&HCP);
+
+/// [`square_codes`] of [`PSFEN`].
+const PSFEN_SQUARES: [SquareCode; 29] = square_codes(&PSFEN);
+
+/// The 256 bits of a position in `t`'s codes (`squares`: [`square_codes`] of `t`):
+/// side to move, the two kings' squares, the other pieces square by square from
+/// SQ11 to SQ99, the hands, the piece box.
+fn encode(p: &ShogiPosition, t: &Tables, squares: &[SquareCode; 29]) -> [u8; 32] {
+    let board = p.squares();
     // The board goes after the side to move and the kings' squares, which are put
     // once the board is read (the first king of each side from SQ11, as cshogi).
     let mut bits = Bits {
         words: [0; 4],
         at: 15,
     };
-    let mut kings = [None::<u8>; 2];
-    let mut piece_box = FULL_SET;
+    let mut kings = [81u8; 2];
+    // The piece box's slots, and one (7) that empty squares take from.
+    let mut piece_box = [0i32; 8];
+    for (slot, &full) in piece_box.iter_mut().zip(&FULL_SET) {
+        *slot = full;
+    }
     for (n, &i) in MODEL_INDEX.iter().enumerate() {
-        match squares.get(usize::from(i)).copied().flatten() {
-            // An empty square is one 0 bit.
-            None => bits.at += 1,
-            Some(Piece {
-                kind: PieceKind::King,
-                color,
-            }) => {
-                let k = &mut kings[color.index()];
-                if k.is_none() {
-                    *k = Some(n as u8);
+        let c = cell(board.get(usize::from(i)).copied().flatten());
+        if c == KINGS[0] || c == KINGS[1] {
+            if let Some(k) = kings.get_mut(usize::from(c != KINGS[0])) {
+                if *k == 81 {
+                    *k = n as u8;
                 }
             }
-            Some(piece) => {
-                let k = kind_index(piece.kind);
-                if let (Some(&code), Some(&b)) = (t.board[piece.color.index()].get(k), BOX.get(k)) {
-                    bits.put(code);
-                    if let Some(h) = piece_box.get_mut(usize::from(b)) {
-                        *h -= 1;
-                    }
-                }
+            continue;
+        }
+        if let Some(&(code, len, slot)) = squares.get(c) {
+            bits.put(code, len);
+            if let Some(left) = piece_box.get_mut(usize::from(slot)) {
+                *left -= 1;
             }
         }
     }
     for color in [Color::Black, Color::White] {
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
             let n = p.hands[color.index()].count(kind);
-            let code = t.hand[color.index()][i];
+            let (code, len) = t.hand[color.index()][i];
             for _ in 0..n {
-                bits.put(code);
+                bits.put(code, len);
             }
             piece_box[i] -= i32::from(n);
         }
     }
-    for (i, &left) in piece_box.iter().enumerate() {
+    for (i, &left) in piece_box.iter().take(7).enumerate() {
+        let (code, len) = t.piece_box[i];
         for _ in 0..left.max(0) {
-            bits.put(t.piece_box[i]);
+            bits.put(code, len);
         }
     }
     bits.at = 0;
-    bits.put((u8::from(p.to_move == Color::White), 1));
-    bits.put((kings[0].unwrap_or(81), 7));
-    bits.put((kings[1].unwrap_or(81), 7));
+    bits.put(u8::from(p.to_move == Color::White), 1);
+    bits.put(kings[0], 7);
+    bits.put(kings[1], 7);
     bits.bytes()
 }
 
 /// The position as cshogi's `Board.to_hcp` writes it: Apery's 256-bit
 /// HuffmanCodedPos (the board part of dlshogi's HCPE records).
 pub fn hcp(p: &ShogiPosition) -> [u8; 32] {
-    encode(p, &HCP)
+    encode(p, &HCP, &HCP_SQUARES)
 }
 
 /// The position as cshogi's `Board.to_psfen` writes it: YaneuraOu's 256-bit
 /// PackedSfen (the board part of PSV records).
 pub fn psfen(p: &ShogiPosition) -> [u8; 32] {
-    encode(p, &PSFEN)
+    encode(p, &PSFEN, &PSFEN_SQUARES)
 }
 
 /// A move as cshogi's `move16` gives it (the `bestMove16` of HCPE records): the
@@ -366,4 +407,149 @@ pub fn psv_record(
 /// The position's SFEN with move number `ply` ([`crate::rules::shogi::to_sfen`]).
 pub fn sfen(p: &ShogiPosition, ply: u32) -> String {
     crate::rules::shogi::to_sfen(p, ply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Hand;
+
+    /// The encoding written the plainest way, bit by bit: the reference the
+    /// table-driven [`encode`] is held to.
+    fn plain(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
+        let mut bits: Vec<bool> = Vec::new();
+        let mut put = |bits: &mut Vec<bool>, (code, n): Code| {
+            for b in 0..n {
+                bits.push(code >> b & 1 == 1);
+            }
+        };
+        let mut kings = [81u8; 2];
+        let mut piece_box = FULL_SET;
+        let mut board = Vec::new();
+        for n in 0..81u8 {
+            let square = Square::new(n / 9 + 1, n % 9 + 1).expect("a square");
+            match p.get(square) {
+                None => board.push(false),
+                Some(Piece {
+                    kind: PieceKind::King,
+                    color,
+                }) => {
+                    if kings[color.index()] == 81 {
+                        kings[color.index()] = n;
+                    }
+                }
+                Some(piece) => {
+                    put(
+                        &mut board,
+                        t.board[piece.color.index()][piece.kind as usize],
+                    );
+                    piece_box[BOX[piece.kind as usize] as usize] -= 1;
+                }
+            }
+        }
+        put(&mut bits, (u8::from(p.to_move == Color::White), 1));
+        put(&mut bits, (kings[0], 7));
+        put(&mut bits, (kings[1], 7));
+        bits.extend(board);
+        for color in [Color::Black, Color::White] {
+            for (i, kind) in HAND_ORDER.into_iter().enumerate() {
+                let n = p.hands[color.index()].count(kind);
+                for _ in 0..n {
+                    put(&mut bits, t.hand[color.index()][i]);
+                }
+                piece_box[i] -= i32::from(n);
+            }
+        }
+        for (i, &left) in piece_box.iter().enumerate() {
+            for _ in 0..left.max(0) {
+                put(&mut bits, t.piece_box[i]);
+            }
+        }
+        let mut out = [0u8; 32];
+        for (i, &b) in bits.iter().take(256).enumerate() {
+            out[i / 8] |= u8::from(b) << (i % 8);
+        }
+        out
+    }
+
+    /// Positions made by a small generator (not legal ones: the encoding does not
+    /// care): every square empty or holding any piece, hands of any size (sets of
+    /// more pieces than a box holds run past the 256 bits, which are then dropped).
+    #[test]
+    fn the_table_encoding_is_the_plain_one() {
+        let kinds = [
+            PieceKind::Pawn,
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::King,
+            PieceKind::PromotedPawn,
+            PieceKind::PromotedLance,
+            PieceKind::PromotedKnight,
+            PieceKind::PromotedSilver,
+            PieceKind::Horse,
+            PieceKind::Dragon,
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        let mut start = crate::model::Handicap::Even.position();
+        let mut checked = 0;
+        for round in 0..4000 {
+            let mut p = if round % 3 == 0 {
+                start.clone()
+            } else {
+                ShogiPosition::empty()
+            };
+            // Emptiness from none to most squares.
+            let fill = next(101);
+            for n in 0..81u8 {
+                let square = Square::new(n / 9 + 1, n % 9 + 1).expect("a square");
+                if next(100) < fill {
+                    let piece = Piece {
+                        kind: kinds[next(14) as usize],
+                        color: if next(2) == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                    };
+                    p.set(square, Some(piece));
+                } else if round % 3 != 0 {
+                    p.set(square, None);
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let most = [3, 20, 255][next(3) as usize];
+                p.hands[color.index()] = Hand {
+                    rook: next(most) as u8,
+                    bishop: next(most) as u8,
+                    gold: next(most) as u8,
+                    silver: next(most) as u8,
+                    knight: next(most) as u8,
+                    lance: next(most) as u8,
+                    pawn: next(most) as u8,
+                };
+            }
+            p.to_move = if next(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert_eq!(hcp(&p), plain(&p, &HCP), "hcp of round {round}");
+            assert_eq!(psfen(&p), plain(&p, &PSFEN), "psfen of round {round}");
+            checked += 1;
+            if round == 0 {
+                start = p.clone();
+            }
+        }
+        assert_eq!(checked, 4000);
+    }
 }
