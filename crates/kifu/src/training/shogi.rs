@@ -194,19 +194,17 @@ struct Bits {
 }
 
 impl Bits {
-    /// Puts the `n` low bits of `code` (`n` ≤ 8), with no branch on where they
-    /// fall: the bits that spill into the next word are shifted in unconditionally
-    /// (none when there are none).
     #[inline]
-    fn put(&mut self, code: u8, n: u8) {
+    fn put(&mut self, (code, n): Code) {
         let (w, off) = (self.at / 64, self.at % 64);
         let code = u64::from(code) & ((1u64 << n) - 1);
         if let Some(word) = self.words.get_mut(w) {
             *word |= code << off;
         }
-        if let Some(word) = self.words.get_mut(w + 1) {
-            // `code >> (64 - off)`, also for `off` 0 (where it is 0).
-            *word |= (code >> 1) >> (63 - off);
+        if off + usize::from(n) > 64 {
+            if let Some(word) = self.words.get_mut(w + 1) {
+                *word |= code >> (64 - off);
+            }
         }
         self.at += usize::from(n);
     }
@@ -218,6 +216,11 @@ impl Bits {
         }
         out
     }
+}
+
+/// The board's kind index into a table row, as [`PieceKind`] declares them.
+fn kind_index(kind: PieceKind) -> usize {
+    kind as usize
 }
 
 /// The model's square index (see [`Square::index`]) of each of cshogi's square
@@ -236,118 +239,74 @@ const MODEL_INDEX: [u8; 81] = {
 /// promoted kinds as their unpromoted ones; the king's (7) is never used.
 const BOX: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 5, 6];
 
-/// What a square puts, by [`cell`]: its code, the code's length, and the piece-box
-/// slot it takes a piece from (7: none). An empty square is one 0 bit; a king puts
-/// nothing (kings are coded by their squares).
-type SquareCode = (u8, u8, u8);
-
-/// The index into a [`SquareCode`] table of what stands on a square: the piece's
-/// colour × 14 + its kind as declared, 28 for an empty square.
-#[inline]
-fn cell(square: Option<Piece>) -> usize {
-    match square {
-        None => EMPTY,
-        Some(p) => p.color.index() * 14 + p.kind as usize,
-    }
-}
-
-/// [`cell`] of an empty square.
-const EMPTY: usize = 28;
-
-/// [`cell`] of the kings.
-const KINGS: [usize; 2] = [PieceKind::King as usize, 14 + PieceKind::King as usize];
-
-/// The [`SquareCode`] of every [`cell`] in `t`'s codes: one table lookup a square,
-/// with no branch on what stands there.
-const fn square_codes(t: &Tables) -> [SquareCode; 29] {
-    let mut out = [(0u8, 0u8, 7u8); 29];
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 14 {
-            let (code, n) = t.board[c][k];
-            out[c * 14 + k] = (code, n, BOX[k]);
-            k += 1;
-        }
-        c += 1;
-    }
-    out[EMPTY] = (0, 1, 7);
-    out
-}
-
-/// [`square_codes`] of [`HCP`].
-const HCP_SQUARES: [SquareCode; 29] = square_codes(&HCP);
-
-/// [`square_codes`] of [`PSFEN`].
-const PSFEN_SQUARES: [SquareCode; 29] = square_codes(&PSFEN);
-
-/// The 256 bits of a position in `t`'s codes (`squares`: [`square_codes`] of `t`):
-/// side to move, the two kings' squares, the other pieces square by square from
-/// SQ11 to SQ99, the hands, the piece box.
-fn encode(p: &ShogiPosition, t: &Tables, squares: &[SquareCode; 29]) -> [u8; 32] {
-    let board = p.squares();
+/// The 256 bits of a position in `t`'s codes: side to move, the two kings' squares,
+/// the other pieces square by square from SQ11 to SQ99, the hands, the piece box.
+fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
+    let squares = p.squares();
     // The board goes after the side to move and the kings' squares, which are put
     // once the board is read (the first king of each side from SQ11, as cshogi).
     let mut bits = Bits {
         words: [0; 4],
         at: 15,
     };
-    let mut kings = [81u8; 2];
-    // The piece box's slots, and one (7) that empty squares take from.
-    let mut piece_box = [0i32; 8];
-    for (slot, &full) in piece_box.iter_mut().zip(&FULL_SET) {
-        *slot = full;
-    }
+    let mut kings = [None::<u8>; 2];
+    let mut piece_box = FULL_SET;
     for (n, &i) in MODEL_INDEX.iter().enumerate() {
-        let c = cell(board.get(usize::from(i)).copied().flatten());
-        if c == KINGS[0] || c == KINGS[1] {
-            if let Some(k) = kings.get_mut(usize::from(c != KINGS[0])) {
-                if *k == 81 {
-                    *k = n as u8;
+        match squares.get(usize::from(i)).copied().flatten() {
+            // An empty square is one 0 bit.
+            None => bits.at += 1,
+            Some(Piece {
+                kind: PieceKind::King,
+                color,
+            }) => {
+                let k = &mut kings[color.index()];
+                if k.is_none() {
+                    *k = Some(n as u8);
                 }
             }
-            continue;
-        }
-        if let Some(&(code, len, slot)) = squares.get(c) {
-            bits.put(code, len);
-            if let Some(left) = piece_box.get_mut(usize::from(slot)) {
-                *left -= 1;
+            Some(piece) => {
+                let k = kind_index(piece.kind);
+                if let (Some(&code), Some(&b)) = (t.board[piece.color.index()].get(k), BOX.get(k)) {
+                    bits.put(code);
+                    if let Some(h) = piece_box.get_mut(usize::from(b)) {
+                        *h -= 1;
+                    }
+                }
             }
         }
     }
     for color in [Color::Black, Color::White] {
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
             let n = p.hands[color.index()].count(kind);
-            let (code, len) = t.hand[color.index()][i];
+            let code = t.hand[color.index()][i];
             for _ in 0..n {
-                bits.put(code, len);
+                bits.put(code);
             }
             piece_box[i] -= i32::from(n);
         }
     }
-    for (i, &left) in piece_box.iter().take(7).enumerate() {
-        let (code, len) = t.piece_box[i];
+    for (i, &left) in piece_box.iter().enumerate() {
         for _ in 0..left.max(0) {
-            bits.put(code, len);
+            bits.put(t.piece_box[i]);
         }
     }
     bits.at = 0;
-    bits.put(u8::from(p.to_move == Color::White), 1);
-    bits.put(kings[0], 7);
-    bits.put(kings[1], 7);
+    bits.put((u8::from(p.to_move == Color::White), 1));
+    bits.put((kings[0].unwrap_or(81), 7));
+    bits.put((kings[1].unwrap_or(81), 7));
     bits.bytes()
 }
 
 /// The position as cshogi's `Board.to_hcp` writes it: Apery's 256-bit
 /// HuffmanCodedPos (the board part of dlshogi's HCPE records).
 pub fn hcp(p: &ShogiPosition) -> [u8; 32] {
-    encode(p, &HCP, &HCP_SQUARES)
+    encode(p, &HCP)
 }
 
 /// The position as cshogi's `Board.to_psfen` writes it: YaneuraOu's 256-bit
 /// PackedSfen (the board part of PSV records).
 pub fn psfen(p: &ShogiPosition) -> [u8; 32] {
-    encode(p, &PSFEN, &PSFEN_SQUARES)
+    encode(p, &PSFEN)
 }
 
 /// A move as cshogi's `move16` gives it (the `bestMove16` of HCPE records): the
