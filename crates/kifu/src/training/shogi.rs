@@ -373,11 +373,11 @@ mod tests {
     use super::*;
     use crate::model::Hand;
 
-    /// The encoding written the plainest way, bit by bit: the reference the
-    /// table-driven [`encode`] is held to.
+    /// The encoding written the plainest way, bit by bit: the reference
+    /// [`encode`] is held to.
     fn plain(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
         let mut bits: Vec<bool> = Vec::new();
-        let mut put = |bits: &mut Vec<bool>, (code, n): Code| {
+        let put = |bits: &mut Vec<bool>, (code, n): Code| {
             for b in 0..n {
                 bits.push(code >> b & 1 == 1);
             }
@@ -435,7 +435,7 @@ mod tests {
     /// care): every square empty or holding any piece, hands of any size (sets of
     /// more pieces than a box holds run past the 256 bits, which are then dropped).
     #[test]
-    fn the_table_encoding_is_the_plain_one() {
+    fn hcp_and_psfen_are_the_plain_encoding() {
         let kinds = [
             PieceKind::Pawn,
             PieceKind::Lance,
