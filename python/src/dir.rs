@@ -104,6 +104,10 @@ struct Slots {
     done: VecDeque<Option<FileRead>>,
     /// The program let the reader go: the workers stop.
     stop: bool,
+    /// The program waits for file `next` (told through `ready`).
+    waiting: bool,
+    /// Workers waiting for room (told through `room`).
+    idle: usize,
 }
 
 impl Ahead {
@@ -120,7 +124,9 @@ impl Ahead {
                     if s.taken < s.next + self.window {
                         break;
                     }
+                    s.idle += 1;
                     s = self.room.wait(s).unwrap_or_else(|e| e.into_inner());
+                    s.idle -= 1;
                 }
                 s.taken += 1;
                 s.taken - 1
@@ -146,8 +152,13 @@ impl Ahead {
             if let Some(slot) = s.done.get_mut(k) {
                 *slot = Some(read);
             }
+            // Only the file the program waits for wakes it (a wake-up is a system
+            // call, one a file otherwise).
+            let wake = k == 0 && s.waiting;
             drop(s);
-            self.ready.notify_all();
+            if wake {
+                self.ready.notify_one();
+            }
         }
     }
 
@@ -161,11 +172,16 @@ impl Ahead {
             if let Some(read) = s.done.front_mut().and_then(Option::take) {
                 s.done.pop_front();
                 s.next += 1;
+                let wake = s.idle > 0;
                 drop(s);
-                self.room.notify_all();
+                if wake {
+                    self.room.notify_one();
+                }
                 return Some(read);
             }
+            s.waiting = true;
             s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.waiting = false;
         }
     }
 
@@ -294,6 +310,8 @@ pub fn read_dir(
             next: 0,
             done: VecDeque::new(),
             stop: false,
+            waiting: false,
+            idle: 0,
         }),
         ready: Condvar::new(),
         room: Condvar::new(),
