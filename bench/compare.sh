@@ -14,6 +14,9 @@
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
 #   KIFU_BIN             a kifu binary to time instead of building one (the examples of
 #                        the reading rows are then not built either)
+#   KIFU_PYTHON_INSTALL  what PARTS=python installs into the peers' venv (default
+#                        python/, built in release mode; or a wheel), `none` to time
+#                        the package already there (say a `maturin develop --release`)
 #   KIFU_CONVERT_OUT     where the conversions write (default $KIFU_COMPARE_CORPUS/out):
 #                        put it on a disk to compare kifu with that disk's floor
 #
@@ -325,8 +328,13 @@ fi
 if want python; then
 # The Python package (#36 point 5): kifu.read in one Python process against sgfmill
 # and cshogi in theirs, each timing its own reading (the files' bytes read first).
-note "python: pip install $root/python into the peers' venv (a release build)"
-"$venv/bin/pip" install -q --disable-pip-version-check "$root/python" >&2
+py_install=${KIFU_PYTHON_INSTALL:-$root/python}
+if [ "$py_install" = none ]; then
+  note "python: the package installed in the peers' venv ($("$venv/bin/python" -c 'import kifu; print(kifu.__file__)'))"
+else
+  note "python: pip install $py_install into the peers' venv (a release build from python/)"
+  "$venv/bin/pip" install -q --disable-pip-version-check "$py_install" >&2
+fi
 skips=$scratch/skip
 mkdir -p "$skips"
 note "Python SGF: $sgf_games games, $sgf_bytes bytes"

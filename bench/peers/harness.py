@@ -61,6 +61,10 @@ PY_GOALS = [
     ("Python SGF", "sgfmill", 30, "kifu.read"),
     ("Python KIF", "cshogi", 10, "kifu.read"),
     ("Python CSA", "cshogi", 2, "kifu.read"),
+    # The same folders read by kifu.read_dir (all cores, the files' reading timed
+    # too): what a program reading a folder uses.
+    ("Python KIF", "cshogi", 10, "kifu.read_dir"),
+    ("Python CSA", "cshogi", 2, "kifu.read_dir"),
 ]
 
 # ... and at most this many times `kifu validate`'s wall time (group, kifu row, most).

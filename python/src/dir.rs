@@ -3,12 +3,11 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex};
 
 use kifu::formats;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::diagnostics::Diagnostic;
 use crate::game::Game;
@@ -73,10 +72,7 @@ fn read_file(path: &Path, options: Options) -> FileRead {
             }
         }
     };
-    let failure = state.read_all().err().map(|f| {
-        let message = Python::attach(|py| f.into_py_err().value(py).to_string());
-        (shown, message)
-    });
+    let failure = state.read_all().err().map(|f| (shown, f.message()));
     FileRead {
         games: state.queue.into_iter().collect(),
         diagnostics: state.diagnostics,
@@ -84,37 +80,157 @@ fn read_file(path: &Path, options: Options) -> FileRead {
     }
 }
 
-/// The state of a folder's reading.
-struct DirState {
-    files: VecDeque<PathBuf>,
+/// The files of a folder and how far their reading has gone: the workers take the
+/// files in order, at most [`Ahead::window`] ahead of the file the program is at,
+/// and leave each file's reading in its slot; the program takes the slots in order.
+struct Ahead {
+    files: Vec<PathBuf>,
     options: Options,
-    pool: rayon::ThreadPool,
-    batch: usize,
+    /// How many files may be read ahead of the program's.
+    window: usize,
+    slots: Mutex<Slots>,
+    /// Told when a file's reading is left in its slot.
+    ready: Condvar,
+    /// Told when the program takes a slot, or lets the reader go.
+    room: Condvar,
+}
+
+/// The shared part of [`Ahead`] that changes.
+struct Slots {
+    /// The next file a worker takes.
+    taken: usize,
+    /// The next file the program takes; `done[k]` is file `next + k`'s reading.
+    next: usize,
+    done: VecDeque<Option<FileRead>>,
+    /// The program let the reader go: the workers stop.
+    stop: bool,
+    /// The program waits for file `next` (told through `ready`).
+    waiting: bool,
+    /// Workers waiting for room (told through `room`).
+    idle: usize,
+}
+
+impl Ahead {
+    /// A worker's loop: reads the next file in order while there is one and room
+    /// for it, until the files run out or the reader is let go.
+    fn work(&self) {
+        loop {
+            let i = {
+                let mut s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    if s.stop || s.taken >= self.files.len() {
+                        return;
+                    }
+                    if s.taken < s.next + self.window {
+                        break;
+                    }
+                    s.idle += 1;
+                    s = self.room.wait(s).unwrap_or_else(|e| e.into_inner());
+                    s.idle -= 1;
+                }
+                s.taken += 1;
+                s.taken - 1
+            };
+            let Some(path) = self.files.get(i) else {
+                return;
+            };
+            // A reading that panicked still fills its slot, so the program never
+            // waits for it.
+            let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                read_file(path, self.options)
+            }))
+            .unwrap_or_else(|_| FileRead {
+                games: Vec::new(),
+                diagnostics: Vec::new(),
+                failure: Some((path.display().to_string(), "kifu failed on it".into())),
+            });
+            let mut s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+            let k = i - s.next;
+            while s.done.len() <= k {
+                s.done.push_back(None);
+            }
+            if let Some(slot) = s.done.get_mut(k) {
+                *slot = Some(read);
+            }
+            // Only the file the program waits for wakes it (a wake-up is a system
+            // call, one a file otherwise).
+            let wake = k == 0 && s.waiting;
+            drop(s);
+            if wake {
+                self.ready.notify_one();
+            }
+        }
+    }
+
+    /// The next file's reading, waiting for it (None when every file was taken).
+    fn take(&self) -> Option<FileRead> {
+        let mut s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if s.next >= self.files.len() {
+            return None;
+        }
+        loop {
+            if let Some(read) = s.done.front_mut().and_then(Option::take) {
+                s.done.pop_front();
+                s.next += 1;
+                let wake = s.idle > 0;
+                drop(s);
+                if wake {
+                    self.room.notify_one();
+                }
+                return Some(read);
+            }
+            s.waiting = true;
+            s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.waiting = false;
+        }
+    }
+
+    /// How many files the program has not taken yet.
+    fn remaining(&self) -> usize {
+        let s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        self.files.len().saturating_sub(s.next)
+    }
+
+    /// Lets the workers go.
+    fn stop(&self) {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+        self.room.notify_all();
+    }
+}
+
+/// The state of a folder's reading, on the program's side.
+struct DirState {
+    ahead: Arc<Ahead>,
     queue: VecDeque<Game>,
     diagnostics: Vec<Diagnostic>,
     failures: Vec<(String, String)>,
 }
 
 impl DirState {
-    /// Reads the next batch of files on the pool, in order.
-    fn fill(&mut self) {
-        let take = self.batch.min(self.files.len());
-        let batch: Vec<PathBuf> = self.files.drain(..take).collect();
-        let options = self.options;
-        let read: Vec<FileRead> = self
-            .pool
-            .install(|| batch.par_iter().map(|p| read_file(p, options)).collect());
-        for file in read {
-            self.queue.extend(file.games);
-            self.diagnostics.extend(file.diagnostics);
-            self.failures.extend(file.failure);
+    /// Moves the next file's games into the queue (false when every file was taken).
+    fn fill(&mut self) -> bool {
+        match self.ahead.take() {
+            Some(file) => {
+                self.queue.extend(file.games);
+                self.diagnostics.extend(file.diagnostics);
+                self.failures.extend(file.failure);
+                true
+            }
+            None => false,
         }
+    }
+}
+
+impl Drop for DirState {
+    fn drop(&mut self) {
+        self.ahead.stop();
     }
 }
 
 /// The iterator `kifu.read_dir` returns: every game of every record under the folder,
 /// file by file in path order. Besides the games, `.diagnostics` (every diagnostic
 /// so far) and `.failures` (`(path, message)` of each file that could not be read).
+/// The files are read ahead of the program, on worker threads that hold no GIL.
 #[pyclass(module = "kifu._kifu")]
 pub struct DirReader {
     state: Mutex<DirState>,
@@ -133,14 +249,13 @@ impl DirReader {
             if let Some(game) = state.queue.pop_front() {
                 return Ok(Some(game));
             }
-            if state.files.is_empty() {
+            if !py.detach(|| state.fill()) {
                 return Ok(None);
             }
-            py.detach(|| state.fill());
         }
     }
 
-    /// Every diagnostic of the files read so far.
+    /// Every diagnostic of the files handed on so far.
     #[getter]
     fn diagnostics(&self) -> PyResult<Vec<Diagnostic>> {
         Ok(locked(&self.state)?.diagnostics.clone())
@@ -152,10 +267,10 @@ impl DirReader {
         Ok(locked(&self.state)?.failures.clone())
     }
 
-    /// How many files are still to be read.
+    /// How many files are still to be handed on.
     #[getter]
     fn remaining(&self) -> PyResult<usize> {
-        Ok(locked(&self.state)?.files.len())
+        Ok(locked(&self.state)?.ahead.remaining())
     }
 }
 
@@ -181,18 +296,36 @@ pub fn read_dir(
         .into());
     }
     let (files, failures) = py.detach(|| walk(&path));
-    let threads = threads.unwrap_or(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let batch = pool.current_num_threads().max(1) * 8;
+    let threads = match threads {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, usize::from),
+    }
+    .min(files.len().max(1));
+    let ahead = Arc::new(Ahead {
+        files,
+        options,
+        window: threads * 8,
+        slots: Mutex::new(Slots {
+            taken: 0,
+            next: 0,
+            done: VecDeque::new(),
+            stop: false,
+            waiting: false,
+            idle: 0,
+        }),
+        ready: Condvar::new(),
+        room: Condvar::new(),
+    });
+    for n in 0..threads {
+        let worker = ahead.clone();
+        std::thread::Builder::new()
+            .name(format!("kifu-read-dir-{n}"))
+            .spawn(move || worker.work())
+            .map_err(|e| PyValueError::new_err(format!("cannot start a thread: {e}")))?;
+    }
     Ok(DirReader {
         state: Mutex::new(DirState {
-            files: files.into(),
-            options,
-            pool,
-            batch,
+            ahead,
             queue: VecDeque::new(),
             diagnostics: Vec::new(),
             failures,

@@ -1,21 +1,32 @@
 //! Games a Python program lets go of are freed on a thread of their own: freeing a
 //! long game's nodes costs about as much as reading them, and need not hold up the
-//! interpreter (it holds no Python object and takes no GIL).
+//! interpreter (it holds no Python object and takes no GIL). They go to that thread
+//! in batches: waking it for each game cost more than freeing a short game here.
 
+use std::cell::RefCell;
 use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::{Arc, OnceLock};
 
 use kifu::model::Game;
 
-/// Games waiting to be freed, at most this many (a sender then waits).
-const WAITING: usize = 256;
+/// Batches waiting to be freed, at most this many (a sender then waits).
+const WAITING: usize = 16;
+
+/// A batch is sent once it holds this many nodes (or [`BATCH_GAMES`] games).
+const BATCH_NODES: usize = 1 << 15;
+
+/// A batch is sent once it holds this many games.
+const BATCH_GAMES: usize = 256;
+
+/// A game of fewer nodes is freed where it is let go of.
+const SMALL: usize = 64;
 
 /// The freeing thread's queue, made on first use (None if no thread could start).
-fn queue() -> Option<&'static SyncSender<Arc<Game>>> {
-    static QUEUE: OnceLock<Option<SyncSender<Arc<Game>>>> = OnceLock::new();
+fn queue() -> Option<&'static SyncSender<Vec<Arc<Game>>>> {
+    static QUEUE: OnceLock<Option<SyncSender<Vec<Arc<Game>>>>> = OnceLock::new();
     QUEUE
         .get_or_init(|| {
-            let (tx, rx) = sync_channel::<Arc<Game>>(WAITING);
+            let (tx, rx) = sync_channel::<Vec<Arc<Game>>>(WAITING);
             std::thread::Builder::new()
                 .name("kifu-free".into())
                 .spawn(move || rx.into_iter().for_each(drop))
@@ -25,15 +36,49 @@ fn queue() -> Option<&'static SyncSender<Arc<Game>>> {
         .as_ref()
 }
 
+/// The games let go of on this thread and not yet sent, and their nodes.
+struct Batch {
+    games: Vec<Arc<Game>>,
+    nodes: usize,
+}
+
+thread_local! {
+    static BATCH: RefCell<Batch> = const {
+        RefCell::new(Batch {
+            games: Vec::new(),
+            nodes: 0,
+        })
+    };
+}
+
 /// Frees `game` on the freeing thread when it is the last holder of a game with
-/// many nodes; here otherwise.
+/// many nodes (in a batch with others); here otherwise.
 pub fn free(game: Arc<Game>) {
-    if Arc::strong_count(&game) > 1 || game.tree.len() < 64 {
+    let nodes = game.tree.len();
+    if Arc::strong_count(&game) > 1 || nodes < SMALL {
         return;
     }
-    if let Some(tx) = queue() {
-        // A send fails only when the thread is gone; the game is then freed here.
-        let _ = tx.send(game);
+    let Some(tx) = queue() else {
+        return;
+    };
+    // A thread being torn down has no batch left: the game is freed here.
+    let full = BATCH
+        .try_with(|b| {
+            let mut b = b.borrow_mut();
+            b.games.push(game);
+            b.nodes += nodes;
+            if b.nodes >= BATCH_NODES || b.games.len() >= BATCH_GAMES {
+                b.nodes = 0;
+                Some(std::mem::take(&mut b.games))
+            } else {
+                None
+            }
+        })
+        .ok()
+        .flatten();
+    if let Some(games) = full {
+        // A send fails only when the thread is gone; the games are then freed here.
+        let _ = tx.send(games);
     }
 }
 

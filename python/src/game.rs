@@ -21,30 +21,26 @@ use crate::values::serialized_to_py;
 #[pyclass(module = "kifu._kifu", frozen)]
 pub struct Game {
     pub(crate) game: Arc<model::Game>,
-    path: Option<String>,
+    /// Where it was read from (path, format, encoding), shared by the games of an
+    /// input's part.
+    source: Arc<SourceInfo>,
     index: usize,
-    format: String,
-    encoding: Option<String>,
-    encoding_decided_by: Option<String>,
     diagnostics: Vec<Diagnostic>,
 }
 
 impl Game {
-    /// The `index`-th game (from 1) of the input at `path`, read as `source` says.
+    /// The `index`-th game (from 1) of the input read as `source` says (its path
+    /// included).
     pub fn new(
         game: Arc<model::Game>,
-        path: Option<String>,
+        source: Arc<SourceInfo>,
         index: usize,
-        source: &SourceInfo,
         diagnostics: Vec<Diagnostic>,
     ) -> Game {
         Game {
             game,
-            path,
+            source,
             index,
-            format: source.format.clone(),
-            encoding: source.encoding.clone(),
-            encoding_decided_by: source.encoding_decided_by.clone(),
             diagnostics,
         }
     }
@@ -54,24 +50,14 @@ impl Game {
         self.index
     }
 
-    /// Where it was read from, as the writers take it.
-    fn source(&self) -> SourceInfo {
-        SourceInfo {
-            path: self.path.clone(),
-            format: self.format.clone(),
-            encoding: self.encoding.clone(),
-            encoding_decided_by: self.encoding_decided_by.clone(),
-        }
-    }
-
     /// The game's row in `kifu list`.
     fn list_row(&self) -> Row {
         Row::of(
             &self.game,
-            self.path.as_deref().unwrap_or("-"),
+            self.source.path.as_deref().unwrap_or("-"),
             self.index,
-            &self.format,
-            self.encoding.as_deref(),
+            &self.source.format,
+            self.source.encoding.as_deref(),
         )
     }
 }
@@ -119,7 +105,7 @@ impl Game {
     /// The input's path (None for bytes and file objects).
     #[getter]
     fn path(&self) -> Option<&str> {
-        self.path.as_deref()
+        self.source.path.as_deref()
     }
 
     /// The game's number in its input, from 1 (as `kifu list` and `--game` count).
@@ -131,13 +117,13 @@ impl Game {
     /// The format it was read as (`sgf`, `kif`, `csa` …).
     #[getter]
     fn format(&self) -> &str {
-        &self.format
+        &self.source.format
     }
 
     /// The input's encoding (None for binary formats).
     #[getter]
     fn encoding(&self) -> Option<&str> {
-        self.encoding.as_deref()
+        self.source.encoding.as_deref()
     }
 
     /// `go`, `gomoku`, `shogi` or `gonu`.
@@ -220,8 +206,15 @@ impl Game {
         let collection = Collection {
             games: vec![(*self.game).clone()],
         };
-        let source = self.source();
-        write_collection(py, &collection, to, encoding, wrap, pretty, Some(&source))
+        write_collection(
+            py,
+            &collection,
+            to,
+            encoding,
+            wrap,
+            pretty,
+            Some(&self.source),
+        )
     }
 
     /// Every position of the main line, the rules replaying each move: the position
@@ -245,8 +238,8 @@ impl Game {
             "<Game {} #{} of {} ({}): {} vs {}, {} moves>",
             self.game.kind.family(),
             self.index,
-            self.path.as_deref().unwrap_or("-"),
-            self.format,
+            self.source.path.as_deref().unwrap_or("-"),
+            self.source.format,
             info.black.name.as_deref().unwrap_or("?"),
             info.white.name.as_deref().unwrap_or("?"),
             meta::main_line_moves(&self.game)

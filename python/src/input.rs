@@ -81,6 +81,11 @@ pub enum Stream {
 }
 
 impl Stream {
+    /// A stream of no bytes.
+    pub fn empty() -> Stream {
+        Stream::Bytes(Cursor::new(Vec::new()))
+    }
+
     /// How long it is, when it can tell (for [`kifu::source::Parts::with_len_hint`]).
     pub fn len_hint(&self) -> Option<u64> {
         match self {

@@ -9,6 +9,13 @@
 
 use pyo3::prelude::*;
 
+/// The extension's own allocations (games, nodes, texts) come from mimalloc: a
+/// record's reading makes many small ones, and games are freed on another thread
+/// ([`dropper`]), which the system allocator does at a cost. Python's objects keep
+/// Python's allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod calls;
 mod diagnostics;
 mod dir;

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use kifu::diag::{self, Shift, Span};
 use kifu::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo};
 use kifu::model;
-use kifu::source::{PartError, Parts, PART};
+use kifu::source::{Part, PartError, Parts, PART};
 use kifu::text::{LineIndex, TextEncoding};
 use kifu::Input;
 use pyo3::exceptions::PyRuntimeError;
@@ -113,6 +113,16 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// What went wrong, for people: the message of [`Failure::into_py_err`]'s
+    /// exception, made without the GIL.
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Part(e) => e.to_string(),
+            Failure::Library(e) => e.to_string(),
+            Failure::Strict(d) => d.message.clone(),
+        }
+    }
+
     /// As a Python exception.
     pub fn into_py_err(self) -> PyErr {
         match self {
@@ -144,6 +154,9 @@ pub struct Options {
 /// An input being read: its parts, what was read of them and not yet handed on.
 pub struct ReadState {
     parts: Parts<Stream>,
+    /// The bytes given, when they are one part: handed on whole as [`Parts`] would
+    /// hand them, without copying them into its buffer.
+    whole: Option<Vec<u8>>,
     path: Option<String>,
     options: Options,
     /// Where the next part starts in the whole input.
@@ -164,11 +177,15 @@ impl ReadState {
     /// Opens `given` (a file here, without the GIL).
     pub fn open(given: Given, options: Options) -> std::io::Result<ReadState> {
         let path = given.path_text();
-        let stream = given.open()?;
+        let (stream, whole) = match given {
+            Given::Bytes(bytes) if bytes.len() <= options.part => (Stream::empty(), Some(bytes)),
+            given => (given.open()?, None),
+        };
         let parts = Parts::new(stream, options.format, options.encoding, options.part, None)
             .with_len_hint(Stream::len_hint);
         Ok(ReadState {
             parts,
+            whole,
             path,
             options,
             shift: Shift::default(),
@@ -182,7 +199,20 @@ impl ReadState {
 
     /// Reads the next part into the queue (or marks the input done).
     pub fn fill(&mut self) -> Result<(), Failure> {
-        let part = match self.parts.next_part() {
+        let next = match self.whole.take() {
+            Some(bytes) => Ok(Some(Part {
+                bytes,
+                format: self.options.format,
+                encoding: self.options.encoding,
+                at: 0,
+                index: 0,
+                whole: true,
+                lead: 0,
+                trail: 0,
+            })),
+            None => self.parts.next_part(),
+        };
+        let part = match next {
             Ok(Some(part)) => part,
             Ok(None) => {
                 self.done = true;
@@ -247,7 +277,11 @@ impl ReadState {
             }
             self.diagnostics.push(located);
         }
-        let source = read.source;
+        // The path as the games tell it (the library's source has the one given).
+        let source = Arc::new(SourceInfo {
+            path: self.path.clone(),
+            ..read.source.clone()
+        });
         for ((game, _, found), mut diagnostics) in kept.into_iter().zip(per_game) {
             for d in &found {
                 let located = locate(d);
@@ -261,9 +295,8 @@ impl ReadState {
             self.number += 1;
             self.queue.push_back(Game::new(
                 Arc::new(game),
-                self.path.clone(),
+                source.clone(),
                 self.number,
-                &source,
                 diagnostics,
             ));
         }
@@ -275,7 +308,7 @@ impl ReadState {
             },
         };
         if self.source.is_none() {
-            self.source = Some(source);
+            self.source = Some(read.source);
         }
         self.done = whole;
         Ok(())

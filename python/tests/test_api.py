@@ -3,8 +3,10 @@ writing, errors, folders, and inputs longer than one part."""
 
 import io
 import json
+import os
 import pathlib
 import threading
+import time
 
 import pytest
 
@@ -151,6 +153,29 @@ def test_read_dir_keeps_each_files_diagnostics(tmp_path):
     assert reader.failures == []
     with pytest.raises(FileNotFoundError):
         kifu.read_dir(tmp_path / "nothing")
+
+
+def test_read_dir_reads_ahead_in_order_and_lets_its_threads_go(tmp_path):
+    # Files are read ahead of the program on worker threads; games still come in
+    # path order, and a reader dropped half-way stops its workers.
+    for i in range(300):
+        (tmp_path / f"{i:04}.sgf").write_bytes(b"(;GM[1]SZ[9]PB[%d];B[ee])" % i)
+    games = list(kifu.read_dir(tmp_path, threads=4))
+    assert [g.info.black for g in games] == [str(i) for i in range(300)]
+
+    def threads():
+        return len(os.listdir("/proc/self/task"))
+
+    before = threads()
+    reader = kifu.read_dir(tmp_path, threads=4)
+    assert next(reader).info.black == "0"
+    assert reader.remaining == 299
+    del reader
+    for _ in range(200):
+        if threads() <= before:
+            break
+        time.sleep(0.01)
+    assert threads() <= before
 
 
 def test_a_long_input_is_read_in_parts_and_placed_in_the_whole():

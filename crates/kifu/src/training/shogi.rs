@@ -367,3 +367,148 @@ pub fn psv_record(
 pub fn sfen(p: &ShogiPosition, ply: u32) -> String {
     crate::rules::shogi::to_sfen(p, ply)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Hand;
+
+    /// The encoding written the plainest way, bit by bit: the reference
+    /// [`encode`] is held to.
+    fn plain(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
+        let mut bits: Vec<bool> = Vec::new();
+        let put = |bits: &mut Vec<bool>, (code, n): Code| {
+            for b in 0..n {
+                bits.push(code >> b & 1 == 1);
+            }
+        };
+        let mut kings = [81u8; 2];
+        let mut piece_box = FULL_SET;
+        let mut board = Vec::new();
+        for n in 0..81u8 {
+            let square = Square::new(n / 9 + 1, n % 9 + 1).expect("a square");
+            match p.get(square) {
+                None => board.push(false),
+                Some(Piece {
+                    kind: PieceKind::King,
+                    color,
+                }) => {
+                    if kings[color.index()] == 81 {
+                        kings[color.index()] = n;
+                    }
+                }
+                Some(piece) => {
+                    put(
+                        &mut board,
+                        t.board[piece.color.index()][piece.kind as usize],
+                    );
+                    piece_box[BOX[piece.kind as usize] as usize] -= 1;
+                }
+            }
+        }
+        put(&mut bits, (u8::from(p.to_move == Color::White), 1));
+        put(&mut bits, (kings[0], 7));
+        put(&mut bits, (kings[1], 7));
+        bits.extend(board);
+        for color in [Color::Black, Color::White] {
+            for (i, kind) in HAND_ORDER.into_iter().enumerate() {
+                let n = p.hands[color.index()].count(kind);
+                for _ in 0..n {
+                    put(&mut bits, t.hand[color.index()][i]);
+                }
+                piece_box[i] -= i32::from(n);
+            }
+        }
+        for (i, &left) in piece_box.iter().enumerate() {
+            for _ in 0..left.max(0) {
+                put(&mut bits, t.piece_box[i]);
+            }
+        }
+        let mut out = [0u8; 32];
+        for (i, &b) in bits.iter().take(256).enumerate() {
+            out[i / 8] |= u8::from(b) << (i % 8);
+        }
+        out
+    }
+
+    /// Positions made by a small generator (not legal ones: the encoding does not
+    /// care): every square empty or holding any piece, hands of any size (sets of
+    /// more pieces than a box holds run past the 256 bits, which are then dropped).
+    #[test]
+    fn hcp_and_psfen_are_the_plain_encoding() {
+        let kinds = [
+            PieceKind::Pawn,
+            PieceKind::Lance,
+            PieceKind::Knight,
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::King,
+            PieceKind::PromotedPawn,
+            PieceKind::PromotedLance,
+            PieceKind::PromotedKnight,
+            PieceKind::PromotedSilver,
+            PieceKind::Horse,
+            PieceKind::Dragon,
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |m: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        };
+        let mut start = crate::model::Handicap::Even.position();
+        let mut checked = 0;
+        for round in 0..4000 {
+            let mut p = if round % 3 == 0 {
+                start.clone()
+            } else {
+                ShogiPosition::empty()
+            };
+            // Emptiness from none to most squares.
+            let fill = next(101);
+            for n in 0..81u8 {
+                let square = Square::new(n / 9 + 1, n % 9 + 1).expect("a square");
+                if next(100) < fill {
+                    let piece = Piece {
+                        kind: kinds[next(14) as usize],
+                        color: if next(2) == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                    };
+                    p.set(square, Some(piece));
+                } else if round % 3 != 0 {
+                    p.set(square, None);
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let most = [3, 20, 255][next(3) as usize];
+                p.hands[color.index()] = Hand {
+                    rook: next(most) as u8,
+                    bishop: next(most) as u8,
+                    gold: next(most) as u8,
+                    silver: next(most) as u8,
+                    knight: next(most) as u8,
+                    lance: next(most) as u8,
+                    pawn: next(most) as u8,
+                };
+            }
+            p.to_move = if next(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert_eq!(hcp(&p), plain(&p, &HCP), "hcp of round {round}");
+            assert_eq!(psfen(&p), plain(&p, &PSFEN), "psfen of round {round}");
+            checked += 1;
+            if round == 0 {
+                start = p.clone();
+            }
+        }
+        assert_eq!(checked, 4000);
+    }
+}
