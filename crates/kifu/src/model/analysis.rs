@@ -36,11 +36,15 @@ pub enum Convention {
     /// no-result rates, White's score, `v=` visits (`0.48 0.52 0.00 -1.5 v=400`).
     #[serde(rename = "katago")]
     KataGo,
+    /// KaTrain's SGF property `KT`: KataGo's analysis JSON (Black's figures) beside
+    /// ownership and policy grids, gzip'd and base64'd; read, written back as read.
+    #[serde(rename = "katrain")]
+    KaTrain,
 }
 
 impl Convention {
     /// Every convention.
-    pub const ALL: [Convention; 9] = [
+    pub const ALL: [Convention; 10] = [
         Convention::Lizzie,
         Convention::Sabaki,
         Convention::Ogatak,
@@ -50,6 +54,7 @@ impl Convention {
         Convention::KifStudy,
         Convention::Floodgate,
         Convention::KataGo,
+        Convention::KaTrain,
     ];
 
     /// The name used in the JSON model and on the command line.
@@ -64,6 +69,7 @@ impl Convention {
             Convention::KifStudy => "kif_study",
             Convention::Floodgate => "floodgate",
             Convention::KataGo => "katago",
+            Convention::KaTrain => "katrain",
         }
     }
 }

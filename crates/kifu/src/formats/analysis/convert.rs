@@ -26,6 +26,7 @@ fn holds(convention: Convention, e: &Evaluation) -> &'static [&'static str] {
         ],
         Convention::Floodgate => &["score", "pv"],
         Convention::KataGo => &["winrate", "score", "visits"],
+        Convention::KaTrain => &["engine", "winrate", "score", "visits", "rank", "pv"],
     }
 }
 
@@ -36,7 +37,7 @@ fn writes_pv(convention: Convention, pv: &[String]) -> bool {
     let kif_move =
         |m: &String| m.starts_with(['▲', '△']) && m.chars().count() > 1 && !m.contains([' ', '\n']);
     match convention {
-        Convention::Lizzie => pv.iter().all(|m| is_vertex(m)),
+        Convention::Lizzie | Convention::KaTrain => pv.iter().all(|m| is_vertex(m)),
         Convention::ShogiHome
         | Convention::KifGame
         | Convention::KifAnalysis

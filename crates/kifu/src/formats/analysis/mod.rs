@@ -20,6 +20,7 @@
 pub mod comments;
 pub(crate) mod convert;
 pub mod go;
+pub mod katrain;
 pub mod properties;
 pub(crate) mod replay;
 pub mod shogi;

@@ -397,7 +397,8 @@ fn text_len(e: &Evaluation, mover: Option<Color>) -> usize {
         Some(Convention::Floodgate) => shogi::write_floodgate(e).map_or(0, line),
         // The figures at the start of the comment (not the comment's other text).
         Some(Convention::KataGo) => go::write_katago(e).map_or(0, |t| t.len()),
-        None => 0,
+        // Written back as read (the `KT` stays among the kept properties).
+        Some(Convention::KaTrain) | None => 0,
     }
 }
 
