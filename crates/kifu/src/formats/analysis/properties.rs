@@ -14,13 +14,28 @@ use super::go::{
     self, parse_katago, parse_lz, parse_ogatak, parse_sbkv, write_katago, write_lz, write_ogatak,
     write_sbkv,
 };
+use super::katrain;
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Analysis, Color, Convention, Evaluation, Extra, Node, NodeId, Tree};
 
 /// True for an SGF property identifier of a Go analysis convention (`LZ`, `SBKV`,
-/// `OGSC`): what the SGF reader asks of an unknown property it keeps.
+/// `OGSC`, KaTrain's `KT` and its version `KTV`): what the SGF reader asks of an
+/// unknown property it keeps.
 pub fn is_analysis_property(id: &str) -> bool {
-    matches!(id, "LZ" | "SBKV" | "OGSC")
+    matches!(id, "LZ" | "SBKV" | "OGSC" | "KT" | "KTV")
+}
+
+/// The extras key of KaTrain's property.
+const KT: &str = "sgf:KT";
+
+/// The evaluations of a node's KaTrain `KT` (the first), when it reads
+/// ([`katrain::parse_kt`]); `None` without one or when it does not.
+pub(crate) fn kt_evaluations(node: &Node) -> Option<Vec<Evaluation>> {
+    if node.extras.is_empty() {
+        return None;
+    }
+    let kt = node.extras.0.iter().find(|x| x.key == KT)?;
+    katrain::parse_kt(&kt.values).ok()
 }
 
 /// Whether an SGF comment may start with KataGo's self-play figures (`0.48 0.52
@@ -51,6 +66,12 @@ pub fn lift(tree: &mut Tree) -> usize {
         }
         if node.extras.is_empty() {
             continue;
+        }
+        // KaTrain's `KT` stays among the extras, written back as read; its
+        // evaluations are a view of it.
+        if let Some(evals) = kt_evaluations(node) {
+            made += evals.len();
+            node.analysis.extend(evals);
         }
         let (keep, evals) = split_tail(&node.extras.0, mover);
         if evals.is_empty() {
@@ -97,10 +118,16 @@ pub fn lift_reporting(tree: &mut Tree, spans: &[Span], diags: &mut Vec<Diagnosti
             let Some(name) = extra.key.strip_prefix("sgf:") else {
                 continue;
             };
-            if !is_analysis_property(name) {
+            if !is_analysis_property(name) || name == "KTV" {
                 continue;
             }
-            let why = why_kept(&node.extras.0, k, node.mv.map(|m| m.color()));
+            let why = match extra.key.as_str() {
+                KT => match katrain::parse_kt(&extra.values) {
+                    Ok(_) => continue,
+                    Err(e) => format!("it does not read in KaTrain's layout ({e})"),
+                },
+                _ => why_kept(&node.extras.0, k, node.mv.map(|m| m.color())),
+            };
             let span = spans.get(id.0 as usize).copied().unwrap_or(Span::at(0));
             diags.push(Diagnostic::new(
                 codes::ANALYSIS_KEPT_AS_TEXT,

@@ -253,12 +253,23 @@ pub fn prepare(
     let mut lost: Vec<(Convention, &'static str, usize, NodeId)> = Vec::new();
     // Evaluations the home does not write, put back after lowering.
     let mut aside: Vec<(NodeId, Vec<Evaluation>)> = Vec::new();
+    // KaTrain `KT` properties taken out (their grids lost), and the first's node.
+    let mut grids: (usize, Option<NodeId>) = (0, None);
     for i in 0..game.tree.len() {
         let id = NodeId(i as u32);
         let Some(node) = game.tree.get_mut(id) else {
             continue;
         };
         if node.analysis.is_empty() {
+            continue;
+        }
+        if home == Home::GoProperties && kt_as_read(node, mode) {
+            grids.0 += 1;
+            grids.1.get_or_insert(id);
+        }
+        if node.analysis.is_empty() {
+            node.analysis.tidy();
+            node.rest.tidy();
             continue;
         }
         let mut written = Vec::new();
@@ -332,6 +343,20 @@ pub fn prepare(
             node.analysis.extend(kept);
         }
     }
+    if let (count, Some(first)) = grids {
+        let numbers = game.tree.move_numbers();
+        let at = numbers.get(first.0 as usize).copied().flatten();
+        out.losses.push(Loss::new(
+            codes::LOSS_ANALYSIS,
+            format!(
+                "{format} writes KaTrain's evaluations in another convention, which has no place for KaTrain's ownership and policy grids: {count} KT propert{} left out{}",
+                if count == 1 { "y" } else { "ies" },
+                at.map_or(String::new(), |n| format!(", the first at move {n}"))
+            ),
+            index,
+            at,
+        ));
+    }
     if !lost.is_empty() {
         let numbers = game.tree.move_numbers();
         for (to, field, count, first) in lost {
@@ -350,6 +375,43 @@ pub fn prepare(
     }
     out.game = Some(game);
     out
+}
+
+/// A node's KaTrain evaluations against its `KT`: when they are what the `KT`
+/// reads as (unchanged), kept (`--analysis keep`) means the `KT` is written as read
+/// and the evaluations go; written as another program's means the `KT` goes (true
+/// is returned: its grids are lost) and the evaluations are converted. Evaluations
+/// changed since reading are converted as any others, and the `KT` stays.
+fn kt_as_read(node: &mut crate::model::Node, mode: AnalysisMode) -> bool {
+    let katrain = |e: &Evaluation| e.convention == Some(Convention::KaTrain);
+    if !node.analysis.iter().any(katrain) {
+        return false;
+    }
+    let theirs: Vec<Evaluation> = node
+        .analysis
+        .iter()
+        .filter(|e| katrain(e))
+        .cloned()
+        .collect();
+    if properties::kt_evaluations(node).is_none_or(|kt| kt != theirs) {
+        return false;
+    }
+    match mode {
+        AnalysisMode::As(_) => {
+            node.extras.0.retain(|x| x.key != "sgf:KT");
+            node.extras.tidy();
+            true
+        }
+        _ => {
+            let rest: Vec<Evaluation> = std::mem::take(&mut *node.analysis)
+                .0
+                .into_iter()
+                .filter(|e| !katrain(e))
+                .collect();
+            *node.analysis = Analysis(rest);
+            false
+        }
+    }
 }
 
 /// Whether a node keeps a Go analysis property as written (one that did not read
