@@ -239,3 +239,26 @@ fn corrupt_kt_stays_a_property_with_a_warning() {
         assert!(text.contains(value.as_str()), "{text}");
     }
 }
+
+/// `validate` replays each KaTrain candidate's variation as it does Lizzie's.
+#[test]
+fn validate_replays_kt_variations() {
+    let json = JSON.replace(r#""pv":["Q3"]"#, r#""pv":["Q3","Q16"]"#);
+    let dir = std::env::temp_dir().join(format!("kifu-katrain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("kt.sgf");
+    std::fs::write(&path, sgf(&kt(&json))).expect("writes");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("validate")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).replace(&*path.to_string_lossy(), "F");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        stderr.lines().next(),
+        Some("F:1:27: warning[analysis::pv-illegal]: evaluation 3 (KataGo): principal variation move 2 of 2, \"Q16\", is illegal: black plays at Q16, where a black stone stands (move 1)")
+    );
+    assert_eq!(stderr.matches("warning[").count(), 1, "{stderr}");
+    assert_eq!(out.status.code(), Some(0));
+}
