@@ -2,7 +2,8 @@
 //! record, as a pair of pure functions — parse the text (an SGF property's value, a
 //! comment line as the model holds it) into an [`Evaluation`], and write one back.
 //!
-//! [`go`] holds the SGF properties (Lizzie `LZ`, Sabaki `SBKV`, Ogatak `OGSC`);
+//! [`go`] holds the SGF properties (Lizzie `LZ`, Sabaki `SBKV`, Ogatak `OGSC`),
+//! `katrain` KaTrain's `KT` (read only: written back as read);
 //! [`shogi`] the comment lines (ShogiHome `#評価値=`, the KIF engine lines
 //! `**対局`/`**解析`/`**検討` of ShogiGUI and Kifu for Windows, floodgate's CSA `'**`).
 //! Every figure in an [`Evaluation`] is from Black's (sente's) side; a parser given a
@@ -20,7 +21,7 @@
 pub mod comments;
 pub(crate) mod convert;
 pub mod go;
-pub mod katrain;
+pub(crate) mod katrain;
 pub mod properties;
 pub(crate) mod replay;
 pub mod shogi;
