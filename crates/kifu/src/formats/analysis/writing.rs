@@ -344,6 +344,18 @@ pub fn prepare(
         }
     }
     if let (count, Some(first)) = grids {
+        // The version of a layout no longer in the game goes with it.
+        let any_kt = game
+            .tree
+            .iter()
+            .any(|(_, n)| !n.extras.is_empty() && n.extras.0.iter().any(|x| x.key == "sgf:KT"));
+        if let Some(root) = game.tree.get_mut(NodeId::ROOT).filter(|_| !any_kt) {
+            if !root.extras.is_empty() {
+                root.extras.0.retain(|x| x.key != "sgf:KTV");
+                root.extras.tidy();
+                root.rest.tidy();
+            }
+        }
         let numbers = game.tree.move_numbers();
         let at = numbers.get(first.0 as usize).copied().flatten();
         out.losses.push(Loss::new(
