@@ -16,21 +16,8 @@ fn kifu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
 }
 
-/// SplitMix64: the same games on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+mod common;
+use common::rng::Rng;
 
 /// The 8 symmetries of an n × n board, written out here (not the library's).
 fn sym(s: u8, (x, y): (u8, u8), n: u8) -> (u8, u8) {
@@ -823,8 +810,6 @@ fn the_filters_of_kifu_filter_select_the_games_and_the_table_counts_results() {
         "{\"type\":\"next\",\"move\":\"W gg\",\"count\":2,\"black_wins\":2,\"white_wins\":0,\"other\":0,\"share\":1.0}"
     ));
 }
-
-mod common;
 
 /// A game's main line as the test replays it: Go grids (with the board's size), or
 /// shogi SFEN keys, one per move number, up to the first move its position cannot take

@@ -16,21 +16,8 @@ fn kifu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
 }
 
-/// SplitMix64: the same games on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+mod common;
+use common::rng::Rng;
 
 /// A generated game: handicap stones, then moves (`None`: a pass).
 struct Game {

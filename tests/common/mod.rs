@@ -1,3 +1,4 @@
 //! Code the integration tests share (`mod common;` in a test file).
 
 pub mod corpus;
+pub mod rng;
