@@ -228,49 +228,36 @@ impl Reached {
     }
 
     /// Opens `place`'s file as [`Place::open`] does, through its directory's handle
-    /// when one is kept.
+    /// when one is kept. A directory not kept is reached under the lock, so threads
+    /// that miss it together open it once, not once each.
     pub fn open(&self, place: &Place) -> Result<File, ReachError> {
-        let dir = match self.kept(place) {
-            Some(dir) => dir,
-            None => {
-                let dir = Arc::new(reach(&place.root, place.root_id, &place.steps)?);
-                self.keep(place, &dir);
-                dir
+        let dir = {
+            let mut recent = self
+                .recent
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match recent.iter().position(|(p, _)| p.same_dir(place)) {
+                Some(at) => {
+                    let found = recent.remove(at);
+                    let dir = Arc::clone(&found.1);
+                    recent.insert(0, found);
+                    dir
+                }
+                None => {
+                    let dir = Arc::new(reach(&place.root, place.root_id, &place.steps)?);
+                    let key = Place {
+                        name: OsString::new(),
+                        ..place.clone()
+                    };
+                    // The one used least lately goes when more than
+                    // [`REACHED_KEPT`] are kept.
+                    recent.insert(0, (key, Arc::clone(&dir)));
+                    recent.truncate(REACHED_KEPT);
+                    dir
+                }
             }
         };
         dir.open_file(&place.name).map_err(changed_if_link)
-    }
-
-    /// The handle kept for `place`'s directory, moved to the front.
-    fn kept(&self, place: &Place) -> Option<Arc<Dir>> {
-        let mut recent = self
-            .recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let at = recent.iter().position(|(p, _)| p.same_dir(place))?;
-        if at > 0 {
-            let found = recent.remove(at);
-            recent.insert(0, found);
-        }
-        recent.first().map(|(_, dir)| Arc::clone(dir))
-    }
-
-    /// Keeps `dir` as `place`'s directory, forgetting the one used least lately
-    /// when more than [`REACHED_KEPT`] are kept.
-    fn keep(&self, place: &Place, dir: &Arc<Dir>) {
-        let mut recent = self
-            .recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if recent.iter().any(|(p, _)| p.same_dir(place)) {
-            return;
-        }
-        let key = Place {
-            name: OsString::new(),
-            ..place.clone()
-        };
-        recent.insert(0, (key, Arc::clone(dir)));
-        recent.truncate(REACHED_KEPT);
     }
 }
 
