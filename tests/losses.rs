@@ -497,7 +497,7 @@ impl Filled {
         n.hotspot = self.hotspot;
         n.value = self.value;
         n.move_number = self.move_number;
-        n.times.time_left = self.time_left;
+        n.set_time_left(self.time_left);
         n.times.periods_left = self.periods_left;
         n.set_time_used_ms(self.time_used_ms);
         n.times.time_total_ms = self.time_total_ms;

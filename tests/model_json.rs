@@ -53,7 +53,7 @@ fn go_game() -> Game {
         .tree
         .add_child(NodeId::ROOT, stone(Color::White, Some(p(2, 2))));
     let mut n2 = stone(Color::Black, None);
-    n2.times.time_left = Some(30.5);
+    n2.set_time_left(Some(30.5));
     n2.times.periods_left = Some(3);
     n2.move_annotation = Some(MoveAnnotation::Bad(Emphasis::Strong));
     n2.position_annotation = Some(PositionAnnotation::Unclear(Emphasis::Normal));

@@ -682,7 +682,7 @@ fn random_game(rng: &mut Rng) -> Game {
         if rng.below(5) == 0 {
             node.move_annotation = Some(MoveAnnotation::Good(Emphasis::Strong));
             node.position_annotation = Some(PositionAnnotation::Unclear(Emphasis::Normal));
-            node.times.time_left = Some(rng.below(3000) as f64 + 0.5);
+            node.set_time_left(Some(rng.below(3000) as f64 + 0.5));
             node.name = Some(rng.text(true).into());
         }
         if rng.below(7) == 0 {
@@ -729,7 +729,7 @@ fn root_data(tree: &kifu::model::Tree, id: NodeId) -> Node {
     copy.name = n.name.clone();
     copy.move_annotation = n.move_annotation;
     copy.position_annotation = n.position_annotation;
-    copy.times.time_left = n.times.time_left;
+    copy.set_time_left(n.time_left());
     copy.extras = n.extras.clone();
     copy
 }

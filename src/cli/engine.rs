@@ -495,6 +495,11 @@ fn feed<T: Send>(
             };
         }
         Opened::Cut(mut parts, first) => {
+            if let Want::Mapped(map, _) = want {
+                if run.opts.games.is_none() && rayon::current_num_threads() > 1 {
+                    return run.mapped_ahead(&mut parts, first, *map, sink);
+                }
+            }
             let mut next = Some(first);
             while let Some(part) = next.take() {
                 let flow = match want {
@@ -760,6 +765,65 @@ impl<'a> Run<'a> {
                 Ok(Flow::Stop)
             }
         }
+    }
+
+    /// Reads a cut input's parts as [`Run::mapped`] does, one part ahead: while the
+    /// pool makes the values of a part, this thread reads (cuts) the next one, and
+    /// it commits a part while the pool works on the next, so that cutting and
+    /// writing out in order take no time of the pool. Only without `--game` (every
+    /// part read ahead is then wanted, unless the run stops) and with a pool of two
+    /// threads or more (one thread means one). At most three parts are held: one
+    /// committed, one mapped, one read.
+    fn mapped_ahead<T: Send>(
+        &mut self,
+        parts: &mut Parts<Src>,
+        first: Part,
+        map: &Map<'_, T>,
+        sink: &mut dyn Sink<T>,
+    ) -> Result<(), Fatal> {
+        let (index, input, opts, rule) = (self.index, self.input, self.opts, self.rule);
+        std::thread::scope(|scope| {
+            let spawn = |part: Part, before: usize, first: Option<SourceInfo>| {
+                scope.spawn(move || {
+                    let at = MappingAt::new(index, input, opts, rule, before, first.as_ref());
+                    read_mapped(at, part, map)
+                })
+            };
+            let mut before = self.read.games;
+            let mut first_source = self.read.source.clone();
+            let mut mapping = spawn(first, before, first_source.clone());
+            loop {
+                let next = parts.next_part();
+                let out = match mapping.join() {
+                    Ok(Ok(out)) => out,
+                    Ok(Err(reason)) => {
+                        self.read.failure = Some(reason);
+                        return Ok(());
+                    }
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+                before += out.values.len();
+                if first_source.is_none() {
+                    first_source = Some(out.source.clone());
+                }
+                let (ahead, failed) = match next {
+                    Ok(Some(part)) => (Some(spawn(part, before, first_source.clone())), None),
+                    Ok(None) => (None, None),
+                    Err(e) => (None, Some(e)),
+                };
+                // A part mapped ahead and not wanted (the sink stopped) is joined by
+                // the scope and dropped.
+                let flow = self.commit_mapped(out, sink)?;
+                if let Some(e) = failed {
+                    self.read.failure = Some(reason(input, opts, &e));
+                    self.read.cut_as = cut_as(&e);
+                }
+                match ahead {
+                    Some(next) if flow == Flow::Continue => mapping = next,
+                    _ => return Ok(()),
+                }
+            }
+        })
     }
 
     /// Hands on the values of a part read by [`read_mapped`] as [`Run::in_order`]

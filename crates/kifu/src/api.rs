@@ -792,7 +792,12 @@ fn write_unchecked(
                     ..*options
                 },
             )?;
-            let (bytes, mut normalised) = encode_output(&written.output, encoding)?;
+            let (bytes, mut normalised) = if encoding == TextEncoding::UTF_8 {
+                // UTF-8 is what was written: the text's own bytes, not a copy.
+                (written.output.into_bytes(), Vec::new())
+            } else {
+                encode_output(&written.output, encoding)?
+            };
             let mut losses = written.losses;
             losses.append(&mut normalised);
             Ok(Encoded {
@@ -1088,8 +1093,10 @@ impl GameWriter {
                 };
                 let mut encoded = written.map_err(|e| self.locate(e))?;
                 self.advance(&encoded.bytes);
-                joined.append(&mut encoded.bytes);
-                encoded.bytes = joined;
+                if !joined.is_empty() {
+                    joined.append(&mut encoded.bytes);
+                    encoded.bytes = joined;
+                }
                 encoded
             }
             _ => {

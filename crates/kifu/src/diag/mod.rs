@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::text::{escape_controls, escaped_len, push_escaped, LineIndex};
+use crate::text::{escape_controls, escaped_len, is_wide, push_escaped, LineIndex};
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -707,14 +707,6 @@ fn columns(c: char) -> usize {
     } else {
         escaped_len(c)
     }
-}
-
-/// East Asian wide characters take two terminal columns.
-fn is_wide(c: char) -> bool {
-    matches!(c as u32,
-        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF |
-        0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF |
-        0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
 }
 
 #[cfg(test)]

@@ -56,12 +56,12 @@ impl Game1<'_> {
         }
         let written = self.written_nodes();
         let writes_time_used = self.writes.node(NodeField::TimeUsed);
-        // A node without a rest (a move and its time only, most nodes) can hold no
+        // A node without a rest (a move and its times only, most nodes) can hold no
         // other field, and no extras.
         let unwritten_bare: Vec<NodeField> = unwritten
             .iter()
             .copied()
-            .filter(|&f| f == NodeField::TimeUsed)
+            .filter(|&f| matches!(f, NodeField::TimeUsed | NodeField::TimeLeft))
             .collect();
         // Summed only for a game with a total time the target leaves out.
         let mut totals: Option<Vec<u64>> = None;

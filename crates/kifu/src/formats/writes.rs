@@ -276,7 +276,8 @@ impl NodeField {
     /// over the node.
     pub fn filled(n: &Node) -> u32 {
         let on = |filled: bool, f: NodeField| if filled { f.bit() } else { 0 };
-        let mut set = on(n.time_used_ms().is_some(), NodeField::TimeUsed);
+        let mut set = on(n.time_used_ms().is_some(), NodeField::TimeUsed)
+            | on(n.time_left().is_some(), NodeField::TimeLeft);
         let Some(rest) = n.rest.get() else {
             return set;
         };
@@ -292,8 +293,7 @@ impl NodeField {
             );
         }
         if let Some(t) = rest.times.get() {
-            set |= on(t.time_left.is_some(), NodeField::TimeLeft)
-                | on(t.periods_left.is_some(), NodeField::PeriodsLeft)
+            set |= on(t.periods_left.is_some(), NodeField::PeriodsLeft)
                 | on(t.time_total_ms.is_some(), NodeField::TimeTotal);
         }
         if let Some(m) = rest.markup.get() {
@@ -332,7 +332,7 @@ impl NodeField {
             NodeField::Hotspot => n.hotspot.map(|h| format!("{h:?}")),
             NodeField::Value => n.value.map(|v| v.to_string()),
             NodeField::MoveNumber => n.move_number.map(|v| v.to_string()),
-            NodeField::TimeLeft => n.times.time_left.map(|t| format!("{t} s")),
+            NodeField::TimeLeft => n.time_left().map(|t| format!("{t} s")),
             NodeField::PeriodsLeft => n.times.periods_left.map(|p| p.to_string()),
             NodeField::TimeUsed => n.time_used_ms().map(|t| format!("{t} ms")),
             NodeField::TimeTotal => n.times.time_total_ms.map(|t| format!("{t} ms")),
@@ -459,7 +459,7 @@ mod tests {
             NodeField::Hotspot => n.hotspot = Some(Emphasis::Strong),
             NodeField::Value => n.value = Some(0.5),
             NodeField::MoveNumber => n.move_number = Some(7),
-            NodeField::TimeLeft => n.times.time_left = Some(30.0),
+            NodeField::TimeLeft => n.set_time_left(Some(30.0)),
             NodeField::PeriodsLeft => n.times.periods_left = Some(2),
             NodeField::TimeUsed => n.set_time_used_ms(Some(1500)),
             NodeField::TimeTotal => n.times.time_total_ms = Some(9000),

@@ -130,8 +130,10 @@ impl EndingKind {
 /// of it. The node reads and writes as if those were its own fields (`node.comment`,
 /// `node.setup.add_black`): through `Deref` an unset rest reads as empty, through
 /// `DerefMut` writing stores one. A move-only node is 48 bytes on x86-64, and so is a
-/// move with its time (a CSA `T` line, most KIF and JKF moves): the time is read and
-/// written with [`Node::time_used_ms`] and [`Node::set_time_used_ms`]. JSON is
+/// move with its time (a CSA `T` line, most KIF and JKF moves) or with the time left
+/// after it (SGF `BL`/`WL` of whole milliseconds, as servers write on every move):
+/// those are read and written with [`Node::time_used_ms`], [`Node::time_left`] and
+/// their setters. JSON is
 /// unchanged: the rest's fields and the time are written and read in the node's own
 /// object, in the same order as before.
 #[derive(Debug, Clone, PartialEq)]
@@ -142,12 +144,20 @@ pub struct Node {
     pub mv: Option<Move>,
     /// Everything else, usually reached through the node itself (`node.comment`).
     pub rest: Sparse<NodeRest>,
-    /// The parent; `None` for the root. Not serialised: rebuilt from `children`.
-    pub(crate) parent: Option<NodeId>,
+    /// The parent's index, [`NO_PARENT`] for the root. Not serialised: rebuilt from
+    /// `children`. Read as an `Option` through [`Node::parent`].
+    pub(crate) parent: u32,
     /// The time spent on the move in milliseconds, when it is less than
     /// [`NO_TIME`]; a longer one is in the rest's second tier.
     pub(crate) time_used: u32,
+    /// The time left after the move in whole milliseconds, when it is one less than
+    /// [`NO_TIME`]; any other (a fraction of a millisecond, a negative or a longer
+    /// one) is in the rest's [`NodeTimes`]. Read through [`Node::time_left`].
+    pub(crate) time_left: u32,
 }
+
+/// [`Node::parent`]'s value for the root.
+const NO_PARENT: u32 = u32::MAX;
 
 /// [`Node::time_used`]'s value when the node holds no time of its own (none, or one
 /// too long for 32 bits).
@@ -159,8 +169,9 @@ impl Default for Node {
             children: Children::default(),
             mv: None,
             rest: Sparse::NONE,
-            parent: None,
+            parent: NO_PARENT,
             time_used: NO_TIME,
+            time_left: NO_TIME,
         }
     }
 }
@@ -193,8 +204,9 @@ pub struct NodeRest {
 /// stored only when one is set, reached as `node.times.time_left`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NodeTimes {
-    /// Time left for the mover after the move, in seconds (SGF BL/WL).
-    pub time_left: Option<f64>,
+    /// Time left for the mover after the move, in seconds (SGF BL/WL), when the node
+    /// cannot hold it itself; read and written through [`Node::time_left`].
+    time_left_wide: Option<f64>,
     /// Byo-yomi periods or stones left after the move (SGF OB/OW).
     pub periods_left: Option<u32>,
     /// The mover's total time spent so far in milliseconds (KIF's second figure).
@@ -260,7 +272,7 @@ struct NodeOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     move_number: &'a Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    time_left: &'a Option<f64>,
+    time_left: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     periods_left: &'a Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -309,7 +321,7 @@ impl Serialize for Node {
             hotspot: &self.hotspot,
             value: &self.value,
             move_number: &self.move_number,
-            time_left: &self.times.time_left,
+            time_left: self.time_left(),
             periods_left: &self.times.periods_left,
             time_used_ms: self.time_used_ms(),
             time_total_ms: &self.times.time_total_ms,
@@ -411,7 +423,7 @@ impl<'de> Deserialize<'de> for Node {
             analysis: n.analysis,
         };
         let times = NodeTimes {
-            time_left: n.time_left,
+            time_left_wide: None,
             periods_left: n.periods_left,
             time_total_ms: n.time_total_ms,
         };
@@ -431,6 +443,7 @@ impl<'de> Deserialize<'de> for Node {
             ..Node::default()
         };
         node.set_time_used_ms(n.time_used_ms);
+        node.set_time_left(n.time_left);
         Ok(node)
     }
 }
@@ -463,7 +476,7 @@ impl SparsePart for NodeRest {
 impl SparsePart for NodeTimes {
     fn empty() -> &'static NodeTimes {
         static EMPTY: NodeTimes = NodeTimes {
-            time_left: None,
+            time_left_wide: None,
             periods_left: None,
             time_total_ms: None,
         };
@@ -493,6 +506,21 @@ impl SparsePart for NodeMore {
     fn is_empty(&self) -> bool {
         self == Self::empty()
     }
+}
+
+/// `seconds` as whole milliseconds when that is exactly the same number (the one
+/// reading the decimal gives: a division by 1,000 rounds as the parse does) and
+/// fits under [`NO_TIME`]; `None` for a fraction of a millisecond, a negative
+/// number (-0 too), NaN or a time of 49 days and more.
+fn whole_ms(seconds: f64) -> Option<u32> {
+    // NaN and every negative number (-0 too) are kept as they are.
+    if seconds.is_nan() || seconds.is_sign_negative() {
+        return None;
+    }
+    // Rounded by adding a half and truncating (`round` is a call of libm); the
+    // cast saturates, and the comparison below keeps only an exact candidate.
+    let ms = (seconds * 1000.0 + 0.5) as u32;
+    (ms != NO_TIME && f64::from(ms) / 1000.0 == seconds).then_some(ms)
 }
 
 impl Deref for Node {
@@ -548,7 +576,7 @@ impl Node {
 
     /// True when the node holds nothing but its move and children.
     pub fn is_bare(&self) -> bool {
-        self.time_used == NO_TIME && self.rest.is_empty()
+        self.time_used == NO_TIME && self.time_left == NO_TIME && self.rest.is_empty()
     }
 
     /// Time spent on this move in milliseconds (KIF, CSA `T`, JKF).
@@ -577,9 +605,49 @@ impl Node {
         }
     }
 
+    /// Time left for the mover after the move, in seconds (SGF BL/WL).
+    #[inline]
+    pub fn time_left(&self) -> Option<f64> {
+        if self.time_left != NO_TIME {
+            Some(f64::from(self.time_left) / 1000.0)
+        } else {
+            self.times.time_left_wide
+        }
+    }
+
+    /// The time left after the move in whole milliseconds, when the node holds it
+    /// itself (see [`Node::set_time_left`]): a writer spells it without the float
+    /// formatter.
+    #[inline]
+    pub fn time_left_whole_ms(&self) -> Option<u32> {
+        (self.time_left != NO_TIME).then_some(self.time_left)
+    }
+
+    /// Sets (or with `None` clears) the time left after the move, in seconds. A
+    /// time of whole milliseconds under 49 days is held in the node itself and
+    /// stores no rest; any other is kept as it is in the rest.
+    #[inline]
+    pub fn set_time_left(&mut self, seconds: Option<f64>) {
+        let small = seconds.and_then(whole_ms);
+        self.time_left = small.unwrap_or(NO_TIME);
+        let wide = if small.is_some() { None } else { seconds };
+        // Compared by bits: NaN is a value to keep, and -0 is not 0.
+        if self.times.time_left_wide.map(f64::to_bits) != wide.map(f64::to_bits) {
+            self.rest.times.time_left_wide = wide;
+            self.rest.tidy();
+        }
+    }
+
     /// The parent node; `None` for the root.
+    #[inline]
     pub fn parent(&self) -> Option<NodeId> {
-        self.parent
+        (self.parent != NO_PARENT).then_some(NodeId(self.parent))
+    }
+
+    /// Sets the parent (`None` for the root).
+    #[inline]
+    pub(crate) fn set_parent(&mut self, parent: Option<NodeId>) {
+        self.parent = parent.map_or(NO_PARENT, |p| p.0);
     }
 
     /// The children, main line first.
@@ -614,7 +682,7 @@ mod json_tests {
         n.hotspot = Some(Emphasis::Strong);
         n.value = Some(1.5);
         n.move_number = Some(7);
-        n.times.time_left = Some(30.5);
+        n.set_time_left(Some(30.5));
         n.times.periods_left = Some(3);
         n.set_time_used_ms(Some(1000));
         n.times.time_total_ms = Some(2000);
@@ -747,6 +815,64 @@ mod time_tests {
         }
     }
 
+    /// A time left of whole milliseconds under 49 days is held in the node (no rest);
+    /// any other reads back bit for bit from the rest, and JSON writes both alike.
+    #[test]
+    fn a_time_left_is_held_in_the_node_when_exact() {
+        let held = [0.0, 0.001, 12.5, 28.0, 1795.312, 3584.0, 4_294_967.294];
+        let kept = [
+            0.0005,
+            1.0 / 3.0,
+            -1.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            4_294_967.295,
+            1e12,
+        ];
+        for (seconds, inline) in held
+            .iter()
+            .map(|&s| (s, true))
+            .chain(kept.iter().map(|&s| (s, false)))
+        {
+            let mut n = shogi();
+            n.set_time_left(Some(seconds));
+            assert_eq!(n.rest.is_none(), inline, "{seconds}");
+            assert_eq!(
+                n.time_left().map(f64::to_bits),
+                Some(seconds.to_bits()),
+                "{seconds}"
+            );
+            assert!(!n.is_bare());
+            if seconds.is_finite() {
+                let json = serde_json::to_string(&n).expect("serialises");
+                let back: Node = serde_json::from_str(&json).expect("reads back");
+                assert_eq!(
+                    back.time_left().map(f64::to_bits),
+                    Some(seconds.to_bits()),
+                    "{json}"
+                );
+                assert_eq!(back.rest.is_none(), inline, "{json}");
+            }
+            n.set_time_left(Some(7.0));
+            assert!(n.rest.is_none(), "{seconds}: the kept time left the rest");
+            n.set_time_left(Some(seconds));
+            n.set_time_left(None);
+            assert!(n.is_bare() && n.rest.is_none(), "{seconds}");
+            assert_eq!(n.time_left(), None);
+        }
+        // Every time of whole milliseconds written with three decimals reads as the
+        // number the node gives back.
+        for ms in (0..2_000_000u32).step_by(997).chain([u32::MAX - 1]) {
+            let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+            let seconds: f64 = text.parse().expect("a number");
+            let mut n = shogi();
+            n.set_time_left(Some(seconds));
+            assert!(n.rest.is_none(), "{text}");
+            assert_eq!(n.time_left(), Some(seconds), "{text}");
+        }
+    }
+
     /// A second-tier field is reached through the node and stores both tiers; a
     /// rest left empty is freed tier by tier.
     #[test]
@@ -755,12 +881,12 @@ mod time_tests {
         n.comment = Some("c".into());
         n.name = Some("n".into());
         assert!(n.rest.more.is_none() && n.rest.times.is_none());
-        n.times.time_left = Some(1.0);
+        n.times.periods_left = Some(1);
         assert!(n.rest.more.is_none() && !n.rest.times.is_none());
         n.move_number = Some(3);
         assert!(!n.rest.more.is_none());
         n.move_number = None;
-        n.times.time_left = None;
+        n.times.periods_left = None;
         n.rest.tidy();
         assert!(n.rest.more.is_none() && n.rest.times.is_none() && !n.rest.is_none());
         n.comment = None;

@@ -172,7 +172,7 @@ impl Tree {
     pub fn add_child(&mut self, parent: NodeId, mut node: Node) -> NodeId {
         let parent = self.checked_parent(parent);
         let id = self.next_id();
-        node.parent = Some(parent);
+        node.set_parent(Some(parent));
         node.children.clear();
         node.rest.tidy();
         self.make_room();
@@ -191,7 +191,7 @@ impl Tree {
         let id = self.next_id();
         self.make_room();
         self.nodes.resize_with(len + 1, || Node {
-            parent: Some(parent),
+            parent: parent.0,
             ..Node::default()
         });
         self.nodes[parent.index()].children.push(id);
@@ -222,7 +222,7 @@ impl Tree {
         let mut cur = self.get(id).map(|_| id);
         while let Some(c) = cur {
             path.push(c);
-            cur = self.get(c).and_then(|n| n.parent);
+            cur = self.get(c).and_then(|n| n.parent());
         }
         path.reverse();
         path
@@ -278,7 +278,7 @@ impl Tree {
         // Pre-order: a parent is counted before its children.
         for (id, node) in self.preorder() {
             let before = node
-                .parent
+                .parent()
                 .and_then(|p| counts.get(p.index()).copied())
                 .unwrap_or(0);
             let here = before.saturating_add(u32::from(node.mv.is_some()));
@@ -400,7 +400,7 @@ impl Tree {
             return Err(TreeError::Unreachable(i as u32));
         }
         for (node, p) in nodes.iter_mut().zip(parent) {
-            node.parent = p.map(NodeId);
+            node.set_parent(p.map(NodeId));
         }
         Ok(Tree { nodes })
     }

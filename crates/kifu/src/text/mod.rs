@@ -12,6 +12,7 @@ mod encoding;
 mod escape;
 mod lines;
 mod utf8;
+mod width;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
 pub(crate) use detect::{bom, decode_owned, utf16_pattern};
@@ -22,3 +23,4 @@ pub use escape::{escape_bytes, escape_controls, escape_controls_in_lines};
 pub(crate) use escape::{escaped_len, push_escaped};
 pub use lines::LineIndex;
 pub(crate) use lines::{lone_cr_as_lf, split_lines};
+pub use width::{char_columns, columns, is_wide};

@@ -378,12 +378,15 @@ impl<'a> Sink<'a> for Builder<'_> {
             if comment.as_deref().is_some_and(may_be_katago) {
                 state.analysis = true;
             }
-            // Only a node with any of these stores the rest of a node.
-            if plain.time_left.is_some() || plain.periods_left.is_some() || comment.is_some() {
-                if plain.time_left.is_some() || plain.periods_left.is_some() {
-                    node.times.time_left = plain.time_left;
-                    node.times.periods_left = plain.periods_left;
-                }
+            // The time left is usually held in the node; only a node with any of the
+            // others stores the rest of a node.
+            if plain.time_left.is_some() {
+                node.set_time_left(plain.time_left);
+            }
+            if plain.periods_left.is_some() {
+                node.times.periods_left = plain.periods_left;
+            }
+            if comment.is_some() {
                 node.comment = comment;
             }
         }

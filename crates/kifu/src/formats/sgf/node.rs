@@ -213,6 +213,9 @@ pub(super) fn type_node(
             ..Node::default()
         };
         mv_node.move_annotation = t.node.move_annotation.take();
+        let time_left = t.node.time_left();
+        t.node.set_time_left(None);
+        mv_node.set_time_left(time_left);
         if !t.node.times.is_empty() {
             mv_node.rest.times = std::mem::take(&mut t.node.rest.times);
         }

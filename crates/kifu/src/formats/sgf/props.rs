@@ -682,7 +682,7 @@ pub(super) fn type_time(
     }
     if matches!(id, "BL" | "WL") {
         match real(v.text) {
-            Some(x) if t.node.times.time_left.is_none() => t.node.times.time_left = Some(x),
+            Some(x) if t.node.time_left().is_none() => t.node.set_time_left(Some(x)),
             Some(_) => keep_raw(t.node, id, vals),
             None => {
                 diags.push(Diagnostic::new(

@@ -10,6 +10,7 @@ use crate::model::{
     Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
     MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape,
 };
+use crate::text::{char_columns, columns};
 
 use super::info::{format_result, parse_result};
 use super::values::{point_str, write_real};
@@ -125,15 +126,6 @@ enum Esc {
     Compose,
 }
 
-fn width(c: char) -> usize {
-    if matches!(c as u32, 0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD)
-    {
-        2
-    } else {
-        1
-    }
-}
-
 impl W {
     fn loss(&mut self, code: &'static codes::Code, message: String, move_number: Option<u32>) {
         self.losses.push(Loss {
@@ -148,13 +140,7 @@ impl W {
         self.out.push_str(s);
         // Columns of a piece: its length when it is ASCII (every ASCII character is
         // one column wide), else the widths of its characters.
-        let cols = |r: &str| {
-            if r.is_ascii() {
-                r.len()
-            } else {
-                r.chars().map(width).sum()
-            }
-        };
+        let cols = columns;
         match memchr::memrchr(b'\n', s.as_bytes()) {
             Some(i) => self.col = s.get(i + 1..).map_or(0, cols),
             None => self.col += cols(s),
@@ -233,11 +219,7 @@ impl W {
             Some(i) => (s.get(i + 1..).unwrap_or_default(), 0),
             None => (&*s, self.col),
         };
-        let cols = if tail.is_ascii() {
-            tail.len()
-        } else {
-            tail.chars().map(width).sum()
-        };
+        let cols = columns(tail);
         self.col = col + cols + tail.bytes().filter(|&b| escaped(b)).count();
     }
 
@@ -245,7 +227,7 @@ impl W {
     fn text_wrapped(&mut self, s: &str, esc: Esc) {
         for c in s.chars() {
             let escaped = c == ']' || c == '\\' || (esc == Esc::Compose && c == ':');
-            let w = width(c) + usize::from(escaped);
+            let w = char_columns(c) + usize::from(escaped);
             if let Some(limit) = self.wrap {
                 if c != '\n' && self.col + w > limit && self.col > 0 {
                     self.out.push_str("\\\n");
@@ -305,6 +287,30 @@ impl W {
         self.ascii("]");
     }
 
+    /// A property with a number of seconds given in whole milliseconds: what
+    /// [`W::prop_real`] writes for `ms / 1000` (the shortest decimal that reads back
+    /// as it, at most three decimals), spelt from the integer.
+    fn prop_ms(&mut self, id: &str, ms: u32) {
+        self.ident(id);
+        self.ascii("[");
+        self.int((ms / 1000).into());
+        let mut frac = ms % 1000;
+        if frac != 0 {
+            let mut digits = 3;
+            while frac % 10 == 0 {
+                frac /= 10;
+                digits -= 1;
+            }
+            let mut buf = *b".000";
+            for slot in buf[1..=digits].iter_mut().rev() {
+                *slot = b'0' + (frac % 10) as u8;
+                frac /= 10;
+            }
+            self.ascii(std::str::from_utf8(&buf[..=digits]).unwrap_or_default());
+        }
+        self.ascii("]");
+    }
+
     /// Writes a whole number in decimal, without the formatter's machinery.
     fn int(&mut self, v: i64) {
         let mut digits = itoa::Buffer::new();
@@ -338,6 +344,8 @@ impl W {
             _ => return Err(WriteError::Invalid("SGF holds Go and gomoku games".into())),
         };
         self.written.clear();
+        // About what a node takes (`;B[pd]BL[3584]`), so the text seldom grows.
+        self.out.reserve(game.tree.len().saturating_mul(16));
         self.ascii("(;FF[4]");
         self.prop_text("CA", charset);
         self.prop_int("GM", gm);
@@ -512,6 +520,12 @@ impl W {
     /// field once per line of play, so a variation's own value of one the root holds
     /// is read back as a private property, not as the variation's information).
     fn node(&mut self, n: &Node, mvno: Option<u32>, root_info: &GameInfo) {
+        if n.rest.is_none() {
+            // A move and its times only (most nodes): nothing else to look at.
+            let mover = self.mv(n, mvno);
+            self.time_left(n, mover, mvno);
+            return;
+        }
         if let Some(info) = &n.info {
             let root = info_fields(root_info);
             let twice: Vec<String> = info_fields(info)
@@ -527,32 +541,7 @@ impl W {
             }
             self.info(info, None);
         }
-        let mut mover = None;
-        match &n.mv {
-            Some(Move::Stone(m)) => {
-                mover = Some(m.color);
-                let c = if m.color == Color::Black { "B" } else { "W" };
-                match m.point {
-                    Some(p) => {
-                        let [a, b] = point_str(p);
-                        self.ident(c);
-                        self.out.push('[');
-                        self.out.push(a);
-                        self.out.push(b);
-                        self.out.push(']');
-                        // Coordinates are ASCII letters: one column each.
-                        self.col += 4;
-                    }
-                    None => self.prop_raw(c, ""),
-                }
-            }
-            Some(_) => self.loss(
-                codes::SGF_FOREIGN_MOVE,
-                "a move of another game cannot be written in SGF".into(),
-                mvno,
-            ),
-            None => {}
-        }
+        let mover = self.mv(n, mvno);
         if let Some(a) = n.move_annotation {
             match a {
                 MoveAnnotation::Bad(e) => self.prop_raw("BM", dbl(e)),
@@ -561,17 +550,7 @@ impl W {
                 MoveAnnotation::Interesting => self.prop_raw("IT", ""),
             }
         }
-        if let Some(t) = n.times.time_left {
-            match mover {
-                Some(Color::Black) => self.prop_real("BL", t),
-                Some(Color::White) => self.prop_real("WL", t),
-                None => self.loss(
-                    codes::SGF_TIME_WITHOUT_MOVE,
-                    format!("time left {t} s in a node without a move"),
-                    mvno,
-                ),
-            }
-        }
+        self.time_left(n, mover, mvno);
         if let Some(p) = n.times.periods_left {
             match mover {
                 Some(Color::Black) => self.prop_int("OB", p),
@@ -615,6 +594,56 @@ impl W {
             self.prop_text("C", c);
         }
         self.extras(&n.extras, mvno, None);
+    }
+
+    /// Writes the node's move (`B`/`W`), and says who made it.
+    fn mv(&mut self, n: &Node, mvno: Option<u32>) -> Option<Color> {
+        match &n.mv {
+            Some(Move::Stone(m)) => {
+                let c = if m.color == Color::Black { "B" } else { "W" };
+                match m.point {
+                    Some(p) => {
+                        let [a, b] = point_str(p);
+                        self.ident(c);
+                        // Coordinates are ASCII letters: one column each.
+                        let mut value = [b'[', 0, 0, b']'];
+                        value[1] = a as u8;
+                        value[2] = b as u8;
+                        self.ascii(std::str::from_utf8(&value).unwrap_or("[]"));
+                    }
+                    None => self.prop_raw(c, ""),
+                }
+                Some(m.color)
+            }
+            Some(_) => {
+                self.loss(
+                    codes::SGF_FOREIGN_MOVE,
+                    "a move of another game cannot be written in SGF".into(),
+                    mvno,
+                );
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Writes the time left after the move (`BL`/`WL`, as the mover's).
+    fn time_left(&mut self, n: &Node, mover: Option<Color>, mvno: Option<u32>) {
+        let Some(t) = n.time_left() else { return };
+        let id = if mover == Some(Color::Black) {
+            "BL"
+        } else {
+            "WL"
+        };
+        match (mover, n.time_left_whole_ms()) {
+            (Some(_), Some(ms)) => self.prop_ms(id, ms),
+            (Some(_), None) => self.prop_real(id, t),
+            (None, _) => self.loss(
+                codes::SGF_TIME_WITHOUT_MOVE,
+                format!("time left {t} s in a node without a move"),
+                mvno,
+            ),
+        }
     }
 
     fn markup(&mut self, n: &Node) {
@@ -756,6 +785,21 @@ mod tests {
         }
         w.clear();
         assert!(ids.iter().all(|id| !w.contains(id)));
+    }
+
+    #[test]
+    fn milliseconds_are_written_as_the_real_they_are() {
+        for ms in (0..3_000_000u32)
+            .step_by(7)
+            .chain([u32::MAX - 1, 1, 10, 100, 1010])
+        {
+            let mut by_ms = writer(0);
+            by_ms.prop_ms("BL", ms);
+            let mut by_real = writer(0);
+            by_real.prop_real("BL", f64::from(ms) / 1000.0);
+            assert_eq!(by_ms.out, by_real.out, "{ms}");
+            assert_eq!(by_ms.col, by_real.col, "{ms}");
+        }
     }
 
     #[test]
