@@ -35,25 +35,30 @@ pub fn write_wrapped(
     wrap: Option<usize>,
 ) -> Result<Written<String>, WriteError> {
     let mut w = W {
-        out: String::new(),
+        out: Vec::new(),
         col: 0,
         wrap,
         losses: Vec::new(),
         game: 0,
         written: WrittenIds::default(),
+        recording: true,
     };
     for (g, game) in collection.games.iter().enumerate() {
         w.game = g;
         w.game_tree(game, options.encoding.name())?;
     }
+    // Every piece pushed is UTF-8 (whole `str`s, ASCII bytes, encoded characters).
+    let output = crate::text::into_string(w.out)
+        .map_err(|_| WriteError::Invalid("the SGF writer made invalid UTF-8".into()))?;
     Ok(Written {
-        output: w.out,
+        output,
         losses: w.losses,
     })
 }
 
 struct W {
-    out: String,
+    /// The text written, as bytes: ASCII pieces go in without a check a byte.
+    out: Vec<u8>,
     col: usize,
     wrap: Option<usize>,
     losses: Vec<Loss>,
@@ -61,6 +66,9 @@ struct W {
     /// Identifiers written in the current node (a second one would be dropped on
     /// reading).
     written: WrittenIds,
+    /// Whether [`W::ident`] notes what it writes in `written`: not for a bare node,
+    /// which has no extras to check against them.
+    recording: bool,
 }
 
 /// The identifiers written in the current node: those of one or two capital letters
@@ -137,7 +145,7 @@ impl W {
     }
 
     fn raw(&mut self, s: &str) {
-        self.out.push_str(s);
+        self.out.extend_from_slice(s.as_bytes());
         // Columns of a piece: its length when it is ASCII (every ASCII character is
         // one column wide), else the widths of its characters.
         let cols = columns;
@@ -151,7 +159,12 @@ impl W {
     /// column a byte, no scan for line breaks.
     fn ascii(&mut self, s: &str) {
         debug_assert!(s.is_ascii() && !s.contains('\n'), "{s:?}");
-        self.out.push_str(s);
+        // Identifiers of one and two letters without a call of memcpy.
+        match s.as_bytes() {
+            &[a] => self.out.push(a),
+            &[a, b] => self.out.extend_from_slice(&[a, b]),
+            bytes => self.out.extend_from_slice(bytes),
+        }
         self.col += s.len();
     }
 
@@ -161,7 +174,7 @@ impl W {
     }
 
     fn newline(&mut self) {
-        self.out.push('\n');
+        self.out.push(b'\n');
         self.col = 0;
     }
 
@@ -170,7 +183,9 @@ impl W {
         if self.col >= LINE - 4 {
             self.newline();
         }
-        self.written.insert(id);
+        if self.recording {
+            self.written.insert(id);
+        }
         self.ascii(id);
     }
 
@@ -201,9 +216,9 @@ impl W {
         let bytes = s.as_bytes();
         let escaped = |b: u8| b == b']' || b == b'\\' || (esc == Esc::Compose && b == b':');
         let mut start = 0;
-        let mut put = |out: &mut String, at: usize| {
-            out.push_str(s.get(start..at).unwrap_or_default());
-            out.push('\\');
+        let mut put = |out: &mut Vec<u8>, at: usize| {
+            out.extend_from_slice(bytes.get(start..at).unwrap_or_default());
+            out.push(b'\\');
             start = at;
         };
         match esc {
@@ -214,7 +229,8 @@ impl W {
                 memchr::memchr3_iter(b']', b'\\', b':', bytes).for_each(|at| put(&mut self.out, at))
             }
         }
-        self.out.push_str(s.get(start..).unwrap_or_default());
+        self.out
+            .extend_from_slice(bytes.get(start..).unwrap_or_default());
         let (tail, col) = match memchr::memrchr(b'\n', bytes) {
             Some(i) => (s.get(i + 1..).unwrap_or_default(), 0),
             None => (&*s, self.col),
@@ -230,14 +246,15 @@ impl W {
             let w = char_columns(c) + usize::from(escaped);
             if let Some(limit) = self.wrap {
                 if c != '\n' && self.col + w > limit && self.col > 0 {
-                    self.out.push_str("\\\n");
+                    self.out.extend_from_slice(b"\\\n");
                     self.col = 0;
                 }
             }
             if escaped {
-                self.out.push('\\');
+                self.out.push(b'\\');
             }
-            self.out.push(c);
+            self.out
+                .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
             if c == '\n' {
                 self.col = 0;
             } else {
@@ -248,8 +265,7 @@ impl W {
 
     fn prop_text(&mut self, id: &str, s: &str) {
         self.ident(id);
-        self.out.push('[');
-        self.col += 1;
+        self.ascii("[");
         self.text(s, Esc::Text);
         self.ascii("]");
     }
@@ -280,9 +296,9 @@ impl W {
         if v.fract() == 0.0 && v.abs() < 1e15 && !(v == 0.0 && v.is_sign_negative()) {
             self.int(v as i64);
         } else {
-            let before = self.out.len();
-            let _ = write_real(v, &mut self.out);
-            self.col += self.out.len() - before;
+            let mut text = String::new();
+            let _ = write_real(v, &mut text);
+            self.ascii(&text);
         }
         self.ascii("]");
     }
@@ -301,12 +317,19 @@ impl W {
                 frac /= 10;
                 digits -= 1;
             }
-            let mut buf = *b".000";
-            for slot in buf[1..=digits].iter_mut().rev() {
+            let mut decimals = *b".000";
+            for slot in decimals
+                .get_mut(1..=digits)
+                .unwrap_or_default()
+                .iter_mut()
+                .rev()
+            {
                 *slot = b'0' + (frac % 10) as u8;
                 frac /= 10;
             }
-            self.ascii(std::str::from_utf8(&buf[..=digits]).unwrap_or_default());
+            self.out
+                .extend_from_slice(decimals.get(..=digits).unwrap_or_default());
+            self.col += 1 + digits;
         }
         self.ascii("]");
     }
@@ -315,7 +338,7 @@ impl W {
     fn int(&mut self, v: i64) {
         let mut digits = itoa::Buffer::new();
         let text = digits.format(v);
-        self.out.push_str(text);
+        self.out.extend_from_slice(text.as_bytes());
         self.col += text.len();
     }
 
@@ -328,11 +351,8 @@ impl W {
             if self.col >= LINE - 4 {
                 self.newline();
             }
-            let [a, b] = point_str(p);
-            self.out.push('[');
-            self.out.push(a);
-            self.out.push(b);
-            self.out.push(']');
+            let [a, b] = coords(p);
+            self.out.extend_from_slice(&[b'[', a, b, b']']);
             self.col += 4;
         }
     }
@@ -378,7 +398,11 @@ impl W {
                     let Some(node) = tree.get(id) else { continue };
                     let moves = before + u32::from(node.mv.is_some());
                     if !first {
-                        self.written.clear();
+                        // A bare node writes no identifier twice and asks nothing
+                        // of the set (see `W::node`): it is cleared for the others.
+                        if !node.rest.is_none() {
+                            self.written.clear();
+                        }
                         if self.col >= LINE - 8 {
                             self.newline();
                         }
@@ -521,9 +545,12 @@ impl W {
     /// is read back as a private property, not as the variation's information).
     fn node(&mut self, n: &Node, mvno: Option<u32>, root_info: &GameInfo) {
         if n.rest.is_none() {
-            // A move and its times only (most nodes): nothing else to look at.
+            // A move and its times only (most nodes): nothing else to look at, and
+            // no extras to check against what is written.
+            self.recording = false;
             let mover = self.mv(n, mvno);
             self.time_left(n, mover, mvno);
+            self.recording = true;
             return;
         }
         if let Some(info) = &n.info {
@@ -603,13 +630,11 @@ impl W {
                 let c = if m.color == Color::Black { "B" } else { "W" };
                 match m.point {
                     Some(p) => {
-                        let [a, b] = point_str(p);
+                        let [a, b] = coords(p);
                         self.ident(c);
                         // Coordinates are ASCII letters: one column each.
-                        let mut value = [b'[', 0, 0, b']'];
-                        value[1] = a as u8;
-                        value[2] = b as u8;
-                        self.ascii(std::str::from_utf8(&value).unwrap_or("[]"));
+                        self.out.extend_from_slice(&[b'[', a, b, b']']);
+                        self.col += 4;
                     }
                     None => self.prop_raw(c, ""),
                 }
@@ -670,11 +695,11 @@ impl W {
         if !m.labels.is_empty() {
             self.ident("LB");
             for l in &m.labels {
-                let [a, b] = point_str(l.point);
+                let [a, b] = coords(l.point);
                 if self.col >= LINE - 6 {
                     self.newline();
                 }
-                self.out.extend(['[', a, b, ':']);
+                self.out.extend_from_slice(&[b'[', a, b, b':']);
                 self.col += 4;
                 self.text(&l.text, Esc::Compose);
                 self.ascii("]");
@@ -686,13 +711,18 @@ impl W {
             }
             self.ident(id);
             for l in lines {
-                let [a, b] = point_str(l.from);
-                let [c, d] = point_str(l.to);
-                self.out.extend(['[', a, b, ':', c, d, ']']);
+                let [a, b] = coords(l.from);
+                let [c, d] = coords(l.to);
+                self.out.extend_from_slice(&[b'[', a, b, b':', c, d, b']']);
                 self.col += 7;
             }
         }
     }
+}
+
+/// A point's two letters as bytes (SGF coordinates are ASCII letters).
+fn coords(p: Point) -> [u8; 2] {
+    point_str(p).map(|c| u8::try_from(c).unwrap_or(b'?'))
 }
 
 /// The raw RE text kept in the extras, when it still means the result.
@@ -731,12 +761,13 @@ mod tests {
 
     fn writer(col: usize) -> W {
         W {
-            out: String::new(),
+            out: Vec::new(),
             col,
             wrap: None,
             losses: Vec::new(),
             game: 0,
             written: super::WrittenIds::default(),
+            recording: true,
         }
     }
 
@@ -807,13 +838,16 @@ mod tests {
         for v in [0i64, 7, -3, 10, 3584, i64::MAX, i64::MIN] {
             let mut w = writer(3);
             w.int(v);
-            assert_eq!(w.out, v.to_string());
+            assert_eq!(w.out, v.to_string().into_bytes());
             assert_eq!(w.col, 3 + v.to_string().len());
         }
         for v in [6.5, 0.0, -0.0, 3584.0, -2.25, 1e16, 0.1] {
             let mut w = writer(0);
             w.prop_real("KM", v);
-            assert_eq!(w.out, format!("KM[{}]", super::super::values::fmt_real(v)));
+            assert_eq!(
+                w.out,
+                format!("KM[{}]", super::super::values::fmt_real(v)).into_bytes()
+            );
             assert_eq!(w.col, w.out.len());
         }
     }
