@@ -86,3 +86,64 @@ fn a_game_without_findings_has_no_move_numbers() {
     assert_eq!(found[0].move_numbers, Vec::<Option<u32>>::new());
     assert_eq!(found[0].findings, Vec::new());
 }
+
+#[test]
+fn the_usual_move_line_is_read_at_once_as_the_general_reading_reads_it() {
+    // Each line read at once (a move, maybe a whole-second time, LF, CRLF or the
+    // end) reads as the same line does when something sends it to the general
+    // reading: a blank before it (its spans one byte later), or a comment after it.
+    let lines = [
+        "+7776FU",
+        "-3334FU,T0",
+        "+2726FU,T999999999999",
+        "-8384FU,T1234567890123",
+        "+2625FU,T12.5",
+        "-8485FU,T",
+        "+6978KI,T7",
+    ];
+    // Lines ended by LF, by CRLF, and by LF with the last at the end of the text.
+    for (between, end) in [("\n", "\n"), ("\r\n", "\r\n"), ("\n", "")] {
+        let fast = lines.join(between) + end;
+        let plain = read(&format!("PI\n+\n{fast}"));
+        let spaced: Vec<String> = lines.iter().map(|l| format!(" {l}")).collect();
+        let slow = read(&format!("PI\n+\n{}{end}", spaced.join(between)));
+        assert_eq!(plain.collection, slow.collection, "{end:?}");
+        let shift = |spans: &[crate::diag::Span]| -> Vec<(usize, usize)> {
+            spans.iter().map(|s| (s.start, s.end)).collect()
+        };
+        let moved: Vec<(usize, usize)> = shift(&slow.node_spans[0])
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| {
+                // Move i stands i blanks later (one on each line up to its own).
+                (a - i, b - i)
+            })
+            .collect();
+        assert_eq!(shift(&plain.node_spans[0])[1..], moved[1..], "{end:?}");
+        let codes: Vec<&str> = plain.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes,
+            vec!["csa::time-out-of-range", "csa::bad-time"],
+            "{end:?}"
+        );
+        let times: Vec<Option<u64>> = plain.collection.games[0]
+            .tree
+            .main_line()
+            .skip(1)
+            .map(|(_, n)| n.time_used_ms())
+            .collect();
+        assert_eq!(
+            times,
+            vec![
+                None,
+                Some(0),
+                Some(999_999_999_999_000),
+                None,
+                Some(12_500),
+                None,
+                Some(7_000)
+            ],
+            "{end:?}"
+        );
+    }
+}

@@ -76,10 +76,13 @@ fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut at = 0;
     while at < bytes.len() {
         let rest = bytes.get(at..).unwrap_or_default();
-        let len = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(rest.len(), |i| i + 1);
+        // Most lines are a move and its time: read at once, line end and all.
+        if let Some((end, len)) = usual_move_line(rest) {
+            r.usual_move_line(text, at, end, &mut parsed.diagnostics);
+            at += len;
+            continue;
+        }
+        let len = memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
         // The line without its ending (every `\n` and `\r` at its end) and a BOM.
         let mut end = len;
         while end > 0 && matches!(rest.get(end - 1), Some(b'\n' | b'\r')) {
@@ -97,6 +100,44 @@ fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     }
     r.finish_into(&mut parsed, &mut found);
     (parsed, found)
+}
+
+/// The usual move line at the start of `rest`: a move (`+7776FU`), maybe a time in
+/// whole seconds (`,T12`, at most 12 digits), then the line's end (`\n`, `\r\n`, or
+/// the end of the text). Returns where its last statement ends (7 without a time)
+/// and its length with the line end; `None` for any other line, which the general
+/// reading takes (and reads the same way where this one would have).
+#[inline]
+fn usual_move_line(rest: &[u8]) -> Option<(usize, usize)> {
+    let [b'+' | b'-', f1, r1, f2, r2, k1, k2, tail @ ..] = rest else {
+        return None;
+    };
+    if !([f1, r1, f2, r2].iter().all(|b| b.is_ascii_digit())
+        && k1.is_ascii_uppercase()
+        && k2.is_ascii_uppercase())
+    {
+        return None;
+    }
+    let end = match tail {
+        [b',', b'T', more @ ..] => {
+            let digits = more
+                .iter()
+                .take(13)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits == 0 || digits > 12 {
+                return None;
+            }
+            9 + digits
+        }
+        _ => 7,
+    };
+    match rest.get(end..)? {
+        [] => Some((end, end)),
+        [b'\n', ..] => Some((end, end + 1)),
+        [b'\r', b'\n', ..] => Some((end, end + 2)),
+        _ => None,
+    }
 }
 
 /// A `/` line (blanks around it allowed): the end of a game.
@@ -226,6 +267,19 @@ impl GameReader {
                 Span::new(at + off + lead, at + off + lead + t.len()),
                 diags,
             );
+        }
+    }
+
+    /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
+    /// statement when it ends after 7 bytes (`end`), as [`GameReader::line`] reads
+    /// them.
+    #[inline]
+    fn usual_move_line(&mut self, text: &str, at: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+        let mv = text.get(at..at + 7).unwrap_or_default();
+        self.statement(mv, Span::new(at, at + 7), diags);
+        if end > 7 {
+            let time = text.get(at + 8..at + end).unwrap_or_default();
+            self.statement(time, Span::new(at + 8, at + end), diags);
         }
     }
 
@@ -769,6 +823,7 @@ impl GameReader {
     }
 }
 
+#[inline]
 fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     match b? {
         [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
@@ -777,22 +832,26 @@ fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
 }
 
 /// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it.
+#[inline]
 fn kind(b: Option<&[u8]>) -> Option<PieceKind> {
-    Some(match b? {
-        b"FU" => PieceKind::Pawn,
-        b"KY" => PieceKind::Lance,
-        b"KE" => PieceKind::Knight,
-        b"GI" => PieceKind::Silver,
-        b"KI" => PieceKind::Gold,
-        b"KA" => PieceKind::Bishop,
-        b"HI" => PieceKind::Rook,
-        b"OU" => PieceKind::King,
-        b"TO" => PieceKind::PromotedPawn,
-        b"NY" => PieceKind::PromotedLance,
-        b"NK" => PieceKind::PromotedKnight,
-        b"NG" => PieceKind::PromotedSilver,
-        b"UM" => PieceKind::Horse,
-        b"RY" => PieceKind::Dragon,
+    let &[a, b] = b? else {
+        return None;
+    };
+    Some(match [a, b] {
+        [b'F', b'U'] => PieceKind::Pawn,
+        [b'K', b'Y'] => PieceKind::Lance,
+        [b'K', b'E'] => PieceKind::Knight,
+        [b'G', b'I'] => PieceKind::Silver,
+        [b'K', b'I'] => PieceKind::Gold,
+        [b'K', b'A'] => PieceKind::Bishop,
+        [b'H', b'I'] => PieceKind::Rook,
+        [b'O', b'U'] => PieceKind::King,
+        [b'T', b'O'] => PieceKind::PromotedPawn,
+        [b'N', b'Y'] => PieceKind::PromotedLance,
+        [b'N', b'K'] => PieceKind::PromotedKnight,
+        [b'N', b'G'] => PieceKind::PromotedSilver,
+        [b'U', b'M'] => PieceKind::Horse,
+        [b'R', b'Y'] => PieceKind::Dragon,
         _ => return None,
     })
 }

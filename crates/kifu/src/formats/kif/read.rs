@@ -80,18 +80,19 @@ pub fn read_ki2_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
     entry(text, sink, true)
 }
 
+/// A reader that checks as it reads ([`read_checking`], [`read_ki2_checking`]).
+type Checking = fn(&str) -> (Parsed, Vec<FoundWhileReading>);
+
 /// [`read_into`] of KIF, or (`ki2`) of KI2. A sink that checks every whole game it
 /// is given ([`Sink::checks_games`]) gets each game read whole and checked as it was
 /// read ([`read_whole_checking`]), through [`Sink::checked`] (a game with engine
 /// analysis through [`Sink::game`], for the sink's whole check).
 fn entry(text: &str, sink: &mut dyn Sink, ki2: bool) -> ReadEnd {
-    let (whole, checking): (
-        fn(&str) -> Parsed,
-        fn(&str) -> (Parsed, Vec<FoundWhileReading>),
-    ) = if ki2 {
-        (read_ki2, read_ki2_checking)
+    let whole: fn(&str) -> Parsed = if ki2 { read_ki2 } else { read };
+    let checking: Checking = if ki2 {
+        read_ki2_checking
     } else {
-        (read, read_checking)
+        read_checking
     };
     if sink.wants() != Want::Check {
         if !sink.checks_games() {
