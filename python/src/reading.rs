@@ -76,7 +76,12 @@ impl Sink for Keep<'_> {
         self.check
     }
 
-    fn checked(&mut self, game: &mut model::Game, places: Places<'_>, found: FoundWhileReading) -> Flow {
+    fn checked(
+        &mut self,
+        game: &mut model::Game,
+        places: Places<'_>,
+        found: FoundWhileReading,
+    ) -> Flow {
         let found = kifu::place_checked(game, places, found);
         let mut kept = keep(game, places.nodes, false);
         kept.2 = found;
