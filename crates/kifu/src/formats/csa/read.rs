@@ -69,8 +69,11 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
-    // Room for the moves of a line: a CSA move with its time takes 12–20 bytes.
-    let room = (text.len() / 12).min(1 << 12);
+    // Room for the nodes of the first game (a CSA move with its time takes 12–20
+    // bytes; most files hold one game), then for as many as the game before had:
+    // growing the arena copies it, and room left unused is given back
+    // ([`GameReader::finish_into`]).
+    let mut room = (text.len() / 12).min(1 << 10);
     let mut r = GameReader::new(check, room);
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -91,6 +94,7 @@ fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
         let line = text.get(at..at + end).unwrap_or("");
         let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if is_separator(line) {
+            room = r.game.tree.len();
             r.finish_into(&mut parsed, &mut found);
             r = GameReader::new(check, room);
         } else {
@@ -216,10 +220,15 @@ struct GameReader {
 }
 
 impl GameReader {
+    /// A reader of one game with room for about `room` nodes.
     fn new(check: bool, room: usize) -> Self {
+        let mut game = Game::new(GameKind::Shogi);
+        game.tree.reserve(room);
+        let mut spans = Vec::with_capacity(room + 1);
+        spans.push(Span::at(0));
         GameReader {
-            game: Game::new(GameKind::Shogi),
-            spans: vec![Span::at(0)],
+            game,
+            spans,
             setup: ShogiPosition::empty(),
             setup_seen: false,
             pi: None,
@@ -608,6 +617,8 @@ impl GameReader {
         } else {
             Color::Black
         };
+        // The start's position is `p` either way.
+        self.play = Some(LineCheck::new(&p, self.room, self.check));
         let start = match (
             self.pi,
             Handicap::ALL.into_iter().find(|h| h.position() == p),
@@ -615,7 +626,6 @@ impl GameReader {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
         };
-        self.play = Some(LineCheck::new(&start.position(), self.room, self.check));
         self.game.info.shogi_start = Some(start);
         self.spans[0] = span;
     }
@@ -818,6 +828,7 @@ impl GameReader {
                 analysis: self.analysis,
             });
         }
+        self.game.tree.shrink_to_fit();
         parsed.collection.games.push(self.game);
         parsed.node_spans.push(self.spans);
     }
