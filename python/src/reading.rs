@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use kifu::diag::{self, Shift, Span};
-use kifu::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo};
+use kifu::formats::{Flow, Format, FoundWhileReading, Piece, Pieces, Places, Sink, SourceInfo};
 use kifu::model;
 use kifu::source::{Part, PartError, Parts, PART};
 use kifu::text::{LineIndex, TextEncoding};
@@ -68,6 +68,28 @@ impl Sink for Keep<'_> {
 
     fn pieces(&self) -> Option<&dyn Pieces> {
         Some(self)
+    }
+
+    /// With `check`, a reader that checks the moves as it makes them (CSA, KIF, KI2)
+    /// hands each game to [`Sink::checked`] with the findings: no second replay.
+    fn checks_games(&self) -> bool {
+        self.check
+    }
+
+    fn checked(
+        &mut self,
+        game: &mut model::Game,
+        places: Places<'_>,
+        found: FoundWhileReading,
+    ) -> Flow {
+        let found = kifu::place_checked(game, places, found);
+        let mut kept = keep(game, places.nodes, false);
+        kept.2 = found;
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(kept);
+        Flow::Continue
     }
 }
 

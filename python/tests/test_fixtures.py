@@ -74,3 +74,51 @@ def test_rows_are_the_command_lines(path):
     got = [g.row() for g in kifu.read(path)]
     assert got == expected
     assert all(list(g) == list(e) for g, e in zip(got, expected))
+
+
+SHOGI = [p for p in FILES if p.suffix.lower() in (".csa", ".kif", ".kifu", ".ki2", ".ki2u")]
+
+
+@pytest.mark.parametrize("path", SHOGI, ids=lambda p: str(p.relative_to(ROOT)))
+def test_read_with_check_gives_validates_diagnostics(path):
+    # check=True reads CSA, KIF and KI2 checking the moves as they are made (no
+    # second replay): the same diagnostics as kifu.validate.
+    def seen(ds):
+        return [(d.code, d.severity, d.message, d.line, d.column, d.move_number) for d in ds]
+
+    assert len(SHOGI) >= 7
+
+    reader = kifu.read(path, check=True)
+    games = list(reader)
+    assert seen(reader.diagnostics) == seen(kifu.validate(path))
+    assert sum(len(g.diagnostics) for g in games) <= len(reader.diagnostics)
+
+
+# Shogi records whose moves break the rules: a foul the record ends with, the same
+# move with no such ending, a claimed checkmate that is not one; a repetition played
+# past; a double pawn in KI2.
+FOULS = [
+    ("csa", "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2824HI\n%ILLEGAL_MOVE\n/\nPI\n+\n+7776FU,T3\n"
+     "-3334FU\n+2824HI\n-8384FU\n/\nPI\n+\n+7776FU\n%TSUMI\n",
+     [["shogi::recorded-foul"], ["shogi::unreachable"], ["shogi::false-checkmate"]]),
+    ("csa", "PI\n+\n" + "+5958OU\n-5152OU\n+5859OU\n-5251OU\n" * 4 + "+7776FU\n",
+     [["shogi::unclaimed-repetition"]]),
+    ("kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+     "   3 ２四飛(28)\n   4 反則負け\n変化：3手\n   3 ２四飛(28)\n   4 ８四歩(83)\n",
+     [["shogi::recorded-foul", "shogi::unreachable"]]),
+    ("ki2", "手合割：平手\n\n▲２六歩 △２四歩 ▲２五歩 △同歩 ▲同飛 △３四歩\n▲７五歩打\n"
+     "まで7手で後手の反則勝ち\n\n変化：7手\n▲７五歩打 △８四歩\n",
+     [["shogi::recorded-foul", "shogi::double-pawn"]]),
+]
+
+
+@pytest.mark.parametrize("fmt,text,codes", FOULS, ids=[f[0] for f in FOULS])
+def test_shogi_rules_found_while_reading_are_validates(fmt, text, codes):
+    data = text.encode()
+    games = list(kifu.read(data, format=fmt, check=True))
+    assert [[d.code for d in g.diagnostics] for g in games] == codes
+    got = [(d.code, d.message, d.line, d.column, d.move_number)
+           for g in games for d in g.diagnostics]
+    want = [(d.code, d.message, d.line, d.column, d.move_number)
+            for d in kifu.validate(data, format=fmt)]
+    assert got == want

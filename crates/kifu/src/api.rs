@@ -443,6 +443,28 @@ pub fn check_game(game: &Game, places: Places<'_>) -> Vec<Diagnostic> {
     rule_diagnostics(game, places)
 }
 
+/// The rules' findings on a game a reader checked as it read it (handed to
+/// [`formats::Sink::checked`] of a sink that [`formats::Sink::checks_games`]),
+/// positioned: the same diagnostics as [`check_game`] gives on that game.
+pub fn place_checked(
+    game: &Game,
+    places: Places<'_>,
+    found: formats::FoundWhileReading,
+) -> Vec<Diagnostic> {
+    let numbers = found.move_numbers;
+    positioned(
+        || {
+            if numbers.is_empty() {
+                game.tree.move_numbers()
+            } else {
+                numbers
+            }
+        },
+        places,
+        found.findings,
+    )
+}
+
 /// What checking an input produced: the verdicts, without the games.
 #[derive(Debug, Clone)]
 pub struct Checked {

@@ -81,7 +81,7 @@ pub mod internals;
 mod testing;
 
 pub use api::{
-    check, check_game, detect_format, encode_output, read, read_into, validate, write, write_with,
-    write_wrapped, Checked, Draft, Encoded, Error, GameWriter, Input, Places, ReadInOrder,
-    ReadOutcome, EMPTY_RECORD,
+    check, check_game, detect_format, encode_output, place_checked, read, read_into, validate,
+    write, write_with, write_wrapped, Checked, Draft, Encoded, Error, GameWriter, Input, Places,
+    ReadInOrder, ReadOutcome, EMPTY_RECORD,
 };

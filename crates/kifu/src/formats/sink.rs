@@ -100,6 +100,16 @@ pub trait Sink {
         self.game(game, places)
     }
 
+    /// Whether the sink checks every whole game it is handed by the rules, as
+    /// [`crate::check_game`] does: a reader that builds the whole tree and can check
+    /// the moves as it makes them (CSA, KIF, KI2) may then hand a game to
+    /// [`Sink::checked`] with the rules' findings, sparing the sink a second replay
+    /// (the move numbers may then be left empty when there is no finding). False by
+    /// default.
+    fn checks_games(&self) -> bool {
+        false
+    }
+
     /// For a reader that reads the whole text before handing on anything (the
     /// generic adapter, [`push_all`]): offered the whole reading first, a sink that
     /// keeps every game may take its games, spans and places at once, without a copy,

@@ -5,11 +5,13 @@
 //! `'` comments (`'*` attached to the move, `'**` engine output), `,` separating
 //! statements on one line, and `/` between games.
 
+#[cfg(test)]
+mod checking_tests;
 mod cut;
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, read_into};
 pub use write::write;
 
 /// The CSA version a writer produces.
@@ -68,6 +70,7 @@ pub const FORMAT: Format = Format {
     sniff,
     declared_charset: Some(declared_charset),
     reader: Reader::Text(read),
+    entry: Some(read_into),
     blank_is_a_record: true,
     join: crate::formats::Join::Separator("/\n"),
     writer: Some(Writer::Text(write)),

@@ -4,12 +4,12 @@ use crate::diag::{clip, codes, quote, Diagnostic, Span};
 use crate::formats::shogi::comment::REMARK_KEY;
 use crate::formats::shogi::result::main_line_result;
 use crate::formats::shogi::special::special_ending;
-use crate::formats::Parsed;
+use crate::formats::{push_all, Flow, FoundWhileReading, Parsed, Places, ReadEnd, Sink, Want};
 use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
     ShogiPosition, ShogiStart, Square,
 };
-use crate::rules::shogi::Position;
+use crate::rules::shogi::{is_foul, LineCheck};
 
 /// Extras key of a game: the version line (`V2.2`, `V3.0`).
 pub const VERSION_KEY: &str = "csa:version";
@@ -24,23 +24,168 @@ pub const TIME_TEXT_KEY: &str = "csa:time";
 
 /// Reads a CSA document: one game, or several separated by `/` lines.
 pub fn read(text: &str) -> Parsed {
+    read_with(text, false).0
+}
+
+/// Reads a CSA document whole, checking each move against the rules as it is made:
+/// the games [`read`] reads, and for each the rules' findings exactly as
+/// [`crate::rules::check`] gives them on it (the move numbers only when there is a
+/// finding). A game whose comments hold engine analysis is marked
+/// ([`FoundWhileReading::analysis`]): its evaluations' variations are checked on
+/// the tree, by the sink.
+pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
+    read_with(text, true)
+}
+
+/// CSA's read entry ([`crate::formats::Entry`]): for a check ([`Want::Check`]), or a
+/// sink that checks every game it is given ([`Sink::checks_games`]), the moves are
+/// checked as they are made ([`read_checking`]) and each game goes to
+/// [`Sink::checked`] with the rules' findings (one with engine analysis to
+/// [`Sink::game`], for the sink's whole check); otherwise the games are read whole.
+pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    if sink.wants() != Want::Check && !sink.checks_games() {
+        return push_all(read(text), sink);
+    }
+    let (mut parsed, found) = read_checking(text);
+    let games = std::mem::take(&mut parsed.collection.games);
+    let count = games.len();
+    let mut stopped = false;
+    for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
+        let places = Places::of(&parsed, g);
+        let flow = if found.analysis {
+            sink.game(&mut game, places)
+        } else {
+            sink.checked(&mut game, places, found)
+        };
+        if flow == Flow::Stop {
+            stopped = true;
+            break;
+        }
+    }
+    ReadEnd::new(count, parsed.diagnostics, stopped)
+}
+
+/// [`read`], and with `check` [`read_checking`].
+fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
-    let mut r = GameReader::new();
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let at = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        if line.trim() == "/" {
-            r.finish_into(&mut parsed);
-            r = GameReader::new();
+    let mut found = Vec::new();
+    // Room for the nodes of the first game (a CSA move with its time takes 12–20
+    // bytes; most files hold one game), then for as many as the game before had:
+    // growing the arena copies it, and room left unused is given back
+    // ([`GameReader::finish_into`]).
+    let mut room = (text.len() / 12).min(1 << 10);
+    let mut r = GameReader::new(check, room);
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = bytes.get(at..).unwrap_or_default();
+        // Most lines are a move and its time: read at once, line end and all.
+        if let Some((end, len)) = usual_move_line(rest) {
+            r.usual_move_line(text, at, end, &mut parsed.diagnostics);
+            at += len;
             continue;
         }
-        r.line(line, at, &mut parsed.diagnostics);
+        let len = memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
+        // The line without its ending (every `\n` and `\r` at its end) and a BOM.
+        let mut end = len;
+        while end > 0 && matches!(rest.get(end - 1), Some(b'\n' | b'\r')) {
+            end -= 1;
+        }
+        let line = text.get(at..at + end).unwrap_or("");
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        if is_separator(line) {
+            room = r.game.tree.len();
+            r.finish_into(&mut parsed, &mut found);
+            r = GameReader::new(check, room);
+        } else {
+            r.line(line, at, &mut parsed.diagnostics);
+        }
+        at += len;
     }
-    r.finish_into(&mut parsed);
-    parsed
+    r.finish_into(&mut parsed, &mut found);
+    (parsed, found)
+}
+
+/// The usual move line at the start of `rest`: a move (`+7776FU`), maybe a time in
+/// whole seconds (`,T12`, at most 12 digits), then the line's end (`\n`, `\r\n`, or
+/// the end of the text). Returns where its last statement ends (7 without a time)
+/// and its length with the line end; `None` for any other line, which the general
+/// reading takes (and reads the same way where this one would have).
+#[inline]
+fn usual_move_line(rest: &[u8]) -> Option<(usize, usize)> {
+    let [b'+' | b'-', f1, r1, f2, r2, k1, k2, tail @ ..] = rest else {
+        return None;
+    };
+    if !([f1, r1, f2, r2].iter().all(|b| b.is_ascii_digit())
+        && k1.is_ascii_uppercase()
+        && k2.is_ascii_uppercase())
+    {
+        return None;
+    }
+    let end = match tail {
+        [b',', b'T', more @ ..] => {
+            let digits = more
+                .iter()
+                .take(13)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits == 0 || digits > 12 {
+                return None;
+            }
+            9 + digits
+        }
+        _ => 7,
+    };
+    match rest.get(end..)? {
+        [] => Some((end, end)),
+        [b'\n', ..] => Some((end, end + 1)),
+        [b'\r', b'\n', ..] => Some((end, end + 2)),
+        _ => None,
+    }
+}
+
+/// A `/` line (blanks around it allowed): the end of a game.
+#[inline]
+fn is_separator(line: &str) -> bool {
+    match line.as_bytes().first() {
+        // Most lines start with a letter or a sign: not blank, and not `/`.
+        Some(&b) if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'\'' | b'$' | b'%') => {
+            false
+        }
+        _ => line.trim() == "/",
+    }
+}
+
+/// `part` without the blanks around it, and how many bytes were cut before it.
+#[inline]
+fn trimmed(part: &str) -> (usize, &str) {
+    let b = part.as_bytes();
+    match (b.first(), b.last()) {
+        // The usual statement: printable ASCII at both ends, nothing to cut.
+        (Some(f), Some(l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => (0, part),
+        _ => {
+            let start = part.trim_start();
+            (part.len() - start.len(), start.trim_end())
+        }
+    }
+}
+
+/// The seconds of a time statement written as whole seconds (`T12`: at most 12
+/// digits, so below [`MAX_TIME_SECONDS`]), in milliseconds; `None` for any other
+/// writing, which the `f64` reading takes.
+#[inline]
+fn whole_seconds_ms(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || digits.len() > 12 {
+        return None;
+    }
+    let mut n = 0u64;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + u64::from(d - b'0');
+    }
+    Some(n * 1000)
 }
 
 /// The longest time a move may take, in seconds (some 31,700 years): its count of
@@ -54,7 +199,12 @@ struct GameReader {
     setup_seen: bool,
     pi: Option<Handicap>,
     started: bool,
-    pos: Option<Position>,
+    /// The moves made since the start (and checked against the rules with `check`).
+    play: Option<LineCheck>,
+    /// Check the moves against the rules as they are made.
+    check: bool,
+    /// Room for about this many moves.
+    room: usize,
     current: NodeId,
     last_move: Option<NodeId>,
     broken: bool,
@@ -70,15 +220,22 @@ struct GameReader {
 }
 
 impl GameReader {
-    fn new() -> Self {
+    /// A reader of one game with room for about `room` nodes.
+    fn new(check: bool, room: usize) -> Self {
+        let mut game = Game::new(GameKind::Shogi);
+        game.tree.reserve(room);
+        let mut spans = Vec::with_capacity(room + 1);
+        spans.push(Span::at(0));
         GameReader {
-            game: Game::new(GameKind::Shogi),
-            spans: vec![Span::at(0)],
+            game,
+            spans,
             setup: ShogiPosition::empty(),
             setup_seen: false,
             pi: None,
             started: false,
-            pos: None,
+            play: None,
+            check,
+            room,
             current: NodeId::ROOT,
             last_move: None,
             broken: false,
@@ -97,25 +254,41 @@ impl GameReader {
             return;
         }
         // Statements separated by commas (a comment may follow the last).
-        let mut start = 0;
-        for part in line.split(',') {
-            let off = start;
-            start += part.len() + 1;
+        let mut off = 0;
+        while off <= line.len() {
+            let rest = line.get(off..).unwrap_or("");
+            let len = rest.bytes().position(|b| b == b',').unwrap_or(rest.len());
+            let part = rest.get(..len).unwrap_or("");
+            let here = off;
+            off += len + 1;
             if let Some(c) = part.strip_prefix('\'') {
-                let whole = line.get(off + 1..).unwrap_or(c);
+                let whole = line.get(here + 1..).unwrap_or(c);
                 self.comment(whole);
                 return;
             }
-            let t = part.trim();
+            let (lead, t) = trimmed(part);
             if t.is_empty() {
                 continue;
             }
-            let lead = part.len() - part.trim_start().len();
+            let off = here;
             self.statement(
                 t,
                 Span::new(at + off + lead, at + off + lead + t.len()),
                 diags,
             );
+        }
+    }
+
+    /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
+    /// statement when it ends after 7 bytes (`end`), as [`GameReader::line`] reads
+    /// them.
+    #[inline]
+    fn usual_move_line(&mut self, text: &str, at: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+        let mv = text.get(at..at + 7).unwrap_or_default();
+        self.statement(mv, Span::new(at, at + 7), diags);
+        if end > 7 {
+            let time = text.get(at + 8..at + end).unwrap_or_default();
+            self.statement(time, Span::new(at + 8, at + end), diags);
         }
     }
 
@@ -190,6 +363,14 @@ impl GameReader {
                 self.a_move(t, span, diags);
             }
             Some(b'T') => {
+                if let Some(ms) = whole_seconds_ms(b.get(1..).unwrap_or_default()) {
+                    if self.current != NodeId::ROOT {
+                        if let Some(n) = self.game.tree.get_mut(self.current) {
+                            n.set_time_used_ms(Some(ms));
+                        }
+                    }
+                    return;
+                }
                 let secs = t.get(1..).and_then(|s| s.parse::<f64>().ok());
                 match secs {
                     Some(s) if s >= 0.0 && s.is_finite() => {
@@ -436,6 +617,8 @@ impl GameReader {
         } else {
             Color::Black
         };
+        // The start's position is `p` either way.
+        self.play = Some(LineCheck::new(&p, self.room, self.check));
         let start = match (
             self.pi,
             Handicap::ALL.into_iter().find(|h| h.position() == p),
@@ -443,7 +626,6 @@ impl GameReader {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
         };
-        self.pos = Some(Position::from_model(&start.position()));
         self.game.info.shogi_start = Some(start);
         self.spans[0] = span;
     }
@@ -466,7 +648,10 @@ impl GameReader {
             self.broken = true;
             return;
         }
-        let Some(pos) = self.pos.as_mut() else { return };
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let pos = play.position();
         let b = t.as_bytes();
         let color = if b.first() == Some(&b'+') {
             Color::Black
@@ -554,14 +739,13 @@ impl GameReader {
                 return;
             }
         }
-        pos.make(&mv);
-        let id = self.game.tree.add_child(
-            self.current,
-            Node {
-                mv: Some(Move::Shogi(mv)),
-                ..Node::default()
-            },
-        );
+        let id = self.game.tree.add_empty_child(self.current);
+        if let Some(n) = self.game.tree.get_mut(id) {
+            n.mv = Some(Move::Shogi(mv));
+        }
+        // Its structure was checked here: made, and checked against the rest of
+        // the rules when checking.
+        play.play_resolved(id, &mv);
         self.spans.push(span);
         self.current = id;
         self.last_move = Some(id);
@@ -571,7 +755,10 @@ impl GameReader {
         if self.broken || self.ended {
             return;
         }
-        let side = self.pos.as_ref().map_or(Color::Black, Position::to_move);
+        let side = self
+            .play
+            .as_ref()
+            .map_or(Color::Black, |p| p.position().to_move());
         let Some(kind) = t.strip_prefix('%').and_then(|w| special_ending(w, side)) else {
             diags.push(Diagnostic::new(
                 codes::CSA_UNKNOWN_SPECIAL,
@@ -587,13 +774,23 @@ impl GameReader {
         if kind == EndingKind::IllegalLoss && t != "%ILLEGAL_MOVE" {
             node.extras.push(SPECIAL_KEY, vec![t.to_string()]);
         }
+        let ending = node.ending;
+        let after = self.current;
         let id = self.game.tree.add_child(self.current, node);
+        if let (Some(play), Some(ending)) = (self.play.as_mut(), ending) {
+            // As the replay of validation: the move before a recorded foul is
+            // that foul, and the ending is checked against the position.
+            if is_foul(ending.kind) {
+                play.foul_recorded(after);
+            }
+            play.ending(id, ending);
+        }
         self.spans.push(span);
         self.current = id;
         self.ended = true;
     }
 
-    fn finish_into(mut self, parsed: &mut Parsed) {
+    fn finish_into(mut self, parsed: &mut Parsed, found: &mut Vec<FoundWhileReading>) {
         if !self.any_content {
             return;
         }
@@ -618,11 +815,26 @@ impl GameReader {
                 &mut parsed.diagnostics,
             );
         }
+        if self.check {
+            let findings = self.play.take().map(LineCheck::finish).unwrap_or_default();
+            let move_numbers = if findings.is_empty() {
+                Vec::new()
+            } else {
+                self.game.tree.move_numbers()
+            };
+            found.push(FoundWhileReading {
+                findings,
+                move_numbers,
+                analysis: self.analysis,
+            });
+        }
+        self.game.tree.shrink_to_fit();
         parsed.collection.games.push(self.game);
         parsed.node_spans.push(self.spans);
     }
 }
 
+#[inline]
 fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     match b? {
         [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
@@ -630,6 +842,27 @@ fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     }
 }
 
+/// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it.
+#[inline]
 fn kind(b: Option<&[u8]>) -> Option<PieceKind> {
-    std::str::from_utf8(b?).ok().and_then(PieceKind::from_csa)
+    let &[a, b] = b? else {
+        return None;
+    };
+    Some(match [a, b] {
+        [b'F', b'U'] => PieceKind::Pawn,
+        [b'K', b'Y'] => PieceKind::Lance,
+        [b'K', b'E'] => PieceKind::Knight,
+        [b'G', b'I'] => PieceKind::Silver,
+        [b'K', b'I'] => PieceKind::Gold,
+        [b'K', b'A'] => PieceKind::Bishop,
+        [b'H', b'I'] => PieceKind::Rook,
+        [b'O', b'U'] => PieceKind::King,
+        [b'T', b'O'] => PieceKind::PromotedPawn,
+        [b'N', b'Y'] => PieceKind::PromotedLance,
+        [b'N', b'K'] => PieceKind::PromotedKnight,
+        [b'N', b'G'] => PieceKind::PromotedSilver,
+        [b'U', b'M'] => PieceKind::Horse,
+        [b'R', b'Y'] => PieceKind::Dragon,
+        _ => return None,
+    })
 }

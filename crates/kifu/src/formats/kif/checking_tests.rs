@@ -1,10 +1,12 @@
 //! The KIF and KI2 readers that check while reading ([`super::read_checking`],
 //! [`super::read_ki2_checking`]) find exactly what the replay of validation finds
-//! ([`crate::rules::check`]) on the game they read: illegal moves in the main line
+//! ([`crate::rules::check`]) on the game they read, and so does the reader that reads
+//! the game whole and checks it as it reads ([`super::read::read_whole_checking`]):
+//! illegal moves in the main line
 //! and in variations, a foul the record ends the game with, a repetition played
 //! past, a claimed ending the position contradicts.
 
-use super::read::{read_checking, read_ki2_checking};
+use super::read::{read_checking, read_ki2_checking, read_whole_checking};
 use super::{read, read_ki2};
 use crate::diag::Severity;
 use crate::formats::FoundWhileReading;
@@ -36,6 +38,20 @@ fn both_ways(text: &str, ki2: bool) -> Vec<(NodeId, &'static str, Severity)> {
     assert_eq!(found, replayed);
     // A check keeps no tree.
     assert!(parsed.collection.games.iter().all(|g| g.tree.len() == 1));
+    // Read whole and checked: the games of a plain read, the same findings, the
+    // move numbers left to the tree.
+    let (whole, whole_found) = read_whole_checking(text, ki2);
+    assert_eq!(whole.collection, plain.collection, "the games differ");
+    assert_eq!(whole.diagnostics, plain.diagnostics, "the reports differ");
+    assert_eq!(whole.node_spans, plain.node_spans, "the spans differ");
+    let without_numbers: Vec<FoundWhileReading> = replayed
+        .iter()
+        .map(|f| FoundWhileReading {
+            move_numbers: Vec::new(),
+            ..f.clone()
+        })
+        .collect();
+    assert_eq!(whole_found, without_numbers);
     found
         .into_iter()
         .flat_map(|f| f.findings)

@@ -57,27 +57,64 @@ pub fn read_ki2_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
     r.finish()
 }
 
+/// Reads a KIF (`ki2`: KI2) document whole, as [`read`] (or [`read_ki2`]) does, and
+/// checks its moves against the rules as they are made: for a sink that checks
+/// every game ([`Sink::checks_games`]). The findings are those of
+/// [`crate::rules::check`] on the game read; the move numbers are left empty (the
+/// tree gives them).
+pub fn read_whole_checking(text: &str, ki2: bool) -> (Parsed, Vec<FoundWhileReading>) {
+    let mut r = KifReader::new(text, ki2, Mode::ReadChecking);
+    r.run();
+    r.finish()
+}
+
 /// KIF's read entry ([`crate::formats::Entry`]): for a check ([`Want::Check`]) the
 /// moves are checked as they are made ([`read_checking`]) and each game goes to
 /// [`Sink::checked`] with the rules' findings; otherwise the game is read whole.
 pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
-    entry(text, sink, read, read_checking)
+    entry(text, sink, false)
 }
 
 /// KI2's read entry, as [`read_into`] reads KIF.
 pub fn read_ki2_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
-    entry(text, sink, read_ki2, read_ki2_checking)
+    entry(text, sink, true)
 }
 
-/// [`read_into`] with the two readers of KIF or KI2.
-fn entry(
-    text: &str,
-    sink: &mut dyn Sink,
-    whole: fn(&str) -> Parsed,
-    checking: fn(&str) -> (Parsed, Vec<FoundWhileReading>),
-) -> ReadEnd {
+/// A reader that checks as it reads ([`read_checking`], [`read_ki2_checking`]).
+type Checking = fn(&str) -> (Parsed, Vec<FoundWhileReading>);
+
+/// [`read_into`] of KIF, or (`ki2`) of KI2. A sink that checks every whole game it
+/// is given ([`Sink::checks_games`]) gets each game read whole and checked as it was
+/// read ([`read_whole_checking`]), through [`Sink::checked`] (a game with engine
+/// analysis through [`Sink::game`], for the sink's whole check).
+fn entry(text: &str, sink: &mut dyn Sink, ki2: bool) -> ReadEnd {
+    let whole: fn(&str) -> Parsed = if ki2 { read_ki2 } else { read };
+    let checking: Checking = if ki2 {
+        read_ki2_checking
+    } else {
+        read_checking
+    };
     if sink.wants() != Want::Check {
-        return push_all(whole(text), sink);
+        if !sink.checks_games() {
+            return push_all(whole(text), sink);
+        }
+        let (mut parsed, found) = read_whole_checking(text, ki2);
+        let games = std::mem::take(&mut parsed.collection.games);
+        let count = games.len();
+        let mut stopped = false;
+        for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
+            let places = Places::of(&parsed, g);
+            let flow = if found.analysis {
+                sink.game(&mut game, places)
+            } else {
+                sink.checked(&mut game, places, found)
+            };
+            if flow == Flow::Stop {
+                stopped = true;
+                break;
+            }
+        }
+        return ReadEnd::new(count, parsed.diagnostics, stopped);
     }
     let (mut parsed, found) = checking(text);
     // A game with engine analysis is read whole: its evaluations are read, and a
@@ -105,6 +142,8 @@ enum Mode {
     /// A check: the rules run as the moves are made, and only what the findings
     /// need is kept (node spans and move numbers), no tree.
     Check,
+    /// The game, whole, and the rules run as the moves are made.
+    ReadChecking,
 }
 
 /// The marks that open a KI2 move, and the side each names.
@@ -197,7 +236,7 @@ impl<'a> KifReader<'a> {
         let nodes = (text.len() / per_node).min(1 << 16);
         let mut move_numbers = Vec::new();
         match mode {
-            Mode::Read => game.tree.reserve(nodes),
+            Mode::Read | Mode::ReadChecking => game.tree.reserve(nodes),
             Mode::Check => {
                 move_numbers.reserve(nodes + 1);
                 move_numbers.push(None);
@@ -455,7 +494,7 @@ impl<'a> KifReader<'a> {
         } else {
             ShogiStart::Preset(self.handicap.unwrap_or(Handicap::Even))
         };
-        self.play = LineCheck::new(&start.position(), self.room, self.mode == Mode::Check);
+        self.play = LineCheck::new(&start.position(), self.room, self.mode != Mode::Read);
         self.game.info.shogi_start = Some(start);
     }
 
@@ -712,7 +751,7 @@ impl<'a> KifReader<'a> {
             .push(Diagnostic::new(codes::KIF_BAD_TIME, message, span).with_move(number));
         let before = self.line.len();
         self.move_parsed_timed(parsed, at);
-        if self.line.len() > before && self.mode == Mode::Read {
+        if self.line.len() > before && self.mode != Mode::Check {
             let id = self.current();
             if let Some(node) = self.game.tree.get_mut(id) {
                 node.extras.push(TIME_TEXT_KEY, vec![raw]);
@@ -915,7 +954,7 @@ impl<'a> KifReader<'a> {
         if !self.game_comment.is_empty() {
             self.game.info.game_comment = Some(self.game_comment.join("\n"));
         }
-        if self.analysis && self.mode == Mode::Read {
+        if self.analysis && self.mode != Mode::Check {
             crate::formats::analysis::comments::lift_reporting(
                 &mut self.game.tree,
                 crate::formats::analysis::comments::KIF,
