@@ -8,18 +8,11 @@
 use super::shogi::{Code, Tables, BOX, FULL_SET, HAND_ORDER};
 use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
 
-/// No king on a file, or on the board: cshogi's square number 81.
+/// No king on the board: cshogi's square number 81.
 const NO_KING: u8 = 81;
 
-/// One file's squares coded (SQ_f1 … SQ_f9, kings left out: they are coded by their
-/// square), least significant bit first, and where its first king of each side
-/// stands.
-#[derive(Debug, Clone, Copy)]
-struct File {
-    bits: u128,
-    len: u32,
-    kings: [u8; 2],
-}
+/// The code of an empty square (one 0 bit) as [`Packer::codes`] holds it.
+const EMPTY: u16 = 1 << 8;
 
 /// A position kept for encoding in one of the two layouts ([`Packer::hcp`],
 /// [`Packer::psfen`]), moved on by [`Packer::make`].
@@ -28,11 +21,21 @@ pub struct Packer {
     tables: &'static Tables,
     /// The board in cshogi's square order (`SQ11 = 0` … `SQ99 = 80`).
     squares: [Option<Piece>; 81],
-    files: [File; 9],
+    /// The code of each square: its bits, and its length shifted by 8 (a king's is
+    /// empty: kings are coded by their squares).
+    codes: [u16; 81],
+    /// Each file's squares coded (SQ_f1 … SQ_f9; at most 72 bits), least
+    /// significant bit first, and their length.
+    files: [(u128, u32); 9],
+    /// The squares of each side's kings, one bit a square (the first is coded).
+    kings: [u128; 2],
     /// Pieces in hand by color, in cshogi's hand order ([`HAND_ORDER`]).
     hands: [[u8; 7]; 2],
     /// Pieces on the board (kings left out) by their hand kind.
     on_board: [i32; 7],
+    /// The hands and the piece box coded (at most 256 bits: past that, bits are
+    /// dropped anyway), and their length; coded again when a hand changes.
+    tail: Words,
     to_move: Color,
 }
 
@@ -48,39 +51,32 @@ impl Packer {
     }
 
     fn new(p: &ShogiPosition, tables: &'static Tables) -> Packer {
-        let mut squares = [None; 81];
-        for (n, s) in squares.iter_mut().enumerate() {
-            if let Some(square) = square_of(n) {
-                *s = p.get(square);
-            }
-        }
         let mut hands = [[0u8; 7]; 2];
         for color in [Color::Black, Color::White] {
             for (i, kind) in HAND_ORDER.into_iter().enumerate() {
                 hands[color.index()][i] = p.hands[color.index()].count(kind);
             }
         }
-        let mut on_board = [0i32; 7];
-        for piece in squares.iter().flatten() {
-            if let Some(n) = on_board.get_mut(usize::from(BOX[piece.kind as usize])) {
-                *n += 1;
-            }
-        }
         let mut packer = Packer {
             tables,
-            squares,
-            files: [File {
-                bits: 0,
-                len: 0,
-                kings: [NO_KING; 2],
-            }; 9],
+            squares: [None; 81],
+            codes: [EMPTY; 81],
+            files: [(0, 9); 9],
+            kings: [0; 2],
             hands,
-            on_board,
+            on_board: [0; 7],
+            tail: Words::default(),
             to_move: p.to_move,
         };
+        for n in 0..81 {
+            if let Some(square) = square_of(n) {
+                packer.put(n, p.get(square));
+            }
+        }
         for f in 0..9 {
             packer.code_file(f);
         }
+        packer.code_tail();
         packer
     }
 
@@ -90,115 +86,69 @@ impl Packer {
         super::shogi::encode(p, self.tables)
     }
 
+    /// Sets square `n` (its file to be coded again), counting what leaves and
+    /// what comes.
+    fn put(&mut self, n: usize, piece: Option<Piece>) {
+        let Some(square) = self.squares.get_mut(n) else {
+            return;
+        };
+        let old = std::mem::replace(square, piece);
+        if let Some(old) = old {
+            self.count(old, n, false);
+        }
+        let code = match piece {
+            None => EMPTY,
+            Some(p) => {
+                self.count(p, n, true);
+                if p.kind == PieceKind::King {
+                    0
+                } else {
+                    let (code, len) = self.tables.board[p.color.index()][p.kind as usize];
+                    u16::from(code) | u16::from(len) << 8
+                }
+            }
+        };
+        if let Some(c) = self.codes.get_mut(n) {
+            *c = code;
+        }
+    }
+
+    /// Counts a piece onto (`on`) or off square `n`: a king in its side's kings,
+    /// another piece by its hand kind.
+    fn count(&mut self, piece: Piece, n: usize, on: bool) {
+        if piece.kind == PieceKind::King {
+            let kings = &mut self.kings[piece.color.index()];
+            if on {
+                *kings |= 1 << n;
+            } else {
+                *kings &= !(1 << n);
+            }
+        } else if let Some(k) = self.on_board.get_mut(usize::from(BOX[piece.kind as usize])) {
+            *k += if on { 1 } else { -1 };
+        }
+    }
+
     /// Codes file `f` (0–8) again.
     fn code_file(&mut self, f: usize) {
-        let mut file = File {
-            bits: 0,
-            len: 0,
-            kings: [NO_KING; 2],
-        };
-        let board = &self.tables.board;
-        for r in 0..9 {
-            let n = f * 9 + r;
-            match self.squares.get(n).copied().flatten() {
-                // An empty square is one 0 bit.
-                None => file.len += 1,
-                Some(Piece {
-                    kind: PieceKind::King,
-                    color,
-                }) => {
-                    let k = &mut file.kings[color.index()];
-                    if *k == NO_KING {
-                        *k = n as u8;
-                    }
-                }
-                Some(piece) => {
-                    let (code, len) = board[piece.color.index()][piece.kind as usize];
-                    file.bits |= u128::from(code) << file.len;
-                    file.len += u32::from(len);
-                }
+        let (mut bits, mut len) = (0u128, 0u32);
+        if let Some(codes) = self.codes.get(f * 9..f * 9 + 9) {
+            for &c in codes {
+                bits |= u128::from(c & 0xff) << len;
+                len += u32::from(c >> 8);
             }
         }
-        if let Some(slot) = self.files.get_mut(f) {
-            *slot = file;
+        if let Some(file) = self.files.get_mut(f) {
+            *file = (bits, len);
         }
     }
 
-    /// Makes a move as [`super::replay`]'s model makes it (and so as the rules make
-    /// a legal one): the origin emptied or a piece taken from the hand, a capture
-    /// (unpromoted, the king never) put in the mover's hand, the piece (promoted or
-    /// not) on the destination, the other side to move.
-    pub fn make(&mut self, m: &ShogiMove) {
-        let c = m.color.index();
-        let to = cshogi_square(m.to);
-        match m.from {
-            None => {
-                if let Some(n) = self.hands[c].get_mut(usize::from(BOX[m.piece as usize])) {
-                    *n = n.saturating_sub(1);
-                }
-                self.count_on_board(m.piece, 1);
-            }
-            Some(from) => {
-                let from = cshogi_square(from);
-                if let Some(moved) = self.squares.get_mut(from).and_then(Option::take) {
-                    self.count_on_board(moved.kind, -1);
-                }
-                self.code_file(from / 9);
-                if let Some(cap) = self.squares.get(to).copied().flatten() {
-                    if let Some(n) = self.hands[c].get_mut(usize::from(BOX[cap.kind as usize])) {
-                        *n = n.saturating_add(1);
-                    }
-                }
-                self.count_on_board(m.piece, 1);
-            }
-        }
-        if let Some(old) = self.squares.get(to).copied().flatten() {
-            self.count_on_board(old.kind, -1);
-        }
-        let kind = if m.promote {
-            m.piece.promoted().unwrap_or(m.piece)
-        } else {
-            m.piece
-        };
-        if let Some(s) = self.squares.get_mut(to) {
-            *s = Some(Piece {
-                color: m.color,
-                kind,
-            });
-        }
-        self.code_file(to / 9);
-        self.to_move = m.color.opponent();
-    }
-
-    /// Adds `by` to the count of `kind` on the board (kings are not counted).
-    fn count_on_board(&mut self, kind: PieceKind, by: i32) {
-        if let Some(n) = self.on_board.get_mut(usize::from(BOX[kind as usize])) {
-            *n += by;
-        }
-    }
-
-    /// The position's 256 bits: side to move, the kings' squares, the board file by
-    /// file, the hands, the piece box.
-    pub fn bytes(&self) -> [u8; 32] {
+    /// Codes the hands and the piece box again.
+    fn code_tail(&mut self) {
         let t = self.tables;
         let mut bits = Words::default();
-        let mut kings = [NO_KING; 2];
-        for file in &self.files {
-            for (k, &f) in kings.iter_mut().zip(&file.kings) {
-                if *k == NO_KING {
-                    *k = f;
-                }
-            }
-        }
-        bits.put(u64::from(self.to_move == Color::White), 1);
-        bits.put(u64::from(kings[0]), 7);
-        bits.put(u64::from(kings[1]), 7);
-        for file in &self.files {
-            bits.put_wide(file.bits, file.len);
-        }
         let mut piece_box = FULL_SET;
-        for (i, left) in piece_box.iter_mut().enumerate() {
-            *left -= self.on_board[i];
+        for (left, on_board) in piece_box.iter_mut().zip(self.on_board) {
+            *left -= on_board;
         }
         for color in [Color::Black, Color::White] {
             let hand = &self.hands[color.index()];
@@ -211,6 +161,73 @@ impl Packer {
         for (&left, &code) in piece_box.iter().zip(&t.piece_box) {
             bits.repeat(code, u32::try_from(left).unwrap_or(0));
         }
+        self.tail = bits;
+    }
+
+    /// Makes a move as [`super::replay`]'s model makes it (and so as the rules make
+    /// a legal one): the origin emptied or a piece taken from the hand, a capture
+    /// (unpromoted, the king never) put in the mover's hand, the piece (promoted or
+    /// not) on the destination, the other side to move.
+    pub fn make(&mut self, m: &ShogiMove) {
+        let c = m.color.index();
+        let to = cshogi_square(m.to);
+        let on_board = self.on_board;
+        let mut tail_stale = false;
+        match m.from {
+            None => {
+                if let Some(n) = self.hands[c].get_mut(usize::from(BOX[m.piece as usize])) {
+                    *n = n.saturating_sub(1);
+                    tail_stale = true;
+                }
+            }
+            Some(from) => {
+                let from = cshogi_square(from);
+                self.put(from, None);
+                self.code_file(from / 9);
+                if let Some(cap) = self.squares.get(to).copied().flatten() {
+                    if let Some(n) = self.hands[c].get_mut(usize::from(BOX[cap.kind as usize])) {
+                        *n = n.saturating_add(1);
+                        tail_stale = true;
+                    }
+                }
+            }
+        }
+        let kind = if m.promote {
+            m.piece.promoted().unwrap_or(m.piece)
+        } else {
+            m.piece
+        };
+        self.put(
+            to,
+            Some(Piece {
+                color: m.color,
+                kind,
+            }),
+        );
+        self.code_file(to / 9);
+        // The piece box is what is neither on the board nor in a hand: a legal move
+        // leaves it as it was, but a capture or a drop changes a hand.
+        if tail_stale || self.on_board != on_board {
+            self.code_tail();
+        }
+        self.to_move = m.color.opponent();
+    }
+
+    /// The position's 256 bits: side to move, the kings' squares, the board file by
+    /// file, the hands, the piece box.
+    pub fn bytes(&self) -> [u8; 32] {
+        let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
+        let mut bits = Words::default();
+        bits.put(
+            u64::from(self.to_move == Color::White)
+                | king(self.kings[0]) << 1
+                | king(self.kings[1]) << 8,
+            15,
+        );
+        for &(code, len) in &self.files {
+            bits.put_wide(code, len);
+        }
+        bits.append(&self.tail);
         bits.bytes()
     }
 }
@@ -228,7 +245,7 @@ fn cshogi_square(s: Square) -> usize {
 
 /// 256 bits written least significant bit first in each byte (little-endian 64-bit
 /// words); bits past the end (a position with more pieces than a set) are dropped.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Words {
     words: [u64; 4],
     at: usize,
@@ -266,6 +283,20 @@ impl Words {
     fn repeat(&mut self, (code, len): Code, times: u32) {
         for _ in 0..times {
             self.put(u64::from(code) & ((1u64 << len) - 1), u32::from(len));
+        }
+    }
+
+    /// Puts the bits another holds (at most 256: past that, dropped).
+    #[inline]
+    fn append(&mut self, other: &Words) {
+        let mut left = other.at.min(256);
+        for &word in &other.words {
+            if left == 0 {
+                break;
+            }
+            let n = left.min(64);
+            self.put(word, n as u32);
+            left -= n;
         }
     }
 
