@@ -240,6 +240,9 @@ fn packed_records(
     let hcpe = output == Output::Hcpe;
     let mut walk = Positions::packed(game, if hcpe { Packer::hcp } else { Packer::psfen });
     let mut capped = false;
+    // A record a node at most (the nodes without a move are few).
+    out.fixed
+        .reserve(game.tree.len().saturating_mul(if hcpe { 38 } else { 40 }));
     while let Some(p) = walk.next_packed() {
         let p = match p {
             Ok(p) => p,
@@ -257,8 +260,8 @@ fn packed_records(
             out.eval_capped += 1;
             continue;
         }
-        let score = eval_i16(p.eval.as_ref(), p.to_move);
-        if let (Some(cap), Some(_)) = (filters.eval_cap, p.eval.as_ref()) {
+        let score = p.score;
+        if let (Some(cap), true) = (filters.eval_cap, p.evaluated) {
             if i32::from(score).abs() > cap {
                 capped = true;
                 out.eval_capped += 1;

@@ -1,13 +1,12 @@
 //! The replay behind [`super::positions`]: the main line walked node by node, each
 //! move made by the rules, one [`Position`] handed out before each move.
 
-use super::eval::evaluation_for;
+use super::eval::{eval_i16, evaluation_at, evaluation_for};
 use super::pack::Packer;
 use super::{Board, Family, Position};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
-    BoardSize, Color, Evaluation, Game, GameKind, Move, Node, NodeId, Piece, Point, ShogiMove,
-    ShogiPosition,
+    BoardSize, Color, Game, GameKind, Move, Node, NodeId, Piece, Point, ShogiMove, ShogiPosition,
 };
 use crate::rules::go;
 use crate::rules::shogi;
@@ -164,6 +163,10 @@ impl<'a> Positions<'a> {
     fn setup(&mut self, node: &Node) -> Result<(), Diagnostic> {
         if let Some(c) = node.setup.to_play {
             self.next_color = c;
+        }
+        if matches!(self.play, Some(Play::Shogi(..))) {
+            // Shogi has no setup stones.
+            return Ok(());
         }
         let size = self.size();
         let ply = self.ply;
@@ -340,8 +343,10 @@ pub(crate) struct Packed {
     pub ply: u32,
     /// As [`Position::played`].
     pub played: Option<Move>,
-    /// As [`Position::eval`].
-    pub eval: Option<Evaluation>,
+    /// [`Position::score`], and whether the record holds an evaluation of the
+    /// position ([`Position::eval`] is not `None`).
+    pub score: i16,
+    pub evaluated: bool,
 }
 
 impl Positions<'_> {
@@ -389,13 +394,18 @@ impl Positions<'_> {
     /// iterator's, with the board's encoding instead of the board.
     pub(crate) fn next_packed(&mut self) -> Option<Result<Packed, Diagnostic>> {
         self.walk(|p, played| match &p.play {
-            Some(Play::Shogi(pos, _, ShogiBoard::Packed(packer))) => Some(Packed {
-                bytes: played.is_some().then(|| packer.bytes()),
-                to_move: pos.to_move(),
-                ply: p.ply,
-                played: played.map(|(_, mv)| mv),
-                eval: evaluation_for(&p.game.tree, p.at, played.map(|(id, _)| id)),
-            }),
+            Some(Play::Shogi(pos, _, ShogiBoard::Packed(packer))) => {
+                let to_move = pos.to_move();
+                let eval = evaluation_at(&p.game.tree, p.at, played.map(|(id, _)| id));
+                Some(Packed {
+                    bytes: played.is_some().then(|| packer.bytes()),
+                    to_move,
+                    ply: p.ply,
+                    played: played.map(|(_, mv)| mv),
+                    score: eval_i16(eval.as_deref(), to_move),
+                    evaluated: eval.is_some(),
+                })
+            }
             _ => None,
         })
     }
