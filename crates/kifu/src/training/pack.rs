@@ -183,7 +183,10 @@ impl Packer {
             Some(from) => {
                 let from = cshogi_square(from);
                 self.put(from, None);
-                self.code_file(from / 9);
+                // The destination's file is coded below.
+                if from / 9 != to / 9 {
+                    self.code_file(from / 9);
+                }
                 if let Some(cap) = self.squares.get(to).copied().flatten() {
                     if let Some(n) = self.hands[c].get_mut(usize::from(BOX[cap.kind as usize])) {
                         *n = n.saturating_add(1);
