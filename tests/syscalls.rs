@@ -504,3 +504,65 @@ fn convert_of_a_folder_costs_the_reading_and_the_writing_of_each_file_and_no_mor
         );
     }
 }
+
+/// `kifu positions` over a folder opens each file by its name in the folder's
+/// handle, kept (`openat(<folder>, "a.csa")`), not by its whole path from the
+/// working directory (a lookup of every component for each file), and reads it with
+/// the four calls of every command.
+#[test]
+fn positions_of_a_folder_opens_each_file_through_the_folders_handle() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("in");
+    std::fs::create_dir_all(&input).expect("mkdir");
+    let names = ["a", "b", "c", "d", "e"];
+    for name in names {
+        std::fs::write(
+            input.join(format!("{name}.csa")),
+            "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n",
+        )
+        .expect("write a record");
+    }
+    let log = dir.path().join("trace.txt");
+    let out = Command::new("strace")
+        .args(["-f", "-y", "-o"])
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(["positions", "-q", "in", "-t", "hcpe", "-o", "out.hcpe"])
+        .current_dir(dir.path())
+        .output()
+        .expect("strace runs kifu");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(
+        std::fs::metadata(dir.path().join("out.hcpe"))
+            .expect("the output")
+            .len(),
+        5 * 3 * 38
+    );
+    let trace = whole_calls(&std::fs::read_to_string(&log).expect("the trace"));
+    for name in names {
+        let file = format!("{name}.csa");
+        assert_eq!(
+            calls_naming(&trace, &file),
+            ["openat", "read", "read", "close"],
+            "{file}"
+        );
+        let quoted = format!("\"{file}\"");
+        let opens: Vec<&str> = trace
+            .lines()
+            .filter(|l| l.contains("openat(") && l.contains(&quoted))
+            .collect();
+        assert_eq!(opens.len(), 1, "{file}: {opens:?}");
+        assert!(
+            opens[0].contains("/in>, \"") && !opens[0].contains("AT_FDCWD"),
+            "{file} is opened by its name in the folder's handle: {}",
+            opens[0]
+        );
+    }
+}

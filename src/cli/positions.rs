@@ -206,7 +206,10 @@ pub fn run(args: &PositionsArgs, ui: &Ui) -> Result<Status, Fatal> {
     let to_stdout = args.output.as_os_str() == "-";
     let out = Output::open_named((!to_stdout).then_some(args.output.as_path()), ui)
         .map_err(Fatal::Other)?;
-    let expanded = expand(&args.paths);
+    let mut expanded = expand(&args.paths);
+    // The files of a folder are opened through its directory handle, kept (one
+    // `openat` of the name, not a walk of the whole path for each file).
+    super::inputs::anchor(&mut expanded.inputs);
     let encode = |g: &mut Game| training::game_records(g, output, &filters);
     let mut sink = Writer {
         ui,

@@ -1,5 +1,7 @@
 //! Which evaluation belongs to a position, and its score as training files hold it.
 
+use std::borrow::Cow;
+
 use crate::formats::analysis::shogi::{parse_floodgate, parse_kif_line};
 use crate::model::{Color, Convention, Evaluation, NodeId, Tree};
 
@@ -24,10 +26,20 @@ fn is_movers_search(e: &Evaluation) -> bool {
 /// else the first evaluation of `at` that is an analysis of its position (Lizzie,
 /// Sabaki, Ogatak, ShogiHome, KIF `**解析`/`**検討`).
 pub fn evaluation_for(tree: &Tree, at: NodeId, played: Option<NodeId>) -> Option<Evaluation> {
+    evaluation_at(tree, at, played).map(Cow::into_owned)
+}
+
+/// [`evaluation_for`], lent from the tree when the evaluation is one of a node's
+/// (not read from a comment): no copy a position.
+pub(super) fn evaluation_at(
+    tree: &Tree,
+    at: NodeId,
+    played: Option<NodeId>,
+) -> Option<Cow<'_, Evaluation>> {
     if let Some(node) = played.and_then(|id| tree.get(id)) {
         if let Some(e) = node.analysis.first() {
             if is_movers_search(e) {
-                return Some(e.clone());
+                return Some(Cow::Borrowed(e));
             }
         } else if let Some(comment) = node.comment.as_deref() {
             let lifted = comment
@@ -39,8 +51,8 @@ pub fn evaluation_for(tree: &Tree, at: NodeId, played: Option<NodeId>) -> Option
                     _ => None,
                 })
                 .find(is_movers_search);
-            if lifted.is_some() {
-                return lifted;
+            if let Some(e) = lifted {
+                return Some(Cow::Owned(e));
             }
         }
     }
@@ -48,7 +60,7 @@ pub fn evaluation_for(tree: &Tree, at: NodeId, played: Option<NodeId>) -> Option
     node.analysis
         .first()
         .filter(|e| !is_movers_search(e))
-        .cloned()
+        .map(Cow::Borrowed)
 }
 
 /// The score of a floodgate remark whose principal variation is not in CSA moves

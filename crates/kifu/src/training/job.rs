@@ -3,6 +3,8 @@
 //! caller writes the records in order, drops repeated positions (`--unique`) and adds
 //! up the counts.
 
+use super::pack::Packer;
+use super::shogi::{hcpe_of, psv_of};
 use super::{
     ending_name, eval_i16, hcpe_record, min_rating, move16, move16_psv, outcome, psv_record, ranks,
     sfen, Board, Family, Outcome, Position, Positions,
@@ -190,6 +192,9 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
         }
     }
     let result = outcome(game);
+    if matches!(output, Output::Hcpe | Output::Psv) {
+        return packed_records(game, output, filters, result, out);
+    }
     let mut capped = false;
     // The replay and the encoding go together; an illegal move drops what was made.
     for p in Positions::new(game) {
@@ -215,27 +220,71 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
             out.skipped_first += 1;
             continue;
         }
-        match (output, &p.board, p.played) {
-            (Output::Hcpe, Board::Shogi(sp), Some(Move::Shogi(m))) => {
-                out.record_size = 38;
-                out.fixed
-                    .extend_from_slice(&hcpe_record(sp, p.score(), move16(&m), result.hcpe()));
-            }
-            (Output::Psv, Board::Shogi(sp), Some(Move::Shogi(m))) => {
-                out.record_size = 40;
-                out.fixed.extend_from_slice(&psv_record(
-                    sp,
-                    p.score(),
-                    move16_psv(&m),
-                    u16::try_from(p.ply).unwrap_or(u16::MAX),
-                    result.psv(p.to_move),
-                ));
-            }
-            _ => {
-                if let Some(r) = encode(&p, output, result) {
-                    out.records.push(r);
+        if let Some(r) = encode(&p, output, result) {
+            out.records.push(r);
+        }
+    }
+    out
+}
+
+/// [`game_records`] of a shogi game as HCPE or PSV records, after the game filters:
+/// the replay keeps the board's encoding move by move ([`Positions::packed`]), and
+/// the records go into one buffer.
+fn packed_records(
+    game: &Game,
+    output: Output,
+    filters: &Filters,
+    result: Outcome,
+    mut out: GameRecords,
+) -> GameRecords {
+    let hcpe = output == Output::Hcpe;
+    let mut walk = Positions::packed(game, if hcpe { Packer::hcp } else { Packer::psfen });
+    let mut capped = false;
+    // A record a node at most (the nodes without a move are few).
+    out.fixed
+        .reserve(game.tree.len().saturating_mul(if hcpe { 38 } else { 40 }));
+    while let Some(p) = walk.next_packed() {
+        let p = match p {
+            Ok(p) => p,
+            Err(d) => {
+                return GameRecords {
+                    dropped: Some(GameDrop::Illegal(d)),
+                    ..GameRecords::default()
                 }
             }
+        };
+        let (Some(bytes), Some(Move::Shogi(m))) = (p.bytes, p.played) else {
+            continue;
+        };
+        if capped {
+            out.eval_capped += 1;
+            continue;
+        }
+        let score = p.score;
+        if let (Some(cap), true) = (filters.eval_cap, p.evaluated) {
+            if i32::from(score).abs() > cap {
+                capped = true;
+                out.eval_capped += 1;
+                continue;
+            }
+        }
+        if p.ply <= filters.skip_first {
+            out.skipped_first += 1;
+            continue;
+        }
+        if hcpe {
+            out.record_size = 38;
+            out.fixed
+                .extend_from_slice(&hcpe_of(&bytes, score, move16(&m), result.hcpe()));
+        } else {
+            out.record_size = 40;
+            out.fixed.extend_from_slice(&psv_of(
+                &bytes,
+                score,
+                move16_psv(&m),
+                u16::try_from(p.ply).unwrap_or(u16::MAX),
+                result.psv(p.to_move),
+            ));
         }
     }
     out

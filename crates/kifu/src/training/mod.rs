@@ -22,6 +22,7 @@ mod eval;
 mod filter;
 mod job;
 mod npz;
+mod pack;
 mod replay;
 mod shogi;
 

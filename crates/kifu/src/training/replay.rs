@@ -1,7 +1,8 @@
 //! The replay behind [`super::positions`]: the main line walked node by node, each
 //! move made by the rules, one [`Position`] handed out before each move.
 
-use super::eval::evaluation_for;
+use super::eval::{eval_i16, evaluation_at, evaluation_for};
+use super::pack::Packer;
 use super::{Board, Family, Position};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
@@ -12,15 +13,25 @@ use crate::rules::shogi;
 
 /// The board a replay plays on.
 enum Play {
-    /// The rules' position, and the model's kept beside it move by move (cheaper
-    /// than building it from the rules' position for every position handed out).
-    Shogi(Box<shogi::Position>, Box<ShogiPosition>),
+    /// The rules' position, whether each king is attacked (where known: the rules
+    /// then look only where the move changed something), and the board kept beside
+    /// it move by move.
+    Shogi(Box<shogi::Position>, [Option<bool>; 2], ShogiBoard),
     Go(Box<go::Board>),
     /// Gomoku: stones are placed and never taken.
     Gomoku {
         size: BoardSize,
         cells: Vec<u8>,
     },
+}
+
+/// The shogi board a replay keeps beside the rules' position (cheaper than building
+/// it from the rules' position for every position handed out).
+enum ShogiBoard {
+    /// The model's position ([`Positions`]).
+    Model(Box<ShogiPosition>),
+    /// Only its encoding ([`Positions::packed`]: HCPE and PSV records).
+    Packed(Box<Packer>),
 }
 
 /// The positions of a game's main line, one at a time ([`super::positions`] collects
@@ -44,6 +55,17 @@ pub struct Positions<'a> {
 impl<'a> Positions<'a> {
     /// The replay of `game`'s main line.
     pub fn new(game: &'a Game) -> Positions<'a> {
+        Positions::with(game, None)
+    }
+
+    /// The replay of a shogi game's main line keeping no board but its encoding by
+    /// `pack` ([`Packer::hcp`], [`Packer::psfen`]): walked by [`Positions::step`],
+    /// not as an iterator (whose positions would have no board).
+    pub(crate) fn packed(game: &'a Game, pack: fn(&ShogiPosition) -> Packer) -> Positions<'a> {
+        Positions::with(game, Some(pack))
+    }
+
+    fn with(game: &'a Game, pack: Option<fn(&ShogiPosition) -> Packer>) -> Positions<'a> {
         let (play, family, pending) = match &game.kind {
             GameKind::Shogi => {
                 let start = game
@@ -51,11 +73,13 @@ impl<'a> Positions<'a> {
                     .shogi_start
                     .as_ref()
                     .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
+                let pos = Box::new(shogi::Position::from_model(&start));
+                let board = match pack {
+                    Some(pack) => ShogiBoard::Packed(Box::new(pack(&start))),
+                    None => ShogiBoard::Model(Box::new(start)),
+                };
                 (
-                    Some(Play::Shogi(
-                        Box::new(shogi::Position::from_model(&start)),
-                        Box::new(start),
-                    )),
+                    Some(Play::Shogi(pos, [None, None], board)),
                     Family::Shogi,
                     None,
                 )
@@ -87,7 +111,7 @@ impl<'a> Positions<'a> {
             ),
         };
         let next_color = match &play {
-            Some(Play::Shogi(p, _)) => p.to_move(),
+            Some(Play::Shogi(p, ..)) => p.to_move(),
             _ => Color::Black,
         };
         Positions {
@@ -106,7 +130,9 @@ impl<'a> Positions<'a> {
     /// The board as it stands.
     fn board(&self) -> Option<Board> {
         Some(match self.play.as_ref()? {
-            Play::Shogi(_, model) => Board::Shogi((**model).clone()),
+            Play::Shogi(_, _, ShogiBoard::Model(model)) => Board::Shogi((**model).clone()),
+            // Never asked: a packed replay is walked by `step`.
+            Play::Shogi(_, _, ShogiBoard::Packed(_)) => return None,
             Play::Go(b) => {
                 let size = self.size()?;
                 let mut cells =
@@ -137,6 +163,10 @@ impl<'a> Positions<'a> {
     fn setup(&mut self, node: &Node) -> Result<(), Diagnostic> {
         if let Some(c) = node.setup.to_play {
             self.next_color = c;
+        }
+        if matches!(self.play, Some(Play::Shogi(..))) {
+            // Shogi has no setup stones.
+            return Ok(());
         }
         let size = self.size();
         let ply = self.ply;
@@ -189,14 +219,25 @@ impl<'a> Positions<'a> {
             .with_move(ply)
         };
         match (self.play.as_mut(), mv) {
-            (Some(Play::Shogi(pos, model)), Move::Shogi(m)) => {
+            (Some(Play::Shogi(pos, known, board)), Move::Shogi(m)) => {
                 // Checked and made in one step (the move is left made when only the
-                // rules refuse it: the replay stops there anyway).
-                if let (Err(e), _) = pos.check_and_make(m) {
+                // rules refuse it: the replay stops there anyway), the rules told
+                // whether each king was attacked before it.
+                let (verdict, _, after) = pos.check_and_make_tracked(m, *known);
+                if let Err(e) = verdict {
                     return Err(Diagnostic::new(e.code(), e.message(m), Span::at(0)).with_move(ply));
                 }
-                make_on_model(model, m);
-                debug_assert_eq!(**model, pos.to_model());
+                *known = after;
+                match board {
+                    ShogiBoard::Model(model) => {
+                        make_on_model(model, m);
+                        debug_assert_eq!(**model, pos.to_model());
+                    }
+                    ShogiBoard::Packed(packer) => {
+                        packer.make(m);
+                        debug_assert_eq!(packer.bytes(), packer.fresh(&pos.to_model()));
+                    }
+                }
             }
             (Some(Play::Go(board)), Move::Stone(m)) => match m.point {
                 None => board.pass(),
@@ -243,7 +284,7 @@ impl<'a> Positions<'a> {
 /// on the rules' one: the origin emptied or a piece taken from the hand, a capture
 /// (unpromoted, the king never) put in the mover's hand, the piece (promoted or not)
 /// on the destination, the other side to move.
-fn make_on_model(p: &mut ShogiPosition, m: &ShogiMove) {
+pub(super) fn make_on_model(p: &mut ShogiPosition, m: &ShogiMove) {
     let hand = &mut p.hands[m.color.index()];
     match m.from {
         None => {
@@ -291,20 +332,29 @@ fn off_board(code: &'static codes::Code, p: Point, ply: u32) -> Diagnostic {
     .with_move(ply)
 }
 
-impl Iterator for Positions<'_> {
-    type Item = Result<Position, Diagnostic>;
+/// A position of a packed replay ([`Positions::next_packed`]).
+pub(crate) struct Packed {
+    /// The position's HCP or PackedSfen; `None` for the last position (no move
+    /// played from it).
+    pub bytes: Option<[u8; 32]>,
+    /// The side to move.
+    pub to_move: Color,
+    /// As [`Position::ply`].
+    pub ply: u32,
+    /// As [`Position::played`].
+    pub played: Option<Move>,
+    /// [`Position::score`], and whether the record holds an evaluation of the
+    /// position ([`Position::eval`] is not `None`).
+    pub score: i16,
+    pub evaluated: bool,
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        if let Some(d) = self.pending.take() {
-            self.done = true;
-            return Some(Err(d));
-        }
+impl Positions<'_> {
+    /// The next node with a move (`None` at the end of the line); nodes without one
+    /// on the way (the root, setup, comments, the ending) are passed, their setup
+    /// applied.
+    fn find_played(&mut self) -> Result<Option<(NodeId, Move)>, Diagnostic> {
         let tree = &self.game.tree;
-        // The next node with a move; nodes without one on the way (the root, setup,
-        // comments, the ending) are passed, their setup applied.
         let mut next = if self.started {
             tree.get(self.at)
                 .and_then(|n| n.children().first().copied())
@@ -312,51 +362,106 @@ impl Iterator for Positions<'_> {
             self.started = true;
             Some(self.at)
         };
-        let mut played = None;
         while let Some(id) = next {
             let Some(node) = tree.get(id) else { break };
             if let Some(mv) = node.mv {
-                played = Some((id, mv));
-                break;
+                return Ok(Some((id, mv)));
             }
-            if let Err(d) = self.setup(node) {
-                self.done = true;
-                return Some(Err(d));
-            }
+            self.setup(node)?;
             self.at = id;
             next = node.children().first().copied();
         }
-        let board = self.board()?;
-        let to_move = match (&board, played) {
-            (Board::Shogi(p), _) => p.to_move,
-            (_, Some((_, mv))) => mv.color(),
-            _ => self.next_color,
+        Ok(None)
+    }
+
+    /// Makes the move found (the node's setup applied after it) and moves on to
+    /// its node; at the end of the line, ends the walk.
+    fn advance(&mut self, played: Option<(NodeId, Move)>) -> Result<(), Diagnostic> {
+        let Some((id, mv)) = played else {
+            self.done = true;
+            return Ok(());
         };
-        let position = Position {
-            family: self.family,
-            board,
-            to_move,
-            ply: self.ply,
-            played: played.map(|(_, mv)| mv),
-            eval: evaluation_for(tree, self.at, played.map(|(id, _)| id)),
-        };
-        match played {
-            None => self.done = true,
-            Some((id, mv)) => {
-                if let Err(d) = self.make(&mv) {
-                    self.done = true;
-                    return Some(Err(d));
-                }
-                if let Some(node) = tree.get(id) {
-                    if let Err(d) = self.setup(node) {
-                        self.done = true;
-                        return Some(Err(d));
-                    }
-                }
-                self.at = id;
-                self.ply = self.ply.saturating_add(1);
-            }
+        self.make(&mv)?;
+        if let Some(node) = self.game.tree.get(id) {
+            self.setup(node)?;
         }
-        Some(Ok(position))
+        self.at = id;
+        self.ply = self.ply.saturating_add(1);
+        Ok(())
+    }
+
+    /// The next position of a replay made by [`Positions::packed`]: as the
+    /// iterator's, with the board's encoding instead of the board.
+    pub(crate) fn next_packed(&mut self) -> Option<Result<Packed, Diagnostic>> {
+        self.walk(|p, played| match &p.play {
+            Some(Play::Shogi(pos, _, ShogiBoard::Packed(packer))) => {
+                let to_move = pos.to_move();
+                let eval = evaluation_at(&p.game.tree, p.at, played.map(|(id, _)| id));
+                Some(Packed {
+                    bytes: played.is_some().then(|| packer.bytes()),
+                    to_move,
+                    ply: p.ply,
+                    played: played.map(|(_, mv)| mv),
+                    score: eval_i16(eval.as_deref(), to_move),
+                    evaluated: eval.is_some(),
+                })
+            }
+            _ => None,
+        })
+    }
+
+    /// One step of the walk: the next position made by `make` (from the replay
+    /// before the move, and the move), then the move made. An illegal move, or a
+    /// setup off the board, gives its diagnostic instead, and ends the walk.
+    fn walk<T>(
+        &mut self,
+        make: impl FnOnce(&Self, Option<(NodeId, Move)>) -> Option<T>,
+    ) -> Option<Result<T, Diagnostic>> {
+        if self.done {
+            return None;
+        }
+        if let Some(d) = self.pending.take() {
+            self.done = true;
+            return Some(Err(d));
+        }
+        let played = match self.find_played() {
+            Ok(p) => p,
+            Err(d) => {
+                self.done = true;
+                return Some(Err(d));
+            }
+        };
+        let Some(made) = make(self, played) else {
+            self.done = true;
+            return None;
+        };
+        if let Err(d) = self.advance(played) {
+            self.done = true;
+            return Some(Err(d));
+        }
+        Some(Ok(made))
+    }
+}
+
+impl Iterator for Positions<'_> {
+    type Item = Result<Position, Diagnostic>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.walk(|p, played| {
+            let board = p.board()?;
+            let to_move = match (&board, played) {
+                (Board::Shogi(b), _) => b.to_move,
+                (_, Some((_, mv))) => mv.color(),
+                _ => p.next_color,
+            };
+            Some(Position {
+                family: p.family,
+                board,
+                to_move,
+                ply: p.ply,
+                played: played.map(|(_, mv)| mv),
+                eval: evaluation_for(&p.game.tree, p.at, played.map(|(id, _)| id)),
+            })
+        })
     }
 }

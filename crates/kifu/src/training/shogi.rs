@@ -6,7 +6,7 @@
 use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
 
 /// A Huffman code: the bits (written least significant first) and how many.
-type Code = (u8, u8);
+pub(super) type Code = (u8, u8);
 
 /// cshogi's square number of a square: `SQ11 = 0`, `SQ12 = 1` … `SQ99 = 80` (file
 /// major, rank minor).
@@ -30,7 +30,7 @@ fn piece_type(kind: PieceKind) -> u16 {
 }
 
 /// The kinds held in hand, in cshogi's hand-piece order.
-const HAND_ORDER: [PieceKind; 7] = [
+pub(super) const HAND_ORDER: [PieceKind; 7] = [
     PieceKind::Pawn,
     PieceKind::Lance,
     PieceKind::Knight,
@@ -41,19 +41,19 @@ const HAND_ORDER: [PieceKind; 7] = [
 ];
 
 /// How many of each hand piece a full set has (the piece box starts full).
-const FULL_SET: [i32; 7] = [18, 4, 4, 4, 4, 2, 2];
+pub(super) const FULL_SET: [i32; 7] = [18, 4, 4, 4, 4, 2, 2];
 
 /// One format's code tables: the board codes of black's and white's pieces (indexed
 /// by [`PieceKind`] as declared; the king is coded by its square), the hand codes of
 /// black and white, and the piece box's codes.
-struct Tables {
-    board: [[Code; 14]; 2],
-    hand: [[Code; 7]; 2],
-    piece_box: [Code; 7],
+pub(super) struct Tables {
+    pub(super) board: [[Code; 14]; 2],
+    pub(super) hand: [[Code; 7]; 2],
+    pub(super) piece_box: [Code; 7],
 }
 
 /// cshogi's `HuffmanCodedPos` tables (Apery's).
-const HCP: Tables = Tables {
+pub(super) const HCP: Tables = Tables {
     board: [
         [
             (0b1, 4),
@@ -120,7 +120,7 @@ const HCP: Tables = Tables {
 };
 
 /// cshogi's `PackedSfen` tables (YaneuraOu's).
-const PSFEN: Tables = Tables {
+pub(super) const PSFEN: Tables = Tables {
     board: [
         [
             (0b1, 4),
@@ -237,11 +237,11 @@ const MODEL_INDEX: [u8; 81] = {
 
 /// The piece-box index (cshogi's hand piece) of each [`PieceKind`] as declared,
 /// promoted kinds as their unpromoted ones; the king's (7) is never used.
-const BOX: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 5, 6];
+pub(super) const BOX: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 5, 6];
 
 /// The 256 bits of a position in `t`'s codes: side to move, the two kings' squares,
 /// the other pieces square by square from SQ11 to SQ99, the hands, the piece box.
-fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
+pub(super) fn encode(p: &ShogiPosition, t: &Tables) -> [u8; 32] {
     let squares = p.squares();
     // The board goes after the side to move and the kings' squares, which are put
     // once the board is read (the first king of each side from SQ11, as cshogi).
@@ -335,8 +335,13 @@ pub fn move16_psv(m: &ShogiMove) -> u16 {
 /// move (`i16`), the move played ([`move16`], `u16`), the game's result (0 draw, 1
 /// black won, 2 white won: [`super::Outcome::hcpe`]) and a zero byte; little-endian.
 pub fn hcpe_record(p: &ShogiPosition, eval: i16, best_move16: u16, game_result: u8) -> [u8; 38] {
+    hcpe_of(&hcp(p), eval, best_move16, game_result)
+}
+
+/// [`hcpe_record`] of a position already coded ([`hcp`]).
+pub(super) fn hcpe_of(hcp: &[u8; 32], eval: i16, best_move16: u16, game_result: u8) -> [u8; 38] {
     let mut out = [0u8; 38];
-    out[..32].copy_from_slice(&hcp(p));
+    out[..32].copy_from_slice(hcp);
     out[32..34].copy_from_slice(&eval.to_le_bytes());
     out[34..36].copy_from_slice(&best_move16.to_le_bytes());
     out[36] = game_result;
@@ -354,8 +359,19 @@ pub fn psv_record(
     game_ply: u16,
     game_result: i8,
 ) -> [u8; 40] {
+    psv_of(&psfen(p), score, move_psv, game_ply, game_result)
+}
+
+/// [`psv_record`] of a position already coded ([`psfen`]).
+pub(super) fn psv_of(
+    psfen: &[u8; 32],
+    score: i16,
+    move_psv: u16,
+    game_ply: u16,
+    game_result: i8,
+) -> [u8; 40] {
     let mut out = [0u8; 40];
-    out[..32].copy_from_slice(&psfen(p));
+    out[..32].copy_from_slice(psfen);
     out[32..34].copy_from_slice(&score.to_le_bytes());
     out[34..36].copy_from_slice(&move_psv.to_le_bytes());
     out[36..38].copy_from_slice(&game_ply.to_le_bytes());
