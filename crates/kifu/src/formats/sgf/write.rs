@@ -180,13 +180,20 @@ impl W {
 
     /// Starts a property: a line break first when the line is long.
     fn ident(&mut self, id: &str) {
+        self.start_prop(id);
+        self.ascii(id);
+    }
+
+    /// What comes before a property's identifier: a line break when the line is
+    /// long, and the identifier noted (see `recording`). The caller writes it.
+    #[inline]
+    fn start_prop(&mut self, id: &str) {
         if self.col >= LINE - 4 {
             self.newline();
         }
         if self.recording {
             self.written.insert(id);
         }
-        self.ascii(id);
     }
 
     /// NUL cannot be written (readers take the file for binary or UTF-16): a space
@@ -306,32 +313,54 @@ impl W {
     /// A property with a number of seconds given in whole milliseconds: what
     /// [`W::prop_real`] writes for `ms / 1000` (the shortest decimal that reads back
     /// as it, at most three decimals), spelt from the integer.
+    ///
+    /// The property is spelt in a buffer of its own and written in one piece (most
+    /// nodes of a server's record carry one).
     fn prop_ms(&mut self, id: &str, ms: u32) {
-        self.ident(id);
-        self.ascii("[");
-        self.int((ms / 1000).into());
-        let mut frac = ms % 1000;
-        if frac != 0 {
-            let mut digits = 3;
-            while frac % 10 == 0 {
-                frac /= 10;
-                digits -= 1;
+        self.start_prop(id);
+        // `XX[` + at most 7 digits (4,294,967 s) + `.` + 3 decimals + `]`: 15 bytes.
+        let mut buf = [0u8; 16];
+        let mut len = 0;
+        for b in id.bytes().chain([b'[']) {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
             }
-            let mut decimals = *b".000";
-            for slot in decimals
-                .get_mut(1..=digits)
-                .unwrap_or_default()
-                .iter_mut()
-                .rev()
-            {
-                *slot = b'0' + (frac % 10) as u8;
-                frac /= 10;
-            }
-            self.out
-                .extend_from_slice(decimals.get(..=digits).unwrap_or_default());
-            self.col += 1 + digits;
         }
-        self.ascii("]");
+        let mut digits = itoa::Buffer::new();
+        for b in digits.format(ms / 1000).bytes() {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
+            }
+        }
+        let frac = ms % 1000;
+        // Division by constants only: the decimals without their trailing zeros.
+        let decimals = [
+            b'.',
+            (frac / 100) as u8,
+            (frac / 10 % 10) as u8,
+            (frac % 10) as u8,
+        ];
+        let shown = match frac {
+            0 => 0,
+            f if f % 100 == 0 => 2,
+            f if f % 10 == 0 => 3,
+            _ => 4,
+        };
+        for (k, &d) in decimals.iter().take(shown).enumerate() {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = if k == 0 { d } else { b'0' + d };
+                len += 1;
+            }
+        }
+        if let Some(slot) = buf.get_mut(len) {
+            *slot = b']';
+            len += 1;
+        }
+        self.out
+            .extend_from_slice(buf.get(..len).unwrap_or_default());
+        self.col += len;
     }
 
     /// Writes a whole number in decimal, without the formatter's machinery.
@@ -631,10 +660,11 @@ impl W {
                 match m.point {
                     Some(p) => {
                         let [a, b] = coords(p);
-                        self.ident(c);
+                        self.start_prop(c);
                         // Coordinates are ASCII letters: one column each.
-                        self.out.extend_from_slice(&[b'[', a, b, b']']);
-                        self.col += 4;
+                        let id = if m.color == Color::Black { b'B' } else { b'W' };
+                        self.out.extend_from_slice(&[id, b'[', a, b, b']']);
+                        self.col += 5;
                     }
                     None => self.prop_raw(c, ""),
                 }
