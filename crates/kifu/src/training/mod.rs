@@ -23,6 +23,8 @@ mod filter;
 mod job;
 mod npz;
 mod pack;
+#[cfg(test)]
+mod pack_tests;
 mod replay;
 mod shogi;
 
