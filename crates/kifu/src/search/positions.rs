@@ -190,8 +190,9 @@ trait Tracker {
     type Mark;
     /// The position's hash.
     fn hash(&self) -> u64;
-    /// The code of `mv` played from the position (0 when it is not this game's).
-    fn code(&self, mv: &Move) -> u32;
+    /// The code of `mv` played from the position, whose hash is `hash` (0 when it is
+    /// not this game's).
+    fn code(&self, hash: u64, mv: &Move) -> u32;
     /// Applies a node's setup and move; false when the move cannot be made here.
     fn apply(&mut self, node: &Node) -> bool;
     /// The state now.
@@ -215,11 +216,11 @@ struct Grid {
     placed: Vec<usize>,
     changes: Vec<(Point, Cell, Cell)>,
     /// The keys of every point under every symmetry ([`keys_of`]).
-    keys: std::rc::Rc<[u64]>,
+    keys: std::rc::Rc<[[u64; 8]]>,
 }
 
 /// Key tables by board size (width, height).
-type KeyTables = Vec<((u8, u8), std::rc::Rc<[u64]>)>;
+type KeyTables = Vec<((u8, u8), std::rc::Rc<[[u64; 8]]>)>;
 
 thread_local! {
     /// Each thread's key tables, by board size.
@@ -229,10 +230,12 @@ thread_local! {
     static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The key of a stone of colour `c` on point index `i` (`y · width + x`) under
-/// symmetry `s`, for every `s`, `i` and `c`: `[(s · points + i) · 2 + c]`, made once a
-/// thread and size.
-fn keys_of(size: BoardSize) -> std::rc::Rc<[u64]> {
+/// The keys of a stone of colour `c` on point index `i` (`y · width + x`) under
+/// each symmetry `s` (as [`transform`] numbers them), for every `i` and `c`:
+/// `[i · 2 + c][s]`, the eight side by side so that a stone's change updates every
+/// variant's hash at once; made once a thread and size. A rectangle's entries for
+/// the symmetries it lacks are computed alike and never read.
+fn keys_of(size: BoardSize) -> std::rc::Rc<[[u64; 8]]> {
     KEYS.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some((_, k)) = cache
@@ -243,23 +246,20 @@ fn keys_of(size: BoardSize) -> std::rc::Rc<[u64]> {
         }
         let (w, h) = (size.width, size.height);
         let points = usize::from(w) * usize::from(h);
-        let mut keys = vec![0u64; 8 * points * 2];
-        for s in 0..8u8 {
-            for y in 0..h {
-                for x in 0..w {
-                    let i = usize::from(y) * usize::from(w) + usize::from(x);
-                    let q = transform(s, Point::new(x, y), w, h);
-                    for c in 0..2u8 {
-                        if let Some(k) =
-                            keys.get_mut((usize::from(s) * points + i) * 2 + usize::from(c))
-                        {
-                            *k = key(q, c);
+        let mut keys = vec![[0u64; 8]; points * 2];
+        for y in 0..h {
+            for x in 0..w {
+                let i = usize::from(y) * usize::from(w) + usize::from(x);
+                for c in 0..2u8 {
+                    if let Some(row) = keys.get_mut(i * 2 + usize::from(c)) {
+                        for (s, k) in row.iter_mut().enumerate() {
+                            *k = key(transform(s as u8, Point::new(x, y), w, h), c);
                         }
                     }
                 }
             }
         }
-        let keys: std::rc::Rc<[u64]> = keys.into();
+        let keys: std::rc::Rc<[[u64; 8]]> = keys.into();
         if cache.len() >= 8 {
             cache.remove(0);
         }
@@ -322,22 +322,19 @@ impl Grid {
         })
     }
 
-    /// Toggles a stone of colour bit `c` on `p` in every variant's hash.
+    /// Toggles a stone of colour bit `c` on `p` in every variant's hash (every
+    /// symmetry's slot, used or not: eight at once).
     fn toggle(&mut self, p: Point, c: u8) {
-        let points = usize::from(self.size.width) * usize::from(self.size.height);
         let i = usize::from(p.y) * usize::from(self.size.width) + usize::from(p.x);
-        for &s in self.syms {
-            let s = usize::from(s);
-            let at = (s * points + i) * 2;
-            if let (Some(x), Some(k)) = (self.hashes.get_mut(s), self.keys.get(at + usize::from(c)))
-            {
+        let (played, swapped) = self.hashes.split_at_mut(8);
+        if let Some(k) = self.keys.get(i * 2 + usize::from(c)) {
+            for (x, k) in played.iter_mut().zip(k) {
                 *x ^= k;
             }
-            if self.colours {
-                if let (Some(x), Some(k)) = (
-                    self.hashes.get_mut(8 + s),
-                    self.keys.get(at + usize::from(c ^ 1)),
-                ) {
+        }
+        if self.colours {
+            if let Some(k) = self.keys.get(i * 2 + usize::from(c ^ 1)) {
+                for (x, k) in swapped.iter_mut().zip(k) {
                     *x ^= k;
                 }
             }
@@ -425,35 +422,56 @@ impl Tracker for Grid {
     type Mark = GridMark;
 
     fn hash(&self) -> u64 {
-        let mut min = u64::MAX;
-        for &s in self.syms {
-            let s = usize::from(s);
-            min = min.min(self.hashes.get(s).copied().unwrap_or(u64::MAX));
-            if self.colours {
-                min = min.min(self.hashes.get(8 + s).copied().unwrap_or(u64::MAX));
+        let (played, swapped) = self.hashes.split_at(8);
+        let least = |hashes: &[u64]| -> u64 {
+            if self.syms.len() == 8 {
+                // A square board: all eight slots, at once.
+                hashes.iter().fold(u64::MAX, |m, &h| m.min(h))
+            } else {
+                self.syms.iter().fold(u64::MAX, |m, &s| {
+                    m.min(hashes.get(usize::from(s)).copied().unwrap_or(u64::MAX))
+                })
             }
+        };
+        let min = least(played);
+        if self.colours {
+            min.min(least(swapped))
+        } else {
+            min
         }
-        min
     }
 
-    fn code(&self, mv: &Move) -> u32 {
+    fn code(&self, min: u64, mv: &Move) -> u32 {
         let Move::Stone(m) = mv else {
             return 0;
         };
-        let min = self.hash();
         let (w, h) = (self.size.width, self.size.height);
-        self.variants()
-            .filter(|&(i, _, _)| self.hashes.get(i) == Some(&min))
-            .map(|(_, sym, swap)| {
+        let swaps: &[bool] = if self.colours {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        // Plain loops (not `variants`): this runs once a position.
+        let mut best = u32::MAX;
+        for &swap in swaps {
+            let base = if swap { 8 } else { 0 };
+            for &sym in self.syms {
+                if self.hashes.get(base + usize::from(sym)) != Some(&min) {
+                    continue;
+                }
                 let c = u32::from(colour_bit(m.color) ^ u8::from(swap));
                 let at = m.point.map_or(0, |p| {
                     let q = transform(sym, p, w, h);
                     u32::from(q.y) * u32::from(w) + u32::from(q.x) + 1
                 });
-                2 + (at << 1 | c)
-            })
-            .min()
-            .unwrap_or(0)
+                best = best.min(2 + (at << 1 | c));
+            }
+        }
+        if best == u32::MAX {
+            0
+        } else {
+            best
+        }
     }
 
     fn apply(&mut self, node: &Node) -> bool {
@@ -541,7 +559,7 @@ impl Tracker for Shogi {
         self.pos.hash() ^ SHOGI_SALT
     }
 
-    fn code(&self, mv: &Move) -> u32 {
+    fn code(&self, _hash: u64, mv: &Move) -> u32 {
         match mv {
             Move::Shogi(m) => shogi_code(m),
             _ => 0,
@@ -636,7 +654,7 @@ fn walk<T: Tracker>(t: &mut T, game: &Game, all: bool, out: &mut Vec<Visit>) {
                 out.push(Visit {
                     hash: before,
                     ply,
-                    mv: t.code(mv),
+                    mv: t.code(before, mv),
                 });
             }
             if !t.apply(node) {
