@@ -110,7 +110,7 @@ pub fn find(blob: &[u8], hash: u64) -> Vec<Rec> {
 impl Rec {
     /// The record as one number ordered as records are (hash, game, move number,
     /// move): one comparison instead of four when sorting.
-    fn key(&self) -> u128 {
+    pub fn key(&self) -> u128 {
         u128::from(self.hash) << 64
             | u128::from(self.game) << 32
             | u128::from(self.ply) << 16
@@ -131,15 +131,13 @@ impl Rec {
 /// The bits below a bucket's that [`sorted_blob`] splits a bucket by first.
 const SPLIT: u32 = 8;
 
-/// The blob of these records (of one bucket) sorted, each once: sorted as numbers
-/// ([`Rec::key`]), first by counting on the [`SPLIT`] bits of the hash below the
+/// The blob of these records (of one bucket, as [`Rec::key`]s) sorted, each once:
+/// sorted as numbers, first by counting on the [`SPLIT`] bits of the hash below the
 /// bucket's (a few records each), then each of those parts on its own: a fraction of
 /// the comparisons of one sort of the whole bucket.
-pub fn sorted_blob(recs: Vec<Rec>) -> Vec<u8> {
+pub fn sorted_blob(keys: Vec<u128>) -> Vec<u8> {
     const SHIFT: u32 = 128 - BITS - SPLIT;
     let part = |k: &u128| (k >> SHIFT) as usize & ((1 << SPLIT) - 1);
-    let keys: Vec<u128> = recs.iter().map(Rec::key).collect();
-    drop(recs);
     let mut ends = [0usize; 1 << SPLIT];
     for k in &keys {
         if let Some(c) = ends.get_mut(part(k)) {
@@ -212,19 +210,14 @@ const ZERO: Rec = Rec {
 /// Half a bucket number's bits: the records are put in bucket order in two passes.
 const HALF: u32 = BITS / 2;
 
-/// Copies `from` into `to` (as long) ordered by `digit` (below `1 << HALF`), keeping
-/// the order of records with the same digit: counting sort.
-fn by_digit(from: &[Rec], to: &mut [Rec], digit: impl Fn(&Rec) -> usize) {
+/// Copies `from` into `to` (as long) ordered by `digit` (below `1 << HALF`), whose
+/// counts are `counts`, keeping the order of records with the same digit: counting
+/// sort.
+fn by_digit(from: &[Rec], to: &mut [Rec], counts: &[usize], digit: impl Fn(&Rec) -> usize) {
     let mut at = [0usize; 1 << HALF];
-    for r in from {
-        if let Some(c) = at.get_mut(digit(r)) {
-            *c += 1;
-        }
-    }
     let mut sum = 0;
-    for c in &mut at {
-        let n = *c;
-        *c = sum;
+    for (a, &n) in at.iter_mut().zip(counts) {
+        *a = sum;
         sum += n;
     }
     for r in from {
@@ -241,19 +234,29 @@ fn by_digit(from: &[Rec], to: &mut [Rec], digit: impl Fn(&Rec) -> usize) {
 /// `tmp` as room; gives each bucket's count. Two passes of 64 ways (the low half of
 /// the bucket number, then the high half) rather than one of 4,096: a pass writes to
 /// 64 places at a time, where 4,096 would miss the processor's page table cache at
-/// almost every record.
+/// almost every record. One pass counts for both.
 fn bucket_order(recs: &mut [Rec], tmp: &mut Vec<Rec>) -> Vec<u32> {
     let low = (1 << HALF) - 1;
-    tmp.clear();
-    tmp.resize(recs.len(), ZERO);
-    by_digit(recs, tmp, |r| r.bucket() & low);
-    by_digit(tmp, recs, |r| r.bucket() >> HALF);
     let mut counts = vec![0u32; COUNT];
     for r in recs.iter() {
         if let Some(c) = counts.get_mut(r.bucket()) {
             *c += 1;
         }
     }
+    let (mut lows, mut highs) = ([0usize; 1 << HALF], [0usize; 1 << HALF]);
+    for (b, &c) in counts.iter().enumerate() {
+        if let Some(l) = lows.get_mut(b & low) {
+            *l += c as usize;
+        }
+        if let Some(h) = highs.get_mut(b >> HALF) {
+            *h += c as usize;
+        }
+    }
+    // Written over whole: sized once (no clearing at each run).
+    tmp.truncate(recs.len());
+    tmp.resize(recs.len(), ZERO);
+    by_digit(recs, tmp, &lows, |r| r.bucket() & low);
+    by_digit(tmp, recs, &highs, |r| r.bucket() >> HALF);
     counts
 }
 
@@ -397,17 +400,18 @@ impl Pending {
                 .sum::<usize>()
     }
 
-    /// Bucket `b`'s new records, taken from memory and from the runs (buckets must be
-    /// taken in increasing order: each run is read straight through).
-    pub fn take(&mut self, b: usize, out: &mut Vec<Rec>) -> std::io::Result<()> {
-        out.extend_from_slice(self.held_in(b));
+    /// Bucket `b`'s new records as [`Rec::key`]s, taken from memory and from the runs
+    /// (buckets must be taken in increasing order: each run is read straight
+    /// through).
+    pub fn take(&mut self, b: usize, out: &mut Vec<u128>) -> std::io::Result<()> {
+        out.extend(self.held_in(b).iter().map(Rec::key));
         let mut bytes = Vec::new();
         for run in &mut self.runs {
             let n = run.counts.get(b).copied().unwrap_or(0) as usize;
             bytes.resize(n * SIZE, 0);
             run.file.read_exact(&mut bytes)?;
             out.reserve(n);
-            out.extend(decode(&bytes));
+            out.extend(decode(&bytes).map(|r| r.key()));
         }
         Ok(())
     }
@@ -434,7 +438,7 @@ mod tests {
         shuffled.reverse();
         shuffled.extend_from_slice(&recs[..10]);
         assert_eq!(
-            sorted_blob(shuffled),
+            sorted_blob(shuffled.iter().map(Rec::key).collect()),
             blob,
             "sorted as records are, each once"
         );
@@ -496,6 +500,7 @@ mod tests {
             gained += gains;
             p.take(b, &mut v).unwrap();
             assert_eq!(v.len(), gains);
+            let v: Vec<Rec> = v.into_iter().map(Rec::of_key).collect();
             assert!(v.iter().all(|r| r.bucket() == b));
             back.extend(v);
         }

@@ -499,7 +499,7 @@ impl Index {
             const GROUP: usize = 64;
             let mut start = 0usize;
             while start < buckets::COUNT {
-                let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
+                let mut group: Vec<(usize, Vec<u128>)> = Vec::new();
                 let mut held = 0usize;
                 let mut b = start;
                 while b < (start + GROUP).min(buckets::COUNT)
@@ -513,7 +513,7 @@ impl Index {
                     if !(gains || old && dropping) {
                         continue;
                     }
-                    let mut recs: Vec<Rec> = Vec::new();
+                    let mut recs: Vec<u128> = Vec::new();
                     let mut changed = gains;
                     if old {
                         let blob: Vec<u8> = self
@@ -524,7 +524,9 @@ impl Index {
                             .map_err(err)?;
                         let before = blob.len() / buckets::SIZE;
                         recs.extend(
-                            buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)),
+                            buckets::decode(&blob)
+                                .filter(|r| !pending.dead.contains(&r.game))
+                                .map(|r| r.key()),
                         );
                         changed |= recs.len() != before;
                     }
