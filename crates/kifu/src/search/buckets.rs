@@ -404,7 +404,8 @@ impl Pending {
     /// (buckets must be taken in increasing order: each run is read straight
     /// through).
     pub fn take(&mut self, b: usize, out: &mut Vec<u128>) -> std::io::Result<()> {
-        out.extend(self.held_in(b).iter().map(Rec::key));
+        // The runs first, then memory: the order the records came in (a position's
+        // records then come in game order, which the sort finds already in place).
         let mut bytes = Vec::new();
         for run in &mut self.runs {
             let n = run.counts.get(b).copied().unwrap_or(0) as usize;
@@ -413,6 +414,7 @@ impl Pending {
             out.reserve(n);
             out.extend(decode(&bytes).map(|r| r.key()));
         }
+        out.extend(self.held_in(b).iter().map(Rec::key));
         Ok(())
     }
 }

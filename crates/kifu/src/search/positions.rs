@@ -215,12 +215,24 @@ struct Grid {
     /// Gomoku: the points filled, in order (for [`Tracker::back`]).
     placed: Vec<usize>,
     changes: Vec<(Point, Cell, Cell)>,
-    /// The keys of every point under every symmetry ([`keys_of`]).
-    keys: std::rc::Rc<[[u64; 8]]>,
+    /// The keys of every point under every symmetry, and where each point goes
+    /// ([`tables_of`]).
+    tables: std::rc::Rc<Tables>,
 }
 
 /// Key tables by board size (width, height).
-type KeyTables = Vec<((u8, u8), std::rc::Rc<[[u64; 8]]>)>;
+type KeyTables = Vec<((u8, u8), std::rc::Rc<Tables>)>;
+
+/// A board size's tables, made once a thread and size ([`tables_of`]).
+struct Tables {
+    /// The keys of a stone of colour `c` on point index `i` (`y · width + x`) under
+    /// each symmetry `s` (as [`transform`] numbers them): `[i · 2 + c][s]`, the eight
+    /// side by side so that a stone's change updates every variant's hash at once.
+    keys: Vec<[u64; 8]>,
+    /// The index of point `i` under symmetry `s`: `[i][s]` (a lookup, not a branch
+    /// on the symmetry, which differs from one position to the next).
+    moved: Vec<[u16; 8]>,
+}
 
 thread_local! {
     /// Each thread's key tables, by board size.
@@ -230,12 +242,9 @@ thread_local! {
     static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The keys of a stone of colour `c` on point index `i` (`y · width + x`) under
-/// each symmetry `s` (as [`transform`] numbers them), for every `i` and `c`:
-/// `[i · 2 + c][s]`, the eight side by side so that a stone's change updates every
-/// variant's hash at once; made once a thread and size. A rectangle's entries for
-/// the symmetries it lacks are computed alike and never read.
-fn keys_of(size: BoardSize) -> std::rc::Rc<[[u64; 8]]> {
+/// The tables of a board size ([`Tables`]), made once a thread and size. A
+/// rectangle's entries for the symmetries it lacks are computed alike and never read.
+fn tables_of(size: BoardSize) -> std::rc::Rc<Tables> {
     KEYS.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some((_, k)) = cache
@@ -247,6 +256,7 @@ fn keys_of(size: BoardSize) -> std::rc::Rc<[[u64; 8]]> {
         let (w, h) = (size.width, size.height);
         let points = usize::from(w) * usize::from(h);
         let mut keys = vec![[0u64; 8]; points * 2];
+        let mut moved = vec![[0u16; 8]; points];
         for y in 0..h {
             for x in 0..w {
                 let i = usize::from(y) * usize::from(w) + usize::from(x);
@@ -257,14 +267,20 @@ fn keys_of(size: BoardSize) -> std::rc::Rc<[[u64; 8]]> {
                         }
                     }
                 }
+                if let Some(row) = moved.get_mut(i) {
+                    for (s, m) in row.iter_mut().enumerate() {
+                        let q = transform(s as u8, Point::new(x, y), w, h);
+                        *m = u16::from(q.y) * u16::from(w) + u16::from(q.x);
+                    }
+                }
             }
         }
-        let keys: std::rc::Rc<[[u64; 8]]> = keys.into();
+        let tables = std::rc::Rc::new(Tables { keys, moved });
         if cache.len() >= 8 {
             cache.remove(0);
         }
-        cache.push(((w, h), keys.clone()));
-        keys
+        cache.push(((w, h), tables.clone()));
+        tables
     })
 }
 
@@ -304,7 +320,7 @@ impl Grid {
             cells,
             placed: Vec::new(),
             changes: Vec::new(),
-            keys: keys_of(size),
+            tables: tables_of(size),
         }
     }
 
@@ -327,13 +343,13 @@ impl Grid {
     fn toggle(&mut self, p: Point, c: u8) {
         let i = usize::from(p.y) * usize::from(self.size.width) + usize::from(p.x);
         let (played, swapped) = self.hashes.split_at_mut(8);
-        if let Some(k) = self.keys.get(i * 2 + usize::from(c)) {
+        if let Some(k) = self.tables.keys.get(i * 2 + usize::from(c)) {
             for (x, k) in played.iter_mut().zip(k) {
                 *x ^= k;
             }
         }
         if self.colours {
-            if let Some(k) = self.keys.get(i * 2 + usize::from(c ^ 1)) {
+            if let Some(k) = self.tables.keys.get(i * 2 + usize::from(c ^ 1)) {
                 for (x, k) in swapped.iter_mut().zip(k) {
                     *x ^= k;
                 }
@@ -461,8 +477,18 @@ impl Tracker for Grid {
                 }
                 let c = u32::from(colour_bit(m.color) ^ u8::from(swap));
                 let at = m.point.map_or(0, |p| {
-                    let q = transform(sym, p, w, h);
-                    u32::from(q.y) * u32::from(w) + u32::from(q.x) + 1
+                    let table = self
+                        .cell_index(p)
+                        .and_then(|i| self.tables.moved.get(i))
+                        .and_then(|row| row.get(usize::from(sym)));
+                    match table {
+                        Some(&q) => u32::from(q) + 1,
+                        // Off the board (the line stops there): as it always was.
+                        None => {
+                            let q = transform(sym, p, w, h);
+                            u32::from(q.y) * u32::from(w) + u32::from(q.x) + 1
+                        }
+                    }
                 });
                 best = best.min(2 + (at << 1 | c));
             }
