@@ -362,7 +362,7 @@ fi
 
 if want index; then
 # The position index (#37): building it within 3x of kifu validate of the same
-# collection (wall and CPU; at indexspeed a8ae965: 3.4x CPU, not yet met, see
+# collection (wall and CPU; at indexspeed 66cbb2a: 3.0-3.4x CPU, not yet met, see
 # docs/SEARCH.md "Build speed"), at most 32 bytes a position, a query under 50 ms warm.
 index_games=${INDEX_GAMES:-100000}
 index_stamp=$(made_by "$index_games" "$root/examples/index_gen.rs")
