@@ -56,8 +56,8 @@ enum Msg {
         format: Option<String>,
         encoding: Option<String>,
     },
-    /// A game of the last file.
-    Game(Box<GameRow>, Vec<Visit>),
+    /// Games of the last file, in order (a batch: one message for many games).
+    Games(Vec<(GameRow, Vec<Visit>)>),
     /// The last file could not be read to its end: drop it (the next run reads it
     /// again).
     Failed,
@@ -102,13 +102,33 @@ struct Feed<'a> {
     sent: bool,
     failed: bool,
     games: usize,
+    /// Games not sent yet (sent [`BATCH`] at a time, and before any other message).
+    batch: Vec<(GameRow, Vec<Visit>)>,
 }
 
+/// Games handed to the writer in one message.
+const BATCH: usize = 64;
+
 impl Feed<'_> {
-    fn send(&self, msg: Msg) -> Result<(), Fatal> {
+    /// Sends the games held, then `msg`.
+    fn send(&mut self, msg: Msg) -> Result<(), Fatal> {
+        self.flush()?;
+        self.post(msg)
+    }
+
+    fn post(&self, msg: Msg) -> Result<(), Fatal> {
         self.tx
             .send(msg)
             .map_err(|_| Fatal::Other("the index's writer stopped".into()))
+    }
+
+    /// Sends the games held.
+    fn flush(&mut self) -> Result<(), Fatal> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let games = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.post(Msg::Games(games))
     }
 
     fn file(&mut self, format: Option<&str>, encoding: Option<&str>) -> Result<(), Fatal> {
@@ -136,7 +156,10 @@ impl Sink<(GameRow, Vec<Visit>)> for Feed<'_> {
         let (mut row, visits) = value;
         row.number = at.number;
         self.games += 1;
-        self.send(Msg::Game(Box::new(row), visits))?;
+        self.batch.push((row, visits));
+        if self.batch.len() >= BATCH {
+            self.flush()?;
+        }
         Ok(Flow::Continue)
     }
 
@@ -190,9 +213,11 @@ fn write(mut index: Index, opts: Options, rx: mpsc::Receiver<Msg>) -> Result<Wri
                     encoding.as_deref(),
                 )?);
             }
-            Msg::Game(row, visits) => {
+            Msg::Games(games) => {
                 if let Some(f) = file {
-                    index.add_game(f, &row, &visits)?;
+                    for (row, visits) in &games {
+                        index.add_game(f, row, visits)?;
+                    }
                 }
             }
             Msg::Failed => {
@@ -297,7 +322,8 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     }
     let (inputs, fresh): (Vec<InputFile>, Vec<Fresh>) = reading.into_iter().unzip();
-    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
+    // At most 4 batches waiting: the 256 games the channel held one by one before.
+    let (tx, rx) = mpsc::sync_channel::<Msg>(4);
     let writer = std::thread::spawn(move || write(index, opts, rx));
     let mut feed = Feed {
         ui,
@@ -307,6 +333,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         sent: false,
         failed: false,
         games: 0,
+        batch: Vec::with_capacity(BATCH),
     };
     let mut outcome = Ok(());
     for id in removes {
@@ -339,6 +366,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
             &mut feed,
         );
     }
+    let outcome = outcome.and(feed.flush());
     let Feed {
         tx, failed, games, ..
     } = feed;

@@ -4,10 +4,10 @@
 //! (2) and the move's code (2), little-endian. 16 bytes a position and a few bytes a
 //! bucket; a lookup reads one blob and searches it by halves.
 //!
-//! A run gathers its new records bucket by bucket in memory; past [`BUDGET`] records
-//! it writes them, bucket after bucket, to a temporary file (a run of its own) and
-//! starts again, the vectors keeping their memory, so memory stays bounded whatever
-//! the collection. At the end each bucket
+//! A run gathers its new records in memory in the order they come; past [`BUDGET`]
+//! records it puts them in bucket order and writes them to a temporary file (a run of
+//! its own) and starts again, so memory stays bounded whatever the collection
+//! ([`Pending`]). At the end each bucket
 //! that gains records, or may lose some (games dropped), is read, merged with its
 //! new records from memory and the runs, sorted and written back once.
 
@@ -19,7 +19,7 @@ pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
 /// Records held in memory before they are written to a run: 1 Mi records, 16 MiB,
-/// in vectors reserving about twice that (at most four times, [`Pending`]).
+/// and as many bytes again to write a run ([`Pending`]).
 pub const BUDGET: usize = 1 << 20;
 /// Bytes a record.
 pub const SIZE: usize = 16;
@@ -110,7 +110,7 @@ pub fn find(blob: &[u8], hash: u64) -> Vec<Rec> {
 impl Rec {
     /// The record as one number ordered as records are (hash, game, move number,
     /// move): one comparison instead of four when sorting.
-    fn key(&self) -> u128 {
+    pub fn key(&self) -> u128 {
         u128::from(self.hash) << 64
             | u128::from(self.game) << 32
             | u128::from(self.ply) << 16
@@ -128,14 +128,55 @@ impl Rec {
     }
 }
 
-/// The blob of these records sorted, each once (sorted as numbers, [`Rec::key`]).
-pub fn sorted_blob(recs: Vec<Rec>) -> Vec<u8> {
-    let mut keys: Vec<u128> = recs.iter().map(Rec::key).collect();
-    drop(recs);
-    keys.sort_unstable();
-    keys.dedup();
-    let mut out = Vec::with_capacity(keys.len() * SIZE);
-    for &k in &keys {
+/// The bits below a bucket's that [`sorted_blob`] splits a bucket by first.
+const SPLIT: u32 = 8;
+
+/// The blob of these records (of one bucket, as [`Rec::key`]s) sorted, each once:
+/// sorted as numbers, first by counting on the [`SPLIT`] bits of the hash below the
+/// bucket's (a few records each), then each of those parts on its own: a fraction of
+/// the comparisons of one sort of the whole bucket.
+pub fn sorted_blob(keys: Vec<u128>) -> Vec<u8> {
+    const SHIFT: u32 = 128 - BITS - SPLIT;
+    let part = |k: &u128| (k >> SHIFT) as usize & ((1 << SPLIT) - 1);
+    let mut ends = [0usize; 1 << SPLIT];
+    for k in &keys {
+        if let Some(c) = ends.get_mut(part(k)) {
+            *c += 1;
+        }
+    }
+    let mut sum = 0;
+    for c in &mut ends {
+        sum += *c;
+        *c = sum;
+    }
+    let mut at = [0usize; 1 << SPLIT];
+    for (a, (i, e)) in at.iter_mut().zip(ends.iter().enumerate()) {
+        *a = if i == 0 {
+            0
+        } else {
+            ends.get(i - 1).copied().unwrap_or(*e)
+        };
+    }
+    let mut sorted = vec![0u128; keys.len()];
+    for k in &keys {
+        if let Some(o) = at.get_mut(part(k)) {
+            if let Some(x) = sorted.get_mut(*o) {
+                *x = *k;
+            }
+            *o += 1;
+        }
+    }
+    drop(keys);
+    let mut from = 0;
+    for &to in &ends {
+        if let Some(slice) = sorted.get_mut(from..to) {
+            slice.sort_unstable();
+        }
+        from = to;
+    }
+    sorted.dedup();
+    let mut out = Vec::with_capacity(sorted.len() * SIZE);
+    for &k in &sorted {
         out.extend_from_slice(&Rec::of_key(k).bytes());
     }
     out
@@ -158,19 +199,88 @@ struct Run {
     counts: Vec<u32>,
 }
 
+/// A record of zeros (to size vectors that are then written over).
+const ZERO: Rec = Rec {
+    hash: 0,
+    game: 0,
+    ply: 0,
+    mv: 0,
+};
+
+/// Half a bucket number's bits: the records are put in bucket order in two passes.
+const HALF: u32 = BITS / 2;
+
+/// Copies `from` into `to` (as long) ordered by `digit` (below `1 << HALF`), whose
+/// counts are `counts`, keeping the order of records with the same digit: counting
+/// sort.
+fn by_digit(from: &[Rec], to: &mut [Rec], counts: &[usize], digit: impl Fn(&Rec) -> usize) {
+    let mut at = [0usize; 1 << HALF];
+    let mut sum = 0;
+    for (a, &n) in at.iter_mut().zip(counts) {
+        *a = sum;
+        sum += n;
+    }
+    for r in from {
+        if let Some(o) = at.get_mut(digit(r)) {
+            if let Some(x) = to.get_mut(*o) {
+                *x = *r;
+            }
+            *o += 1;
+        }
+    }
+}
+
+/// Puts `recs` in bucket order (records of a bucket in the order they came), with
+/// `tmp` as room; gives each bucket's count. Two passes of 64 ways (the low half of
+/// the bucket number, then the high half) rather than one of 4,096: a pass writes to
+/// 64 places at a time, where 4,096 would miss the processor's page table cache at
+/// almost every record. One pass counts for both.
+fn bucket_order(recs: &mut [Rec], tmp: &mut Vec<Rec>) -> Vec<u32> {
+    let low = (1 << HALF) - 1;
+    let mut counts = vec![0u32; COUNT];
+    for r in recs.iter() {
+        if let Some(c) = counts.get_mut(r.bucket()) {
+            *c += 1;
+        }
+    }
+    let (mut lows, mut highs) = ([0usize; 1 << HALF], [0usize; 1 << HALF]);
+    for (b, &c) in counts.iter().enumerate() {
+        if let Some(l) = lows.get_mut(b & low) {
+            *l += c as usize;
+        }
+        if let Some(h) = highs.get_mut(b >> HALF) {
+            *h += c as usize;
+        }
+    }
+    // Written over whole: sized once (no clearing at each run).
+    tmp.truncate(recs.len());
+    tmp.resize(recs.len(), ZERO);
+    by_digit(recs, tmp, &lows, |r| r.bucket() & low);
+    by_digit(tmp, recs, &highs, |r| r.bucket() >> HALF);
+    counts
+}
+
 /// The new records of a run of `kifu index`, by bucket: up to a budget of records in
 /// memory, the rest in runs on disk; and the games dropped.
 ///
-/// Each bucket's vector keeps its memory when a run is written (records land in
-/// every bucket alike, so the vectors are refilled to about the same length) unless
-/// the run used less than half of it, and a run is written once the records held
-/// reach the budget: what the vectors keep is at most twice a run's records (and 64
-/// a bucket), what they grow by doubling during a run at most twice again.
+/// Records are held in the order they come (one vector, appended to: no scattered
+/// writes while games are read); once they reach the budget they are put in bucket
+/// order by counting (one pass to count each bucket's records, one to place them) and
+/// written as a run. At the end the records still held are put in bucket order the
+/// same way. Memory: the budget's records, and as many again while a run is written.
 pub struct Pending {
-    buckets: Vec<Vec<Rec>>,
-    held: usize,
+    /// Records held, in the order they came.
+    held: Vec<Rec>,
     budget: usize,
     runs: Vec<Run>,
+    /// The records held in bucket order, with each bucket's start (once the last run
+    /// is written: [`Pending::gains`] and [`Pending::take`] seal the records held).
+    sealed: Option<(Vec<Rec>, Vec<usize>)>,
+    /// Room to put records in bucket order, kept from one run to the next.
+    scratch: Vec<Rec>,
+    /// Where runs are written (the system's temporary directory when `None`, or when
+    /// a file cannot be made there).
+    dir: Option<std::path::PathBuf>,
     /// Games dropped in this run: their old records go.
     pub dead: HashSet<u32>,
 }
@@ -185,71 +295,104 @@ impl Pending {
     /// Pending records held in memory up to `budget` at a time.
     pub fn with_budget(budget: usize) -> Pending {
         Pending {
-            buckets: vec![Vec::new(); COUNT],
-            held: 0,
+            held: Vec::new(),
             budget: budget.max(1),
             runs: Vec::new(),
+            sealed: None,
+            scratch: Vec::new(),
+            dir: None,
             dead: HashSet::new(),
         }
     }
 
+    /// Runs go to temporary files in `dir` (unnamed: none is left behind, however
+    /// the process ends).
+    pub fn in_dir(mut self, dir: Option<std::path::PathBuf>) -> Pending {
+        self.dir = dir;
+        self
+    }
+
     /// Adds a record (the records held go to a run once the budget is reached).
     pub fn push(&mut self, r: Rec) -> std::io::Result<()> {
-        if let Some(b) = self.buckets.get_mut(r.bucket()) {
-            b.push(r);
-            self.held += 1;
+        if self.held.capacity() == 0 {
+            // Reserved once (pages are only taken as they are filled).
+            self.held.reserve_exact(self.budget);
         }
-        if self.held >= self.budget {
+        self.held.push(r);
+        if self.held.len() >= self.budget {
             self.spill()?;
         }
         Ok(())
     }
 
-    /// The bytes the buckets' vectors reserve.
+    /// The bytes held for the records: the vector of records and the room to
+    /// order them.
     #[cfg(test)]
     pub fn reserved(&self) -> usize {
-        self.buckets.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<Rec>()
+        (self.held.capacity() + self.scratch.capacity()) * std::mem::size_of::<Rec>()
     }
 
     /// Writes the records held to a new run, bucket after bucket.
     fn spill(&mut self) -> std::io::Result<()> {
-        let mut file = tempfile::tempfile()?;
-        let mut counts = Vec::with_capacity(COUNT);
-        {
-            let mut w = BufWriter::with_capacity(1 << 16, &mut file);
-            for b in &mut self.buckets {
-                counts.push(b.len() as u32);
-                for r in b.iter() {
-                    w.write_all(&r.bytes())?;
-                }
-                // A vector keeps its memory for the next run unless this run filled
-                // less than half of it: what is kept is at most twice the records
-                // written, so memory stays bounded however the buckets' shares shift.
-                if b.capacity() > 2 * b.len() + 64 {
-                    *b = Vec::new();
-                } else {
-                    b.clear();
-                }
+        let counts = bucket_order(&mut self.held, &mut self.scratch);
+        let file = match &self.dir {
+            Some(d) => tempfile::tempfile_in(d).or_else(|_| tempfile::tempfile())?,
+            None => tempfile::tempfile()?,
+        };
+        let mut w = BufWriter::with_capacity(1 << 16, file);
+        let mut chunk = [0u8; 64 * SIZE];
+        for recs in self.held.chunks(64) {
+            for (dst, r) in chunk.chunks_exact_mut(SIZE).zip(recs) {
+                dst.copy_from_slice(&r.bytes());
             }
-            w.flush()?;
+            w.write_all(chunk.get(..recs.len() * SIZE).unwrap_or(&[]))?;
         }
+        let mut file = w.into_inner().map_err(|e| e.into_error())?;
         file.seek(SeekFrom::Start(0))?;
         self.runs.push(Run {
             file: BufReader::with_capacity(1 << 13, file),
             counts,
         });
-        self.held = 0;
+        self.held.clear();
         Ok(())
+    }
+
+    /// Puts the records held in bucket order (once: no record may come after).
+    fn seal(&mut self) -> &(Vec<Rec>, Vec<usize>) {
+        self.sealed.get_or_insert_with(|| {
+            let mut held = std::mem::take(&mut self.held);
+            let counts = bucket_order(&mut held, &mut self.scratch);
+            self.scratch = Vec::new();
+            let mut at = 0usize;
+            let first = counts
+                .iter()
+                .map(|&c| {
+                    let here = at;
+                    at += c as usize;
+                    here
+                })
+                .collect();
+            (held, first)
+        })
+    }
+
+    /// The records held in bucket `b` (sealed).
+    fn held_in(&mut self, b: usize) -> &[Rec] {
+        let (sorted, first) = self.seal();
+        let from = first.get(b).copied().unwrap_or(sorted.len());
+        let to = first.get(b + 1).copied().unwrap_or(sorted.len());
+        sorted.get(from..to).unwrap_or(&[])
     }
 
     /// True when the run adds nothing and drops nothing.
     pub fn is_empty(&self) -> bool {
-        self.held == 0 && self.runs.is_empty() && self.dead.is_empty()
+        let sealed = self.sealed.as_ref().map_or(0, |s| s.0.len());
+        self.held.is_empty() && sealed == 0 && self.runs.is_empty() && self.dead.is_empty()
     }
 
     /// How many new records bucket `b` has.
-    pub fn gains(&self, b: usize) -> usize {
-        self.buckets.get(b).map_or(0, Vec::len)
+    pub fn gains(&mut self, b: usize) -> usize {
+        self.held_in(b).len()
             + self
                 .runs
                 .iter()
@@ -257,20 +400,21 @@ impl Pending {
                 .sum::<usize>()
     }
 
-    /// Bucket `b`'s new records, taken from memory and from the runs (buckets must be
-    /// taken in increasing order: each run is read straight through).
-    pub fn take(&mut self, b: usize, out: &mut Vec<Rec>) -> std::io::Result<()> {
-        if let Some(v) = self.buckets.get_mut(b) {
-            out.append(v);
-            *v = Vec::new();
-        }
+    /// Bucket `b`'s new records as [`Rec::key`]s, taken from memory and from the runs
+    /// (buckets must be taken in increasing order: each run is read straight
+    /// through).
+    pub fn take(&mut self, b: usize, out: &mut Vec<u128>) -> std::io::Result<()> {
+        // The runs first, then memory: the order the records came in (a position's
+        // records then come in game order, which the sort finds already in place).
         let mut bytes = Vec::new();
         for run in &mut self.runs {
             let n = run.counts.get(b).copied().unwrap_or(0) as usize;
             bytes.resize(n * SIZE, 0);
             run.file.read_exact(&mut bytes)?;
-            out.extend(decode(&bytes));
+            out.reserve(n);
+            out.extend(decode(&bytes).map(|r| r.key()));
         }
+        out.extend(self.held_in(b).iter().map(Rec::key));
         Ok(())
     }
 }
@@ -296,7 +440,7 @@ mod tests {
         shuffled.reverse();
         shuffled.extend_from_slice(&recs[..10]);
         assert_eq!(
-            sorted_blob(shuffled),
+            sorted_blob(shuffled.iter().map(Rec::key).collect()),
             blob,
             "sorted as records are, each once"
         );
@@ -328,7 +472,7 @@ mod tests {
                 most = most.max(p.reserved());
             }
         }
-        // Memory is the budget's (twice, the vectors' doubling), never more.
+        // Memory is the budget's (twice: the records, and a run's bytes), never more.
         assert!(most <= 2 * 30_000 * SIZE, "{most}");
         // However the buckets' shares shift from run to run: all in one bucket,
         // then all in the next, and so on.
@@ -347,9 +491,9 @@ mod tests {
                 most = most.max(q.reserved());
             }
         }
-        assert!(most <= 4 * 3_000 * SIZE + COUNT * 64 * SIZE, "{most}");
+        assert!(most <= 2 * 3_000 * SIZE, "{most}");
         assert_eq!(p.runs.len(), 6);
-        assert_eq!(p.held, 20_000);
+        assert_eq!(p.held.len(), 20_000);
         let mut back = Vec::new();
         let mut gained = 0;
         for b in 0..COUNT {
@@ -358,6 +502,7 @@ mod tests {
             gained += gains;
             p.take(b, &mut v).unwrap();
             assert_eq!(v.len(), gains);
+            let v: Vec<Rec> = v.into_iter().map(Rec::of_key).collect();
             assert!(v.iter().all(|r| r.bucket() == b));
             back.extend(v);
         }

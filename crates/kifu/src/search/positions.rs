@@ -190,8 +190,9 @@ trait Tracker {
     type Mark;
     /// The position's hash.
     fn hash(&self) -> u64;
-    /// The code of `mv` played from the position (0 when it is not this game's).
-    fn code(&self, mv: &Move) -> u32;
+    /// The code of `mv` played from the position, whose hash is `hash` (0 when it is
+    /// not this game's).
+    fn code(&self, hash: u64, mv: &Move) -> u32;
     /// Applies a node's setup and move; false when the move cannot be made here.
     fn apply(&mut self, node: &Node) -> bool;
     /// The state now.
@@ -214,12 +215,24 @@ struct Grid {
     /// Gomoku: the points filled, in order (for [`Tracker::back`]).
     placed: Vec<usize>,
     changes: Vec<(Point, Cell, Cell)>,
-    /// The keys of every point under every symmetry ([`keys_of`]).
-    keys: std::rc::Rc<[u64]>,
+    /// The keys of every point under every symmetry, and where each point goes
+    /// ([`tables_of`]).
+    tables: std::rc::Rc<Tables>,
 }
 
 /// Key tables by board size (width, height).
-type KeyTables = Vec<((u8, u8), std::rc::Rc<[u64]>)>;
+type KeyTables = Vec<((u8, u8), std::rc::Rc<Tables>)>;
+
+/// A board size's tables, made once a thread and size ([`tables_of`]).
+struct Tables {
+    /// The keys of a stone of colour `c` on point index `i` (`y · width + x`) under
+    /// each symmetry `s` (as [`transform`] numbers them): `[i · 2 + c][s]`, the eight
+    /// side by side so that a stone's change updates every variant's hash at once.
+    keys: Vec<[u64; 8]>,
+    /// The index of point `i` under symmetry `s`: `[i][s]` (a lookup, not a branch
+    /// on the symmetry, which differs from one position to the next).
+    moved: Vec<[u16; 8]>,
+}
 
 thread_local! {
     /// Each thread's key tables, by board size.
@@ -229,10 +242,9 @@ thread_local! {
     static BOARD: std::cell::RefCell<Option<Board>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The key of a stone of colour `c` on point index `i` (`y · width + x`) under
-/// symmetry `s`, for every `s`, `i` and `c`: `[(s · points + i) · 2 + c]`, made once a
-/// thread and size.
-fn keys_of(size: BoardSize) -> std::rc::Rc<[u64]> {
+/// The tables of a board size ([`Tables`]), made once a thread and size. A
+/// rectangle's entries for the symmetries it lacks are computed alike and never read.
+fn tables_of(size: BoardSize) -> std::rc::Rc<Tables> {
     KEYS.with(|cache| {
         let mut cache = cache.borrow_mut();
         if let Some((_, k)) = cache
@@ -243,28 +255,32 @@ fn keys_of(size: BoardSize) -> std::rc::Rc<[u64]> {
         }
         let (w, h) = (size.width, size.height);
         let points = usize::from(w) * usize::from(h);
-        let mut keys = vec![0u64; 8 * points * 2];
-        for s in 0..8u8 {
-            for y in 0..h {
-                for x in 0..w {
-                    let i = usize::from(y) * usize::from(w) + usize::from(x);
-                    let q = transform(s, Point::new(x, y), w, h);
-                    for c in 0..2u8 {
-                        if let Some(k) =
-                            keys.get_mut((usize::from(s) * points + i) * 2 + usize::from(c))
-                        {
-                            *k = key(q, c);
+        let mut keys = vec![[0u64; 8]; points * 2];
+        let mut moved = vec![[0u16; 8]; points];
+        for y in 0..h {
+            for x in 0..w {
+                let i = usize::from(y) * usize::from(w) + usize::from(x);
+                for c in 0..2u8 {
+                    if let Some(row) = keys.get_mut(i * 2 + usize::from(c)) {
+                        for (s, k) in row.iter_mut().enumerate() {
+                            *k = key(transform(s as u8, Point::new(x, y), w, h), c);
                         }
+                    }
+                }
+                if let Some(row) = moved.get_mut(i) {
+                    for (s, m) in row.iter_mut().enumerate() {
+                        let q = transform(s as u8, Point::new(x, y), w, h);
+                        *m = u16::from(q.y) * u16::from(w) + u16::from(q.x);
                     }
                 }
             }
         }
-        let keys: std::rc::Rc<[u64]> = keys.into();
+        let tables = std::rc::Rc::new(Tables { keys, moved });
         if cache.len() >= 8 {
             cache.remove(0);
         }
-        cache.push(((w, h), keys.clone()));
-        keys
+        cache.push(((w, h), tables.clone()));
+        tables
     })
 }
 
@@ -304,7 +320,7 @@ impl Grid {
             cells,
             placed: Vec::new(),
             changes: Vec::new(),
-            keys: keys_of(size),
+            tables: tables_of(size),
         }
     }
 
@@ -322,22 +338,19 @@ impl Grid {
         })
     }
 
-    /// Toggles a stone of colour bit `c` on `p` in every variant's hash.
+    /// Toggles a stone of colour bit `c` on `p` in every variant's hash (every
+    /// symmetry's slot, used or not: eight at once).
     fn toggle(&mut self, p: Point, c: u8) {
-        let points = usize::from(self.size.width) * usize::from(self.size.height);
         let i = usize::from(p.y) * usize::from(self.size.width) + usize::from(p.x);
-        for &s in self.syms {
-            let s = usize::from(s);
-            let at = (s * points + i) * 2;
-            if let (Some(x), Some(k)) = (self.hashes.get_mut(s), self.keys.get(at + usize::from(c)))
-            {
+        let (played, swapped) = self.hashes.split_at_mut(8);
+        if let Some(k) = self.tables.keys.get(i * 2 + usize::from(c)) {
+            for (x, k) in played.iter_mut().zip(k) {
                 *x ^= k;
             }
-            if self.colours {
-                if let (Some(x), Some(k)) = (
-                    self.hashes.get_mut(8 + s),
-                    self.keys.get(at + usize::from(c ^ 1)),
-                ) {
+        }
+        if self.colours {
+            if let Some(k) = self.tables.keys.get(i * 2 + usize::from(c ^ 1)) {
+                for (x, k) in swapped.iter_mut().zip(k) {
                     *x ^= k;
                 }
             }
@@ -425,35 +438,66 @@ impl Tracker for Grid {
     type Mark = GridMark;
 
     fn hash(&self) -> u64 {
-        let mut min = u64::MAX;
-        for &s in self.syms {
-            let s = usize::from(s);
-            min = min.min(self.hashes.get(s).copied().unwrap_or(u64::MAX));
-            if self.colours {
-                min = min.min(self.hashes.get(8 + s).copied().unwrap_or(u64::MAX));
+        let (played, swapped) = self.hashes.split_at(8);
+        let least = |hashes: &[u64]| -> u64 {
+            if self.syms.len() == 8 {
+                // A square board: all eight slots, at once.
+                hashes.iter().fold(u64::MAX, |m, &h| m.min(h))
+            } else {
+                self.syms.iter().fold(u64::MAX, |m, &s| {
+                    m.min(hashes.get(usize::from(s)).copied().unwrap_or(u64::MAX))
+                })
             }
+        };
+        let min = least(played);
+        if self.colours {
+            min.min(least(swapped))
+        } else {
+            min
         }
-        min
     }
 
-    fn code(&self, mv: &Move) -> u32 {
+    fn code(&self, min: u64, mv: &Move) -> u32 {
         let Move::Stone(m) = mv else {
             return 0;
         };
-        let min = self.hash();
         let (w, h) = (self.size.width, self.size.height);
-        self.variants()
-            .filter(|&(i, _, _)| self.hashes.get(i) == Some(&min))
-            .map(|(_, sym, swap)| {
+        let swaps: &[bool] = if self.colours {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        // Plain loops (not `variants`): this runs once a position.
+        let mut best = u32::MAX;
+        for &swap in swaps {
+            let base = if swap { 8 } else { 0 };
+            for &sym in self.syms {
+                if self.hashes.get(base + usize::from(sym)) != Some(&min) {
+                    continue;
+                }
                 let c = u32::from(colour_bit(m.color) ^ u8::from(swap));
                 let at = m.point.map_or(0, |p| {
-                    let q = transform(sym, p, w, h);
-                    u32::from(q.y) * u32::from(w) + u32::from(q.x) + 1
+                    let table = self
+                        .cell_index(p)
+                        .and_then(|i| self.tables.moved.get(i))
+                        .and_then(|row| row.get(usize::from(sym)));
+                    match table {
+                        Some(&q) => u32::from(q) + 1,
+                        // Off the board (the line stops there): as it always was.
+                        None => {
+                            let q = transform(sym, p, w, h);
+                            u32::from(q.y) * u32::from(w) + u32::from(q.x) + 1
+                        }
+                    }
                 });
-                2 + (at << 1 | c)
-            })
-            .min()
-            .unwrap_or(0)
+                best = best.min(2 + (at << 1 | c));
+            }
+        }
+        if best == u32::MAX {
+            0
+        } else {
+            best
+        }
     }
 
     fn apply(&mut self, node: &Node) -> bool {
@@ -541,7 +585,7 @@ impl Tracker for Shogi {
         self.pos.hash() ^ SHOGI_SALT
     }
 
-    fn code(&self, mv: &Move) -> u32 {
+    fn code(&self, _hash: u64, mv: &Move) -> u32 {
         match mv {
             Move::Shogi(m) => shogi_code(m),
             _ => 0,
@@ -636,7 +680,7 @@ fn walk<T: Tracker>(t: &mut T, game: &Game, all: bool, out: &mut Vec<Visit>) {
                 out.push(Visit {
                     hash: before,
                     ply,
-                    mv: t.code(mv),
+                    mv: t.code(before, mv),
                 });
             }
             if !t.apply(node) {

@@ -69,6 +69,10 @@ pub struct Index {
     conn: Connection,
     /// The run's new records and dropped games.
     pending: Option<Box<Pending>>,
+    /// The index's directory: the run's temporary files go there, on the file system
+    /// that holds the index (not the system's temporary directory, which may be a
+    /// slower disk or a smaller one).
+    dir: Option<std::path::PathBuf>,
 }
 
 /// A file as the index last saw it.
@@ -293,9 +297,13 @@ impl Index {
             ))
             .map_err(err)?;
         }
+        let dir = std::path::absolute(path)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
         Ok(Index {
             conn,
             pending: None,
+            dir,
         })
     }
     /// The options the index was built with (`None`: it holds nothing yet).
@@ -342,7 +350,7 @@ impl Index {
     /// first: the caller passes them all in `remove`).
     pub fn begin(&mut self, opts: Options) -> Result<(), Error> {
         self.conn.execute_batch("BEGIN IMMEDIATE;").map_err(err)?;
-        self.pending = Some(Box::default());
+        self.pending = Some(Box::new(Pending::default().in_dir(self.dir.clone())));
         let flag = |b: bool| if b { "1" } else { "0" };
         for (k, v) in [
             ("colours", flag(opts.colours)),
@@ -491,7 +499,7 @@ impl Index {
             const GROUP: usize = 64;
             let mut start = 0usize;
             while start < buckets::COUNT {
-                let mut group: Vec<(usize, Vec<Rec>)> = Vec::new();
+                let mut group: Vec<(usize, Vec<u128>)> = Vec::new();
                 let mut held = 0usize;
                 let mut b = start;
                 while b < (start + GROUP).min(buckets::COUNT)
@@ -505,7 +513,7 @@ impl Index {
                     if !(gains || old && dropping) {
                         continue;
                     }
-                    let mut recs: Vec<Rec> = Vec::new();
+                    let mut recs: Vec<u128> = Vec::new();
                     let mut changed = gains;
                     if old {
                         let blob: Vec<u8> = self
@@ -516,7 +524,9 @@ impl Index {
                             .map_err(err)?;
                         let before = blob.len() / buckets::SIZE;
                         recs.extend(
-                            buckets::decode(&blob).filter(|r| !pending.dead.contains(&r.game)),
+                            buckets::decode(&blob)
+                                .filter(|r| !pending.dead.contains(&r.game))
+                                .map(|r| r.key()),
                         );
                         changed |= recs.len() != before;
                     }
