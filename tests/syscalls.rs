@@ -474,12 +474,13 @@ fn convert_of_a_folder_costs_the_reading_and_the_writing_of_each_file_and_no_mor
                 .filter(|l| l.trim_end().ends_with(suffix))
                 .count()
         };
+        // At most: under load a call can come out of strace in pieces this count
+        // does not see (a fresh-clone CI run saw none in one round, with every file
+        // of `in` read through a handle), and fewer opens are no cost.
         let root = opened("/in>");
-        assert!(
-            (1..=2).contains(&root),
-            "round {round}: in opened {root} times"
-        );
-        assert_eq!(opened("/in/sub>"), 1, "round {round}");
+        assert!(root <= 2, "round {round}: in opened {root} times");
+        let sub = opened("/in/sub>");
+        assert!(sub <= 1, "round {round}: in/sub opened {sub} times");
         let calls = |call: &str| {
             trace
                 .lines()
