@@ -39,6 +39,7 @@ use crate::text::{CharsetFinder, TextEncoding};
 pub use analysis::writing::{AnalysisMode, Prepared, Program, Stripped};
 pub use csa::CsaVersion;
 pub use cutting::{Cut, Cutter, Frame, GameBoundaries};
+pub(crate) use sink::push_checked;
 pub use sink::{push_all, Checker, Entry, Flow, Places, ReadEnd, Sink, Source};
 pub use usi::{usi_move, UsiOption};
 pub use writes::{InfoField, Lines, NodeField, Writes};

@@ -195,6 +195,33 @@ pub fn push_all(mut parsed: Parsed, sink: &mut dyn Sink) -> ReadEnd {
     ReadEnd::new(count, parsed.diagnostics, stopped)
 }
 
+/// Pushes the games of a checking read (CSA, KIF, KI2) into `sink`, in order, until it
+/// says stop: each to [`Sink::checked`] with what the rules found as it was read, or
+/// one with engine analysis to [`Sink::game`] (whose whole check replays its
+/// evaluations' variations on the tree).
+pub(crate) fn push_checked(
+    mut parsed: Parsed,
+    found: Vec<FoundWhileReading>,
+    sink: &mut dyn Sink,
+) -> ReadEnd {
+    let games = std::mem::take(&mut parsed.collection.games);
+    let count = games.len();
+    let mut stopped = false;
+    for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
+        let places = Places::of(&parsed, g);
+        let flow = if found.analysis {
+            sink.game(&mut game, places)
+        } else {
+            sink.checked(&mut game, places, found)
+        };
+        if flow == Flow::Stop {
+            stopped = true;
+            break;
+        }
+    }
+    ReadEnd::new(count, parsed.diagnostics, stopped)
+}
+
 impl Format {
     /// The one read entry of every format: reads `source` and pushes each game, in
     /// source order, into `sink` (see the module comment). A text format given bytes

@@ -4,7 +4,7 @@ use crate::diag::{clip, codes, quote, Diagnostic, Span};
 use crate::formats::shogi::comment::REMARK_KEY;
 use crate::formats::shogi::result::main_line_result;
 use crate::formats::shogi::special::special_ending;
-use crate::formats::{push_all, Flow, FoundWhileReading, Parsed, Places, ReadEnd, Sink, Want};
+use crate::formats::{push_all, push_checked, FoundWhileReading, Parsed, ReadEnd, Sink, Want};
 use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
     ShogiPosition, ShogiStart, Square,
@@ -46,23 +46,8 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
     if sink.wants() != Want::Check && !sink.checks_games() {
         return push_all(read(text), sink);
     }
-    let (mut parsed, found) = read_checking(text);
-    let games = std::mem::take(&mut parsed.collection.games);
-    let count = games.len();
-    let mut stopped = false;
-    for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
-        let places = Places::of(&parsed, g);
-        let flow = if found.analysis {
-            sink.game(&mut game, places)
-        } else {
-            sink.checked(&mut game, places, found)
-        };
-        if flow == Flow::Stop {
-            stopped = true;
-            break;
-        }
-    }
-    ReadEnd::new(count, parsed.diagnostics, stopped)
+    let (parsed, found) = read_checking(text);
+    push_checked(parsed, found, sink)
 }
 
 /// [`read`], and with `check` [`read_checking`].

@@ -16,7 +16,9 @@ use crate::formats::shogi::bod::{self, Bod};
 use crate::formats::shogi::header::{apply_header, record_order};
 use crate::formats::shogi::notation::parse_special;
 use crate::formats::shogi::result::main_line_end;
-use crate::formats::{push_all, Flow, FoundWhileReading, Parsed, Places, ReadEnd, Sink, Want};
+use crate::formats::{
+    push_all, push_checked, Flow, FoundWhileReading, Parsed, Places, ReadEnd, Sink, Want,
+};
 use crate::model::{
     Collection, Color, Ending, EndingKind, Game, GameKind, GameResult, Handicap, Move, Node,
     NodeId, ShogiStart, WinReason,
@@ -98,23 +100,8 @@ fn entry(text: &str, sink: &mut dyn Sink, ki2: bool) -> ReadEnd {
         if !sink.checks_games() {
             return push_all(whole(text), sink);
         }
-        let (mut parsed, found) = read_whole_checking(text, ki2);
-        let games = std::mem::take(&mut parsed.collection.games);
-        let count = games.len();
-        let mut stopped = false;
-        for (g, (mut game, found)) in games.into_iter().zip(found).enumerate() {
-            let places = Places::of(&parsed, g);
-            let flow = if found.analysis {
-                sink.game(&mut game, places)
-            } else {
-                sink.checked(&mut game, places, found)
-            };
-            if flow == Flow::Stop {
-                stopped = true;
-                break;
-            }
-        }
-        return ReadEnd::new(count, parsed.diagnostics, stopped);
+        let (parsed, found) = read_whole_checking(text, ki2);
+        return push_checked(parsed, found, sink);
     }
     let (mut parsed, found) = checking(text);
     // A game with engine analysis is read whole: its evaluations are read, and a
