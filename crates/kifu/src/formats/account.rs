@@ -157,12 +157,17 @@ impl Game1<'_> {
     /// so without the walk in tree order that names each loss's first place.
     fn leaves_out_any(&self, unwritten: &[NodeField]) -> bool {
         let unwritten = NodeField::set_of(unwritten);
+        // A node without a rest (most of a server's record) holds its times in
+        // itself, in whole milliseconds, and nothing else: two looks say enough.
+        let used = unwritten & NodeField::TimeUsed.bit() != 0;
+        let left = unwritten & NodeField::TimeLeft.bit() != 0;
         self.game.tree.iter().any(|(_, node)| {
+            if node.rest.is_none() {
+                return (used && node.time_used_ms().is_some())
+                    || (left && node.time_left_whole_ms().is_some());
+            }
             if NodeField::filled(node) & unwritten != 0 {
                 return true;
-            }
-            if node.rest.is_none() {
-                return false;
             }
             (node.info.is_some() && !self.writes.variation_info)
                 || node

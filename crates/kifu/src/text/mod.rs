@@ -24,4 +24,4 @@ pub(crate) use escape::{escaped_len, push_escaped};
 pub use lines::LineIndex;
 pub(crate) use lines::{lone_cr_as_lf, split_lines};
 pub(crate) use utf8::into_string;
-pub use width::{char_columns, columns, is_wide};
+pub use width::{char_columns, columns, is_wide, lead_columns};

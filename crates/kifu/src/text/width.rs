@@ -61,7 +61,42 @@ pub fn columns(s: &str) -> usize {
     if s.is_ascii() {
         s.len()
     } else {
-        s.chars().map(char_columns).sum()
+        columns_by_lead(s.as_bytes())
+    }
+}
+
+/// The columns of UTF-8 text read by lead bytes ([`lead_columns`]): what
+/// `chars().map(char_columns).sum()` gives, without decoding the characters that
+/// need no look-up.
+fn columns_by_lead(bytes: &[u8]) -> usize {
+    let mut cols = 0;
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        let (len, c) = lead_columns(bytes, i, lead);
+        cols += c;
+        i += len;
+    }
+    cols
+}
+
+/// The length in bytes and the columns of the UTF-8 character whose lead byte
+/// `lead` stands at `i` in `bytes`: a character of one or two bytes is never wide
+/// (below U+0800), one of three is looked up in the bitmap, one of four is wide in
+/// the planes 2 and 3 (U+20000 to U+3FFFD).
+#[inline]
+pub fn lead_columns(bytes: &[u8], i: usize, lead: u8) -> (usize, usize) {
+    let trail = |k: usize| u32::from(bytes.get(i + k).map_or(0, |b| b & 0x3F));
+    match lead {
+        0..=0xDF => (1 + usize::from(lead >= 0xC0), 1),
+        0xE0..=0xEF => {
+            let c = (u32::from(lead & 0x0F) << 12) | (trail(1) << 6) | trail(2);
+            let word = WIDE_BMP.get((c / 64) as usize).copied().unwrap_or(0);
+            (3, 1 + usize::from(word & (1 << (c % 64)) != 0))
+        }
+        _ => {
+            let c = (u32::from(lead & 0x07) << 18) | (trail(1) << 12) | (trail(2) << 6) | trail(3);
+            (4, 1 + usize::from((0x20000..=0x3FFFD).contains(&c)))
+        }
     }
 }
 
@@ -77,6 +112,23 @@ mod tests {
             assert_eq!(is_wide(c), listed, "U+{:04X}", c as u32);
         }
         assert_eq!(columns("ab"), 2);
+        // Read by lead bytes, every character alone and among others.
+        let mut mixed = String::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                columns(c.encode_utf8(&mut [0; 4])),
+                char_columns(c),
+                "U+{:04X}",
+                c as u32
+            );
+            if c as u32 % 97 == 0 {
+                mixed.push(c);
+            }
+        }
+        assert_eq!(
+            columns(&mixed),
+            mixed.chars().map(char_columns).sum::<usize>()
+        );
         assert_eq!(columns("표시：a"), 7);
         assert_eq!(columns("\u{303F}\u{3040}\u{3041}"), 4);
     }

@@ -206,11 +206,13 @@ pub fn prepare(
         (Home::None, AnalysisMode::Keep) | (Home::Native, AnalysisMode::Keep)
     );
     let strip = mode == AnalysisMode::Strip;
-    let has_any = game
-        .tree
-        .iter()
-        .any(|(_, n)| !n.analysis.is_empty() || (strip && kept_analysis(n)));
-    if nothing_to_do || !has_any {
+    // Asked only when there is something to do: a walk of every node.
+    let has_any = || {
+        game.tree
+            .iter()
+            .any(|(_, n)| !n.analysis.is_empty() || (strip && kept_analysis(n)))
+    };
+    if nothing_to_do || !has_any() {
         return Prepared::default();
     }
     let mut game = game.clone();

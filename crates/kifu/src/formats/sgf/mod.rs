@@ -10,6 +10,7 @@ mod charset;
 mod check_tests;
 mod classes;
 mod cut;
+mod cut_masks;
 mod dialect;
 mod info;
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::model::{BoardSize, Color, Emphasis, Point};
 /// whitespace becomes a space.
 pub(super) fn text(raw: &str, simple: bool) -> String {
     let bytes = raw.as_bytes();
-    let special = |b: u8| b == b'\\' || (is_space(b) && b != b' ');
+    let special = |b: u8| TEXT_SPECIAL[usize::from(b)];
     let Some(first) = bytes.iter().position(|&b| special(b)) else {
         return raw.to_owned();
     };
@@ -66,6 +66,20 @@ pub(super) fn text(raw: &str, simple: bool) -> String {
     }
     out
 }
+
+/// The bytes [`text`] changes: `\\` and the whitespace it converts but the space
+/// (one look a byte, where the text has none of them, as most have).
+const TEXT_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        t[b] = byte == b'\\'
+            || (byte != b' ' && (byte.is_ascii_whitespace() || byte == 0x0B || byte == 0));
+        b += 1;
+    }
+    t
+};
 
 /// The whitespace SGF converts: ASCII spaces, tabs, line breaks, VT, FF, and NUL.
 /// Unicode spaces (NBSP, the ideographic space of CJK text) are text and kept.
@@ -274,6 +288,15 @@ pub(super) fn write_real(v: f64, out: &mut impl std::fmt::Write) -> std::fmt::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of bytes [`text`] changes is the rule it stands for.
+    #[test]
+    fn text_special_bytes_are_the_escape_and_the_converted_whitespace() {
+        for b in 0..=255u8 {
+            let rule = b == b'\\' || (is_space(b) && b != b' ');
+            assert_eq!(TEXT_SPECIAL[usize::from(b)], rule, "{b:#x}");
+        }
+    }
 
     /// [`text`] as it was written first, character by character: the reference.
     fn text_by_chars(raw: &str, simple: bool) -> String {

@@ -10,7 +10,7 @@ use crate::model::{
     Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
     MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape,
 };
-use crate::text::{char_columns, columns};
+use crate::text::{char_columns, columns, lead_columns};
 
 use super::info::{format_result, parse_result};
 use super::values::{point_str, write_real};
@@ -213,37 +213,51 @@ impl W {
 
     /// Writes escaped text, with soft line breaks when wrapping.
     fn text(&mut self, s: &str, esc: Esc) {
-        let s = self.without_nul(s, None);
         if self.wrap.is_some() {
+            let s = self.without_nul(s, None);
             self.text_wrapped(&s, esc);
             return;
         }
-        // Runs between the characters to escape go in whole; the column is that of
-        // the text after its last line break (escapes count one column each).
+        // One pass for the column after the text (that of its last line, escapes
+        // counting one each) and for whether anything needs an escape or stands
+        // for a NUL; most texts need neither and go out whole.
         let bytes = s.as_bytes();
-        let escaped = |b: u8| b == b']' || b == b'\\' || (esc == Esc::Compose && b == b':');
+        let compose = esc == Esc::Compose;
+        let (mut col, mut marked) = (self.col, false);
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            if b < 0x80 {
+                match b {
+                    b'\n' => col = 0,
+                    b']' | b'\\' => (col, marked) = (col + 2, true),
+                    b':' if compose => (col, marked) = (col + 2, true),
+                    0 => (col, marked) = (col + 1, true),
+                    _ => col += 1,
+                }
+                i += 1;
+            } else {
+                let (len, cols) = lead_columns(bytes, i, b);
+                col += cols;
+                i += len;
+            }
+        }
+        self.col = col;
+        if !marked {
+            self.out.extend_from_slice(bytes);
+            return;
+        }
+        let s = self.without_nul(s, None);
+        let bytes = s.as_bytes();
+        let escaped = |b: u8| b == b']' || b == b'\\' || (compose && b == b':');
         let mut start = 0;
-        let mut put = |out: &mut Vec<u8>, at: usize| {
-            out.extend_from_slice(bytes.get(start..at).unwrap_or_default());
-            out.push(b'\\');
+        for (at, _) in bytes.iter().enumerate().filter(|&(_, &b)| escaped(b)) {
+            self.out
+                .extend_from_slice(bytes.get(start..at).unwrap_or_default());
+            self.out.push(b'\\');
             start = at;
-        };
-        match esc {
-            Esc::Text => {
-                memchr::memchr2_iter(b']', b'\\', bytes).for_each(|at| put(&mut self.out, at))
-            }
-            Esc::Compose => {
-                memchr::memchr3_iter(b']', b'\\', b':', bytes).for_each(|at| put(&mut self.out, at))
-            }
         }
         self.out
             .extend_from_slice(bytes.get(start..).unwrap_or_default());
-        let (tail, col) = match memchr::memrchr(b'\n', bytes) {
-            Some(i) => (s.get(i + 1..).unwrap_or_default(), 0),
-            None => (&*s, self.col),
-        };
-        let cols = columns(tail);
-        self.col = col + cols + tail.bytes().filter(|&b| escaped(b)).count();
     }
 
     /// [`W::text`] with soft line breaks, character by character.
@@ -317,49 +331,44 @@ impl W {
     /// The property is spelt in a buffer of its own and written in one piece (most
     /// nodes of a server's record carry one).
     fn prop_ms(&mut self, id: &str, ms: u32) {
-        self.start_prop(id);
-        // `XX[` + at most 7 digits (4,294,967 s) + `.` + 3 decimals + `]`: 15 bytes.
-        let mut buf = [0u8; 16];
-        let mut len = 0;
-        for b in id.bytes().chain([b'[']) {
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = b;
-                len += 1;
-            }
-        }
-        let mut digits = itoa::Buffer::new();
-        for b in digits.format(ms / 1000).bytes() {
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = b;
-                len += 1;
-            }
-        }
-        let frac = ms % 1000;
-        // Division by constants only: the decimals without their trailing zeros.
-        let decimals = [
-            b'.',
-            (frac / 100) as u8,
-            (frac / 10 % 10) as u8,
-            (frac % 10) as u8,
-        ];
-        let shown = match frac {
-            0 => 0,
-            f if f % 100 == 0 => 2,
-            f if f % 10 == 0 => 3,
-            _ => 4,
+        let &[a, b] = id.as_bytes() else {
+            // Every caller gives `BL` or `WL`.
+            return self.prop_real(id, f64::from(ms) / 1000.0);
         };
-        for (k, &d) in decimals.iter().take(shown).enumerate() {
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = if k == 0 { d } else { b'0' + d };
-                len += 1;
+        self.start_prop(id);
+        // `XX[` + at most 7 digits (4,294,967 s) + `.` + 3 decimals + `]`: 15 bytes,
+        // spelt in a buffer of 16 that goes out whole (a copy of constant length,
+        // not a call of memcpy), the text then cut back to its length.
+        let mut buf = [0u8; 16];
+        buf[..3].copy_from_slice(&[a, b, b'[']);
+        let (secs, frac) = (ms / 1000, ms % 1000);
+        let (digits, count) = digit_word(secs);
+        buf[3..11].copy_from_slice(&digits.to_le_bytes());
+        let mut len = 3 + count;
+        if frac != 0 {
+            // Division by constants only: the decimals without their trailing zeros.
+            let decimals = [
+                b'.',
+                b'0' + (frac / 100) as u8,
+                b'0' + (frac / 10 % 10) as u8,
+                b'0' + (frac % 10) as u8,
+            ];
+            if let Some(slots) = buf.get_mut(len..len + 4) {
+                slots.copy_from_slice(&decimals);
             }
+            len += match frac {
+                f if f % 100 == 0 => 2,
+                f if f % 10 == 0 => 3,
+                _ => 4,
+            };
         }
         if let Some(slot) = buf.get_mut(len) {
             *slot = b']';
             len += 1;
         }
-        self.out
-            .extend_from_slice(buf.get(..len).unwrap_or_default());
+        let start = self.out.len();
+        self.out.extend_from_slice(&buf);
+        self.out.truncate(start + len);
         self.col += len;
     }
 
@@ -684,16 +693,19 @@ impl W {
 
     /// Writes the time left after the move (`BL`/`WL`, as the mover's).
     fn time_left(&mut self, n: &Node, mover: Option<Color>, mvno: Option<u32>) {
-        let Some(t) = n.time_left() else { return };
         let id = if mover == Some(Color::Black) {
             "BL"
         } else {
             "WL"
         };
-        match (mover, n.time_left_whole_ms()) {
-            (Some(_), Some(ms)) => self.prop_ms(id, ms),
-            (Some(_), None) => self.prop_real(id, t),
-            (None, _) => self.loss(
+        // Whole milliseconds (most times) are spelt from the integer.
+        if let (Some(ms), Some(_)) = (n.time_left_whole_ms(), mover) {
+            return self.prop_ms(id, ms);
+        }
+        let Some(t) = n.time_left() else { return };
+        match mover {
+            Some(_) => self.prop_real(id, t),
+            None => self.loss(
                 codes::SGF_TIME_WITHOUT_MOVE,
                 format!("time left {t} s in a node without a move"),
                 mvno,
@@ -751,6 +763,21 @@ impl W {
 }
 
 /// A point's two letters as bytes (SGF coordinates are ASCII letters).
+/// The decimal digits of `v` (at most 8: `v` below 10^8), most significant first,
+/// as the bytes of a word from its lowest, and how many there are: eight bytes
+/// that go out whole, in one store, the text cut back after.
+fn digit_word(mut v: u32) -> (u64, usize) {
+    let (mut word, mut count) = (0u64, 0);
+    loop {
+        word = (word << 8) | u64::from(b'0' + (v % 10) as u8);
+        v /= 10;
+        count += 1;
+        if v == 0 || count == 8 {
+            return (word, count);
+        }
+    }
+}
+
 fn coords(p: Point) -> [u8; 2] {
     point_str(p).map(|c| u8::try_from(c).unwrap_or(b'?'))
 }
@@ -787,7 +814,7 @@ fn is_raw_safe(v: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Esc, W};
+    use super::{codes, Esc, W};
 
     fn writer(col: usize) -> W {
         W {
@@ -816,6 +843,7 @@ mod tests {
             "\n",
             "wide 日本 then\nnarrow",
             "x\n日本]\\:",
+            "é ü ß, 𠀀 wide, 😀 narrow, ｱ half, Ａ full",
         ];
         for text in texts {
             for esc in [Esc::Text, Esc::Compose] {
@@ -829,6 +857,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A NUL goes out as a space, one column, reported; the escapes around it stay.
+    #[test]
+    fn text_with_nul_writes_a_space_and_a_loss() {
+        let mut w = writer(3);
+        w.text("a\0]b", Esc::Text);
+        assert_eq!(w.out, b"a \\]b");
+        assert_eq!(w.col, 3 + 5);
+        assert_eq!(w.losses.len(), 1);
+        assert_eq!(w.losses[0].code, codes::SGF_NUL_CHARACTER);
     }
 
     #[test]
@@ -853,6 +892,15 @@ mod tests {
         for ms in (0..3_000_000u32)
             .step_by(7)
             .chain([u32::MAX - 1, 1, 10, 100, 1010])
+            // Every count of digits of the seconds, 1 to 7.
+            .chain((0..32).map(|k| 1u32 << k))
+            .chain([
+                9_999_999,
+                10_000_000,
+                99_999_990,
+                999_999_999,
+                4_000_000_001,
+            ])
         {
             let mut by_ms = writer(0);
             by_ms.prop_ms("BL", ms);
