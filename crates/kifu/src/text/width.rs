@@ -88,6 +88,9 @@ pub fn lead_columns(bytes: &[u8], i: usize, lead: u8) -> (usize, usize) {
     let trail = |k: usize| u32::from(bytes.get(i + k).map_or(0, |b| b & 0x3F));
     match lead {
         0..=0xDF => (1 + usize::from(lead >= 0xC0), 1),
+        // U+5000 to U+9FFF (CJK ideographs) and U+B000 to U+CFFF (Hangul): every
+        // character wide, no look-up.
+        0xE5..=0xE9 | 0xEB | 0xEC => (3, 2),
         0xE0..=0xEF => {
             let c = (u32::from(lead & 0x0F) << 12) | (trail(1) << 6) | trail(2);
             let word = WIDE_BMP.get((c / 64) as usize).copied().unwrap_or(0);

@@ -8,7 +8,7 @@ use crate::diag::{codes, Loss};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
     Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
-    MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape,
+    MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape, StoneMove,
 };
 use crate::text::{char_columns, columns, lead_columns};
 
@@ -336,40 +336,57 @@ impl W {
             return self.prop_real(id, f64::from(ms) / 1000.0);
         };
         self.start_prop(id);
-        // `XX[` + at most 7 digits (4,294,967 s) + `.` + 3 decimals + `]`: 15 bytes,
-        // spelt in a buffer of 16 that goes out whole (a copy of constant length,
-        // not a call of memcpy), the text then cut back to its length.
-        let mut buf = [0u8; 16];
-        buf[..3].copy_from_slice(&[a, b, b'[']);
-        let (secs, frac) = (ms / 1000, ms % 1000);
-        let (digits, count) = digit_word(secs);
-        buf[3..11].copy_from_slice(&digits.to_le_bytes());
-        let mut len = 3 + count;
-        if frac != 0 {
-            // Division by constants only: the decimals without their trailing zeros.
-            let decimals = [
-                b'.',
-                b'0' + (frac / 100) as u8,
-                b'0' + (frac / 10 % 10) as u8,
-                b'0' + (frac % 10) as u8,
-            ];
-            if let Some(slots) = buf.get_mut(len..len + 4) {
-                slots.copy_from_slice(&decimals);
-            }
-            len += match frac {
-                f if f % 100 == 0 => 2,
-                f if f % 10 == 0 => 3,
-                _ => 4,
-            };
-        }
-        if let Some(slot) = buf.get_mut(len) {
-            *slot = b']';
-            len += 1;
-        }
+        let (buf, len) = spell_ms([a, b], ms);
+        self.put(&buf, len);
+    }
+
+    /// Writes the first `len` bytes of `buf`, ASCII without line breaks: the whole
+    /// buffer goes out (a copy of constant length, not a call of memcpy), the text
+    /// is cut back after.
+    #[inline]
+    fn put<const N: usize>(&mut self, buf: &[u8; N], len: usize) {
         let start = self.out.len();
-        self.out.extend_from_slice(&buf);
-        self.out.truncate(start + len);
-        self.col += len;
+        self.out.extend_from_slice(buf);
+        self.out.truncate(start + len.min(N));
+        self.col += len.min(N);
+    }
+
+    /// Writes a node holding a stone move on the board and perhaps its time left,
+    /// and nothing else (most nodes of a server's record), in one piece: what
+    /// [`W::node`] writes after `;`, with the same line breaks. False (nothing
+    /// written) for any other node, and where a line break would fall inside it.
+    fn bare_node(&mut self, n: &Node) -> bool {
+        if !n.rest.is_none() {
+            return false;
+        }
+        let Some(Move::Stone(StoneMove {
+            color,
+            point: Some(p),
+        })) = n.mv
+        else {
+            return false;
+        };
+        if self.col >= LINE - 8 {
+            self.newline();
+        }
+        let ms = n.time_left_whole_ms();
+        // `;` and the move take 6 columns; a time after them starting at LINE - 4
+        // or later goes on the next line: the general path writes it.
+        if ms.is_some() && self.col + 6 >= LINE - 4 {
+            return false;
+        }
+        let id = if color == Color::Black { b'B' } else { b'W' };
+        let [x, y] = coords(p);
+        let mut buf = [0u8; 24];
+        buf[..6].copy_from_slice(&[b';', id, b'[', x, y, b']']);
+        let mut len = 6;
+        if let Some(ms) = ms {
+            let (time, n) = spell_ms([id, b'L'], ms);
+            buf[6..22].copy_from_slice(&time);
+            len += n;
+        }
+        self.put(&buf, len);
+        true
     }
 
     /// Writes a whole number in decimal, without the formatter's machinery.
@@ -435,7 +452,11 @@ impl W {
                 Task::Node(id, before) => {
                     let Some(node) = tree.get(id) else { continue };
                     let moves = before + u32::from(node.mv.is_some());
-                    if !first {
+                    if first {
+                        self.node(node, node.mv.is_some().then_some(moves), &game.info);
+                        self.newline();
+                        first = false;
+                    } else if !self.bare_node(node) {
                         // A bare node writes no identifier twice and asks nothing
                         // of the set (see `W::node`): it is cleared for the others.
                         if !node.rest.is_none() {
@@ -445,12 +466,8 @@ impl W {
                             self.newline();
                         }
                         self.ascii(";");
+                        self.node(node, node.mv.is_some().then_some(moves), &game.info);
                     }
-                    self.node(node, node.mv.is_some().then_some(moves), &game.info);
-                    if first {
-                        self.newline();
-                    }
-                    first = false;
                     let children = node.children();
                     if children.len() == 1 {
                         if let Some(&c) = children.first() {
@@ -763,6 +780,41 @@ impl W {
 }
 
 /// A point's two letters as bytes (SGF coordinates are ASCII letters).
+/// A property `XX[…]` with a number of seconds given in whole milliseconds, spelt
+/// as [`W::prop_real`] writes `ms / 1000` (the shortest decimal that reads back as
+/// it, at most three decimals), and its length: `XX[` + at most 7 digits
+/// (4,294,967 s) + `.` + 3 decimals + `]` is 15 bytes.
+fn spell_ms(id: [u8; 2], ms: u32) -> ([u8; 16], usize) {
+    let mut buf = [0u8; 16];
+    buf[..3].copy_from_slice(&[id[0], id[1], b'[']);
+    let (secs, frac) = (ms / 1000, ms % 1000);
+    let (digits, count) = digit_word(secs);
+    buf[3..11].copy_from_slice(&digits.to_le_bytes());
+    let mut len = 3 + count;
+    if frac != 0 {
+        // Division by constants only: the decimals without their trailing zeros.
+        let decimals = [
+            b'.',
+            b'0' + (frac / 100) as u8,
+            b'0' + (frac / 10 % 10) as u8,
+            b'0' + (frac % 10) as u8,
+        ];
+        if let Some(slots) = buf.get_mut(len..len + 4) {
+            slots.copy_from_slice(&decimals);
+        }
+        len += match frac {
+            f if f % 100 == 0 => 2,
+            f if f % 10 == 0 => 3,
+            _ => 4,
+        };
+    }
+    if let Some(slot) = buf.get_mut(len) {
+        *slot = b']';
+        len += 1;
+    }
+    (buf, len)
+}
+
 /// The decimal digits of `v` (at most 8: `v` below 10^8), most significant first,
 /// as the bytes of a word from its lowest, and how many there are: eight bytes
 /// that go out whole, in one store, the text cut back after.
@@ -857,6 +909,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The lane of bare nodes writes what the general path writes after `;`, line
+    /// breaks included, from every column, or leaves the node to it.
+    #[test]
+    fn bare_nodes_are_written_as_the_general_path_writes_them() {
+        use crate::model::{Color, Move, Node, Point, StoneMove};
+        let info = crate::model::GameInfo::default();
+        let mut laned = 0;
+        for col in 0..80 {
+            for ms in [
+                None,
+                Some(0u32),
+                Some(3_584_000),
+                Some(1_795_312),
+                Some(4_294_967_294),
+            ] {
+                for color in [Color::Black, Color::White] {
+                    let mut n = Node {
+                        mv: Some(Move::Stone(StoneMove {
+                            color,
+                            point: Some(Point::new(15, 3)),
+                        })),
+                        ..Node::default()
+                    };
+                    if let Some(ms) = ms {
+                        n.set_time_left(Some(f64::from(ms) / 1000.0));
+                    }
+                    let mut general = writer(col);
+                    if general.col >= super::LINE - 8 {
+                        general.newline();
+                    }
+                    general.ascii(";");
+                    general.node(&n, Some(1), &info);
+                    let mut lane = writer(col);
+                    if lane.bare_node(&n) {
+                        laned += 1;
+                        assert_eq!(lane.out, general.out, "{col} {ms:?}");
+                        assert_eq!(lane.col, general.col, "{col} {ms:?}");
+                    }
+                }
+            }
+        }
+        // Only a time that would start a line of its own (from columns 66 and 67;
+        // from 68 on the node itself starts one) leaves the lane.
+        assert_eq!(laned, 80 * 2 + (80 - 2) * 4 * 2);
+        let pass = Node {
+            mv: Some(Move::Stone(StoneMove {
+                color: Color::Black,
+                point: None,
+            })),
+            ..Node::default()
+        };
+        assert!(!writer(0).bare_node(&pass));
     }
 
     /// A NUL goes out as a space, one column, reported; the escapes around it stay.
