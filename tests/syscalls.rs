@@ -157,6 +157,58 @@ fn a_folder_of_small_files_costs_four_system_calls_per_file() {
     }
 }
 
+/// `merge` into a new file costs each input its reading and nothing more: the
+/// output is looked at once, and its inputs are compared with it only when it
+/// exists (before, each input cost a `statx` of itself and one of the output).
+#[test]
+fn merge_into_a_new_file_costs_each_input_its_reading_only() {
+    if !strace_works() {
+        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+        }
+        eprintln!("skipped: strace is not installed or may not trace here");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).expect("mkdir");
+    let files: Vec<_> = (1..=3)
+        .map(|i| {
+            let path = folder.join(format!("g{i}.sgf"));
+            std::fs::write(&path, format!("(;GM[1]FF[4]SZ[9]GN[game {i}];B[ee];W[ce])"))
+                .expect("write");
+            path
+        })
+        .collect();
+    let output = dir.path().join("all.sgf");
+    let log = dir.path().join("trace.txt");
+    let out = Command::new("strace")
+        .args(["-f", "-y", "-o"])
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(["merge", "-q", "-o"])
+        .arg(&output)
+        .arg(&folder)
+        .output()
+        .expect("strace runs kifu");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace = std::fs::read_to_string(&log).expect("the trace");
+    for file in &files {
+        assert_eq!(
+            calls_on(&trace, file),
+            ["openat", "read", "read", "close"],
+            "{}",
+            file.display()
+        );
+    }
+    let merged = std::fs::read_to_string(&output).expect("merged");
+    assert_eq!(merged.matches("GN[game ").count(), 3, "{merged}");
+}
+
 /// A collection longer than a read chunk but within a part costs three reads: the
 /// first read's 64 KiB, after which the file is asked its length once, one read of
 /// all the rest into storage of that length, and the read that sees the end.

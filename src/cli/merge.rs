@@ -76,10 +76,14 @@ pub fn run(args: &MergeArgs, ui: &Ui) -> Result<Status, Fatal> {
     }
     let encoding = encoding_arg(args.output_encoding.as_deref())?;
     let expanded = expand(&args.inputs);
-    if let Some(same) = expanded.inputs.iter().find(|i| {
-        i.path
-            .as_deref()
-            .is_some_and(|p| !to_stdout && same_file(p, &args.output))
+    // The output is looked at once; only when it exists are the inputs compared
+    // with it (a merge into a new file asks nothing of its thousands of inputs).
+    let output_id = (!to_stdout).then(|| file_id(&args.output)).flatten();
+    if let Some(same) = output_id.and_then(|out| {
+        expanded
+            .inputs
+            .iter()
+            .find(|i| i.path.as_deref().and_then(file_id).as_ref() == Some(&out))
     }) {
         return Err(Fatal::Usage(format!(
             "nothing written: {} is both an input and the output",
@@ -214,24 +218,19 @@ impl Sink<Draft> for Merging<'_> {
     }
 }
 
-/// True when both paths name one existing regular file (links followed; compared
-/// by device and inode, so a hard link counts too). A device or FIFO written
-/// directly is never replaced, so it is not refused.
+/// What tells one existing regular file from another (links followed): its device
+/// and inode, so a hard link counts as the same file. A device or FIFO written
+/// directly is never replaced, so it has none and is never refused.
 #[cfg(unix)]
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
+    let meta = std::fs::metadata(path).ok()?;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
 }
 
-/// True when both paths name one existing file, told by their canonical paths where
-/// there are no inodes.
+/// What tells one existing file from another where there are no inodes: its
+/// canonical path.
 #[cfg(not(unix))]
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+fn file_id(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    std::fs::canonicalize(path).ok()
 }

@@ -86,6 +86,11 @@ impl Tree {
 
     /// Empties the tree back to a lone empty root, keeping the arena's memory for the
     /// next game a streaming reader builds.
+    /// How many nodes the arena holds without growing.
+    pub(crate) fn capacity(&self) -> usize {
+        self.nodes.capacity()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.nodes.push(Node::default());

@@ -45,7 +45,14 @@ pub(super) fn parse_range<'a>(
         diags: Vec::new(),
         compact_at: COMPACT_FROM,
     };
-    p.collection(sink, &mut RawNode::default());
+    // Room for a root's usual properties (a score of game-information fields), so
+    // that the first node of each file read does not grow it step by step.
+    let mut raw = RawNode {
+        props: Vec::with_capacity(32),
+        values: Vec::with_capacity(32),
+        ..RawNode::default()
+    };
+    p.collection(sink, &mut raw);
     p.diags
 }
 
