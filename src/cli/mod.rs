@@ -6,6 +6,7 @@
 //! output pipe ends the program quietly with 0. SIGINT, SIGTERM and SIGHUP end a
 //! writing command with 130, 143 and 129, its temporary files removed.
 
+mod allocator;
 mod analysis;
 mod completions;
 mod convert;
@@ -215,6 +216,7 @@ pub fn run() -> ExitCode {
     if let Some(code) = version_only() {
         return code;
     }
+    allocator::tune();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
