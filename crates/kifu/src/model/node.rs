@@ -631,6 +631,10 @@ impl Node {
         let small = seconds.and_then(whole_ms);
         self.time_left = small.unwrap_or(NO_TIME);
         let wide = if small.is_some() { None } else { seconds };
+        if wide.is_none() && self.rest.is_none() {
+            // Nothing wide to store, and none stored: no rest to look into.
+            return;
+        }
         // Compared by bits: NaN is a value to keep, and -0 is not 0.
         if self.times.time_left_wide.map(f64::to_bits) != wide.map(f64::to_bits) {
             self.rest.times.time_left_wide = wide;

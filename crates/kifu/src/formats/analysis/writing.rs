@@ -206,11 +206,13 @@ pub fn prepare(
         (Home::None, AnalysisMode::Keep) | (Home::Native, AnalysisMode::Keep)
     );
     let strip = mode == AnalysisMode::Strip;
-    // Asked only when there is something to do: a walk of every node.
+    // Asked only when there is something to do: a walk of every node, passing at a
+    // glance over those without a rest (a move and its times: no evaluation, no
+    // kept property).
     let has_any = || {
-        game.tree
-            .iter()
-            .any(|(_, n)| !n.analysis.is_empty() || (strip && kept_analysis(n)))
+        game.tree.iter().any(|(_, n)| {
+            !n.rest.is_none() && (!n.analysis.is_empty() || (strip && kept_analysis(n)))
+        })
     };
     if nothing_to_do || !has_any() {
         return Prepared::default();
