@@ -54,11 +54,13 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
-    // Room for the nodes of the first game (a CSA move with its time takes 12–20
-    // bytes; most files hold one game), then for as many as the game before had:
-    // growing the arena copies it, and room left unused is given back
-    // ([`GameReader::finish_into`]).
-    let mut room = (text.len() / 12).min(1 << 10);
+    // Room for the nodes of the first game (a move is a line, and most files hold
+    // one game: the lines, but no more than a move of 12 bytes each would make),
+    // then for as many as the game before had: growing the arena copies it, and
+    // room left unused is given back ([`GameReader::finish_into`]), which copies it
+    // too unless little is left.
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    let mut room = lines.min(text.len() / 12).min(1 << 10);
     let mut r = GameReader::new(check, room);
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -604,10 +606,7 @@ impl GameReader {
         };
         // The start's position is `p` either way.
         self.play = Some(LineCheck::new(&p, self.room, self.check));
-        let start = match (
-            self.pi,
-            Handicap::ALL.into_iter().find(|h| h.position() == p),
-        ) {
+        let start = match (self.pi, preset_of(&p)) {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
         };
@@ -819,6 +818,18 @@ impl GameReader {
     }
 }
 
+/// The preset whose position `p` is, the first of [`Handicap::ALL`] (their
+/// positions built once, not for each game).
+fn preset_of(p: &ShogiPosition) -> Option<Handicap> {
+    static PRESETS: std::sync::OnceLock<Vec<(Handicap, ShogiPosition)>> =
+        std::sync::OnceLock::new();
+    PRESETS
+        .get_or_init(|| Handicap::ALL.map(|h| (h, h.position())).to_vec())
+        .iter()
+        .find(|(_, q)| q == p)
+        .map(|&(h, _)| h)
+}
+
 #[inline]
 fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     match b? {
@@ -827,12 +838,40 @@ fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     }
 }
 
-/// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it.
+/// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it:
+/// looked up by its two capital letters (a piece kind each move, which a chain of
+/// comparisons mispredicts).
 #[inline]
 fn kind(b: Option<&[u8]>) -> Option<PieceKind> {
     let &[a, b] = b? else {
         return None;
     };
+    if !(a.is_ascii_uppercase() && b.is_ascii_uppercase()) {
+        return None;
+    }
+    KINDS
+        .get(usize::from(a - b'A') * 26 + usize::from(b - b'A'))
+        .copied()
+        .flatten()
+}
+
+/// [`kind`]'s table: by (first letter, second letter), each from `A` = 0.
+static KINDS: [Option<PieceKind>; 26 * 26] = {
+    let mut t = [None; 26 * 26];
+    let mut a = 0u8;
+    while a < 26 {
+        let mut b = 0u8;
+        while b < 26 {
+            t[a as usize * 26 + b as usize] = kind_named(b'A' + a, b'A' + b);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The kind a CSA piece code names, by comparisons (what [`KINDS`] is built from).
+const fn kind_named(a: u8, b: u8) -> Option<PieceKind> {
     Some(match [a, b] {
         [b'F', b'U'] => PieceKind::Pawn,
         [b'K', b'Y'] => PieceKind::Lance,
