@@ -190,7 +190,7 @@ pub struct ReadState {
     /// Every diagnostic of the input so far, in order.
     pub diagnostics: Vec<Diagnostic>,
     /// The format and encoding, as the first part was read.
-    pub source: Option<SourceInfo>,
+    pub source: Option<Arc<SourceInfo>>,
     /// True once the input is read to its end.
     pub done: bool,
 }
@@ -299,10 +299,13 @@ impl ReadState {
             }
             self.diagnostics.push(located);
         }
-        // The path as the games tell it (the library's source has the one given).
+        // The path as the games tell it (the library's source has the one given);
+        // the same source kept for the reader when the paths agree (no copy).
+        let first = self.source.is_none();
+        let library = (first && read.source.path != self.path).then(|| read.source.clone());
         let source = Arc::new(SourceInfo {
             path: self.path.clone(),
-            ..read.source.clone()
+            ..read.source
         });
         for ((game, _, found), mut diagnostics) in kept.into_iter().zip(per_game) {
             for d in &found {
@@ -329,8 +332,8 @@ impl ReadState {
                 ..self.shift
             },
         };
-        if self.source.is_none() {
-            self.source = Some(read.source);
+        if first {
+            self.source = Some(library.map_or_else(|| source.clone(), Arc::new));
         }
         self.done = whole;
         Ok(())

@@ -54,13 +54,13 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
-    // Room for the nodes of the first game (a move is a line, and most files hold
-    // one game: the lines, but no more than a move of 12 bytes each would make),
-    // then for as many as the game before had: growing the arena copies it, and
-    // room left unused is given back ([`GameReader::finish_into`]), which copies it
-    // too unless little is left.
-    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
-    let mut room = lines.min(text.len() / 12).min(1 << 10);
+    // Room for the nodes of the first game (a move with its time and the line's
+    // end takes 12–20 bytes, and headers and comments take room too; most files
+    // hold one game), then for as many as the game before had: growing the arena
+    // copies it, and room left unused is given back ([`GameReader::finish_into`]),
+    // which copies it too when more than half is unused (one room in 12 bytes was
+    // often twice too much).
+    let mut room = (text.len() / 16).min(1 << 10);
     let mut r = GameReader::new(check, room);
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -269,13 +269,37 @@ impl GameReader {
     /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
     /// statement when it ends after 7 bytes (`end`), as [`GameReader::line`] reads
     /// them.
+    /// Its statements go straight where [`GameReader::statement`] would send them:
+    /// the move (`+` or `-` and six more bytes) to [`GameReader::a_move`], the
+    /// time's whole seconds to the move's node.
     #[inline]
     fn usual_move_line(&mut self, text: &str, at: usize, end: usize, diags: &mut Vec<Diagnostic>) {
         let mv = text.get(at..at + 7).unwrap_or_default();
-        self.statement(mv, Span::new(at, at + 7), diags);
+        let span = Span::new(at, at + 7);
+        if !self.any_content {
+            self.first_statement = span;
+            self.any_content = true;
+        }
+        if !self.started {
+            let side = if mv.starts_with('+') { "+" } else { "-" };
+            self.start(side, span, diags);
+        }
+        self.a_move(mv, span, diags);
         if end > 7 {
-            let time = text.get(at + 8..at + end).unwrap_or_default();
-            self.statement(time, Span::new(at + 8, at + end), diags);
+            let digits = text.as_bytes().get(at + 9..at + end).unwrap_or_default();
+            match whole_seconds_ms(digits) {
+                Some(ms) => {
+                    if self.current != NodeId::ROOT {
+                        if let Some(n) = self.game.tree.get_mut(self.current) {
+                            n.set_time_used_ms(Some(ms));
+                        }
+                    }
+                }
+                None => {
+                    let time = text.get(at + 8..at + end).unwrap_or_default();
+                    self.statement(time, Span::new(at + 8, at + end), diags);
+                }
+            }
         }
     }
 
@@ -789,7 +813,12 @@ impl GameReader {
                 .push(REMARK_KEY, std::mem::take(&mut self.comment_lines));
         }
         if self.game.info.result.is_none() {
-            self.game.info.result = main_line_result(&self.game);
+            // A CSA game is one line (each node is added to the one before): its
+            // main line ends at the last node added, without walking the tree.
+            let end = self.game.tree.get(self.current).and_then(|n| n.ending);
+            self.game.info.result =
+                end.and_then(|e| e.color.and_then(|side| e.kind.result_for(side)));
+            debug_assert_eq!(self.game.info.result, main_line_result(&self.game));
         }
         if self.analysis {
             crate::formats::analysis::comments::lift_reporting(

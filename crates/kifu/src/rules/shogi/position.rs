@@ -442,11 +442,14 @@ impl Position {
         kind: PieceKind,
         color: Color,
     ) -> bool {
-        let how = t
-            .delta
-            .get(from)
-            .and_then(|row| row.get(to))
-            .and_then(|&d| t.reach[color.index()][kind as usize].get(usize::from(d)))
+        if from >= 81 || to >= 81 {
+            return false;
+        }
+        // The step from `from` to `to` as a `delta_index`, computed (a table of
+        // them was 13 KB more to keep in the cache).
+        let step = (row(to) + 8 - row(from)) * 17 + (to % 9 + 8 - from % 9);
+        let how = t.reach[color.index()][kind as usize & 15]
+            .get(step)
             .copied()
             .unwrap_or(NO_REACH);
         match how {
@@ -711,9 +714,7 @@ pub(crate) struct Tables {
     /// `[color][kind][delta]`: how a piece of that colour and kind reaches the
     /// square `delta` (see [`delta_index`]) away: [`NO_REACH`], [`STEP_REACH`]
     /// (one step or a knight's jump), or 2 + the direction index it slides along.
-    reach: [[[u8; 17 * 17]; 14]; 2],
-    /// `[a][b]`: the [`delta_index`] of the step from square `a` to square `b`.
-    delta: [[u16; 81]; 81],
+    reach: [[[u8; 17 * 17]; 16]; 2],
     /// `[color][kind]`: the directions (from the target) a piece of that colour and
     /// kind attacks from, each with whether it slides, and how many there are.
     kind_dirs: [[KindDirs; 14]; 2],
@@ -736,13 +737,11 @@ pub(crate) fn tables() -> &'static Tables {
             knight_from: [[[OFF; 2]; 81]; 2],
             kind_dirs: [[([(0, false); 8], 0); 14]; 2],
             line: [[OFF; 81]; 81],
-            reach: [[[NO_REACH; 17 * 17]; 14]; 2],
-            delta: [[0; 81]; 81],
+            reach: [[[NO_REACH; 17 * 17]; 16]; 2],
         };
         for a in 0..81 {
             for b in 0..81 {
                 let (dc, dr) = ((b % 9) as i8 - (a % 9) as i8, (b / 9) as i8 - (a / 9) as i8);
-                t.delta[a][b] = delta_index((dc, dr)) as u16;
                 if (dc, dr) != (0, 0) && (dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
                     let unit = (dc.signum(), dr.signum());
                     if let Some(di) = ALL_DIRS.iter().position(|&d| d == unit) {
