@@ -111,7 +111,7 @@ pub fn convert(
         to_encoding,
         wrap,
         pretty,
-        state.source.as_ref(),
+        state.source.as_deref(),
     )
 }
 

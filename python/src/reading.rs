@@ -190,7 +190,7 @@ pub struct ReadState {
     /// Every diagnostic of the input so far, in order.
     pub diagnostics: Vec<Diagnostic>,
     /// The format and encoding, as the first part was read.
-    pub source: Option<SourceInfo>,
+    pub source: Option<Arc<SourceInfo>>,
     /// True once the input is read to its end.
     pub done: bool,
 }
@@ -299,10 +299,13 @@ impl ReadState {
             }
             self.diagnostics.push(located);
         }
-        // The path as the games tell it (the library's source has the one given).
+        // The path as the games tell it (the library's source has the one given);
+        // the same source kept for the reader when the paths agree (no copy).
+        let first = self.source.is_none();
+        let library = (first && read.source.path != self.path).then(|| read.source.clone());
         let source = Arc::new(SourceInfo {
             path: self.path.clone(),
-            ..read.source.clone()
+            ..read.source
         });
         for ((game, _, found), mut diagnostics) in kept.into_iter().zip(per_game) {
             for d in &found {
@@ -329,8 +332,8 @@ impl ReadState {
                 ..self.shift
             },
         };
-        if self.source.is_none() {
-            self.source = Some(read.source);
+        if first {
+            self.source = Some(library.map_or_else(|| source.clone(), Arc::new));
         }
         self.done = whole;
         Ok(())
@@ -351,6 +354,9 @@ impl ReadState {
 #[pyclass(module = "kifu._kifu")]
 pub struct Reader {
     state: Mutex<ReadState>,
+    /// Why the first part, read when the reader was made, could not be read: raised
+    /// by the first `next()`, as a read in `next()` would have raised it.
+    failed: Mutex<Option<Failure>>,
 }
 
 /// The lock of a reader, or the error of reading one from two threads at once.
@@ -373,6 +379,9 @@ impl Reader {
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Game>> {
         let mut guard = locked(&self.state)?;
         let state: &mut ReadState = &mut guard;
+        if let Some(failure) = locked(&self.failed)?.take() {
+            return Err(failure.into_py_err());
+        }
         loop {
             if let Some(game) = state.queue.pop_front() {
                 return Ok(Some(game));
@@ -391,7 +400,8 @@ impl Reader {
         Ok(locked(&self.state)?.diagnostics.clone())
     }
 
-    /// The format read (None before the first game is read).
+    /// The format read (None before the first part is read: bytes of one part are
+    /// read when the reader is made).
     #[getter]
     fn format(&self) -> PyResult<Option<String>> {
         Ok(locked(&self.state)?
@@ -400,7 +410,8 @@ impl Reader {
             .map(|s| s.format.clone()))
     }
 
-    /// The encoding read (None before the first game, and for binary formats).
+    /// The encoding read (None before the first part is read, and for binary
+    /// formats).
     #[getter]
     fn encoding(&self) -> PyResult<Option<String>> {
         Ok(locked(&self.state)?
@@ -441,9 +452,17 @@ pub fn read(
 ) -> PyResult<Reader> {
     let options = options(format, encoding, check, strict, part_size)?;
     let given = Given::of(source)?;
-    let state = py_open(source.py(), given, options)?;
+    // Bytes that are one part are read at once, in the same release of the GIL as
+    // the opening (releasing it costs about as much as reading a short record).
+    let one_part = matches!(&given, Given::Bytes(b) if b.len() <= options.part);
+    let (state, failed) = source.py().detach(|| {
+        let mut state = ReadState::open(given, options)?;
+        let failed = if one_part { state.fill().err() } else { None };
+        Ok::<_, std::io::Error>((state, failed))
+    })?;
     Ok(Reader {
         state: Mutex::new(state),
+        failed: Mutex::new(failed),
     })
 }
 

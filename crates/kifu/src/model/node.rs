@@ -596,6 +596,12 @@ impl Node {
         let small = ms
             .and_then(|t| u32::try_from(t).ok())
             .filter(|&t| t != NO_TIME);
+        if let (Some(t), true) = (small, self.rest.is_none()) {
+            // The usual case (a reader's fresh node): nothing stored beside the node,
+            // so no wide time to clear.
+            self.time_used = t;
+            return;
+        }
         self.time_used = small.unwrap_or(NO_TIME);
         let wide = if small.is_some() { None } else { ms };
         // Read first: clearing what is not stored stores nothing.

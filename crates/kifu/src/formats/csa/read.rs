@@ -54,11 +54,13 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
-    // Room for the nodes of the first game (a CSA move with its time takes 12–20
-    // bytes; most files hold one game), then for as many as the game before had:
-    // growing the arena copies it, and room left unused is given back
-    // ([`GameReader::finish_into`]).
-    let mut room = (text.len() / 12).min(1 << 10);
+    // Room for the nodes of the first game (a move with its time and the line's
+    // end takes 12–20 bytes, and headers and comments take room too; most files
+    // hold one game), then for as many as the game before had: growing the arena
+    // copies it, and room left unused is given back ([`GameReader::finish_into`]),
+    // which copies it too when more than half is unused (one room in 12 bytes was
+    // often twice too much).
+    let mut room = (text.len() / 16).min(1 << 10);
     let mut r = GameReader::new(check, room);
     let bytes = text.as_bytes();
     let mut at = 0;
@@ -267,13 +269,37 @@ impl GameReader {
     /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
     /// statement when it ends after 7 bytes (`end`), as [`GameReader::line`] reads
     /// them.
+    /// Its statements go straight where [`GameReader::statement`] would send them:
+    /// the move (`+` or `-` and six more bytes) to [`GameReader::a_move`], the
+    /// time's whole seconds to the move's node.
     #[inline]
     fn usual_move_line(&mut self, text: &str, at: usize, end: usize, diags: &mut Vec<Diagnostic>) {
         let mv = text.get(at..at + 7).unwrap_or_default();
-        self.statement(mv, Span::new(at, at + 7), diags);
+        let span = Span::new(at, at + 7);
+        if !self.any_content {
+            self.first_statement = span;
+            self.any_content = true;
+        }
+        if !self.started {
+            let side = if mv.starts_with('+') { "+" } else { "-" };
+            self.start(side, span, diags);
+        }
+        self.a_move(mv, span, diags);
         if end > 7 {
-            let time = text.get(at + 8..at + end).unwrap_or_default();
-            self.statement(time, Span::new(at + 8, at + end), diags);
+            let digits = text.as_bytes().get(at + 9..at + end).unwrap_or_default();
+            match whole_seconds_ms(digits) {
+                Some(ms) => {
+                    if self.current != NodeId::ROOT {
+                        if let Some(n) = self.game.tree.get_mut(self.current) {
+                            n.set_time_used_ms(Some(ms));
+                        }
+                    }
+                }
+                None => {
+                    let time = text.get(at + 8..at + end).unwrap_or_default();
+                    self.statement(time, Span::new(at + 8, at + end), diags);
+                }
+            }
         }
     }
 
@@ -604,10 +630,7 @@ impl GameReader {
         };
         // The start's position is `p` either way.
         self.play = Some(LineCheck::new(&p, self.room, self.check));
-        let start = match (
-            self.pi,
-            Handicap::ALL.into_iter().find(|h| h.position() == p),
-        ) {
+        let start = match (self.pi, preset_of(&p)) {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
         };
@@ -790,7 +813,12 @@ impl GameReader {
                 .push(REMARK_KEY, std::mem::take(&mut self.comment_lines));
         }
         if self.game.info.result.is_none() {
-            self.game.info.result = main_line_result(&self.game);
+            // A CSA game is one line (each node is added to the one before): its
+            // main line ends at the last node added, without walking the tree.
+            let end = self.game.tree.get(self.current).and_then(|n| n.ending);
+            self.game.info.result =
+                end.and_then(|e| e.color.and_then(|side| e.kind.result_for(side)));
+            debug_assert_eq!(self.game.info.result, main_line_result(&self.game));
         }
         if self.analysis {
             crate::formats::analysis::comments::lift_reporting(
@@ -819,6 +847,18 @@ impl GameReader {
     }
 }
 
+/// The preset whose position `p` is, the first of [`Handicap::ALL`] (their
+/// positions built once, not for each game).
+fn preset_of(p: &ShogiPosition) -> Option<Handicap> {
+    static PRESETS: std::sync::OnceLock<Vec<(Handicap, ShogiPosition)>> =
+        std::sync::OnceLock::new();
+    PRESETS
+        .get_or_init(|| Handicap::ALL.map(|h| (h, h.position())).to_vec())
+        .iter()
+        .find(|(_, q)| q == p)
+        .map(|&(h, _)| h)
+}
+
 #[inline]
 fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     match b? {
@@ -827,12 +867,40 @@ fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     }
 }
 
-/// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it.
+/// The kind of a CSA piece code (`FU` … `RY`), as [`PieceKind::from_csa`] reads it:
+/// looked up by its two capital letters (a piece kind each move, which a chain of
+/// comparisons mispredicts).
 #[inline]
 fn kind(b: Option<&[u8]>) -> Option<PieceKind> {
     let &[a, b] = b? else {
         return None;
     };
+    if !(a.is_ascii_uppercase() && b.is_ascii_uppercase()) {
+        return None;
+    }
+    KINDS
+        .get(usize::from(a - b'A') * 26 + usize::from(b - b'A'))
+        .copied()
+        .flatten()
+}
+
+/// [`kind`]'s table: by (first letter, second letter), each from `A` = 0.
+static KINDS: [Option<PieceKind>; 26 * 26] = {
+    let mut t = [None; 26 * 26];
+    let mut a = 0u8;
+    while a < 26 {
+        let mut b = 0u8;
+        while b < 26 {
+            t[a as usize * 26 + b as usize] = kind_named(b'A' + a, b'A' + b);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The kind a CSA piece code names, by comparisons (what [`KINDS`] is built from).
+const fn kind_named(a: u8, b: u8) -> Option<PieceKind> {
     Some(match [a, b] {
         [b'F', b'U'] => PieceKind::Pawn,
         [b'K', b'Y'] => PieceKind::Lance,

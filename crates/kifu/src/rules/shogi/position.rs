@@ -129,6 +129,9 @@ pub struct Position {
     hands: [[u8; 7]; 2],
     to_move: Color,
     kings: [Option<u8>; 2],
+    /// The occupied squares, bit `i` for square index `i`: a sliding attack is
+    /// found by its first blocker ([`Tables::rays`]) instead of square by square.
+    occ: u128,
     /// The Zobrist hash of board, hands and side to move ([`Position::hash`]), kept
     /// up to date by every change.
     hash: u64,
@@ -205,6 +208,7 @@ impl Position {
             hands: [[0; 7]; 2],
             to_move: Color::Black,
             kings: [None; 2],
+            occ: 0,
             hash: 0,
         }
     }
@@ -217,13 +221,36 @@ impl Position {
             to_move: p.to_move,
             ..Position::empty()
         };
+        let mut hash = 0u64;
         for (c, hand) in p.hands.iter().enumerate() {
+            let color = if c == 0 { Color::Black } else { Color::White };
             for (i, kind) in HAND_KINDS.into_iter().enumerate() {
-                pos.hands[c][i] = hand.count(kind);
+                let n = hand.count(kind);
+                pos.hands[c][i] = n;
+                hash = hash.wrapping_add(hand_key(color, i).wrapping_mul(u64::from(n)));
             }
         }
-        pos.find_kings();
-        pos.hash = pos.full_hash();
+        // One pass over the board: the occupied squares, the kings (the first of a
+        // side in reading order) and the hash (as `full_hash`).
+        let mut occ = 0u128;
+        for (i, piece) in pos.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                occ |= bit(i);
+                hash = hash.wrapping_add(board_key(i, piece.color, piece.kind));
+                if piece.kind == PieceKind::King {
+                    let slot = &mut pos.kings[piece.color.index()];
+                    if slot.is_none() {
+                        *slot = Some(i as u8);
+                    }
+                }
+            }
+        }
+        if pos.to_move == Color::White {
+            hash = hash.wrapping_add(KEYS.white);
+        }
+        pos.occ = occ;
+        pos.hash = hash;
+        debug_assert_eq!(hash, pos.full_hash());
         pos
     }
 
@@ -305,22 +332,6 @@ impl Position {
         p
     }
 
-    fn find_kings(&mut self) {
-        self.kings = [None; 2];
-        for (i, piece) in self.board.iter().enumerate() {
-            if let Some(Piece {
-                color,
-                kind: PieceKind::King,
-            }) = piece
-            {
-                let slot = &mut self.kings[color.index()];
-                if slot.is_none() {
-                    *slot = Some(i as u8);
-                }
-            }
-        }
-    }
-
     /// The side to move.
     pub fn to_move(&self) -> Color {
         self.to_move
@@ -393,23 +404,16 @@ impl Position {
     /// one of `by` that attacks `sq` from there.
     #[inline]
     fn attacked_along(&self, t: &Tables, sq: usize, di: usize, by: Color) -> bool {
+        let Some(n) = first_on(t.rays[sq][di] & self.occ, di) else {
+            return false;
+        };
+        let Some(p) = self.at(n) else {
+            return false;
+        };
         let c = by.index();
-        let mut cur = sq;
-        let mut adjacent = true;
-        loop {
-            let n = t.neighbour[cur][di];
-            if n == OFF {
-                return false;
-            }
-            let n = usize::from(n);
-            if let Some(p) = self.board[n] {
-                let k = p.kind as usize;
-                return p.color == by
-                    && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k]);
-            }
-            cur = n;
-            adjacent = false;
-        }
+        let k = p.kind as usize;
+        let adjacent = usize::from(t.neighbour[sq][di]) == n;
+        p.color == by && ((adjacent && t.step_attack[c][di][k]) || t.slide_attack[c][di][k])
     }
 
     /// True when a piece of `by` attacks square index `sq` along the line from `sq`
@@ -438,27 +442,24 @@ impl Position {
         kind: PieceKind,
         color: Color,
     ) -> bool {
-        let how = t
-            .delta
-            .get(from)
-            .and_then(|row| row.get(to))
-            .and_then(|&d| t.reach[color.index()][kind as usize].get(usize::from(d)))
+        if from >= 81 || to >= 81 {
+            return false;
+        }
+        // The step from `from` to `to` as a `delta_index`, computed (a table of
+        // them was 13 KB more to keep in the cache).
+        let step = (row(to) + 8 - row(from)) * 17 + (to % 9 + 8 - from % 9);
+        let how = t.reach[color.index()][kind as usize & 15]
+            .get(step)
             .copied()
             .unwrap_or(NO_REACH);
         match how {
             NO_REACH => false,
             STEP_REACH => true,
             slide => {
-                // `to` lies on the line: reached when it comes before any piece.
-                let di = usize::from(slide - 2);
-                let next = |&cur: &usize| {
-                    Some(t.neighbour[cur][di])
-                        .filter(|&n| n != OFF)
-                        .map(usize::from)
-                };
-                std::iter::successors(next(&from), next)
-                    .find(|&n| n == to || self.board[n].is_some())
-                    == Some(to)
+                // `to` lies on the line: reached when no piece stands between.
+                let di = usize::from(slide - 2) & 7;
+                let between = (t.rays[from][di] ^ t.rays[to][di]) & !bit(to);
+                between & self.occ == 0
             }
         }
     }
@@ -536,6 +537,7 @@ impl Position {
                     self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
                 }
                 self.board[f] = None;
+                self.occ &= !bit(f);
                 if let Some(i) = self.board[to].and_then(|cap| hand_index(cap.kind.unpromoted())) {
                     self.hand_step(c, i, true);
                 }
@@ -556,6 +558,7 @@ impl Position {
             self.hash = self.hash.wrapping_sub(board_key(to, p.color, p.kind));
         }
         self.board[to] = Some(Piece { color: c, kind });
+        self.occ |= bit(to);
         self.hash = self.hash.wrapping_add(board_key(to, c, kind));
         self.turn_to(c.opponent());
     }
@@ -570,6 +573,7 @@ impl Position {
         match mv.from {
             None => {
                 self.board[to] = None;
+                self.occ &= !bit(to);
                 if let Some(i) = hand_index(mv.piece) {
                     self.hand_step(c, i, true);
                 }
@@ -588,6 +592,10 @@ impl Position {
                     color: c.opponent(),
                     kind,
                 });
+                self.occ |= bit(f);
+                if mv.capture.is_none() {
+                    self.occ &= !bit(to);
+                }
                 if let Some(cap) = mv.capture {
                     self.hash = self.hash.wrapping_add(board_key(to, c.opponent(), cap));
                     if let Some(i) = hand_index(cap.unpromoted()) {
@@ -656,6 +664,26 @@ impl Squares {
 /// No square (a neighbour off the board).
 const OFF: u8 = u8::MAX;
 
+/// The bit of square index `i` in a set of squares ([`Position`]'s `occ`).
+#[inline(always)]
+fn bit(i: usize) -> u128 {
+    1u128 << (i & 127)
+}
+
+/// The square of `squares` nearest along direction `di` of [`ALL_DIRS`] from the
+/// square they lie beyond (squares of one ray): the lowest index for the four
+/// directions that raise it, the highest for the four that lower it.
+#[inline(always)]
+fn first_on(squares: u128, di: usize) -> Option<usize> {
+    if squares == 0 {
+        None
+    } else if di >= 4 {
+        Some(squares.trailing_zeros() as usize)
+    } else {
+        Some(127 - squares.leading_zeros() as usize)
+    }
+}
+
 /// A piece cannot reach the square.
 const NO_REACH: u8 = 0;
 /// A piece reaches the square in one step or jump.
@@ -670,6 +698,9 @@ fn delta_index(d: Dir) -> usize {
 pub(crate) struct Tables {
     /// The square one step in each of [`ALL_DIRS`] from each square, or [`OFF`].
     neighbour: [[u8; 8]; 81],
+    /// `[sq][dir]`: the squares beyond `sq` in each of [`ALL_DIRS`] to the edge of
+    /// the board (`sq` not included), as bits.
+    rays: [[u128; 8]; 81],
     /// `[color][dir][kind]`: a piece of that colour and kind one step away in
     /// direction `dir` (from the target) attacks the target.
     step_attack: [[[bool; 14]; 8]; 2],
@@ -683,9 +714,7 @@ pub(crate) struct Tables {
     /// `[color][kind][delta]`: how a piece of that colour and kind reaches the
     /// square `delta` (see [`delta_index`]) away: [`NO_REACH`], [`STEP_REACH`]
     /// (one step or a knight's jump), or 2 + the direction index it slides along.
-    reach: [[[u8; 17 * 17]; 14]; 2],
-    /// `[a][b]`: the [`delta_index`] of the step from square `a` to square `b`.
-    delta: [[u16; 81]; 81],
+    reach: [[[u8; 17 * 17]; 16]; 2],
     /// `[color][kind]`: the directions (from the target) a piece of that colour and
     /// kind attacks from, each with whether it slides, and how many there are.
     kind_dirs: [[KindDirs; 14]; 2],
@@ -702,18 +731,17 @@ pub(crate) fn tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let mut t = Tables {
             neighbour: [[OFF; 8]; 81],
+            rays: [[0; 8]; 81],
             step_attack: [[[false; 14]; 8]; 2],
             slide_attack: [[[false; 14]; 8]; 2],
             knight_from: [[[OFF; 2]; 81]; 2],
             kind_dirs: [[([(0, false); 8], 0); 14]; 2],
             line: [[OFF; 81]; 81],
-            reach: [[[NO_REACH; 17 * 17]; 14]; 2],
-            delta: [[0; 81]; 81],
+            reach: [[[NO_REACH; 17 * 17]; 16]; 2],
         };
         for a in 0..81 {
             for b in 0..81 {
                 let (dc, dr) = ((b % 9) as i8 - (a % 9) as i8, (b / 9) as i8 - (a / 9) as i8);
-                t.delta[a][b] = delta_index((dc, dr)) as u16;
                 if (dc, dr) != (0, 0) && (dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
                     let unit = (dc.signum(), dr.signum());
                     if let Some(di) = ALL_DIRS.iter().position(|&d| d == unit) {
@@ -745,6 +773,11 @@ pub(crate) fn tables() -> &'static Tables {
         for sq in 0..81 {
             for (di, &d) in ALL_DIRS.iter().enumerate() {
                 t.neighbour[sq][di] = offset(sq, d).map_or(OFF, |n| n as u8);
+                let mut cur = sq;
+                while let Some(n) = offset(cur, d) {
+                    t.rays[sq][di] |= bit(n);
+                    cur = n;
+                }
             }
         }
         for color in [Color::Black, Color::White] {
@@ -831,10 +864,13 @@ mod tests {
                 made.push(m);
                 assert_eq!(p.hash(), p.full_hash());
                 assert_eq!(p.hash(), Position::from_model(&p.to_model()).hash());
+                // The occupied squares kept by make are the board's.
+                assert_eq!(p, Position::from_model(&p.to_model()));
             }
             while let Some(m) = made.pop() {
                 p.unmake(&m);
                 assert_eq!(p.hash(), p.full_hash());
+                assert_eq!(p, Position::from_model(&p.to_model()));
             }
             assert_eq!(p, start);
         }
