@@ -4,7 +4,7 @@
 //! handed to the caller as the walk goes (no item a position, no board but the
 //! encoding), and the caller codes only those it writes.
 
-use super::eval::{eval_i16, evaluation_at};
+use super::eval::{eval_i16, evaluation_of};
 use super::pack::Packer;
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Color, Game, Move, ShogiMove, ShogiPosition};
@@ -50,8 +50,8 @@ pub(super) fn walk(
     let mut known = [None, None];
     let tree = &game.tree;
     // The node the current position stands at.
-    let mut at = tree.root();
-    let mut next = Some(at);
+    let mut at = tree.get(tree.root());
+    let mut next = Some(tree.root());
     let mut ply = 1u32;
     while let Some(id) = next {
         let Some(node) = tree.get(id) else { break };
@@ -65,7 +65,7 @@ pub(super) fn walk(
                 .with_move(ply));
             };
             let to_move = pos.to_move();
-            let eval = evaluation_at(tree, at, Some(id));
+            let eval = evaluation_of(at, Some(node));
             each(Step {
                 packer: &packer,
                 to_move,
@@ -85,7 +85,7 @@ pub(super) fn walk(
             debug_assert_eq!(packer.bytes(), packer.fresh(&pos.to_model()));
             ply = ply.saturating_add(1);
         }
-        at = id;
+        at = Some(node);
         next = node.children().first().copied();
     }
     Ok(())
