@@ -355,7 +355,7 @@ fn packed_records_are_the_positions_coded_afresh() {
             node.mv = Some(Move::Shogi(pick));
             if next(3) == 0 {
                 let score = next(2001) as i64 - 1000;
-                node.comment = Some(format!("* {score}").into());
+                node.comment = Some(format!("* {score}"));
             }
             let parent = at;
             at = game.tree.add_child(at, node);
