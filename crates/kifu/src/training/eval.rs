@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use crate::formats::analysis::shogi::{parse_floodgate, parse_kif_line};
-use crate::model::{Color, Convention, Evaluation, NodeId, Tree};
+use crate::model::{Color, Convention, Evaluation, Node, NodeId, Tree};
 
 /// The largest score a training record holds either way (dlshogi's `csa_to_hcpe.py`
 /// caps scores to ±32767, the range of its `int16`).
@@ -36,7 +36,16 @@ pub(super) fn evaluation_at(
     at: NodeId,
     played: Option<NodeId>,
 ) -> Option<Cow<'_, Evaluation>> {
-    if let Some(node) = played.and_then(|id| tree.get(id)) {
+    evaluation_of(tree.get(at), played.and_then(|id| tree.get(id)))
+}
+
+/// [`evaluation_at`] of the nodes themselves: the node the position stands at, and
+/// the node of the move played from it.
+pub(super) fn evaluation_of<'t>(
+    at: Option<&'t Node>,
+    played: Option<&'t Node>,
+) -> Option<Cow<'t, Evaluation>> {
+    if let Some(node) = played {
         if let Some(e) = node.analysis.first() {
             if is_movers_search(e) {
                 return Some(Cow::Borrowed(e));
@@ -56,8 +65,7 @@ pub(super) fn evaluation_at(
             }
         }
     }
-    let node = tree.get(at)?;
-    node.analysis
+    at?.analysis
         .first()
         .filter(|e| !is_movers_search(e))
         .map(Cow::Borrowed)

@@ -4,6 +4,7 @@
 //! up the counts.
 
 use super::pack::Packer;
+use super::packed;
 use super::shogi::{hcpe_of, psv_of};
 use super::{
     ending_name, eval_i16, hcpe_record, min_rating, move16, move16_psv, outcome, psv_record, ranks,
@@ -228,8 +229,8 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
 }
 
 /// [`game_records`] of a shogi game as HCPE or PSV records, after the game filters:
-/// the replay keeps the board's encoding move by move ([`Positions::packed`]), and
-/// the records go into one buffer.
+/// the replay keeps the board's encoding move by move ([`packed::walk`]), a
+/// position is coded only when written, and the records go into one buffer.
 fn packed_records(
     game: &Game,
     output: Output,
@@ -238,56 +239,53 @@ fn packed_records(
     mut out: GameRecords,
 ) -> GameRecords {
     let hcpe = output == Output::Hcpe;
-    let mut walk = Positions::packed(game, if hcpe { Packer::hcp } else { Packer::psfen });
-    let mut capped = false;
+    let (pack, size): (fn(&_) -> Packer, usize) = if hcpe {
+        (Packer::hcp, 38)
+    } else {
+        (Packer::psfen, 40)
+    };
     // A record a node at most (the nodes without a move are few).
-    out.fixed
-        .reserve(game.tree.len().saturating_mul(if hcpe { 38 } else { 40 }));
-    while let Some(p) = walk.next_packed() {
-        let p = match p {
-            Ok(p) => p,
-            Err(d) => {
-                return GameRecords {
-                    dropped: Some(GameDrop::Illegal(d)),
-                    ..GameRecords::default()
-                }
-            }
-        };
-        let (Some(bytes), Some(Move::Shogi(m))) = (p.bytes, p.played) else {
-            continue;
-        };
+    out.fixed.reserve(game.tree.len().saturating_mul(size));
+    let mut capped = false;
+    let walked = packed::walk(game, pack, |p| {
         if capped {
             out.eval_capped += 1;
-            continue;
+            return;
         }
-        let score = p.score;
         if let (Some(cap), true) = (filters.eval_cap, p.evaluated) {
-            if i32::from(score).abs() > cap {
+            if i32::from(p.score).abs() > cap {
                 capped = true;
                 out.eval_capped += 1;
-                continue;
+                return;
             }
         }
         if p.ply <= filters.skip_first {
             out.skipped_first += 1;
-            continue;
+            return;
         }
+        let bytes = p.packer.bytes();
+        out.record_size = size;
         if hcpe {
-            out.record_size = 38;
             out.fixed
-                .extend_from_slice(&hcpe_of(&bytes, score, move16(&m), result.hcpe()));
+                .extend_from_slice(&hcpe_of(&bytes, p.score, move16(&p.mv), result.hcpe()));
         } else {
-            out.record_size = 40;
             out.fixed.extend_from_slice(&psv_of(
                 &bytes,
-                score,
-                move16_psv(&m),
+                p.score,
+                move16_psv(&p.mv),
                 u16::try_from(p.ply).unwrap_or(u16::MAX),
                 result.psv(p.to_move),
             ));
         }
+    });
+    match walked {
+        Ok(()) => out,
+        // An illegal move drops what was made.
+        Err(d) => GameRecords {
+            dropped: Some(GameDrop::Illegal(d)),
+            ..GameRecords::default()
+        },
     }
-    out
 }
 
 /// One position as an `output` record.

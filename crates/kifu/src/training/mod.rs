@@ -25,6 +25,7 @@ mod npz;
 mod pack;
 #[cfg(test)]
 mod pack_tests;
+mod packed;
 mod replay;
 mod shogi;
 

@@ -128,17 +128,23 @@ impl Packer {
         }
     }
 
-    /// Codes file `f` (0–8) again.
+    /// Codes file `f` (0–8) again. A square's code is at most 8 bits, so the first
+    /// eight fill at most one 64-bit word, and only the ninth may go past it.
     fn code_file(&mut self, f: usize) {
-        let (mut bits, mut len) = (0u128, 0u32);
-        if let Some(codes) = self.codes.get(f * 9..f * 9 + 9) {
-            for &c in codes {
-                bits |= u128::from(c & 0xff) << len;
-                len += u32::from(c >> 8);
-            }
+        let Some(&[c0, c1, c2, c3, c4, c5, c6, c7, c8]) = self.codes.get(f * 9..f * 9 + 9) else {
+            return;
+        };
+        let (mut bits, mut len) = (0u64, 0u32);
+        for c in [c0, c1, c2, c3, c4, c5, c6, c7] {
+            bits |= u64::from(c & 0xff) << len;
+            len += u32::from(c >> 8);
         }
-        if let Some(file) = self.files.get_mut(f) {
-            *file = (bits, len);
+        let file = (
+            u128::from(bits) | u128::from(c8 & 0xff) << len,
+            len + u32::from(c8 >> 8),
+        );
+        if let Some(slot) = self.files.get_mut(f) {
+            *slot = file;
         }
     }
 

@@ -1,8 +1,7 @@
 //! The replay behind [`super::positions`]: the main line walked node by node, each
 //! move made by the rules, one [`Position`] handed out before each move.
 
-use super::eval::{eval_i16, evaluation_at, evaluation_for};
-use super::pack::Packer;
+use super::eval::evaluation_for;
 use super::{Board, Family, Position};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{
@@ -14,24 +13,16 @@ use crate::rules::shogi;
 /// The board a replay plays on.
 enum Play {
     /// The rules' position, whether each king is attacked (where known: the rules
-    /// then look only where the move changed something), and the board kept beside
-    /// it move by move.
-    Shogi(Box<shogi::Position>, [Option<bool>; 2], ShogiBoard),
+    /// then look only where the move changed something), and the model's position
+    /// kept beside it move by move (cheaper than building it from the rules' one for
+    /// every position handed out).
+    Shogi(Box<shogi::Position>, [Option<bool>; 2], Box<ShogiPosition>),
     Go(Box<go::Board>),
     /// Gomoku: stones are placed and never taken.
     Gomoku {
         size: BoardSize,
         cells: Vec<u8>,
     },
-}
-
-/// The shogi board a replay keeps beside the rules' position (cheaper than building
-/// it from the rules' position for every position handed out).
-enum ShogiBoard {
-    /// The model's position ([`Positions`]).
-    Model(Box<ShogiPosition>),
-    /// Only its encoding ([`Positions::packed`]: HCPE and PSV records).
-    Packed(Box<Packer>),
 }
 
 /// The positions of a game's main line, one at a time ([`super::positions`] collects
@@ -55,17 +46,10 @@ pub struct Positions<'a> {
 impl<'a> Positions<'a> {
     /// The replay of `game`'s main line.
     pub fn new(game: &'a Game) -> Positions<'a> {
-        Positions::with(game, None)
+        Positions::with(game)
     }
 
-    /// The replay of a shogi game's main line keeping no board but its encoding by
-    /// `pack` ([`Packer::hcp`], [`Packer::psfen`]): walked by [`Positions::step`],
-    /// not as an iterator (whose positions would have no board).
-    pub(crate) fn packed(game: &'a Game, pack: fn(&ShogiPosition) -> Packer) -> Positions<'a> {
-        Positions::with(game, Some(pack))
-    }
-
-    fn with(game: &'a Game, pack: Option<fn(&ShogiPosition) -> Packer>) -> Positions<'a> {
+    fn with(game: &'a Game) -> Positions<'a> {
         let (play, family, pending) = match &game.kind {
             GameKind::Shogi => {
                 let start = game
@@ -74,12 +58,8 @@ impl<'a> Positions<'a> {
                     .as_ref()
                     .map_or_else(|| crate::model::Handicap::Even.position(), |s| s.position());
                 let pos = Box::new(shogi::Position::from_model(&start));
-                let board = match pack {
-                    Some(pack) => ShogiBoard::Packed(Box::new(pack(&start))),
-                    None => ShogiBoard::Model(Box::new(start)),
-                };
                 (
-                    Some(Play::Shogi(pos, [None, None], board)),
+                    Some(Play::Shogi(pos, [None, None], Box::new(start))),
                     Family::Shogi,
                     None,
                 )
@@ -130,9 +110,7 @@ impl<'a> Positions<'a> {
     /// The board as it stands.
     fn board(&self) -> Option<Board> {
         Some(match self.play.as_ref()? {
-            Play::Shogi(_, _, ShogiBoard::Model(model)) => Board::Shogi((**model).clone()),
-            // Never asked: a packed replay is walked by `step`.
-            Play::Shogi(_, _, ShogiBoard::Packed(_)) => return None,
+            Play::Shogi(_, _, model) => Board::Shogi((**model).clone()),
             Play::Go(b) => {
                 let size = self.size()?;
                 let mut cells =
@@ -219,7 +197,7 @@ impl<'a> Positions<'a> {
             .with_move(ply)
         };
         match (self.play.as_mut(), mv) {
-            (Some(Play::Shogi(pos, known, board)), Move::Shogi(m)) => {
+            (Some(Play::Shogi(pos, known, model)), Move::Shogi(m)) => {
                 // Checked and made in one step (the move is left made when only the
                 // rules refuse it: the replay stops there anyway), the rules told
                 // whether each king was attacked before it.
@@ -228,16 +206,8 @@ impl<'a> Positions<'a> {
                     return Err(Diagnostic::new(e.code(), e.message(m), Span::at(0)).with_move(ply));
                 }
                 *known = after;
-                match board {
-                    ShogiBoard::Model(model) => {
-                        make_on_model(model, m);
-                        debug_assert_eq!(**model, pos.to_model());
-                    }
-                    ShogiBoard::Packed(packer) => {
-                        packer.make(m);
-                        debug_assert_eq!(packer.bytes(), packer.fresh(&pos.to_model()));
-                    }
-                }
+                make_on_model(model, m);
+                debug_assert_eq!(**model, pos.to_model());
             }
             (Some(Play::Go(board)), Move::Stone(m)) => match m.point {
                 None => board.pass(),
@@ -332,23 +302,6 @@ fn off_board(code: &'static codes::Code, p: Point, ply: u32) -> Diagnostic {
     .with_move(ply)
 }
 
-/// A position of a packed replay ([`Positions::next_packed`]).
-pub(crate) struct Packed {
-    /// The position's HCP or PackedSfen; `None` for the last position (no move
-    /// played from it).
-    pub bytes: Option<[u8; 32]>,
-    /// The side to move.
-    pub to_move: Color,
-    /// As [`Position::ply`].
-    pub ply: u32,
-    /// As [`Position::played`].
-    pub played: Option<Move>,
-    /// [`Position::score`], and whether the record holds an evaluation of the
-    /// position ([`Position::eval`] is not `None`).
-    pub score: i16,
-    pub evaluated: bool,
-}
-
 impl Positions<'_> {
     /// The next node with a move (`None` at the end of the line); nodes without one
     /// on the way (the root, setup, comments, the ending) are passed, their setup
@@ -388,26 +341,6 @@ impl Positions<'_> {
         self.at = id;
         self.ply = self.ply.saturating_add(1);
         Ok(())
-    }
-
-    /// The next position of a replay made by [`Positions::packed`]: as the
-    /// iterator's, with the board's encoding instead of the board.
-    pub(crate) fn next_packed(&mut self) -> Option<Result<Packed, Diagnostic>> {
-        self.walk(|p, played| match &p.play {
-            Some(Play::Shogi(pos, _, ShogiBoard::Packed(packer))) => {
-                let to_move = pos.to_move();
-                let eval = evaluation_at(&p.game.tree, p.at, played.map(|(id, _)| id));
-                Some(Packed {
-                    bytes: played.is_some().then(|| packer.bytes()),
-                    to_move,
-                    ply: p.ply,
-                    played: played.map(|(_, mv)| mv),
-                    score: eval_i16(eval.as_deref(), to_move),
-                    evaluated: eval.is_some(),
-                })
-            }
-            _ => None,
-        })
     }
 
     /// One step of the walk: the next position made by `make` (from the replay

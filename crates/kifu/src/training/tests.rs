@@ -304,3 +304,131 @@ fn ranks_and_ratings() {
     assert_eq!(min_rating(&game), 3500.5);
     assert_eq!(min_rating(&Game::new(GameKind::Shogi)), 0.0);
 }
+
+/// Random legal games (captures, drops, promotions; floodgate scores in some moves'
+/// comments, a comment node without a move on the main line, a variation, a
+/// resignation): the HCPE and PSV records of [`game_records`] (its own walk, the
+/// encoding kept move by move) are those of the boards [`positions`] gives, coded
+/// afresh, under no filter, `skip_first` and `eval_cap`; and a game with an illegal
+/// move is dropped with the diagnostic [`positions`] gives.
+#[test]
+fn packed_records_are_the_positions_coded_afresh() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |m: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) as usize) % m
+    };
+    let filters = [
+        Filters::default(),
+        Filters {
+            skip_first: 5,
+            ..Filters::default()
+        },
+        Filters {
+            eval_cap: Some(300),
+            ..Filters::default()
+        },
+    ];
+    let mut written = 0;
+    for round in 0..60 {
+        let mut game = Game::new(GameKind::Shogi);
+        let mut pos = crate::rules::shogi::Position::from_model(&Handicap::Even.position());
+        let mut at = game.tree.root();
+        let mut played = Vec::new();
+        for ply in 0..(20 + next(140)) {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            // Captures, drops and promotions are preferred, so that hands fill.
+            let pick = (0..3)
+                .map(|_| legal[next(legal.len())])
+                .max_by_key(|m| {
+                    u8::from(m.from.is_none()) + u8::from(m.promote) + u8::from(m.capture.is_some())
+                })
+                .expect("a move");
+            pos.make(&pick);
+            played.push(pick);
+            let mut node = Node::default();
+            node.mv = Some(Move::Shogi(pick));
+            if next(3) == 0 {
+                let score = next(2001) as i64 - 1000;
+                node.comment = Some(format!("* {score}"));
+            }
+            let parent = at;
+            at = game.tree.add_child(at, node);
+            if ply == 7 {
+                // A variation beside the main line's eighth move, and a comment node.
+                let mut other = Node::default();
+                other.mv = Some(Move::Shogi(pick));
+                game.tree.add_child(parent, other);
+                let mut remark = Node::default();
+                remark.comment = Some("a remark".into());
+                at = game.tree.add_child(at, remark);
+            }
+        }
+        let mut end = Node::default();
+        end.ending = Some(Ending {
+            kind: EndingKind::Resign,
+            color: Some(pos.to_move()),
+        });
+        game.tree.add_child(at, end);
+        let list = positions(&game).expect("legal");
+        let result = outcome(&game);
+        for output in [Output::Hcpe, Output::Psv] {
+            for f in &filters {
+                let known = game_records(&game, output, f);
+                assert_eq!(known.dropped, None, "round {round}");
+                let mut fresh = Vec::new();
+                let mut capped = false;
+                for p in list.iter().filter(|p| p.played.is_some()) {
+                    let (Some(board), Some(Move::Shogi(m))) = (p.shogi(), p.played) else {
+                        continue;
+                    };
+                    capped |= p.eval.is_some()
+                        && f.eval_cap.is_some_and(|c| i32::from(p.score()).abs() > c);
+                    if capped || p.ply <= f.skip_first {
+                        continue;
+                    }
+                    if output == Output::Hcpe {
+                        fresh.extend_from_slice(&hcpe_record(
+                            board,
+                            p.score(),
+                            move16(&m),
+                            result.hcpe(),
+                        ));
+                    } else {
+                        fresh.extend_from_slice(&psv_record(
+                            board,
+                            p.score(),
+                            move16_psv(&m),
+                            p.ply as u16,
+                            result.psv(p.to_move),
+                        ));
+                    }
+                }
+                assert_eq!(known.fixed, fresh, "round {round}, {output:?}, {f:?}");
+                written += fresh.len();
+            }
+        }
+        // The same moves and the last again (the same side twice in a row, from a
+        // square left empty): dropped with the diagnostic of the replay.
+        let mut again = played.clone();
+        again.extend(played.last().copied());
+        let bad = shogi_game(&again);
+        let why = positions(&bad).expect_err("illegal");
+        for output in [Output::Hcpe, Output::Psv] {
+            assert_eq!(
+                game_records(&bad, output, &Filters::default()),
+                GameRecords {
+                    dropped: Some(GameDrop::Illegal(why.clone())),
+                    ..GameRecords::default()
+                },
+                "round {round}"
+            );
+        }
+    }
+    assert!(written > 100_000, "{written} bytes of records");
+}
