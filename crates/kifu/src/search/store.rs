@@ -877,6 +877,39 @@ mod tests {
     }
 
     #[test]
+    fn a_file_dropped_within_its_run_leaves_none_of_its_positions() {
+        // As `kifu index` does when a file fails after some of its games were sent:
+        // the file and its games are removed in the run, and the next file's games
+        // follow. Their ids must not be the dropped games' (whose records, held or
+        // already stored, go by id).
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+        index.begin(Options::default()).unwrap();
+        let row = |n: usize| GameRow {
+            number: n,
+            kind: "go".into(),
+            winner: "none".into(),
+            ..GameRow::default()
+        };
+        let visit = |hash: u64, ply: u32| Visit { hash, ply, mv: 0 };
+        let failed = index.add_file(b"/f", 1, 1, 1, None, None).unwrap();
+        index
+            .add_game(failed, &row(1), &[visit(11 << 50, 0), visit(12 << 50, 1)])
+            .unwrap();
+        index.remove_file(failed).unwrap();
+        let good = index.add_file(b"/g", 1, 1, 2, None, None).unwrap();
+        index
+            .add_game(good, &row(1), &[visit(21 << 50, 0), visit(12 << 50, 1)])
+            .unwrap();
+        assert_eq!(index.finish(true).unwrap(), 2);
+        assert!(index.lookup(11 << 50).unwrap().is_empty());
+        let hits = index.lookup(12 << 50).unwrap();
+        assert_eq!(hits.len(), 1);
+        assert_eq!((hits[0].path.as_slice(), hits[0].ply), (&b"/g"[..], 1));
+        assert_eq!(index.counts().unwrap(), (2, 1, 1));
+    }
+
+    #[test]
     fn an_index_of_another_schema_version_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         // Version 1 kept its version in `meta` alone.
