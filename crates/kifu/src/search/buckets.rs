@@ -190,6 +190,61 @@ pub fn sort_into(keys: &[u128], sorted: &mut Vec<u128>, out: &mut Vec<u8>) {
     }
 }
 
+/// Writes the blob of a bucket's records `recs` sorted, each once, to `out`
+/// (cleared first), sorting them in `room` (as long): as [`sort_into`] does, on the
+/// records themselves (ordered as their keys are).
+fn sort_bucket(recs: &[Rec], room: &mut [Rec], out: &mut Vec<u8>) {
+    const SHIFT: u32 = 64 - BITS - SPLIT;
+    out.clear();
+    if room.len() != recs.len() {
+        return;
+    }
+    if recs.len() <= 32 {
+        room.copy_from_slice(recs);
+        room.sort_unstable();
+    } else {
+        let part = |r: &Rec| (r.hash >> SHIFT) as usize & ((1 << SPLIT) - 1);
+        let mut ends = [0usize; 1 << SPLIT];
+        for r in recs {
+            if let Some(c) = ends.get_mut(part(r)) {
+                *c += 1;
+            }
+        }
+        let mut at = [0usize; 1 << SPLIT];
+        let mut sum = 0;
+        for (a, c) in at.iter_mut().zip(ends.iter_mut()) {
+            *a = sum;
+            sum += *c;
+            *c = sum;
+        }
+        for r in recs {
+            if let Some(o) = at.get_mut(part(r)) {
+                if let Some(x) = room.get_mut(*o) {
+                    *x = *r;
+                }
+                *o += 1;
+            }
+        }
+        let mut from = 0;
+        for &to in &ends {
+            if let Some(slice) = room.get_mut(from..to) {
+                if slice.len() > 1 {
+                    slice.sort_unstable();
+                }
+            }
+            from = to;
+        }
+    }
+    out.reserve(room.len() * SIZE);
+    let mut last: Option<&Rec> = None;
+    for r in room.iter() {
+        if last != Some(r) {
+            out.extend_from_slice(&r.bytes());
+        }
+        last = Some(r);
+    }
+}
+
 /// The blob of sorted records.
 #[cfg(test)]
 pub fn encode(recs: &[Rec]) -> Vec<u8> {
@@ -298,12 +353,21 @@ impl Pending {
     }
 
     /// Adds a record (the caller drains the records held once [`Pending::full`]).
+    #[cfg(test)]
     pub fn push(&mut self, r: Rec) {
         if self.held.capacity() == 0 {
             // Reserved once (pages are only taken as they are filled).
             self.held.reserve_exact(self.budget);
         }
         self.held.push(r);
+    }
+
+    /// Adds the records of a game (as [`Pending::push`] each).
+    pub fn extend(&mut self, recs: impl Iterator<Item = Rec>) {
+        if self.held.capacity() == 0 {
+            self.held.reserve_exact(self.budget);
+        }
+        self.held.extend(recs);
     }
 
     /// True when the records held reached the budget.
@@ -332,15 +396,17 @@ impl Pending {
         mut each: impl FnMut(usize, &[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
         let counts = bucket_order(&mut self.held, &mut self.scratch);
-        let (mut keys, mut sorted, mut blob) = (Vec::new(), Vec::new(), Vec::new());
+        let mut blob = Vec::new();
         let mut from = 0usize;
         let mut outcome = Ok(());
         for (b, &n) in counts.iter().enumerate() {
             let to = from + n as usize;
             if n > 0 {
-                keys.clear();
-                keys.extend(self.held.get(from..to).unwrap_or(&[]).iter().map(Rec::key));
-                sort_into(&keys, &mut sorted, &mut blob);
+                // The room that put them in bucket order is free: a bucket's records
+                // are sorted into its own stretch of it.
+                let recs = self.held.get(from..to).unwrap_or(&[]);
+                let room = self.scratch.get_mut(from..to).unwrap_or(&mut []);
+                sort_bucket(recs, room, &mut blob);
                 outcome = each(b, &blob);
                 if outcome.is_err() {
                     break;

@@ -469,15 +469,13 @@ impl Index {
         let Some(mut p) = self.pending.take() else {
             return Err("no run begun".into());
         };
-        for v in visits {
-            // Move numbers past 65,535 are kept as 65,535 (no record has so many).
-            p.push(Rec {
-                hash: v.hash,
-                game,
-                ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
-                mv: u16::try_from(v.mv).unwrap_or(0),
-            });
-        }
+        // Move numbers past 65,535 are kept as 65,535 (no record has so many).
+        p.extend(visits.iter().map(|v| Rec {
+            hash: v.hash,
+            game,
+            ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
+            mv: u16::try_from(v.mv).unwrap_or(0),
+        }));
         // Stored at the end of a game: a game's records are in one part, so a part
         // sorted each record once holds none twice.
         let stored = if p.full() { self.store(&mut p) } else { Ok(()) };
