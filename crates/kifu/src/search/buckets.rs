@@ -286,33 +286,14 @@ fn by_digit(from: &[Rec], to: &mut [Rec], counts: &[usize], digit: impl Fn(&Rec)
     }
 }
 
-/// Puts `recs` in bucket order (records of a bucket in the order they came), with
-/// `tmp` as room; gives each bucket's count. Two passes of 64 ways (the low half of
-/// the bucket number, then the high half) rather than one of 4,096: a pass writes to
-/// 64 places at a time, where 4,096 would miss the processor's page table cache at
-/// almost every record. One pass counts for both.
-fn bucket_order(recs: &mut [Rec], tmp: &mut Vec<Rec>) -> Vec<u32> {
-    let low = (1 << HALF) - 1;
+/// Each bucket's count of `recs`.
+fn bucket_counts(recs: &[Rec]) -> Vec<u32> {
     let mut counts = vec![0u32; COUNT];
-    for r in recs.iter() {
+    for r in recs {
         if let Some(c) = counts.get_mut(r.bucket()) {
             *c += 1;
         }
     }
-    let (mut lows, mut highs) = ([0usize; 1 << HALF], [0usize; 1 << HALF]);
-    for (b, &c) in counts.iter().enumerate() {
-        if let Some(l) = lows.get_mut(b & low) {
-            *l += c as usize;
-        }
-        if let Some(h) = highs.get_mut(b >> HALF) {
-            *h += c as usize;
-        }
-    }
-    // Written over whole: sized once (no clearing at each run).
-    tmp.truncate(recs.len());
-    tmp.resize(recs.len(), ZERO);
-    by_digit(recs, tmp, &lows, |r| r.bucket() & low);
-    by_digit(tmp, recs, &highs, |r| r.bucket() >> HALF);
     counts
 }
 
@@ -395,24 +376,60 @@ impl Pending {
         &mut self,
         mut each: impl FnMut(usize, &[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
-        let counts = bucket_order(&mut self.held, &mut self.scratch);
+        // In bucket order by counting, the high half of the bucket number first (one
+        // pass of 64 ways over the whole: a pass writes to 64 places at a time, where
+        // 4,096 would miss the processor's page table cache at almost every record),
+        // then each group of 64 buckets by the low half while it is in the cache,
+        // and its buckets sorted and handed over at once. Records of a bucket stay
+        // in the order they came until they are sorted.
+        let counts = bucket_counts(&self.held);
+        let n = self.held.len();
+        // Written over whole: sized once (no clearing at each run).
+        self.scratch.truncate(n);
+        self.scratch.resize(n, ZERO);
+        let mut highs = [0usize; 1 << HALF];
+        for (b, &c) in counts.iter().enumerate() {
+            if let Some(h) = highs.get_mut(b >> HALF) {
+                *h += c as usize;
+            }
+        }
+        by_digit(&self.held, &mut self.scratch, &highs, |r| {
+            r.bucket() >> HALF
+        });
+        let low = (1 << HALF) - 1;
         let mut blob = Vec::new();
         let mut from = 0usize;
         let mut outcome = Ok(());
-        for (b, &n) in counts.iter().enumerate() {
-            let to = from + n as usize;
-            if n > 0 {
-                // The room that put them in bucket order is free: a bucket's records
-                // are sorted into its own stretch of it.
-                let recs = self.held.get(from..to).unwrap_or(&[]);
-                let room = self.scratch.get_mut(from..to).unwrap_or(&mut []);
-                sort_bucket(recs, room, &mut blob);
-                outcome = each(b, &blob);
-                if outcome.is_err() {
-                    break;
+        for (g, group) in counts.chunks(1 << HALF).enumerate() {
+            let size = highs.get(g).copied().unwrap_or(0);
+            let (Some(src), Some(dst)) = (
+                self.scratch.get(from..from + size),
+                self.held.get_mut(from..from + size),
+            ) else {
+                break;
+            };
+            let lows: Vec<usize> = group.iter().map(|&c| c as usize).collect();
+            by_digit(src, dst, &lows, |r| r.bucket() & low);
+            let mut at = from;
+            for (i, &c) in group.iter().enumerate() {
+                let to = at + c as usize;
+                if c > 0 {
+                    // The room that put the group in order is free: a bucket's
+                    // records are sorted into its own stretch of it.
+                    let recs = self.held.get(at..to).unwrap_or(&[]);
+                    let room = self.scratch.get_mut(at..to).unwrap_or(&mut []);
+                    sort_bucket(recs, room, &mut blob);
+                    outcome = each(g << HALF | i, &blob);
+                    if outcome.is_err() {
+                        break;
+                    }
                 }
+                at = to;
             }
-            from = to;
+            if outcome.is_err() {
+                break;
+            }
+            from += size;
         }
         self.held.clear();
         outcome
