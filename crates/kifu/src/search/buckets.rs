@@ -297,6 +297,35 @@ fn bucket_counts(recs: &[Rec]) -> Vec<u32> {
     counts
 }
 
+/// Puts group `g`'s records (`held`, in the order of the high half of the bucket
+/// number, the group's buckets' counts `counts`) in bucket order by the low half,
+/// from `room` (which holds them) into `held`, and gives each bucket's blob, sorted
+/// in its stretch of `room`.
+fn order_group(
+    g: usize,
+    counts: &[u32],
+    held: &mut [Rec],
+    room: &mut [Rec],
+) -> Vec<(usize, Vec<u8>)> {
+    let low = (1 << HALF) - 1;
+    let lows: Vec<usize> = counts.iter().map(|&c| c as usize).collect();
+    by_digit(room, held, &lows, |r| r.bucket() & low);
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    for (i, &c) in counts.iter().enumerate() {
+        let to = at + c as usize;
+        if c > 0 {
+            let mut blob = Vec::new();
+            let recs = held.get(at..to).unwrap_or(&[]);
+            let room = room.get_mut(at..to).unwrap_or(&mut []);
+            sort_bucket(recs, room, &mut blob);
+            out.push((g << HALF | i, blob));
+        }
+        at = to;
+    }
+    out
+}
+
 /// The new records of a run of `kifu index`, up to a budget of records in memory;
 /// and the games dropped.
 ///
@@ -396,40 +425,50 @@ impl Pending {
         by_digit(&self.held, &mut self.scratch, &highs, |r| {
             r.bucket() >> HALF
         });
-        let low = (1 << HALF) - 1;
-        let mut blob = Vec::new();
-        let mut from = 0usize;
+        // The groups split into their stretches of the records and of the room
+        // (disjoint), worked on all cores a round of groups at a time (their blobs
+        // held until handed over in bucket order: a sixteenth of the records a round).
+        let mut groups: Vec<(usize, &[u32], &mut [Rec], &mut [Rec])> = Vec::new();
+        {
+            let (mut held, mut room) = (self.held.as_mut_slice(), self.scratch.as_mut_slice());
+            for (g, group) in counts.chunks(1 << HALF).enumerate() {
+                let size = highs
+                    .get(g)
+                    .copied()
+                    .unwrap_or(0)
+                    .min(held.len())
+                    .min(room.len());
+                let (h, hr) = std::mem::take(&mut held).split_at_mut(size);
+                let (r, rr) = std::mem::take(&mut room).split_at_mut(size);
+                held = hr;
+                room = rr;
+                groups.push((g, group, h, r));
+            }
+        }
         let mut outcome = Ok(());
-        for (g, group) in counts.chunks(1 << HALF).enumerate() {
-            let size = highs.get(g).copied().unwrap_or(0);
-            let (Some(src), Some(dst)) = (
-                self.scratch.get(from..from + size),
-                self.held.get_mut(from..from + size),
-            ) else {
-                break;
+        const ROUND: usize = 4;
+        while !groups.is_empty() && outcome.is_ok() {
+            let round: Vec<_> = groups.drain(..ROUND.min(groups.len())).collect();
+            let blobs: Vec<Vec<(usize, Vec<u8>)>> = if rayon::current_num_threads() > 1 {
+                use rayon::prelude::*;
+                round
+                    .into_par_iter()
+                    .map(|(g, group, held, room)| order_group(g, group, held, room))
+                    .collect()
+            } else {
+                // One reading thread: this thread works beside it rather than
+                // waiting for it.
+                round
+                    .into_iter()
+                    .map(|(g, group, held, room)| order_group(g, group, held, room))
+                    .collect()
             };
-            let lows: Vec<usize> = group.iter().map(|&c| c as usize).collect();
-            by_digit(src, dst, &lows, |r| r.bucket() & low);
-            let mut at = from;
-            for (i, &c) in group.iter().enumerate() {
-                let to = at + c as usize;
-                if c > 0 {
-                    // The room that put the group in order is free: a bucket's
-                    // records are sorted into its own stretch of it.
-                    let recs = self.held.get(at..to).unwrap_or(&[]);
-                    let room = self.scratch.get_mut(at..to).unwrap_or(&mut []);
-                    sort_bucket(recs, room, &mut blob);
-                    outcome = each(g << HALF | i, &blob);
-                    if outcome.is_err() {
-                        break;
-                    }
+            for (b, blob) in blobs.iter().flatten() {
+                outcome = each(*b, blob);
+                if outcome.is_err() {
+                    break;
                 }
-                at = to;
             }
-            if outcome.is_err() {
-                break;
-            }
-            from += size;
         }
         self.held.clear();
         outcome
