@@ -78,6 +78,8 @@ pub struct Index {
     /// The id of the run's next game (ids are not reused within a run: the records
     /// of a game dropped in the run go by its id).
     next_game: i64,
+    /// Records stored in the run so far (as new parts).
+    added: u64,
 }
 
 /// A file as the index last saw it.
@@ -298,6 +300,7 @@ impl Index {
                  CREATE TABLE buckets(id INTEGER PRIMARY KEY, bucket INTEGER NOT NULL, rows BLOB NOT NULL);
                  CREATE INDEX buckets_bucket ON buckets(bucket);
                  INSERT INTO meta(key, value) VALUES ('version', '{VERSION}');
+                 INSERT INTO meta(key, value) VALUES ('positions', '0');
                  PRAGMA user_version = {VERSION};
                  COMMIT;"
             ))
@@ -307,6 +310,7 @@ impl Index {
             conn,
             pending: None,
             next_game: 1,
+            added: 0,
         })
     }
     /// The options the index was built with (`None`: it holds nothing yet).
@@ -465,6 +469,7 @@ impl Index {
             id,
         ])
         .map_err(err)?;
+        drop(stmt);
         self.next_game = id + 1;
         let Some(mut p) = self.pending.take() else {
             return Err("no run begun".into());
@@ -484,16 +489,21 @@ impl Index {
     }
 
     /// Stores the records held as one new part of each bucket they fall in.
-    fn store(&self, p: &mut Pending) -> Result<(), Error> {
+    fn store(&mut self, p: &mut Pending) -> Result<(), Error> {
         let mut stmt = self
             .conn
             .prepare_cached("INSERT INTO buckets(bucket, rows) VALUES (?1, ?2)")
             .map_err(err)?;
+        let mut added = 0u64;
         p.drain(|b, blob| {
+            added += (blob.len() / buckets::SIZE) as u64;
             stmt.execute(params![b as i64, blob])
                 .map(|_| ())
                 .map_err(err)
-        })
+        })?;
+        drop(stmt);
+        self.added += added;
+        Ok(())
     }
 
     /// Ends the run: the records held are stored, and each bucket that may lose
@@ -506,9 +516,16 @@ impl Index {
         self.store(&mut pending)?;
         let dead = std::mem::take(&mut pending.dead);
         drop(pending);
+        // The count of positions is kept in `meta` (summing the parts' lengths reads
+        // every part's page): the count before, and what the run added and dropped.
+        let added = std::mem::take(&mut self.added);
+        let mut total = i128::from(self.positions()?) + i128::from(added);
         // The buckets to merge: every bucket when games are dropped, else those with
         // too many parts.
-        let merge: Vec<i64> = {
+        let merge: Vec<i64> = if dead.is_empty() && added == 0 {
+            // Nothing stored and nothing dropped: no bucket to look at.
+            Vec::new()
+        } else {
             let mut stmt = self
                 .conn
                 .prepare("SELECT bucket, COUNT(*) FROM buckets GROUP BY bucket ORDER BY bucket")
@@ -563,16 +580,17 @@ impl Index {
                     continue;
                 }
                 held += keys.len();
-                group.push((b, parts, keys));
+                group.push((b, before, keys));
             }
-            let blobs: Vec<(i64, Vec<u8>)> = {
+            let blobs: Vec<(i64, usize, Vec<u8>)> = {
                 use rayon::prelude::*;
                 group
                     .into_par_iter()
-                    .map(|(b, _, keys)| (b, buckets::sorted_blob(keys)))
+                    .map(|(b, before, keys)| (b, before, buckets::sorted_blob(keys)))
                     .collect()
             };
-            for (b, blob) in blobs {
+            for (b, before, blob) in blobs {
+                total += (blob.len() / buckets::SIZE) as i128 - before as i128;
                 self.conn
                     .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
                     .map_err(err)?
@@ -587,6 +605,13 @@ impl Index {
                 }
             }
         }
+        let total = u64::try_from(total).unwrap_or(0);
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('positions', ?1)",
+                [total.to_string()],
+            )
+            .map_err(err)?;
         self.conn.execute_batch("COMMIT;").map_err(err)?;
         if compact {
             let (free, pages): (i64, i64) = self
@@ -601,11 +626,22 @@ impl Index {
                 self.conn.execute_batch("VACUUM;").map_err(err)?;
             }
         }
-        self.positions()
+        Ok(total)
     }
 
-    /// How many positions the index holds.
+    /// How many positions the index holds (kept in `meta`; counted when it is not
+    /// there).
     pub fn positions(&self) -> Result<u64, Error> {
+        let kept: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'positions'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(err)?;
+        if let Some(n) = kept.and_then(|v| v.parse::<u64>().ok()) {
+            return Ok(n);
+        }
         self.conn
             .query_row(
                 "SELECT COALESCE(SUM(length(rows)), 0) FROM buckets",
@@ -905,6 +941,14 @@ mod tests {
         assert_eq!(hits.len(), 1);
         assert_eq!((hits[0].path.as_slice(), hits[0].ply), (&b"/g"[..], 1));
         assert_eq!(index.counts().unwrap(), (2, 1, 1));
+        // The count kept in `meta` is the parts' own.
+        let summed: i64 = index
+            .conn
+            .query_row("SELECT SUM(length(rows)) / 16 FROM buckets", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(summed, 2);
     }
 
     #[test]
