@@ -297,6 +297,10 @@ fn bucket_counts(recs: &[Rec]) -> Vec<u32> {
     counts
 }
 
+/// A group of buckets to order: its number, its buckets' counts, its stretch of the
+/// records and of the room.
+type Group<'a> = (usize, &'a [u32], &'a mut [Rec], &'a mut [Rec]);
+
 /// Puts group `g`'s records (`held`, in the order of the high half of the bucket
 /// number, the group's buckets' counts `counts`) in bucket order by the low half,
 /// from `room` (which holds them) into `held`, and gives each bucket's blob, sorted
@@ -428,7 +432,7 @@ impl Pending {
         // The groups split into their stretches of the records and of the room
         // (disjoint), worked on all cores a round of groups at a time (their blobs
         // held until handed over in bucket order: a sixteenth of the records a round).
-        let mut groups: Vec<(usize, &[u32], &mut [Rec], &mut [Rec])> = Vec::new();
+        let mut groups: Vec<Group<'_>> = Vec::new();
         {
             let (mut held, mut room) = (self.held.as_mut_slice(), self.scratch.as_mut_slice());
             for (g, group) in counts.chunks(1 << HALF).enumerate() {
