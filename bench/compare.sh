@@ -362,8 +362,9 @@ fi
 
 if want index; then
 # The position index (#37): building it within 3x of kifu validate of the same
-# collection (wall and CPU; at indexspeed 66cbb2a: 3.0-3.4x CPU, not yet met, see
-# docs/SEARCH.md "Build speed"), at most 32 bytes a position, a query under 50 ms warm.
+# collection (wall and CPU; at indexspeed 66cbb2a: 3.0-3.4x CPU, not yet met; at
+# indexspeed2 see docs/SEARCH.md "Build speed"), at most 32 bytes a position, a query
+# under 50 ms warm.
 index_games=${INDEX_GAMES:-100000}
 index_stamp=$(made_by "$index_games" "$root/examples/index_gen.rs")
 if ! stamp "$corpus/index" "$index_stamp"; then
@@ -382,7 +383,7 @@ measure --group index --tool "kifu validate" --ref --bytes "$ibytes" --items "$i
   --what "CLI: the check of the collection, for scale (one streaming read, Go rules on every move)" \
   -- "$kifu" validate -q "$isgf"
 measure --group index --tool "kifu index" --prepare "rm -f '$idb' '$idb-journal'" --bytes "$ibytes" --items "$index_games" \
-  --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread, one SQLite transaction, records past 1 Mi put in bucket order and written to runs beside the index, packed in 4,096 sorted blobs at the end, each Go main line kept for pattern search" \
+  --what "CLI: read on all cores, every main-line position hashed under the 8 symmetries, one writer thread beside the reading, one SQLite transaction, every 1 Mi records put in bucket order, sorted on all cores and stored as a sorted part of each of the 4,096 buckets, each Go main line kept for pattern search" \
   -- "$kifu" index -q "$isgf" -o "$idb"
 rm -f "$idb"
 if [ -x /usr/bin/time ]; then

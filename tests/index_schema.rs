@@ -35,17 +35,17 @@ fn an_index_of_another_schema_version_is_refused_by_index_and_search() {
     };
     assert_eq!(index().status.code(), Some(0));
     let mut bytes = std::fs::read(&db).unwrap();
-    assert_eq!(bytes[60..64], [0, 0, 0, 2], "user_version 2");
+    assert_eq!(bytes[60..64], [0, 0, 0, 3], "user_version 3");
     let o = search();
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8(o.stdout)
         .unwrap()
         .ends_with("1 position(s) found in 1 game(s) (hash 31070e3738bfb314)\n"));
-    for version in [1u8, 3] {
+    for version in [2u8, 4] {
         bytes[63] = version;
         std::fs::write(&db, &bytes).unwrap();
         let message = format!(
-            "{}: the index was made with schema version {version}; this kifu reads version 2 only: delete it and run kifu index again\n",
+            "{}: the index was made with schema version {version}; this kifu reads version 3 only: delete it and run kifu index again\n",
             db.display()
         );
         for o in [index(), search()] {

@@ -102,12 +102,30 @@ struct Feed<'a> {
     sent: bool,
     failed: bool,
     games: usize,
-    /// Games not sent yet (sent [`BATCH`] at a time, and before any other message).
+    /// Games not sent yet (sent [`BATCH`] at a time, or once they hold
+    /// [`BATCH_POSITIONS`], and before any other message).
     batch: Vec<(GameRow, Vec<Visit>)>,
+    /// The positions of the games in `batch`.
+    positions: usize,
 }
 
-/// Games handed to the writer in one message.
+/// Games handed to the writer in one message, at most.
 const BATCH: usize = 64;
+
+/// Positions handed to the writer in one message, about (a batch is sent once it
+/// holds this many).
+const BATCH_POSITIONS: usize = 8192;
+
+/// How many messages may wait for the writer: about a position for every 8 bytes of
+/// a part (a part of 32 MiB, about 15 positions for every 100 bytes of SGF: half its
+/// games; 4 Mi positions, 64 MiB), at least 4. The games of a part are handed on as
+/// they come and the reading goes on to the next part on all cores while the writer
+/// stores them; with only a few batches waiting, the reading of a long file stopped
+/// until the writer had stored all but those few of its last part's games (the two
+/// took turns). Bounded by the part, not the collection.
+fn waiting() -> usize {
+    (super::engine::part_size() / 8 / BATCH_POSITIONS).max(4)
+}
 
 impl Feed<'_> {
     /// Sends the games held, then `msg`.
@@ -128,6 +146,7 @@ impl Feed<'_> {
             return Ok(());
         }
         let games = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.positions = 0;
         self.post(Msg::Games(games))
     }
 
@@ -156,8 +175,9 @@ impl Sink<(GameRow, Vec<Visit>)> for Feed<'_> {
         let (mut row, visits) = value;
         row.number = at.number;
         self.games += 1;
+        self.positions += visits.len();
         self.batch.push((row, visits));
-        if self.batch.len() >= BATCH {
+        if self.batch.len() >= BATCH || self.positions >= BATCH_POSITIONS {
             self.flush()?;
         }
         Ok(Flow::Continue)
@@ -322,8 +342,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         }
     }
     let (inputs, fresh): (Vec<InputFile>, Vec<Fresh>) = reading.into_iter().unzip();
-    // At most 4 batches waiting: the 256 games the channel held one by one before.
-    let (tx, rx) = mpsc::sync_channel::<Msg>(4);
+    let (tx, rx) = mpsc::sync_channel::<Msg>(waiting());
     let writer = std::thread::spawn(move || write(index, opts, rx));
     let mut feed = Feed {
         ui,
@@ -334,6 +353,7 @@ pub fn run(args: &IndexArgs, ui: &Ui) -> Result<Status, Fatal> {
         failed: false,
         games: 0,
         batch: Vec::with_capacity(BATCH),
+        positions: 0,
     };
     let mut outcome = Ok(());
     for id in removes {

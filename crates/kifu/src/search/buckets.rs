@@ -1,25 +1,25 @@
 //! The positions of the index as buckets of packed records: 4,096 buckets by the top
-//! 12 bits of the hash, each one SQLite blob of 16-byte records sorted by (hash,
-//! game, move number, move): the hash (8 bytes), the game's id (4), the move number
-//! (2) and the move's code (2), little-endian. 16 bytes a position and a few bytes a
-//! bucket; a lookup reads one blob and searches it by halves.
+//! 12 bits of the hash, each held in one or more SQLite blobs (parts) of 16-byte
+//! records sorted by (hash, game, move number, move): the hash (8 bytes), the game's
+//! id (4), the move number (2) and the move's code (2), little-endian. 16 bytes a
+//! position and a few bytes a part; a lookup reads a bucket's parts and searches each
+//! by halves.
 //!
 //! A run gathers its new records in memory in the order they come; past [`BUDGET`]
-//! records it puts them in bucket order and writes them to a temporary file (a run of
-//! its own) and starts again, so memory stays bounded whatever the collection
-//! ([`Pending`]). At the end each bucket
-//! that gains records, or may lose some (games dropped), is read, merged with its
-//! new records from memory and the runs, sorted and written back once.
+//! records (at the end of a game) it puts them in bucket order, sorts each bucket's
+//! share and hands them over as one new part a bucket ([`Pending::drain`]): the
+//! index stores them as they are, nothing is read back or merged, and memory stays
+//! bounded whatever the collection. Parts are merged only when games are dropped or a
+//! bucket has many ([`sorted_blob`]).
 
 use std::collections::HashSet;
-use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 
 /// Buckets: the top [`BITS`] bits of a hash.
 pub const BITS: u32 = 12;
 /// How many buckets.
 pub const COUNT: usize = 1 << BITS;
-/// Records held in memory before they are written to a run: 1 Mi records, 16 MiB,
-/// and as many bytes again to write a run ([`Pending`]).
+/// Records held in memory before they are stored as parts: 1 Mi records, 16 MiB,
+/// and as many bytes again to put them in bucket order ([`Pending`]).
 pub const BUDGET: usize = 1 << 20;
 /// Bytes a record.
 pub const SIZE: usize = 16;
@@ -131,55 +131,118 @@ impl Rec {
 /// The bits below a bucket's that [`sorted_blob`] splits a bucket by first.
 const SPLIT: u32 = 8;
 
-/// The blob of these records (of one bucket, as [`Rec::key`]s) sorted, each once:
-/// sorted as numbers, first by counting on the [`SPLIT`] bits of the hash below the
-/// bucket's (a few records each), then each of those parts on its own: a fraction of
-/// the comparisons of one sort of the whole bucket.
+/// The blob of these records (of one bucket, as [`Rec::key`]s) sorted, each once
+/// ([`sort_into`]).
 pub fn sorted_blob(keys: Vec<u128>) -> Vec<u8> {
+    let mut out = Vec::new();
+    sort_into(&keys, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Writes the blob of these records (of one bucket, as [`Rec::key`]s) sorted, each
+/// once, to `out` (cleared first), with `sorted` as room: sorted as numbers, first by
+/// counting on the [`SPLIT`] bits of the hash below the bucket's (a few records
+/// each), then each of those parts on its own: a fraction of the comparisons of one
+/// sort of the whole bucket.
+pub fn sort_into(keys: &[u128], sorted: &mut Vec<u128>, out: &mut Vec<u8>) {
     const SHIFT: u32 = 128 - BITS - SPLIT;
-    let part = |k: &u128| (k >> SHIFT) as usize & ((1 << SPLIT) - 1);
-    let mut ends = [0usize; 1 << SPLIT];
-    for k in &keys {
-        if let Some(c) = ends.get_mut(part(k)) {
-            *c += 1;
-        }
-    }
-    let mut sum = 0;
-    for c in &mut ends {
-        sum += *c;
-        *c = sum;
-    }
-    let mut at = [0usize; 1 << SPLIT];
-    for (a, (i, e)) in at.iter_mut().zip(ends.iter().enumerate()) {
-        *a = if i == 0 {
-            0
-        } else {
-            ends.get(i - 1).copied().unwrap_or(*e)
-        };
-    }
-    let mut sorted = vec![0u128; keys.len()];
-    for k in &keys {
-        if let Some(o) = at.get_mut(part(k)) {
-            if let Some(x) = sorted.get_mut(*o) {
-                *x = *k;
+    out.clear();
+    sorted.clear();
+    if keys.len() <= 32 {
+        sorted.extend_from_slice(keys);
+        sorted.sort_unstable();
+    } else {
+        let part = |k: &u128| (k >> SHIFT) as usize & ((1 << SPLIT) - 1);
+        let mut ends = [0usize; 1 << SPLIT];
+        for k in keys {
+            if let Some(c) = ends.get_mut(part(k)) {
+                *c += 1;
             }
-            *o += 1;
         }
-    }
-    drop(keys);
-    let mut from = 0;
-    for &to in &ends {
-        if let Some(slice) = sorted.get_mut(from..to) {
-            slice.sort_unstable();
+        let mut at = [0usize; 1 << SPLIT];
+        let mut sum = 0;
+        for (a, c) in at.iter_mut().zip(ends.iter_mut()) {
+            *a = sum;
+            sum += *c;
+            *c = sum;
         }
-        from = to;
+        sorted.resize(keys.len(), 0);
+        for k in keys {
+            if let Some(o) = at.get_mut(part(k)) {
+                if let Some(x) = sorted.get_mut(*o) {
+                    *x = *k;
+                }
+                *o += 1;
+            }
+        }
+        let mut from = 0;
+        for &to in &ends {
+            if let Some(slice) = sorted.get_mut(from..to) {
+                slice.sort_unstable();
+            }
+            from = to;
+        }
     }
     sorted.dedup();
-    let mut out = Vec::with_capacity(sorted.len() * SIZE);
-    for &k in &sorted {
+    out.reserve(sorted.len() * SIZE);
+    for &k in sorted.iter() {
         out.extend_from_slice(&Rec::of_key(k).bytes());
     }
-    out
+}
+
+/// Writes the blob of a bucket's records `recs` sorted, each once, to `out`
+/// (cleared first), sorting them in `room` (as long): as [`sort_into`] does, on the
+/// records themselves (ordered as their keys are).
+fn sort_bucket(recs: &[Rec], room: &mut [Rec], out: &mut Vec<u8>) {
+    const SHIFT: u32 = 64 - BITS - SPLIT;
+    out.clear();
+    if room.len() != recs.len() {
+        return;
+    }
+    if recs.len() <= 32 {
+        room.copy_from_slice(recs);
+        room.sort_unstable();
+    } else {
+        let part = |r: &Rec| (r.hash >> SHIFT) as usize & ((1 << SPLIT) - 1);
+        let mut ends = [0usize; 1 << SPLIT];
+        for r in recs {
+            if let Some(c) = ends.get_mut(part(r)) {
+                *c += 1;
+            }
+        }
+        let mut at = [0usize; 1 << SPLIT];
+        let mut sum = 0;
+        for (a, c) in at.iter_mut().zip(ends.iter_mut()) {
+            *a = sum;
+            sum += *c;
+            *c = sum;
+        }
+        for r in recs {
+            if let Some(o) = at.get_mut(part(r)) {
+                if let Some(x) = room.get_mut(*o) {
+                    *x = *r;
+                }
+                *o += 1;
+            }
+        }
+        let mut from = 0;
+        for &to in &ends {
+            if let Some(slice) = room.get_mut(from..to) {
+                if slice.len() > 1 {
+                    slice.sort_unstable();
+                }
+            }
+            from = to;
+        }
+    }
+    out.reserve(room.len() * SIZE);
+    let mut last: Option<&Rec> = None;
+    for r in room.iter() {
+        if last != Some(r) {
+            out.extend_from_slice(&r.bytes());
+        }
+        last = Some(r);
+    }
 }
 
 /// The blob of sorted records.
@@ -190,13 +253,6 @@ pub fn encode(recs: &[Rec]) -> Vec<u8> {
         out.extend_from_slice(&r.bytes());
     }
     out
-}
-
-/// A run written to a temporary file: each bucket's records, bucket after bucket,
-/// with how many each has.
-struct Run {
-    file: BufReader<std::fs::File>,
-    counts: Vec<u32>,
 }
 
 /// A record of zeros (to size vectors that are then written over).
@@ -230,58 +286,66 @@ fn by_digit(from: &[Rec], to: &mut [Rec], counts: &[usize], digit: impl Fn(&Rec)
     }
 }
 
-/// Puts `recs` in bucket order (records of a bucket in the order they came), with
-/// `tmp` as room; gives each bucket's count. Two passes of 64 ways (the low half of
-/// the bucket number, then the high half) rather than one of 4,096: a pass writes to
-/// 64 places at a time, where 4,096 would miss the processor's page table cache at
-/// almost every record. One pass counts for both.
-fn bucket_order(recs: &mut [Rec], tmp: &mut Vec<Rec>) -> Vec<u32> {
-    let low = (1 << HALF) - 1;
+/// Each bucket's count of `recs`.
+fn bucket_counts(recs: &[Rec]) -> Vec<u32> {
     let mut counts = vec![0u32; COUNT];
-    for r in recs.iter() {
+    for r in recs {
         if let Some(c) = counts.get_mut(r.bucket()) {
             *c += 1;
         }
     }
-    let (mut lows, mut highs) = ([0usize; 1 << HALF], [0usize; 1 << HALF]);
-    for (b, &c) in counts.iter().enumerate() {
-        if let Some(l) = lows.get_mut(b & low) {
-            *l += c as usize;
-        }
-        if let Some(h) = highs.get_mut(b >> HALF) {
-            *h += c as usize;
-        }
-    }
-    // Written over whole: sized once (no clearing at each run).
-    tmp.truncate(recs.len());
-    tmp.resize(recs.len(), ZERO);
-    by_digit(recs, tmp, &lows, |r| r.bucket() & low);
-    by_digit(tmp, recs, &highs, |r| r.bucket() >> HALF);
     counts
 }
 
-/// The new records of a run of `kifu index`, by bucket: up to a budget of records in
-/// memory, the rest in runs on disk; and the games dropped.
+/// A group of buckets to order: its number, its buckets' counts, its stretch of the
+/// records and of the room.
+type Group<'a> = (usize, &'a [u32], &'a mut [Rec], &'a mut [Rec]);
+
+/// Puts group `g`'s records (`held`, in the order of the high half of the bucket
+/// number, the group's buckets' counts `counts`) in bucket order by the low half,
+/// from `room` (which holds them) into `held`, and gives each bucket's blob, sorted
+/// in its stretch of `room`.
+fn order_group(
+    g: usize,
+    counts: &[u32],
+    held: &mut [Rec],
+    room: &mut [Rec],
+) -> Vec<(usize, Vec<u8>)> {
+    let low = (1 << HALF) - 1;
+    let lows: Vec<usize> = counts.iter().map(|&c| c as usize).collect();
+    by_digit(room, held, &lows, |r| r.bucket() & low);
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    for (i, &c) in counts.iter().enumerate() {
+        let to = at + c as usize;
+        if c > 0 {
+            let mut blob = Vec::new();
+            let recs = held.get(at..to).unwrap_or(&[]);
+            let room = room.get_mut(at..to).unwrap_or(&mut []);
+            sort_bucket(recs, room, &mut blob);
+            out.push((g << HALF | i, blob));
+        }
+        at = to;
+    }
+    out
+}
+
+/// The new records of a run of `kifu index`, up to a budget of records in memory;
+/// and the games dropped.
 ///
 /// Records are held in the order they come (one vector, appended to: no scattered
-/// writes while games are read); once they reach the budget they are put in bucket
-/// order by counting (one pass to count each bucket's records, one to place them) and
-/// written as a run. At the end the records still held are put in bucket order the
-/// same way. Memory: the budget's records, and as many again while a run is written.
+/// writes while games are read); once they reach the budget ([`Pending::full`]) they
+/// are put in bucket order by counting (one pass to count each bucket's records, two
+/// to place them), each bucket's share is sorted, and each is handed over as a blob
+/// ([`Pending::drain`]). Memory: the budget's records, and as many again to order
+/// them.
 pub struct Pending {
     /// Records held, in the order they came.
     held: Vec<Rec>,
     budget: usize,
-    runs: Vec<Run>,
-    /// The records held in bucket order, with each bucket's start (once the last run
-    /// is written: [`Pending::gains`] and [`Pending::take`] seal the records held).
-    sealed: Option<(Vec<Rec>, Vec<usize>)>,
-    /// Room to put records in bucket order, kept from one run to the next.
+    /// Room to put records in bucket order, kept from one drain to the next.
     scratch: Vec<Rec>,
-    /// Where runs are written (the system's temporary directory when `None`, or when
-    /// a file cannot be made there).
-    dir: Option<std::path::PathBuf>,
-    /// Games dropped in this run: their old records go.
+    /// Games dropped in this run: their records go.
     pub dead: HashSet<u32>,
 }
 
@@ -297,32 +361,38 @@ impl Pending {
         Pending {
             held: Vec::new(),
             budget: budget.max(1),
-            runs: Vec::new(),
-            sealed: None,
             scratch: Vec::new(),
-            dir: None,
             dead: HashSet::new(),
         }
     }
 
-    /// Runs go to temporary files in `dir` (unnamed: none is left behind, however
-    /// the process ends).
-    pub fn in_dir(mut self, dir: Option<std::path::PathBuf>) -> Pending {
-        self.dir = dir;
-        self
-    }
-
-    /// Adds a record (the records held go to a run once the budget is reached).
-    pub fn push(&mut self, r: Rec) -> std::io::Result<()> {
+    /// Adds a record (the caller drains the records held once [`Pending::full`]).
+    #[cfg(test)]
+    pub fn push(&mut self, r: Rec) {
         if self.held.capacity() == 0 {
             // Reserved once (pages are only taken as they are filled).
             self.held.reserve_exact(self.budget);
         }
         self.held.push(r);
-        if self.held.len() >= self.budget {
-            self.spill()?;
+    }
+
+    /// Adds the records of a game (as [`Pending::push`] each).
+    pub fn extend(&mut self, recs: impl Iterator<Item = Rec>) {
+        if self.held.capacity() == 0 {
+            self.held.reserve_exact(self.budget);
         }
-        Ok(())
+        self.held.extend(recs);
+    }
+
+    /// True when the records held reached the budget.
+    pub fn full(&self) -> bool {
+        self.held.len() >= self.budget
+    }
+
+    /// True when no record is held.
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.held.is_empty()
     }
 
     /// The bytes held for the records: the vector of records and the room to
@@ -332,90 +402,80 @@ impl Pending {
         (self.held.capacity() + self.scratch.capacity()) * std::mem::size_of::<Rec>()
     }
 
-    /// Writes the records held to a new run, bucket after bucket.
-    fn spill(&mut self) -> std::io::Result<()> {
-        let counts = bucket_order(&mut self.held, &mut self.scratch);
-        let file = match &self.dir {
-            Some(d) => tempfile::tempfile_in(d).or_else(|_| tempfile::tempfile())?,
-            None => tempfile::tempfile()?,
-        };
-        let mut w = BufWriter::with_capacity(1 << 16, file);
-        let mut chunk = [0u8; 64 * SIZE];
-        for recs in self.held.chunks(64) {
-            for (dst, r) in chunk.chunks_exact_mut(SIZE).zip(recs) {
-                dst.copy_from_slice(&r.bytes());
+    /// Hands each bucket's records held to `each` (bucket number and its sorted
+    /// blob, buckets in increasing order, those without records skipped) and holds
+    /// none after.
+    pub fn drain<E>(
+        &mut self,
+        mut each: impl FnMut(usize, &[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        // In bucket order by counting, the high half of the bucket number first (one
+        // pass of 64 ways over the whole: a pass writes to 64 places at a time, where
+        // 4,096 would miss the processor's page table cache at almost every record),
+        // then each group of 64 buckets by the low half while it is in the cache,
+        // and its buckets sorted and handed over at once. Records of a bucket stay
+        // in the order they came until they are sorted.
+        let counts = bucket_counts(&self.held);
+        let n = self.held.len();
+        // Written over whole: sized once (no clearing at each run).
+        self.scratch.truncate(n);
+        self.scratch.resize(n, ZERO);
+        let mut highs = [0usize; 1 << HALF];
+        for (b, &c) in counts.iter().enumerate() {
+            if let Some(h) = highs.get_mut(b >> HALF) {
+                *h += c as usize;
             }
-            w.write_all(chunk.get(..recs.len() * SIZE).unwrap_or(&[]))?;
         }
-        let mut file = w.into_inner().map_err(|e| e.into_error())?;
-        file.seek(SeekFrom::Start(0))?;
-        self.runs.push(Run {
-            file: BufReader::with_capacity(1 << 13, file),
-            counts,
+        by_digit(&self.held, &mut self.scratch, &highs, |r| {
+            r.bucket() >> HALF
         });
-        self.held.clear();
-        Ok(())
-    }
-
-    /// Puts the records held in bucket order (once: no record may come after).
-    fn seal(&mut self) -> &(Vec<Rec>, Vec<usize>) {
-        self.sealed.get_or_insert_with(|| {
-            let mut held = std::mem::take(&mut self.held);
-            let counts = bucket_order(&mut held, &mut self.scratch);
-            self.scratch = Vec::new();
-            let mut at = 0usize;
-            let first = counts
-                .iter()
-                .map(|&c| {
-                    let here = at;
-                    at += c as usize;
-                    here
-                })
-                .collect();
-            (held, first)
-        })
-    }
-
-    /// The records held in bucket `b` (sealed).
-    fn held_in(&mut self, b: usize) -> &[Rec] {
-        let (sorted, first) = self.seal();
-        let from = first.get(b).copied().unwrap_or(sorted.len());
-        let to = first.get(b + 1).copied().unwrap_or(sorted.len());
-        sorted.get(from..to).unwrap_or(&[])
-    }
-
-    /// True when the run adds nothing and drops nothing.
-    pub fn is_empty(&self) -> bool {
-        let sealed = self.sealed.as_ref().map_or(0, |s| s.0.len());
-        self.held.is_empty() && sealed == 0 && self.runs.is_empty() && self.dead.is_empty()
-    }
-
-    /// How many new records bucket `b` has.
-    pub fn gains(&mut self, b: usize) -> usize {
-        self.held_in(b).len()
-            + self
-                .runs
-                .iter()
-                .map(|r| r.counts.get(b).map_or(0, |&c| c as usize))
-                .sum::<usize>()
-    }
-
-    /// Bucket `b`'s new records as [`Rec::key`]s, taken from memory and from the runs
-    /// (buckets must be taken in increasing order: each run is read straight
-    /// through).
-    pub fn take(&mut self, b: usize, out: &mut Vec<u128>) -> std::io::Result<()> {
-        // The runs first, then memory: the order the records came in (a position's
-        // records then come in game order, which the sort finds already in place).
-        let mut bytes = Vec::new();
-        for run in &mut self.runs {
-            let n = run.counts.get(b).copied().unwrap_or(0) as usize;
-            bytes.resize(n * SIZE, 0);
-            run.file.read_exact(&mut bytes)?;
-            out.reserve(n);
-            out.extend(decode(&bytes).map(|r| r.key()));
+        // The groups split into their stretches of the records and of the room
+        // (disjoint), worked on all cores a round of groups at a time (their blobs
+        // held until handed over in bucket order: a sixteenth of the records a round).
+        let mut groups: Vec<Group<'_>> = Vec::new();
+        {
+            let (mut held, mut room) = (self.held.as_mut_slice(), self.scratch.as_mut_slice());
+            for (g, group) in counts.chunks(1 << HALF).enumerate() {
+                let size = highs
+                    .get(g)
+                    .copied()
+                    .unwrap_or(0)
+                    .min(held.len())
+                    .min(room.len());
+                let (h, hr) = std::mem::take(&mut held).split_at_mut(size);
+                let (r, rr) = std::mem::take(&mut room).split_at_mut(size);
+                held = hr;
+                room = rr;
+                groups.push((g, group, h, r));
+            }
         }
-        out.extend(self.held_in(b).iter().map(Rec::key));
-        Ok(())
+        let mut outcome = Ok(());
+        const ROUND: usize = 4;
+        while !groups.is_empty() && outcome.is_ok() {
+            let round: Vec<_> = groups.drain(..ROUND.min(groups.len())).collect();
+            let blobs: Vec<Vec<(usize, Vec<u8>)>> = if rayon::current_num_threads() > 1 {
+                use rayon::prelude::*;
+                round
+                    .into_par_iter()
+                    .map(|(g, group, held, room)| order_group(g, group, held, room))
+                    .collect()
+            } else {
+                // One reading thread: this thread works beside it rather than
+                // waiting for it.
+                round
+                    .into_iter()
+                    .map(|(g, group, held, room)| order_group(g, group, held, room))
+                    .collect()
+            };
+            for (b, blob) in blobs.iter().flatten() {
+                outcome = each(*b, blob);
+                if outcome.is_err() {
+                    break;
+                }
+            }
+        }
+        self.held.clear();
+        outcome
     }
 }
 
@@ -455,10 +515,27 @@ mod tests {
     }
 
     #[test]
-    fn records_past_the_budget_go_to_runs_and_come_back_by_bucket() {
+    fn records_held_are_drained_by_bucket_sorted_within_the_budget() {
         let mut p = Pending::with_budget(30_000);
         let mut all = Vec::new();
+        let mut back = Vec::new();
         let mut most = 0;
+        let mut drains = 0;
+        let drain = |p: &mut Pending, back: &mut Vec<Rec>| {
+            let mut last = None;
+            p.drain(|b, blob| {
+                assert!(last < Some(b), "buckets in increasing order");
+                last = Some(b);
+                let recs: Vec<Rec> = decode(blob).collect();
+                assert!(!recs.is_empty());
+                assert!(recs.iter().all(|r| r.bucket() == b));
+                assert!(recs.windows(2).all(|w| w[0] < w[1]), "sorted, each once");
+                back.extend(recs);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            assert!(p.is_empty());
+        };
         for i in 0..200_000u64 {
             let r = Rec {
                 hash: i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
@@ -467,17 +544,28 @@ mod tests {
                 mv: 0,
             };
             all.push(r);
-            p.push(r).unwrap();
+            p.push(r);
+            if i % 7 == 0 {
+                // The same record twice is stored once.
+                p.push(r);
+            }
+            if p.full() {
+                drain(&mut p, &mut back);
+                drains += 1;
+            }
             if i % 64 == 0 {
                 most = most.max(p.reserved());
             }
         }
-        // Memory is the budget's (twice: the records, and a run's bytes), never more.
+        drain(&mut p, &mut back);
+        // Memory is the budget's (twice: the records, and room to order them).
         assert!(most <= 2 * 30_000 * SIZE, "{most}");
-        // However the buckets' shares shift from run to run: all in one bucket,
+        assert_eq!(drains, 7);
+        // However the buckets' shares shift from drain to drain: all in one bucket,
         // then all in the next, and so on.
         let mut q = Pending::with_budget(3_000);
         let mut most = 0;
+        let mut parts = 0;
         for i in 0..1_200_000u64 {
             let bucket = i / 3_000;
             q.push(Rec {
@@ -485,28 +573,22 @@ mod tests {
                 game: 0,
                 ply: 0,
                 mv: 0,
-            })
-            .unwrap();
+            });
+            if q.full() {
+                q.drain(|b, blob| {
+                    assert_eq!(b as u64, bucket);
+                    assert_eq!(blob.len(), 3_000 * SIZE);
+                    parts += 1;
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+            }
             if i % 500 == 0 {
                 most = most.max(q.reserved());
             }
         }
+        assert_eq!(parts, 400);
         assert!(most <= 2 * 3_000 * SIZE, "{most}");
-        assert_eq!(p.runs.len(), 6);
-        assert_eq!(p.held.len(), 20_000);
-        let mut back = Vec::new();
-        let mut gained = 0;
-        for b in 0..COUNT {
-            let mut v = Vec::new();
-            let gains = p.gains(b);
-            gained += gains;
-            p.take(b, &mut v).unwrap();
-            assert_eq!(v.len(), gains);
-            let v: Vec<Rec> = v.into_iter().map(Rec::of_key).collect();
-            assert!(v.iter().all(|r| r.bucket() == b));
-            back.extend(v);
-        }
-        assert_eq!(gained, 200_000);
         back.sort_unstable();
         all.sort_unstable();
         assert_eq!(back, all);

@@ -1,13 +1,15 @@
 //! The position index on disk: an SQLite database (bundled, so nothing needs
 //! installing; any SQLite client opens it). See docs/SEARCH.md for the schema.
 //!
-//! The positions are not one SQL row each but packed records in 4,096 blobs by the
-//! hash's top 12 bits (table `buckets`, `search::buckets`): 16 bytes a position. One
+//! The positions are not one SQL row each but packed records in blobs by the hash's
+//! top 12 bits, a few blobs (parts) a bucket (table `buckets`, `search::buckets`): 16
+//! bytes a position. One
 //! row a position in a `WITHOUT ROWID` table keyed (hash, game, ply, move) was the
 //! first design: about 25 bytes a position, and SQLite's inserting and sorting of
 //! every row cost more than the reading itself (docs/SEARCH.md, "Why blobs"). The files and games are plain tables. The whole run is
 //! one transaction: a run killed at any point leaves the index as it was (SQLite's
-//! rollback journal); the records of a run are merged into the buckets at its end.
+//! rollback journal); the records of a run are stored as new parts of the buckets,
+//! a budget of records at a time, as they come.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -19,8 +21,12 @@ use super::positions::{Options, Visit};
 
 /// The schema's version, stored as SQLite's `PRAGMA user_version` (and, for people,
 /// in `meta`). 1: the first; 2: `games.line`, the moves of each Go game's main line
-/// for pattern search (`search::pattern`).
-pub const VERSION: u32 = 2;
+/// for pattern search (`search::pattern`); 3: a bucket is one or more parts (rows of
+/// `buckets`, each sorted).
+pub const VERSION: u32 = 3;
+
+/// A bucket with more parts than this is merged into one at the end of a run.
+pub const MAX_PARTS: i64 = 64;
 
 /// Checks the schema version of an open database: `Ok(true)` when it holds no table
 /// yet (a new index), `Ok(false)` when it is an index of this version; an error that
@@ -69,10 +75,11 @@ pub struct Index {
     conn: Connection,
     /// The run's new records and dropped games.
     pending: Option<Box<Pending>>,
-    /// The index's directory: the run's temporary files go there, on the file system
-    /// that holds the index (not the system's temporary directory, which may be a
-    /// slower disk or a smaller one).
-    dir: Option<std::path::PathBuf>,
+    /// The id of the run's next game (ids are not reused within a run: the records
+    /// of a game dropped in the run go by its id).
+    next_game: i64,
+    /// Records stored in the run so far (as new parts).
+    added: u64,
 }
 
 /// A file as the index last saw it.
@@ -290,20 +297,20 @@ impl Index {
                      komi REAL, handicap TEXT, handicap_stones INTEGER, moves INTEGER NOT NULL,
                      line BLOB);
                  CREATE INDEX games_file ON games(file);
-                 CREATE TABLE buckets(bucket INTEGER PRIMARY KEY, rows BLOB NOT NULL);
+                 CREATE TABLE buckets(id INTEGER PRIMARY KEY, bucket INTEGER NOT NULL, rows BLOB NOT NULL);
+                 CREATE INDEX buckets_bucket ON buckets(bucket);
                  INSERT INTO meta(key, value) VALUES ('version', '{VERSION}');
+                 INSERT INTO meta(key, value) VALUES ('positions', '0');
                  PRAGMA user_version = {VERSION};
                  COMMIT;"
             ))
             .map_err(err)?;
         }
-        let dir = std::path::absolute(path)
-            .ok()
-            .and_then(|p| p.parent().map(Path::to_path_buf));
         Ok(Index {
             conn,
             pending: None,
-            dir,
+            next_game: 1,
+            added: 0,
         })
     }
     /// The options the index was built with (`None`: it holds nothing yet).
@@ -350,7 +357,13 @@ impl Index {
     /// first: the caller passes them all in `remove`).
     pub fn begin(&mut self, opts: Options) -> Result<(), Error> {
         self.conn.execute_batch("BEGIN IMMEDIATE;").map_err(err)?;
-        self.pending = Some(Box::new(Pending::default().in_dir(self.dir.clone())));
+        self.pending = Some(Box::new(Pending::default()));
+        self.next_game = self
+            .conn
+            .query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM games", [], |r| {
+                r.get(0)
+            })
+            .map_err(err)?;
         let flag = |b: bool| if b { "1" } else { "0" };
         for (k, v) in [
             ("colours", flag(opts.colours)),
@@ -427,10 +440,12 @@ impl Index {
             .conn
             .prepare_cached(
                 "INSERT INTO games(file, number, kind, width, height, black, black_rank, white,
-                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves, line)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                 white_rank, event, round, date, result, winner, komi, handicap, handicap_stones, moves, line, id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
             )
             .map_err(err)?;
+        let id = self.next_game;
+        let game = u32::try_from(id).map_err(|_| "more than 4,294,967,295 games".to_string())?;
         stmt.execute(params![
             file,
             g.number as i64,
@@ -451,121 +466,152 @@ impl Index {
             g.handicap_stones,
             g.moves as i64,
             g.line,
+            id,
         ])
         .map_err(err)?;
-        let game = u32::try_from(self.conn.last_insert_rowid())
-            .map_err(|_| "more than 4,294,967,295 games".to_string())?;
-        let Some(p) = &mut self.pending else {
+        drop(stmt);
+        self.next_game = id + 1;
+        let Some(mut p) = self.pending.take() else {
             return Err("no run begun".into());
         };
-        for v in visits {
-            // Move numbers past 65,535 are kept as 65,535 (no record has so many).
-            p.push(Rec {
-                hash: v.hash,
-                game,
-                ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
-                mv: u16::try_from(v.mv).unwrap_or(0),
-            })
-            .map_err(|e| format!("cannot write a temporary run: {e}"))?;
-        }
+        // Move numbers past 65,535 are kept as 65,535 (no record has so many).
+        p.extend(visits.iter().map(|v| Rec {
+            hash: v.hash,
+            game,
+            ply: u16::try_from(v.ply).unwrap_or(u16::MAX),
+            mv: u16::try_from(v.mv).unwrap_or(0),
+        }));
+        // Stored at the end of a game: a game's records are in one part, so a part
+        // sorted each record once holds none twice.
+        let stored = if p.full() { self.store(&mut p) } else { Ok(()) };
+        self.pending = Some(p);
+        stored
+    }
+
+    /// Stores the records held as one new part of each bucket they fall in.
+    fn store(&mut self, p: &mut Pending) -> Result<(), Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("INSERT INTO buckets(bucket, rows) VALUES (?1, ?2)")
+            .map_err(err)?;
+        let mut added = 0u64;
+        p.drain(|b, blob| {
+            added += (blob.len() / buckets::SIZE) as u64;
+            stmt.execute(params![b as i64, blob])
+                .map(|_| ())
+                .map_err(err)
+        })?;
+        drop(stmt);
+        self.added += added;
         Ok(())
     }
 
-    /// Ends the run: each bucket that gains records or may lose some (games
-    /// dropped) is merged and written once, and the transaction commits. With
-    /// `compact`, an index whose file is over a quarter free pages afterwards is
-    /// rebuilt (`VACUUM`). Returns the number of positions.
+    /// Ends the run: the records held are stored, and each bucket that may lose
+    /// records (games dropped) or holds more than [`MAX_PARTS`] parts is merged into
+    /// one part; the transaction commits. With `compact`, an index whose file is over
+    /// a quarter free pages afterwards is rebuilt (`VACUUM`). Returns the number of
+    /// positions.
     pub fn finish(&mut self, compact: bool) -> Result<u64, Error> {
         let mut pending = self.pending.take().unwrap_or_default();
-        if !pending.is_empty() {
-            let mut existing = vec![false; buckets::COUNT];
-            {
-                let mut stmt = self
-                    .conn
-                    .prepare("SELECT bucket FROM buckets")
-                    .map_err(err)?;
-                let ids = stmt.query_map([], |r| r.get::<_, i64>(0)).map_err(err)?;
-                for id in ids {
-                    if let Some(e) = existing.get_mut(id.map_err(err)? as usize) {
-                        *e = true;
-                    }
+        self.store(&mut pending)?;
+        let dead = std::mem::take(&mut pending.dead);
+        drop(pending);
+        // The count of positions is kept in `meta` (summing the parts' lengths reads
+        // every part's page): the count before, and what the run added and dropped.
+        let added = std::mem::take(&mut self.added);
+        let mut total = i128::from(self.positions()?) + i128::from(added);
+        // The buckets to merge: every bucket when games are dropped, else those with
+        // too many parts.
+        let merge: Vec<i64> = if dead.is_empty() && added == 0 {
+            // Nothing stored and nothing dropped: no bucket to look at.
+            Vec::new()
+        } else {
+            let mut stmt = self
+                .conn
+                .prepare("SELECT bucket, COUNT(*) FROM buckets GROUP BY bucket ORDER BY bucket")
+                .map_err(err)?;
+            let rows = stmt
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+                .map_err(err)?;
+            let mut merge = Vec::new();
+            for row in rows {
+                let (b, parts) = row.map_err(err)?;
+                if !dead.is_empty() || parts > MAX_PARTS {
+                    merge.push(b);
                 }
             }
-            let dropping = !pending.dead.is_empty();
-            // Buckets are gathered a group at a time on this thread (SQLite, the runs
-            // read straight through), sorted and encoded on all cores, then written:
-            // up to 64 buckets, fewer when they hold more than the budget together
-            // (memory stays bounded when buckets grow with the collection).
-            const GROUP: usize = 64;
-            let mut start = 0usize;
-            while start < buckets::COUNT {
-                let mut group: Vec<(usize, Vec<u128>)> = Vec::new();
-                let mut held = 0usize;
-                let mut b = start;
-                while b < (start + GROUP).min(buckets::COUNT)
-                    && (held < buckets::BUDGET || group.is_empty())
-                {
-                    let this = b;
-                    b += 1;
-                    let b = this;
-                    let old = existing.get(b).copied().unwrap_or(false);
-                    let gains = pending.gains(b) > 0;
-                    if !(gains || old && dropping) {
-                        continue;
-                    }
-                    let mut recs: Vec<u128> = Vec::new();
-                    let mut changed = gains;
-                    if old {
-                        let blob: Vec<u8> = self
-                            .conn
-                            .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
-                            .map_err(err)?
-                            .query_row([b as i64], |r| r.get(0))
-                            .map_err(err)?;
-                        let before = blob.len() / buckets::SIZE;
-                        recs.extend(
-                            buckets::decode(&blob)
-                                .filter(|r| !pending.dead.contains(&r.game))
-                                .map(|r| r.key()),
-                        );
-                        changed |= recs.len() != before;
-                    }
-                    if !changed {
-                        continue;
-                    }
-                    pending
-                        .take(b, &mut recs)
-                        .map_err(|e| format!("cannot read a temporary run: {e}"))?;
-                    held += recs.len();
-                    group.push((b, recs));
+            merge
+        };
+        // A group of buckets at a time, read on this thread (SQLite), sorted and
+        // encoded on all cores, then written: up to 64 buckets, fewer when they hold
+        // more than the budget together (memory stays bounded when buckets grow with
+        // the collection).
+        const GROUP: usize = 64;
+        let mut rest = merge.as_slice();
+        while !rest.is_empty() {
+            let mut group: Vec<(i64, usize, Vec<u128>)> = Vec::new();
+            let mut held = 0usize;
+            while let Some((&b, tail)) = rest.split_first() {
+                if group.len() >= GROUP || held >= buckets::BUDGET && !group.is_empty() {
+                    break;
                 }
-                start = b;
-                let blobs: Vec<(usize, Vec<u8>)> = {
-                    use rayon::prelude::*;
-                    group
-                        .into_par_iter()
-                        .map(|(b, recs)| (b, buckets::sorted_blob(recs)))
-                        .collect()
-                };
-                for (b, blob) in blobs {
-                    if blob.is_empty() {
-                        self.conn
-                            .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
-                            .map_err(err)?
-                            .execute([b as i64])
-                            .map_err(err)?;
-                    } else {
-                        self.conn
-                            .prepare_cached(
-                                "INSERT OR REPLACE INTO buckets(bucket, rows) VALUES (?1, ?2)",
-                            )
-                            .map_err(err)?
-                            .execute(params![b as i64, blob])
-                            .map_err(err)?;
-                    }
+                rest = tail;
+                let mut keys: Vec<u128> = Vec::new();
+                let mut before = 0usize;
+                let mut parts = 0usize;
+                let mut stmt = self
+                    .conn
+                    .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
+                    .map_err(err)?;
+                let blobs = stmt
+                    .query_map([b], |r| r.get::<_, Vec<u8>>(0))
+                    .map_err(err)?;
+                for blob in blobs {
+                    let blob = blob.map_err(err)?;
+                    before += blob.len() / buckets::SIZE;
+                    parts += 1;
+                    keys.extend(
+                        buckets::decode(&blob)
+                            .filter(|r| !dead.contains(&r.game))
+                            .map(|r| r.key()),
+                    );
+                }
+                if keys.len() == before && parts <= MAX_PARTS as usize {
+                    continue;
+                }
+                held += keys.len();
+                group.push((b, before, keys));
+            }
+            let blobs: Vec<(i64, usize, Vec<u8>)> = {
+                use rayon::prelude::*;
+                group
+                    .into_par_iter()
+                    .map(|(b, before, keys)| (b, before, buckets::sorted_blob(keys)))
+                    .collect()
+            };
+            for (b, before, blob) in blobs {
+                total += (blob.len() / buckets::SIZE) as i128 - before as i128;
+                self.conn
+                    .prepare_cached("DELETE FROM buckets WHERE bucket = ?1")
+                    .map_err(err)?
+                    .execute([b])
+                    .map_err(err)?;
+                if !blob.is_empty() {
+                    self.conn
+                        .prepare_cached("INSERT INTO buckets(bucket, rows) VALUES (?1, ?2)")
+                        .map_err(err)?
+                        .execute(params![b, blob])
+                        .map_err(err)?;
                 }
             }
         }
+        let total = u64::try_from(total).unwrap_or(0);
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('positions', ?1)",
+                [total.to_string()],
+            )
+            .map_err(err)?;
         self.conn.execute_batch("COMMIT;").map_err(err)?;
         if compact {
             let (free, pages): (i64, i64) = self
@@ -580,11 +626,22 @@ impl Index {
                 self.conn.execute_batch("VACUUM;").map_err(err)?;
             }
         }
-        self.positions()
+        Ok(total)
     }
 
-    /// How many positions the index holds.
+    /// How many positions the index holds (kept in `meta`; counted when it is not
+    /// there).
     pub fn positions(&self) -> Result<u64, Error> {
+        let kept: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'positions'", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(err)?;
+        if let Some(n) = kept.and_then(|v| v.parse::<u64>().ok()) {
+            return Ok(n);
+        }
         self.conn
             .query_row(
                 "SELECT COALESCE(SUM(length(rows)), 0) FROM buckets",
@@ -599,14 +656,20 @@ impl Index {
     /// game and move number.
     pub fn lookup(&self, hash: u64) -> Result<Vec<Hit>, Error> {
         let bucket = (hash >> (64 - buckets::BITS)) as i64;
-        let blob: Option<Vec<u8>> = self
+        let mut recs = Vec::new();
+        let mut stmt = self
             .conn
             .prepare_cached("SELECT rows FROM buckets WHERE bucket = ?1")
-            .map_err(err)?
-            .query_row([bucket], |r| r.get(0))
-            .optional()
             .map_err(err)?;
-        let recs = blob.map_or_else(Vec::new, |b| buckets::find(&b, hash));
+        let mut blobs = stmt.query([bucket]).map_err(err)?;
+        while let Some(row) = blobs.next().map_err(err)? {
+            let blob = row
+                .get_ref(0)
+                .map_err(err)?
+                .as_blob()
+                .map_err(|e| e.to_string())?;
+            recs.extend(buckets::find(blob, hash));
+        }
         let rows: Vec<(u32, u32, u32)> = recs
             .iter()
             .map(|r| (r.game, u32::from(r.ply), u32::from(r.mv)))
@@ -848,6 +911,47 @@ mod tests {
     }
 
     #[test]
+    fn a_file_dropped_within_its_run_leaves_none_of_its_positions() {
+        // As `kifu index` does when a file fails after some of its games were sent:
+        // the file and its games are removed in the run, and the next file's games
+        // follow. Their ids must not be the dropped games' (whose records, held or
+        // already stored, go by id).
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = Index::open(&dir.path().join("i.db")).unwrap();
+        index.begin(Options::default()).unwrap();
+        let row = |n: usize| GameRow {
+            number: n,
+            kind: "go".into(),
+            winner: "none".into(),
+            ..GameRow::default()
+        };
+        let visit = |hash: u64, ply: u32| Visit { hash, ply, mv: 0 };
+        let failed = index.add_file(b"/f", 1, 1, 1, None, None).unwrap();
+        index
+            .add_game(failed, &row(1), &[visit(11 << 50, 0), visit(12 << 50, 1)])
+            .unwrap();
+        index.remove_file(failed).unwrap();
+        let good = index.add_file(b"/g", 1, 1, 2, None, None).unwrap();
+        index
+            .add_game(good, &row(1), &[visit(21 << 50, 0), visit(12 << 50, 1)])
+            .unwrap();
+        assert_eq!(index.finish(true).unwrap(), 2);
+        assert!(index.lookup(11 << 50).unwrap().is_empty());
+        let hits = index.lookup(12 << 50).unwrap();
+        assert_eq!(hits.len(), 1);
+        assert_eq!((hits[0].path.as_slice(), hits[0].ply), (&b"/g"[..], 1));
+        assert_eq!(index.counts().unwrap(), (2, 1, 1));
+        // The count kept in `meta` is the parts' own.
+        let summed: i64 = index
+            .conn
+            .query_row("SELECT SUM(length(rows)) / 16 FROM buckets", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(summed, 2);
+    }
+
+    #[test]
     fn an_index_of_another_schema_version_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         // Version 1 kept its version in `meta` alone.
@@ -859,16 +963,16 @@ mod tests {
                  INSERT INTO meta VALUES ('version', '1');",
             )
             .unwrap();
-        let later = dir.path().join("v3.db");
+        let later = dir.path().join("v4.db");
         Connection::open(&later)
             .unwrap()
-            .execute_batch("CREATE TABLE meta(key TEXT); PRAGMA user_version = 3;")
+            .execute_batch("CREATE TABLE meta(key TEXT); PRAGMA user_version = 4;")
             .unwrap();
-        for (path, v) in [(&v1, 1), (&later, 3)] {
+        for (path, v) in [(&v1, 1), (&later, 4)] {
             for open in [Index::open, Index::open_existing] {
                 assert_eq!(
                     open(path).err().unwrap(),
-                    format!("the index was made with schema version {v}; this kifu reads version 2 only: delete it and run kifu index again")
+                    format!("the index was made with schema version {v}; this kifu reads version 3 only: delete it and run kifu index again")
                 );
             }
         }
