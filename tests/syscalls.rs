@@ -9,6 +9,20 @@
 use std::path::Path;
 use std::process::Command;
 
+/// True when the test can trace: strace is installed and may trace a child here.
+/// Otherwise it says on one line that it skipped, unless CI requires tracing
+/// (`KIFU_REQUIRE_STRACE`), where it fails.
+fn can_trace() -> bool {
+    if strace_works() {
+        return true;
+    }
+    if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
+        panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
+    }
+    eprintln!("skipped: strace is not installed or may not trace here");
+    false
+}
+
 /// True when strace is installed and may trace a child here.
 fn strace_works() -> bool {
     Command::new("strace")
@@ -94,11 +108,7 @@ fn leading_args(args: &str, n: usize) -> Vec<&str> {
 
 #[test]
 fn a_folder_of_small_files_costs_four_system_calls_per_file() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -162,11 +172,7 @@ fn a_folder_of_small_files_costs_four_system_calls_per_file() {
 /// exists (before, each input cost a `statx` of itself and one of the output).
 #[test]
 fn merge_into_a_new_file_costs_each_input_its_reading_only() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -216,11 +222,7 @@ fn merge_into_a_new_file_costs_each_input_its_reading_only() {
 /// the buffer near the end copied the input twice.
 #[test]
 fn a_long_collection_within_a_part_is_read_in_one_call() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -339,11 +341,7 @@ fn whole_calls(trace: &str) -> String {
 
 #[test]
 fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_directory_once() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -447,11 +445,7 @@ fn convert_out_dir_makes_its_outputs_durable_with_one_syncfs_and_opens_each_dire
 /// file, and each warning is written in one call.
 #[test]
 fn convert_of_a_folder_costs_the_reading_and_the_writing_of_each_file_and_no_more() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -566,11 +560,7 @@ fn convert_of_a_folder_costs_the_reading_and_the_writing_of_each_file_and_no_mor
 /// the four calls of every command.
 #[test]
 fn positions_of_a_folder_opens_each_file_through_the_folders_handle() {
-    if !strace_works() {
-        if std::env::var_os("KIFU_REQUIRE_STRACE").is_some() {
-            panic!("strace is required here (KIFU_REQUIRE_STRACE) but cannot trace");
-        }
-        eprintln!("skipped: strace is not installed or may not trace here");
+    if !can_trace() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
