@@ -130,8 +130,7 @@ impl SgfCuts {
         // `skip`: the bytes of the next block already passed (after an escape).
         let mut skip = 0;
         let rest = new.get(i..).unwrap_or_default();
-        let mut blocks = rest.chunks_exact(cut_masks::BLOCK);
-        for block in blocks.by_ref() {
+        for block in rest.chunks_exact(cut_masks::BLOCK) {
             let Ok(block) = <&[u8; cut_masks::BLOCK]>::try_from(block) else {
                 break;
             };
@@ -174,7 +173,7 @@ impl Scan {
     #[inline]
     fn block(&mut self, block: &[u8; cut_masks::BLOCK], skip: u32, at: usize) -> u32 {
         let m = cut_masks::masks(block);
-        // Bits from `pos` on, and below `end`.
+        // The bits from `pos` on (none from 64).
         let from = |pos: u32| u64::MAX.checked_shl(pos).unwrap_or(0);
         let brackets = m.open | m.close;
         let mut pos = skip;
