@@ -259,3 +259,42 @@ fn a_folder_converts_on_four_threads_as_on_one() {
         }
     }
 }
+
+/// A file longer than a part (4 MiB) starts with a small first part, so that the
+/// pool starts early; standard input, whose length is not told, is cut in parts of
+/// the usual size: the games, their order and every error's place are the same.
+#[test]
+fn a_file_longer_than_a_part_converts_as_standard_input_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = sgf_collection(40_000);
+    assert!(text.len() > 4 << 20, "longer than a part: {}", text.len());
+    let input = dir.path().join("games.sgf");
+    std::fs::write(&input, &text).expect("write");
+    let input = input.to_str().expect("utf-8 path");
+    for threads in [1, 2] {
+        let (code, from_file, file_err) =
+            run(&["convert", "-t", "sgf", input], threads, None, false);
+        let (stdin_code, from_stdin, stdin_err) = run(
+            &["convert", "-t", "sgf", "-f", "sgf", "-"],
+            threads,
+            Some(text.as_bytes()),
+            false,
+        );
+        assert_eq!((code, stdin_code), (0, 0), "{file_err}");
+        assert!(
+            from_file == from_stdin,
+            "the same games on {threads} thread(s)"
+        );
+        // Each game's tree and the `(` in its comment.
+        assert_eq!(from_file.iter().filter(|&&b| b == b'(').count(), 80_000);
+        assert_eq!(
+            file_err.matches("KM[abc] is not a real number").count(),
+            100
+        );
+        assert_eq!(
+            file_err.replace(input, "-"),
+            stdin_err,
+            "{threads} thread(s)"
+        );
+    }
+}

@@ -90,6 +90,9 @@ pub struct Parts<R> {
     format: Option<&'static Format>,
     encoding: Option<TextEncoding>,
     part: usize,
+    /// The first part's size: smaller than the others when the reading should start
+    /// work early (see [`Parts::with_first_part`]).
+    first: usize,
     limit: Option<usize>,
     stage: Stage,
     /// The format being cut.
@@ -115,13 +118,15 @@ impl<R: Read> Parts<R> {
         part: usize,
         limit: Option<usize>,
     ) -> Parts<R> {
+        let part = part.max(1).min(limit.unwrap_or(usize::MAX));
         Parts {
             reader,
             buf: Buffer::default(),
             len_hint: None,
             format,
             encoding,
-            part: part.max(1).min(limit.unwrap_or(usize::MAX)),
+            part,
+            first: part,
             limit,
             stage: Stage::Start,
             cutting: None,
@@ -131,11 +136,28 @@ impl<R: Read> Parts<R> {
         }
     }
 
+    /// Cuts the first part at about `first` bytes (at most the part size), the
+    /// others at the part size, when the reader tells ([`Parts::with_len_hint`])
+    /// that the input is longer than a part: whoever works on the parts while the
+    /// next is read starts after a small read and cut, not a whole part's. Any
+    /// other input is read whole or cut exactly as without it.
+    pub fn with_first_part(mut self, first: usize) -> Parts<R> {
+        self.first = first.clamp(1, self.part);
+        self
+    }
+
     /// Asks the reader how long it is (a regular file, once it has said): a long
     /// input is then read into one buffer of its size, not into ever larger ones.
     pub fn with_len_hint(mut self, hint: fn(&R) -> Option<u64>) -> Parts<R> {
         self.len_hint = Some(hint);
         self
+    }
+
+    /// Whether the reader says it is longer than a part.
+    fn longer_than_a_part(&self) -> bool {
+        let len = self.len_hint.and_then(|h| h(&self.reader));
+        len.and_then(|n| usize::try_from(n).ok())
+            .is_some_and(|n| n > self.part)
     }
 
     /// Reads into the buffer until it holds more than `upto` bytes.
@@ -156,8 +178,15 @@ impl<R: Read> Parts<R> {
         match std::mem::replace(&mut self.stage, Stage::Done) {
             Stage::Done => Ok(None),
             Stage::Start => {
-                if self.fill(self.part).map_err(PartError::Io)? == Filled::Ended {
+                if self.fill(self.first).map_err(PartError::Io)? == Filled::Ended {
                     return Ok(Some(self.whole()));
+                }
+                if self.first < self.part && !self.longer_than_a_part() {
+                    // Not known to be cut anyway: whole up to a part, as ever.
+                    self.first = self.part;
+                    if self.fill(self.part).map_err(PartError::Io)? == Filled::Ended {
+                        return Ok(Some(self.whole()));
+                    }
                 }
                 let head = self.buf.data();
                 let hint = self.format.or_else(|| formats::sniff(head));
@@ -178,10 +207,15 @@ impl<R: Read> Parts<R> {
             }
             Stage::Cutting(mut scan, later) => {
                 let format = self.cutting;
+                let part = if self.parts == 0 {
+                    self.first
+                } else {
+                    self.part
+                };
                 loop {
                     scan.scan(self.buf.data());
                     let len = self.buf.filled;
-                    if len > self.part {
+                    if len > part {
                         if let Some(cut) = scan.cut() {
                             if self.parts == 0 {
                                 self.frame = scan.frame().map(|f| {
@@ -199,10 +233,10 @@ impl<R: Read> Parts<R> {
                         }
                     }
                     // Read on: to a part's worth, or further while no game has ended.
-                    let upto = if len > self.part {
-                        len.saturating_add(self.part).min(max)
+                    let upto = if len > part {
+                        len.saturating_add(part).min(max)
                     } else {
-                        self.part
+                        part
                     };
                     match self.fill(upto) {
                         Ok(Filled::Full) => {}
@@ -448,6 +482,47 @@ mod tests {
             vec![(0, false), (9, false), (18, false)]
         );
         assert_eq!(parts[2].0, b"(;B[cc])\n  \n");
+    }
+
+    /// The parts of `text` with a first part of `first` bytes, the reader telling
+    /// its remaining length when `tells`.
+    fn parts_with_first(text: &[u8], part: usize, first: usize, tells: bool) -> Vec<Vec<u8>> {
+        let mut parts = Parts::new(text, None, None, part, None).with_first_part(first);
+        if tells {
+            parts = parts.with_len_hint(|r: &&[u8]| Some(r.len() as u64));
+        }
+        let mut out = Vec::new();
+        while let Some(p) = parts.next_part().expect("a slice reads") {
+            out.push(p.bytes);
+        }
+        out
+    }
+
+    #[test]
+    fn a_long_input_starts_with_a_small_part() {
+        let text = b"(;B[aa])\n(;B[bb])\n(;B[cc])\n(;B[dd])\n(;B[ee])\n";
+        // Told to be longer than a part: the first part is cut after its first
+        // game past 5 bytes, the others as parts of 20 are.
+        let cut = parts_with_first(text, 20, 5, true);
+        assert_eq!(
+            cut,
+            vec![
+                b"(;B[aa])\n".to_vec(),
+                b"(;B[bb])\n(;B[cc])\n".to_vec(),
+                b"(;B[dd])\n(;B[ee])\n".to_vec(),
+            ]
+        );
+        // Not told: cut as without a first part of its own.
+        let plain = parts_of(text, 20);
+        let untold = parts_with_first(text, 20, 5, false);
+        assert_eq!(untold, plain.into_iter().map(|p| p.0).collect::<Vec<_>>());
+        assert_eq!(untold.len(), 3);
+        assert_eq!(untold[0], b"(;B[aa])\n(;B[bb])\n".to_vec());
+        // Ending within a part: whole.
+        assert_eq!(
+            parts_with_first(&text[..18], 20, 5, true),
+            vec![text[..18].to_vec()]
+        );
     }
 
     #[test]
