@@ -412,7 +412,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             }
             // The time left is usually held in the node; only a node with any of the
             // others stores the rest of a node.
-            if plain.time_left.is_some() {
+            if let Some(ms) = plain.time_left_ms {
+                node.set_time_left_ms(ms);
+            } else if plain.time_left.is_some() {
                 node.set_time_left(plain.time_left);
             }
             if plain.periods_left.is_some() {

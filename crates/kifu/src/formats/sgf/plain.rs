@@ -57,6 +57,9 @@ pub(super) struct PlainMove<'t> {
     pub y: u8,
     /// BL or WL of the mover, in seconds.
     pub time_left: Option<f64>,
+    /// The same in milliseconds when it is a whole number of seconds written in
+    /// digits that fits a node's own field (the usual server's `BL[3584]`).
+    pub time_left_ms: Option<u32>,
     /// OB or OW of the mover.
     pub periods_left: Option<u32>,
     /// The text of a `C` value, verbatim (escapes untouched, as a raw value).
@@ -98,12 +101,14 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
     let mover = if color == Color::Black { b'B' } else { b'W' };
     let mut end = at + 5;
     let mut time_left = None;
+    let mut time_left_ms = None;
     if let Some(&[id, b'L', b'[']) = bytes.get(end..end + 3) {
         if id != mover {
             return None;
         }
         let value = number_value(text, end + 3)?;
         time_left = Some(value.real()?);
+        time_left_ms = value.whole_ms();
         end = value.after;
     }
     let mut periods_left = None;
@@ -151,6 +156,7 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         x: x - b'a',
         y: y - b'a',
         time_left,
+        time_left_ms,
         periods_left,
         comment,
         markup,
@@ -272,6 +278,18 @@ impl NumberValue<'_> {
         }
     }
 
+    /// Whole seconds in digits as milliseconds, when they fit below `u32::MAX`.
+    #[inline(always)]
+    fn whole_ms(&self) -> Option<u32> {
+        match self.value {
+            Number::Digits(n) => u32::try_from(n)
+                .ok()
+                .and_then(|s| s.checked_mul(1000))
+                .filter(|&ms| ms != u32::MAX),
+            Number::Text(_) => None,
+        }
+    }
+
     /// The value as `values::number` reads it, if a `u32` holds it.
     #[inline(always)]
     fn count(&self) -> Option<u32> {
@@ -375,6 +393,7 @@ mod tests {
                 x: 15,
                 y: 3,
                 time_left: None,
+                time_left_ms: None,
                 periods_left: None,
                 comment: None,
                 markup: None,
@@ -388,6 +407,7 @@ mod tests {
                 x: 3,
                 y: 15,
                 time_left: Some(1795.312),
+                time_left_ms: None,
                 periods_left: None,
                 comment: None,
                 markup: None,
@@ -401,6 +421,7 @@ mod tests {
                 x: 16,
                 y: 16,
                 time_left: Some(28.0),
+                time_left_ms: Some(28_000),
                 periods_left: Some(3),
                 comment: None,
                 markup: None,
@@ -414,6 +435,7 @@ mod tests {
                 x: 16,
                 y: 16,
                 time_left: Some(28.0),
+                time_left_ms: Some(28_000),
                 periods_left: None,
                 comment: Some("a\nb\t表"),
                 markup: None,
@@ -440,6 +462,15 @@ mod tests {
             timed(";B[ab]OB[+4294967295];"),
             Some((None, Some(u32::MAX), 21))
         );
+        // Whole seconds in digits are also given in milliseconds while they fit
+        // below u32::MAX (the node's own field); a sign, a point or more do not.
+        let ms = |text| plain(text).map(|m| m.time_left_ms);
+        assert_eq!(ms(";B[ab]BL[0];"), Some(Some(0)));
+        assert_eq!(ms(";B[ab]BL[4294967];"), Some(Some(4_294_967_000)));
+        assert_eq!(ms(";B[ab]BL[4294968];"), Some(None));
+        assert_eq!(ms(";B[ab]BL[+2];"), Some(None));
+        assert_eq!(ms(";B[ab]BL[7.];"), Some(None));
+        assert_eq!(ms(";B[ab];"), Some(None));
         // The longest value taken.
         let long = format!(";B[zz]BL[{}])", "9".repeat(MAX_NUMBER));
         assert_eq!(
