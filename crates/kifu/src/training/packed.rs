@@ -65,7 +65,13 @@ pub(super) fn walk(
                 .with_move(ply));
             };
             let to_move = pos.to_move();
-            let eval = evaluation_of(at, Some(node));
+            // Nodes that hold nothing but their move and times (no comment, no
+            // analysis) give no evaluation: most nodes, passed without a call.
+            let eval = if node.rest.is_none() && at.is_none_or(|a| a.rest.is_none()) {
+                None
+            } else {
+                evaluation_of(at, Some(node))
+            };
             each(Step {
                 packer: &packer,
                 to_move,

@@ -306,8 +306,8 @@ fn ranks_and_ratings() {
 }
 
 /// Random legal games (captures, drops, promotions; floodgate scores in some moves'
-/// comments, a comment node without a move on the main line, a variation, a
-/// resignation): the HCPE and PSV records of [`game_records`] (its own walk, the
+/// comments, analyses of the position after others, a comment node without a move
+/// on the main line, a variation, a resignation): the HCPE and PSV records of [`game_records`] (its own walk, the
 /// encoding kept move by move) are those of the boards [`positions`] gives, coded
 /// afresh, under no filter, `skip_first` and `eval_cap`; and a game with an illegal
 /// move is dropped with the diagnostic [`positions`] gives.
@@ -356,6 +356,13 @@ fn packed_records_are_the_positions_coded_afresh() {
             if next(3) == 0 {
                 let score = next(2001) as i64 - 1000;
                 node.comment = Some(format!("* {score}"));
+            } else if next(4) == 0 {
+                // An analysis of the position after this move (ShogiHome's): the
+                // score of the next move's record, whose own node holds nothing.
+                let mut e =
+                    crate::model::Evaluation::in_convention(crate::model::Convention::ShogiHome);
+                e.score = Some(next(2001) as f64 - 1000.0);
+                node.analysis.push(e);
             }
             let parent = at;
             at = game.tree.add_child(at, node);
