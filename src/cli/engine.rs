@@ -24,7 +24,7 @@ use std::io::{IsTerminal, Read};
 use super::inputs::{problem_of, too_large, InputFile, RegularFile};
 use super::load::Resolved;
 use super::{Fatal, Ui};
-use kifu::collect::read::{read_games, Needs};
+use kifu::collect::read::{read_games_checked, Needs};
 use kifu::diag::{self, Collapser, Counts, Diagnostic, Shift, Source};
 use kifu::formats::{Format, SourceInfo};
 use kifu::model::{Game, GomokuRule};
@@ -60,6 +60,14 @@ pub enum Want<'f, T> {
     Check,
     /// Each game made into a value by the function, on any thread ([`Sink::value`]).
     Values(Needs, &'f (dyn Fn(&mut Game) -> T + Sync)),
+    /// [`Want::Values`] of whole games, the readers asked for each game's first
+    /// illegal move ([`kifu::collect::read::read_games_checked`]): a game a reader
+    /// checked so goes to the second function with the finding, the others to the
+    /// first.
+    Checked(
+        &'f (dyn Fn(&mut Game) -> T + Sync),
+        kifu::collect::read::Checked<'f, T>,
+    ),
     /// Each game whole, in order, on the calling thread ([`Sink::game`]).
     InOrder,
     /// Each game whole, made into a value by the function on any thread — given the
@@ -449,8 +457,14 @@ fn read_part<T: Send>(
                 after: None,
             }
         }
-        Want::Values(needs, each) => {
-            let f = read_games(&given(Cow::Borrowed(&part.bytes)), *needs, each).map_err(failed)?;
+        Want::Values(..) | Want::Checked(..) => {
+            let (needs, each, checked) = match want {
+                Want::Checked(each, checked) => (Needs::Everything, *each, Some(*checked)),
+                Want::Values(needs, each) => (*needs, *each, None),
+                _ => return Err(format!("{}: not read for values", input.display)),
+            };
+            let f = read_games_checked(&given(Cow::Borrowed(&part.bytes)), needs, each, checked)
+                .map_err(failed)?;
             PartOut {
                 format: f.format,
                 source: f.source,

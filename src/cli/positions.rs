@@ -13,7 +13,7 @@ use super::inputs::{expand, InputFile};
 use super::load::Resolved;
 use super::stream::Output;
 use super::{Fatal, ReadOptions, Status, Ui};
-use kifu::collect::read::Needs;
+use kifu::formats::FoundWhileReading;
 use kifu::model::Game;
 use kifu::training::{self, Filters, GameDrop, GameRecords, Npz};
 
@@ -211,6 +211,10 @@ pub fn run(args: &PositionsArgs, ui: &Ui) -> Result<Status, Fatal> {
     // `openat` of the name, not a walk of the whole path for each file).
     super::inputs::anchor(&mut expanded.inputs);
     let encode = |g: &mut Game| training::game_records(g, output, &filters);
+    // A game whose reader checked its moves for legality (CSA) is not checked again.
+    let checked = |g: &mut Game, found: &FoundWhileReading| {
+        training::game_records_checked(g, output, &filters, found)
+    };
     let mut sink = Writer {
         ui,
         out,
@@ -235,7 +239,7 @@ pub fn run(args: &PositionsArgs, ui: &Ui) -> Result<Status, Fatal> {
             report: true,
             ..Reading::default()
         },
-        Want::Values(Needs::Everything, &encode),
+        Want::Checked(&encode, &checked),
         true,
         &mut sink,
     )?;

@@ -2,7 +2,9 @@
 
 use std::sync::Mutex;
 
-use crate::formats::{Flow, Format, Piece, Pieces, Places, Sink, SourceInfo, Want};
+use crate::formats::{
+    Flow, Format, FoundWhileReading, Piece, Pieces, Places, Sink, SourceInfo, Want,
+};
 use crate::model::Game;
 use crate::{Error, Input};
 
@@ -45,6 +47,23 @@ pub fn read_games<T: Send>(
     needs: Needs,
     each: &(dyn Fn(&mut Game) -> T + Sync),
 ) -> Result<FileGames<T>, Error> {
+    read_games_checked(input, needs, each, None)
+}
+
+/// A game's value made of the game and of the reader's check of its legality
+/// ([`read_games_checked`]).
+pub type Checked<'a, T> = &'a (dyn Fn(&mut Game, &FoundWhileReading) -> T + Sync);
+
+/// [`read_games`], and with `checked` a reading that asks for each game's first
+/// illegal move ([`Sink::checks_legality`]): a game whose reader checked its moves
+/// for legality as it made them (CSA) is made into a value by `checked`, given the
+/// finding of that move if any; the others by `each`.
+pub fn read_games_checked<T: Send>(
+    input: &Input<'_>,
+    needs: Needs,
+    each: &(dyn Fn(&mut Game) -> T + Sync),
+    checked: Option<Checked<'_, T>>,
+) -> Result<FileGames<T>, Error> {
     let want = match needs {
         Needs::Moves => Want::Moves,
         Needs::Everything => Want::Whole,
@@ -53,6 +72,7 @@ pub fn read_games<T: Send>(
     let mut sink = Values {
         want,
         each,
+        checked,
         into: &into,
     };
     let read = crate::api::read_decoded(input.into(), &mut sink)?;
@@ -68,6 +88,7 @@ pub fn read_games<T: Send>(
 struct Values<'a, T> {
     want: Want,
     each: &'a (dyn Fn(&mut Game) -> T + Sync),
+    checked: Option<Checked<'a, T>>,
     into: &'a Mutex<Vec<T>>,
 }
 
@@ -95,6 +116,20 @@ impl<T: Send> Sink for Values<'_, T> {
     }
     fn pieces(&self) -> Option<&dyn Pieces> {
         Some(self)
+    }
+    fn checks_legality(&self) -> bool {
+        self.checked.is_some()
+    }
+    fn checked(&mut self, game: &mut Game, places: Places<'_>, found: FoundWhileReading) -> Flow {
+        let Some(checked) = self.checked else {
+            return self.game(game, places);
+        };
+        let value = checked(game, &found);
+        self.into
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(value);
+        Flow::Continue
     }
 }
 

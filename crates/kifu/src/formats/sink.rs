@@ -110,6 +110,16 @@ pub trait Sink {
         false
     }
 
+    /// Whether the sink wants only to know, of each whole game it is handed, its
+    /// first illegal move (the training replay): a reader that builds the whole
+    /// tree and makes the moves as it reads (CSA) may then check them for legality
+    /// alone (no repetition, no ending) and hand the game to [`Sink::checked`] with
+    /// that move's finding, if any, as the one finding (and the move numbers when
+    /// there is one). False by default.
+    fn checks_legality(&self) -> bool {
+        false
+    }
+
     /// For a reader that reads the whole text before handing on anything (the
     /// generic adapter, [`push_all`]): offered the whole reading first, a sink that
     /// keeps every game may take its games, spans and places at once, without a copy,

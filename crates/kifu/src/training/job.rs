@@ -10,7 +10,8 @@ use super::{
     ending_name, eval_i16, hcpe_record, min_rating, move16, move16_psv, outcome, psv_record, ranks,
     sfen, Board, Family, Outcome, Position, Positions,
 };
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
+use crate::formats::FoundWhileReading;
 use crate::model::{BoardSize, Color, Game, Move};
 
 /// An output type of `kifu positions`.
@@ -159,6 +160,31 @@ fn family_of(game: &Game) -> Option<Family> {
 /// position with a move played is a candidate (the last position of a game, with no
 /// move, is not written).
 pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecords {
+    records_of(game, output, filters, None)
+}
+
+/// [`game_records`] of a game whose reader checked its moves for legality as it
+/// made them ([`crate::formats::Sink::checks_legality`]), `found` holding the
+/// finding of its first illegal move if any: HCPE and PSV records are then coded
+/// without making the moves on the rules' position again, and an illegal game is
+/// dropped with the diagnostic the replay would give. Other outputs replay the game
+/// as [`game_records`] does.
+pub fn game_records_checked(
+    game: &Game,
+    output: Output,
+    filters: &Filters,
+    found: &FoundWhileReading,
+) -> GameRecords {
+    records_of(game, output, filters, Some(found))
+}
+
+/// [`game_records`], and [`game_records_checked`] with `found`.
+fn records_of(
+    game: &Game,
+    output: Output,
+    filters: &Filters,
+    found: Option<&FoundWhileReading>,
+) -> GameRecords {
     let mut out = GameRecords {
         size: game.kind.board_size(),
         ..GameRecords::default()
@@ -194,7 +220,7 @@ pub fn game_records(game: &Game, output: Output, filters: &Filters) -> GameRecor
     }
     let result = outcome(game);
     if matches!(output, Output::Hcpe | Output::Psv) {
-        return packed_records(game, output, filters, result, out);
+        return packed_records(game, output, filters, result, out, found);
     }
     let mut capped = false;
     // The replay and the encoding go together; an illegal move drops what was made.
@@ -237,7 +263,24 @@ fn packed_records(
     filters: &Filters,
     result: Outcome,
     mut out: GameRecords,
+    found: Option<&FoundWhileReading>,
 ) -> GameRecords {
+    // A game the reader found an illegal move in is dropped with the replay's
+    // diagnostic of it (its first finding: the reader stops checking there).
+    if let Some(f) = found.and_then(|f| f.findings.first().map(|first| (f, first))) {
+        let (found, first) = f;
+        let number = found
+            .move_numbers
+            .get(usize::try_from(first.node.0).unwrap_or(usize::MAX))
+            .copied()
+            .flatten()
+            .unwrap_or(0);
+        let d = Diagnostic::new(first.code, first.message.clone(), Span::at(0)).with_move(number);
+        return GameRecords {
+            dropped: Some(GameDrop::Illegal(d)),
+            ..GameRecords::default()
+        };
+    }
     let hcpe = output == Output::Hcpe;
     let (pack, size): (fn(&_) -> Packer, usize) = if hcpe {
         (Packer::hcp, 38)
@@ -247,7 +290,7 @@ fn packed_records(
     // A record a node at most (the nodes without a move are few).
     out.fixed.reserve(game.tree.len().saturating_mul(size));
     let mut capped = false;
-    let walked = packed::walk(game, pack, |p| {
+    let walked = packed::walk(game, pack, found.is_some(), |p| {
         if capped {
             out.eval_capped += 1;
             return;

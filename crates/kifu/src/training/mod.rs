@@ -34,7 +34,7 @@ pub use filter::{
     ending, ending_name, floodgate_ratings, min_rating, outcome, parse_ending, parse_rank,
     rank_value, ranks, Outcome, ENDING_NAMES,
 };
-pub use job::{game_records, Filters, GameDrop, GameRecords, Output, Record};
+pub use job::{game_records, game_records_checked, Filters, GameDrop, GameRecords, Output, Record};
 pub use npz::{npy_header, Npz};
 pub use replay::Positions;
 pub use shogi::{hcp, hcpe_record, move16, move16_psv, psfen, psv_record, sfen};

@@ -1,6 +1,7 @@
 //! The HCP and PackedSfen of the positions of one game, move after move: the board's
 //! codes are kept file by file (nine squares, at most 72 bits), a move codes again
-//! only the files it touches, and a position's 256 bits are then nine pieces, the
+//! only the files it touches, and a position's 256 bits are then five pieces (the
+//! header and the first file, then the files two by two), the
 //! kings' squares, the hands and the piece box — not 81 squares looked at again for
 //! every position. The bytes are [`super::hcp`]'s and [`super::psfen`]'s (the tests
 //! hold them to it).
@@ -227,14 +228,25 @@ impl Packer {
     pub fn bytes(&self) -> [u8; 32] {
         let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
         let mut bits = Words::default();
-        bits.put(
+        let [(f0, l0), rest @ ..] = &self.files;
+        // The 15 header bits and the first file (at most 87 bits), then the other
+        // files two by two where they fit in 128 bits (they do but for boards far
+        // fuller than a game's): five puts, not ten.
+        let head = u128::from(
             u64::from(self.to_move == Color::White)
                 | king(self.kings[0]) << 1
                 | king(self.kings[1]) << 8,
-            15,
         );
-        for &(code, len) in &self.files {
-            bits.put_wide(code, len);
+        bits.put_wide(head | *f0 << 15, 15 + *l0);
+        for pair in rest.chunks_exact(2) {
+            if let &[(a, la), (b, lb)] = pair {
+                if la + lb <= 128 {
+                    bits.put_wide(a | b << la, la + lb);
+                } else {
+                    bits.put_wide(a, la);
+                    bits.put_wide(b, lb);
+                }
+            }
         }
         bits.append(&self.tail);
         bits.bytes()

@@ -105,3 +105,47 @@ fn packer_follows_the_moves_as_the_fresh_encoding() {
     }
     assert_eq!(moves, 300 * 60);
 }
+
+/// Boards whose neighbouring files together take more than 128 bits (every square
+/// of two files a piece of the longest codes: more than a set of pieces, but the
+/// encoding does not care), which [`Packer::bytes`] puts one file at a time, and
+/// boards with the kings on the first file, whose code it puts with the header: the
+/// bytes of the fresh encoding, in both layouts.
+#[test]
+fn packer_bytes_of_full_files_are_the_fresh_encoding() {
+    let long = [
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ];
+    for first in 0..8u8 {
+        let mut p = ShogiPosition::empty();
+        for file in [first + 1, first + 2] {
+            for rank in 1..=9u8 {
+                let kind = long[usize::from(rank + file) % long.len()];
+                let color = [Color::Black, Color::White][usize::from(rank % 2)];
+                let sq = Square::new(file, rank).expect("a square");
+                p.set(sq, Some(Piece { kind, color }));
+            }
+        }
+        for (rank, color) in [(1, Color::White), (9, Color::Black)] {
+            let sq = Square::new(9 - first % 2 * 8, rank).expect("a square");
+            if p.get(sq).is_none() {
+                p.set(
+                    sq,
+                    Some(Piece {
+                        kind: PieceKind::King,
+                        color,
+                    }),
+                );
+            }
+        }
+        for (packer, t) in [Packer::hcp(&p), Packer::psfen(&p)]
+            .iter()
+            .zip([&super::shogi::HCP, &super::shogi::PSFEN])
+        {
+            assert_eq!(packer.bytes(), super::shogi::encode(&p, t), "files {first}");
+        }
+    }
+}

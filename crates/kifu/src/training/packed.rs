@@ -32,10 +32,13 @@ pub(super) struct Step<'p> {
 /// on). Nodes without a move (the root, comments, the ending) are passed. An illegal
 /// move, or a move of another family, ends the walk with its diagnostic (the
 /// positions handed on before it are then the caller's to drop): the same positions
-/// and diagnostics as [`super::Positions`] gives.
+/// and diagnostics as [`super::Positions`] gives. With `legal` (its reader checked
+/// every move for legality and found none illegal) the moves are only coded, not
+/// made on the rules' position.
 pub(super) fn walk(
     game: &Game,
     pack: fn(&ShogiPosition) -> Packer,
+    legal: bool,
     mut each: impl FnMut(Step<'_>),
 ) -> Result<(), Diagnostic> {
     let start = game
@@ -46,8 +49,8 @@ pub(super) fn walk(
     let mut packer = pack(&start);
     // The rules' position and whether each king is attacked (where known: the rules
     // then look only where the move changed something).
-    let mut pos = shogi::Position::from_model(&start);
-    let mut known = [None, None];
+    let mut rules = (!legal).then(|| (shogi::Position::from_model(&start), [None, None]));
+    let mut to_move = start.to_move;
     let tree = &game.tree;
     // The node the current position stands at.
     let mut at = tree.get(tree.root());
@@ -64,8 +67,13 @@ pub(super) fn walk(
                 )
                 .with_move(ply));
             };
-            let to_move = pos.to_move();
-            let eval = evaluation_of(at, Some(node));
+            // Nodes that hold nothing but their move and times (no comment, no
+            // analysis) give no evaluation: most nodes, passed without a call.
+            let eval = if node.rest.is_none() && at.is_none_or(|a| a.rest.is_none()) {
+                None
+            } else {
+                evaluation_of(at, Some(node))
+            };
             each(Step {
                 packer: &packer,
                 to_move,
@@ -74,15 +82,22 @@ pub(super) fn walk(
                 score: eval_i16(eval.as_deref(), to_move),
                 evaluated: eval.is_some(),
             });
-            // Checked and made in one step, the rules told whether each king was
-            // attacked before it.
-            let (verdict, _, after) = pos.check_and_make_tracked(&m, known);
-            if let Err(e) = verdict {
-                return Err(Diagnostic::new(e.code(), e.message(&m), Span::at(0)).with_move(ply));
+            if let Some((pos, known)) = &mut rules {
+                // Checked and made in one step, the rules told whether each king was
+                // attacked before it.
+                let (verdict, _, after) = pos.check_and_make_tracked(&m, *known);
+                if let Err(e) = verdict {
+                    return Err(
+                        Diagnostic::new(e.code(), e.message(&m), Span::at(0)).with_move(ply)
+                    );
+                }
+                *known = after;
             }
-            known = after;
             packer.make(&m);
-            debug_assert_eq!(packer.bytes(), packer.fresh(&pos.to_model()));
+            to_move = to_move.opponent();
+            if let Some((pos, _)) = &rules {
+                debug_assert_eq!(packer.bytes(), packer.fresh(&pos.to_model()));
+            }
             ply = ply.saturating_add(1);
         }
         at = Some(node);

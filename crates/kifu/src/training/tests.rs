@@ -306,8 +306,8 @@ fn ranks_and_ratings() {
 }
 
 /// Random legal games (captures, drops, promotions; floodgate scores in some moves'
-/// comments, a comment node without a move on the main line, a variation, a
-/// resignation): the HCPE and PSV records of [`game_records`] (its own walk, the
+/// comments, analyses of the position after others, a comment node without a move
+/// on the main line, a variation, a resignation): the HCPE and PSV records of [`game_records`] (its own walk, the
 /// encoding kept move by move) are those of the boards [`positions`] gives, coded
 /// afresh, under no filter, `skip_first` and `eval_cap`; and a game with an illegal
 /// move is dropped with the diagnostic [`positions`] gives.
@@ -356,6 +356,13 @@ fn packed_records_are_the_positions_coded_afresh() {
             if next(3) == 0 {
                 let score = next(2001) as i64 - 1000;
                 node.comment = Some(format!("* {score}"));
+            } else if next(4) == 0 {
+                // An analysis of the position after this move (ShogiHome's): the
+                // score of the next move's record, whose own node holds nothing.
+                let mut e =
+                    crate::model::Evaluation::in_convention(crate::model::Convention::ShogiHome);
+                e.score = Some(next(2001) as f64 - 1000.0);
+                node.analysis.push(e);
             }
             let parent = at;
             at = game.tree.add_child(at, node);
@@ -431,4 +438,146 @@ fn packed_records_are_the_positions_coded_afresh() {
         }
     }
     assert!(written > 100_000, "{written} bytes of records");
+}
+
+/// What a CSA read hands a sink: each game, with the reader's check when it made
+/// one ([`crate::formats::Sink::checked`]).
+struct Collected {
+    legality: bool,
+    games: Vec<(Game, Option<crate::formats::FoundWhileReading>)>,
+}
+
+impl crate::formats::Sink for Collected {
+    fn game(&mut self, game: &mut Game, _: crate::formats::Places<'_>) -> crate::formats::Flow {
+        self.games.push((game.clone(), None));
+        crate::formats::Flow::Continue
+    }
+    fn checked(
+        &mut self,
+        game: &mut Game,
+        _: crate::formats::Places<'_>,
+        found: crate::formats::FoundWhileReading,
+    ) -> crate::formats::Flow {
+        self.games.push((game.clone(), Some(found)));
+        crate::formats::Flow::Continue
+    }
+    fn checks_legality(&self) -> bool {
+        self.legality
+    }
+}
+
+/// Random legal games written as CSA, some with one move replaced by another of the
+/// same side from elsewhere in the game (an illegal move, or one the reader cannot
+/// make and stops at), read by a sink that asks for the legality check
+/// ([`crate::formats::Sink::checks_legality`]): the reader hands every game to
+/// `checked` with the finding of its first illegal move, and
+/// [`game_records_checked`] gives the HCPE and PSV records, and for an illegal game
+/// the drop and the diagnostic, that [`game_records`] gives of the plain read.
+#[test]
+fn a_legality_checked_read_gives_the_records_of_the_replay() {
+    let mut seed: u64 = 0x0123_4567_89ab_cdef;
+    let mut next = move |m: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) as usize) % m
+    };
+    let csa = crate::formats::by_name("csa").expect("csa");
+    let filters = [
+        Filters::default(),
+        Filters {
+            skip_first: 3,
+            eval_cap: Some(300),
+            ..Filters::default()
+        },
+    ];
+    let (mut legal, mut illegal) = (0, 0);
+    for round in 0..150 {
+        let mut pos = crate::rules::shogi::Position::from_model(&Handicap::Even.position());
+        let mut lines = Vec::new();
+        // Every fourth game ends with a move the rules forbid (its structure sound).
+        let length = 10 + next(120);
+        for ply in 0..length {
+            let mut moves = pos.legal_moves();
+            if round % 4 == 2 && ply + 1 == length {
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                moves = pseudo
+                    .into_iter()
+                    .filter(|m| pos.clone().check(m).is_err())
+                    .collect();
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[next(moves.len())];
+            pos.make(&m);
+            let from = m
+                .from
+                .map_or("00".to_string(), |f| format!("{}{}", f.file, f.rank));
+            let after = if m.promote {
+                m.piece.promoted().unwrap_or(m.piece)
+            } else {
+                m.piece
+            };
+            let sign = if m.color == Color::Black { '+' } else { '-' };
+            lines.push(format!(
+                "{sign}{from}{}{}{}",
+                m.to.file,
+                m.to.rank,
+                after.csa()
+            ));
+            if next(3) == 0 {
+                lines.push(format!("'** {}", next(2001) as i64 - 1000));
+            }
+        }
+        let moves: Vec<usize> = (0..lines.len())
+            .filter(|&i| !lines[i].starts_with('\''))
+            .collect();
+        if round % 4 == 1 && moves.len() > 4 {
+            let i = moves[2 + next(moves.len() - 2)];
+            let same: Vec<usize> = moves
+                .iter()
+                .copied()
+                .filter(|&k| k != i && lines[k].as_bytes()[0] == lines[i].as_bytes()[0])
+                .collect();
+            lines[i] = lines[same[next(same.len())]].clone();
+        }
+        let text = format!("V2.2\nPI\n+\n{}\n%TORYO\n", lines.join("\n"));
+        let read = |legality| {
+            let mut sink = Collected {
+                legality,
+                games: Vec::new(),
+            };
+            csa.read_into(crate::formats::Source::Text(&text), &mut sink);
+            sink.games
+        };
+        let (plain, checked) = (read(false), read(true));
+        assert_eq!(plain.len(), 1, "round {round}");
+        assert_eq!(checked.len(), 1, "round {round}");
+        let ((game, none), (same, found)) = (&plain[0], &checked[0]);
+        assert_eq!(none, &None, "round {round}");
+        assert_eq!(same, game, "round {round}");
+        let found = found.as_ref().expect("checked");
+        assert!(found.findings.len() <= 1, "round {round}");
+        for output in [Output::Hcpe, Output::Psv] {
+            for f in &filters {
+                let replayed = game_records(game, output, f);
+                assert_eq!(
+                    game_records_checked(same, output, f, found),
+                    replayed,
+                    "round {round}, {output:?}, {f:?}"
+                );
+                match replayed.dropped {
+                    Some(GameDrop::Illegal(_)) => illegal += 1,
+                    None => legal += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(
+        legal > 100 && illegal > 4,
+        "{legal} legal, {illegal} illegal"
+    );
 }

@@ -10,6 +10,7 @@ use crate::model::{
     ShogiPosition, ShogiStart, Square,
 };
 use crate::rules::shogi::{is_foul, LineCheck};
+use crate::rules::Finding;
 
 /// Extras key of a game: the version line (`V2.2`, `V3.0`).
 pub const VERSION_KEY: &str = "csa:version";
@@ -24,7 +25,7 @@ pub const TIME_TEXT_KEY: &str = "csa:time";
 
 /// Reads a CSA document: one game, or several separated by `/` lines.
 pub fn read(text: &str) -> Parsed {
-    read_with(text, false).0
+    read_with(text, false, false).0
 }
 
 /// Reads a CSA document whole, checking each move against the rules as it is made:
@@ -34,7 +35,15 @@ pub fn read(text: &str) -> Parsed {
 /// ([`FoundWhileReading::analysis`]): its evaluations' variations are checked on
 /// the tree, by the sink.
 pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
-    read_with(text, true)
+    read_with(text, true, false)
+}
+
+/// Reads a CSA document whole, checking each move for legality alone as it is made
+/// (no repetition, no ending): the games [`read`] reads, and for each the finding of
+/// its first illegal move, if any, as [`Sink::checks_legality`] asks (with the move
+/// numbers when there is one; never marked as analysis).
+pub fn read_legal(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
+    read_with(text, false, true)
 }
 
 /// CSA's read entry ([`crate::formats::Entry`]): for a check ([`Want::Check`]), or a
@@ -43,6 +52,10 @@ pub fn read_checking(text: &str) -> (Parsed, Vec<FoundWhileReading>) {
 /// [`Sink::checked`] with the rules' findings (one with engine analysis to
 /// [`Sink::game`], for the sink's whole check); otherwise the games are read whole.
 pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
+    if sink.wants() != Want::Check && !sink.checks_games() && sink.checks_legality() {
+        let (parsed, found) = read_legal(text);
+        return push_checked(parsed, found, sink);
+    }
     if sink.wants() != Want::Check && !sink.checks_games() {
         return push_all(read(text), sink);
     }
@@ -50,8 +63,8 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
     push_checked(parsed, found, sink)
 }
 
-/// [`read`], and with `check` [`read_checking`].
-fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
+/// [`read`], with `check` [`read_checking`], with `legal` [`read_legal`].
+fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
     // Room for the nodes of the first game (a move with its time and the line's
@@ -62,6 +75,7 @@ fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
     // often twice too much).
     let mut room = (text.len() / 16).min(1 << 10);
     let mut r = GameReader::new(check, room);
+    r.legal = legal;
     let bytes = text.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
@@ -84,6 +98,7 @@ fn read_with(text: &str, check: bool) -> (Parsed, Vec<FoundWhileReading>) {
             room = r.game.tree.len();
             r.finish_into(&mut parsed, &mut found);
             r = GameReader::new(check, room);
+            r.legal = legal;
         } else {
             r.line(line, at, &mut parsed.diagnostics);
         }
@@ -190,6 +205,10 @@ struct GameReader {
     play: Option<LineCheck>,
     /// Check the moves against the rules as they are made.
     check: bool,
+    /// Check the moves for legality alone as they are made ([`read_legal`]), and
+    /// the finding of the first illegal move.
+    legal: bool,
+    illegal: Option<Finding>,
     /// Room for about this many moves.
     room: usize,
     current: NodeId,
@@ -222,6 +241,8 @@ impl GameReader {
             started: false,
             play: None,
             check,
+            legal: false,
+            illegal: None,
             room,
             current: NodeId::ROOT,
             last_move: None,
@@ -753,7 +774,19 @@ impl GameReader {
         }
         // Its structure was checked here: made, and checked against the rest of
         // the rules when checking.
-        play.play_resolved(id, &mv);
+        if self.legal && self.illegal.is_none() {
+            if let Err(why) = play.play_resolved_legal(&mv) {
+                self.illegal = Some(Finding {
+                    node: id,
+                    part: None,
+                    code: why.code(),
+                    message: why.message(&mv),
+                    omitted: 0,
+                });
+            }
+        } else {
+            play.play_resolved(id, &mv);
+        }
         self.spans.push(span);
         self.current = id;
         self.last_move = Some(id);
@@ -839,6 +872,18 @@ impl GameReader {
                 findings,
                 move_numbers,
                 analysis: self.analysis,
+            });
+        } else if self.legal {
+            let findings: Vec<Finding> = self.illegal.take().into_iter().collect();
+            let move_numbers = if findings.is_empty() {
+                Vec::new()
+            } else {
+                self.game.tree.move_numbers()
+            };
+            found.push(FoundWhileReading {
+                findings,
+                move_numbers,
+                analysis: false,
             });
         }
         self.game.tree.shrink_to_fit();

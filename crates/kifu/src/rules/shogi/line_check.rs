@@ -130,6 +130,19 @@ impl LineCheck {
         debug_assert!(made, "a resolved move could not be made");
     }
 
+    /// For a line that does not check (`rules: false`): makes a move resolved on
+    /// this position (as [`LineCheck::play_resolved`]) and checks it against the
+    /// rules of legality alone — no repetition, no ending (a reader's check for a
+    /// sink that asks only which move is the first illegal one,
+    /// [`crate::formats::Sink::checks_legality`]). The move is made either way.
+    pub fn play_resolved_legal(&mut self, m: &ShogiMove) -> Result<(), super::Illegal> {
+        let before = self.state;
+        let (verdict, after) = self.pos.check_rules_and_make_tracked(m, before.known);
+        self.made.push(Made { mv: *m, before });
+        self.state.known = after;
+        verdict
+    }
+
     /// [`LineCheck::play`], told whether the move's structure is known to be sound.
     fn play_move(
         &mut self,
