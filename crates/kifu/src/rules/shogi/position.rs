@@ -882,6 +882,54 @@ mod tests {
     }
 
     #[test]
+    fn a_presets_copy_is_its_position_built() {
+        for h in Handicap::ALL {
+            let built = Position::from_model(&h.position());
+            assert_eq!(Position::of_preset(h), built, "{h:?}");
+            assert_eq!(Position::of_preset(h).hash(), built.full_hash(), "{h:?}");
+        }
+    }
+
+    #[test]
+    fn pawn_on_file_agrees_with_looking_at_every_square() {
+        // Random legal games: after every move, for both sides and every file,
+        // the occupied-squares scan and the nine squares looked at one by one
+        // agree (pawns, promoted pawns and other pieces on the file).
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut found = 0;
+        for _ in 0..10 {
+            let mut p = Position::from_model(&Handicap::Even.position());
+            for _ in 0..120 {
+                for color in [Color::Black, Color::White] {
+                    for col in 0..9 {
+                        let plain = (0..9).any(|r| {
+                            p.at(r * 9 + col)
+                                == Some(Piece {
+                                    color,
+                                    kind: PieceKind::Pawn,
+                                })
+                        });
+                        assert_eq!(p.pawn_on_file(color, col), plain);
+                        found += usize::from(plain);
+                    }
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make(&moves[rng(moves.len())]);
+            }
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
     fn start_position_attacks() {
         let p = Position::from_model(&Handicap::Even.position());
         // 7六 is attacked by black's pawn on 7七; 5五 by nobody.
