@@ -3,6 +3,7 @@
 //! GIL released, so an input of any length is read in memory bounded by a part
 //! (32 MiB) and its games.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -14,6 +15,7 @@ use kifu::text::{LineIndex, TextEncoding};
 use kifu::Input;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::diagnostics::Diagnostic;
 use crate::errors::{from_library, from_part, kifu_error};
@@ -245,18 +247,41 @@ impl ReadState {
                 return Err(Failure::Part(e));
             }
         };
-        let raw = part.bytes.len();
+        self.fill_with(
+            Cow::Owned(part.bytes),
+            part.format,
+            part.encoding,
+            part.whole,
+        )
+    }
+
+    /// Reads `bytes`, the whole input (bytes of one part, borrowed from the
+    /// caller's immutable `bytes` object: not copied), into the queue.
+    pub fn fill_borrowed(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.whole = None;
+        self.fill_with(Cow::Borrowed(bytes), None, None, true)
+    }
+
+    /// Reads one part (`whole`: the input ends with it), of the format and
+    /// encoding the part was told to be, into the queue.
+    fn fill_with(
+        &mut self,
+        bytes: Cow<'_, [u8]>,
+        format: Option<&'static Format>,
+        encoding: Option<TextEncoding>,
+        whole: bool,
+    ) -> Result<(), Failure> {
+        let raw = bytes.len();
         // An input that ends within its first part is handed on whole: nothing follows.
-        let whole = part.whole;
         let path = self.path.as_deref().map(std::path::Path::new);
-        let mut input = Input::bytes(part.bytes);
+        let mut input = Input::bytes(bytes);
         if let Some(p) = path {
             input = input.path(p);
         }
-        if let Some(f) = part.format.or(self.options.format) {
+        if let Some(f) = format.or(self.options.format) {
             input = input.format(f);
         }
-        if let Some(e) = part.encoding.or(self.options.encoding) {
+        if let Some(e) = encoding.or(self.options.encoding) {
             input = input.encoding(e);
         }
         let into = Mutex::new(Vec::new());
@@ -451,9 +476,24 @@ pub fn read(
     part_size: Option<usize>,
 ) -> PyResult<Reader> {
     let options = options(format, encoding, check, strict, part_size)?;
-    let given = Given::of(source)?;
     // Bytes that are one part are read at once, in the same release of the GIL as
-    // the opening (releasing it costs about as much as reading a short record).
+    // the opening (releasing it costs about as much as reading a short record),
+    // from the bytes object itself: it cannot change, and it outlives the call.
+    if let Ok(b) = source.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        if bytes.len() <= options.part {
+            let (state, failed) = source.py().detach(|| {
+                let mut state = ReadState::open(Given::Bytes(Vec::new()), options)?;
+                let failed = state.fill_borrowed(bytes).err();
+                Ok::<_, std::io::Error>((state, failed))
+            })?;
+            return Ok(Reader {
+                state: Mutex::new(state),
+                failed: Mutex::new(failed),
+            });
+        }
+    }
+    let given = Given::of(source)?;
     let one_part = matches!(&given, Given::Bytes(b) if b.len() <= options.part);
     let (state, failed) = source.py().detach(|| {
         let mut state = ReadState::open(given, options)?;

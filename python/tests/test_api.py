@@ -243,6 +243,35 @@ def test_pathlike_and_bytearray_and_memoryview():
     assert [g.to_json() for g in kifu.read(memoryview(data), "sgf")] == expected
 
 
+def test_checked_csa_bytes_read_in_place_are_the_bytearrays_and_the_files(tmp_path):
+    # Bytes of one part are read in place (not copied); a bytearray and a file
+    # take the copying paths. The games and diagnostics are the same: here a
+    # record with a move against the rules (a pawn moving three squares, which
+    # the checking read finds) and a comment, in Shift_JIS.
+    data = (
+        "'encoding=Shift_JIS\nV2.2\nN+先手\nPI\n+\n+7776FU,T3\n'* 初手\n"
+        "-3334FU,T1\n+8822UM,T2\n-3122GI\n+2724FU\n-4132KI\n%TORYO\n"
+    ).encode("cp932")
+    path = tmp_path / "g.csa"
+    path.write_bytes(data)
+
+    def seen(games):
+        return [
+            (g.to_json(), [(d.code, d.severity, d.message, d.line, d.column) for d in g.diagnostics])
+            for g in games
+        ]
+
+    expected = seen(kifu.read(str(path), check=True))
+    assert expected[0][1] == [
+        ("shogi::unreachable", "error", "歩 cannot move to ２四 from there", 11, 1)
+    ]
+    assert seen(kifu.read(data, format="csa", check=True)) == expected
+    assert seen(kifu.read(bytearray(data), format="csa", check=True)) == expected
+    reader = kifu.read(data, check=True)
+    assert seen(reader) == expected
+    assert reader.format == "csa" and reader.encoding == "Shift_JIS"
+
+
 def test_a_long_collection_read_on_several_threads_is_the_same_in_order():
     # Over 1 MiB in one part: SGF reads it in pieces on several threads (where the
     # machine has them); the games, their order, numbers and diagnostics are those

@@ -9,7 +9,7 @@ use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
     ShogiPosition, ShogiStart, Square,
 };
-use crate::rules::shogi::{is_foul, LineCheck};
+use crate::rules::shogi::{is_foul, LineCheck, Position};
 use crate::rules::Finding;
 
 /// Extras key of a game: the version line (`V2.2`, `V3.0`).
@@ -81,8 +81,8 @@ fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileRea
     while at < bytes.len() {
         let rest = bytes.get(at..).unwrap_or_default();
         // Most lines are a move and its time: read at once, line end and all.
-        if let Some((end, len)) = usual_move_line(rest) {
-            r.usual_move_line(text, at, end, &mut parsed.diagnostics);
+        if let Some((end, len, ms)) = usual_move_line(rest) {
+            r.usual_move_line(text, at, (end, ms), &mut parsed.diagnostics);
             at += len;
             continue;
         }
@@ -110,11 +110,12 @@ fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileRea
 
 /// The usual move line at the start of `rest`: a move (`+7776FU`), maybe a time in
 /// whole seconds (`,T12`, at most 12 digits), then the line's end (`\n`, `\r\n`, or
-/// the end of the text). Returns where its last statement ends (7 without a time)
-/// and its length with the line end; `None` for any other line, which the general
-/// reading takes (and reads the same way where this one would have).
+/// the end of the text). Returns where its last statement ends (7 without a time),
+/// its length with the line end, and the time in milliseconds; `None` for any
+/// other line, which the general reading takes (and reads the same way where this
+/// one would have).
 #[inline]
-fn usual_move_line(rest: &[u8]) -> Option<(usize, usize)> {
+fn usual_move_line(rest: &[u8]) -> Option<(usize, usize, Option<u64>)> {
     let [b'+' | b'-', f1, r1, f2, r2, k1, k2, tail @ ..] = rest else {
         return None;
     };
@@ -124,24 +125,30 @@ fn usual_move_line(rest: &[u8]) -> Option<(usize, usize)> {
     {
         return None;
     }
-    let end = match tail {
+    let (end, ms) = match tail {
         [b',', b'T', more @ ..] => {
-            let digits = more
-                .iter()
-                .take(13)
-                .take_while(|b| b.is_ascii_digit())
-                .count();
+            // The seconds, read as they are counted (as [`whole_seconds_ms`] reads
+            // them: at most 12 digits, so the count cannot overflow).
+            let mut digits = 0;
+            let mut n = 0u64;
+            for &d in more.iter().take(13) {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                n = n * 10 + u64::from(d - b'0');
+                digits += 1;
+            }
             if digits == 0 || digits > 12 {
                 return None;
             }
-            9 + digits
+            (9 + digits, Some(n * 1000))
         }
-        _ => 7,
+        _ => (7, None),
     };
     match rest.get(end..)? {
-        [] => Some((end, end)),
-        [b'\n', ..] => Some((end, end + 1)),
-        [b'\r', b'\n', ..] => Some((end, end + 2)),
+        [] => Some((end, end, ms)),
+        [b'\n', ..] => Some((end, end + 1, ms)),
+        [b'\r', b'\n', ..] => Some((end, end + 2, ms)),
         _ => None,
     }
 }
@@ -288,13 +295,19 @@ impl GameReader {
     }
 
     /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
-    /// statement when it ends after 7 bytes (`end`), as [`GameReader::line`] reads
-    /// them.
+    /// statement when it ends after 7 bytes (`end`; `ms`: its whole seconds, read),
+    /// as [`GameReader::line`] reads them.
     /// Its statements go straight where [`GameReader::statement`] would send them:
     /// the move (`+` or `-` and six more bytes) to [`GameReader::a_move`], the
     /// time's whole seconds to the move's node.
     #[inline]
-    fn usual_move_line(&mut self, text: &str, at: usize, end: usize, diags: &mut Vec<Diagnostic>) {
+    fn usual_move_line(
+        &mut self,
+        text: &str,
+        at: usize,
+        (end, ms): (usize, Option<u64>),
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let mv = text.get(at..at + 7).unwrap_or_default();
         let span = Span::new(at, at + 7);
         if !self.any_content {
@@ -307,8 +320,7 @@ impl GameReader {
         }
         self.a_move(mv, span, diags);
         if end > 7 {
-            let digits = text.as_bytes().get(at + 9..at + end).unwrap_or_default();
-            match whole_seconds_ms(digits) {
+            match ms {
                 Some(ms) => {
                     if self.current != NodeId::ROOT {
                         if let Some(n) = self.game.tree.get_mut(self.current) {
@@ -649,9 +661,14 @@ impl GameReader {
         } else {
             Color::Black
         };
-        // The start's position is `p` either way.
-        self.play = Some(LineCheck::new(&p, self.room, self.check));
-        let start = match (self.pi, preset_of(&p)) {
+        // The start's position is `p` either way (a preset's is built once).
+        let preset = preset_of(&p);
+        let pos = match preset {
+            Some(h) => Position::of_preset(h),
+            None => Position::from_model(&p),
+        };
+        self.play = Some(LineCheck::from_position(pos, self.room, self.check));
+        let start = match (self.pi, preset) {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
         };
@@ -904,7 +921,7 @@ fn preset_of(p: &ShogiPosition) -> Option<Handicap> {
         .map(|&(h, _)| h)
 }
 
-#[inline]
+#[inline(always)]
 fn parse_sq(b: Option<&[u8]>) -> Option<Square> {
     match b? {
         [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),

@@ -288,13 +288,18 @@ impl Position {
             "a move whose structure was not checked"
         );
         let t = tables();
-        let verdict = self.check_path_rules(t, mv);
+        // The squares' indices, computed once for the checks and the make.
+        let to = idx(mv.to);
+        let from = mv.from.map(idx);
+        let verdict = self.check_path_rules_at(t, mv, from, to);
         let kings = [self.king(Color::Black), self.king(Color::White)];
-        self.make(mv);
+        self.make_at(mv, from, to);
         let mut after = [None, None];
         for color in [Color::Black, Color::White] {
             let i = color.index();
-            after[i] = Some(self.king_attacked_after(t, color, mv, known[i], kings[i]));
+            // The piece moved attacks only the other king.
+            let moved_to = (color != mv.color).then_some(to);
+            after[i] = Some(self.king_attacked_after(t, color, moved_to, from, known[i], kings[i]));
         }
         if verdict.is_err() {
             return (verdict, after);
@@ -308,13 +313,18 @@ impl Position {
         (Ok(()), after)
     }
 
-    /// Whether `color`'s king is attacked now that `mv` is made ([`Position::in_check`]),
-    /// given whether it was before (`before`) and where it stood (`king_before`).
+    /// Whether `color`'s king is attacked now that a move from `from` (`None`: a
+    /// drop) is made ([`Position::in_check`]), given whether it was before
+    /// (`before`) and where it stood (`king_before`); `moved_to`: where the piece
+    /// moved stands, when it is the opponent's (the mover's own piece attacks not
+    /// its king).
+    #[inline(always)]
     fn king_attacked_after(
         &self,
         t: &Tables,
         color: Color,
-        mv: &ShogiMove,
+        moved_to: Option<usize>,
+        from: Option<usize>,
         before: Option<bool>,
         king_before: Option<usize>,
     ) -> bool {
@@ -328,16 +338,14 @@ impl Position {
         // The king was safe and did not move: an attacker now is the piece that
         // moved (the move changed nothing else but the square it left) or stands
         // on a line through that square.
-        let to = idx(mv.to);
-        if mv.color == by {
+        if let Some(to) = moved_to {
             if let Some(p) = self.at(to) {
                 if self.reaches(t, to, k, p.kind, by) {
                     return true;
                 }
             }
         }
-        mv.from
-            .is_some_and(|f| self.attacked_through(t, k, idx(f), by))
+        from.is_some_and(|f| self.attacked_through(t, k, f, by))
     }
 }
 
@@ -349,9 +357,20 @@ impl Position {
     /// pieces that could never move again, 二歩.
     #[inline(always)]
     fn check_path_rules(&self, t: &Tables, mv: &ShogiMove) -> Result<(), Illegal> {
+        self.check_path_rules_at(t, mv, mv.from.map(idx), idx(mv.to))
+    }
+
+    /// [`Position::check_path_rules`] with the indices of the move's squares.
+    #[inline(always)]
+    fn check_path_rules_at(
+        &self,
+        t: &Tables,
+        mv: &ShogiMove,
+        from: Option<usize>,
+        to: usize,
+    ) -> Result<(), Illegal> {
         let c = mv.color;
-        let to = idx(mv.to);
-        match mv.from {
+        match from {
             None => {
                 if is_dead(mv.piece, c, to) {
                     return Err(Illegal::DeadPiece);
@@ -360,8 +379,7 @@ impl Position {
                     return Err(Illegal::DoublePawn);
                 }
             }
-            Some(from_sq) => {
-                let from = idx(from_sq);
+            Some(from) => {
                 if !self.reaches(t, from, to, mv.piece, c) {
                     return Err(Illegal::Unreachable);
                 }

@@ -70,8 +70,9 @@ impl LineCheck {
         Self::from_position(Position::empty(), 0, false)
     }
 
-    /// [`LineCheck::new`] at a position already built.
-    fn from_position(pos: Position, nodes: usize, rules: bool) -> LineCheck {
+    /// [`LineCheck::new`] at a position already built (a preset's start, copied:
+    /// [`Position::of_preset`]).
+    pub fn from_position(pos: Position, nodes: usize, rules: bool) -> LineCheck {
         let mut line = Line::default();
         if rules {
             line.start(pos.hash(), nodes);

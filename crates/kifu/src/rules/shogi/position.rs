@@ -1,7 +1,7 @@
 //! The mutable shogi position the engine works on: board, hands, side to move and
 //! king squares, changed in place by [`Position::make`] and [`Position::unmake`].
 
-use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
+use crate::model::{Color, Handicap, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
 
 /// A direction on the board as (column step, row step). Columns count from file 9
 /// (column 0) to file 1 (column 8); rows from rank 1 (row 0) to rank 9 (row 8). Black
@@ -213,6 +213,24 @@ impl Position {
         }
     }
 
+    /// The start position of a preset (`Position::from_model(&h.position())`), built
+    /// once for each preset and copied: a reader starts most games from one.
+    pub fn of_preset(h: Handicap) -> Position {
+        static PRESETS: std::sync::OnceLock<Vec<(Handicap, Position)>> = std::sync::OnceLock::new();
+        PRESETS
+            .get_or_init(|| {
+                Handicap::ALL
+                    .map(|h| (h, Position::from_model(&h.position())))
+                    .to_vec()
+            })
+            .iter()
+            .find(|(k, _)| *k == h)
+            .map_or_else(
+                || Position::from_model(&h.position()),
+                |(_, pos)| pos.clone(),
+            )
+    }
+
     /// The position of a model position (kings found on the board; with two kings of
     /// one side, the first in reading order counts).
     pub fn from_model(p: &ShogiPosition) -> Position {
@@ -373,13 +391,20 @@ impl Position {
 
     /// True when `color` has an unpromoted pawn on the file of column `col`.
     pub(crate) fn pawn_on_file(&self, color: Color, col: usize) -> bool {
-        (0..9).any(|r| {
-            self.at(r * 9 + col)
-                == Some(Piece {
-                    color,
-                    kind: PieceKind::Pawn,
-                })
-        })
+        let pawn = Some(Piece {
+            color,
+            kind: PieceKind::Pawn,
+        });
+        // Only the file's occupied squares are looked at.
+        let mut on = self.occ & (FILE0 << (col % 9));
+        while on != 0 {
+            let sq = on.trailing_zeros() as usize;
+            if self.at(sq) == pawn {
+                return true;
+            }
+            on &= on - 1;
+        }
+        false
     }
 
     /// True when a piece of `by` attacks square index `sq`.
@@ -445,9 +470,10 @@ impl Position {
         if from >= 81 || to >= 81 {
             return false;
         }
-        // The step from `from` to `to` as a `delta_index`, computed (a table of
-        // them was 13 KB more to keep in the cache).
-        let step = (row(to) + 8 - row(from)) * 17 + (to % 9 + 8 - from % 9);
+        // The step from `from` to `to` as a `delta_index`, from each square's place
+        // on a board 17 wide (a table of the steps was 13 KB more to keep in the
+        // cache; dividing by 9 twice a move was measurable).
+        let step = usize::from(PADDED[to]) + (8 * 17 + 8) - usize::from(PADDED[from]);
         let how = t.reach[color.index()][kind as usize & 15]
             .get(step)
             .copied()
@@ -518,21 +544,26 @@ impl Position {
     /// piece on `from`, `capture` what stands on `to`, the dropped kind in hand).
     #[inline(always)]
     pub fn make(&mut self, mv: &ShogiMove) {
-        let to = idx(mv.to);
+        self.make_at(mv, mv.from.map(idx), idx(mv.to));
+    }
+
+    /// [`Position::make`] with the indices of the move's squares (`from`: `None` for
+    /// a drop) already computed by the caller, which uses them too.
+    #[inline(always)]
+    pub(crate) fn make_at(&mut self, mv: &ShogiMove, from: Option<usize>, to: usize) {
         let c = mv.color;
         let kind = if mv.promote {
             mv.piece.promoted().unwrap_or(mv.piece)
         } else {
             mv.piece
         };
-        match mv.from {
+        match from {
             None => {
                 if let Some(i) = hand_index(mv.piece) {
                     self.hand_step(c, i, false);
                 }
             }
-            Some(from) => {
-                let f = idx(from);
+            Some(f) => {
                 if let Some(p) = self.board[f] {
                     self.hash = self.hash.wrapping_sub(board_key(f, p.color, p.kind));
                 }
@@ -684,6 +715,31 @@ fn first_on(squares: u128, di: usize) -> Option<usize> {
     }
 }
 
+/// The squares of column 0 (file 9), as bits: shifted left by a column, that
+/// column's squares.
+const FILE0: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1u128 << (r * 9);
+        r += 1;
+    }
+    m
+};
+
+/// `[sq]`: `row * 17 + column` of square index `sq`, so that the difference of two
+/// squares' values, plus `8 * 17 + 8`, is the [`delta_index`] of the step between
+/// them.
+static PADDED: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = ((i / 9) * 17 + i % 9) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A piece cannot reach the square.
 const NO_REACH: u8 = 0;
 /// A piece reaches the square in one step or jump.
@@ -823,6 +879,54 @@ mod tests {
         let empty = Position::empty();
         assert_eq!(empty, Position::from_model(&ShogiPosition::empty()));
         assert_eq!(empty.hash(), empty.full_hash());
+    }
+
+    #[test]
+    fn a_presets_copy_is_its_position_built() {
+        for h in Handicap::ALL {
+            let built = Position::from_model(&h.position());
+            assert_eq!(Position::of_preset(h), built, "{h:?}");
+            assert_eq!(Position::of_preset(h).hash(), built.full_hash(), "{h:?}");
+        }
+    }
+
+    #[test]
+    fn pawn_on_file_agrees_with_looking_at_every_square() {
+        // Random legal games: after every move, for both sides and every file,
+        // the occupied-squares scan and the nine squares looked at one by one
+        // agree (pawns, promoted pawns and other pieces on the file).
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut found = 0;
+        for _ in 0..10 {
+            let mut p = Position::from_model(&Handicap::Even.position());
+            for _ in 0..120 {
+                for color in [Color::Black, Color::White] {
+                    for col in 0..9 {
+                        let plain = (0..9).any(|r| {
+                            p.at(r * 9 + col)
+                                == Some(Piece {
+                                    color,
+                                    kind: PieceKind::Pawn,
+                                })
+                        });
+                        assert_eq!(p.pawn_on_file(color, col), plain);
+                        found += usize::from(plain);
+                    }
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make(&moves[rng(moves.len())]);
+            }
+        }
+        assert!(found > 0);
     }
 
     #[test]
