@@ -1,0 +1,262 @@
+//! What the SGF writer needs to know of a text value before it copies it: the
+//! columns it takes (wide characters two, each escaped byte two) and whether it has
+//! a byte to escape, found 16 bytes at a time.
+//!
+//! Each byte weighs its columns: a UTF-8 continuation byte nothing, any other byte
+//! one, one more for a byte to escape (`]`, `\`, and `:` in a compose value) and
+//! for the lead byte of a character that is always wide (U+5000 to U+9FFF and
+//! U+B000 to U+CFFF: CJK ideographs and Hangul). The other lead bytes of three or
+//! four are looked up one by one ([`lead_columns`]); line breaks and NUL are left to
+//! the writer's loop over the bytes. On x86-64 the weights are SSE2 comparisons
+//! summed by `psadbw` (SSE2 is part of every x86-64 processor); elsewhere a loop
+//! over the bytes gives the same result.
+
+use crate::text::lead_columns;
+
+/// The columns of a text without line breaks or NUL characters, escaped as SGF
+/// escapes it (`]` and `\`, and `:` when `compose`: two columns each; a wide
+/// character two, any other one), and whether it has a byte to escape. `None` when
+/// it has a line break or a NUL.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(super) fn line_columns(bytes: &[u8], compose: bool) -> Option<(usize, bool)> {
+    vector::line_columns(bytes, compose)
+}
+
+/// The columns of a text without line breaks or NUL characters (see above).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(super) fn line_columns(bytes: &[u8], compose: bool) -> Option<(usize, bool)> {
+    line_columns_by_byte(bytes, compose)
+}
+
+/// [`line_columns`] a byte at a time: the reference of the vector code.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn line_columns_by_byte(bytes: &[u8], compose: bool) -> Option<(usize, bool)> {
+    let (mut cols, mut escaped) = (0, false);
+    for (i, &b) in bytes.iter().enumerate() {
+        cols += match b {
+            b'\n' | 0 => return None,
+            b']' | b'\\' => {
+                escaped = true;
+                2
+            }
+            b':' if compose => {
+                escaped = true;
+                2
+            }
+            0x80..=0xBF => 0,
+            0xE0..=0xFF => lead_columns(bytes, i, b).1,
+            _ => 1,
+        };
+    }
+    Some((cols, escaped))
+}
+
+#[cfg(target_arch = "x86_64")]
+mod vector {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi64, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
+        _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_sad_epu8, _mm_set1_epi8, _mm_setzero_si128, _mm_sub_epi8,
+        _mm_unpackhi_epi64,
+    };
+
+    use crate::text::lead_columns;
+
+    /// Lanes kept of the last block of a text, which ends where the text does and
+    /// overlaps the block before: from `KEEP[r..]`, the last `r` lanes.
+    static KEEP: [u8; 32] = {
+        let mut keep = [0u8; 32];
+        let mut k = 16;
+        while k < 32 {
+            keep[k] = 0xFF;
+            k += 1;
+        }
+        keep
+    };
+
+    /// What the blocks of a text add up to.
+    struct Sums {
+        /// The weights, in the two halves of a vector.
+        weights: __m128i,
+        /// The bytes to escape, or-ed together.
+        escapes: __m128i,
+        /// The columns of characters looked up, beyond one each.
+        looked_up: usize,
+    }
+
+    /// See [`super::line_columns`].
+    pub(super) fn line_columns(bytes: &[u8], compose: bool) -> Option<(usize, bool)> {
+        let third = if compose { b':' } else { b']' };
+        // SAFETY: every load reads 16 bytes inside `bytes` (full blocks, the last
+        // 16 bytes of a text of 16 or more) or a local array of 16 (a short text),
+        // or inside `KEEP` (at most 16 + 16); SSE2 is part of every x86-64 target.
+        unsafe {
+            let mut sums = Sums {
+                weights: _mm_setzero_si128(),
+                escapes: _mm_setzero_si128(),
+                looked_up: 0,
+            };
+            let all = _mm_set1_epi8(-1);
+            let n = bytes.len();
+            if n < 16 {
+                let block = padded(bytes);
+                block_weights(
+                    &mut sums,
+                    _mm_loadu_si128(block.as_ptr().cast()),
+                    all,
+                    third,
+                    bytes,
+                    0,
+                )?;
+            } else {
+                let mut at = 0;
+                while at + 16 <= n {
+                    let v = _mm_loadu_si128(bytes.as_ptr().add(at).cast());
+                    block_weights(&mut sums, v, all, third, bytes, at)?;
+                    at += 16;
+                }
+                let left = n - at;
+                if left > 0 {
+                    let v = _mm_loadu_si128(bytes.as_ptr().add(n - 16).cast());
+                    let keep = _mm_loadu_si128(KEEP.as_ptr().add(left).cast());
+                    block_weights(&mut sums, v, keep, third, bytes, n - 16)?;
+                }
+            }
+            let w = sums.weights;
+            let total = _mm_cvtsi128_si64(w) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(w, w));
+            let escaped = _mm_movemask_epi8(sums.escapes) != 0;
+            Some((total as usize + sums.looked_up, escaped))
+        }
+    }
+
+    /// A text shorter than 16 bytes, then continuation bytes (which weigh nothing):
+    /// copied in at most two overlapping pieces of one width.
+    #[inline]
+    fn padded(bytes: &[u8]) -> [u8; 16] {
+        let mut block = [0x80u8; 16];
+        let n = bytes.len().min(16);
+        let width = match n {
+            8.. => 8,
+            4..=7 => 4,
+            2 | 3 => 2,
+            _ => n,
+        };
+        if let (Some(to), Some(from)) = (block.get_mut(..width), bytes.get(..width)) {
+            to.copy_from_slice(from);
+        }
+        let tail = n - width;
+        if let (Some(to), Some(from)) = (block.get_mut(tail..n), bytes.get(tail..n)) {
+            to.copy_from_slice(from);
+        }
+        block
+    }
+
+    /// Adds the weights of the lanes of `v` that `keep` keeps (its bytes at `at` in
+    /// `bytes`) to `sums`; `None` at a line break or a NUL.
+    #[inline(always)]
+    unsafe fn block_weights(
+        sums: &mut Sums,
+        v: __m128i,
+        keep: __m128i,
+        third: u8,
+        bytes: &[u8],
+        at: usize,
+    ) -> Option<()> {
+        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        // Signed comparisons: 0x80 is -128, 0xFF is -1.
+        let gt = |c: u8| _mm_cmpgt_epi8(v, _mm_set1_epi8(c as i8));
+        let lt = |c: u8| _mm_cmplt_epi8(v, _mm_set1_epi8(c as i8));
+        let stop = _mm_and_si128(_mm_or_si128(eq(b'\n'), eq(0)), keep);
+        if _mm_movemask_epi8(stop) != 0 {
+            return None;
+        }
+        let escape = _mm_and_si128(
+            _mm_or_si128(_mm_or_si128(eq(b']'), eq(b'\\')), eq(third)),
+            keep,
+        );
+        let continuation = lt(0xC0);
+        let wide = _mm_or_si128(
+            _mm_and_si128(gt(0xE4), lt(0xEA)),
+            _mm_or_si128(eq(0xEB), eq(0xEC)),
+        );
+        let other_lead =
+            _mm_and_si128(_mm_andnot_si128(wide, _mm_and_si128(gt(0xDF), lt(0))), keep);
+        // The masks are -1 where they hold: 1 - continuation + wide + escape.
+        let weight = _mm_sub_epi8(
+            _mm_sub_epi8(_mm_add_epi8(_mm_set1_epi8(1), continuation), wide),
+            escape,
+        );
+        let weight = _mm_and_si128(weight, keep);
+        sums.weights = _mm_add_epi64(sums.weights, _mm_sad_epu8(weight, _mm_setzero_si128()));
+        sums.escapes = _mm_or_si128(sums.escapes, escape);
+        let mut looked = _mm_movemask_epi8(other_lead) as u32 & 0xFFFF;
+        while looked != 0 {
+            let i = at + looked.trailing_zeros() as usize;
+            looked &= looked - 1;
+            if let Some(&lead) = bytes.get(i) {
+                sums.looked_up += lead_columns(bytes, i, lead).1 - 1;
+            }
+        }
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::columns;
+
+    /// The reference: the columns character by character, escapes counting two.
+    fn by_chars(s: &str, compose: bool) -> Option<(usize, bool)> {
+        if s.contains(['\n', '\0']) {
+            return None;
+        }
+        let escaped = |c: char| c == ']' || c == '\\' || (compose && c == ':');
+        let escapes = s.chars().filter(|&c| escaped(c)).count();
+        Some((columns(s) + escapes, escapes != 0))
+    }
+
+    /// Every character, alone and in texts of every length around the blocks'
+    /// ends, gives the columns the characters give one by one, by vectors and by
+    /// bytes.
+    #[test]
+    fn columns_are_the_characters() {
+        let check = |text: &str| {
+            for compose in [false, true] {
+                let want = by_chars(text, compose);
+                assert_eq!(line_columns(text.as_bytes(), compose), want, "{text:?}");
+                assert_eq!(
+                    line_columns_by_byte(text.as_bytes(), compose),
+                    want,
+                    "{text:?}"
+                );
+            }
+        };
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            check(&c.to_string());
+        }
+        let pieces = [
+            "a", "é", "表", "ソ", "：", "백", "𠀀", "😀", "ｱ", "]", "\\", ":", "\n", "\0",
+            "\u{303F}", "\u{4DC0}", "\u{A4D0}", "\u{FFE6}", "\u{7F}",
+        ];
+        for len in 0..50 {
+            for (k, piece) in pieces.iter().enumerate() {
+                // A run of one kind, a mix starting with it, and one kind alone at
+                // each place of a run of letters.
+                check(&piece.repeat(len));
+                check(
+                    &(0..len)
+                        .map(|i| pieces[(k + i * 5) % pieces.len()])
+                        .collect::<String>(),
+                );
+                for at in 0..len {
+                    let mut text = "x".repeat(len);
+                    text.replace_range(at..at + 1, piece);
+                    check(&text);
+                }
+            }
+        }
+    }
+}
