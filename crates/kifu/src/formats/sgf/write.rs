@@ -15,7 +15,7 @@ use crate::text::{char_columns, columns, lead_columns};
 use super::info::{format_result, parse_result};
 use super::values::write_real;
 use super::write_numbers::{coords, spell_ms};
-use super::write_text::line_columns;
+use super::write_text::{line_columns, push_escaped};
 
 /// Columns after which the writer starts a new line between properties.
 const LINE: usize = 76;
@@ -270,16 +270,7 @@ impl W {
     /// Writes text with `\` before each `]` and `\` (and `:` when `compose`), in
     /// runs between them; the columns are the caller's.
     fn escaped(&mut self, bytes: &[u8], compose: bool) {
-        let third = if compose { b':' } else { b']' };
-        let mut start = 0;
-        for at in memchr::memchr3_iter(b']', b'\\', third, bytes) {
-            self.out
-                .extend_from_slice(bytes.get(start..at).unwrap_or_default());
-            self.out.push(b'\\');
-            start = at;
-        }
-        self.out
-            .extend_from_slice(bytes.get(start..).unwrap_or_default());
+        push_escaped(&mut self.out, bytes, compose);
     }
 
     /// [`W::text`] with soft line breaks, character by character.
@@ -404,18 +395,42 @@ impl W {
         if ms.is_some() && self.col + 6 >= LINE - 4 {
             return false;
         }
-        let id = if color == Color::Black { b'B' } else { b'W' };
-        let [x, y] = coords(p);
-        let mut buf = [0u8; 32];
-        buf[..6].copy_from_slice(&[b';', id, b'[', x, y, b']']);
-        let mut len = 6;
-        if let Some(ms) = ms {
-            let (time, n) = spell_ms([id, b'L'], ms);
-            buf[6..30].copy_from_slice(&time);
-            len += n;
-        }
+        let (buf, len) = spell_move(color, p, ms);
         self.put(&buf, len);
         true
+    }
+
+    /// Writes a stone move on the board and its time left when the node holds it
+    /// in whole milliseconds, in one piece: what [`W::mv`] then [`W::time_left`]
+    /// write, the identifiers noted. `None` (nothing written) for another move, or
+    /// where a line break would fall in the piece; else whether the time was
+    /// written.
+    fn move_and_time(&mut self, n: &Node) -> Option<bool> {
+        let Some(Move::Stone(StoneMove {
+            color,
+            point: Some(p),
+        })) = n.mv
+        else {
+            return None;
+        };
+        let ms = n.time_left_whole_ms();
+        // The move takes 5 columns; each identifier starting at LINE - 4 or later
+        // starts a new line.
+        if self.col >= LINE - 4 || (ms.is_some() && self.col + 5 >= LINE - 4) {
+            return None;
+        }
+        let (buf, len) = spell_move(color, p, ms);
+        if let Some(piece) = buf.last_chunk::<31>() {
+            self.put(piece, len - 1);
+        }
+        if self.recording {
+            let black = color == Color::Black;
+            self.written.insert(if black { "B" } else { "W" });
+            if ms.is_some() {
+                self.written.insert(if black { "BL" } else { "WL" });
+            }
+        }
+        Some(ms.is_some())
     }
 
     /// Writes a whole number in decimal, without the formatter's machinery.
@@ -659,7 +674,16 @@ impl W {
             }
             self.info(info, None);
         }
-        let mover = self.mv(n, mvno);
+        // The move and its time in one piece when no annotation of the move
+        // stands between them.
+        let fused = match more.move_annotation {
+            None => self.move_and_time(n),
+            Some(_) => None,
+        };
+        let mover = match fused {
+            Some(_) => n.mv.as_ref().map(Move::color),
+            None => self.mv(n, mvno),
+        };
         if let Some(a) = more.move_annotation {
             match a {
                 MoveAnnotation::Bad(e) => self.prop_raw("BM", dbl(e)),
@@ -668,7 +692,9 @@ impl W {
                 MoveAnnotation::Interesting => self.prop_raw("IT", ""),
             }
         }
-        self.time_left(n, mover, mvno);
+        if fused != Some(true) {
+            self.time_left(n, mover, mvno);
+        }
         if let Some(p) = rest.times.get().and_then(|t| t.periods_left) {
             match mover {
                 Some(Color::Black) => self.prop_int("OB", p),
@@ -820,6 +846,24 @@ impl W {
             }
         }
     }
+}
+
+/// `;`, a stone move on the board and its time left in whole milliseconds if any
+/// (`;B[pd]BL[3584]`), as bytes, and their length: at most 6 + 15 bytes, in a
+/// buffer long enough for every piece to go in whole.
+#[inline]
+fn spell_move(color: Color, p: Point, ms: Option<u32>) -> ([u8; 32], usize) {
+    let id = if color == Color::Black { b'B' } else { b'W' };
+    let [x, y] = coords(p);
+    let mut buf = [0u8; 32];
+    buf[..6].copy_from_slice(&[b';', id, b'[', x, y, b']']);
+    let mut len = 6;
+    if let Some(ms) = ms {
+        let (time, n) = spell_ms([id, b'L'], ms);
+        buf[6..30].copy_from_slice(&time);
+        len += n;
+    }
+    (buf, len)
 }
 
 /// A positive number below 4,000,000 that is a whole number of thousandths as a
@@ -989,6 +1033,61 @@ mod tests {
             ..Node::default()
         };
         assert!(!writer(0).bare_node(&pass));
+    }
+
+    /// The move and its time in one piece are what the move then the time give,
+    /// line breaks and the identifiers noted included, from every column; the
+    /// piece is left to them only where a line break falls inside it.
+    #[test]
+    fn move_and_time_are_written_as_the_move_then_the_time() {
+        use crate::model::{Color, Move, Node, Point, StoneMove};
+        let mut fused = 0;
+        for col in 0..80 {
+            for ms in [None, Some(0u32), Some(3_584_000), Some(1_795_312), Some(7)] {
+                for color in [Color::Black, Color::White] {
+                    let mut n = Node {
+                        mv: Some(Move::Stone(StoneMove {
+                            color,
+                            point: Some(Point::new(15, 3)),
+                        })),
+                        ..Node::default()
+                    };
+                    n.comment = Some("a rest".into());
+                    if let Some(ms) = ms {
+                        n.set_time_left(Some(f64::from(ms) / 1000.0));
+                    }
+                    let mut apart = writer(col);
+                    let mover = apart.mv(&n, None);
+                    apart.time_left(&n, mover, None);
+                    let mut piece = writer(col);
+                    if let Some(timed) = piece.move_and_time(&n) {
+                        fused += 1;
+                        assert_eq!(timed, ms.is_some());
+                        assert_eq!(piece.out, apart.out, "{col} {ms:?}");
+                        assert_eq!(piece.col, apart.col, "{col} {ms:?}");
+                        for id in ["B", "W", "BL", "WL"] {
+                            assert_eq!(
+                                piece.has_written(id),
+                                apart.has_written(id),
+                                "{id} {col} {ms:?}"
+                            );
+                        }
+                    } else {
+                        assert!(piece.out.is_empty());
+                    }
+                }
+            }
+        }
+        // Without a time from columns 0 to 71, with one from 0 to 66.
+        assert_eq!(fused, 72 * 2 + 67 * 4 * 2);
+        let pass = Node {
+            mv: Some(Move::Stone(StoneMove {
+                color: Color::White,
+                point: None,
+            })),
+            ..Node::default()
+        };
+        assert_eq!(writer(0).move_and_time(&pass), None);
     }
 
     /// A NUL goes out as a space, one column, reported; the escapes around it stay.

@@ -30,6 +30,32 @@ pub(super) fn line_columns(bytes: &[u8], compose: bool) -> Option<(usize, bool)>
     line_columns_by_byte(bytes, compose)
 }
 
+/// Appends `bytes` to `out` with `\\` before each `]` and `\\` (and `:` when
+/// `compose`), the runs between them copied whole.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(super) fn push_escaped(out: &mut Vec<u8>, bytes: &[u8], compose: bool) {
+    vector::push_escaped(out, bytes, compose)
+}
+
+/// Appends `bytes` to `out` escaped (see above).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub(super) fn push_escaped(out: &mut Vec<u8>, bytes: &[u8], compose: bool) {
+    push_escaped_by_byte(out, bytes, compose)
+}
+
+/// [`push_escaped`] a byte at a time: the reference of the vector code.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn push_escaped_by_byte(out: &mut Vec<u8>, bytes: &[u8], compose: bool) {
+    for &b in bytes {
+        if b == b']' || b == b'\\' || (compose && b == b':') {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+}
+
 /// [`line_columns`] a byte at a time: the reference of the vector code.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn line_columns_by_byte(bytes: &[u8], compose: bool) -> Option<(usize, bool)> {
@@ -131,24 +157,74 @@ mod vector {
         }
     }
 
+    /// See [`super::push_escaped`].
+    pub(super) fn push_escaped(out: &mut Vec<u8>, bytes: &[u8], compose: bool) {
+        let third = if compose { b':' } else { b']' };
+        let n = bytes.len();
+        let mut start = 0;
+        let mut escape_at = |out: &mut Vec<u8>, mut mask: u32, at: usize| {
+            while mask != 0 {
+                let i = at + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
+                out.push(b'\\');
+                start = i;
+            }
+        };
+        // SAFETY: as in `line_columns`, every load reads 16 bytes inside `bytes` or
+        // a local array; SSE2 is part of every x86-64 target.
+        unsafe {
+            let escapes = |v: __m128i| {
+                let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+                _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(eq(b']'), eq(b'\\')), eq(third))) as u32
+                    & 0xFFFF
+            };
+            if n < 16 {
+                let block = padded(bytes);
+                escape_at(out, escapes(_mm_loadu_si128(block.as_ptr().cast())), 0);
+            } else {
+                let mut at = 0;
+                while at + 16 <= n {
+                    let v = _mm_loadu_si128(bytes.as_ptr().add(at).cast());
+                    escape_at(out, escapes(v), at);
+                    at += 16;
+                }
+                let left = n - at;
+                if left > 0 {
+                    // The last 16 bytes, less those of the block before.
+                    let v = _mm_loadu_si128(bytes.as_ptr().add(n - 16).cast());
+                    escape_at(out, escapes(v) >> (16 - left) << (16 - left), n - 16);
+                }
+            }
+        }
+        out.extend_from_slice(bytes.get(start..).unwrap_or_default());
+    }
+
     /// A text shorter than 16 bytes, then continuation bytes (which weigh nothing):
-    /// copied in at most two overlapping pieces of one width.
+    /// copied in two overlapping pieces of one width, each a copy of constant
+    /// length (no call of memcpy).
     #[inline]
     fn padded(bytes: &[u8]) -> [u8; 16] {
-        let mut block = [0x80u8; 16];
-        let n = bytes.len().min(16);
-        let width = match n {
-            8.. => 8,
-            4..=7 => 4,
-            2 | 3 => 2,
-            _ => n,
-        };
-        if let (Some(to), Some(from)) = (block.get_mut(..width), bytes.get(..width)) {
-            to.copy_from_slice(from);
+        fn two<const W: usize>(block: &mut [u8; 16], bytes: &[u8]) {
+            let n = bytes.len();
+            let (Some(head), Some(tail)) = (bytes.first_chunk::<W>(), bytes.last_chunk::<W>())
+            else {
+                return;
+            };
+            if let Some(to) = block.get_mut(n - W..n) {
+                to.copy_from_slice(tail);
+            }
+            if let Some(to) = block.first_chunk_mut::<W>() {
+                to.copy_from_slice(head);
+            }
         }
-        let tail = n - width;
-        if let (Some(to), Some(from)) = (block.get_mut(tail..n), bytes.get(tail..n)) {
-            to.copy_from_slice(from);
+        let mut block = [0x80u8; 16];
+        match bytes.len() {
+            8..=16 => two::<8>(&mut block, bytes),
+            4..=7 => two::<4>(&mut block, bytes),
+            2 | 3 => two::<2>(&mut block, bytes),
+            1 => two::<1>(&mut block, bytes),
+            _ => {}
         }
         block
     }
@@ -216,6 +292,39 @@ mod tests {
         let escaped = |c: char| c == ']' || c == '\\' || (compose && c == ':');
         let escapes = s.chars().filter(|&c| escaped(c)).count();
         Some((columns(s) + escapes, escapes != 0))
+    }
+
+    /// The escaped text is the byte loop's, for texts of every length with bytes to
+    /// escape at every place.
+    #[test]
+    fn escaped_texts_are_the_byte_loops() {
+        for len in 0..50 {
+            for piece in ["]", "\\", ":", "表", "a"] {
+                for at in 0..len {
+                    for every in [1, 3, 16, 17, 50] {
+                        let text: String = (0..len)
+                            .map(|i| {
+                                if i == at || i % every == 0 {
+                                    piece
+                                } else {
+                                    "x"
+                                }
+                            })
+                            .collect();
+                        for compose in [false, true] {
+                            let mut vector = b"head".to_vec();
+                            push_escaped(&mut vector, text.as_bytes(), compose);
+                            let mut by_byte = b"head".to_vec();
+                            push_escaped_by_byte(&mut by_byte, text.as_bytes(), compose);
+                            assert_eq!(vector, by_byte, "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        push_escaped(&mut out, "a]b\\c:d".as_bytes(), true);
+        assert_eq!(out, b"a\\]b\\\\c\\:d");
     }
 
     /// Every character, alone and in texts of every length around the blocks'
