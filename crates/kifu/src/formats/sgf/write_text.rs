@@ -4,10 +4,11 @@
 //!
 //! Each byte weighs its columns: a UTF-8 continuation byte nothing, any other byte
 //! one, one more for a byte to escape (`]`, `\`, and `:` in a compose value) and
-//! for the lead byte of a character that is always wide (U+5000 to U+9FFF and
-//! U+B000 to U+CFFF: CJK ideographs and Hangul). The other lead bytes of three or
-//! four are looked up one by one ([`lead_columns`]); line breaks and NUL are left to
-//! the writer's loop over the bytes. On x86-64 the weights are SSE2 comparisons
+//! for the lead byte of a character of U+3000 to U+9FFF or U+B000 to U+CFFF (kana,
+//! CJK punctuation and ideographs, Hangul: wide but for U+303F, U+3040 and U+4DC0 to
+//! U+4DFF, which the bytes after their lead single out for a look-up). The other
+//! lead bytes of three or four are looked up one by one ([`lead_columns`]); line
+//! breaks and NUL are left to the writer's loop over the bytes. On x86-64 the weights are SSE2 comparisons
 //! summed by `psadbw` (SSE2 is part of every x86-64 processor); elsewhere a loop
 //! over the bytes gives the same result.
 
@@ -108,8 +109,8 @@ mod vector {
         weights: __m128i,
         /// The bytes to escape, or-ed together.
         escapes: __m128i,
-        /// The columns of characters looked up, beyond one each.
-        looked_up: usize,
+        /// The columns of characters looked up, beyond what their weights gave.
+        looked_up: isize,
     }
 
     /// See [`super::line_columns`].
@@ -153,7 +154,7 @@ mod vector {
             let w = sums.weights;
             let total = _mm_cvtsi128_si64(w) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(w, w));
             let escaped = _mm_movemask_epi8(sums.escapes) != 0;
-            Some((total as usize + sums.looked_up, escaped))
+            Some(((total as isize + sums.looked_up) as usize, escaped))
         }
     }
 
@@ -253,9 +254,13 @@ mod vector {
             keep,
         );
         let continuation = lt(0xC0);
+        // E3 and E4 (U+3000 to U+4FFF: kana, CJK punctuation, ideographs) are
+        // counted wide here, and looked up below where the bytes after them may
+        // make one of the few narrow characters there.
+        let (e3, e4) = (eq(0xE3), eq(0xE4));
         let wide = _mm_or_si128(
-            _mm_and_si128(gt(0xE4), lt(0xEA)),
-            _mm_or_si128(eq(0xEB), eq(0xEC)),
+            _mm_or_si128(_mm_and_si128(gt(0xE2), lt(0xEA)), eq(0xEB)),
+            eq(0xEC),
         );
         let other_lead =
             _mm_and_si128(_mm_andnot_si128(wide, _mm_and_si128(gt(0xDF), lt(0))), keep);
@@ -267,12 +272,37 @@ mod vector {
         let weight = _mm_and_si128(weight, keep);
         sums.weights = _mm_add_epi64(sums.weights, _mm_sad_epu8(weight, _mm_setzero_si128()));
         sums.escapes = _mm_or_si128(sums.escapes, escape);
-        let mut looked = _mm_movemask_epi8(other_lead) as u32 & 0xFFFF;
+        let bits = |m: __m128i| _mm_movemask_epi8(m) as u32 & 0xFFFF;
+        let keep = bits(keep);
+        let mut looked = bits(other_lead);
         while looked != 0 {
             let i = at + looked.trailing_zeros() as usize;
             looked &= looked - 1;
             if let Some(&lead) = bytes.get(i) {
-                sums.looked_up += lead_columns(bytes, i, lead).1 - 1;
+                sums.looked_up += lead_columns(bytes, i, lead).1 as isize - 1;
+            }
+        }
+        let (e3, e4) = (bits(e3) & keep, bits(e4) & keep);
+        if e3 | e4 == 0 {
+            return Some(());
+        }
+        // Narrow there: U+303F (E3 80 BF), U+3040 (E3 81 80), U+4DC0 to U+4DFF
+        // (E4 B7 ..). A lead in the last two lanes has its next bytes in the next
+        // block: looked up too.
+        let (x80, x81, xbf, xb7) = (
+            bits(eq(0x80)),
+            bits(eq(0x81)),
+            bits(eq(0xBF)),
+            bits(eq(0xB7)),
+        );
+        let after = |second: u32, third: u32| (second >> 1) & (third >> 2);
+        let mut doubtful =
+            (e3 & (0xC000 | after(x80, xbf) | after(x81, x80))) | (e4 & (0x8000 | (xb7 >> 1)));
+        while doubtful != 0 {
+            let i = at + doubtful.trailing_zeros() as usize;
+            doubtful &= doubtful - 1;
+            if let Some(&lead) = bytes.get(i) {
+                sums.looked_up += lead_columns(bytes, i, lead).1 as isize - 2;
             }
         }
         Some(())
@@ -348,7 +378,8 @@ mod tests {
         }
         let pieces = [
             "a", "é", "表", "ソ", "：", "백", "𠀀", "😀", "ｱ", "]", "\\", ":", "\n", "\0",
-            "\u{303F}", "\u{4DC0}", "\u{A4D0}", "\u{FFE6}", "\u{7F}",
+            "\u{303F}", "\u{4DC0}", "\u{A4D0}", "\u{FFE6}", "\u{7F}", "\u{3040}", "\u{3000}",
+            "\u{4DFF}", "\u{4DBF}", "\u{4E00}", "\u{30FF}", "\u{307F}", "\u{3002}",
         ];
         for len in 0..50 {
             for (k, piece) in pieces.iter().enumerate() {
