@@ -26,6 +26,8 @@ mod stream;
 mod typing;
 mod values;
 mod write;
+mod write_numbers;
+mod write_text;
 
 use super::{
     Capabilities, Flow, Format, GameCheck, Join, Parsed, Pieces, PlaceFindings, Places, ReadEnd,

@@ -7,13 +7,15 @@
 use crate::diag::{codes, Loss};
 use crate::formats::{WriteError, WriteOptions, Written};
 use crate::model::{
-    Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Move,
-    MoveAnnotation, Node, NodeId, Point, PositionAnnotation, Shape, StoneMove,
+    Collection, Color, Emphasis, Extras, Game, GameInfo, GameKind, GomokuRule, Markup, Move,
+    MoveAnnotation, Node, NodeId, NodeMore, NodeRest, Point, PositionAnnotation, Shape, StoneMove,
 };
 use crate::text::{char_columns, columns, lead_columns};
 
 use super::info::{format_result, parse_result};
-use super::values::{point_str, write_real};
+use super::values::write_real;
+use super::write_numbers::{coords, spell_ms};
+use super::write_text::{line_columns, push_escaped};
 
 /// Columns after which the writer starts a new line between properties.
 const LINE: usize = 76;
@@ -81,6 +83,7 @@ struct WrittenIds {
 
 impl WrittenIds {
     /// The bit of an identifier of one or two capital letters.
+    #[inline]
     fn bit(id: &str) -> Option<usize> {
         let letter = |b: &u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A'));
         match id.as_bytes() {
@@ -90,6 +93,7 @@ impl WrittenIds {
         }
     }
 
+    #[inline]
     fn insert(&mut self, id: &str) {
         match WrittenIds::bit(id) {
             Some(k) => {
@@ -157,6 +161,7 @@ impl W {
 
     /// Writes ASCII without line breaks (punctuation, identifiers, numbers): a
     /// column a byte, no scan for line breaks.
+    #[inline]
     fn ascii(&mut self, s: &str) {
         debug_assert!(s.is_ascii() && !s.contains('\n'), "{s:?}");
         // Identifiers of one and two letters without a call of memcpy.
@@ -179,6 +184,7 @@ impl W {
     }
 
     /// Starts a property: a line break first when the line is long.
+    #[inline]
     fn ident(&mut self, id: &str) {
         self.start_prop(id);
         self.ascii(id);
@@ -218,11 +224,22 @@ impl W {
             self.text_wrapped(&s, esc);
             return;
         }
-        // One pass for the column after the text (that of its last line, escapes
-        // counting one each) and for whether anything needs an escape or stands
-        // for a NUL; most texts need neither and go out whole.
         let bytes = s.as_bytes();
         let compose = esc == Esc::Compose;
+        // A text of one line without NUL (most): its columns and whether it needs
+        // an escape, 16 bytes at a time; without an escape it goes out whole.
+        if let Some((cols, escaped)) = line_columns(bytes, compose) {
+            self.col += cols;
+            if escaped {
+                self.escaped(bytes, compose);
+            } else {
+                self.out.extend_from_slice(bytes);
+            }
+            return;
+        }
+        // Else one pass for the column after the text (that of its last line,
+        // escapes counting one each) and for whether anything needs an escape or
+        // stands for a NUL.
         let (mut col, mut marked) = (self.col, false);
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
@@ -247,17 +264,13 @@ impl W {
             return;
         }
         let s = self.without_nul(s, None);
-        let bytes = s.as_bytes();
-        let escaped = |b: u8| b == b']' || b == b'\\' || (compose && b == b':');
-        let mut start = 0;
-        for (at, _) in bytes.iter().enumerate().filter(|&(_, &b)| escaped(b)) {
-            self.out
-                .extend_from_slice(bytes.get(start..at).unwrap_or_default());
-            self.out.push(b'\\');
-            start = at;
-        }
-        self.out
-            .extend_from_slice(bytes.get(start..).unwrap_or_default());
+        self.escaped(s.as_bytes(), compose);
+    }
+
+    /// Writes text with `\` before each `]` and `\` (and `:` when `compose`), in
+    /// runs between them; the columns are the caller's.
+    fn escaped(&mut self, bytes: &[u8], compose: bool) {
+        push_escaped(&mut self.out, bytes, compose);
     }
 
     /// [`W::text`] with soft line breaks, character by character.
@@ -316,6 +329,13 @@ impl W {
         // which is what `fmt_real` writes for it.
         if v.fract() == 0.0 && v.abs() < 1e15 && !(v == 0.0 && v.is_sign_negative()) {
             self.int(v as i64);
+        } else if let Some(ms) = whole_ms(v) {
+            // A number of thousandths (komi 6.5): spelt as a time is, without the
+            // float formatter; the number between `XX[` and `]`.
+            let (buf, len) = spell_ms(*b"XX", ms);
+            let digits = buf.get(3..len - 1).unwrap_or_default();
+            self.out.extend_from_slice(digits);
+            self.col += digits.len();
         } else {
             let mut text = String::new();
             let _ = write_real(v, &mut text);
@@ -375,18 +395,42 @@ impl W {
         if ms.is_some() && self.col + 6 >= LINE - 4 {
             return false;
         }
-        let id = if color == Color::Black { b'B' } else { b'W' };
-        let [x, y] = coords(p);
-        let mut buf = [0u8; 24];
-        buf[..6].copy_from_slice(&[b';', id, b'[', x, y, b']']);
-        let mut len = 6;
-        if let Some(ms) = ms {
-            let (time, n) = spell_ms([id, b'L'], ms);
-            buf[6..22].copy_from_slice(&time);
-            len += n;
-        }
+        let (buf, len) = spell_move(color, p, ms);
         self.put(&buf, len);
         true
+    }
+
+    /// Writes a stone move on the board and its time left when the node holds it
+    /// in whole milliseconds, in one piece: what [`W::mv`] then [`W::time_left`]
+    /// write, the identifiers noted. `None` (nothing written) for another move, or
+    /// where a line break would fall in the piece; else whether the time was
+    /// written.
+    fn move_and_time(&mut self, n: &Node) -> Option<bool> {
+        let Some(Move::Stone(StoneMove {
+            color,
+            point: Some(p),
+        })) = n.mv
+        else {
+            return None;
+        };
+        let ms = n.time_left_whole_ms();
+        // The move takes 5 columns; each identifier starting at LINE - 4 or later
+        // starts a new line.
+        if self.col >= LINE - 4 || (ms.is_some() && self.col + 5 >= LINE - 4) {
+            return None;
+        }
+        let (buf, len) = spell_move(color, p, ms);
+        if let Some(piece) = buf.last_chunk::<31>() {
+            self.put(piece, len - 1);
+        }
+        if self.recording {
+            let black = color == Color::Black;
+            self.written.insert(if black { "B" } else { "W" });
+            if ms.is_some() {
+                self.written.insert(if black { "BL" } else { "WL" });
+            }
+        }
+        Some(ms.is_some())
     }
 
     /// Writes a whole number in decimal, without the formatter's machinery.
@@ -403,13 +447,19 @@ impl W {
         }
         self.ident(id);
         for &p in points {
-            if self.col >= LINE - 4 {
-                self.newline();
-            }
-            let [a, b] = coords(p);
-            self.out.extend_from_slice(&[b'[', a, b, b']']);
-            self.col += 4;
+            self.point_value(p);
         }
+    }
+
+    /// Writes one value of a list of points, on a new line when the line is long.
+    #[inline]
+    fn point_value(&mut self, p: Point) {
+        if self.col >= LINE - 4 {
+            self.newline();
+        }
+        let [a, b] = coords(p);
+        self.out.extend_from_slice(&[b'[', a, b, b']']);
+        self.col += 4;
     }
 
     fn game_tree(&mut self, game: &Game, charset: &str) -> Result<(), WriteError> {
@@ -419,8 +469,11 @@ impl W {
             _ => return Err(WriteError::Invalid("SGF holds Go and gomoku games".into())),
         };
         self.written.clear();
-        // About what a node takes (`;B[pd]BL[3584]`), so the text seldom grows.
-        self.out.reserve(game.tree.len().saturating_mul(16));
+        // A little more than a node takes on average (`;B[pd]BL[3584]`, a comment
+        // now and then) and room for the game information, so the text seldom
+        // grows (each growth copies it).
+        self.out
+            .reserve(game.tree.len().saturating_mul(24).saturating_add(512));
         self.ascii("(;FF[4]");
         self.prop_text("CA", charset);
         self.prop_int("GM", gm);
@@ -433,52 +486,47 @@ impl W {
         self.ascii("]");
         self.info(&game.info, Some(game));
         let tree = &game.tree;
-        // Explicit stack: depth of variations is data.
-        enum Task {
-            /// A node, and how many moves its line has before it.
-            Node(NodeId, u32),
-            Open,
-            Close,
+        let mut tasks = Vec::new();
+        if let Some(root) = tree.get(NodeId::ROOT) {
+            let moves = u32::from(root.mv.is_some());
+            self.node(root, root.mv.is_some().then_some(moves), &game.info);
+            self.newline();
+            push_children(&mut tasks, root, moves);
         }
-        let mut tasks = vec![Task::Node(NodeId::ROOT, 0)];
-        let mut first = true;
+        // Explicit stack: depth of variations is data. A line of play goes node
+        // after node without it; only a node with several children pushes them.
         while let Some(task) = tasks.pop() {
-            match task {
+            let (mut id, mut before) = match task {
                 Task::Open => {
                     self.newline();
                     self.ascii("(");
+                    continue;
                 }
-                Task::Close => self.ascii(")"),
-                Task::Node(id, before) => {
-                    let Some(node) = tree.get(id) else { continue };
-                    let moves = before + u32::from(node.mv.is_some());
-                    if first {
-                        self.node(node, node.mv.is_some().then_some(moves), &game.info);
-                        self.newline();
-                        first = false;
-                    } else if !self.bare_node(node) {
-                        // A bare node writes no identifier twice and asks nothing
-                        // of the set (see `W::node`): it is cleared for the others.
-                        if !node.rest.is_none() {
-                            self.written.clear();
-                        }
-                        if self.col >= LINE - 8 {
-                            self.newline();
-                        }
-                        self.ascii(";");
-                        self.node(node, node.mv.is_some().then_some(moves), &game.info);
+                Task::Close => {
+                    self.ascii(")");
+                    continue;
+                }
+                Task::Node(id, before) => (id, before),
+            };
+            while let Some(node) = tree.get(id) {
+                let moves = before + u32::from(node.mv.is_some());
+                if !self.bare_node(node) {
+                    // A bare node writes no identifier twice and asks nothing of
+                    // the set (see `W::node`): it is cleared for the others.
+                    if !node.rest.is_none() {
+                        self.written.clear();
                     }
-                    let children = node.children();
-                    if children.len() == 1 {
-                        if let Some(&c) = children.first() {
-                            tasks.push(Task::Node(c, moves));
-                        }
-                    } else {
-                        for &c in children.iter().rev() {
-                            tasks.push(Task::Close);
-                            tasks.push(Task::Node(c, moves));
-                            tasks.push(Task::Open);
-                        }
+                    if self.col >= LINE - 8 {
+                        self.newline();
+                    }
+                    self.ascii(";");
+                    self.node(node, node.mv.is_some().then_some(moves), &game.info);
+                }
+                match node.children() {
+                    &[only] => (id, before) = (only, moves),
+                    _ => {
+                        push_children(&mut tasks, node, moves);
+                        break;
                     }
                 }
             }
@@ -608,7 +656,10 @@ impl W {
             self.recording = true;
             return;
         }
-        if let Some(info) = &n.info {
+        // Each part of the rest looked into once, and only when stored.
+        let rest: &NodeRest = &n.rest;
+        let more: &NodeMore = &rest.more;
+        if let Some(info) = &more.info {
             let root = info_fields(root_info);
             let twice: Vec<String> = info_fields(info)
                 .into_iter()
@@ -623,8 +674,17 @@ impl W {
             }
             self.info(info, None);
         }
-        let mover = self.mv(n, mvno);
-        if let Some(a) = n.move_annotation {
+        // The move and its time in one piece when no annotation of the move
+        // stands between them.
+        let fused = match more.move_annotation {
+            None => self.move_and_time(n),
+            Some(_) => None,
+        };
+        let mover = match fused {
+            Some(_) => n.mv.as_ref().map(Move::color),
+            None => self.mv(n, mvno),
+        };
+        if let Some(a) = more.move_annotation {
             match a {
                 MoveAnnotation::Bad(e) => self.prop_raw("BM", dbl(e)),
                 MoveAnnotation::Good(e) => self.prop_raw("TE", dbl(e)),
@@ -632,8 +692,10 @@ impl W {
                 MoveAnnotation::Interesting => self.prop_raw("IT", ""),
             }
         }
-        self.time_left(n, mover, mvno);
-        if let Some(p) = n.times.periods_left {
+        if fused != Some(true) {
+            self.time_left(n, mover, mvno);
+        }
+        if let Some(p) = rest.times.get().and_then(|t| t.periods_left) {
             match mover {
                 Some(Color::Black) => self.prop_int("OB", p),
                 Some(Color::White) => self.prop_int("OW", p),
@@ -644,16 +706,18 @@ impl W {
                 ),
             }
         }
-        if let Some(m) = n.move_number {
+        if let Some(m) = more.move_number {
             self.prop_int("MN", m);
         }
-        self.points("AB", &n.setup.add_black);
-        self.points("AW", &n.setup.add_white);
-        self.points("AE", &n.setup.clear);
-        if let Some(c) = n.setup.to_play {
-            self.prop_raw("PL", if c == Color::Black { "B" } else { "W" });
+        if let Some(setup) = rest.setup.get() {
+            self.points("AB", &setup.add_black);
+            self.points("AW", &setup.add_white);
+            self.points("AE", &setup.clear);
+            if let Some(c) = setup.to_play {
+                self.prop_raw("PL", if c == Color::Black { "B" } else { "W" });
+            }
         }
-        if let Some(a) = n.position_annotation {
+        if let Some(a) = more.position_annotation {
             let (id, e) = match a {
                 PositionAnnotation::Even(e) => ("DM", e),
                 PositionAnnotation::GoodForBlack(e) => ("GB", e),
@@ -662,20 +726,24 @@ impl W {
             };
             self.prop_raw(id, dbl(e));
         }
-        if let Some(h) = n.hotspot {
+        if let Some(h) = more.hotspot {
             self.prop_raw("HO", dbl(h));
         }
-        if let Some(v) = n.value {
+        if let Some(v) = more.value {
             self.prop_real("V", v);
         }
-        if let Some(name) = &n.name {
+        if let Some(name) = &rest.name {
             self.prop_text("N", name);
         }
-        self.markup(n);
-        if let Some(c) = &n.comment {
+        if let Some(markup) = rest.markup.get() {
+            self.markup(markup);
+        }
+        if let Some(c) = &rest.comment {
             self.prop_text("C", c);
         }
-        self.extras(&n.extras, mvno, None);
+        if !rest.extras.0.is_empty() {
+            self.extras(&rest.extras, mvno, None);
+        }
     }
 
     /// Writes the node's move (`B`/`W`), and says who made it.
@@ -730,17 +798,14 @@ impl W {
         }
     }
 
-    fn markup(&mut self, n: &Node) {
-        let m = &n.markup;
+    fn markup(&mut self, m: &Markup) {
         // Runs of one shape in model order, so a reread gives the same order.
-        let mut i = 0;
-        while let Some(first) = m.symbols.get(i) {
-            let run: Vec<Point> = m.symbols[i..]
+        let mut symbols = m.symbols.as_slice();
+        while let Some(first) = symbols.first() {
+            let run = symbols
                 .iter()
                 .take_while(|s| s.shape == first.shape)
-                .map(|s| s.point)
-                .collect();
-            i += run.len();
+                .count();
             let id = match first.shape {
                 Shape::Circle => "CR",
                 Shape::Cross => "MA",
@@ -748,7 +813,11 @@ impl W {
                 Shape::Square => "SQ",
                 Shape::Triangle => "TR",
             };
-            self.points(id, &run);
+            self.ident(id);
+            for s in symbols.get(..run).unwrap_or_default() {
+                self.point_value(s.point);
+            }
+            symbols = symbols.get(run..).unwrap_or_default();
         }
         self.points("DD", &m.dimmed);
         if !m.labels.is_empty() {
@@ -779,59 +848,60 @@ impl W {
     }
 }
 
-/// A point's two letters as bytes (SGF coordinates are ASCII letters).
-/// A property `XX[…]` with a number of seconds given in whole milliseconds, spelt
-/// as [`W::prop_real`] writes `ms / 1000` (the shortest decimal that reads back as
-/// it, at most three decimals), and its length: `XX[` + at most 7 digits
-/// (4,294,967 s) + `.` + 3 decimals + `]` is 15 bytes.
-fn spell_ms(id: [u8; 2], ms: u32) -> ([u8; 16], usize) {
-    let mut buf = [0u8; 16];
-    buf[..3].copy_from_slice(&[id[0], id[1], b'[']);
-    let (secs, frac) = (ms / 1000, ms % 1000);
-    let (digits, count) = digit_word(secs);
-    buf[3..11].copy_from_slice(&digits.to_le_bytes());
-    let mut len = 3 + count;
-    if frac != 0 {
-        // Division by constants only: the decimals without their trailing zeros.
-        let decimals = [
-            b'.',
-            b'0' + (frac / 100) as u8,
-            b'0' + (frac / 10 % 10) as u8,
-            b'0' + (frac % 10) as u8,
-        ];
-        if let Some(slots) = buf.get_mut(len..len + 4) {
-            slots.copy_from_slice(&decimals);
-        }
-        len += match frac {
-            f if f % 100 == 0 => 2,
-            f if f % 10 == 0 => 3,
-            _ => 4,
-        };
-    }
-    if let Some(slot) = buf.get_mut(len) {
-        *slot = b']';
-        len += 1;
+/// `;`, a stone move on the board and its time left in whole milliseconds if any
+/// (`;B[pd]BL[3584]`), as bytes, and their length: at most 6 + 15 bytes, in a
+/// buffer long enough for every piece to go in whole.
+#[inline]
+fn spell_move(color: Color, p: Point, ms: Option<u32>) -> ([u8; 32], usize) {
+    let id = if color == Color::Black { b'B' } else { b'W' };
+    let [x, y] = coords(p);
+    let mut buf = [0u8; 32];
+    buf[..6].copy_from_slice(&[b';', id, b'[', x, y, b']']);
+    let mut len = 6;
+    if let Some(ms) = ms {
+        let (time, n) = spell_ms([id, b'L'], ms);
+        buf[6..30].copy_from_slice(&time);
+        len += n;
     }
     (buf, len)
 }
 
-/// The decimal digits of `v` (at most 8: `v` below 10^8), most significant first,
-/// as the bytes of a word from its lowest, and how many there are: eight bytes
-/// that go out whole, in one store, the text cut back after.
-fn digit_word(mut v: u32) -> (u64, usize) {
-    let (mut word, mut count) = (0u64, 0);
-    loop {
-        word = (word << 8) | u64::from(b'0' + (v % 10) as u8);
-        v /= 10;
-        count += 1;
-        if v == 0 || count == 8 {
-            return (word, count);
-        }
+/// A positive number below 4,000,000 that is a whole number of thousandths as a
+/// float (`ms / 1000` gives it exactly), as that number: [`spell_ms`] writes what
+/// the formatter writes for it.
+fn whole_ms(v: f64) -> Option<u32> {
+    if !(v > 0.0 && v < 4_000_000.0) {
+        return None;
     }
+    let ms = (v * 1000.0).round() as u32;
+    (f64::from(ms) / 1000.0 == v).then_some(ms)
 }
 
-fn coords(p: Point) -> [u8; 2] {
-    point_str(p).map(|c| u8::try_from(c).unwrap_or(b'?'))
+/// A step of the walk in tree order (see [`W::game_tree`]).
+enum Task {
+    /// A node, and how many moves its line has before it.
+    Node(NodeId, u32),
+    /// A variation's `(`, on a line of its own.
+    Open,
+    /// A variation's `)`.
+    Close,
+}
+
+/// Pushes the steps that write the children of a node after which its line has
+/// `moves` moves: none for a leaf, the child for one, each in parentheses for more
+/// (the first on top).
+fn push_children(tasks: &mut Vec<Task>, node: &Node, moves: u32) {
+    match node.children() {
+        [] => {}
+        &[only] => tasks.push(Task::Node(only, moves)),
+        many => {
+            for &c in many.iter().rev() {
+                tasks.push(Task::Close);
+                tasks.push(Task::Node(c, moves));
+                tasks.push(Task::Open);
+            }
+        }
+    }
 }
 
 /// The raw RE text kept in the extras, when it still means the result.
@@ -965,6 +1035,61 @@ mod tests {
         assert!(!writer(0).bare_node(&pass));
     }
 
+    /// The move and its time in one piece are what the move then the time give,
+    /// line breaks and the identifiers noted included, from every column; the
+    /// piece is left to them only where a line break falls inside it.
+    #[test]
+    fn move_and_time_are_written_as_the_move_then_the_time() {
+        use crate::model::{Color, Move, Node, Point, StoneMove};
+        let mut fused = 0;
+        for col in 0..80 {
+            for ms in [None, Some(0u32), Some(3_584_000), Some(1_795_312), Some(7)] {
+                for color in [Color::Black, Color::White] {
+                    let mut n = Node {
+                        mv: Some(Move::Stone(StoneMove {
+                            color,
+                            point: Some(Point::new(15, 3)),
+                        })),
+                        ..Node::default()
+                    };
+                    n.comment = Some("a rest".into());
+                    if let Some(ms) = ms {
+                        n.set_time_left(Some(f64::from(ms) / 1000.0));
+                    }
+                    let mut apart = writer(col);
+                    let mover = apart.mv(&n, None);
+                    apart.time_left(&n, mover, None);
+                    let mut piece = writer(col);
+                    if let Some(timed) = piece.move_and_time(&n) {
+                        fused += 1;
+                        assert_eq!(timed, ms.is_some());
+                        assert_eq!(piece.out, apart.out, "{col} {ms:?}");
+                        assert_eq!(piece.col, apart.col, "{col} {ms:?}");
+                        for id in ["B", "W", "BL", "WL"] {
+                            assert_eq!(
+                                piece.has_written(id),
+                                apart.has_written(id),
+                                "{id} {col} {ms:?}"
+                            );
+                        }
+                    } else {
+                        assert!(piece.out.is_empty());
+                    }
+                }
+            }
+        }
+        // Without a time from columns 0 to 71, with one from 0 to 66.
+        assert_eq!(fused, 72 * 2 + 67 * 4 * 2);
+        let pass = Node {
+            mv: Some(Move::Stone(StoneMove {
+                color: Color::White,
+                point: None,
+            })),
+            ..Node::default()
+        };
+        assert_eq!(writer(0).move_and_time(&pass), None);
+    }
+
     /// A NUL goes out as a space, one column, reported; the escapes around it stay.
     #[test]
     fn text_with_nul_writes_a_space_and_a_loss() {
@@ -1008,12 +1133,17 @@ mod tests {
                 4_000_000_001,
             ])
         {
+            // The formatter's text, and both ways the writer spells it.
+            let real = f64::from(ms) / 1000.0;
+            let text = format!("BL[{}]", super::super::values::fmt_real(real)).into_bytes();
             let mut by_ms = writer(0);
             by_ms.prop_ms("BL", ms);
             let mut by_real = writer(0);
-            by_real.prop_real("BL", f64::from(ms) / 1000.0);
-            assert_eq!(by_ms.out, by_real.out, "{ms}");
-            assert_eq!(by_ms.col, by_real.col, "{ms}");
+            by_real.prop_real("BL", real);
+            for w in [by_ms, by_real] {
+                assert_eq!(w.out, text, "{ms}");
+                assert_eq!(w.col, text.len(), "{ms}");
+            }
         }
     }
 
@@ -1025,7 +1155,26 @@ mod tests {
             assert_eq!(w.out, v.to_string().into_bytes());
             assert_eq!(w.col, 3 + v.to_string().len());
         }
-        for v in [6.5, 0.0, -0.0, 3584.0, -2.25, 1e16, 0.1] {
+        for v in [
+            6.5,
+            0.0,
+            -0.0,
+            3584.0,
+            -2.25,
+            1e16,
+            0.1,
+            0.001,
+            0.0005,
+            7.125,
+            1.1,
+            3_999_999.999,
+            4_000_000.5,
+            1e-300,
+            2.675,
+            0.30000000000000004,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
             let mut w = writer(0);
             w.prop_real("KM", v);
             assert_eq!(
