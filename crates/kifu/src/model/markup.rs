@@ -95,6 +95,19 @@ impl super::SparsePart for Markup {
     fn is_empty(&self) -> bool {
         Markup::is_empty(self)
     }
+
+    fn new_box() -> Box<Markup> {
+        super::sparse::take_kept(&KEPT_MARKUP)
+    }
+
+    fn give_back(boxed: Box<Markup>) {
+        super::sparse::keep(&KEPT_MARKUP, boxed);
+    }
+}
+
+thread_local! {
+    /// The boxes of markup this thread keeps ([`super::sparse::Kept`]).
+    static KEPT_MARKUP: super::sparse::Kept<Markup> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Markup {
@@ -124,5 +137,47 @@ impl Markup {
             && self.lines.is_empty()
             && self.dimmed.is_empty()
             && self.numbered.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use super::*;
+    use crate::model::Sparse;
+    use std::ops::DerefMut;
+
+    /// A box given back is kept, emptied, for the next value of its type on the
+    /// thread; past the most a thread keeps (4,096) boxes are freed.
+    #[test]
+    fn a_dropped_box_is_kept_empty_for_the_next_value() {
+        let marked = || {
+            let mut s: Sparse<Markup> = Sparse::default();
+            s.symbols.push(Symbol {
+                point: Point::new(2, 2),
+                shape: Shape::Triangle,
+            });
+            s
+        };
+        let first = marked();
+        let at: *const Markup = &*first;
+        drop(first);
+        let mut next: Sparse<Markup> = Sparse::default();
+        assert!(next.is_none());
+        let again: *const Markup = &*next.deref_mut();
+        assert_eq!(again, at, "the kept box");
+        assert!(next.symbols.is_empty(), "emptied when given back");
+        drop(next);
+        // Tidied away when emptied: kept too.
+        let mut tidied = marked();
+        let at: *const Markup = &*tidied;
+        tidied.symbols.clear();
+        tidied.tidy();
+        assert!(tidied.is_none());
+        assert_eq!(&*marked() as *const Markup, at);
+        // No more than MOST_KEPT are kept.
+        let many: Vec<Sparse<Markup>> = (0..4096 + 10).map(|_| marked()).collect();
+        drop(many);
+        let count = KEPT_MARKUP.with(|k| k.borrow().len());
+        assert_eq!(count, 4096, "the most kept");
     }
 }

@@ -471,6 +471,17 @@ impl SparsePart for NodeRest {
         self.times.tidy();
         self.more.tidy();
     }
+    fn new_box() -> Box<NodeRest> {
+        super::sparse::take_kept(&KEPT_RESTS)
+    }
+    fn give_back(boxed: Box<NodeRest>) {
+        super::sparse::keep(&KEPT_RESTS, boxed);
+    }
+}
+
+thread_local! {
+    /// The boxes of node rests this thread keeps ([`super::sparse::Kept`]).
+    static KEPT_RESTS: super::sparse::Kept<NodeRest> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl SparsePart for NodeTimes {

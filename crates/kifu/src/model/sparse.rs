@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
+use std::thread::LocalKey;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -17,6 +18,48 @@ pub trait SparsePart: Default + PartialEq + 'static {
     /// Frees the parts of the value that are stored but empty ([`Sparse`]s of its
     /// own); [`Sparse::tidy`] calls it before asking whether the value is empty.
     fn tidy_parts(&mut self) {}
+    /// A box holding the empty value, for a value about to be stored: a new one, or
+    /// one a value of this thread gave back ([`SparsePart::give_back`]).
+    fn new_box() -> Box<Self> {
+        Box::default()
+    }
+    /// Takes the box of a value no longer stored (freed by default).
+    fn give_back(boxed: Box<Self>) {
+        drop(boxed);
+    }
+}
+
+/// Boxes a thread keeps for the values stored next ([`SparsePart::new_box`]): a
+/// game's tree, freed once it is written, hands its boxes to the next game's,
+/// each taken and given back in a few instructions instead of a `malloc` and a
+/// `free` of the C library.
+pub(crate) type Kept<T> = std::cell::RefCell<Vec<Box<T>>>;
+
+/// The most boxes of one type a thread keeps (a few hundred KB).
+const MOST_KEPT: usize = 4096;
+
+/// A kept box of `kept`, emptied when it was given back, or a new one.
+#[inline]
+pub(crate) fn take_kept<T: SparsePart>(kept: &'static LocalKey<Kept<T>>) -> Box<T> {
+    kept.try_with(|k| k.try_borrow_mut().ok().and_then(|mut k| k.pop()))
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Empties `boxed` (dropping what it held) and keeps it in `kept`, unless the
+/// thread keeps enough already (then it is freed).
+#[inline]
+pub(crate) fn keep<T: SparsePart>(kept: &'static LocalKey<Kept<T>>, mut boxed: Box<T>) {
+    *boxed = T::default();
+    // A box not kept (full, or the thread ending) is freed with the closure.
+    let _ = kept.try_with(move |k| {
+        if let Ok(mut k) = k.try_borrow_mut() {
+            if k.len() < MOST_KEPT {
+                k.push(boxed);
+            }
+        }
+    });
 }
 
 /// A `T` that is stored only when not empty. It reads as `T` (an unset one as the
@@ -36,14 +79,16 @@ impl<T: SparsePart> Sparse<T> {
         if let Some(value) = self.0.as_deref_mut() {
             value.tidy_parts();
             if value.is_empty() {
-                self.0 = None;
+                if let Some(boxed) = self.0.take() {
+                    T::give_back(boxed);
+                }
             }
         }
     }
 
     /// The value itself (the empty value when nothing is stored).
-    pub fn into_inner(self) -> T {
-        self.0.map(|b| *b).unwrap_or_default()
+    pub fn into_inner(mut self) -> T {
+        self.0.take().map(|b| *b).unwrap_or_default()
     }
 
     /// What is stored, `None` when nothing is (reading through the `Sparse` gives
@@ -68,7 +113,9 @@ impl<T: SparsePart> From<T> for Sparse<T> {
         if value.is_empty() {
             Sparse(None)
         } else {
-            Sparse(Some(Box::new(value)))
+            let mut boxed = T::new_box();
+            *boxed = value;
+            Sparse(Some(boxed))
         }
     }
 }
@@ -82,7 +129,15 @@ impl<T: SparsePart> Deref for Sparse<T> {
 
 impl<T: SparsePart> DerefMut for Sparse<T> {
     fn deref_mut(&mut self) -> &mut T {
-        self.0.get_or_insert_with(Box::default)
+        self.0.get_or_insert_with(T::new_box)
+    }
+}
+
+impl<T: SparsePart> Drop for Sparse<T> {
+    fn drop(&mut self) {
+        if let Some(boxed) = self.0.take() {
+            T::give_back(boxed);
+        }
     }
 }
 
