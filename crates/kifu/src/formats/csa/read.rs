@@ -352,7 +352,12 @@ impl GameReader {
                 gc.push_str(body);
             } else if let Some(n) = self.game.tree.get_mut(target) {
                 self.analysis |= body.starts_with(['*', '#']);
-                let com = n.comment.get_or_insert_with(String::new);
+                // A comment's first line takes room for a second as long (most
+                // comments of two lines then fit without growing); a later line
+                // grows it as `String` does.
+                let com = n
+                    .comment
+                    .get_or_insert_with(|| String::with_capacity(2 * body.len() + 1));
                 if !com.is_empty() {
                     com.push('\n');
                 }
