@@ -2,10 +2,20 @@
 //! each has stood and at which ply first. Shogi's 千日手 and Go's superko and long
 //! cycles are found with it.
 
+use std::cell::Cell;
+
 /// The most slots [`LinePositions::clear_for`] makes room for at once (128 KB); a
 /// line of more positions grows the table as its distinct positions need, so a long
 /// line that repeats a few positions (passes, a cycle) keeps a small table.
 const MAX_PRESIZE: usize = 1 << 13;
+
+thread_local! {
+    /// The table and path a line of this thread left when it was dropped, for the
+    /// next line to start with ([`LinePositions::clear_for`]): a reader checking
+    /// many short games one after another (the package reads a file a call) then
+    /// neither allocates nor fills a table for each.
+    static SPARE: Cell<Option<(Vec<Slot>, Vec<u64>)>> = const { Cell::new(None) };
+}
 
 /// One position of the line (16 bytes: a table has two to four per position).
 #[derive(Clone, Copy, Default)]
@@ -53,6 +63,14 @@ impl LinePositions {
     /// An empty line with room for `positions` without growing (a tree of N nodes
     /// has lines of at most N positions).
     pub(crate) fn clear_for(&mut self, positions: usize) {
+        if self.slots.capacity() == 0 {
+            // A new line: start from the table the thread's last line left, if any
+            // (its counts are cleared below, as a table used before).
+            if let Some((slots, path)) = SPARE.try_with(Cell::take).ok().flatten() {
+                self.slots = slots;
+                self.path = path;
+            }
+        }
         let size = positions
             .saturating_mul(2)
             .checked_next_power_of_two()
@@ -166,6 +184,22 @@ impl LinePositions {
     }
 }
 
+impl Drop for LinePositions {
+    /// Leaves the table (at most [`MAX_PRESIZE`] slots) and the path's room to the
+    /// thread's next line; larger ones are freed.
+    fn drop(&mut self) {
+        if self.slots.is_empty() || self.slots.len() > MAX_PRESIZE {
+            return;
+        }
+        let slots = std::mem::take(&mut self.slots);
+        let mut path = std::mem::take(&mut self.path);
+        if path.capacity() > MAX_PRESIZE {
+            path = Vec::new();
+        }
+        let _ = SPARE.try_with(|spare| spare.set(Some((slots, path))));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::LinePositions;
@@ -220,6 +254,39 @@ mod tests {
         assert_eq!(line.slots.len(), 1 << 18);
         line.truncate(1);
         assert_eq!(line.distinct, 1);
+    }
+
+    /// A line dropped leaves its table to the thread's next line, which starts
+    /// with it (a table of 512 slots where a new one would have had 256) and
+    /// finds none of the last line's positions in it.
+    #[test]
+    fn a_new_line_takes_the_last_ones_table_empty() {
+        let mut first = LinePositions::default();
+        first.clear_for(8);
+        for h in 0..200u64 {
+            first.push(h << 20 | 3, 0);
+        }
+        assert_eq!(first.slots.len(), 512);
+        drop(first);
+        let mut next = LinePositions::default();
+        next.clear_for(100);
+        assert_eq!(next.slots.len(), 512);
+        assert_eq!(next.len(), 0);
+        for h in 0..200u64 {
+            assert_eq!(next.get(h << 20 | 3), None, "{h}");
+        }
+        assert_eq!(next.push(3, 1), (1, 1));
+        // One too large to keep is freed: the next line gets a table of its size.
+        let mut big = LinePositions::default();
+        big.clear_for(0);
+        for h in 0..20_000u64 {
+            big.push(h << 20 | 3, 0);
+        }
+        drop(next);
+        drop(big);
+        let mut after = LinePositions::default();
+        after.clear_for(100);
+        assert_eq!(after.slots.len(), 512);
     }
 
     /// A line started again in the same table forgets every position of the last

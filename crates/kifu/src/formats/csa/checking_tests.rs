@@ -147,3 +147,25 @@ fn the_usual_move_line_is_read_at_once_as_the_general_reading_reads_it() {
         );
     }
 }
+
+/// A comment's first line leaves room for a second as long, so a comment of two
+/// such lines is built without growing (11 bytes, where `String`'s growth made
+/// 16); the text is the lines joined.
+#[test]
+fn a_two_line_comment_is_built_in_its_first_room() {
+    let text = "PI\n+\n+7776FU\n'*first\n'*secon\n-3334FU\n'*one\n";
+    let parsed = read(text);
+    let game = &parsed.collection.games[0];
+    let first = game
+        .tree
+        .get(crate::model::NodeId(1))
+        .expect("the first move");
+    let comment = first.comment.as_ref().expect("its comment");
+    assert_eq!(comment, "first\nsecon");
+    assert_eq!(comment.capacity(), 11);
+    let second = game
+        .tree
+        .get(crate::model::NodeId(2))
+        .expect("the second move");
+    assert_eq!(second.comment.as_deref(), Some("one"));
+}

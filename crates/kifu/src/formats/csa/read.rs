@@ -67,16 +67,17 @@ pub fn read_into(text: &str, sink: &mut dyn Sink) -> ReadEnd {
 fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileReading>) {
     let mut parsed = Parsed::default();
     let mut found = Vec::new();
-    // Room for the nodes of the first game (a move with its time and the line's
-    // end takes 12–20 bytes, and headers and comments take room too; most files
-    // hold one game), then for as many as the game before had: growing the arena
-    // copies it, and room left unused is given back ([`GameReader::finish_into`]),
-    // which copies it too when more than half is unused (one room in 12 bytes was
-    // often twice too much).
-    let mut room = (text.len() / 16).min(1 << 10);
+    // Room for the nodes of the first game, one a line (a move is a line; most
+    // files hold one game), then for as many as the game before had: growing the
+    // arena, the spans and the line's tables copies them, move after move, while
+    // room left unused is given back ([`GameReader::finish_into`]) in place. The
+    // lines are counted in one pass the compiler makes wide (a byte estimate, one
+    // node in 16 bytes, was short for a third of the files: a move line is 12).
+    let bytes = text.as_bytes();
+    let lines = memchr::memchr_iter(b'\n', bytes).count() + 1;
+    let mut room = lines.min(1 << 10);
     let mut r = GameReader::new(check, room);
     r.legal = legal;
-    let bytes = text.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
         let rest = bytes.get(at..).unwrap_or_default();
@@ -351,7 +352,12 @@ impl GameReader {
                 gc.push_str(body);
             } else if let Some(n) = self.game.tree.get_mut(target) {
                 self.analysis |= body.starts_with(['*', '#']);
-                let com = n.comment.get_or_insert_with(String::new);
+                // A comment's first line takes room for a second as long (most
+                // comments of two lines then fit without growing); a later line
+                // grows it as `String` does.
+                let com = n
+                    .comment
+                    .get_or_insert_with(|| String::with_capacity(2 * body.len() + 1));
                 if !com.is_empty() {
                     com.push('\n');
                 }
