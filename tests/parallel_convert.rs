@@ -23,6 +23,18 @@ type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, Vec<&'a Path>);
 
 /// Runs kifu on `threads` threads, with `stdin`; `report`: count the threads.
 fn run(args: &[&str], threads: usize, stdin: Option<&[u8]>, report: bool) -> Ran {
+    run_in_parts(args, threads, stdin, report, None)
+}
+
+/// [`run`], reading in parts of `part` bytes when given (`KIFU_PART_BYTES`, debug
+/// builds).
+fn run_in_parts(
+    args: &[&str],
+    threads: usize,
+    stdin: Option<&[u8]>,
+    report: bool,
+    part: Option<usize>,
+) -> Ran {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
     cmd.args(args)
         .env("RAYON_NUM_THREADS", threads.to_string())
@@ -34,6 +46,9 @@ fn run(args: &[&str], threads: usize, stdin: Option<&[u8]>, report: bool) -> Ran
         .stderr(Stdio::piped());
     if report {
         cmd.env("KIFU_REPORT_THREADS", "1");
+    }
+    if let Some(part) = part {
+        cmd.env("KIFU_PART_BYTES", part.to_string());
     }
     let mut child = cmd.spawn().expect("kifu runs");
     let mut input = child.stdin.take().expect("stdin");
@@ -297,4 +312,51 @@ fn a_file_longer_than_a_part_converts_as_standard_input_does() {
             "{threads} thread(s)"
         );
     }
+}
+
+#[test]
+fn many_parts_convert_on_two_threads_as_on_one_up_to_a_failed_read() {
+    // Parts of 64 KiB: the collection is about twenty of them, so several parts are
+    // made into values at once on two threads, and committed in order. Standard
+    // input ends in a game longer than --max-game-size: the games before it are
+    // written, then the failure is told, as on one thread.
+    let games = sgf_collection(12000);
+    let mut text = games.clone().into_bytes();
+    text.extend_from_slice(b"(;GM[1]FF[4]C[");
+    text.extend(std::iter::repeat_n(b'x', 300 << 10));
+    let part = 64 << 10;
+    let args = [
+        "convert",
+        "-t",
+        "sgf",
+        "-f",
+        "sgf",
+        "--max-game-size",
+        "256K",
+        "-",
+    ];
+    let (code, one, one_err) = run_in_parts(&args, 1, Some(&text), false, Some(part));
+    assert_eq!(code, 1, "{one_err}");
+    assert!(
+        one_err.ends_with(
+            "error: -: more than 256K (262144 bytes) of standard input without a complete game; give a larger --max-game-size\n"
+        ),
+        "{one_err}"
+    );
+    assert_eq!(one.iter().filter(|&&b| b == b'(').count(), 24_000);
+    for _ in 0..3 {
+        let (code2, two, two_err) = run_in_parts(&args, 2, Some(&text), false, Some(part));
+        assert_eq!((code2, two_err.as_str()), (code, one_err.as_str()));
+        assert!(two == one, "the same games in the same order");
+    }
+    // Whole, the same games convert to the same bytes on two threads.
+    let (code, whole, _) = run_in_parts(
+        &["convert", "-t", "sgf", "-f", "sgf", "-"],
+        2,
+        Some(games.as_bytes()),
+        false,
+        Some(part),
+    );
+    assert_eq!(code, 0);
+    assert!(whole == one, "the games before the failure, all of them");
 }

@@ -112,6 +112,10 @@ pub type Map<'f, T> = dyn Fn(usize, &SourceInfo, &mut Game) -> T + Sync + 'f;
 /// size, or one part.
 const MAPPED_BY_WORKER: usize = MAPPED_PART;
 
+/// How many parts of a cut input are made into values at once on the pool
+/// ([`Run::mapped_ahead`]).
+const MAPPED_AT_ONCE: usize = 2;
+
 /// What a sink says before an input is handed on ([`Sink::begin`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Begin {
@@ -793,13 +797,16 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Reads a cut input's parts as [`Run::mapped`] does, one part ahead: while the
-    /// pool makes the values of a part, this thread reads (cuts) the next one, and
-    /// it commits a part while the pool works on the next, so that cutting and
-    /// writing out in order take no time of the pool. Only without `--game` (every
-    /// part read ahead is then wanted, unless the run stops) and with a pool of two
-    /// threads or more (one thread means one). At most three parts are held: one
-    /// committed, one mapped, one read.
+    /// Reads a cut input's parts as [`Run::mapped`] does, ahead of their commit:
+    /// [`MAPPED_AT_ONCE`] parts are made into values at once on the pool while this
+    /// thread reads (cuts) the next one and commits the oldest, so that cutting and
+    /// writing out in order take no time of the pool, and the pool, when the older
+    /// part's last pieces keep one thread, has the next part's pieces for the other.
+    /// Only without `--game` (every part read ahead is then wanted, unless the run
+    /// stops; the games' numbers are then not needed while mapping) and with a pool of
+    /// two threads or more (one thread means one). The first part is mapped alone:
+    /// the later ones are made with its source. At most four parts are held: one
+    /// committed, two mapped, one read.
     fn mapped_ahead<T: Send>(
         &mut self,
         parts: &mut Parts<Src>,
@@ -817,10 +824,31 @@ impl<'a> Run<'a> {
             };
             let mut before = self.read.games;
             let mut first_source = self.read.source.clone();
-            let mut mapping = spawn(first, before, first_source.clone());
+            let mut mapping = std::collections::VecDeque::with_capacity(MAPPED_AT_ONCE);
+            mapping.push_back(spawn(first, before, first_source.clone()));
+            // The part read and not yet mapped; the read that failed, after every
+            // part read before it.
+            let (mut ready, mut failed, mut read_all) = (None, None, false);
             loop {
-                let next = parts.next_part();
-                let out = match mapping.join() {
+                if ready.is_none() && !read_all {
+                    match parts.next_part() {
+                        Ok(Some(part)) => ready = Some(part),
+                        Ok(None) => read_all = true,
+                        Err(e) => (failed, read_all) = (Some(e), true),
+                    }
+                }
+                if first_source.is_some() && mapping.len() < MAPPED_AT_ONCE {
+                    if let Some(part) = ready.take() {
+                        // `before` counts the games of the parts committed so far, not
+                        // of those still mapped: without `--game` it is not looked at.
+                        mapping.push_back(spawn(part, before, first_source.clone()));
+                        continue;
+                    }
+                }
+                let Some(oldest) = mapping.pop_front() else {
+                    break;
+                };
+                let out = match oldest.join() {
                     Ok(Ok(out)) => out,
                     Ok(Err(reason)) => {
                         self.read.failure = Some(reason);
@@ -832,23 +860,27 @@ impl<'a> Run<'a> {
                 if first_source.is_none() {
                     first_source = Some(out.source.clone());
                 }
-                let (ahead, failed) = match next {
-                    Ok(Some(part)) => (Some(spawn(part, before, first_source.clone())), None),
-                    Ok(None) => (None, None),
-                    Err(e) => (None, Some(e)),
-                };
-                // A part mapped ahead and not wanted (the sink stopped) is joined by
-                // the scope and dropped.
-                let flow = self.commit_mapped(out, sink)?;
-                if let Some(e) = failed {
-                    self.read.failure = Some(reason(input, opts, &e));
-                    self.read.cut_as = cut_as(&e);
+                if mapping.len() < MAPPED_AT_ONCE {
+                    if let Some(part) = ready.take() {
+                        mapping.push_back(spawn(part, before, first_source.clone()));
+                    }
                 }
-                match ahead {
-                    Some(next) if flow == Flow::Continue => mapping = next,
-                    _ => return Ok(()),
+                // Parts mapped ahead and not wanted (the sink stopped) are joined by
+                // the scope and dropped.
+                if self.commit_mapped(out, sink)? == Flow::Stop {
+                    // A read that failed right after this part is reported, as it
+                    // is when reading one part at a time.
+                    if !(mapping.is_empty() && ready.is_none()) {
+                        failed = None;
+                    }
+                    break;
                 }
             }
+            if let Some(e) = failed {
+                self.read.failure = Some(reason(input, opts, &e));
+                self.read.cut_as = cut_as(&e);
+            }
+            Ok(())
         })
     }
 
