@@ -9,16 +9,20 @@
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
 #   INDEX_GAMES=100000   the position index's collection (PARTS=index, #37)
-#   PARTS                which parts run (default "read convert reencode startup positions
-#                        index"; also "python": the Python package against sgfmill and cshogi):
+#   PARTS                which parts run (default "read convert disk reencode startup
+#                        positions index"; also "python": the Python package against
+#                        sgfmill and cshogi):
 #                        `PARTS=convert bench/compare.sh` runs only the conversion rows
 #   KIFU_BIN             a kifu binary to time instead of building one (the examples of
 #                        the reading rows are then not built either)
 #   KIFU_PYTHON_INSTALL  what PARTS=python installs into the peers' venv (default
 #                        python/, built in release mode; or a wheel), `none` to time
 #                        the package already there (say a `maturin develop --release`)
-#   KIFU_CONVERT_OUT     where the conversions write (default $KIFU_COMPARE_CORPUS/out):
-#                        put it on a disk to compare kifu with that disk's floor
+#   KIFU_CONVERT_OUT     where the conversions write (default $KIFU_COMPARE_CORPUS/out)
+#   KIFU_DISK_DIR        where PARTS=disk writes (default $KIFU_COMPARE_DIR/disk): a disk,
+#                        for the file system's floor (#34); the part says so and is left
+#                        out when the folder is on tmpfs
+#   DISK_ROUNDS=7        alternating runs of kifu and the floor (PARTS=disk), medians
 #
 # Installs the peers from the package registries (PyPI into a venv, npm into a folder,
 # Debian's nkf if missing), generates the deterministic inputs with the generators in
@@ -36,7 +40,7 @@ shogi_games=${SHOGI_GAMES:-2000}
 archive_files=${ARCHIVE_FILES:-10000}
 rounds=${ROUNDS:-3}
 startup_runs=${STARTUP_RUNS:-1000}
-parts=" ${PARTS:-read convert reencode startup positions index} "
+parts=" ${PARTS:-read convert disk reencode startup positions index} "
 want() { [[ $parts == *" $1 "* ]]; }
 conv=${KIFU_CONVERT_OUT:-$corpus/out}
 mkdir -p "$scratch" "$corpus"
@@ -275,6 +279,43 @@ measure --group merge --tool "sgfmill merge script" --prepare "$clean" \
   --what "the job of kifu merge: every file parsed, its games serialised into one collection, written" \
   -- "$py" "$here/peers/peers.py" sgfmill-merge "$split_ref" "$conv/merged.sgf"
 rm -rf "$conv"
+fi
+
+if want disk; then
+# The file system's floor on a disk (#34): KIF → CSA over the shogi folder and split of
+# the SGF collection written to a disk, each against bench/floor.py creating, writing
+# and renaming as many files of the same sizes there and calling syncfs once; the
+# outputs removed and `sync` before every run, the two alternated, by their medians
+# (single runs on a disk spread by tens of percent).
+disk=${KIFU_DISK_DIR:-$scratch/disk}
+mkdir -p "$disk"
+fs=$(stat -f -c %T "$disk")
+if [ "$fs" = tmpfs ] || [ "$fs" = ramfs ]; then
+  note "disk: $disk is on $fs, not a disk: the floor rows on a disk are left out (set KIFU_DISK_DIR)"
+else
+  disk_rounds=${DISK_ROUNDS:-7}
+  d=$corpus/shogi/kif
+  ref_out=$scratch/floor-ref-csa
+  rm -rf "$ref_out" && "$kifu" convert -q "$d" -t csa --out-dir "$ref_out" 2>/dev/null
+  note "disk: $disk ($fs, $(df -P "$disk" | awk 'NR==2 {print $1}')), $disk_rounds alternating runs"
+  python3 "$harness" alternate "$results" --group "KIF→CSA, disk" --rounds "$disk_rounds" \
+    --prepare "rm -rf '$disk/out' && mkdir -p '$disk/out' && sync" \
+    --bytes "$(dir_bytes "$d" kif)" --items "$shogi_games" \
+    --tools "kifu convert;;file system floor" \
+    --what "CLI over the folder to CSA files on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
+    -- "$kifu" convert -q "$d" -t csa --out-dir "$disk/out/kifu" \
+    ";;" python3 "$here/floor.py" "$ref_out" "$disk/out/floor"
+  split_ref=$scratch/split-ref
+  rm -rf "$split_ref" && "$kifu" split -q "$sgf" --out-dir "$split_ref"
+  python3 "$harness" alternate "$results" --group "split, disk" --rounds "$disk_rounds" \
+    --prepare "rm -rf '$disk/out' && mkdir -p '$disk/out' && sync" \
+    --bytes "$sgf_bytes" --items "$sgf_games" \
+    --tools "kifu split;;file system floor" \
+    --what "CLI: a file per game on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
+    -- "$kifu" split -q "$sgf" --out-dir "$disk/out/split" \
+    ";;" python3 "$here/floor.py" "$split_ref" "$disk/out/floor"
+  rm -rf "$disk/out"
+fi
 fi
 
 if want reencode; then
