@@ -98,9 +98,11 @@ pub const MAPPED_PART: usize = 4 << 20;
 /// The first part of an input longer than [`MAPPED_PART`] read with
 /// [`PartSize::Small`]: the pool starts on its games after this much is read and
 /// cut, not a whole part (on the 21 MB benchmark, a 4 MiB first part kept both
-/// cores waiting for its read and cut). At least the size the SGF reader reads on
-/// several threads.
-const FIRST_MAPPED_PART: usize = 1 << 20;
+/// cores waiting for its read and cut). Cut at its last game's end, it stays at
+/// least the 1 MiB the SGF reader reads on several threads (a quarter of a MiB is
+/// room for the game cut off): at exactly 1 MiB, the part's games were read on one
+/// thread while the other had nothing to do.
+const FIRST_MAPPED_PART: usize = (1 << 20) + (256 << 10);
 
 /// The function of [`Want::Mapped`]: the input's index, the source of its first
 /// part, the game.
