@@ -21,9 +21,13 @@ const BATCH_GAMES: usize = 256;
 /// A game of fewer nodes is freed where it is let go of.
 const SMALL: usize = 64;
 
-/// The freeing thread's queue, made on first use (None if no thread could start).
-fn queue() -> Option<&'static SyncSender<Vec<Arc<Game>>>> {
-    static QUEUE: OnceLock<Option<SyncSender<Vec<Arc<Game>>>>> = OnceLock::new();
+/// The process that started the freeing thread, and the thread's queue.
+type Queue = (u32, SyncSender<Vec<Arc<Game>>>);
+
+/// The freeing thread's queue and the process that started it, made on first use
+/// (None if no thread could start).
+fn queue() -> Option<&'static Queue> {
+    static QUEUE: OnceLock<Option<Queue>> = OnceLock::new();
     QUEUE
         .get_or_init(|| {
             let (tx, rx) = sync_channel::<Vec<Arc<Game>>>(WAITING);
@@ -31,9 +35,15 @@ fn queue() -> Option<&'static SyncSender<Vec<Arc<Game>>>> {
                 .name("kifu-free".into())
                 .spawn(move || rx.into_iter().for_each(drop))
                 .ok()
-                .map(|_| tx)
+                .map(|_| (std::process::id(), tx))
         })
         .as_ref()
+}
+
+/// Starts the freeing thread now (at import), not when the first long game is let
+/// go of.
+pub fn start() {
+    let _ = queue();
 }
 
 /// The games let go of on this thread and not yet sent, and their nodes.
@@ -58,7 +68,7 @@ pub fn free(game: Arc<Game>) {
     if Arc::strong_count(&game) > 1 || nodes < SMALL {
         return;
     }
-    let Some(tx) = queue() else {
+    let Some((pid, tx)) = queue() else {
         return;
     };
     // A thread being torn down has no batch left: the game is freed here.
@@ -77,8 +87,12 @@ pub fn free(game: Arc<Game>) {
         .ok()
         .flatten();
     if let Some(games) = full {
-        // A send fails only when the thread is gone; the games are then freed here.
-        let _ = tx.send(games);
+        // A forked child has no freeing thread (its queue would fill and block):
+        // its games are freed here. A send fails only when the thread is gone; the
+        // games are then freed here too.
+        if *pid == std::process::id() {
+            let _ = tx.send(games);
+        }
     }
 }
 
