@@ -52,6 +52,14 @@ fn walk(root: &Path) -> (Vec<PathBuf>, Vec<(String, String)>) {
     (files, failures)
 }
 
+/// How many files' readings the program waits for when it finds none done.
+const BATCH: usize = 8;
+
+/// How many files from the front of `done` are read.
+fn ready(done: &VecDeque<Option<FileRead>>) -> usize {
+    done.iter().take_while(|d| d.is_some()).count()
+}
+
 /// What reading one file gave.
 struct FileRead {
     games: Vec<Game>,
@@ -61,23 +69,74 @@ struct FileRead {
 
 /// Reads the file at `path` whole (part by part), keeping its games.
 fn read_file(path: &Path, options: Options) -> FileRead {
-    let shown = path.display().to_string();
-    let mut state = match ReadState::open(Given::Path(path.to_path_buf()), options) {
+    let state = match slurp(path, options.part) {
+        Ok(Some(bytes)) => Ok(ReadState::of_file(path, bytes, options)),
+        // Longer than a part, or a read that failed: read part by part (which
+        // meets the same failure, and tells it as before).
+        Ok(None) | Err(Slurp::Read) => ReadState::open(Given::Path(path.to_path_buf()), options),
+        Err(Slurp::Open(e)) => Err(e),
+    };
+    let mut state = match state {
         Ok(state) => state,
         Err(e) => {
             return FileRead {
                 games: Vec::new(),
                 diagnostics: Vec::new(),
-                failure: Some((shown, format!("cannot open: {e}"))),
+                failure: Some((path.display().to_string(), format!("cannot open: {e}"))),
             }
         }
     };
-    let failure = state.read_all().err().map(|f| (shown, f.message()));
+    let failure = state
+        .read_all()
+        .err()
+        .map(|f| (path.display().to_string(), f.message()));
     FileRead {
         games: state.queue.into_iter().collect(),
         diagnostics: state.diagnostics,
         failure,
     }
+}
+
+/// Why [`slurp`] did not read a file.
+enum Slurp {
+    /// It could not be opened.
+    Open(std::io::Error),
+    /// A read failed.
+    Read,
+}
+
+thread_local! {
+    /// A worker's buffer for reading files ([`slurp`]).
+    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The bytes of the file at `path` when it holds at most `most` (else `None`), read
+/// through the thread's buffer into storage of their length: four system calls a
+/// short file (open, read, the read that finds its end, close), no length asked
+/// for and no buffer zeroed a file.
+fn slurp(path: &Path, most: usize) -> Result<Option<Vec<u8>>, Slurp> {
+    use std::io::Read;
+    const ROOM: usize = 64 << 10;
+    let mut file = std::fs::File::open(path).map_err(Slurp::Open)?;
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        if buffer.len() < ROOM {
+            buffer.resize(ROOM, 0);
+        }
+        let mut bytes = Vec::new();
+        loop {
+            let n = match file.read(&mut buffer) {
+                Ok(0) => return Ok(Some(bytes)),
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return Err(Slurp::Read),
+            };
+            if bytes.len() + n > most {
+                return Ok(None);
+            }
+            bytes.extend_from_slice(buffer.get(..n).unwrap_or(&[]));
+        }
+    })
 }
 
 /// The files of a folder and how far their reading has gone: the workers take the
@@ -104,8 +163,9 @@ struct Slots {
     done: VecDeque<Option<FileRead>>,
     /// The program let the reader go: the workers stop.
     stop: bool,
-    /// The program waits for file `next` (told through `ready`).
-    waiting: bool,
+    /// The program waits until this many files from `next` on are done (0: it does
+    /// not wait; told through `ready`).
+    want: usize,
     /// Workers waiting for room (told through `room`).
     idle: usize,
 }
@@ -152,9 +212,9 @@ impl Ahead {
             if let Some(slot) = s.done.get_mut(k) {
                 *slot = Some(read);
             }
-            // Only the file the program waits for wakes it (a wake-up is a system
-            // call, one a file otherwise).
-            let wake = k == 0 && s.waiting;
+            // The program is woken only once the files it waits for are all done
+            // (a wake-up is a system call and a switch of threads).
+            let wake = k < s.want && ready(&s.done) >= s.want;
             drop(s);
             if wake {
                 self.ready.notify_one();
@@ -162,27 +222,33 @@ impl Ahead {
         }
     }
 
-    /// The next file's reading, waiting for it (None when every file was taken).
-    fn take(&self) -> Option<FileRead> {
+    /// The readings of the next files that are done, in order, into `into`, waiting
+    /// for [`BATCH`] of them (or the rest) when none is; false when every file was
+    /// taken. Taking the files a few at a time wakes the program once a few files,
+    /// not once a file.
+    fn take(&self, into: &mut VecDeque<FileRead>) -> bool {
         let mut s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
         if s.next >= self.files.len() {
-            return None;
+            return false;
         }
-        loop {
-            if let Some(read) = s.done.front_mut().and_then(Option::take) {
-                s.done.pop_front();
-                s.next += 1;
-                let wake = s.idle > 0;
-                drop(s);
-                if wake {
-                    self.room.notify_one();
-                }
-                return Some(read);
+        if s.done.front().is_none_or(Option::is_none) {
+            s.want = BATCH.min(self.files.len() - s.next);
+            while ready(&s.done) < s.want {
+                s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner());
             }
-            s.waiting = true;
-            s = self.ready.wait(s).unwrap_or_else(|e| e.into_inner());
-            s.waiting = false;
+            s.want = 0;
         }
+        while let Some(read) = s.done.front_mut().and_then(Option::take) {
+            s.done.pop_front();
+            s.next += 1;
+            into.push_back(read);
+        }
+        let wake = s.idle > 0;
+        drop(s);
+        if wake {
+            self.room.notify_all();
+        }
+        true
     }
 
     /// How many files the program has not taken yet.
@@ -204,20 +270,21 @@ struct DirState {
     queue: VecDeque<Game>,
     diagnostics: Vec<Diagnostic>,
     failures: Vec<(String, String)>,
+    /// The files taken from the workers and not yet handed on, in order.
+    files: VecDeque<FileRead>,
 }
 
 impl DirState {
-    /// Moves the next file's games into the queue (false when every file was taken).
-    fn fill(&mut self) -> bool {
-        match self.ahead.take() {
-            Some(file) => {
-                self.queue.extend(file.games);
-                self.diagnostics.extend(file.diagnostics);
-                self.failures.extend(file.failure);
-                true
-            }
-            None => false,
-        }
+    /// Moves the next file taken from the workers into the queue, its diagnostics
+    /// and failure with it (false when none is waiting).
+    fn next_file(&mut self) -> bool {
+        let Some(file) = self.files.pop_front() else {
+            return false;
+        };
+        self.queue.extend(file.games);
+        self.diagnostics.extend(file.diagnostics);
+        self.failures.extend(file.failure);
+        true
     }
 }
 
@@ -249,7 +316,11 @@ impl DirReader {
             if let Some(game) = state.queue.pop_front() {
                 return Ok(Some(game));
             }
-            if !py.detach(|| state.fill()) {
+            if state.next_file() {
+                continue;
+            }
+            let (ahead, files) = (&state.ahead, &mut state.files);
+            if !py.detach(|| ahead.take(files)) {
                 return Ok(None);
             }
         }
@@ -270,7 +341,8 @@ impl DirReader {
     /// How many files are still to be handed on.
     #[getter]
     fn remaining(&self) -> PyResult<usize> {
-        Ok(locked(&self.state)?.ahead.remaining())
+        let state = locked(&self.state)?;
+        Ok(state.ahead.remaining() + state.files.len())
     }
 }
 
@@ -304,23 +376,21 @@ pub fn read_dir(
     let ahead = Arc::new(Ahead {
         files,
         options,
-        window: threads * 8,
+        window: (threads * 8).max(2 * BATCH),
         slots: Mutex::new(Slots {
             taken: 0,
             next: 0,
             done: VecDeque::new(),
             stop: false,
-            waiting: false,
+            want: 0,
             idle: 0,
         }),
         ready: Condvar::new(),
         room: Condvar::new(),
     });
-    for n in 0..threads {
+    for _ in 0..threads {
         let worker = ahead.clone();
-        std::thread::Builder::new()
-            .name(format!("kifu-read-dir-{n}"))
-            .spawn(move || worker.work())
+        crate::pool::run(Box::new(move || worker.work()))
             .map_err(|e| PyValueError::new_err(format!("cannot start a thread: {e}")))?;
     }
     Ok(DirReader {
@@ -329,6 +399,7 @@ pub fn read_dir(
             queue: VecDeque::new(),
             diagnostics: Vec::new(),
             failures,
+            files: VecDeque::new(),
         }),
     })
 }

@@ -25,9 +25,11 @@ mod game;
 mod input;
 mod node;
 mod notation;
+mod pool;
 mod positions;
 mod reading;
 mod values;
+mod warm;
 
 /// The module `kifu._kifu`.
 #[pymodule]
@@ -49,5 +51,6 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(calls::convert, m)?)?;
     m.add_function(wrap_pyfunction!(calls::explain, m)?)?;
     m.add_function(wrap_pyfunction!(calls::formats, m)?)?;
+    warm::up();
     Ok(())
 }

@@ -205,9 +205,26 @@ impl ReadState {
             Given::Bytes(bytes) if bytes.len() <= options.part => (Stream::empty(), Some(bytes)),
             given => (given.open()?, None),
         };
+        Ok(ReadState::with(stream, whole, path, options))
+    }
+
+    /// The file at `path`, read already into `bytes` (at most a part): handed on
+    /// whole, as [`Parts`] would hand it.
+    pub fn of_file(path: &std::path::Path, bytes: Vec<u8>, options: Options) -> ReadState {
+        let path = Some(path.display().to_string());
+        ReadState::with(Stream::empty(), Some(bytes), path, options)
+    }
+
+    /// A state reading `stream`, or `whole` (one part) first.
+    fn with(
+        stream: Stream,
+        whole: Option<Vec<u8>>,
+        path: Option<String>,
+        options: Options,
+    ) -> ReadState {
         let parts = Parts::new(stream, options.format, options.encoding, options.part, None)
             .with_len_hint(Stream::len_hint);
-        Ok(ReadState {
+        ReadState {
             parts,
             whole,
             path,
@@ -218,7 +235,7 @@ impl ReadState {
             diagnostics: Vec::new(),
             source: None,
             done: false,
-        })
+        }
     }
 
     /// Reads the next part into the queue (or marks the input done).

@@ -292,3 +292,76 @@ def test_a_long_collection_read_on_several_threads_is_the_same_in_order():
     found = [(g.index, d.code, d.line, d.column) for g in whole for d in g.diagnostics]
     assert found == [(g.index, d.code, d.line, d.column) for g in small for d in g.diagnostics]
     assert [(i, c) for i, c, _, _ in found] == [(i + 1, "go::occupied") for i in range(0, 6000, 500)]
+
+
+def _thread_names():
+    names = []
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/comm") as f:
+                names.append(f.read().strip())
+        except OSError:
+            pass
+    return names
+
+
+def test_import_starts_the_freeing_thread_and_the_read_dir_threads():
+    # The first read of a process pays nothing the import could pay: the thread
+    # that frees games and one kept read_dir thread a core are running (and warmed
+    # up) once `import kifu` returns.
+    import subprocess
+    import sys
+
+    code = ("import kifu, os\n"
+            "names = []\n"
+            "for t in os.listdir('/proc/self/task'):\n"
+            "    names.append(open(f'/proc/self/task/{t}/comm').read().strip())\n"
+            "print(sorted(n for n in names if n.startswith('kifu-')))\n")
+    # One kept thread a core the process may use (at most os.cpu_count(): affinity
+    # and quotas may allow fewer). A thread names itself once it runs: the listing
+    # is taken again until every thread has.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    for _ in range(100):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True).stdout.strip()
+        if out.count("kifu-read-dir") == cores and "kifu-free" in out:
+            break
+        time.sleep(0.01)
+    names = __import__("ast").literal_eval(out)
+    assert names.count("kifu-free") == 1
+    assert 1 <= names.count("kifu-read-dir") <= os.cpu_count()
+    assert len(names) == 1 + names.count("kifu-read-dir")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_frees_games_and_reads_folders_without_its_parents_threads(tmp_path):
+    # A child forked after the import has none of the parent's threads: its games
+    # are freed where they are let go of (more batches of long games than the
+    # freeing thread's queue holds) and read_dir starts threads of its own, instead
+    # of waiting for threads that are not there. Each record is short (a long text
+    # would be checked on rayon's pool, which a forked child cannot use either).
+    moves = b"".join(b";B[%c%c];W[%c%c]" % (97 + i % 19, 97 + i // 19, 97 + i % 19, 98 + i // 19)
+                     for i in range(40))
+    game = b"(;GM[1]SZ[19]" + moves + b")\n"
+    for i in range(20):
+        (tmp_path / f"{i:02}.sgf").write_bytes(game)
+    # The parent lets go of a long game (its freeing thread runs, old or new).
+    assert len(list(kifu.read(game))) == 1
+    pid = os.fork()
+    if pid == 0:
+        try:
+            n = sum(len(list(kifu.read(game))) for _ in range(6000))
+            m = sum(1 for _ in kifu.read_dir(tmp_path))
+            os._exit(0 if (n, m) == (6000, 20) else 1)
+        finally:
+            os._exit(2)
+    for _ in range(3000):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.01)
+    else:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child hung")
+    assert os.waitstatus_to_exitcode(status) == 0

@@ -35,8 +35,13 @@ pub fn as_str(bytes: &[u8]) -> Option<&str> {
 
 /// True when all of `bytes` is valid UTF-8; large inputs are checked on all cores.
 fn is_valid(bytes: &[u8]) -> bool {
+    // The length first: asking rayon for its threads starts its pool, which a short
+    // text (a record read at a time) does not need.
+    if bytes.len() < PARALLEL_FROM {
+        return simdutf8::basic::from_utf8(bytes).is_ok();
+    }
     let threads = rayon::current_num_threads();
-    if threads < 2 || bytes.len() < PARALLEL_FROM {
+    if threads < 2 {
         return simdutf8::basic::from_utf8(bytes).is_ok();
     }
     // `cuts` runs from 0 to `bytes.len()`; when every piece between two cuts is valid
