@@ -21,12 +21,14 @@ pub enum Output {
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
     /// A file being staged in an open directory of an output tree (`--out-dir`,
-    /// reached without following links), its path for messages, and the first error
-    /// writing it.
+    /// reached without following links), its path for messages, the first error
+    /// writing it, and whether its directory's listing at the run's start held its
+    /// name (only then is a file there to keep the mode and owner of).
     InDir(
         std::io::BufWriter<kifu::fsio::DirTemp>,
         std::path::PathBuf,
         Option<String>,
+        bool,
     ),
 }
 
@@ -60,11 +62,14 @@ impl Output {
     /// the root is opened as named, each directory below it is made where missing and
     /// entered without following a link ([`kifu::fsio::make_path`]), so a directory
     /// swapped for a link is never written through. `Err(reason)` when it cannot be.
-    /// Directories are opened once per run, in `tree`.
+    /// Directories are opened once per run, in `tree`. `listed`: whether the listing
+    /// of the output's directory at the run's start held its name (or could not
+    /// tell); when it did not, no file is asked for its mode and owner to keep.
     pub fn open_in(
         tree: &mut kifu::fsio::OutTree,
         root: &std::path::Path,
         relative: &std::path::Path,
+        listed: bool,
     ) -> Result<Output, String> {
         let shown = root.join(relative);
         let staged = tree.stage(relative).map_err(|e| match e {
@@ -82,6 +87,7 @@ impl Output {
             std::io::BufWriter::with_capacity(16 << 10, staged),
             shown,
             None,
+            listed,
         ))
     }
 
@@ -92,15 +98,20 @@ impl Output {
     /// ([`Output::commit`]) and gives `None`.
     pub fn close_staged(self) -> Result<Result<Option<kifu::fsio::DirClosed>, String>, Fatal> {
         match self {
-            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
-            Output::InDir(out, shown, None) => {
+            Output::InDir(_, _, Some(failed), _) => Ok(Err(failed)),
+            Output::InDir(out, shown, None, listed) => {
                 let cannot =
                     |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
                 let staged = out.into_inner().map_err(|e| cannot(e.error()));
                 Ok(staged.and_then(|staged| {
-                    staged
-                        .finish(&staged.keep_of_dest())
-                        .map_err(|e| cannot(&e))?;
+                    // A name the listing did not hold is a new file (one made since
+                    // by someone else is replaced as it would be anyway): no
+                    // `fstatat` that can only fail.
+                    if listed {
+                        staged
+                            .finish(&staged.keep_of_dest())
+                            .map_err(|e| cannot(&e))?;
+                    }
                     Ok(Some(staged.close()))
                 }))
             }
@@ -130,7 +141,7 @@ impl Output {
                 held.extend_from_slice(bytes);
                 Ok(())
             }
-            Output::InDir(out, shown, failed) => {
+            Output::InDir(out, shown, failed, _) => {
                 if failed.is_none() {
                     if let Err(e) = out.write_all(bytes) {
                         *failed = Some(format!("cannot write {}: {e}", shown.display()));
@@ -154,7 +165,7 @@ impl Output {
     /// True when a file could not be written: nothing more is worth writing.
     pub fn failed(&self) -> bool {
         match self {
-            Output::File(_, failed) | Output::InDir(_, _, failed) => failed.is_some(),
+            Output::File(_, failed) | Output::InDir(_, _, failed, _) => failed.is_some(),
             Output::Stdout | Output::Held(..) => false,
         }
     }
@@ -177,8 +188,8 @@ impl Output {
                 inner.write(&held)?;
                 inner.commit()
             }
-            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
-            Output::InDir(out, shown, None) => {
+            Output::InDir(_, _, Some(failed), _) => Ok(Err(failed)),
+            Output::InDir(out, shown, None, _) => {
                 let cannot =
                     |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
                 let staged = out.into_inner().map_err(|e| cannot(e.error()));
