@@ -95,13 +95,19 @@ impl<R> Shared<R> {
     }
 
     /// Wakes every worker sleeping for the window.
+    /// The list is emptied and the marks reset under the lock (a worker saying it
+    /// sleeps after that is woken by a later wake), the threads unparked after it is
+    /// let go: a worker woken that soon sleeps again does not meet it held.
     fn wake_workers(&self) {
-        let mut sleepers = self.sleepers.lock().unwrap_or_else(PoisonError::into_inner);
-        for t in sleepers.drain(..) {
+        let woken = {
+            let mut sleepers = self.sleepers.lock().unwrap_or_else(PoisonError::into_inner);
+            self.sleeping.store(0, Ordering::SeqCst);
+            self.wake_at.store(usize::MAX, Ordering::SeqCst);
+            std::mem::take(&mut *sleepers)
+        };
+        for t in woken {
             t.unpark();
         }
-        self.sleeping.store(0, Ordering::SeqCst);
-        self.wake_at.store(usize::MAX, Ordering::SeqCst);
     }
 
     /// Waits (as a worker) until item `i` is within the window or the work
