@@ -47,8 +47,9 @@ pub fn normalize_for_shift_jis(text: &str) -> (Cow<'_, str>, Vec<Normalization>)
             .find(|(f, _)| *f == c)
             .map(|&(_, t)| t)
     };
-    // Every twin is outside ASCII: most of a record's text is looked at no further.
-    if !text.chars().any(|c| !c.is_ascii() && twin(c).is_some()) {
+    // Six searches of the bytes (each by the last byte of the twin's UTF-8 form,
+    // `memchr`), not a decoding of every character: most texts hold no twin.
+    if !SHIFT_JIS_TWINS.iter().any(|&(from, _)| text.contains(from)) {
         return (Cow::Borrowed(text), Vec::new());
     }
     let mut out = String::with_capacity(text.len());
