@@ -151,6 +151,15 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         listed.insert(dir, names);
     }
     refuse_collisions(inputs, &dests, &listed)?;
+    // Whether each output's name was in its directory's listing (or it is not
+    // known): only those outputs have a file whose mode and owner are kept.
+    let existed: Vec<bool> = dests
+        .iter()
+        .map(|d| match d {
+            Destination::File(p) => may_exist(p, &listed),
+            Destination::Stdout => true,
+        })
+        .collect();
     if stale > 0 {
         ui.note(&format!(
             "removed {stale} temporary file(s) left by an interrupted run"
@@ -182,9 +191,14 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         })
         .collect();
     super::inputs::pause_after_walk();
+    if args.out_dir.is_some() {
+        // Many inputs, often a warning or two each: held to go out in fewer calls.
+        super::stderr::hold(ui.stderr_is_terminal());
+    }
     let mut converting = Converting {
         inputs,
         dests: &dests,
+        existed: &existed,
         writing: &writing,
         how: &how,
         tree: args.out_dir.as_deref().map(fsio::OutTree::new),
@@ -455,6 +469,8 @@ fn report_json(input: &InputFile, dest: &Destination, c: &Converted) -> Result<(
 struct Converting<'a> {
     inputs: &'a [InputFile],
     dests: &'a [Destination],
+    /// Whether each output's name was listed in its directory at the start.
+    existed: &'a [bool],
     /// Each output's encoding and whether UTF-8 is its convention.
     writing: &'a [(Option<TextEncoding>, bool)],
     how: &'a How,
@@ -520,7 +536,10 @@ impl<'a> Sink<Draft> for Converting<'a> {
         let opened = match (path, &how.out_dir, self.tree.as_mut()) {
             _ if how.named => Output::open_named(path, self.ui),
             (Some(p), Some(root), Some(tree)) => match p.strip_prefix(root) {
-                Ok(relative) => Output::open_in(tree, root, relative),
+                Ok(relative) => {
+                    let existed = self.existed.get(index).copied().unwrap_or(true);
+                    Output::open_in(tree, root, relative, existed)
+                }
                 Err(_) => Output::open(path),
             },
             _ => Output::open(path),
@@ -642,6 +661,7 @@ impl<'a> Sink<Draft> for Converting<'a> {
         }
         c.out.write(&encoded.bytes)?;
         c.progress.tick();
+        super::stderr::tick();
         Ok(if c.out.failed() {
             Flow::Stop
         } else {
@@ -654,6 +674,7 @@ impl<'a> Sink<Draft> for Converting<'a> {
             return Ok(());
         };
         c.progress.finish();
+        super::stderr::tick();
         let (result, file) = match finish(c.input, self.how, &read, c.failure, c.writer, c.out)? {
             Ok(file) => (Ok(()), file),
             Err(reason) => (Err(reason), None),

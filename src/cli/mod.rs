@@ -36,6 +36,7 @@ mod ndjson;
 mod progress;
 mod range;
 mod split;
+mod stderr;
 mod stream;
 
 use std::process::ExitCode;
@@ -254,7 +255,7 @@ pub fn run() -> ExitCode {
         Command::Split(args) => split::run(&args, &ui),
         Command::Merge(args) => merge::run(&args, &ui),
     };
-    match result {
+    let code = match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::SomeFailed) => ExitCode::from(1),
         Err(Fatal::BrokenPipe) => ExitCode::SUCCESS,
@@ -266,7 +267,10 @@ pub fn run() -> ExitCode {
             ui.error(&msg);
             ExitCode::from(2)
         }
-    }
+    };
+    // What a run held for standard error (`stderr::hold`) goes out before the end.
+    stderr::flush();
+    code
 }
 
 /// `kifu --version` or `kifu -V` and nothing else: prints what clap prints

@@ -95,13 +95,19 @@ impl<R> Shared<R> {
     }
 
     /// Wakes every worker sleeping for the window.
+    /// The list is emptied and the marks reset under the lock (a worker saying it
+    /// sleeps after that is woken by a later wake), the threads unparked after it is
+    /// let go: a worker woken that soon sleeps again does not meet it held.
     fn wake_workers(&self) {
-        let mut sleepers = self.sleepers.lock().unwrap_or_else(PoisonError::into_inner);
-        for t in sleepers.drain(..) {
+        let woken = {
+            let mut sleepers = self.sleepers.lock().unwrap_or_else(PoisonError::into_inner);
+            self.sleeping.store(0, Ordering::SeqCst);
+            self.wake_at.store(usize::MAX, Ordering::SeqCst);
+            std::mem::take(&mut *sleepers)
+        };
+        for t in woken {
             t.unpark();
         }
-        self.sleeping.store(0, Ordering::SeqCst);
-        self.wake_at.store(usize::MAX, Ordering::SeqCst);
     }
 
     /// Waits (as a worker) until item `i` is within the window or the work
@@ -120,12 +126,16 @@ impl<R> Shared<R> {
             if i < self.taken.load(Ordering::SeqCst) + self.window {
                 return true;
             }
-            {
-                let mut sleepers = self.sleepers.lock().unwrap_or_else(PoisonError::into_inner);
-                sleepers.push(std::thread::current());
-                self.sleeping.fetch_add(1, Ordering::SeqCst);
-                self.wake_at.fetch_min(wake, Ordering::SeqCst);
-            }
+            self.sleepers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(std::thread::current());
+            // Said after the lock is let go: a taker that sees the sleeper at once
+            // finds the lock free (told inside it, the taker's wake met the lock
+            // held, two more futex calls for each sleep). A wake between the two
+            // leaves a count of a sleeper already woken: the next wake finds none.
+            self.sleeping.fetch_add(1, Ordering::SeqCst);
+            self.wake_at.fetch_min(wake, Ordering::SeqCst);
             // Read again after saying it sleeps: either this sees the window moved
             // (or the stop), or the taker sees the sleeper and unparks it.
             if self.stop.load(Ordering::SeqCst) || self.taken.load(Ordering::SeqCst) >= wake {

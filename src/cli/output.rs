@@ -83,7 +83,7 @@ impl Ui {
 
     /// Writes diagnostics rendered by [`Ui::render`] to standard error.
     pub fn print_rendered(&self, rendered: &str) {
-        let _ = std::io::stderr().lock().write_all(rendered.as_bytes());
+        super::stderr::write(rendered.as_bytes());
     }
 
     /// Prints what a writer lost, as warnings (errors under `--strict`), all in
@@ -114,9 +114,10 @@ impl Ui {
 }
 
 /// Writes whole lines to standard error in one call (standard error has no
-/// buffer: a formatted write would make one call per piece).
+/// buffer: a formatted write would make one call per piece), or holds them to go
+/// out with others ([`super::stderr`]).
 fn print_line(text: &str) {
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    super::stderr::write(text.as_bytes());
 }
 
 /// True when the program started with no standard output (`kifu … >&-`). Rust's
@@ -160,6 +161,8 @@ pub fn stdout_closed() -> bool {
 
 /// An error when standard output was closed at the start: writing to it cannot work.
 fn stdout_open() -> Result<(), Fatal> {
+    // Standard error may be the same file: what it holds goes first.
+    super::stderr::flush();
     if stdout_closed() {
         return Err(Fatal::Other(STDOUT_CLOSED_MESSAGE.into()));
     }

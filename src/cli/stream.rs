@@ -21,13 +21,10 @@ pub enum Output {
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
     /// A file being staged in an open directory of an output tree (`--out-dir`,
-    /// reached without following links), its path for messages, and the first error
-    /// writing it.
-    InDir(
-        std::io::BufWriter<kifu::fsio::DirTemp>,
-        std::path::PathBuf,
-        Option<String>,
-    ),
+    /// reached without following links), its path for messages, the first error
+    /// writing it, and whether its directory's listing at the run's start held its
+    /// name (only then is a file there to keep the mode and owner of).
+    InDir(InDirFile, std::path::PathBuf, Option<String>, bool),
 }
 
 impl Output {
@@ -60,11 +57,14 @@ impl Output {
     /// the root is opened as named, each directory below it is made where missing and
     /// entered without following a link ([`kifu::fsio::make_path`]), so a directory
     /// swapped for a link is never written through. `Err(reason)` when it cannot be.
-    /// Directories are opened once per run, in `tree`.
+    /// Directories are opened once per run, in `tree`. `listed`: whether the listing
+    /// of the output's directory at the run's start held its name (or could not
+    /// tell); when it did not, no file is asked for its mode and owner to keep.
     pub fn open_in(
         tree: &mut kifu::fsio::OutTree,
         root: &std::path::Path,
         relative: &std::path::Path,
+        listed: bool,
     ) -> Result<Output, String> {
         let shown = root.join(relative);
         let staged = tree.stage(relative).map_err(|e| match e {
@@ -74,14 +74,14 @@ impl Output {
             ),
             kifu::fsio::ReachError::Io(e) => format!("cannot write {}: {e}", shown.display()),
         })?;
-        // Most outputs of a tree are one record written in one piece, which a
-        // buffer this size passes straight through when it is longer: a larger one
-        // cost a large allocation and its freeing per file (4.7 % of converting a
-        // folder of KIF files to CSA).
         Ok(Output::InDir(
-            std::io::BufWriter::with_capacity(16 << 10, staged),
+            InDirFile {
+                file: staged,
+                buf: SPARE.with(std::cell::RefCell::take),
+            },
             shown,
             None,
+            listed,
         ))
     }
 
@@ -92,15 +92,20 @@ impl Output {
     /// ([`Output::commit`]) and gives `None`.
     pub fn close_staged(self) -> Result<Result<Option<kifu::fsio::DirClosed>, String>, Fatal> {
         match self {
-            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
-            Output::InDir(out, shown, None) => {
+            Output::InDir(_, _, Some(failed), _) => Ok(Err(failed)),
+            Output::InDir(out, shown, None, listed) => {
                 let cannot =
                     |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
-                let staged = out.into_inner().map_err(|e| cannot(e.error()));
+                let staged = out.into_inner().map_err(|e| cannot(&e));
                 Ok(staged.and_then(|staged| {
-                    staged
-                        .finish(&staged.keep_of_dest())
-                        .map_err(|e| cannot(&e))?;
+                    // A name the listing did not hold is a new file (one made since
+                    // by someone else is replaced as it would be anyway): no
+                    // `fstatat` that can only fail.
+                    if listed {
+                        staged
+                            .finish(&staged.keep_of_dest())
+                            .map_err(|e| cannot(&e))?;
+                    }
                     Ok(Some(staged.close()))
                 }))
             }
@@ -130,9 +135,9 @@ impl Output {
                 held.extend_from_slice(bytes);
                 Ok(())
             }
-            Output::InDir(out, shown, failed) => {
+            Output::InDir(out, shown, failed, _) => {
                 if failed.is_none() {
-                    if let Err(e) = out.write_all(bytes) {
+                    if let Err(e) = out.write(bytes) {
                         *failed = Some(format!("cannot write {}: {e}", shown.display()));
                     }
                 }
@@ -154,7 +159,7 @@ impl Output {
     /// True when a file could not be written: nothing more is worth writing.
     pub fn failed(&self) -> bool {
         match self {
-            Output::File(_, failed) | Output::InDir(_, _, failed) => failed.is_some(),
+            Output::File(_, failed) | Output::InDir(_, _, failed, _) => failed.is_some(),
             Output::Stdout | Output::Held(..) => false,
         }
     }
@@ -177,11 +182,11 @@ impl Output {
                 inner.write(&held)?;
                 inner.commit()
             }
-            Output::InDir(_, _, Some(failed)) => Ok(Err(failed)),
-            Output::InDir(out, shown, None) => {
+            Output::InDir(_, _, Some(failed), _) => Ok(Err(failed)),
+            Output::InDir(out, shown, None, _) => {
                 let cannot =
                     |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", shown.display());
-                let staged = out.into_inner().map_err(|e| cannot(e.error()));
+                let staged = out.into_inner().map_err(|e| cannot(&e));
                 Ok(staged.and_then(|staged| {
                     staged
                         .finish(&staged.keep_of_dest())
@@ -191,5 +196,55 @@ impl Output {
                 }))
             }
         }
+    }
+}
+
+/// How much an output of a tree holds before it is written: most outputs are one
+/// record written in one piece, passed straight through when it is longer.
+const IN_DIR_BUFFER: usize = 16 << 10;
+
+thread_local! {
+    /// The buffer of the last output of a tree closed on this thread, emptied, for
+    /// the next: a buffer of this size is a large allocation, and its freeing, per
+    /// file otherwise (4.7 % of converting a folder of KIF files to CSA, later 2.9 %
+    /// of the instructions).
+    static SPARE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A file staged in an output tree, written through a buffer of
+/// [`IN_DIR_BUFFER`] bytes handed from one output to the next.
+pub struct InDirFile {
+    file: kifu::fsio::DirTemp,
+    buf: Vec<u8>,
+}
+
+impl InDirFile {
+    /// Writes `bytes` (held while they fit the buffer).
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        use std::io::Write;
+        if self.buf.len() + bytes.len() > IN_DIR_BUFFER {
+            self.write_held()?;
+        }
+        if bytes.len() >= IN_DIR_BUFFER {
+            return self.file.write_all(bytes);
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Writes what the buffer holds.
+    fn write_held(&mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        let done = self.file.write_all(&self.buf);
+        self.buf.clear();
+        done
+    }
+
+    /// Writes what is held and gives the file; the buffer goes to the next output.
+    fn into_inner(mut self) -> std::io::Result<kifu::fsio::DirTemp> {
+        self.write_held()?;
+        let InDirFile { file, buf } = self;
+        SPARE.with(|spare| spare.replace(buf));
+        Ok(file)
     }
 }

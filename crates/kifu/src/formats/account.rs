@@ -56,13 +56,7 @@ impl Game1<'_> {
         }
         let written = self.written_nodes();
         let writes_time_used = self.writes.node(NodeField::TimeUsed);
-        // A node without a rest (a move and its times only, most nodes) can hold no
-        // other field, and no extras.
-        let unwritten_bare: Vec<NodeField> = unwritten
-            .iter()
-            .copied()
-            .filter(|&f| matches!(f, NodeField::TimeUsed | NodeField::TimeLeft))
-            .collect();
+        let unwritten_set = NodeField::set_of(&unwritten);
         // Summed only for a game with a total time the target leaves out.
         let mut totals: Option<Vec<u64>> = None;
         let mut dropped: Vec<Dropped> = Vec::new();
@@ -71,12 +65,16 @@ impl Game1<'_> {
             let Some(node) = self.game.tree.get(id) else {
                 continue;
             };
+            // A node without a rest (a move and its times only, most nodes) can hold
+            // no other field, and no extras.
             let bare = node.rest.is_none();
             if !bare {
                 variation_info += usize::from(node.info.is_some());
             }
-            for &f in if bare { &unwritten_bare } else { &unwritten } {
-                if !f.is_filled(node) {
+            // The node's fields looked at once, not once for each field left out.
+            let left_out = NodeField::filled(node) & unwritten_set;
+            for &f in unwritten.iter().filter(|_| left_out != 0) {
+                if left_out & f.bit() == 0 {
                     continue;
                 }
                 if f == NodeField::TimeTotal

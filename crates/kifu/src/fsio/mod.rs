@@ -24,7 +24,7 @@ pub use dir::{
     OutTree, Place, ReachError, Reached,
 };
 pub use identity::Identity;
-pub use signals::clean_up_on_signals;
+pub use signals::{before_exit_on_signal, clean_up_on_signals};
 pub use stage::{stage, write_atomic, CommitError, Keep, ReadError, Staged, Staging};
 pub(crate) use stale::is_temp_name;
 pub use stale::{remove_stale_in, sweep_and_list};

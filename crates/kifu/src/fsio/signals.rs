@@ -58,6 +58,18 @@ pub(super) fn is_listed(path: &Path) -> bool {
     register().values().any(|p| p == path)
 }
 
+/// What the signal thread runs after removing the temporary files, before the
+/// process exits.
+static BEFORE_EXIT: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets what the signal thread runs after removing the temporary files and before
+/// the process exits (a program writes what it held for standard error): once, a
+/// later call changes nothing. It must not wait for ever (the signal must still end
+/// the process).
+pub fn before_exit_on_signal(f: fn()) {
+    let _ = BEFORE_EXIT.set(f);
+}
+
 /// Blocks SIGINT, SIGTERM and SIGHUP in this thread and every thread it starts from
 /// now on, and starts the thread that, on any of them, removes this process's
 /// temporary files and exits with 128 + the signal's number. Call it first thing,
@@ -125,6 +137,9 @@ fn wait_and_clean_up() {
         let temporaries = register();
         for path in temporaries.values() {
             let _ = std::fs::remove_file(path);
+        }
+        if let Some(f) = BEFORE_EXIT.get() {
+            f();
         }
         // SAFETY: _exit ends the process at once, which is what is wanted: nothing
         // else may run (no destructor, no buffered output written to a staged file).

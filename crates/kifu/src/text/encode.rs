@@ -47,7 +47,9 @@ pub fn normalize_for_shift_jis(text: &str) -> (Cow<'_, str>, Vec<Normalization>)
             .find(|(f, _)| *f == c)
             .map(|&(_, t)| t)
     };
-    if !text.chars().any(|c| twin(c).is_some()) {
+    // Six searches of the bytes (each by the last byte of the twin's UTF-8 form,
+    // `memchr`), not a decoding of every character: most texts hold no twin.
+    if !SHIFT_JIS_TWINS.iter().any(|&(from, _)| text.contains(from)) {
         return (Cow::Borrowed(text), Vec::new());
     }
     let mut out = String::with_capacity(text.len());
@@ -120,25 +122,43 @@ pub fn encode_strict(text: &str, enc: TextEncoding) -> Result<Vec<u8>, Vec<Unmap
     }
 }
 
+/// A cached character of [`shift_jis_cached`] and its bytes (one or two).
+#[derive(Clone, Copy)]
+struct SjisSlot {
+    ch: char,
+    len: u8,
+    bytes: [u8; 2],
+}
+
+thread_local! {
+    /// The characters [`shift_jis_cached`] looked up on this thread, by their low
+    /// eight bits: kept from one text to the next (a folder's outputs use the same
+    /// few kanji), as a character's bytes never change.
+    static SJIS_CACHE: std::cell::RefCell<[SjisSlot; 256]> = const {
+        std::cell::RefCell::new(
+            [SjisSlot {
+                ch: '\0',
+                len: 0,
+                bytes: [0; 2],
+            }; 256],
+        )
+    };
+}
+
 /// Shift_JIS as encoding_rs writes it, a character at a time through a small cache:
 /// a record's text uses few distinct characters (kanji of pieces and numbers), and
 /// encoding_rs looks each up afresh. The encoder keeps no state between characters,
 /// so the bytes are the same. `None` when a character is unmappable (the caller
 /// then takes the general way, which finds every such character).
 fn shift_jis_cached(text: &str) -> Option<Vec<u8>> {
-    /// A cached character and its bytes (one or two).
-    #[derive(Clone, Copy)]
-    struct Slot {
-        ch: char,
-        len: u8,
-        bytes: [u8; 2],
-    }
-    let empty = Slot {
-        ch: '\0',
-        len: 0,
-        bytes: [0; 2],
-    };
-    let mut cache = [empty; 256];
+    SJIS_CACHE.with(|cache| {
+        let mut cache = cache.try_borrow_mut().ok()?;
+        shift_jis_through(text, &mut cache)
+    })
+}
+
+/// [`shift_jis_cached`] through `cache`.
+fn shift_jis_through(text: &str, cache: &mut [SjisSlot; 256]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() + 16);
     let mut rest = text;
     while !rest.is_empty() {
@@ -163,7 +183,7 @@ fn shift_jis_cached(text: &str) -> Option<Vec<u8>> {
             if !matches!(result, EncoderResult::InputEmpty) || one.is_empty() || one.len() > 2 {
                 return None;
             }
-            *slot = Slot {
+            *slot = SjisSlot {
                 ch,
                 len: one.len() as u8,
                 bytes: [one.first().copied()?, one.get(1).copied().unwrap_or(0)],
@@ -206,6 +226,54 @@ fn one_way(text: &str, encoded: &[u8], enc: TextEncoding) -> Vec<Unmappable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cache of characters kept from one text to the next gives each text the
+    /// bytes encoding_rs gives it, whatever the texts before left in its slots
+    /// (characters whose low eight bits are the same share a slot).
+    #[test]
+    fn shift_jis_through_the_kept_cache_is_encoding_rs_text_after_text() {
+        // U+6B69 歩 and U+9769 革 share a slot.
+        let texts = [
+            "+7776FU 歩",
+            "革命 歩 飛車",
+            "飛車先の歩を交換する。\n",
+            "歩歩革革",
+        ];
+        for round in 0..2 {
+            for text in texts {
+                let (want, _, bad) = encoding_rs::SHIFT_JIS.encode(text);
+                assert!(!bad);
+                assert_eq!(
+                    encode_strict(text, TextEncoding::SHIFT_JIS).expect("mappable"),
+                    want.into_owned(),
+                    "round {round}: {text}"
+                );
+            }
+        }
+        // An unmappable character leaves the cache as good as it was.
+        assert!(encode_strict("歩é", TextEncoding::SHIFT_JIS).is_err());
+        assert_eq!(
+            encode_strict("歩革", TextEncoding::SHIFT_JIS).expect("mappable"),
+            encoding_rs::SHIFT_JIS.encode("歩革").0.into_owned()
+        );
+    }
+
+    #[test]
+    fn normalizing_for_shift_jis_changes_twins_only_and_leaves_ascii_as_it_is() {
+        let (text, done) = normalize_for_shift_jis("abc ~\\ 123");
+        assert!(matches!(text, Cow::Borrowed(_)));
+        assert!(done.is_empty());
+        let (text, done) = normalize_for_shift_jis("a~\u{301C}歩");
+        assert_eq!(text, "a~\u{FF5E}歩");
+        assert_eq!(
+            done,
+            vec![Normalization {
+                from: '\u{301C}',
+                to: '\u{FF5E}',
+                offset: 2
+            }]
+        );
+    }
 
     #[test]
     fn unmappable_characters_are_all_reported_with_offsets() {
