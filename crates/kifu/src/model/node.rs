@@ -632,6 +632,13 @@ impl Node {
         }
     }
 
+    /// Whether the node holds a time spent and a time left in itself (not in its
+    /// rest): for a node without a rest, whether it has them at all.
+    #[inline]
+    pub(crate) fn own_times(&self) -> (bool, bool) {
+        (self.time_used != NO_TIME, self.time_left != NO_TIME)
+    }
+
     /// The time left after the move in whole milliseconds, when the node holds it
     /// itself (see [`Node::set_time_left`]): a writer spells it without the float
     /// formatter.
