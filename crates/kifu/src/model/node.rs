@@ -474,7 +474,11 @@ impl SparsePart for NodeRest {
     fn new_box() -> Box<NodeRest> {
         super::sparse::take_kept(&KEPT_RESTS)
     }
-    fn give_back(boxed: Box<NodeRest>) {
+    fn give_back(mut boxed: Box<NodeRest>) {
+        // The comment's storage is kept for the thread's next texts.
+        if let Some(comment) = boxed.comment.take() {
+            super::texts::keep(comment);
+        }
         super::sparse::keep(&KEPT_RESTS, boxed);
     }
 }
