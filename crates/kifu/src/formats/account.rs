@@ -4,7 +4,7 @@
 //! part (a value their format cannot spell).
 
 use crate::diag::{codes, quote, Loss};
-use crate::model::{Collection, Color, Game, GameResult, Move, Node, NodeId};
+use crate::model::{Collection, Color, Game, GameResult, Move, Node, NodeId, NodeRest};
 
 use super::shogi::header::is_framing;
 use super::writes::{InfoField, Lines, NodeField, Writes};
@@ -47,9 +47,10 @@ impl Game1<'_> {
     fn account(mut self, out: &mut Vec<Loss>) {
         self.info(out);
         // The fields the target has no place for, asked once a game, not once a node.
+        let written_fields = NodeField::set_of(self.writes.node);
         let unwritten: Vec<NodeField> = NodeField::ALL
             .into_iter()
-            .filter(|&f| !self.writes.node(f))
+            .filter(|&f| written_fields & f.bit() == 0)
             .collect();
         if self.writes.lines == Lines::All && !self.leaves_out_any(&unwritten) {
             return;
@@ -159,28 +160,47 @@ impl Game1<'_> {
         // itself, in whole milliseconds, and nothing else: two looks say enough.
         let used = unwritten & NodeField::TimeUsed.bit() != 0;
         let left = unwritten & NodeField::TimeLeft.bit() != 0;
-        self.game.tree.iter().any(|(_, node)| {
-            if node.rest.is_none() {
-                return (used && node.time_used_ms().is_some())
-                    || (left && node.time_left_whole_ms().is_some());
-            }
-            if NodeField::filled(node) & unwritten != 0 {
+        // A tight loop over the nodes, the others asked out of line.
+        for node in self.game.tree.nodes() {
+            let leaves_out = match node.rest.get() {
+                None => {
+                    let (own_used, own_left) = node.own_times();
+                    (used && own_used) || (left && own_left)
+                }
+                Some(rest) => self.rest_leaves_out(node, rest, unwritten),
+            };
+            if leaves_out {
                 return true;
             }
-            (node.info.is_some() && !self.writes.variation_info)
-                || node
-                    .extras
-                    .0
-                    .iter()
-                    .any(|e| !e.is_layout() && !self.writes.extra(&e.key))
-        })
+        }
+        false
+    }
+
+    /// True when a node with a rest holds a field in `unwritten`, an extra the
+    /// target does not write, or (for a target without them) a variation's own
+    /// information. Only the parts that can hold such a field are looked into.
+    #[inline(never)]
+    fn rest_leaves_out(&self, node: &Node, rest: &NodeRest, unwritten: u32) -> bool {
+        NodeField::filled_among(node, unwritten) != 0
+            || (!self.writes.variation_info && rest.more.get().is_some_and(|m| m.info.is_some()))
+            || rest
+                .extras
+                .0
+                .iter()
+                .any(|e| !e.is_layout() && !self.writes.extra(&e.key))
     }
 
     /// Game information the target has no place for.
     fn info(&self, out: &mut Vec<Loss>) {
         let info = &self.game.info;
+        // The fields written as bits: one look each, not a search of the list.
+        let written = self
+            .writes
+            .info
+            .iter()
+            .fold(0u32, |set, &f| set | 1 << (f as u32));
         for f in InfoField::ALL {
-            if self.writes.info(f) {
+            if written & 1 << (f as u32) != 0 {
                 continue;
             }
             let Some(value) = f.value(info) else { continue };

@@ -257,7 +257,7 @@ impl NodeField {
     }
 
     /// The field's bit in a set of fields ([`NodeField::filled`]).
-    pub fn bit(self) -> u32 {
+    pub const fn bit(self) -> u32 {
         1 << (self as u32)
     }
 
@@ -269,55 +269,83 @@ impl NodeField {
     /// True when the node has this field filled: [`NodeField::value`] is `Some`,
     /// known without building the text.
     pub fn is_filled(self, n: &Node) -> bool {
-        NodeField::filled(n) & self.bit() != 0
+        NodeField::filled_among(n, self.bit()) != 0
     }
 
     /// The set of the fields the node has filled ([`NodeField::bit`]), in one pass
     /// over the node.
     pub fn filled(n: &Node) -> u32 {
+        NodeField::filled_among(n, u32::MAX)
+    }
+
+    /// The fields of `set` the node has filled: `filled(n) & set`, looking only
+    /// into the parts of the node that hold a field of `set` (the loss accounting
+    /// asks for the few fields a target leaves out, on every node).
+    #[inline]
+    pub fn filled_among(n: &Node, set: u32) -> u32 {
+        use NodeField as F;
+        const OWN: u32 = F::Comment.bit() | F::Name.bit();
+        const TIMES: u32 = F::PeriodsLeft.bit() | F::TimeTotal.bit();
+        const MARKUP: u32 = F::Symbols.bit()
+            | F::Labels.bit()
+            | F::Arrows.bit()
+            | F::Lines.bit()
+            | F::Dimmed.bit()
+            | F::Numbered.bit();
+        const MORE: u32 = F::MoveAnnotation.bit()
+            | F::PositionAnnotation.bit()
+            | F::Hotspot.bit()
+            | F::Value.bit()
+            | F::MoveNumber.bit()
+            | F::Ending.bit()
+            | F::Bookmarks.bit()
+            | F::Analysis.bit();
         let on = |filled: bool, f: NodeField| if filled { f.bit() } else { 0 };
-        let mut set = on(n.time_used_ms().is_some(), NodeField::TimeUsed)
-            | on(n.time_left().is_some(), NodeField::TimeLeft);
+        let mut out = 0;
+        if set & F::TimeUsed.bit() != 0 {
+            out |= on(n.time_used_ms().is_some(), F::TimeUsed);
+        }
+        if set & F::TimeLeft.bit() != 0 {
+            out |= on(n.time_left().is_some(), F::TimeLeft);
+        }
         let Some(rest) = n.rest.get() else {
-            return set;
+            return out & set;
         };
-        set |= on(rest.comment.is_some(), NodeField::Comment)
-            | on(rest.name.is_some(), NodeField::Name);
-        if let Some(s) = rest.setup.get() {
-            set |= on(
+        if set & OWN != 0 {
+            out |= on(rest.comment.is_some(), F::Comment) | on(rest.name.is_some(), F::Name);
+        }
+        if let Some(s) = rest.setup.get().filter(|_| set & F::Setup.bit() != 0) {
+            out |= on(
                 !(s.add_black.is_empty()
                     && s.add_white.is_empty()
                     && s.clear.is_empty()
                     && s.to_play.is_none()),
-                NodeField::Setup,
+                F::Setup,
             );
         }
-        if let Some(t) = rest.times.get() {
-            set |= on(t.periods_left.is_some(), NodeField::PeriodsLeft)
-                | on(t.time_total_ms.is_some(), NodeField::TimeTotal);
+        if let Some(t) = rest.times.get().filter(|_| set & TIMES != 0) {
+            out |= on(t.periods_left.is_some(), F::PeriodsLeft)
+                | on(t.time_total_ms.is_some(), F::TimeTotal);
         }
-        if let Some(m) = rest.markup.get() {
-            set |= on(!m.symbols.is_empty(), NodeField::Symbols)
-                | on(!m.labels.is_empty(), NodeField::Labels)
-                | on(!m.arrows.is_empty(), NodeField::Arrows)
-                | on(!m.lines.is_empty(), NodeField::Lines)
-                | on(!m.dimmed.is_empty(), NodeField::Dimmed)
-                | on(!m.numbered.is_empty(), NodeField::Numbered);
+        if let Some(m) = rest.markup.get().filter(|_| set & MARKUP != 0) {
+            out |= on(!m.symbols.is_empty(), F::Symbols)
+                | on(!m.labels.is_empty(), F::Labels)
+                | on(!m.arrows.is_empty(), F::Arrows)
+                | on(!m.lines.is_empty(), F::Lines)
+                | on(!m.dimmed.is_empty(), F::Dimmed)
+                | on(!m.numbered.is_empty(), F::Numbered);
         }
-        if let Some(more) = rest.more.get() {
-            set |= on(more.move_annotation.is_some(), NodeField::MoveAnnotation)
-                | on(
-                    more.position_annotation.is_some(),
-                    NodeField::PositionAnnotation,
-                )
-                | on(more.hotspot.is_some(), NodeField::Hotspot)
-                | on(more.value.is_some(), NodeField::Value)
-                | on(more.move_number.is_some(), NodeField::MoveNumber)
-                | on(more.ending.is_some(), NodeField::Ending)
-                | on(!more.bookmarks.is_empty(), NodeField::Bookmarks)
-                | on(!more.analysis.is_empty(), NodeField::Analysis);
+        if let Some(more) = rest.more.get().filter(|_| set & MORE != 0) {
+            out |= on(more.move_annotation.is_some(), F::MoveAnnotation)
+                | on(more.position_annotation.is_some(), F::PositionAnnotation)
+                | on(more.hotspot.is_some(), F::Hotspot)
+                | on(more.value.is_some(), F::Value)
+                | on(more.move_number.is_some(), F::MoveNumber)
+                | on(more.ending.is_some(), F::Ending)
+                | on(!more.bookmarks.is_empty(), F::Bookmarks)
+                | on(!more.analysis.is_empty(), F::Analysis);
         }
-        set
+        out & set
     }
 
     /// The field's value as text, `None` when it is empty.
@@ -448,6 +476,12 @@ mod tests {
     /// A node with only `field` filled.
     fn with(field: NodeField) -> Node {
         let mut n = Node::default();
+        fill(&mut n, field);
+        n
+    }
+
+    /// Fills `field` of `n`.
+    fn fill(n: &mut Node, field: NodeField) {
         let p = Point { x: 1, y: 2 };
         match field {
             NodeField::Comment => n.comment = Some("c".into()),
@@ -489,7 +523,6 @@ mod tests {
             }),
             NodeField::Analysis => n.analysis.0.push(Evaluation::default()),
         }
-        n
     }
 
     #[test]
@@ -506,6 +539,54 @@ mod tests {
                     "{g:?} of a node with {f:?}"
                 );
                 assert_eq!(g.is_filled(&n), g == f, "{g:?} of a node with {f:?}");
+            }
+        }
+    }
+
+    /// `filled_among` with a set of several fields says what `filled` says of
+    /// them, for nodes holding two fields in the same or different parts, and a
+    /// wide time (in the rest) beside a part the set does not look into.
+    #[test]
+    fn filled_among_is_filled_within_the_set() {
+        let mut nodes: Vec<Node> = Vec::new();
+        for f in NodeField::ALL {
+            for g in NodeField::ALL {
+                let mut n = with(f);
+                fill(&mut n, g);
+                nodes.push(n);
+            }
+        }
+        let mut wide = with(NodeField::Symbols);
+        wide.set_time_used_ms(Some(u64::from(u32::MAX) + 5));
+        wide.set_time_left(Some(0.0005));
+        nodes.push(wide);
+        let sets = [
+            0,
+            u32::MAX,
+            NodeField::set_of(&[NodeField::TimeUsed, NodeField::Numbered]),
+            NodeField::set_of(&[NodeField::TimeLeft, NodeField::Comment]),
+            NodeField::set_of(&[NodeField::Ending, NodeField::Setup, NodeField::Labels]),
+            NodeField::set_of(&[
+                NodeField::TimeUsed,
+                NodeField::TimeTotal,
+                NodeField::Ending,
+                NodeField::Bookmarks,
+                NodeField::Numbered,
+                NodeField::Analysis,
+            ]),
+        ];
+        for n in &nodes {
+            let all = NodeField::ALL
+                .into_iter()
+                .filter(|f| f.value(n).is_some())
+                .fold(0, |s, f| s | f.bit());
+            assert_eq!(NodeField::filled(n), all, "{n:?}");
+            for set in sets.into_iter().chain(NodeField::ALL.map(NodeField::bit)) {
+                assert_eq!(
+                    NodeField::filled_among(n, set),
+                    all & set,
+                    "{set:#x} of {n:?}"
+                );
             }
         }
     }

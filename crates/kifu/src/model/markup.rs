@@ -100,10 +100,22 @@ impl super::SparsePart for Markup {
         super::sparse::take_kept(&KEPT_MARKUP)
     }
 
-    fn give_back(boxed: Box<Markup>) {
-        super::sparse::keep(&KEPT_MARKUP, boxed);
+    /// Kept emptied with the room of its lists (the labels' texts kept for the
+    /// thread's next texts), unless a list is longer than most: then emptied anew.
+    fn give_back(mut boxed: Box<Markup>) {
+        for label in boxed.labels.drain(..) {
+            super::texts::keep(label.text);
+        }
+        boxed.clear();
+        if boxed.most_room() > MOST_ROOM {
+            *boxed = Markup::default();
+        }
+        super::sparse::keep_emptied(&KEPT_MARKUP, boxed);
     }
 }
+
+/// The most items a list of a kept markup keeps room for.
+const MOST_ROOM: usize = 64;
 
 thread_local! {
     /// The boxes of markup this thread keeps ([`super::sparse::Kept`]).
@@ -127,6 +139,17 @@ impl Markup {
         lines.clear();
         dimmed.clear();
         numbered.clear();
+    }
+
+    /// The room of its longest list, in items.
+    fn most_room(&self) -> usize {
+        self.symbols
+            .capacity()
+            .max(self.labels.capacity())
+            .max(self.arrows.capacity())
+            .max(self.lines.capacity())
+            .max(self.dimmed.capacity())
+            .max(self.numbered.capacity())
     }
 
     /// True when nothing is drawn.
@@ -179,5 +202,37 @@ mod kept_tests {
         drop(many);
         let count = KEPT_MARKUP.with(|k| k.borrow().len());
         assert_eq!(count, 4096, "the most kept");
+    }
+
+    /// A kept markup keeps the room of its lists (not past 64 items) and gives its
+    /// labels' texts to the thread's kept texts.
+    #[test]
+    fn a_kept_markup_keeps_its_room_and_its_labels_texts() {
+        let mut s: Sparse<Markup> = Sparse::default();
+        s.symbols.push(Symbol {
+            point: Point::new(2, 2),
+            shape: Shape::Triangle,
+        });
+        let text = String::with_capacity(20);
+        let text_at = text.as_ptr();
+        s.labels.push(Label {
+            point: Point::new(1, 1),
+            text,
+        });
+        drop(s);
+        let mut next: Sparse<Markup> = Sparse::default();
+        let room = next.deref_mut().symbols.capacity();
+        assert!(room >= 1, "the symbols' room kept");
+        assert!(next.is_empty());
+        let taken = crate::model::texts::with_room(16);
+        assert_eq!(taken.as_ptr(), text_at, "the label's text kept");
+        drop(next);
+        // A list past 64 items: the box is kept, the room is not.
+        let mut long: Sparse<Markup> = Sparse::default();
+        long.dimmed
+            .extend((0..65).map(|i| Point::new(i % 19, i / 19)));
+        drop(long);
+        let mut next: Sparse<Markup> = Sparse::default();
+        assert_eq!(next.deref_mut().dimmed.capacity(), 0);
     }
 }

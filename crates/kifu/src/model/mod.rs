@@ -18,6 +18,7 @@ mod moves;
 mod node;
 mod shogi;
 mod sparse;
+pub(crate) mod texts;
 mod tree;
 
 pub use analysis::{Analysis, Convention, Evaluation};

@@ -474,7 +474,11 @@ impl SparsePart for NodeRest {
     fn new_box() -> Box<NodeRest> {
         super::sparse::take_kept(&KEPT_RESTS)
     }
-    fn give_back(boxed: Box<NodeRest>) {
+    fn give_back(mut boxed: Box<NodeRest>) {
+        // The comment's storage is kept for the thread's next texts.
+        if let Some(comment) = boxed.comment.take() {
+            super::texts::keep(comment);
+        }
         super::sparse::keep(&KEPT_RESTS, boxed);
     }
 }
@@ -630,6 +634,13 @@ impl Node {
         } else {
             self.times.time_left_wide
         }
+    }
+
+    /// Whether the node holds a time spent and a time left in itself (not in its
+    /// rest): for a node without a rest, whether it has them at all.
+    #[inline]
+    pub(crate) fn own_times(&self) -> (bool, bool) {
+        (self.time_used != NO_TIME, self.time_left != NO_TIME)
     }
 
     /// The time left after the move in whole milliseconds, when the node holds it

@@ -52,6 +52,13 @@ pub(crate) fn take_kept<T: SparsePart>(kept: &'static LocalKey<Kept<T>>) -> Box<
 #[inline]
 pub(crate) fn keep<T: SparsePart>(kept: &'static LocalKey<Kept<T>>, mut boxed: Box<T>) {
     *boxed = T::default();
+    keep_emptied(kept, boxed);
+}
+
+/// Keeps `boxed`, which its type has emptied itself (keeping the room of its
+/// lists, say), in `kept`, unless the thread keeps enough already.
+#[inline]
+pub(crate) fn keep_emptied<T: SparsePart>(kept: &'static LocalKey<Kept<T>>, boxed: Box<T>) {
     // A box not kept (full, or the thread ending) is freed with the closure.
     let _ = kept.try_with(move |k| {
         if let Ok(mut k) = k.try_borrow_mut() {

@@ -126,6 +126,12 @@ impl Tree {
         &mut self.nodes[0]
     }
 
+    /// Every node, in arena order (a node's id is its index).
+    #[inline]
+    pub(crate) fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
     /// Every node with its id, in arena order.
     pub fn iter(&self) -> impl Iterator<Item = (NodeId, &Node)> {
         self.nodes

@@ -169,6 +169,13 @@ impl Builder<'_> {
     fn keeps_text(&self) -> bool {
         matches!(self.mode, Mode::Keep | Mode::Whole(_))
     }
+
+    /// Whether node comments and labels take strings the thread kept for texts:
+    /// when each game is handed on whole and dropped, giving them back for the
+    /// next game's (see `values::node_text`).
+    fn reuses_texts(&self) -> bool {
+        matches!(self.mode, Mode::Whole(_))
+    }
 }
 
 pub(super) struct GameState {
@@ -256,6 +263,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             "sgf::Builder::node called with no game open (the parser must call start_game first)"
         );
         let keep_text = self.keeps_text();
+        let reuse_texts = self.reuses_texts();
         let Some(state) = self.current.as_mut() else {
             return NodeId::ROOT;
         };
@@ -321,6 +329,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             info: &mut state.game.info,
             node_info_props: &mut node_info_props,
             keep_text,
+            reuse_texts,
             // A Go game's root checked as it is read (its other nodes are typed by
             // `inline_node`).
             keep_info_text: !(matches!(self.mode, Mode::CheckAsRead(..))
@@ -365,6 +374,7 @@ impl<'a> Sink<'a> for Builder<'_> {
     fn plain_move(&mut self, plain: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
         let parent = parent?;
         let keep_text = self.keeps_text();
+        let reuse = self.reuses_texts();
         let state = self.current.as_mut().filter(|s| !s.skip)?;
         let point = Point::new(plain.x, plain.y);
         if !state.size.contains(point) {
@@ -405,7 +415,7 @@ impl<'a> Sink<'a> for Builder<'_> {
             let comment = plain
                 .comment
                 .filter(|_| keep_text)
-                .map(|c| super::values::text(c, false));
+                .map(|c| super::values::node_text(c, false, reuse));
             // A comment like KataGo's self-play figures: the game is walked for them.
             if comment.as_deref().is_some_and(may_be_katago) {
                 state.analysis = true;
@@ -600,6 +610,7 @@ fn inline_node(
         info: &mut state.game.info,
         node_info_props: &mut node_info_props,
         keep_text,
+        reuse_texts: false,
         keep_info_text: false,
         points,
         markup_scratch: Some(markup),

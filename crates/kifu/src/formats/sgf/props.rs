@@ -146,7 +146,7 @@ pub(super) fn type_prop<'s>(
                         let text = if ctx.markup_scratch.is_some() {
                             String::new()
                         } else {
-                            values::text(text, true)
+                            values::node_text(text, true, ctx.reuse_texts)
                         };
                         t.markup(ctx).labels.push(Label { point: p, text });
                     }
@@ -206,7 +206,7 @@ pub(super) fn type_prop<'s>(
         k::C | k::N if !ctx.keep_text => {}
         k::C => {
             let Some(v) = first else { return };
-            let text = values::text(v.text, false);
+            let text = values::node_text(v.text, false, ctx.reuse_texts);
             // A comment that starts like KataGo's self-play figures is read as
             // analysis when the game ends (only such a game is walked for them).
             if crate::formats::analysis::properties::may_be_katago(&text) {

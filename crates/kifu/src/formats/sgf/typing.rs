@@ -44,6 +44,9 @@ pub(super) struct Context<'g> {
     /// Whether to store node comments and names. A check (`kifu validate`) looks at
     /// neither, and they are most of the text and allocations of a large file.
     pub keep_text: bool,
+    /// Whether node comments and labels take strings the thread kept for texts
+    /// (`values::node_text`): when each game is handed on and dropped.
+    pub reuse_texts: bool,
     /// Whether to store the texts of game information that no check reads (names,
     /// ranks, teams, title, event, round, place, source, …, the application and the
     /// game comment). A check of a Go game as it is read (`Builder::checking_as_read`)
@@ -100,6 +103,7 @@ impl<'g> Context<'g> {
             size: self.size,
             info,
             keep_text: self.keep_text,
+            reuse_texts: self.reuse_texts,
             keep_info_text: self.keep_info_text,
             node_info_props: &mut *self.node_info_props,
             points: &mut *self.points,

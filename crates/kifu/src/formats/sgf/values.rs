@@ -8,15 +8,34 @@ use crate::model::{BoardSize, Color, Emphasis, Point};
 /// character, line breaks become `\n` (Text) or a space (SimpleText), other
 /// whitespace becomes a space.
 pub(super) fn text(raw: &str, simple: bool) -> String {
+    unescape(raw, simple, String::with_capacity(raw.len()))
+}
+
+/// [`text`] for a node's comment or a label: with `reuse`, in a string this
+/// thread kept for texts (`model::texts`), which comments and labels give back
+/// when their game is dropped (a reading that hands each game on and drops it);
+/// without, in a string of the text's own length (a reading that keeps its games
+/// keeps no room beyond their texts).
+pub(super) fn node_text(raw: &str, simple: bool, reuse: bool) -> String {
+    if reuse {
+        unescape(raw, simple, crate::model::texts::with_room(raw.len()))
+    } else {
+        text(raw, simple)
+    }
+}
+
+/// [`text`] into `out`, an empty string with room for `raw`.
+#[inline]
+fn unescape(raw: &str, simple: bool, mut out: String) -> String {
     let bytes = raw.as_bytes();
     let special = |b: u8| TEXT_SPECIAL[usize::from(b)];
     let Some(first) = first_special(bytes) else {
-        return raw.to_owned();
+        out.push_str(raw);
+        return out;
     };
     // Every byte the rules change is ASCII, and UTF-8 never uses ASCII bytes inside
     // a character: the text is copied in runs between them, which start and end on
     // character boundaries.
-    let mut out = String::with_capacity(raw.len());
     out.push_str(raw.get(..first).unwrap_or(""));
     let mut i = first;
     while let Some(&b) = bytes.get(i) {

@@ -486,7 +486,8 @@ impl W {
         self.ascii("]");
         self.info(&game.info, Some(game));
         let tree = &game.tree;
-        let mut tasks = Vec::new();
+        // Room for a few dozen open variations, so that the stack seldom grows.
+        let mut tasks = Vec::with_capacity(64);
         if let Some(root) = tree.get(NodeId::ROOT) {
             let moves = u32::from(root.mv.is_some());
             self.node(root, root.mv.is_some().then_some(moves), &game.info);
