@@ -130,19 +130,26 @@ struct SjisSlot {
     bytes: [u8; 2],
 }
 
+/// A slot of [`SJIS_CACHE`] that holds no character yet (`'\0'` is ASCII, never
+/// looked up).
+const EMPTY_SLOT: SjisSlot = SjisSlot {
+    ch: '\0',
+    len: 0,
+    bytes: [0; 2],
+};
+
+/// The slots of [`SJIS_CACHE`]: a character's low eight bits pick its slot.
+const SJIS_SLOTS: usize = 256;
+
 thread_local! {
     /// The characters [`shift_jis_cached`] looked up on this thread, by their low
     /// eight bits: kept from one text to the next (a folder's outputs use the same
-    /// few kanji), as a character's bytes never change.
-    static SJIS_CACHE: std::cell::RefCell<[SjisSlot; 256]> = const {
-        std::cell::RefCell::new(
-            [SjisSlot {
-                ch: '\0',
-                len: 0,
-                bytes: [0; 2],
-            }; 256],
-        )
-    };
+    /// few kanji), as a character's bytes never change. On the heap, made at the
+    /// first use: a table inline in the thread's storage would take 2 KiB of the
+    /// static TLS block, which a library loaded at run time (the Python module)
+    /// cannot have.
+    static SJIS_CACHE: std::cell::RefCell<Vec<SjisSlot>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Shift_JIS as encoding_rs writes it, a character at a time through a small cache:
@@ -153,12 +160,15 @@ thread_local! {
 fn shift_jis_cached(text: &str) -> Option<Vec<u8>> {
     SJIS_CACHE.with(|cache| {
         let mut cache = cache.try_borrow_mut().ok()?;
+        if cache.len() < SJIS_SLOTS {
+            cache.resize(SJIS_SLOTS, EMPTY_SLOT);
+        }
         shift_jis_through(text, &mut cache)
     })
 }
 
 /// [`shift_jis_cached`] through `cache`.
-fn shift_jis_through(text: &str, cache: &mut [SjisSlot; 256]) -> Option<Vec<u8>> {
+fn shift_jis_through(text: &str, cache: &mut [SjisSlot]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() + 16);
     let mut rest = text;
     while !rest.is_empty() {
@@ -170,7 +180,7 @@ fn shift_jis_through(text: &str, cache: &mut [SjisSlot; 256]) -> Option<Vec<u8>>
         rest = rest.get(ascii..)?;
         let Some(ch) = rest.chars().next() else { break };
         rest = rest.get(ch.len_utf8()..)?;
-        let slot = cache.get_mut(ch as usize & 255)?;
+        let slot = cache.get_mut(ch as usize % SJIS_SLOTS)?;
         if slot.ch != ch {
             let mut buf = [0u8; 4];
             let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
