@@ -270,6 +270,17 @@ def own_time(r):
     return min(r["inner"]) if r["inner"] else min(r["walls"])
 
 
+def goal(out, name, rows, measure, met, details):
+    """Appends one goal to `out`: "not measured" unless every one of `rows` was
+    measured, else the ratio `measure` gives of them, whether it is `met`, and its
+    `details`."""
+    if not all(rows):
+        out.append((name, None, False, "not measured"))
+        return
+    got = measure(*rows)
+    out.append((name, got, met(got), details(got)))
+
+
 def goals(rows, starts, refs):
     """Each goal of issue #10 as (name, measured ratio or None, met, details)."""
     out = []
@@ -296,48 +307,35 @@ def goals(rows, starts, refs):
             extra = f" (against kifu's in-process {noun}: {figures})"
         out.append((name, got, got >= need, f"{ratio(got)}{extra}"))
     for group, tool, need, against in JOB_GOALS:
-        peer, job = find.get((group, tool)), find.get((group, against))
-        name = f"{group} ≥ {need}× {tool} (against {against})"
-        if not peer or not job:
-            out.append((name, None, False, "not measured"))
-            continue
-        got = own_time(peer) / min(job["walls"])
-        out.append((name, got, got >= need, ratio(got)))
+        goal(out, f"{group} ≥ {need}× {tool} (against {against})",
+             (find.get((group, tool)), find.get((group, against))),
+             lambda peer, job: own_time(peer) / min(job["walls"]),
+             lambda got: got >= need, ratio)
     for group, tool, need, against in PY_GOALS:
-        peer, job = find.get((group, tool)), find.get((group, against))
-        name = f"{group} ≥ {need}× {tool} (against {against})"
-        if not peer or not job:
-            out.append((name, None, False, "not measured"))
-            continue
-        got = own_time(peer) / own_time(job)
-        out.append((name, got, got >= need, f"{ratio(got)} (each in its own Python process, own timings)"))
+        goal(out, f"{group} ≥ {need}× {tool} (against {against})",
+             (find.get((group, tool)), find.get((group, against))),
+             lambda peer, job: own_time(peer) / own_time(job),
+             lambda got: got >= need,
+             lambda got: f"{ratio(got)} (each in its own Python process, own timings)")
     for group, tool, most in WITHIN_VALIDATE:
-        job, ref = find.get((group, tool)), refs.get(group)
-        name = f"{group}: {tool} ≤ {most}× kifu validate"
-        if not job or not ref:
-            out.append((name, None, False, "not measured"))
-            continue
-        got = min(job["walls"]) / min(ref["walls"])
-        out.append((name, got, got <= most, f"{got:.2f}× (wall times)"))
+        goal(out, f"{group}: {tool} ≤ {most}× kifu validate",
+             (find.get((group, tool)), refs.get(group)),
+             lambda job, ref: min(job["walls"]) / min(ref["walls"]),
+             lambda got: got <= most, lambda got: f"{got:.2f}× (wall times)")
     for group, tool, against, most in WITHIN_ROW:
-        job = find.get((group, tool))
-        # merge is held against the check of the collection it rebuilds.
-        base = find.get((group, against)) or find.get(("split", against))
-        name = f"{group}: {tool} ≤ {most}× {against}"
-        if not job or not base:
-            out.append((name, None, False, "not measured"))
-            continue
-        # The floor's own timing leaves out the interpreter's start-up.
-        got = min(job["walls"]) / own_time(base)
-        out.append((name, got, got <= most, f"{got:.2f}× (kifu's wall time over the other's own timing, else wall time)"))
+        # merge is held against the check of the collection it rebuilds; the
+        # floor's own timing leaves out the interpreter's start-up.
+        goal(out, f"{group}: {tool} ≤ {most}× {against}",
+             (find.get((group, tool)), find.get((group, against)) or find.get(("split", against))),
+             lambda job, base: min(job["walls"]) / own_time(base),
+             lambda got: got <= most,
+             lambda got: f"{got:.2f}× (kifu's wall time over the other's own timing, else wall time)")
     for group, tool, against, most in ON_DISK:
-        job, base = find.get((group, tool)), find.get((group, against))
-        name = f"{group}: {tool} ≤ {most}× {against} (medians of alternating runs)"
-        if not job or not base:
-            out.append((name, None, False, "not measured"))
-            continue
-        got = median(job["walls"]) / median(base["inner"] or base["walls"])
-        out.append((name, got, got <= most, f"{got:.2f}× (kifu's median wall time over the floor's median own timing)"))
+        goal(out, f"{group}: {tool} ≤ {most}× {against} (medians of alternating runs)",
+             (find.get((group, tool)), find.get((group, against))),
+             lambda job, base: median(job["walls"]) / median(base["inner"] or base["walls"]),
+             lambda got: got <= most,
+             lambda got: f"{got:.2f}× (kifu's median wall time over the floor's median own timing)")
     kifu = next((s for s in starts if s["cmd"].endswith("--version")), None)
     true = next((s for s in starts if s["cmd"].endswith("true")), None)
     if kifu and true:
