@@ -614,3 +614,63 @@ fn positions_of_a_folder_opens_each_file_through_the_folders_handle() {
         );
     }
 }
+
+/// `split` creates the files of its output directory from one thread, the one that
+/// names them, while its games are written on every thread: creations in one
+/// directory wait on each other for it (on ext4 one can cost hundreds of
+/// microseconds), and from one thread they go on while the next games are read.
+#[test]
+fn split_creates_its_files_from_the_thread_that_names_them() {
+    if !can_trace() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = 200;
+    let mut sgf = String::new();
+    for i in 0..games {
+        sgf.push_str(&format!(
+            "(;GM[1]FF[4]SZ[19]PB[black {i}];B[aa];W[bb];B[cc]C[game {i}])\n"
+        ));
+    }
+    std::fs::write(dir.path().join("in.sgf"), sgf).expect("write the input");
+    let log = dir.path().join("trace.txt");
+    // Parts of 4 KiB (debug builds), read on two threads.
+    let out = Command::new("strace")
+        .args(["-f", "-o"])
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(["split", "in.sgf", "--out-dir", "out", "-q"])
+        .env("RAYON_NUM_THREADS", "2")
+        .env("KIFU_PART_BYTES", "4096")
+        .current_dir(dir.path())
+        .output()
+        .expect("strace runs kifu");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let written = std::fs::read_dir(dir.path().join("out"))
+        .expect("the output directory")
+        .count();
+    assert_eq!(written, games);
+    let trace = whole_calls(&std::fs::read_to_string(&log).expect("the trace"));
+    let threads = |call: &str, also: &str| {
+        let mut pids: Vec<&str> = trace
+            .lines()
+            .filter_map(|l| l.split_once(' '))
+            .filter(|(_, c)| c.trim_start().starts_with(call) && c.contains(also))
+            .map(|(pid, _)| pid)
+            .collect();
+        pids.sort_unstable();
+        pids.dedup();
+        pids
+    };
+    let creating = threads("openat(", "O_EXCL");
+    let naming = threads("renameat(", ".kifu-");
+    assert_eq!(creating.len(), 1, "created from {creating:?}");
+    assert_eq!(creating, naming);
+    assert_eq!(
+        trace
+            .lines()
+            .filter(|l| l.contains("openat(") && l.contains("O_EXCL"))
+            .count(),
+        games
+    );
+}

@@ -14,11 +14,16 @@
 //! and `in/b/g.sgf`, `-` and `stdin.sgf`) are refused before anything is written,
 //! naming both (a stem collision implies a name collision, and only one does: every
 //! name has as many `-NUMBER` parts after its stem); so is an input in the output
-//! directory named as another input's file would be. Each file is staged in a
-//! temporary file beside its destination and closed; when the names are known (an
-//! input's end, or every [`BATCH`] files of an input streamed in parts) the files
-//! are made durable by one `syncfs` and renamed into place, so at most one output is
-//! open and at most one line of play is held, however many there are. A failed
+//! directory named as another input's file would be. Each game's files are written
+//! on any thread and handed on, in order, to the thread that names them, which
+//! stages each in a temporary file beside its destination and closes it: one thread
+//! creates the files of the directory, so creations do not wait on each other for
+//! it (on ext4 they do, and a creation can cost hundreds of microseconds), and they
+//! go on while the next games are read. Past [`HELD`] bytes of one game's files
+//! (its lines of play, with `--variations`) the rest are staged as they are written,
+//! so what is held stays bounded however many lines there are. When the names are
+//! known (an input's end, or every [`BATCH`] files of an input streamed in parts)
+//! the files are made durable by one `syncfs` and renamed into place. A failed
 //! write (a full disk) fails the input: exit 1, its staged files removed.
 
 use std::collections::HashMap;
@@ -272,6 +277,17 @@ fn file_id(_path: &Path) -> Option<(u64, u64)> {
 /// Files staged under a run's output directory, waiting for their names.
 const BATCH: usize = 1024;
 
+/// The bytes of one game's files held for the naming thread to stage; past them,
+/// the game's further files are staged where they are written.
+const HELD: usize = 1 << 20;
+
+/// One of a game's files as it is handed on: its bytes, to be staged by the thread
+/// that names it, or (past [`HELD`]) staged already.
+enum GameFile {
+    Bytes(Vec<u8>),
+    Staged(DirClosed),
+}
+
 /// One file waiting for its name: its game number, its line number (with
 /// `--variations`) and line count, its extension, and its closed temporary file.
 struct Piece {
@@ -288,14 +304,14 @@ struct Out<'a> {
     shown: &'a Path,
 }
 
-/// What one game gave, on any thread: its files staged (closed, not yet durable nor
-/// named), or why not.
+/// What one game gave, on any thread: its files written (their bytes, or staged:
+/// closed, not yet durable nor named), or why not.
 enum Made {
     /// The files, in order (with `--variations`, one per line of play and its
     /// number and count), their extension, and what `--analysis strip` took.
     Files(
         &'static str,
-        Vec<(Option<(usize, usize)>, DirClosed)>,
+        Vec<(Option<(usize, usize)>, GameFile)>,
         Stripped,
     ),
     /// No format to write in: the input's own is not known.
@@ -315,7 +331,8 @@ struct Writing {
     analysis: AnalysisMode,
 }
 
-/// Writes one game (or each of its lines of play) and stages its files.
+/// Writes one game (or each of its lines of play): its files' bytes, those past
+/// [`HELD`] staged.
 fn make(
     out: Out<'_>,
     stem: &OsStr,
@@ -335,11 +352,17 @@ fn make(
     let ext = format.extensions.first().copied().unwrap_or(format.name);
     let mut files = Vec::new();
     let mut stripped = Stripped::default();
+    let mut held = 0usize;
     let mut put = |game: &mut Game, line: Option<(usize, usize)>| {
         let (bytes, took) = one_game(format, encoding, analysis, source, game)
             .map_err(|e| Made::Write(format.name, e))?;
         super::analysis::add(&mut stripped, took);
-        let file = stage(out, stem, &bytes).map_err(Made::Stage)?;
+        held = held.saturating_add(bytes.len());
+        let file = if held <= HELD || files.is_empty() {
+            GameFile::Bytes(bytes)
+        } else {
+            GameFile::Staged(stage(out, stem, &bytes).map_err(Made::Stage)?)
+        };
         files.push((line, file));
         Ok::<(), Made>(())
     };
@@ -365,8 +388,8 @@ fn make(
 }
 
 /// The splitting of every input, as a sink of the engine: each game's files come
-/// staged ([`make`]) and wait here, in order, for their names (an input's end, or
-/// every [`BATCH`] files of an input streamed in parts).
+/// written ([`make`]), are staged here, in order, and wait for their names (an
+/// input's end, or every [`BATCH`] files of an input streamed in parts).
 struct Splitting<'a> {
     out: Out<'a>,
     stems: &'a [OsString],
@@ -439,13 +462,24 @@ impl<'a> Sink<Made> for Splitting<'a> {
                 return Ok(Flow::Stop);
             }
         };
-        c.pending
-            .extend(files.into_iter().map(|(line, file)| Piece {
+        for (line, file) in files {
+            let file = match file {
+                GameFile::Bytes(bytes) => match stage(out, c.stem, &bytes) {
+                    Ok(file) => file,
+                    Err(reason) => {
+                        c.failure = Some(reason);
+                        return Ok(Flow::Stop);
+                    }
+                },
+                GameFile::Staged(file) => file,
+            };
+            c.pending.push(Piece {
                 game: at.number,
                 line,
                 ext,
                 file,
-            }));
+            });
+        }
         if at.streamed && c.pending.len() >= BATCH {
             match commit(out, c.stem, std::mem::take(&mut c.pending), STREAMED_WIDTH) {
                 Ok(n) => c.written += n,
