@@ -364,12 +364,25 @@ impl<'a> Sink<'a> for Builder<'_> {
         last
     }
 
+    /// A node with markup goes through the lane for a check as it reads and for a
+    /// reading that keeps markup (see [`Builder::plain_move`]); a check that hands
+    /// games on without markup types it on the general path.
+    #[inline(always)]
+    fn lane_takes_markup(&self) -> bool {
+        let keeps = self.keeps_text();
+        self.current
+            .as_ref()
+            .is_some_and(|s| !s.skip && (s.inline.is_some() || keeps))
+    }
+
     /// Builds a plain move node straight into the arena, as [`Sink::node`] would type
     /// it, when that gives the same node and no diagnostic: not a game's first node
     /// (root checks), not in a skipped game, and a point on the board (neither off it
     /// nor the `tt` pass, which the general path reports). A node with markup is
-    /// played only by a check as it reads (which keeps no markup), when the markup's
-    /// points are on the board too; a reading builds it on the general path.
+    /// taken when the markup's points are on the board too, by a check as it reads
+    /// (which keeps no markup) and by a reading that keeps markup (which builds it,
+    /// [`super::plain::build_markup`]); a check handing games on without markup
+    /// types it on the general path.
     #[inline(always)]
     fn plain_move(&mut self, plain: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId> {
         let parent = parent?;
@@ -401,9 +414,13 @@ impl<'a> Sink<'a> for Builder<'_> {
             inline.note(before, plain.span, Some(number));
             return Some(id);
         }
-        // A reading builds the markup on the general path.
-        if plain.markup.is_some() {
-            return None;
+        // A reading that keeps markup builds it here when every point is on the
+        // board (else the general path reports the point); one that hands games on
+        // without it (a check) types it on the general path.
+        if let Some(reach) = plain.markup {
+            if !keep_text || !state.size.contains(Point::new(reach.x, reach.y)) {
+                return None;
+            }
         }
         let id = state.game.tree.add_empty_child(parent);
         if let Some(node) = state.game.tree.get_mut(id) {
@@ -432,6 +449,9 @@ impl<'a> Sink<'a> for Builder<'_> {
             }
             if comment.is_some() {
                 node.comment = comment;
+            }
+            if plain.markup.is_some() {
+                super::plain::build_markup(plain.markup_text, &mut node.markup, reuse);
             }
         }
         state.spans.push(plain.span);

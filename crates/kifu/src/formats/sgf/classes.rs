@@ -76,6 +76,11 @@ impl Key {
         }
     }
 
+    /// The table slot of a one- or two-letter identifier; `None` for [`Key::OTHER`].
+    pub fn slot(self) -> Option<usize> {
+        (self != Key::OTHER).then_some(usize::from(self.0))
+    }
+
     fn class(self) -> u8 {
         CLASSES.get(usize::from(self.0)).copied().unwrap_or(0)
     }
@@ -130,6 +135,28 @@ keys! {
 mod tests {
     use super::*;
 
+    /// Every identifier of one or two capitals has a bit of its own: each is new
+    /// the first time and seen the second; [`Key::OTHER`] is never held.
+    #[test]
+    fn a_key_set_tells_each_short_identifier_apart() {
+        let ids: Vec<String> = (b'A'..=b'Z')
+            .flat_map(|a| {
+                std::iter::once(String::from(a as char))
+                    .chain((b'A'..=b'Z').map(move |b| format!("{}{}", a as char, b as char)))
+            })
+            .collect();
+        let mut set = KeySet::default();
+        for id in &ids {
+            assert!(set.insert(Key::of(id)), "{id} new");
+        }
+        for id in &ids {
+            assert!(!set.insert(Key::of(id)), "{id} seen");
+        }
+        assert!(set.insert(Key::OTHER) && set.insert(Key::OTHER));
+        let mut one = KeySet::default();
+        assert!(one.insert(k::B) && one.insert(k::BL) && !one.insert(k::B));
+    }
+
     #[test]
     fn each_name_is_in_its_classes_and_nothing_else_is_known() {
         let of = Key::of;
@@ -183,5 +210,26 @@ mod tests {
             .filter(|id| of(id).is_known())
             .count();
         assert_eq!(known, ROOT.len() + INFO.len() + LIST.len() + OTHER.len());
+    }
+}
+
+/// The keys of one or two letters seen in a node, as bits: the duplicate check of a
+/// node's properties in constant time a property.
+#[derive(Default)]
+pub(super) struct KeySet([u64; SLOTS.div_ceil(64)]);
+
+impl KeySet {
+    /// Adds a key; false when it was there already. [`Key::OTHER`] is never held
+    /// (true: the caller compares those by their identifiers).
+    #[inline]
+    pub fn insert(&mut self, key: Key) -> bool {
+        let Some(s) = key.slot() else { return true };
+        let Some(word) = self.0.get_mut(s / 64) else {
+            return true;
+        };
+        let bit = 1u64 << (s % 64);
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
     }
 }

@@ -30,6 +30,9 @@ impl<'a, S: Sink<'a>> Sink<'a> for Counting<S> {
         self.1 += usize::from(id.is_some());
         id
     }
+    fn lane_takes_markup(&self) -> bool {
+        self.0.lane_takes_markup()
+    }
     fn open_variation(&mut self) {
         self.0.open_variation();
     }
@@ -178,6 +181,15 @@ fn texts_at_the_edges_of_the_fast_lane_read_the_same_with_and_without_it() {
         ";B[pd]\0",
         ";HA[2]",
         ";B[pd]BM[1]",
+        ";B[pd]TR[aa][bb]SQ[cc]",
+        ";W[dd]WL[3]C[c]LB[ab:x y][cd:a:b]",
+        ";B[pd]LB[ab:two\nlines\tand tab]",
+        ";B[pd]AR[aa:bb]LN[cc:dd]CR[ee]MA[ff]SL[gg]",
+        ";W[pd]TR[ss]LB[sa:壱]",
+        ";B[pd]LB[ab:]",
+        ";B[pd]TR[aa]TR[bb]",
+        ";B[pd]TR[aa]LB[aa:A]",
+        ";B[pd]TR[tt]",
     ];
     let mut next = crate::testing::below(0x2545_f491_4f6c_dd1d);
     let mut taken = 0;
@@ -192,13 +204,13 @@ fn texts_at_the_edges_of_the_fast_lane_read_the_same_with_and_without_it() {
         }
         taken += same_either_way(&text);
     }
-    assert_eq!(taken, 9965);
+    assert_eq!(taken, 11168);
 }
 
-/// A node with markup takes the lane for a check (which keeps no markup), never for
-/// a reading; and not for a check either where a point is off the board.
+/// A node with markup takes the lane for a check (which keeps no markup) and for a
+/// reading (which builds it there), but for neither where a point is off the board.
 #[test]
-fn markup_takes_the_lane_for_a_check_only() {
+fn markup_takes_the_lane_where_its_points_are_on_the_board() {
     let each = |_: &mut Game, _: &[Span]| Vec::new();
     let place = |_: Vec<crate::rules::Finding>, _: &[Option<u32>], _: &[Span]| Vec::new();
     let taken = |text: &str| {
@@ -213,10 +225,10 @@ fn markup_takes_the_lane_for_a_check_only() {
     };
     assert_eq!(
         taken("(;SZ[19];B[pd]TR[aa];W[dp]LB[bb:A];B[pp]AR[aa:ss];W[qq])"),
-        (1, 4)
+        (4, 4)
     );
     assert_eq!(
         taken("(;SZ[9];B[ee]TR[ii];W[ff]MA[ji];B[gg]LN[aa:aj])"),
-        (0, 1)
+        (1, 1)
     );
 }

@@ -4,7 +4,7 @@
 use crate::diag::{codes, Diagnostic, Span};
 use crate::model::{Color, Markup, Move, Node, StoneMove};
 
-use super::classes::{k, Key};
+use super::classes::{k, Key, KeySet};
 use super::dialect;
 use super::info::is_iso_date;
 use super::props::{defer_time, type_move, type_prop, type_time};
@@ -28,11 +28,12 @@ pub(super) fn type_node(
         split: Vec::new(),
         deferred_time: [None; 4],
     };
-    // Duplicates: the few properties before this one are compared (a full root has
-    // about 20, and comparing keys costs less than hashing them), but a node with
-    // many (a damaged or generated file can hold 100,000) is checked with a set, so
-    // it costs linear time.
+    // Duplicates: identifiers of one or two letters (all but private ones) by their
+    // bits, private ones by comparing them with those before; a node with many
+    // properties (a damaged or generated file can hold 100,000) is checked with a
+    // set, so it costs linear time.
     let mut seen = (raw.props.len() > 40).then(std::collections::HashSet::new);
+    let mut keys = KeySet::default();
     for (i, prop) in raw.props.iter().enumerate() {
         let id: &str = prop.ident.as_ref();
         let key = prop.key;
@@ -71,12 +72,14 @@ pub(super) fn type_node(
         }
         let duplicate = if let Some(seen) = seen.as_mut() {
             !seen.insert(id)
-        } else {
+        } else if key == Key::OTHER {
             raw.props.get(..i).is_some_and(|before| {
                 before
                     .iter()
-                    .any(|p| p.key == key && (key != Key::OTHER || p.ident == prop.ident))
+                    .any(|p| p.key == Key::OTHER && p.ident == prop.ident)
             })
+        } else {
+            !keys.insert(key)
         };
         let merged = key.is_list_prop() || matches!(key, k::C | k::GC);
         if duplicate && key.is_known() && !merged && !matches!(key, k::B | k::W) {

@@ -240,7 +240,9 @@ impl<'a> Parser<'a> {
                     // comes to nothing for them.
                     while self.bytes.get(self.pos) == Some(&b';') {
                         let start = self.pos;
-                        let Some(plain) = plain::recognise(self.text, start, start + 1) else {
+                        let Some(plain) = plain::recognise(self.text, start, start + 1, || {
+                            sink.lane_takes_markup()
+                        }) else {
                             break;
                         };
                         let Some(id) = sink.plain_move(&plain, Some(last)) else {
@@ -335,7 +337,9 @@ impl<'a> Parser<'a> {
         parent: Option<NodeId>,
         raw: &mut RawNode<'a>,
     ) -> NodeId {
-        if let Some(plain) = plain::recognise(self.text, start, self.pos) {
+        if let Some(plain) =
+            plain::recognise(self.text, start, self.pos, || sink.lane_takes_markup())
+        {
             if let Some(id) = sink.plain_move(&plain, parent) {
                 self.pos = plain.span.end;
                 return id;

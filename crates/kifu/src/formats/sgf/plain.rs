@@ -28,10 +28,11 @@
 //!   `LN` with pairs of points (`[pd:qq]`), `LB` with a point and a text without
 //!   escape or NUL (`[pd:A]`); each property at most once, its values back to back,
 //!   every point two lowercase letters, and no point marked twice by the symbols and
-//!   labels (so none of the general path's duplicate reports). Only a check takes
-//!   such a node through the lane, for it keeps no markup: the sink holds the
-//!   furthest column and row named ([`MarkupReach`]) against the board, and a
-//!   reading sends the node to the general path, which builds the markup;
+//!   labels (so none of the general path's duplicate reports). The sink holds the
+//!   furthest column and row named ([`MarkupReach`]) against the board; a check as
+//!   it reads keeps no markup, a reading that keeps it builds it from the text
+//!   ([`build_markup`]), and a sink that would refuse the node says so before the
+//!   markup is read (the general path types it);
 //! - then only blanks (no NUL) up to `;`, `(`, `)` or the end of the text: the node has
 //!   no further property or value.
 //!
@@ -42,7 +43,7 @@
 //! or keeps them raw.)
 
 use crate::diag::Span;
-use crate::model::Color;
+use crate::model::{Color, Label, Line, Markup, Point, Shape, Symbol};
 
 use super::values::{number, real};
 
@@ -66,6 +67,9 @@ pub(super) struct PlainMove<'t> {
     pub comment: Option<&'t str>,
     /// The node's markup, if it has any (see the module comment).
     pub markup: Option<MarkupReach>,
+    /// The markup's properties as written (empty without markup), for a reading to
+    /// build ([`build_markup`]).
+    pub markup_text: &'t str,
     /// From the node's start to the end of its last value, as the general path spans it.
     pub span: Span,
 }
@@ -91,7 +95,12 @@ pub(super) const MAX_NUMBER: usize = 24;
 /// The plain move node whose first property starts at `at` in `text` and whose span
 /// starts at `start`, if the node is one (see the module comment).
 #[inline(always)]
-pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove<'_>> {
+pub(super) fn recognise(
+    text: &str,
+    start: usize,
+    at: usize,
+    takes_markup: impl FnOnce() -> bool,
+) -> Option<PlainMove<'_>> {
     let bytes = text.as_bytes();
     let (color, x, y) = match bytes.get(at..)? {
         [b'B', b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => (Color::Black, x, y),
@@ -138,9 +147,16 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         end = close + 1;
     }
     let mut markup = None;
+    let mut markup_text = "";
     if bytes.get(end).is_some_and(u8::is_ascii_uppercase) {
+        // A sink that would refuse the node (a check of games it does not walk as
+        // it reads, which keeps no markup) is not made to wait for it to be read.
+        if !takes_markup() {
+            return None;
+        }
         let (reach, after) = markup_props(bytes, end)?;
         markup = Some(reach);
+        markup_text = text.get(end..after)?;
         end = after;
     }
     let next = bytes
@@ -160,8 +176,68 @@ pub(super) fn recognise(text: &str, start: usize, at: usize) -> Option<PlainMove
         periods_left,
         comment,
         markup,
+        markup_text,
         span: Span::new(start, end),
     })
+}
+
+/// Builds the markup of a lane node (`props`, its [`PlainMove::markup_text`], which
+/// [`markup_props`] took) into `markup`, as the general path types the same
+/// properties: symbols in the order written, a label's text as `values::node_text`
+/// types a SimpleText (`reuse` as there), arrows and lines as pairs.
+pub(super) fn build_markup(props: &str, markup: &mut Markup, reuse: bool) {
+    let bytes = props.as_bytes();
+    let letter = |at: usize| bytes.get(at).map_or(0, |&b| b.wrapping_sub(b'a'));
+    let point = |at: usize| Point::new(letter(at), letter(at + 1));
+    let mut at = 0;
+    while let Some(&[a, b, b'[']) = bytes.get(at..at + 3) {
+        at += 2;
+        let shape = match [a, b] {
+            [b'T', b'R'] => Some(Shape::Triangle),
+            [b'S', b'Q'] => Some(Shape::Square),
+            [b'C', b'R'] => Some(Shape::Circle),
+            [b'M', b'A'] => Some(Shape::Cross),
+            [b'S', b'L'] => Some(Shape::Selected),
+            _ => None,
+        };
+        while bytes.get(at) == Some(&b'[') {
+            match ([a, b], shape) {
+                (_, Some(shape)) => {
+                    markup.symbols.push(Symbol {
+                        point: point(at + 1),
+                        shape,
+                    });
+                    at += 4;
+                }
+                ([b'L', b'B'], None) => {
+                    // `[`, the point, `:`, then the text up to its `]` (no escape).
+                    let from = at + 4;
+                    let Some(stop) = bytes.get(from..).and_then(|r| memchr::memchr(b']', r)) else {
+                        return;
+                    };
+                    let text = props.get(from..from + stop).unwrap_or_default();
+                    markup.labels.push(Label {
+                        point: point(at + 1),
+                        text: super::values::node_text(text, true, reuse),
+                    });
+                    at = from + stop + 1;
+                }
+                ([b'A', b'R'], None) | ([b'L', b'N'], None) => {
+                    let line = Line {
+                        from: point(at + 1),
+                        to: point(at + 4),
+                    };
+                    if a == b'A' {
+                        markup.arrows.push(line);
+                    } else {
+                        markup.lines.push(line);
+                    }
+                    at += 7;
+                }
+                _ => return,
+            }
+        }
+    }
 }
 
 /// What the values of a markup property hold.
@@ -381,7 +457,7 @@ mod tests {
     use super::*;
 
     fn plain(text: &str) -> Option<PlainMove<'_>> {
-        recognise(text, 0, 1)
+        recognise(text, 0, 1, || true)
     }
 
     #[test]
@@ -397,6 +473,7 @@ mod tests {
                 periods_left: None,
                 comment: None,
                 markup: None,
+                markup_text: "",
                 span: Span::new(0, 6),
             })
         );
@@ -411,6 +488,7 @@ mod tests {
                 periods_left: None,
                 comment: None,
                 markup: None,
+                markup_text: "",
                 span: Span::new(0, 18),
             })
         );
@@ -425,6 +503,7 @@ mod tests {
                 periods_left: Some(3),
                 comment: None,
                 markup: None,
+                markup_text: "",
                 span: Span::new(0, 17),
             })
         );
@@ -439,6 +518,7 @@ mod tests {
                 periods_left: None,
                 comment: Some("a\nb\t表"),
                 markup: None,
+                markup_text: "",
                 span: Span::new(0, 22),
             })
         );
@@ -486,7 +566,7 @@ mod tests {
         assert_eq!(plain(";B[aa]  \t").map(|m| m.span), Some(Span::new(0, 6)));
         // Where the `;` is missing the node starts at its property.
         assert_eq!(
-            recognise("(B[ab];W[cd])", 1, 1).map(|m| m.span),
+            recognise("(B[ab];W[cd])", 1, 1, || true).map(|m| m.span),
             Some(Span::new(1, 6))
         );
     }
@@ -509,6 +589,23 @@ mod tests {
         // The move's own point may be marked; a pair may join a point to itself.
         assert_eq!(markup(";B[pd]TR[pd]AR[zz:zz])"), Some((reach(25, 25), 21)));
         assert_eq!(markup(";B[pd]BL[3]"), Some((None, 11)));
+    }
+
+    /// A sink that would refuse markup is asked at the first markup property only,
+    /// and the node is then left to the general path; a node without markup never
+    /// asks.
+    #[test]
+    fn a_sink_that_refuses_markup_is_asked_at_the_markup_only() {
+        let asked = std::cell::Cell::new(0);
+        let refuse = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        assert!(recognise(";W[dp]WL[30]C[x]TR[pq]LB[qq:A];", 0, 1, refuse).is_none());
+        assert_eq!(asked.get(), 1);
+        let never = || -> bool { unreachable!("a node without markup asks nothing") };
+        let m = recognise(";B[pd]BL[3]C[x];", 0, 1, never).map(|m| (m.markup, m.span.end));
+        assert_eq!(m, Some((None, 15)));
     }
 
     #[test]

@@ -85,6 +85,12 @@ pub(super) trait Sink<'a> {
     /// [`Sink::node`]. Returns the id later nodes attach to, or `None` when the sink
     /// wants the node read in full and given to [`Sink::node`] instead.
     fn plain_move(&mut self, node: &PlainMove<'a>, parent: Option<NodeId>) -> Option<NodeId>;
+    /// Whether [`Sink::plain_move`] may take a node with markup now: when not, the
+    /// fast lane gives up on such a node at its first markup property, before it
+    /// reads the markup only for the sink to refuse it.
+    fn lane_takes_markup(&self) -> bool {
+        true
+    }
     /// A variation starts (a `(` inside a game tree, or a node after a `)` read as
     /// one): the nodes up to its [`Sink::close_variation`] hang from the node read
     /// last. Ignored unless the sink follows the lines as they come.

@@ -106,19 +106,26 @@ const TEXT_SPECIAL: [bool; 256] = {
 fn first_special(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = ONES * 0x80;
-    let mut words = bytes.chunks_exact(8);
-    let mut at = 0;
-    for word in words.by_ref() {
-        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        // A byte below 14 (the whitespace and NUL), and a byte equal to `\\`: each
-        // test is exact for "some byte of the word" (a borrow needs such a byte).
+    // A byte below 14 (the whitespace and NUL), and a byte equal to `\\`: each test
+    // is exact for "some byte of the word" (a borrow needs such a byte).
+    let marked = |word: &[u8; 8]| {
+        let x = u64::from_le_bytes(*word);
         let low = x.wrapping_sub(ONES * 14) & !x & HIGHS;
         let y = x ^ (ONES * u64::from(b'\\'));
         let slash = y.wrapping_sub(ONES) & !y & HIGHS;
-        if low | slash != 0 {
+        low | slash != 0
+    };
+    let mut at = 0;
+    for word in bytes.chunks_exact(8) {
+        if word.first_chunk::<8>().is_some_and(marked) {
             break;
         }
         at += 8;
+    }
+    // Fewer than eight bytes left unread: the text's last eight (over bytes
+    // already read) say at once whether they hold one.
+    if bytes.len() - at < 8 && bytes.last_chunk::<8>().is_some_and(|w| !marked(w)) {
+        return None;
     }
     let rest = bytes.get(at..)?;
     rest.iter()
