@@ -23,4 +23,5 @@ pub use escape::{escape_bytes, escape_controls, escape_controls_in_lines};
 pub(crate) use escape::{escaped_len, push_escaped};
 pub use lines::LineIndex;
 pub(crate) use lines::{lone_cr_as_lf, split_lines};
+pub(crate) use utf8::into_string;
 pub use width::{char_columns, columns, is_wide, lead_columns};
