@@ -1,13 +1,17 @@
 //! The HCP and PackedSfen of the positions of one game, move after move: the board's
 //! codes are kept file by file (nine squares, at most 72 bits), a move codes again
-//! only the files it touches, and a position's 256 bits are then five pieces (the
-//! header and the first file, then the files two by two), the
-//! kings' squares, the hands and the piece box — not 81 squares looked at again for
-//! every position. The bytes are [`super::hcp`]'s and [`super::psfen`]'s (the tests
+//! only the files it touches (each file's squares kept three by three), and a
+//! position's 256 bits are then eleven pieces or so (the header with the side to
+//! move and the kings' squares, the nine files, the hands and the piece box) put
+//! through a 64-bit accumulator — not 81 squares looked at again for every
+//! position. The bytes are [`super::hcp`]'s and [`super::psfen`]'s (the tests
 //! hold them to it).
 
 use super::shogi::{Code, Tables, BOX, FULL_SET, HAND_ORDER, MODEL_INDEX};
 use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
+
+/// The header's kings' squares when there is no king.
+const NO_KING_BITS: u64 = (NO_KING as u64) << 1 | (NO_KING as u64) << 8;
 
 /// No king on the board: cshogi's square number 81.
 const NO_KING: u8 = 81;
@@ -37,6 +41,9 @@ pub struct Packer {
     files: [(u128, u32); 9],
     /// The squares of each side's kings, one bit a square (the first is coded).
     kings: [u128; 2],
+    /// The kings' squares as the header codes them (bits 1–14), kept as a king
+    /// comes or goes.
+    king_bits: u64,
     /// Pieces in hand by color, in cshogi's hand order ([`HAND_ORDER`]).
     hands: [[u8; 7]; 2],
     /// Pieces on the board (kings left out) by their hand kind.
@@ -72,6 +79,7 @@ impl Packer {
             trios: [[TRIO_EMPTY; 3]; 9],
             files: [(0, 9); 9],
             kings: [0; 2],
+            king_bits: NO_KING_BITS,
             hands,
             on_board: [0; 7],
             tail: Words::default(),
@@ -162,6 +170,8 @@ impl Packer {
             } else {
                 *kings &= !(1 << n);
             }
+            let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
+            self.king_bits = king(self.kings[0]) << 1 | king(self.kings[1]) << 8;
         } else if let Some(k) = self.on_board.get_mut(usize::from(BOX[piece.kind as usize])) {
             *k += if on { 1 } else { -1 };
         }
@@ -274,17 +284,14 @@ impl Packer {
     /// [`Packer::bytes`] as four 64-bit words, least significant bit first.
     #[inline]
     pub fn words(&self) -> [u64; 4] {
-        let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
         let mut bits = Words::default();
         // The 15 header bits, then the board file by file (each at most 72 bits,
         // most under 64: one put each), then the hands and the piece box.
-        bits.put(
-            u64::from(self.to_move == Color::White)
-                | king(self.kings[0]) << 1
-                | king(self.kings[1]) << 8,
-            15,
-        );
-        for &(file, len) in &self.files {
+        let [(f0, l0), rest @ ..] = &self.files;
+        let head = u64::from(self.to_move == Color::White) | self.king_bits;
+        // The header and the first file (at most 87 bits) together.
+        bits.put_wide(u128::from(head) | *f0 << 15, 15 + *l0);
+        for &(file, len) in rest {
             bits.put_wide(file, len);
         }
         let mut left = self.tail.len().min(256);
