@@ -235,10 +235,12 @@ fn walk(root: &Path, out: &mut Expanded) {
     skipped.sort();
     let walked_from: std::sync::Arc<Path> = std::sync::Arc::from(root);
     for (path, problem) in found {
-        let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        let relative = relative_to(&path, root);
         out.inputs.push(InputFile {
             display: shown(&path),
-            name: path.display().to_string(),
+            // As `display()` shows it (U+FFFD for bytes that are not UTF-8), without
+            // the formatting machinery.
+            name: path.to_string_lossy().into_owned(),
             path: Some(path),
             relative,
             problem,
@@ -254,10 +256,39 @@ fn walk(root: &Path, out: &mut Expanded) {
         }));
 }
 
+/// `path` relative to `root`, a path a walk of `root` found (`root` joined with
+/// entry names): its bytes after `root`'s and the separator, not compared component
+/// by component, where they begin so; else [`Path::strip_prefix`]'s answer.
+fn relative_to(path: &Path, root: &Path) -> PathBuf {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let (bytes, prefix) = (path.as_os_str().as_bytes(), root.as_os_str().as_bytes());
+        if let Some(rest) = bytes.strip_prefix(prefix) {
+            let joined = prefix.ends_with(b"/") || rest.starts_with(b"/");
+            let rest = rest.strip_prefix(b"/").unwrap_or(rest);
+            // Entry names hold no separator; a root with `.` or `//` inside is
+            // left to the component-wise answer.
+            if joined && !rest.is_empty() && !rest.starts_with(b"/") && !prefix.contains(&b'.') {
+                return PathBuf::from(std::ffi::OsStr::from_bytes(rest));
+            }
+        }
+    }
+    path.strip_prefix(root).unwrap_or(path).to_path_buf()
+}
+
 /// A path as shown to people: its bytes with control characters and bytes that are
 /// not UTF-8 escaped (`kifu::text::escape_bytes`: `a\x1b[31m.sgf`, `a\nb.sgf`,
 /// `\xff.sgf`).
 pub fn shown(path: &Path) -> String {
+    // Printable ASCII, the common case, is shown as it is: not looked at character
+    // by character for something to escape.
+    if let Some(text) = path
+        .to_str()
+        .filter(|t| t.bytes().all(|b| (b' '..=b'~').contains(&b)))
+    {
+        return text.to_owned();
+    }
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -441,7 +472,31 @@ impl Read for RegularFile {
 mod tests {
     use std::io::Read;
 
-    use super::{RegularFile, FIRST_READ};
+    use std::path::Path;
+
+    use super::{relative_to, RegularFile, FIRST_READ};
+
+    #[test]
+    fn relative_to_is_strip_prefix() {
+        for (root, path) in [
+            ("d", "d/a.csa"),
+            ("d/", "d/a.csa"),
+            ("/x/y", "/x/y/s/t/a.csa"),
+            ("a//b", "a//b/c.sgf"),
+            ("a//b/", "a//b/c.sgf"),
+            ("./d", "./d/e/f.kif"),
+            ("d/.", "d/./f.kif"),
+            ("../d", "../d/f.kif"),
+            ("/", "/f.kif"),
+        ] {
+            let (root, path) = (Path::new(root), Path::new(path));
+            assert_eq!(
+                relative_to(path, root),
+                path.strip_prefix(root).expect("a prefix"),
+                "{root:?} {path:?}"
+            );
+        }
+    }
 
     /// Bytes that differ from position to position, so a misplaced block shows.
     fn pattern(len: usize) -> Vec<u8> {

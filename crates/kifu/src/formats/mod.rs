@@ -623,8 +623,11 @@ pub fn by_name(name: &str) -> Option<&'static Format> {
 
 /// The format a path's extension names.
 pub fn by_extension(path: &Path) -> Option<&'static Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    all().iter().find(|f| f.extensions.contains(&ext.as_str()))
+    // The extensions are lower case: compared without a lowered copy of the path's.
+    let ext = path.extension()?.to_str()?;
+    all()
+        .iter()
+        .find(|f| f.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
 }
 
 /// The first format whose sniffer recognises these bytes.

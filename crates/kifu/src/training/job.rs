@@ -5,7 +5,6 @@
 
 use super::pack::Packer;
 use super::packed;
-use super::shogi::{hcpe_of, psv_of};
 use super::{
     ending_name, eval_i16, hcpe_record, min_rating, move16, move16_psv, outcome, psv_record, ranks,
     sfen, Board, Family, Outcome, Position, Positions,
@@ -306,19 +305,30 @@ fn packed_records(
             out.skipped_first += 1;
             return;
         }
-        let bytes = p.packer.bytes();
+        // The record assembled on the stack from the position's words and added in
+        // one copy: [`super::hcpe_record`]'s and [`super::psv_record`]'s bytes.
+        let words = p.packer.words();
         out.record_size = size;
         if hcpe {
-            out.fixed
-                .extend_from_slice(&hcpe_of(&bytes, p.score, move16(&p.mv), result.hcpe()));
+            let mut record = [0u8; 38];
+            put_words(&mut record, words);
+            if let Some(rest) = record.get_mut(32..37) {
+                rest[..2].copy_from_slice(&p.score.to_le_bytes());
+                rest[2..4].copy_from_slice(&move16(&p.mv).to_le_bytes());
+                rest[4] = result.hcpe();
+            }
+            out.fixed.extend_from_slice(&record);
         } else {
-            out.fixed.extend_from_slice(&psv_of(
-                &bytes,
-                p.score,
-                move16_psv(&p.mv),
-                u16::try_from(p.ply).unwrap_or(u16::MAX),
-                result.psv(p.to_move),
-            ));
+            let mut record = [0u8; 40];
+            put_words(&mut record, words);
+            if let Some(rest) = record.get_mut(32..39) {
+                rest[..2].copy_from_slice(&p.score.to_le_bytes());
+                rest[2..4].copy_from_slice(&move16_psv(&p.mv).to_le_bytes());
+                let ply = u16::try_from(p.ply).unwrap_or(u16::MAX);
+                rest[4..6].copy_from_slice(&ply.to_le_bytes());
+                rest[6] = result.psv(p.to_move).to_le_bytes()[0];
+            }
+            out.fixed.extend_from_slice(&record);
         }
     });
     match walked {
@@ -328,6 +338,15 @@ fn packed_records(
             dropped: Some(GameDrop::Illegal(d)),
             ..GameRecords::default()
         },
+    }
+}
+
+/// Writes a position's four words into the first 32 bytes of `record`,
+/// little-endian.
+#[inline]
+fn put_words(record: &mut [u8], words: [u64; 4]) {
+    for (chunk, word) in record.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
     }
 }
 

@@ -1,19 +1,26 @@
 //! The HCP and PackedSfen of the positions of one game, move after move: the board's
 //! codes are kept file by file (nine squares, at most 72 bits), a move codes again
-//! only the files it touches, and a position's 256 bits are then five pieces (the
-//! header and the first file, then the files two by two), the
-//! kings' squares, the hands and the piece box — not 81 squares looked at again for
-//! every position. The bytes are [`super::hcp`]'s and [`super::psfen`]'s (the tests
+//! only the files it touches (each file's squares kept three by three), and a
+//! position's 256 bits are then eleven pieces or so (the header with the side to
+//! move and the kings' squares, the nine files, the hands and the piece box) put
+//! through a 64-bit accumulator — not 81 squares looked at again for every
+//! position. The bytes are [`super::hcp`]'s and [`super::psfen`]'s (the tests
 //! hold them to it).
 
-use super::shogi::{Code, Tables, BOX, FULL_SET, HAND_ORDER};
+use super::shogi::{Code, Tables, BOX, FULL_SET, HAND_ORDER, MODEL_INDEX};
 use crate::model::{Color, Piece, PieceKind, ShogiMove, ShogiPosition, Square};
+
+/// The header's kings' squares when there is no king.
+const NO_KING_BITS: u64 = (NO_KING as u64) << 1 | (NO_KING as u64) << 8;
 
 /// No king on the board: cshogi's square number 81.
 const NO_KING: u8 = 81;
 
 /// The code of an empty square (one 0 bit) as [`Packer::codes`] holds it.
 const EMPTY: u16 = 1 << 8;
+
+/// Three empty squares as [`Packer::trios`] holds them: three 0 bits.
+const TRIO_EMPTY: u32 = 3 << 24;
 
 /// A position kept for encoding in one of the two layouts ([`Packer::hcp`],
 /// [`Packer::psfen`]), moved on by [`Packer::make`].
@@ -22,14 +29,21 @@ pub struct Packer {
     tables: &'static Tables,
     /// The board in cshogi's square order (`SQ11 = 0` … `SQ99 = 80`).
     squares: [Option<Piece>; 81],
-    /// The code of each square: its bits, and its length shifted by 8 (a king's is
-    /// empty: kings are coded by their squares).
-    codes: [u16; 81],
+    /// The code of each square, file by file: its bits, and its length shifted by 8
+    /// (a king's is empty: kings are coded by their squares).
+    codes: [[u16; 9]; 9],
+    /// Each file's squares coded three by three (SQ_f1–f3, f4–f6, f7–f9): the bits
+    /// (at most 24) and their length shifted by 24, kept as a square changes so
+    /// that coding a file joins three pieces, not nine.
+    trios: [[u32; 3]; 9],
     /// Each file's squares coded (SQ_f1 … SQ_f9; at most 72 bits), least
     /// significant bit first, and their length.
     files: [(u128, u32); 9],
     /// The squares of each side's kings, one bit a square (the first is coded).
     kings: [u128; 2],
+    /// The kings' squares as the header codes them (bits 1–14), kept as a king
+    /// comes or goes.
+    king_bits: u64,
     /// Pieces in hand by color, in cshogi's hand order ([`HAND_ORDER`]).
     hands: [[u8; 7]; 2],
     /// Pieces on the board (kings left out) by their hand kind.
@@ -61,20 +75,25 @@ impl Packer {
         let mut packer = Packer {
             tables,
             squares: [None; 81],
-            codes: [EMPTY; 81],
+            codes: [[EMPTY; 9]; 9],
+            trios: [[TRIO_EMPTY; 3]; 9],
             files: [(0, 9); 9],
             kings: [0; 2],
+            king_bits: NO_KING_BITS,
             hands,
             on_board: [0; 7],
             tail: Words::default(),
             to_move: p.to_move,
         };
-        for n in 0..81 {
-            if let Some(square) = square_of(n) {
-                packer.put(n, p.get(square));
-            }
+        // Every square placed, then every trio and file coded once.
+        let squares = p.squares();
+        for (n, &i) in MODEL_INDEX.iter().enumerate() {
+            packer.place(n, squares.get(usize::from(i)).copied().flatten());
         }
         for f in 0..9 {
+            for t in 0..3 {
+                packer.code_trio(f, t);
+            }
             packer.code_file(f);
         }
         packer.code_tail();
@@ -88,8 +107,17 @@ impl Packer {
     }
 
     /// Sets square `n` (its file to be coded again), counting what leaves and
-    /// what comes.
+    /// what comes, and codes its trio again.
+    #[inline]
     fn put(&mut self, n: usize, piece: Option<Piece>) {
+        self.place(n, piece);
+        self.code_trio(n / 9, n % 9 / 3);
+    }
+
+    /// Sets square `n` and its code, counting what leaves and what comes (its trio
+    /// and file to be coded again).
+    #[inline]
+    fn place(&mut self, n: usize, piece: Option<Piece>) {
         let Some(square) = self.squares.get_mut(n) else {
             return;
         };
@@ -109,9 +137,27 @@ impl Packer {
                 }
             }
         };
-        if let Some(c) = self.codes.get_mut(n) {
+        if let Some(c) = self.codes.get_mut(n / 9).and_then(|f| f.get_mut(n % 9)) {
             *c = code;
         }
+    }
+
+    /// Codes trio `t` (0–2) of file `f` (0–8) again.
+    #[inline]
+    fn code_trio(&mut self, f: usize, t: usize) {
+        let (Some(&[a, b, c]), Some(trio)) = (
+            self.codes
+                .get(f)
+                .and_then(|file| file.get(t * 3..t * 3 + 3)),
+            self.trios.get_mut(f).and_then(|trio| trio.get_mut(t)),
+        ) else {
+            return;
+        };
+        let (la, lb, lc) = (u32::from(a >> 8), u32::from(b >> 8), u32::from(c >> 8));
+        *trio = u32::from(a & 0xff)
+            | u32::from(b & 0xff) << la
+            | u32::from(c & 0xff) << (la + lb)
+            | (la + lb + lc) << 24;
     }
 
     /// Counts a piece onto (`on`) or off square `n`: a king in its side's kings,
@@ -124,29 +170,26 @@ impl Packer {
             } else {
                 *kings &= !(1 << n);
             }
+            let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
+            self.king_bits = king(self.kings[0]) << 1 | king(self.kings[1]) << 8;
         } else if let Some(k) = self.on_board.get_mut(usize::from(BOX[piece.kind as usize])) {
             *k += if on { 1 } else { -1 };
         }
     }
 
-    /// Codes file `f` (0–8) again. A square's code is at most 8 bits, so the first
-    /// eight fill at most one 64-bit word, and only the ninth may go past it.
+    /// Codes file `f` (0–8) again from its three trios (at most 72 bits: the first
+    /// two fill at most 48, the third goes past 64 only on a board of rooks).
+    #[inline]
     fn code_file(&mut self, f: usize) {
-        let Some(&[c0, c1, c2, c3, c4, c5, c6, c7, c8]) = self.codes.get(f * 9..f * 9 + 9) else {
+        let (Some(&[t0, t1, t2]), Some(slot)) = (self.trios.get(f), self.files.get_mut(f)) else {
             return;
         };
-        let (mut bits, mut len) = (0u64, 0u32);
-        for c in [c0, c1, c2, c3, c4, c5, c6, c7] {
-            bits |= u64::from(c & 0xff) << len;
-            len += u32::from(c >> 8);
-        }
-        let file = (
-            u128::from(bits) | u128::from(c8 & 0xff) << len,
-            len + u32::from(c8 >> 8),
+        let (l0, l1) = (t0 >> 24, t1 >> 24);
+        let two = u64::from(t0 & 0xff_ffff) | u64::from(t1 & 0xff_ffff) << l0;
+        *slot = (
+            u128::from(two) | u128::from(t2 & 0xff_ffff) << (l0 + l1),
+            l0 + l1 + (t2 >> 24),
         );
-        if let Some(slot) = self.files.get_mut(f) {
-            *slot = file;
-        }
     }
 
     /// Codes the hands and the piece box again.
@@ -161,13 +204,18 @@ impl Packer {
             let hand = &self.hands[color.index()];
             let codes = &t.hand[color.index()];
             for (i, (&n, &code)) in hand.iter().zip(codes).enumerate() {
-                bits.repeat(code, u32::from(n));
-                piece_box[i] -= i32::from(n);
+                if n > 0 {
+                    bits.repeat(code, u32::from(n));
+                    piece_box[i] -= i32::from(n);
+                }
             }
         }
         for (&left, &code) in piece_box.iter().zip(&t.piece_box) {
-            bits.repeat(code, u32::try_from(left).unwrap_or(0));
+            if left > 0 {
+                bits.repeat(code, u32::try_from(left).unwrap_or(0));
+            }
         }
+        bits.settle();
         self.tail = bits;
     }
 
@@ -226,37 +274,37 @@ impl Packer {
     /// The position's 256 bits: side to move, the kings' squares, the board file by
     /// file, the hands, the piece box.
     pub fn bytes(&self) -> [u8; 32] {
-        let king = |k: u128| u64::from(k.trailing_zeros()).min(u64::from(NO_KING));
-        let mut bits = Words::default();
-        let [(f0, l0), rest @ ..] = &self.files;
-        // The 15 header bits and the first file (at most 87 bits), then the other
-        // files two by two where they fit in 128 bits (they do but for boards far
-        // fuller than a game's): five puts, not ten.
-        let head = u128::from(
-            u64::from(self.to_move == Color::White)
-                | king(self.kings[0]) << 1
-                | king(self.kings[1]) << 8,
-        );
-        bits.put_wide(head | *f0 << 15, 15 + *l0);
-        for pair in rest.chunks_exact(2) {
-            if let &[(a, la), (b, lb)] = pair {
-                if la + lb <= 128 {
-                    bits.put_wide(a | b << la, la + lb);
-                } else {
-                    bits.put_wide(a, la);
-                    bits.put_wide(b, lb);
-                }
-            }
+        let mut out = [0u8; 32];
+        for (chunk, word) in out.chunks_exact_mut(8).zip(self.words()) {
+            chunk.copy_from_slice(&word.to_le_bytes());
         }
-        bits.append(&self.tail);
-        bits.bytes()
+        out
     }
-}
 
-/// The model's square of cshogi's square number `n` (file `n / 9 + 1`, rank
-/// `n % 9 + 1`).
-fn square_of(n: usize) -> Option<Square> {
-    Square::new((n / 9 + 1) as u8, (n % 9 + 1) as u8)
+    /// [`Packer::bytes`] as four 64-bit words, least significant bit first.
+    #[inline]
+    pub fn words(&self) -> [u64; 4] {
+        let mut bits = Words::default();
+        // The 15 header bits, then the board file by file (each at most 72 bits,
+        // most under 64: one put each), then the hands and the piece box.
+        let [(f0, l0), rest @ ..] = &self.files;
+        let head = u64::from(self.to_move == Color::White) | self.king_bits;
+        // The header and the first file (at most 87 bits) together.
+        bits.put_wide(u128::from(head) | *f0 << 15, 15 + *l0);
+        for &(file, len) in rest {
+            bits.put_wide(file, len);
+        }
+        let mut left = self.tail.len().min(256);
+        for &word in &self.tail.words {
+            if left == 0 {
+                break;
+            }
+            let n = left.min(64);
+            bits.put(word, n);
+            left -= n;
+        }
+        bits.finish()
+    }
 }
 
 /// cshogi's square number of a square (81 and beyond for none: never on the board).
@@ -265,27 +313,43 @@ fn cshogi_square(s: Square) -> usize {
 }
 
 /// 256 bits written least significant bit first in each byte (little-endian 64-bit
-/// words); bits past the end (a position with more pieces than a set) are dropped.
+/// words) through a 64-bit accumulator; bits past the end (a position with more
+/// pieces than a set) are dropped.
 #[derive(Clone, Default)]
 struct Words {
     words: [u64; 4],
-    at: usize,
+    /// The words filled so far.
+    full: usize,
+    /// The bits not yet in a word, and how many (fewer than 64).
+    acc: u64,
+    n: u32,
 }
 
 impl Words {
     /// Puts the `n` (at most 64) low bits of `code`, whose other bits are 0.
     #[inline]
     fn put(&mut self, code: u64, n: u32) {
-        let (w, off) = (self.at / 64, self.at % 64);
-        if let Some(word) = self.words.get_mut(w) {
-            *word |= code << off;
-        }
-        if off > 0 && off + n as usize > 64 {
-            if let Some(word) = self.words.get_mut(w + 1) {
-                *word |= code >> (64 - off);
+        let at = self.n;
+        self.acc |= code << at;
+        let total = at + n;
+        if total >= 64 {
+            if let Some(w) = self.words.get_mut(self.full) {
+                *w = self.acc;
             }
+            self.full += 1;
+            // The bits that did not fit (`code >> (64 - at)`, none when `at` is 0).
+            self.acc = code >> 1 >> (63 - at);
+            self.n = total - 64;
+        } else {
+            self.n = total;
         }
-        self.at += n as usize;
+    }
+
+    /// The bits put in all.
+    fn len(&self) -> u32 {
+        u32::try_from(self.full * 64)
+            .unwrap_or(u32::MAX)
+            .saturating_add(self.n)
     }
 
     /// Puts the `n` (at most 128) low bits of `code`, whose other bits are 0.
@@ -302,30 +366,26 @@ impl Words {
     /// Puts a code `times` times over.
     #[inline]
     fn repeat(&mut self, (code, len): Code, times: u32) {
+        let code = u64::from(code) & ((1u64 << len) - 1);
         for _ in 0..times {
-            self.put(u64::from(code) & ((1u64 << len) - 1), u32::from(len));
+            self.put(code, u32::from(len));
         }
     }
 
-    /// Puts the bits another holds (at most 256: past that, dropped).
+    /// The words, the last one's bits not yet in a word put in it.
     #[inline]
-    fn append(&mut self, other: &Words) {
-        let mut left = other.at.min(256);
-        for &word in &other.words {
-            if left == 0 {
-                break;
+    fn finish(mut self) -> [u64; 4] {
+        if self.n > 0 {
+            if let Some(w) = self.words.get_mut(self.full) {
+                *w = self.acc;
             }
-            let n = left.min(64);
-            self.put(word, n as u32);
-            left -= n;
         }
+        self.words
     }
 
-    fn bytes(&self) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        for (chunk, word) in out.chunks_exact_mut(8).zip(self.words) {
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
-        out
+    /// [`Words::finish`] kept in place (for the tail, put again after the board).
+    fn settle(&mut self) {
+        let words = self.clone().finish();
+        self.words = words;
     }
 }

@@ -225,7 +225,7 @@ fn kind_index(kind: PieceKind) -> usize {
 
 /// The model's square index (see [`Square::index`]) of each of cshogi's square
 /// numbers `n` (file `n / 9 + 1`, rank `n % 9 + 1`).
-const MODEL_INDEX: [u8; 81] = {
+pub(super) const MODEL_INDEX: [u8; 81] = {
     let mut t = [0u8; 81];
     let mut n = 0;
     while n < 81 {
