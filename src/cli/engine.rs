@@ -229,6 +229,9 @@ struct PartOut<T> {
     diagnostics: Vec<Diagnostic>,
     /// Where the next part starts, counted from this one's start (cut inputs).
     after: Option<Shift>,
+    /// The part's storage (its text's, when that is not kept), to give back to the
+    /// reading of the next parts ([`Parts::recycle`]).
+    storage: Option<Vec<u8>>,
 }
 
 /// Standard input or a file.
@@ -464,6 +467,7 @@ fn read_part<T: Send>(
                 values: Vec::new(),
                 diagnostics: c.diagnostics,
                 after: None,
+                storage: None,
             }
         }
         Want::Values(..) | Want::Checked(..) => {
@@ -486,6 +490,7 @@ fn read_part<T: Send>(
                     bytes: raw,
                     ..Shift::default()
                 }),
+                storage: None,
             }
         }
         Want::InOrder | Want::Mapped(..) => {
@@ -548,6 +553,9 @@ fn feed<T: Send>(
                         }
                     },
                 };
+                if let Some(storage) = run.spare.take() {
+                    parts.recycle(storage);
+                }
                 if flow == Flow::Stop {
                     break;
                 }
@@ -590,6 +598,9 @@ struct Run<'a> {
     summaries: Vec<Option<String>>,
     /// Nothing more is wanted.
     stop: bool,
+    /// The storage of the part committed last, to give back to the reading of the
+    /// input's parts ([`Parts::recycle`]).
+    spare: Option<Vec<u8>>,
 }
 
 impl<'a> Run<'a> {
@@ -614,6 +625,7 @@ impl<'a> Run<'a> {
             collapser: Collapser::new(),
             summaries: Vec::new(),
             stop: false,
+            spare: None,
         }
     }
 
@@ -872,7 +884,11 @@ impl<'a> Run<'a> {
                 }
                 // Parts mapped ahead and not wanted (the sink stopped) are joined by
                 // the scope and dropped.
-                if self.commit_mapped(out, sink)? == Flow::Stop {
+                let flow = self.commit_mapped(out, sink)?;
+                if let Some(storage) = self.spare.take() {
+                    parts.recycle(storage);
+                }
+                if flow == Flow::Stop {
                     // A read that failed right after this part is reported, as it
                     // is when reading one part at a time.
                     if !(mapping.is_empty() && ready.is_none()) {
@@ -932,6 +948,7 @@ impl<'a> Run<'a> {
             }
         }
         self.diagnostics(out.diagnostics, out.text.as_deref(), out.after)?;
+        self.spare = out.storage.or(out.text.map(String::into_bytes));
         if let Some(fatal) = fatal {
             return Err(fatal);
         }
@@ -1317,7 +1334,10 @@ fn read_mapped<T: Send>(
             ..Shift::default()
         }),
     };
-    let text = text.filter(|_| !diagnostics.is_empty());
+    let (text, storage) = match text {
+        Some(text) if diagnostics.is_empty() => (None, Some(text.into_bytes())),
+        text => (text, None),
+    };
     Ok(PartOut {
         format: outcome.format,
         source: outcome.source,
@@ -1326,6 +1346,7 @@ fn read_mapped<T: Send>(
         values,
         diagnostics,
         after,
+        storage,
     })
 }
 

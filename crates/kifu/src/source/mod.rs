@@ -153,6 +153,14 @@ impl<R: Read> Parts<R> {
         self
     }
 
+    /// Gives back the storage of a part handed on earlier (its `bytes`, or the text
+    /// they became), once whoever read it is done: the next part that needs storage
+    /// of its own is read into it, not into fresh zeroed pages. One is kept (the
+    /// larger), so memory holds at most one part more than without it.
+    pub fn recycle(&mut self, storage: Vec<u8>) {
+        self.buf.recycle(storage);
+    }
+
     /// Whether the reader says it is longer than a part.
     fn longer_than_a_part(&self) -> bool {
         let len = self.len_hint.and_then(|h| h(&self.reader));
@@ -336,17 +344,39 @@ const CHUNK: usize = 64 << 10;
 
 /// What was read and not handed on yet: `bytes` is initialised storage (zeroed when
 /// allocated, by the allocator's fresh pages for large sizes, so nothing is written
-/// twice), of which the first `filled` bytes were read.
+/// twice; or a part's storage given back, its old bytes standing), of which the first
+/// `filled` bytes were read.
 #[derive(Default)]
 struct Buffer {
     bytes: Vec<u8>,
     filled: usize,
+    /// Storage given back ([`Parts::recycle`]), initialised to its length (what it
+    /// holds is stale and never read: only `filled` bytes of `bytes` count).
+    spare: Vec<u8>,
 }
 
 impl Buffer {
     /// The bytes read.
     fn data(&self) -> &[u8] {
         self.bytes.get(..self.filled).unwrap_or(&[])
+    }
+
+    /// Keeps `storage` for a later [`Buffer::storage`], unless the one kept is larger.
+    fn recycle(&mut self, storage: Vec<u8>) {
+        if storage.capacity() > self.spare.capacity() {
+            self.spare = storage;
+        }
+    }
+
+    /// Initialised storage of `len` bytes: the spare one when it can hold them
+    /// (zeroed only where it grows), else fresh zeroed storage.
+    fn storage(&mut self, len: usize) -> Vec<u8> {
+        if self.spare.capacity() < len {
+            return vec![0u8; len];
+        }
+        let mut storage = std::mem::take(&mut self.spare);
+        storage.resize(len, 0);
+        storage
     }
 
     /// Takes everything read.
@@ -371,8 +401,9 @@ impl Buffer {
     /// [`Filled::Full`]) or the input ends. Without a length from `hint`, each read
     /// goes through a scratch buffer of the thread's and is appended (a small file
     /// costs no zeroed buffer of its own); once the reader tells its length, the
-    /// storage grows at once to it (at most `upto` plus one chunk), zeroed by the
-    /// allocator, and is read into where it stands.
+    /// storage grows at once to it (at most `upto` plus one chunk: storage given back
+    /// when it is large enough, else zeroed by the allocator), and is read into where
+    /// it stands.
     fn fill<R: Read>(
         &mut self,
         reader: &mut R,
@@ -404,7 +435,7 @@ impl Buffer {
                     self.filled.saturating_mul(2)
                 };
                 let target = size.min(most).max(self.filled + want);
-                let mut bigger = vec![0u8; target];
+                let mut bigger = self.storage(target);
                 if let (Some(to), Some(from)) =
                     (bigger.get_mut(..self.filled), self.bytes.get(..self.filled))
                 {
@@ -523,6 +554,35 @@ mod tests {
             parts_with_first(&text[..18], 20, 5, true),
             vec![text[..18].to_vec()]
         );
+    }
+
+    #[test]
+    fn storage_given_back_is_read_into_again() {
+        // 1,080,000 bytes in parts of 100,000: eleven parts, the storage of each
+        // holding a part and one read (165,536 bytes). The reader tells the whole
+        // length, as a file does.
+        const LEN: usize = 1_080_000;
+        let text = b"(;B[aa])\n".repeat(LEN / 9);
+        let read = |give_back: bool| {
+            let mut parts = Parts::new(&text[..], None, None, 100_000, None)
+                .with_len_hint(|_: &&[u8]| Some(LEN as u64));
+            let (mut out, mut reused, mut count) = (Vec::new(), 0, 0);
+            let mut given: Option<*const u8> = None;
+            while let Some(p) = parts.next_part().expect("a slice reads") {
+                count += 1;
+                reused += usize::from(given == Some(p.bytes.as_ptr()));
+                out.extend_from_slice(&p.bytes);
+                if give_back {
+                    given = Some(p.bytes.as_ptr());
+                    parts.recycle(p.bytes);
+                }
+            }
+            assert!(out == text, "the parts joined are the input");
+            (count, reused)
+        };
+        assert_eq!(read(false), (11, 0));
+        // Each part from the second on is read into the storage of the one before.
+        assert_eq!(read(true), (11, 10));
     }
 
     #[test]
