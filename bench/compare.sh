@@ -244,7 +244,7 @@ for spec in "${shogi_conversions[@]}"; do
     --what "the check of the same folder, for scale" \
     -- "$kifu" validate -q "$d"
   if [ "$group" = "KIF→CSA" ]; then
-    ref_out=$scratch/floor-ref-$to
+    ref_out=$corpus/floor-ref-$to
     rm -rf "$ref_out" && "$kifu" convert -q "$d" -t "$to" --out-dir "$ref_out" 2>/dev/null
     measure --group "$group" --tool "file system floor" --prepare "$clean" \
       --what "bench/floor.py: as many files of the same sizes created, written, renamed in the same place, one syncfs" \
@@ -258,7 +258,7 @@ for spec in "${shogi_conversions[@]}"; do
   done
 done
 note "split and merge: the SGF collection, one file a game"
-split_ref=$scratch/split-ref
+split_ref=$corpus/split-ref
 rm -rf "$split_ref" && "$kifu" split -q "$sgf" --out-dir "$split_ref"
 measure --group split --tool "kifu split" --ref --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "CLI: decode, parse, a file per game (bench-0001.sgf …), staged, one syncfs, renamed" \
@@ -284,9 +284,16 @@ fi
 if want disk; then
 # The file system's floor on a disk (#34): KIF → CSA over the shogi folder and split of
 # the SGF collection written to a disk, each against bench/floor.py creating, writing
-# and renaming as many files of the same sizes there and calling syncfs once; the
-# outputs removed and `sync` before every run, the two alternated, by their medians
-# (single runs on a disk spread by tens of percent).
+# and renaming as many files of the same sizes there and calling syncfs once; the two
+# alternated, by their medians (single runs on a disk spread by tens of percent).
+# Each run writes a folder of its own and nothing is removed until the part's end:
+# ext4 without a journal skips, at each creation, the inodes deleted in the last 60
+# seconds (360 while their table block is dirty), scanning past them from the start
+# of the block group every time, so 5,000 files written right after 5,000 were removed
+# cost about a second of the kernel's time, the same for kifu and the floor, by chance
+# amounts (bench/README.md). The folders are spread over the block groups (the
+# parent's TOPDIR flag, chattr +T) and the part waits until the last removal of
+# its outputs is six minutes old.
 disk=${KIFU_DISK_DIR:-$scratch/disk}
 mkdir -p "$disk"
 fs=$(stat -f -c %T "$disk")
@@ -295,26 +302,42 @@ if [ "$fs" = tmpfs ] || [ "$fs" = ramfs ]; then
 else
   disk_rounds=${DISK_ROUNDS:-7}
   d=$corpus/shogi/kif
-  ref_out=$scratch/floor-ref-csa
+  # The floor's references (names and sizes) on tmpfs, as in the convert part: nothing
+  # is removed on the disk while the part runs.
+  ref_out=$corpus/floor-ref-csa
   rm -rf "$ref_out" && "$kifu" convert -q "$d" -t csa --out-dir "$ref_out" 2>/dev/null
+  split_ref=$corpus/split-ref
+  rm -rf "$split_ref" && "$kifu" split -q "$sgf" --out-dir "$split_ref"
+  removed=$disk/.removed
+  if [ -e "$disk/out" ]; then
+    rm -rf "$disk/out" && sync && date +%s > "$removed"
+  fi
+  if [ -f "$removed" ]; then
+    wait=$(( $(cat "$removed") + 360 - $(date +%s) ))
+    if [ "$wait" -gt 0 ]; then
+      note "disk: waiting ${wait} s, until the outputs removed last are six minutes old"
+      sleep "$wait"
+    fi
+  fi
+  mkdir -p "$disk/out/kept"
+  chattr +T "$disk/out" 2>/dev/null || note "disk: chattr +T failed on $fs: folders not spread over the block groups"
+  aside="cd '$disk/out' && for o in kifu split floor; do [ ! -e \$o ] || mv \$o kept/\$o.\$(date +%s%N); done && sync"
   note "disk: $disk ($fs, $(df -P "$disk" | awk 'NR==2 {print $1}')), $disk_rounds alternating runs"
   python3 "$harness" alternate "$results" --group "KIF→CSA, disk" --rounds "$disk_rounds" \
-    --prepare "rm -rf '$disk/out' && mkdir -p '$disk/out' && sync" \
+    --prepare "$aside" \
     --bytes "$(dir_bytes "$d" kif)" --items "$shogi_games" \
     --tools "kifu convert;;file system floor" \
     --what "CLI over the folder to CSA files on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
     -- "$kifu" convert -q "$d" -t csa --out-dir "$disk/out/kifu" \
     ";;" python3 "$here/floor.py" "$ref_out" "$disk/out/floor"
-  split_ref=$scratch/split-ref
-  rm -rf "$split_ref" && "$kifu" split -q "$sgf" --out-dir "$split_ref"
   python3 "$harness" alternate "$results" --group "split, disk" --rounds "$disk_rounds" \
-    --prepare "rm -rf '$disk/out' && mkdir -p '$disk/out' && sync" \
+    --prepare "$aside" \
     --bytes "$sgf_bytes" --items "$sgf_games" \
     --tools "kifu split;;file system floor" \
     --what "CLI: a file per game on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
     -- "$kifu" split -q "$sgf" --out-dir "$disk/out/split" \
     ";;" python3 "$here/floor.py" "$split_ref" "$disk/out/floor"
-  rm -rf "$disk/out"
+  rm -rf "$disk/out" && sync && date +%s > "$removed"
 fi
 fi
 
