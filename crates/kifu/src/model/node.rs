@@ -500,6 +500,18 @@ impl SparsePart for NodeTimes {
     fn is_empty(&self) -> bool {
         self == Self::empty()
     }
+    fn new_box() -> Box<NodeTimes> {
+        super::sparse::take_kept(&KEPT_TIMES)
+    }
+    fn give_back(boxed: Box<NodeTimes>) {
+        super::sparse::keep(&KEPT_TIMES, boxed);
+    }
+}
+
+thread_local! {
+    /// The boxes of node times this thread keeps ([`super::sparse::Kept`]): a KIF
+    /// record's moves each hold the mover's total time in one.
+    static KEPT_TIMES: super::sparse::Kept<NodeTimes> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl SparsePart for NodeMore {
@@ -829,6 +841,31 @@ mod time_tests {
         n.times.time_total_ms = None;
         n.rest.tidy();
         assert!(n.is_bare() && n.rest.is_none());
+    }
+
+    /// A node's times dropped with it are kept, emptied, for the next node of the
+    /// thread that stores times (a KIF record's every move holds its total).
+    #[test]
+    fn the_box_of_a_nodes_times_is_kept_for_the_next_node() {
+        let timed = || {
+            let mut n = shogi();
+            n.times.time_total_ms = Some(5000);
+            n
+        };
+        let first = timed();
+        let at = first.times.get().map(|t| t as *const NodeTimes);
+        let kept = || KEPT_TIMES.with(|k| k.borrow().len());
+        let before = kept();
+        drop(first);
+        assert_eq!(kept(), before + 1);
+        // A box of the same size from the allocator: not the one kept (freed, the
+        // allocator would hand it out again here).
+        let other = Box::new(NodeTimes::default());
+        let next = timed();
+        assert_ne!(Some(&*other as *const NodeTimes), at);
+        assert_eq!(next.times.get().map(|t| t as *const NodeTimes), at);
+        assert_eq!(next.times.periods_left, None, "emptied when given back");
+        assert_eq!(next.times.time_total_ms, Some(5000));
     }
 
     /// Times of 32 bits and more (49 days and longer, and the sentinel itself) are
