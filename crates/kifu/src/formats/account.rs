@@ -59,7 +59,7 @@ impl Game1<'_> {
         let writes_time_used = self.writes.node(NodeField::TimeUsed);
         let unwritten_set = NodeField::set_of(&unwritten);
         // Summed only for a game with a total time the target leaves out.
-        let mut totals: Option<Vec<u64>> = None;
+        let mut totals: Option<Vec<[u64; 2]>> = None;
         let mut dropped: Vec<Dropped> = Vec::new();
         let mut variation_info = 0usize;
         for &id in &written {
@@ -72,18 +72,22 @@ impl Game1<'_> {
             if !bare {
                 variation_info += usize::from(node.info.is_some());
             }
-            // The node's fields looked at once, not once for each field left out.
-            let left_out = NodeField::filled(node) & unwritten_set;
-            for &f in unwritten.iter().filter(|_| left_out != 0) {
-                if left_out & f.bit() == 0 {
+            // The node's fields looked at once, not once for each field left out,
+            // and only those it holds gone through, in the order of NodeField::ALL
+            // (a field's bit is its place there).
+            let mut left_out = NodeField::filled_among(node, unwritten_set);
+            while left_out != 0 {
+                let place = left_out.trailing_zeros() as usize;
+                left_out &= left_out - 1;
+                let Some(&f) = NodeField::ALL.get(place) else {
                     continue;
-                }
+                };
                 if f == NodeField::TimeTotal
                     && writes_time_used
                     && node.times.time_total_ms.is_some()
                     && derived_total(
                         node,
-                        totals.get_or_insert_with(|| running_totals(self.game)),
+                        totals.get_or_insert_with(|| sums_along(self.game, &written)),
                         id,
                     )
                 {
@@ -411,15 +415,47 @@ fn mover(node: &Node) -> Option<Color> {
     }
 }
 
+/// For each node of `order` (each after its parent, as the written nodes are), the
+/// time spent by each side (by colour index) along its line, the node included; 0
+/// for the others. [`running_totals`] for the nodes written, without walking the
+/// rest of the tree.
+fn sums_along(game: &Game, order: &[NodeId]) -> Vec<[u64; 2]> {
+    let tree = &game.tree;
+    let mut per_side = vec![[0u64; 2]; tree.len()];
+    for &id in order {
+        let Some(node) = tree.get(id) else {
+            continue;
+        };
+        let mut sums = node
+            .parent()
+            .and_then(|p| per_side.get(p.0 as usize).copied())
+            .unwrap_or([0, 0]);
+        if let Some(slot) = mover(node).and_then(|c| sums.get_mut(c.index())) {
+            *slot = slot.saturating_add(node.time_used_ms().unwrap_or(0));
+        }
+        if let Some(p) = per_side.get_mut(id.0 as usize) {
+            *p = sums;
+        }
+    }
+    per_side
+}
+
 /// True when the node's total time is the sum of its mover's times spent, to the
 /// second (what KIF's second figure holds): a writer of the times spent keeps it.
-fn derived_total(node: &Node, totals: &[u64], id: NodeId) -> bool {
+/// `sums`: [`sums_along`] the written nodes.
+fn derived_total(node: &Node, sums: &[[u64; 2]], id: NodeId) -> bool {
     let Some(total) = node.times.time_total_ms else {
         return true;
     };
-    totals
-        .get(id.0 as usize)
-        .is_some_and(|&sum| sum / 1000 == total / 1000)
+    // A node without a mover sums nothing (0), as in `running_totals`.
+    let sum = match mover(node) {
+        Some(c) => sums
+            .get(id.0 as usize)
+            .and_then(|s| s.get(c.index()))
+            .copied(),
+        None => Some(0),
+    };
+    sum.is_some_and(|sum| sum / 1000 == total / 1000)
 }
 
 /// The result a game's main line ends with, when its last node has a special end.

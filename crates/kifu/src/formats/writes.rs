@@ -473,6 +473,15 @@ mod tests {
         NumberedStone, Point, PositionAnnotation, Shape, Symbol,
     };
 
+    /// Each field's bit is its place in [`NodeField::ALL`]: the loss accounting
+    /// goes through a node's fields by their bits, in that order.
+    #[test]
+    fn a_fields_bit_is_its_place_in_all() {
+        for (place, f) in NodeField::ALL.into_iter().enumerate() {
+            assert_eq!(f.bit(), 1 << place, "{f:?}");
+        }
+    }
+
     /// A node with only `field` filled.
     fn with(field: NodeField) -> Node {
         let mut n = Node::default();
