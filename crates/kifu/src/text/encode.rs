@@ -47,8 +47,16 @@ pub fn normalize_for_shift_jis(text: &str) -> (Cow<'_, str>, Vec<Normalization>)
             .find(|(f, _)| *f == c)
             .map(|&(_, t)| t)
     };
-    // Six searches of the bytes (each by the last byte of the twin's UTF-8 form,
-    // `memchr`), not a decoding of every character: most texts hold no twin.
+    // Most texts hold no twin: two searches of the bytes say so, not a decoding of
+    // every character. Five twins start with a byte 0xC2 or 0xE2, which Japanese
+    // text seldom holds; 〜 starts with 0xE3, as kana and 、。「」 do, so it is looked
+    // for whole.
+    let bytes = text.as_bytes();
+    if memchr::memchr2(0xC2, 0xE2, bytes).is_none()
+        && memchr::memmem::find(bytes, "\u{301C}".as_bytes()).is_none()
+    {
+        return (Cow::Borrowed(text), Vec::new());
+    }
     if !SHIFT_JIS_TWINS.iter().any(|&(from, _)| text.contains(from)) {
         return (Cow::Borrowed(text), Vec::new());
     }
@@ -374,6 +382,18 @@ mod tests {
         let (same, none) = normalize_for_shift_jis("平手");
         assert!(matches!(same, Cow::Borrowed(_)));
         assert!(none.is_empty());
+    }
+
+    /// Each twin alone in Japanese text is found: the quick look for a twin's
+    /// first byte (0xC2, 0xE2) or for 〜 whole misses none.
+    #[test]
+    fn each_twin_alone_is_found() {
+        for (from, to) in SHIFT_JIS_TWINS {
+            let text = format!("先手：羽生、「{from}」。");
+            let (normalised, done) = normalize_for_shift_jis(&text);
+            assert_eq!(normalised, format!("先手：羽生、「{to}」。"), "{from}");
+            assert_eq!(done.len(), 1, "{from}");
+        }
     }
 
     #[test]
