@@ -8,6 +8,8 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
+#   SHORT_ROUNDS=7       the rounds of the rows whose runs last about 50 ms (positions,
+#                        the Python shogi rows)
 #   INDEX_GAMES=100000   the position index's collection (PARTS=index, #37)
 #   PARTS                which parts run (default "read convert disk reencode startup
 #                        positions index"; also "python": the Python package against
@@ -39,6 +41,11 @@ sgf_games=${SGF_GAMES:-5000}
 shogi_games=${SHOGI_GAMES:-2000}
 archive_files=${ARCHIVE_FILES:-10000}
 rounds=${ROUNDS:-3}
+# Rows whose runs last about 50 ms (positions, the Python shogi rows), where the
+# host's noise moved a best of three by a fifth between runs of this script: the best
+# of SHORT_ROUNDS runs (at least ROUNDS), for every tool of those rows alike.
+short_rounds=${SHORT_ROUNDS:-7}
+short_rounds=$(( rounds > short_rounds ? rounds : short_rounds ))
 startup_runs=${STARTUP_RUNS:-1000}
 parts=" ${PARTS:-read convert disk reencode startup positions index} "
 want() { [[ $parts == *" $1 "* ]]; }
@@ -374,16 +381,18 @@ clean="rm -rf '$conv' && mkdir -p '$conv'"
 hcpe_skips=$scratch/skip-cshogi-hcpe
 rm -f "$hcpe_skips"
 note "positions: $shogi_games CSA files to HCPE"
-measure --group positions --tool "kifu positions -t hcpe" --ref --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+# kifu's runs here last about 50 ms: every row of this part (the peer's too) is the
+# best of SHORT_ROUNDS runs (see the settings above).
+measure --rounds "$short_rounds" --group positions --tool "kifu positions -t hcpe" --ref --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
   --what "CLI over the folder: decode, parse, every move replayed by the rules, each position's HCPE written to one file, staged, renamed" \
   -- "$kifu" positions -q "$d" -t hcpe -o "$conv/kifu.hcpe"
-measure --group positions --tool "kifu positions, 1 thread" --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+measure --rounds "$short_rounds" --group positions --tool "kifu positions, 1 thread" --prepare "$clean" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
   --what "the same on one thread (RAYON_NUM_THREADS=1)" \
   -- env RAYON_NUM_THREADS=1 "$kifu" positions -q "$d" -t hcpe -o "$conv/kifu.hcpe"
-measure --group positions --tool "kifu validate" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
+measure --rounds "$short_rounds" --group positions --tool "kifu validate" --bytes "$(dir_bytes "$d" csa)" --items "$shogi_games" \
   --what "the check of the same folder, for scale" \
   -- "$kifu" validate -q "$d"
-measure --group positions --tool "cshogi csa_to_hcpe script" --prepare "$clean" \
+measure --rounds "$short_rounds" --group positions --tool "cshogi csa_to_hcpe script" --prepare "$clean" \
   --what "cshogi's CSA parser, Board.is_legal, to_hcp, move16 per move, one HCPE file written (bench/peers/csa_to_hcpe.py; files read before the clock)" \
   -- "$py" "$here/peers/csa_to_hcpe.py" "$d" "$conv/cshogi.hcpe" "$hcpe_skips"
 rm -rf "$conv"
@@ -401,6 +410,8 @@ else
 fi
 skips=$scratch/skip
 mkdir -p "$skips"
+# The shogi rows time 50-100 ms of reading: the best of SHORT_ROUNDS runs, as in the
+# positions part.
 note "Python SGF: $sgf_games games, $sgf_bytes bytes"
 measure --group "Python SGF" --tool "kifu.read" --ref --bytes "$sgf_bytes" --items "$sgf_games" \
   --what "kifu.read(bytes): every game a kifu.Game, typed nodes and the whole tree (a long text read in pieces on all cores)" \
@@ -411,14 +422,14 @@ for fmt in kif csa; do
   group="Python ${fmt^^}"
   d=$corpus/shogi/$fmt
   note "$group: $shogi_games files"
-  measure --group "$group" --tool "kifu.read" --ref --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
+  measure --rounds "$short_rounds" --group "$group" --tool "kifu.read" --ref --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
     --what "kifu.read(bytes, check=True) per file: decode, parse, every move checked by the rules, one thread" \
     -- "$py" "$here/peers/peers.py" "kifu-python-$fmt" "$d"
-  measure --group "$group" --tool "kifu.read_dir" --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
+  measure --rounds "$short_rounds" --group "$group" --tool "kifu.read_dir" --bytes "$(dir_bytes "$d" "$fmt")" --items "$shogi_games" \
     --what "kifu.read_dir(folder, check=True): the same with the files' reading, on all cores" \
     -- "$py" "$here/peers/peers.py" "kifu-python-dir-$fmt" "$d"
   [ -f "$skips/cshogi-$fmt" ] || "$py" "$here/peers/peers.py" "cshogi-$fmt" "$d" "$skips/cshogi-$fmt" > /dev/null
-  measure --group "$group" --tool cshogi \
+  measure --rounds "$short_rounds" --group "$group" --tool cshogi \
     --what "$([ "$fmt" = kif ] && echo "KIF.Parser.parse_str on the decoded text: main line only, illegal moves skipped silently" || echo "C++ CSA parser (Parser.parse_str), no legality checks")" \
     -- "$py" "$here/peers/peers.py" "cshogi-$fmt" "$d" "$skips/cshogi-$fmt"
 done
