@@ -573,6 +573,25 @@ impl Node {
         }
     }
 
+    /// A node holding the move `mv`, under the node `parent`, and the time the move
+    /// took (`time_used_ms`, as [`Node::set_time_used_ms`] sets it): a reader's usual
+    /// move, built whole.
+    #[inline(always)]
+    pub(crate) fn of_move(parent: NodeId, mv: Move, time_used_ms: Option<u64>) -> Node {
+        let mut node = Node {
+            parent: parent.0,
+            mv: Some(mv),
+            ..Node::default()
+        };
+        match time_used_ms.map(u32::try_from) {
+            None => {}
+            // Held in the node itself (a node without a rest: nothing to clear).
+            Some(Ok(t)) if t != NO_TIME => node.time_used = t,
+            Some(_) => node.set_time_used_ms(time_used_ms),
+        }
+        node
+    }
+
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
         let more = NodeMore {
