@@ -222,7 +222,15 @@ impl Tree {
         let parent = self.checked_parent(parent);
         let id = self.next_id();
         self.make_room();
-        self.nodes.push(Node::of_move(parent, mv, time_used_ms));
+        let held = Node::held_time_used(time_used_ms);
+        self.nodes
+            .push(Node::of_move(parent, mv, held.unwrap_or_default()));
+        if held.is_none() {
+            // Too long to be held in the node: its rest takes it.
+            if let Some(n) = self.nodes.last_mut() {
+                n.set_time_used_ms(time_used_ms);
+            }
+        }
         self.nodes[parent.index()].children.push(id);
         id
     }

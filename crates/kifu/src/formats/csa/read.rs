@@ -832,28 +832,15 @@ impl GameReader {
         let Some(play) = self.play.as_ref() else {
             return false;
         };
-        let pos = play.position();
         let UsualMove {
             color,
             from,
             to,
             after,
         } = usual;
-        if color != pos.to_move() {
+        let Some(mv) = play.position().resolve_to_kind(color, from, to, after) else {
             return false;
-        }
-        let (origin, piece, promote) = match from {
-            None => (None, after, false),
-            Some(f) => match pos.get(f) {
-                Some(p) if p.kind == after => (Some(f), after, false),
-                Some(p) if p.kind.promoted() == Some(after) => (Some(f), p.kind, true),
-                _ => return false,
-            },
         };
-        let mv = pos.build_move(color, origin, to, piece, promote);
-        if pos.check_structure(&mv).is_err() {
-            return false;
-        }
         self.moves += 1;
         self.record(mv, span, time_used_ms);
         true
