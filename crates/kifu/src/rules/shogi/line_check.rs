@@ -145,6 +145,10 @@ impl LineCheck {
     }
 
     /// [`LineCheck::play`], told whether the move's structure is known to be sound.
+    /// The usual move (legal, in a game that goes on) takes the short way through;
+    /// what is found is written out of line ([`LineCheck::ended_by_repetition`],
+    /// [`LineCheck::found_illegal`]).
+    #[inline(always)]
     fn play_move(
         &mut self,
         id: NodeId,
@@ -167,21 +171,7 @@ impl LineCheck {
         let ended = if warned || reps < 4 {
             None
         } else {
-            self.line.fourfold(self.pos.hash()).map(|f| {
-                let how = match f.perpetual {
-                    Some(c) => format!(
-                        "連続王手の千日手, a loss for {}, who gave check with every move",
-                        side(c)
-                    ),
-                    None => "千日手, a draw".to_string(),
-                };
-                (
-                    codes::SHOGI_UNCLAIMED_REPETITION,
-                    format!(
-                        "the game goes on after the position (board, hands, side to move) stood for the fourth time: it had ended in {how}"
-                    ),
-                )
-            })
+            self.ended_by_repetition()
         };
         let (verdict, made, after) = if resolved {
             let (verdict, after) = self.pos.check_rules_and_make_tracked(m, known);
@@ -190,6 +180,63 @@ impl LineCheck {
             self.pos.check_and_make_tracked(m, known)
         };
         known = after;
+        if ended.is_some() || verdict.is_err() {
+            warned = self.found_illegal(id, m, ended, verdict, made, warned, foul_recorded);
+        }
+        // A move against the rules can still be played: the rest of the line is
+        // checked after it. One that cannot (no piece to move) ends it.
+        if !made {
+            return false;
+        }
+        let check = after[m.color.opponent().index()] == Some(true);
+        let reps = self.line.enter(self.pos.hash(), m.color, check);
+        self.made.push(Made { mv: *m, before });
+        self.state = State {
+            known,
+            warned,
+            reps,
+        };
+        true
+    }
+
+    /// The unclaimed fourfold repetition the line stands on, when it does (its
+    /// position has stood four times): the code and message of its finding.
+    #[cold]
+    fn ended_by_repetition(&self) -> Option<(&'static codes::Code, String)> {
+        self.line.fourfold(self.pos.hash()).map(|f| {
+            let how = match f.perpetual {
+                Some(c) => format!(
+                    "連続王手の千日手, a loss for {}, who gave check with every move",
+                    side(c)
+                ),
+                None => "千日手, a draw".to_string(),
+            };
+            (
+                codes::SHOGI_UNCLAIMED_REPETITION,
+                format!(
+                    "the game goes on after the position (board, hands, side to move) stood for the fourth time: it had ended in {how}"
+                ),
+            )
+        })
+    }
+
+    /// The findings of the move `m` of node `id` ([`LineCheck::play_move`]): the
+    /// end of the game it goes on after (`ended`, or a checkmate), then the rule it
+    /// breaks (`verdict`), turned into a recorded foul's note when `foul_recorded`.
+    /// `made`: whether the move was made; `warned`: whether a move after the end of
+    /// the game was reported on this line already. Returns the new `warned`.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn found_illegal(
+        &mut self,
+        id: NodeId,
+        m: &ShogiMove,
+        ended: Option<(&'static codes::Code, String)>,
+        verdict: Result<(), super::Illegal>,
+        made: bool,
+        mut warned: bool,
+        foul_recorded: impl FnOnce() -> bool,
+    ) -> bool {
         // Or a checkmate: a move then is always illegal, so only an illegal move by a
         // side that was in check asks.
         let ended = ended.or_else(|| {
@@ -224,20 +271,7 @@ impl LineCheck {
                 self.foul_recorded(id);
             }
         }
-        // A move against the rules can still be played: the rest of the line is
-        // checked after it. One that cannot (no piece to move) ends it.
-        if !made {
-            return false;
-        }
-        let check = after[m.color.opponent().index()] == Some(true);
-        let reps = self.line.enter(self.pos.hash(), m.color, check);
-        self.made.push(Made { mv: *m, before });
-        self.state = State {
-            known,
-            warned,
-            reps,
-        };
-        true
+        warned
     }
 
     /// Takes the last move back (to branch from an earlier move).
