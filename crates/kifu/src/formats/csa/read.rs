@@ -303,7 +303,7 @@ impl GameReader {
         let mut off = 0;
         while off <= line.len() {
             let rest = line.get(off..).unwrap_or("");
-            let len = rest.bytes().position(|b| b == b',').unwrap_or(rest.len());
+            let len = memchr::memchr(b',', rest.as_bytes()).unwrap_or(rest.len());
             let part = rest.get(..len).unwrap_or("");
             let here = off;
             off += len + 1;
