@@ -343,9 +343,11 @@ impl Position {
             "a move whose structure was not checked"
         );
         let t = tables();
-        // The squares' indices, computed once for the checks and the make.
-        let to = idx(mv.to);
-        let from = mv.from.map(idx);
+        // The squares' indices, computed once for the checks and the make. A sound
+        // move's squares are on the board (below 81): said so, the compiler drops
+        // the bounds checks of every look-up that follows.
+        let to = idx(mv.to).min(80);
+        let from = mv.from.map(|f| idx(f).min(80));
         let verdict = self.check_path_rules_at(t, mv, from, to);
         let kings = [self.king(Color::Black), self.king(Color::White)];
         self.make_at(mv, from, to);
@@ -387,6 +389,8 @@ impl Position {
         let Some(k) = self.king(color) else {
             return false;
         };
+        // A king stands on the board (below 81; see `check_rules_and_make_tracked`).
+        let k = k.min(80);
         if before != Some(false) || king_before != Some(k) {
             return self.attacked(k, by);
         }
