@@ -250,7 +250,6 @@ struct GameReader {
     /// Room for about this many moves.
     room: usize,
     current: NodeId,
-    last_move: Option<NodeId>,
     broken: bool,
     ended: bool,
     moves: u32,
@@ -283,7 +282,6 @@ impl GameReader {
             illegal: None,
             room,
             current: NodeId::ROOT,
-            last_move: None,
             broken: false,
             ended: false,
             moves: 0,
@@ -698,7 +696,8 @@ impl GameReader {
             Some(h) => Position::of_preset(h),
             None => Position::from_model(&p),
         };
-        self.play = Some(LineCheck::from_position(pos, self.room, self.check));
+        // One line of play, never taken back: its moves need not be kept.
+        self.play = Some(LineCheck::forward(pos, self.room, self.check));
         let start = match (self.pi, preset) {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
@@ -873,7 +872,6 @@ impl GameReader {
         }
         self.spans.push(span);
         self.current = id;
-        self.last_move = Some(id);
     }
 
     fn special(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {
