@@ -34,25 +34,32 @@ impl Default for Children {
 
 impl Children {
     /// Appends a child.
+    #[inline]
     pub(crate) fn push(&mut self, id: NodeId) {
+        if let Repr::Inline { len, ids } = &mut self.0 {
+            if let Some(slot) = ids.get_mut(usize::from(*len)) {
+                *slot = id;
+                *len += 1;
+                return;
+            }
+        }
+        self.push_spilled(id);
+    }
+
+    /// [`Children::push`] onto a list on the heap, or one that goes there now.
+    #[cold]
+    fn push_spilled(&mut self, id: NodeId) {
         let spilled = match &mut self.0 {
             Repr::Heap(v) => {
                 v.push(id);
                 return;
             }
-            Repr::Inline { len, ids } => match ids.get_mut(usize::from(*len)) {
-                Some(slot) => {
-                    *slot = id;
-                    *len += 1;
-                    return;
-                }
-                None => {
-                    let mut v = Vec::with_capacity(ids.len() * 2);
-                    v.extend_from_slice(ids);
-                    v.push(id);
-                    v
-                }
-            },
+            Repr::Inline { ids, .. } => {
+                let mut v = Vec::with_capacity(ids.len() * 2);
+                v.extend_from_slice(ids);
+                v.push(id);
+                v
+            }
         };
         self.0 = Repr::Heap(Box::new(spilled));
     }

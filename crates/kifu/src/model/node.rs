@@ -585,6 +585,33 @@ impl Node {
         }
     }
 
+    /// A node holding the move `mv`, under the node `parent`, and the time the move
+    /// took as the node holds it itself (`time_used`: [`Node::held_time_used`]): a
+    /// reader's usual move, built whole.
+    #[inline(always)]
+    pub(crate) fn of_move(parent: NodeId, mv: Move, time_used: Option<u32>) -> Node {
+        Node {
+            children: Children::default(),
+            mv: Some(mv),
+            rest: Sparse::NONE,
+            parent: parent.0,
+            time_used: time_used.unwrap_or(NO_TIME),
+            time_left: NO_TIME,
+        }
+    }
+
+    /// How a node without a rest holds the time spent `ms` itself
+    /// ([`Node::set_time_used_ms`] on it): `Some(None)` for no time, `Some(Some(t))`
+    /// for a time held in the node; `None` when it is too long to be held there.
+    #[inline(always)]
+    pub(crate) fn held_time_used(ms: Option<u64>) -> Option<Option<u32>> {
+        match ms.map(u32::try_from) {
+            None => Some(None),
+            Some(Ok(t)) if t != NO_TIME => Some(Some(t)),
+            Some(_) => None,
+        }
+    }
+
     /// A node holding only a special end.
     pub fn with_ending(ending: Ending) -> Node {
         let more = NodeMore {

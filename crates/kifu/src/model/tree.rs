@@ -209,6 +209,32 @@ impl Tree {
         id
     }
 
+    /// Adds a node holding `mv` and the time it took (`time_used_ms`) as the last
+    /// child of `parent` and returns its id: [`Tree::add_empty_child`] with the node
+    /// filled as it is built (a reader's usual move: no second look-up to fill it).
+    #[inline(always)]
+    pub(crate) fn add_move_child(
+        &mut self,
+        parent: NodeId,
+        mv: super::Move,
+        time_used_ms: Option<u64>,
+    ) -> NodeId {
+        let parent = self.checked_parent(parent);
+        let id = self.next_id();
+        self.make_room();
+        let held = Node::held_time_used(time_used_ms);
+        self.nodes
+            .push(Node::of_move(parent, mv, held.unwrap_or_default()));
+        if held.is_none() {
+            // Too long to be held in the node: its rest takes it.
+            if let Some(n) = self.nodes.last_mut() {
+                n.set_time_used_ms(time_used_ms);
+            }
+        }
+        self.nodes[parent.index()].children.push(id);
+        id
+    }
+
     /// Moves `child` to the front of `parent`'s children, making it the main line
     /// there. Does nothing when `child` is not a child of `parent`.
     pub fn promote_child(&mut self, parent: NodeId, child: NodeId) {

@@ -83,8 +83,12 @@ impl TextEncoding {
     /// case, surrounding spaces, and `_`/`-` differences.
     pub fn for_label(label: &str) -> Option<TextEncoding> {
         let trimmed = label.trim();
-        if trimmed.is_empty() {
-            return None;
+        // The labels records declare most (as the writers spell them), at once.
+        match trimmed {
+            "" => return None,
+            "Shift_JIS" => return Some(TextEncoding::SHIFT_JIS),
+            "UTF-8" => return Some(TextEncoding::UTF_8),
+            _ => {}
         }
         if let Some(e) = Encoding::for_label_no_replacement(trimmed.as_bytes()) {
             return Some(TextEncoding(e));

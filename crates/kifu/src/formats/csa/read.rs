@@ -7,7 +7,7 @@ use crate::formats::shogi::special::special_ending;
 use crate::formats::{push_all, push_checked, FoundWhileReading, Parsed, ReadEnd, Sink, Want};
 use crate::model::{
     Color, Ending, EndingKind, Game, GameKind, Handicap, Move, Node, NodeId, Piece, PieceKind,
-    ShogiPosition, ShogiStart, Square,
+    ShogiMove, ShogiPosition, ShogiStart, Square,
 };
 use crate::rules::shogi::{is_foul, LineCheck, Position};
 use crate::rules::Finding;
@@ -82,8 +82,8 @@ fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileRea
     while at < bytes.len() {
         let rest = bytes.get(at..).unwrap_or_default();
         // Most lines are a move and its time: read at once, line end and all.
-        if let Some((end, len, ms)) = usual_move_line(rest) {
-            r.usual_move_line(text, at, (end, ms), &mut parsed.diagnostics);
+        if let Some((mv, len, ms)) = usual_move_line(rest) {
+            r.usual_move_line(text, at, (mv, ms), &mut parsed.diagnostics);
             at += len;
             continue;
         }
@@ -109,23 +109,40 @@ fn read_with(text: &str, check: bool, legal: bool) -> (Parsed, Vec<FoundWhileRea
     (parsed, found)
 }
 
-/// The usual move line at the start of `rest`: a move (`+7776FU`), maybe a time in
-/// whole seconds (`,T12`, at most 12 digits), then the line's end (`\n`, `\r\n`, or
-/// the end of the text). Returns where its last statement ends (7 without a time),
-/// its length with the line end, and the time in milliseconds; `None` for any
-/// other line, which the general reading takes (and reads the same way where this
-/// one would have).
+/// The move of a usual move line, read: the side that makes it, the origin (`None`:
+/// a drop, `00`), the destination and the piece as it stands after the move.
+#[derive(Debug, Clone, Copy)]
+struct UsualMove {
+    color: Color,
+    from: Option<Square>,
+    to: Square,
+    after: PieceKind,
+}
+
+/// The usual move line at the start of `rest`: a move that reads (`+7776FU`: an
+/// origin on the board or `00`, a destination, a piece code), maybe a time in
+/// whole seconds (`,T12`, at most 12 digits), then the line's end (`\n`, `\r\n`,
+/// or the end of the text). Returns the move, the line's length with its end, and
+/// the time in milliseconds (a time statement is there exactly when it is some);
+/// `None` for any other line, which the general reading takes (and reads the same
+/// way where this one would have).
 #[inline]
-fn usual_move_line(rest: &[u8]) -> Option<(usize, usize, Option<u64>)> {
-    let [b'+' | b'-', f1, r1, f2, r2, k1, k2, tail @ ..] = rest else {
+fn usual_move_line(rest: &[u8]) -> Option<(UsualMove, usize, Option<u64>)> {
+    let [sign @ (b'+' | b'-'), f1, r1, f2, r2, k1, k2, tail @ ..] = rest else {
         return None;
     };
-    if !([f1, r1, f2, r2].iter().all(|b| b.is_ascii_digit())
-        && k1.is_ascii_uppercase()
-        && k2.is_ascii_uppercase())
-    {
-        return None;
-    }
+    let to = digit_square(*f2, *r2)?;
+    let from = if [*f1, *r1] == *b"00" {
+        None
+    } else {
+        Some(digit_square(*f1, *r1)?)
+    };
+    let after = kind(Some(&[*k1, *k2]))?;
+    let color = if *sign == b'+' {
+        Color::Black
+    } else {
+        Color::White
+    };
     let (end, ms) = match tail {
         [b',', b'T', more @ ..] => {
             // The seconds, read as they are counted (as [`whole_seconds_ms`] reads
@@ -146,12 +163,25 @@ fn usual_move_line(rest: &[u8]) -> Option<(usize, usize, Option<u64>)> {
         }
         _ => (7, None),
     };
-    match rest.get(end..)? {
-        [] => Some((end, end, ms)),
-        [b'\n', ..] => Some((end, end + 1, ms)),
-        [b'\r', b'\n', ..] => Some((end, end + 2, ms)),
-        _ => None,
-    }
+    let len = match rest.get(end..)? {
+        [] => end,
+        [b'\n', ..] => end + 1,
+        [b'\r', b'\n', ..] => end + 2,
+        _ => return None,
+    };
+    let mv = UsualMove {
+        color,
+        from,
+        to,
+        after,
+    };
+    Some((mv, len, ms))
+}
+
+/// The square a file digit and a rank digit (`1`–`9` each) write.
+#[inline(always)]
+fn digit_square(file: u8, rank: u8) -> Option<Square> {
+    Square::new(file.wrapping_sub(b'0'), rank.wrapping_sub(b'0'))
 }
 
 /// A `/` line (blanks around it allowed): the end of a game.
@@ -220,7 +250,6 @@ struct GameReader {
     /// Room for about this many moves.
     room: usize,
     current: NodeId,
-    last_move: Option<NodeId>,
     broken: bool,
     ended: bool,
     moves: u32,
@@ -253,7 +282,6 @@ impl GameReader {
             illegal: None,
             room,
             current: NodeId::ROOT,
-            last_move: None,
             broken: false,
             ended: false,
             moves: 0,
@@ -273,7 +301,7 @@ impl GameReader {
         let mut off = 0;
         while off <= line.len() {
             let rest = line.get(off..).unwrap_or("");
-            let len = rest.bytes().position(|b| b == b',').unwrap_or(rest.len());
+            let len = memchr::memchr(b',', rest.as_bytes()).unwrap_or(rest.len());
             let part = rest.get(..len).unwrap_or("");
             let here = off;
             off += len + 1;
@@ -295,43 +323,38 @@ impl GameReader {
         }
     }
 
-    /// A line [`usual_move_line`] read at `at` of `text`: its move, and its time
-    /// statement when it ends after 7 bytes (`end`; `ms`: its whole seconds, read),
-    /// as [`GameReader::line`] reads them.
+    /// A line [`usual_move_line`] read at `at` of `text`: its move `mv`, and its
+    /// time statement's whole seconds in milliseconds (`ms`, when it has one), as
+    /// [`GameReader::line`] reads them.
     /// Its statements go straight where [`GameReader::statement`] would send them:
-    /// the move (`+` or `-` and six more bytes) to [`GameReader::a_move`], the
-    /// time's whole seconds to the move's node.
+    /// the move to [`GameReader::usual_move`] (the time then into its node as it is
+    /// made), or to [`GameReader::a_move`] when it is not a usual one, the time then
+    /// to the current node.
     #[inline]
     fn usual_move_line(
         &mut self,
         text: &str,
         at: usize,
-        (end, ms): (usize, Option<u64>),
+        (mv, ms): (UsualMove, Option<u64>),
         diags: &mut Vec<Diagnostic>,
     ) {
-        let mv = text.get(at..at + 7).unwrap_or_default();
         let span = Span::new(at, at + 7);
         if !self.any_content {
             self.first_statement = span;
             self.any_content = true;
         }
         if !self.started {
-            let side = if mv.starts_with('+') { "+" } else { "-" };
+            let side = if mv.color == Color::Black { "+" } else { "-" };
             self.start(side, span, diags);
         }
-        self.a_move(mv, span, diags);
-        if end > 7 {
-            match ms {
-                Some(ms) => {
-                    if self.current != NodeId::ROOT {
-                        if let Some(n) = self.game.tree.get_mut(self.current) {
-                            n.set_time_used_ms(Some(ms));
-                        }
-                    }
-                }
-                None => {
-                    let time = text.get(at + 8..at + end).unwrap_or_default();
-                    self.statement(time, Span::new(at + 8, at + end), diags);
+        if self.usual_move(mv, span, ms) {
+            return;
+        }
+        self.a_move(text.get(at..at + 7).unwrap_or_default(), span, diags);
+        if let Some(ms) = ms {
+            if self.current != NodeId::ROOT {
+                if let Some(n) = self.game.tree.get_mut(self.current) {
+                    n.set_time_used_ms(Some(ms));
                 }
             }
         }
@@ -673,7 +696,8 @@ impl GameReader {
             Some(h) => Position::of_preset(h),
             None => Position::from_model(&p),
         };
-        self.play = Some(LineCheck::from_position(pos, self.room, self.check));
+        // One line of play, never taken back: its moves need not be kept.
+        self.play = Some(LineCheck::forward(pos, self.room, self.check));
         let start = match (self.pi, preset) {
             (_, Some(h)) => ShogiStart::Preset(h),
             _ => ShogiStart::Other(Box::new(p)),
@@ -700,7 +724,7 @@ impl GameReader {
             self.broken = true;
             return;
         }
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.play.as_ref() else {
             return;
         };
         let pos = play.position();
@@ -791,12 +815,48 @@ impl GameReader {
                 return;
             }
         }
-        let id = self.game.tree.add_empty_child(self.current);
-        if let Some(n) = self.game.tree.get_mut(id) {
-            n.mv = Some(Move::Shogi(mv));
+        self.record(mv, span, None);
+    }
+
+    /// The usual case of [`GameReader::a_move`], for the move of a usual move line
+    /// (`usual`) taking `time_used_ms`: the game under way, the move
+    /// read, by the side to move, of its piece on the origin (or in hand), sound in
+    /// structure. Returns false, having changed nothing, for any other move, which
+    /// [`GameReader::a_move`] then reads and reports as it does every move.
+    #[inline]
+    fn usual_move(&mut self, usual: UsualMove, span: Span, time_used_ms: Option<u64>) -> bool {
+        if self.broken || self.ended {
+            return false;
         }
-        // Its structure was checked here: made, and checked against the rest of
-        // the rules when checking.
+        let Some(play) = self.play.as_ref() else {
+            return false;
+        };
+        let UsualMove {
+            color,
+            from,
+            to,
+            after,
+        } = usual;
+        let Some(mv) = play.position().resolve_to_kind(color, from, to, after) else {
+            return false;
+        };
+        self.moves += 1;
+        self.record(mv, span, time_used_ms);
+        true
+    }
+
+    /// Adds the node of `mv` (read at `span`, taking `time_used_ms`), a move whose
+    /// structure was checked on the position: made, and checked against the rest
+    /// of the rules when checking.
+    #[inline(always)]
+    fn record(&mut self, mv: ShogiMove, span: Span, time_used_ms: Option<u64>) {
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let id = self
+            .game
+            .tree
+            .add_move_child(self.current, Move::Shogi(mv), time_used_ms);
         if self.legal && self.illegal.is_none() {
             if let Err(why) = play.play_resolved_legal(&mv) {
                 self.illegal = Some(Finding {
@@ -812,7 +872,6 @@ impl GameReader {
         }
         self.spans.push(span);
         self.current = id;
-        self.last_move = Some(id);
     }
 
     fn special(&mut self, t: &str, span: Span, diags: &mut Vec<Diagnostic>) {

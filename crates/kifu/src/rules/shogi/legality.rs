@@ -186,6 +186,61 @@ impl Position {
         self.check_structure(&mv).map(|()| mv)
     }
 
+    /// The move `color` makes from `from` (`None`: a drop) to `to` that leaves
+    /// `after` standing there (as CSA writes a move: the piece after it, promoted
+    /// when the move promotes), when it is sound in structure: by the side to move,
+    /// of its piece on the origin that is `after` or promotes to it (or of `after`
+    /// in hand), onto a square none of its pieces holds (an empty one for a drop).
+    /// Exactly the moves that [`Position::build_move`] of that piece and promotion
+    /// builds and [`Position::check_structure`] passes; `None` for every other,
+    /// which a reader then builds and reports as it does any move.
+    #[inline(always)]
+    pub fn resolve_to_kind(
+        &self,
+        color: Color,
+        from: Option<Square>,
+        to: Square,
+        after: PieceKind,
+    ) -> Option<ShogiMove> {
+        if color != self.to_move() {
+            return None;
+        }
+        let target = self.at(idx(to));
+        let (piece, promote, capture) = match from {
+            None => {
+                let held = hand_index(after).is_some() && self.in_hand(color, after) > 0;
+                if after.is_promoted() || !held || target.is_some() {
+                    return None;
+                }
+                (after, false, None)
+            }
+            Some(f) => {
+                let p = self.at(idx(f)).filter(|p| p.color == color)?;
+                let promote = if p.kind == after {
+                    false
+                } else if p.kind.promoted() == Some(after) {
+                    true
+                } else {
+                    return None;
+                };
+                if target.is_some_and(|t| t.color == color) {
+                    return None;
+                }
+                (p.kind, promote, target.map(|t| t.kind))
+            }
+        };
+        let mv = ShogiMove {
+            color,
+            from,
+            to,
+            piece,
+            promote,
+            capture,
+        };
+        debug_assert!(self.check_structure(&mv).is_ok(), "{mv:?}");
+        Some(mv)
+    }
+
     /// The representability checks of a move, in the order [`Position::check`]
     /// reports them (see [`Position::resolve_structure`]).
     #[inline(always)]
@@ -288,9 +343,11 @@ impl Position {
             "a move whose structure was not checked"
         );
         let t = tables();
-        // The squares' indices, computed once for the checks and the make.
-        let to = idx(mv.to);
-        let from = mv.from.map(idx);
+        // The squares' indices, computed once for the checks and the make. A sound
+        // move's squares are on the board (below 81): said so, the compiler drops
+        // the bounds checks of every look-up that follows.
+        let to = idx(mv.to).min(80);
+        let from = mv.from.map(|f| idx(f).min(80));
         let verdict = self.check_path_rules_at(t, mv, from, to);
         let kings = [self.king(Color::Black), self.king(Color::White)];
         self.make_at(mv, from, to);
@@ -332,6 +389,8 @@ impl Position {
         let Some(k) = self.king(color) else {
             return false;
         };
+        // A king stands on the board (below 81; see `check_rules_and_make_tracked`).
+        let k = k.min(80);
         if before != Some(false) || king_before != Some(k) {
             return self.attacked(k, by);
         }

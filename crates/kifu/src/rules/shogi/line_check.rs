@@ -56,6 +56,9 @@ pub struct LineCheck {
     /// of each, deepest last.
     kept: Vec<(usize, Position)>,
     rules: bool,
+    /// The moves are kept to be taken back (`made`); false for a line played
+    /// forward only ([`LineCheck::forward`]).
+    keeps_moves: bool,
 }
 
 impl LineCheck {
@@ -73,19 +76,40 @@ impl LineCheck {
     /// [`LineCheck::new`] at a position already built (a preset's start, copied:
     /// [`Position::of_preset`]).
     pub fn from_position(pos: Position, nodes: usize, rules: bool) -> LineCheck {
+        Self::built(pos, nodes, rules, true)
+    }
+
+    /// [`LineCheck::from_position`] for a line played forward only, as a reader of
+    /// one line of play (CSA) plays it: the moves are not kept to be taken back, so
+    /// [`LineCheck::undo`], [`LineCheck::rewind`], [`LineCheck::keep`],
+    /// [`LineCheck::depth`] and [`LineCheck::last_move`] are not for it. The same
+    /// findings, for a move less to store each move.
+    pub fn forward(pos: Position, nodes: usize, rules: bool) -> LineCheck {
+        Self::built(pos, nodes, rules, false)
+    }
+
+    /// A line at `pos` with room for about `nodes` moves; `rules`: check them;
+    /// `keeps_moves`: keep them to be taken back.
+    fn built(pos: Position, nodes: usize, rules: bool, keeps_moves: bool) -> LineCheck {
         let mut line = Line::default();
         if rules {
             line.start(pos.hash(), nodes);
         }
+        let made = if keeps_moves {
+            Vec::with_capacity(nodes.min(1 << 16))
+        } else {
+            Vec::new()
+        };
         LineCheck {
             pos,
             line,
             state: State::START,
-            made: Vec::with_capacity(nodes.min(1 << 16)),
+            made,
             findings: Vec::new(),
             illegal: Vec::new(),
             kept: Vec::new(),
             rules,
+            keeps_moves,
         }
     }
 
@@ -100,14 +124,28 @@ impl LineCheck {
         &mut self.pos
     }
 
-    /// How many moves the line holds.
+    /// How many moves the line holds (not for a line played forward only).
     pub fn depth(&self) -> usize {
+        debug_assert!(self.keeps_moves, "the depth of a line played forward only");
         self.made.len()
     }
 
-    /// The line's last move.
+    /// The line's last move (not for a line played forward only).
     pub fn last_move(&self) -> Option<&ShogiMove> {
+        debug_assert!(
+            self.keeps_moves,
+            "the last move of a line played forward only"
+        );
         self.made.last().map(|m| &m.mv)
+    }
+
+    /// Keeps a move made, with the state before it, to take it back (not for a
+    /// line played forward only).
+    #[inline(always)]
+    fn keep_made(&mut self, mv: &ShogiMove, before: State) {
+        if self.keeps_moves {
+            self.made.push(Made { mv: *mv, before });
+        }
     }
 
     /// Checks and makes the move `m` of node `id`. `foul_recorded` says whether the
@@ -139,12 +177,16 @@ impl LineCheck {
     pub fn play_resolved_legal(&mut self, m: &ShogiMove) -> Result<(), super::Illegal> {
         let before = self.state;
         let (verdict, after) = self.pos.check_rules_and_make_tracked(m, before.known);
-        self.made.push(Made { mv: *m, before });
+        self.keep_made(m, before);
         self.state.known = after;
         verdict
     }
 
     /// [`LineCheck::play`], told whether the move's structure is known to be sound.
+    /// The usual move (legal, in a game that goes on) takes the short way through;
+    /// what is found is written out of line ([`LineCheck::ended_by_repetition`],
+    /// [`LineCheck::found_illegal`]).
+    #[inline(always)]
     fn play_move(
         &mut self,
         id: NodeId,
@@ -155,7 +197,7 @@ impl LineCheck {
         let before = self.state;
         if !self.rules {
             self.pos.make(m);
-            self.made.push(Made { mv: *m, before });
+            self.keep_made(m, before);
             return true;
         }
         let State {
@@ -167,21 +209,7 @@ impl LineCheck {
         let ended = if warned || reps < 4 {
             None
         } else {
-            self.line.fourfold(self.pos.hash()).map(|f| {
-                let how = match f.perpetual {
-                    Some(c) => format!(
-                        "連続王手の千日手, a loss for {}, who gave check with every move",
-                        side(c)
-                    ),
-                    None => "千日手, a draw".to_string(),
-                };
-                (
-                    codes::SHOGI_UNCLAIMED_REPETITION,
-                    format!(
-                        "the game goes on after the position (board, hands, side to move) stood for the fourth time: it had ended in {how}"
-                    ),
-                )
-            })
+            self.ended_by_repetition()
         };
         let (verdict, made, after) = if resolved {
             let (verdict, after) = self.pos.check_rules_and_make_tracked(m, known);
@@ -190,6 +218,63 @@ impl LineCheck {
             self.pos.check_and_make_tracked(m, known)
         };
         known = after;
+        if ended.is_some() || verdict.is_err() {
+            warned = self.found_illegal(id, m, ended, verdict, made, warned, foul_recorded);
+        }
+        // A move against the rules can still be played: the rest of the line is
+        // checked after it. One that cannot (no piece to move) ends it.
+        if !made {
+            return false;
+        }
+        let check = after[m.color.opponent().index()] == Some(true);
+        let reps = self.line.enter(self.pos.hash(), m.color, check);
+        self.keep_made(m, before);
+        self.state = State {
+            known,
+            warned,
+            reps,
+        };
+        true
+    }
+
+    /// The unclaimed fourfold repetition the line stands on, when it does (its
+    /// position has stood four times): the code and message of its finding.
+    #[cold]
+    fn ended_by_repetition(&self) -> Option<(&'static codes::Code, String)> {
+        self.line.fourfold(self.pos.hash()).map(|f| {
+            let how = match f.perpetual {
+                Some(c) => format!(
+                    "連続王手の千日手, a loss for {}, who gave check with every move",
+                    side(c)
+                ),
+                None => "千日手, a draw".to_string(),
+            };
+            (
+                codes::SHOGI_UNCLAIMED_REPETITION,
+                format!(
+                    "the game goes on after the position (board, hands, side to move) stood for the fourth time: it had ended in {how}"
+                ),
+            )
+        })
+    }
+
+    /// The findings of the move `m` of node `id` ([`LineCheck::play_move`]): the
+    /// end of the game it goes on after (`ended`, or a checkmate), then the rule it
+    /// breaks (`verdict`), turned into a recorded foul's note when `foul_recorded`.
+    /// `made`: whether the move was made; `warned`: whether a move after the end of
+    /// the game was reported on this line already. Returns the new `warned`.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn found_illegal(
+        &mut self,
+        id: NodeId,
+        m: &ShogiMove,
+        ended: Option<(&'static codes::Code, String)>,
+        verdict: Result<(), super::Illegal>,
+        made: bool,
+        mut warned: bool,
+        foul_recorded: impl FnOnce() -> bool,
+    ) -> bool {
         // Or a checkmate: a move then is always illegal, so only an illegal move by a
         // side that was in check asks.
         let ended = ended.or_else(|| {
@@ -224,24 +309,15 @@ impl LineCheck {
                 self.foul_recorded(id);
             }
         }
-        // A move against the rules can still be played: the rest of the line is
-        // checked after it. One that cannot (no piece to move) ends it.
-        if !made {
-            return false;
-        }
-        let check = after[m.color.opponent().index()] == Some(true);
-        let reps = self.line.enter(self.pos.hash(), m.color, check);
-        self.made.push(Made { mv: *m, before });
-        self.state = State {
-            known,
-            warned,
-            reps,
-        };
-        true
+        warned
     }
 
     /// Takes the last move back (to branch from an earlier move).
     pub fn undo(&mut self) -> Option<ShogiMove> {
+        debug_assert!(
+            self.keeps_moves,
+            "a move taken back on a line played forward only"
+        );
         let Made { mv, before } = self.made.pop()?;
         if self.kept.last().is_some_and(|&(d, _)| d > self.made.len()) {
             self.kept.pop();
@@ -258,6 +334,10 @@ impl LineCheck {
     /// `+`: it has alternatives), so that [`LineCheck::rewind`] comes back to it at
     /// once instead of taking every move back.
     pub fn keep(&mut self) {
+        debug_assert!(
+            self.keeps_moves,
+            "a position kept on a line played forward only"
+        );
         let depth = self.made.len();
         if self.kept.last().is_some_and(|&(d, _)| d == depth) {
             return;
@@ -269,6 +349,7 @@ impl LineCheck {
     /// Takes moves back until the line holds `depth` of them: from a kept position
     /// when one stands there, else move by move.
     pub fn rewind(&mut self, depth: usize) {
+        debug_assert!(self.keeps_moves, "a line played forward only rewound");
         while self.kept.last().is_some_and(|&(d, _)| d > depth) {
             self.kept.pop();
         }

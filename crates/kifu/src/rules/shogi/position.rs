@@ -695,11 +695,24 @@ impl Squares {
 /// No square (a neighbour off the board).
 const OFF: u8 = u8::MAX;
 
-/// The bit of square index `i` in a set of squares ([`Position`]'s `occ`).
+/// The bit of square index `i` in a set of squares ([`Position`]'s `occ`), looked
+/// up ([`BITS`]: a shift of 128 bits is a shift of each half and a choice between
+/// them, a move's make asks for two or three).
 #[inline(always)]
 fn bit(i: usize) -> u128 {
-    1u128 << (i & 127)
+    BITS[i & 127]
 }
+
+/// `[i]`: the bit of square index `i` ([`bit`]).
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
 
 /// The square of `squares` nearest along direction `di` of [`ALL_DIRS`] from the
 /// square they lie beyond (squares of one ray): the lowest index for the four
