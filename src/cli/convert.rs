@@ -281,8 +281,10 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
 }
 
 /// Outputs of `--out-dir` staged and closed before a batch is made durable (one
-/// `syncfs`) and renamed: few enough that their directory entries stay cheap.
-const BATCH: usize = 1024;
+/// `syncfs`) and renamed: few enough that their directory entries and the list of
+/// those waiting stay cheap, many enough that a folder of a few thousand files takes
+/// one `syncfs` (each costs a flush of the disk: about 12 ms on this VM's).
+const BATCH: usize = 4096;
 
 /// One input converted, its output (of `--out-dir`) staged and closed but not yet
 /// durable or in place.

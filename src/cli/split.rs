@@ -275,7 +275,7 @@ fn file_id(_path: &Path) -> Option<(u64, u64)> {
 }
 
 /// Files staged under a run's output directory, waiting for their names.
-const BATCH: usize = 1024;
+const BATCH: usize = 4096;
 
 /// The bytes of one game's files held for the naming thread to stage; past them,
 /// the game's further files are staged where they are written.
