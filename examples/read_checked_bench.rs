@@ -11,24 +11,15 @@
 //! `run`'s count less `load`'s is what the reading costs.
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu::diag::{Diagnostic, Span};
 use kifu::formats::{Flow, FoundWhileReading, Places, Sink};
 use kifu::model::Game;
 
-/// Every `.ext` file of `dir` with its contents, sorted by path.
-fn load_files(dir: &Path, ext: &str) -> std::io::Result<Vec<(Vec<u8>, PathBuf)>> {
-    let mut files = Vec::new();
-    for e in std::fs::read_dir(dir)? {
-        let p = e?.path();
-        if p.extension().and_then(|x| x.to_str()) == Some(ext) {
-            files.push((std::fs::read(&p)?, p));
-        }
-    }
-    files.sort_by(|a, b| a.1.cmp(&b.1));
-    Ok(files)
-}
+#[path = "../bench/load_files.rs"]
+mod load_files;
+use load_files::load_files;
 
 /// A game as the Python reader keeps it: the game, where it starts, its findings.
 type Kept = (Game, usize, Vec<Diagnostic>);

@@ -53,18 +53,9 @@ fn load(dir: &Path, only: Option<&str>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Every `.ext` file of `dir` with its contents, sorted by path.
-fn load_files(dir: &Path, ext: &str) -> std::io::Result<Vec<(Vec<u8>, std::path::PathBuf)>> {
-    let mut files = Vec::new();
-    for e in std::fs::read_dir(dir)? {
-        let p = e?.path();
-        if p.extension().and_then(|x| x.to_str()) == Some(ext) {
-            files.push((std::fs::read(&p)?, p));
-        }
-    }
-    files.sort_by(|a, b| a.1.cmp(&b.1));
-    Ok(files)
-}
+#[path = "../bench/load_files.rs"]
+mod load_files;
+use load_files::load_files;
 
 fn run(dir: &Path, only: Option<&str>) -> std::io::Result<()> {
     for ext in ["kif", "ki2"] {
