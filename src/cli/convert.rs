@@ -1,6 +1,7 @@
 //! `kifu convert`: read records and write them in another format.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -150,16 +151,10 @@ pub fn run(args: &ConvertArgs, ui: &Ui) -> Result<Status, Fatal> {
         stale += removed;
         listed.insert(dir, names);
     }
-    refuse_collisions(inputs, &dests, &listed)?;
     // Whether each output's name was in its directory's listing (or it is not
     // known): only those outputs have a file whose mode and owner are kept.
-    let existed: Vec<bool> = dests
-        .iter()
-        .map(|d| match d {
-            Destination::File(p) => may_exist(p, &listed),
-            Destination::Stdout => true,
-        })
-        .collect();
+    let existed = may_exist_each(&dests, &listed);
+    refuse_collisions(inputs, &dests, &existed)?;
     if stale > 0 {
         ui.note(&format!(
             "removed {stale} temporary file(s) left by an interrupted run"
@@ -749,18 +744,35 @@ fn finish(
 
 /// The names each output directory held when it was listed (`None`: it could not
 /// be listed whole).
-type Listed<'a> = HashMap<&'a Path, Option<std::collections::HashSet<std::ffi::OsString>>>;
+type Listed<'a> = HashMap<&'a Path, Option<HashSet<OsString>>>;
 
-/// False when the listing of `path`'s directory says nothing is at `path`; true
-/// when something is, or when that is not known.
-fn may_exist(path: &Path, listed: &Listed<'_>) -> bool {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return true;
-    };
-    match listed.get(dir) {
-        Some(Some(names)) => names.contains(name),
-        _ => true,
-    }
+/// For each output, false when the listing of its directory says nothing is at its
+/// path; true when something is, or when that is not known (standard output too).
+/// Outputs side by side share a directory: it is looked up once for them.
+fn may_exist_each(dests: &[Destination], listed: &Listed<'_>) -> Vec<bool> {
+    // The directory looked up last, and its names (`None`: not known).
+    let mut last: Option<(&Path, Option<&HashSet<OsString>>)> = None;
+    dests
+        .iter()
+        .map(|dest| {
+            let Destination::File(path) = dest else {
+                return true;
+            };
+            let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+                return true;
+            };
+            let names = match last {
+                // Equal bytes are an equal path: no hashing of its components.
+                Some((seen, names)) if seen.as_os_str() == dir.as_os_str() => names,
+                _ => {
+                    let names = listed.get(dir).and_then(Option::as_ref);
+                    last = Some((dir, names));
+                    names
+                }
+            };
+            names.is_none_or(|names| names.contains(name))
+        })
+        .collect()
 }
 
 /// Refuses, before anything is written, a run in which two inputs would be written to
@@ -771,16 +783,17 @@ fn may_exist(path: &Path, listed: &Listed<'_>) -> bool {
 fn refuse_collisions(
     inputs: &[InputFile],
     dests: &[Destination],
-    listed: &Listed<'_>,
+    existed: &[bool],
 ) -> Result<(), Fatal> {
-    let mut by_dest: HashMap<&Path, &InputFile> = HashMap::new();
+    let mut by_dest: HashMap<(usize, &OsStr), &InputFile> = HashMap::new();
+    let mut dirs = Dirs::default();
     let mut problems = Vec::new();
     let mut existing = Vec::new();
-    for (i, (input, dest)) in inputs.iter().zip(dests).enumerate() {
+    for (i, ((input, dest), &may_exist)) in inputs.iter().zip(dests).zip(existed).enumerate() {
         let Destination::File(path) = dest else {
             continue;
         };
-        if let Some(first) = by_dest.insert(path, input) {
+        if let Some(first) = by_dest.insert(dirs.key(path), input) {
             problems.push((
                 i,
                 format!(
@@ -791,7 +804,7 @@ fn refuse_collisions(
                 ),
             ));
         }
-        if let Some(id) = may_exist(path, listed).then(|| file_id(path)).flatten() {
+        if let Some(id) = may_exist.then(|| file_id(path)).flatten() {
             existing.push((i, path, id));
         }
     }
@@ -837,6 +850,37 @@ fn refuse_collisions(
     )))
 }
 
+/// Numbers the output directories of a run, so that an output path is told apart
+/// by its directory's number and its name: equal keys are equal paths, and the
+/// components of a directory's path are hashed once, not once per output in it.
+#[derive(Default)]
+struct Dirs<'p> {
+    numbers: HashMap<&'p Path, usize>,
+    /// The directory numbered last (by its bytes) and its number.
+    last: Option<(&'p OsStr, usize)>,
+}
+
+impl<'p> Dirs<'p> {
+    /// The key of an output path: its directory's number and its name (a path
+    /// without a name is its own directory, with an empty name).
+    fn key(&mut self, path: &'p Path) -> (usize, &'p OsStr) {
+        let (dir, name) = match (path.parent(), path.file_name()) {
+            (Some(dir), Some(name)) => (dir, name),
+            _ => (path, OsStr::new("")),
+        };
+        let number = match self.last {
+            Some((seen, number)) if seen == dir.as_os_str() => number,
+            _ => {
+                let next = self.numbers.len();
+                let number = *self.numbers.entry(dir).or_insert(next);
+                self.last = Some((dir.as_os_str(), number));
+                number
+            }
+        };
+        (number, name)
+    }
+}
+
 /// The (device, inode) of an existing file.
 #[cfg(unix)]
 fn file_id(path: &Path) -> Option<(u64, u64)> {
@@ -854,4 +898,58 @@ fn file_id(_path: &Path) -> Option<(u64, u64)> {
 pub(super) fn to_terminal(output: Option<&Path>) -> bool {
     use std::io::IsTerminal;
     output.is_none_or(|p| p.as_os_str() == "-") && std::io::stdout().is_terminal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(p: &str) -> Destination {
+        Destination::File(PathBuf::from(p))
+    }
+
+    #[test]
+    fn output_keys_are_equal_exactly_when_the_paths_are() {
+        let paths = [
+            "out/a.csa",
+            "out/b.csa",
+            "out//a.csa",
+            "out/./b.csa",
+            "out/sub/a.csa",
+            "other/a.csa",
+            "a.csa",
+        ];
+        let mut dirs = Dirs::default();
+        let keys: Vec<(usize, &OsStr)> = paths.iter().map(|p| dirs.key(Path::new(p))).collect();
+        for (i, a) in paths.iter().enumerate() {
+            for (j, b) in paths.iter().enumerate() {
+                assert_eq!(
+                    keys[i] == keys[j],
+                    Path::new(a) == Path::new(b),
+                    "{a} against {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_listing_says_which_outputs_may_exist() {
+        let names: HashSet<OsString> = [OsString::from("a.csa")].into_iter().collect();
+        let mut listed: Listed<'_> = HashMap::new();
+        listed.insert(Path::new("out"), Some(names));
+        listed.insert(Path::new("unlisted"), None);
+        let dests = [
+            file("out/a.csa"),
+            file("out/b.csa"),
+            file("out//a.csa"),
+            file("unlisted/a.csa"),
+            file("elsewhere/a.csa"),
+            Destination::Stdout,
+            file("out/b.csa"),
+        ];
+        assert_eq!(
+            may_exist_each(&dests, &listed),
+            [true, false, true, true, true, true, false]
+        );
+    }
 }

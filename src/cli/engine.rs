@@ -32,6 +32,20 @@ use kifu::source::{Part, PartError, Parts, PART};
 use kifu::text::LineIndex;
 use kifu::Input;
 
+/// How many threads read: `RAYON_NUM_THREADS` when it is a number above 0, else the
+/// processors this process may use, as rayon's pool would be given. Asked without
+/// starting that pool: a run over files reads them on threads of its own
+/// (`ordered.rs`), and the pool's threads, started for nothing, spun at the start
+/// of the run on the processors its own threads wanted.
+pub fn threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+        .unwrap_or(1)
+}
+
 /// The part size: [`PART`], or in debug builds `KIFU_PART_BYTES` (tests use small
 /// parts to cut small inputs).
 pub fn part_size() -> usize {
@@ -291,11 +305,7 @@ pub fn each_input<T: Send>(
         bar
     });
     // Games are read on the calling thread in order: workers would only read ahead.
-    let threads = if in_order {
-        1
-    } else {
-        rayon::current_num_threads()
-    };
+    let threads = if in_order { 1 } else { threads() };
     let window = threads.max(1) * 4;
     let mut games_seen = 0usize;
     // The directories of walked inputs, each opened once for its files.
@@ -536,7 +546,7 @@ fn feed<T: Send>(
         }
         Opened::Cut(mut parts, first) => {
             if let Want::Mapped(map, _) = want {
-                if run.opts.games.is_none() && rayon::current_num_threads() > 1 {
+                if run.opts.games.is_none() && threads() > 1 {
                     return run.mapped_ahead(&mut parts, first, *map, sink);
                 }
             }

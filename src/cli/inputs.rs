@@ -319,6 +319,9 @@ pub fn anchor(inputs: &mut [InputFile]) {
             meta.ok().filter(|m| m.is_dir()).as_ref().and_then(dir_id)
         })
     };
+    // The walk root of the input before and its identity: a walk's files come one
+    // after another, and its root is looked up once for them.
+    let mut last_root: Option<(std::sync::Arc<Path>, Option<DirId>)> = None;
     for input in inputs.iter_mut() {
         let (Some(root), Some(path), None) = (&input.walked_from, &input.path, &input.problem)
         else {
@@ -327,6 +330,14 @@ pub fn anchor(inputs: &mut [InputFile]) {
         let root = std::sync::Arc::clone(root);
         let Some(name) = path.file_name() else {
             continue;
+        };
+        let root_id = match &last_root {
+            Some((seen, id)) if std::sync::Arc::ptr_eq(seen, &root) => *id,
+            _ => {
+                let id = id_of(&root, true);
+                last_root = Some((std::sync::Arc::clone(&root), id));
+                id
+            }
         };
         let mut steps = Vec::new();
         let mut at = root.to_path_buf();
@@ -340,8 +351,13 @@ pub fn anchor(inputs: &mut [InputFile]) {
             steps.push((part.as_os_str().to_os_string(), id_of(&at, false)));
         }
         input.place = Some(Box::new(Place {
-            root: root.to_path_buf(),
-            root_id: id_of(&root, true),
+            // `at` is the root itself for a file at the top of its walk.
+            root: if steps.is_empty() {
+                at
+            } else {
+                root.to_path_buf()
+            },
+            root_id,
             steps,
             name: name.to_os_string(),
         }));

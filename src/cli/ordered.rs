@@ -119,12 +119,18 @@ impl<R> Shared<R> {
         // half a window before its end (at most `i`: when the taker wants item `i`
         // itself, its worker is awake).
         let wake = (i + 1 + self.window / 2).saturating_sub(self.window);
+        let mut spins = 0;
         loop {
             if self.stop.load(Ordering::SeqCst) {
                 return false;
             }
             if i < self.taken.load(Ordering::SeqCst) + self.window {
                 return true;
+            }
+            if spins < SPINS {
+                spins += 1;
+                std::thread::yield_now();
+                continue;
             }
             self.sleepers
                 .lock()
@@ -167,6 +173,15 @@ impl<R> Shared<R> {
         (start < self.items).then(|| (start, (start + batch).min(self.items)))
     }
 }
+
+/// How many times a worker the window stops gives its processor up (and looks again)
+/// before it sleeps. The taker frees a place every few tens of microseconds when
+/// it writes files: a worker that slept was woken onto the taker's processor now
+/// and then and the two shared one core for milliseconds, while the other idled
+/// (KIF → CSA over 2,000 files on a disk: a fifth of the runs 15–20 ms slower).
+/// Yielding keeps the worker where it is, and gives way to any thread that wants
+/// the processor.
+const SPINS: u32 = 256;
 
 /// Counts its worker out of [`Shared::alive`] when the worker ends, however it
 /// ends, and wakes the taker, which may be waiting for a result that will not come.
