@@ -24,7 +24,7 @@
 #   KIFU_DISK_DIR        where PARTS=disk writes (default $KIFU_COMPARE_DIR/disk): a disk,
 #                        for the file system's floor (#34); the part says so and is left
 #                        out when the folder is on tmpfs
-#   DISK_ROUNDS=7        alternating runs of kifu and the floor (PARTS=disk), medians
+#   DISK_ROUNDS=11       alternating runs of kifu and the floor (PARTS=disk), medians
 #
 # Installs the peers from the package registries (PyPI into a venv, npm into a folder,
 # Debian's nkf if missing), generates the deterministic inputs with the generators in
@@ -307,7 +307,7 @@ fs=$(stat -f -c %T "$disk")
 if [ "$fs" = tmpfs ] || [ "$fs" = ramfs ]; then
   note "disk: $disk is on $fs, not a disk: the floor rows on a disk are left out (set KIFU_DISK_DIR)"
 else
-  disk_rounds=${DISK_ROUNDS:-7}
+  disk_rounds=${DISK_ROUNDS:-11}
   d=$corpus/shogi/kif
   # The floor's references (names and sizes) on tmpfs, as in the convert part: nothing
   # is removed on the disk while the part runs.
@@ -328,22 +328,26 @@ else
   fi
   mkdir -p "$disk/out/kept"
   chattr +T "$disk/out" 2>/dev/null || note "disk: chattr +T failed on $fs: folders not spread over the block groups"
-  aside="cd '$disk/out' && for o in kifu split floor; do [ ! -e \$o ] || mv \$o kept/\$o.\$(date +%s%N); done && sync"
+  # Every run, kifu's and the floor's, writes the one folder out/run: ext4 starts its
+  # search for a top folder's block group at a hash of the folder's name, so folders
+  # named after each tool landed in groups of their own, whose states differ (runs
+  # of one tool at 0.5-1 s while the other's took 0.1 s, turn by turn).
+  aside="cd '$disk/out' && { [ ! -e run ] || mv run kept/run.\$(date +%s%N); } && sync"
   note "disk: $disk ($fs, $(df -P "$disk" | awk 'NR==2 {print $1}')), $disk_rounds alternating runs"
   python3 "$harness" alternate "$results" --group "KIF→CSA, disk" --rounds "$disk_rounds" \
     --prepare "$aside" \
     --bytes "$(dir_bytes "$d" kif)" --items "$shogi_games" \
     --tools "kifu convert;;file system floor" \
     --what "CLI over the folder to CSA files on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
-    -- "$kifu" convert -q "$d" -t csa --out-dir "$disk/out/kifu" \
-    ";;" python3 "$here/floor.py" "$ref_out" "$disk/out/floor"
+    -- "$kifu" convert -q "$d" -t csa --out-dir "$disk/out/run" \
+    ";;" python3 "$here/floor.py" "$ref_out" "$disk/out/run"
   python3 "$harness" alternate "$results" --group "split, disk" --rounds "$disk_rounds" \
     --prepare "$aside" \
     --bytes "$sgf_bytes" --items "$sgf_games" \
     --tools "kifu split;;file system floor" \
     --what "CLI: a file per game on the disk, staged, one syncfs, renamed;;bench/floor.py: as many files of the same sizes created, written, renamed on the disk, one syncfs" \
-    -- "$kifu" split -q "$sgf" --out-dir "$disk/out/split" \
-    ";;" python3 "$here/floor.py" "$split_ref" "$disk/out/floor"
+    -- "$kifu" split -q "$sgf" --out-dir "$disk/out/run" \
+    ";;" python3 "$here/floor.py" "$split_ref" "$disk/out/run"
   rm -rf "$disk/out" && sync && date +%s > "$removed"
 fi
 fi
