@@ -121,7 +121,7 @@ fn totals(game: &mut Game) {
             .filter_map(|n| n.time_used_ms())
             .sum();
         if let Some(n) = game.tree.get_mut(id) {
-            n.times.time_total_ms = Some(total);
+            n.set_time_total_ms(Some(total));
         }
     }
 }

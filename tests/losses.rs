@@ -262,10 +262,10 @@ fn carried(target: &Format, game: &mut Game) {
 /// total as none, and the total only added up the times spent (to the second).
 fn derived(target: &Format, game: &Game, id: NodeId, back: &Node) -> bool {
     let totals = kifu::internals::account::running_totals(game);
-    let total = game.tree.get(id).and_then(|n| n.times.time_total_ms);
+    let total = game.tree.get(id).and_then(|n| n.time_total_ms());
     target.writes.node(NodeField::TimeUsed)
         && !target.writes.node(NodeField::TimeTotal)
-        && back.times.time_total_ms.is_none()
+        && back.time_total_ms().is_none()
         && total.is_some_and(|t| {
             totals
                 .get(id.0 as usize)
@@ -500,7 +500,7 @@ impl Filled {
         n.set_time_left(self.time_left);
         n.times.periods_left = self.periods_left;
         n.set_time_used_ms(self.time_used_ms);
-        n.times.time_total_ms = self.time_total_ms;
+        n.set_time_total_ms(self.time_total_ms);
         n.bookmarks = self.bookmarks;
         n.extras = self.extras;
     }

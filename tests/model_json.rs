@@ -151,7 +151,7 @@ fn shogi_game(start: ShogiStart) -> Game {
         capture: None,
     }));
     m1.set_time_used_ms(Some(10_000));
-    m1.times.time_total_ms = Some(10_000);
+    m1.set_time_total_ms(Some(10_000));
     m1.comment = Some("*定跡".into());
     m1.bookmarks = vec!["序盤".into()];
     m1.extras.push("kif:same", vec![]);

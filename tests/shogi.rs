@@ -433,7 +433,7 @@ fn corpus_details_comments_bookmarks_times_and_handicap_sides() {
     let (_, first) = g.tree.main_line().nth(1).expect("a first move");
     assert_eq!(first.comment.as_deref(), Some("初手のコメント"));
     assert_eq!(first.time_used_ms(), Some(2000));
-    assert_eq!(first.times.time_total_ms, Some(2000));
+    assert_eq!(first.time_total_ms(), Some(2000));
 
     // 9fu: その他 with 上手/下手 words, hands, 下手番.
     let out = read_path(&dir.join("9fu.kif"));
@@ -456,7 +456,7 @@ fn corpus_details_comments_bookmarks_times_and_handicap_sides() {
         Some(kifu::model::EndingKind::SealedMove)
     );
     assert_eq!(last.time_used_ms(), Some(25 * 60 * 1000));
-    assert_eq!(last.times.time_total_ms, Some((4 * 3600 + 7 * 60) * 1000));
+    assert_eq!(last.time_total_ms(), Some((4 * 3600 + 7 * 60) * 1000));
 }
 
 fn kif_format() -> &'static kifu::formats::Format {
@@ -1853,7 +1853,7 @@ fn jkf_round_trips_forks_times_comments_and_positions() {
         let times = |g: &Game| {
             g.tree
                 .preorder()
-                .map(|(_, n)| (n.time_used_ms(), n.times.time_total_ms, n.comment.clone()))
+                .map(|(_, n)| (n.time_used_ms(), n.time_total_ms(), n.comment.clone()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(times(a), times(b), "{name}");

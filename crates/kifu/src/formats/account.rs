@@ -84,7 +84,7 @@ impl Game1<'_> {
                 };
                 if f == NodeField::TimeTotal
                     && writes_time_used
-                    && node.times.time_total_ms.is_some()
+                    && node.time_total_ms().is_some()
                     && derived_total(
                         node,
                         totals.get_or_insert_with(|| sums_along(self.game, &written)),
@@ -160,16 +160,18 @@ impl Game1<'_> {
     /// so without the walk in tree order that names each loss's first place.
     fn leaves_out_any(&self, unwritten: &[NodeField]) -> bool {
         let unwritten = NodeField::set_of(unwritten);
-        // A node without a rest (most of a server's record) holds its times in
-        // itself, in whole milliseconds, and nothing else: two looks say enough.
+        // A node without a rest (most of a server's record, a KIF record's every
+        // move) holds its times in itself, in whole milliseconds, and nothing else:
+        // three looks say enough.
         let used = unwritten & NodeField::TimeUsed.bit() != 0;
         let left = unwritten & NodeField::TimeLeft.bit() != 0;
+        let total = unwritten & NodeField::TimeTotal.bit() != 0;
         // A tight loop over the nodes, the others asked out of line.
         for node in self.game.tree.nodes() {
             let leaves_out = match node.rest.get() {
                 None => {
-                    let (own_used, own_left) = node.own_times();
-                    (used && own_used) || (left && own_left)
+                    let (own_used, own_left, own_total) = node.own_times();
+                    (used && own_used) || (left && own_left) || (total && own_total)
                 }
                 Some(rest) => self.rest_leaves_out(node, rest, unwritten),
             };
@@ -444,7 +446,7 @@ fn sums_along(game: &Game, order: &[NodeId]) -> Vec<[u64; 2]> {
 /// second (what KIF's second figure holds): a writer of the times spent keeps it.
 /// `sums`: [`sums_along`] the written nodes.
 fn derived_total(node: &Node, sums: &[[u64; 2]], id: NodeId) -> bool {
-    let Some(total) = node.times.time_total_ms else {
+    let Some(total) = node.time_total_ms() else {
         return true;
     };
     // A node without a mover sums nothing (0), as in `running_totals`.

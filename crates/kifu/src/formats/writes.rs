@@ -285,7 +285,7 @@ impl NodeField {
     pub fn filled_among(n: &Node, set: u32) -> u32 {
         use NodeField as F;
         const OWN: u32 = F::Comment.bit() | F::Name.bit();
-        const TIMES: u32 = F::PeriodsLeft.bit() | F::TimeTotal.bit();
+        const TIMES: u32 = F::PeriodsLeft.bit();
         const MARKUP: u32 = F::Symbols.bit()
             | F::Labels.bit()
             | F::Arrows.bit()
@@ -308,6 +308,9 @@ impl NodeField {
         if set & F::TimeLeft.bit() != 0 {
             out |= on(n.time_left().is_some(), F::TimeLeft);
         }
+        if set & F::TimeTotal.bit() != 0 {
+            out |= on(n.time_total_ms().is_some(), F::TimeTotal);
+        }
         let Some(rest) = n.rest.get() else {
             return out & set;
         };
@@ -324,8 +327,7 @@ impl NodeField {
             );
         }
         if let Some(t) = rest.times.get().filter(|_| set & TIMES != 0) {
-            out |= on(t.periods_left.is_some(), F::PeriodsLeft)
-                | on(t.time_total_ms.is_some(), F::TimeTotal);
+            out |= on(t.periods_left.is_some(), F::PeriodsLeft);
         }
         if let Some(m) = rest.markup.get().filter(|_| set & MARKUP != 0) {
             out |= on(!m.symbols.is_empty(), F::Symbols)
@@ -363,7 +365,7 @@ impl NodeField {
             NodeField::TimeLeft => n.time_left().map(|t| format!("{t} s")),
             NodeField::PeriodsLeft => n.times.periods_left.map(|p| p.to_string()),
             NodeField::TimeUsed => n.time_used_ms().map(|t| format!("{t} ms")),
-            NodeField::TimeTotal => n.times.time_total_ms.map(|t| format!("{t} ms")),
+            NodeField::TimeTotal => n.time_total_ms().map(|t| format!("{t} ms")),
             NodeField::Ending => n.ending.map(|e| e.kind.japanese().to_string()),
             NodeField::Bookmarks => (!n.bookmarks.is_empty()).then(|| n.bookmarks.join(", ")),
             NodeField::Setup => {
@@ -505,7 +507,7 @@ mod tests {
             NodeField::TimeLeft => n.set_time_left(Some(30.0)),
             NodeField::PeriodsLeft => n.times.periods_left = Some(2),
             NodeField::TimeUsed => n.set_time_used_ms(Some(1500)),
-            NodeField::TimeTotal => n.times.time_total_ms = Some(9000),
+            NodeField::TimeTotal => n.set_time_total_ms(Some(9000)),
             NodeField::Ending => {
                 n.ending = Some(Ending {
                     kind: EndingKind::Resign,

@@ -131,9 +131,10 @@ impl EndingKind {
 /// `node.setup.add_black`): through `Deref` an unset rest reads as empty, through
 /// `DerefMut` writing stores one. A move-only node is 48 bytes on x86-64, and so is a
 /// move with its time (a CSA `T` line, most KIF and JKF moves) or with the time left
-/// after it (SGF `BL`/`WL` of whole milliseconds, as servers write on every move):
-/// those are read and written with [`Node::time_used_ms`], [`Node::time_left`] and
-/// their setters. JSON is
+/// after it (SGF `BL`/`WL` of whole milliseconds, as servers write on every move), or
+/// with the mover's total time (KIF's second figure, on every move of a timed
+/// record): those are read and written with [`Node::time_used_ms`],
+/// [`Node::time_left`], [`Node::time_total_ms`] and their setters. JSON is
 /// unchanged: the rest's fields and the time are written and read in the node's own
 /// object, in the same order as before.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,10 +151,14 @@ pub struct Node {
     /// The time spent on the move in milliseconds, when it is less than
     /// [`NO_TIME`]; a longer one is in the rest's second tier.
     pub(crate) time_used: u32,
-    /// The time left after the move in whole milliseconds, when it is one less than
-    /// [`NO_TIME`]; any other (a fraction of a millisecond, a negative or a longer
-    /// one) is in the rest's [`NodeTimes`]. Read through [`Node::time_left`].
-    pub(crate) time_left: u32,
+    /// The time left after the move in whole milliseconds, when it is less than
+    /// [`TOTAL_BASE`]; else the mover's total time so far as [`TOTAL_BASE`] plus its
+    /// milliseconds, when that is less than [`NO_TIME`]. Any other (a fraction of a
+    /// millisecond, a negative or a longer time, a total beside a time left held
+    /// here) is in the rest's [`NodeTimes`]. Where each goes depends on the two
+    /// values only ([`Node::place_times`]), so equal times compare equal. Read
+    /// through [`Node::time_left`] and [`Node::time_total_ms`].
+    pub(crate) time_held: u32,
 }
 
 /// [`Node::parent`]'s value for the root.
@@ -163,6 +168,10 @@ const NO_PARENT: u32 = u32::MAX;
 /// too long for 32 bits).
 const NO_TIME: u32 = u32::MAX;
 
+/// Where totals start in [`Node::time_held`]: below it, a time left (under 24 days);
+/// from it, a total time (under 24 days too).
+const TOTAL_BASE: u32 = 1 << 31;
+
 impl Default for Node {
     fn default() -> Node {
         Node {
@@ -171,7 +180,7 @@ impl Default for Node {
             rest: Sparse::NONE,
             parent: NO_PARENT,
             time_used: NO_TIME,
-            time_left: NO_TIME,
+            time_held: NO_TIME,
         }
     }
 }
@@ -209,8 +218,10 @@ pub struct NodeTimes {
     time_left_wide: Option<f64>,
     /// Byo-yomi periods or stones left after the move (SGF OB/OW).
     pub periods_left: Option<u32>,
-    /// The mover's total time spent so far in milliseconds (KIF's second figure).
-    pub time_total_ms: Option<u64>,
+    /// The mover's total time spent so far in milliseconds (KIF's second figure),
+    /// when the node cannot hold it itself; read and written through
+    /// [`Node::time_total_ms`].
+    time_total_wide_ms: Option<u64>,
 }
 
 /// The second tier of a node's fields: those few records set on many nodes (and the
@@ -278,7 +289,7 @@ struct NodeOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     time_used_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    time_total_ms: &'a Option<u64>,
+    time_total_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ending: &'a Option<Ending>,
     #[serde(skip_serializing_if = "no_bookmarks")]
@@ -324,7 +335,7 @@ impl Serialize for Node {
             time_left: self.time_left(),
             periods_left: &self.times.periods_left,
             time_used_ms: self.time_used_ms(),
-            time_total_ms: &self.times.time_total_ms,
+            time_total_ms: self.time_total_ms(),
             ending: &self.ending,
             bookmarks: &self.bookmarks,
             extras: &self.extras,
@@ -425,7 +436,7 @@ impl<'de> Deserialize<'de> for Node {
         let times = NodeTimes {
             time_left_wide: None,
             periods_left: n.periods_left,
-            time_total_ms: n.time_total_ms,
+            time_total_wide_ms: None,
         };
         let rest = NodeRest {
             setup: n.setup,
@@ -443,7 +454,7 @@ impl<'de> Deserialize<'de> for Node {
             ..Node::default()
         };
         node.set_time_used_ms(n.time_used_ms);
-        node.set_time_left(n.time_left);
+        node.place_times(n.time_left, n.time_total_ms);
         Ok(node)
     }
 }
@@ -493,7 +504,7 @@ impl SparsePart for NodeTimes {
         static EMPTY: NodeTimes = NodeTimes {
             time_left_wide: None,
             periods_left: None,
-            time_total_ms: None,
+            time_total_wide_ms: None,
         };
         &EMPTY
     }
@@ -537,8 +548,8 @@ impl SparsePart for NodeMore {
 
 /// `seconds` as whole milliseconds when that is exactly the same number (the one
 /// reading the decimal gives: a division by 1,000 rounds as the parse does) and
-/// fits under [`NO_TIME`]; `None` for a fraction of a millisecond, a negative
-/// number (-0 too), NaN or a time of 49 days and more.
+/// fits under [`TOTAL_BASE`]; `None` for a fraction of a millisecond, a negative
+/// number (-0 too), NaN or a time of 24 days and more.
 fn whole_ms(seconds: f64) -> Option<u32> {
     // NaN and every negative number (-0 too) are kept as they are.
     if seconds.is_nan() || seconds.is_sign_negative() {
@@ -547,7 +558,7 @@ fn whole_ms(seconds: f64) -> Option<u32> {
     // Rounded by adding a half and truncating (`round` is a call of libm); the
     // cast saturates, and the comparison below keeps only an exact candidate.
     let ms = (seconds * 1000.0 + 0.5) as u32;
-    (ms != NO_TIME && f64::from(ms) / 1000.0 == seconds).then_some(ms)
+    (ms < TOTAL_BASE && f64::from(ms) / 1000.0 == seconds).then_some(ms)
 }
 
 impl Deref for Node {
@@ -596,7 +607,7 @@ impl Node {
             rest: Sparse::NONE,
             parent: parent.0,
             time_used: time_used.unwrap_or(NO_TIME),
-            time_left: NO_TIME,
+            time_held: NO_TIME,
         }
     }
 
@@ -630,7 +641,7 @@ impl Node {
 
     /// True when the node holds nothing but its move and children.
     pub fn is_bare(&self) -> bool {
-        self.time_used == NO_TIME && self.time_left == NO_TIME && self.rest.is_empty()
+        self.time_used == NO_TIME && self.time_held == NO_TIME && self.rest.is_empty()
     }
 
     /// Time spent on this move in milliseconds (KIF, CSA `T`, JKF).
@@ -668,18 +679,22 @@ impl Node {
     /// Time left for the mover after the move, in seconds (SGF BL/WL).
     #[inline]
     pub fn time_left(&self) -> Option<f64> {
-        if self.time_left != NO_TIME {
-            Some(f64::from(self.time_left) / 1000.0)
+        if self.time_held < TOTAL_BASE {
+            Some(f64::from(self.time_held) / 1000.0)
         } else {
             self.times.time_left_wide
         }
     }
 
-    /// Whether the node holds a time spent and a time left in itself (not in its
-    /// rest): for a node without a rest, whether it has them at all.
+    /// Whether the node holds a time spent, a time left and a total time in itself
+    /// (not in its rest): for a node without a rest, whether it has them at all.
     #[inline]
-    pub(crate) fn own_times(&self) -> (bool, bool) {
-        (self.time_used != NO_TIME, self.time_left != NO_TIME)
+    pub(crate) fn own_times(&self) -> (bool, bool, bool) {
+        (
+            self.time_used != NO_TIME,
+            self.time_held < TOTAL_BASE,
+            self.time_held >= TOTAL_BASE && self.time_held != NO_TIME,
+        )
     }
 
     /// The time left after the move in whole milliseconds, when the node holds it
@@ -687,26 +702,16 @@ impl Node {
     /// formatter.
     #[inline]
     pub fn time_left_whole_ms(&self) -> Option<u32> {
-        (self.time_left != NO_TIME).then_some(self.time_left)
+        (self.time_held < TOTAL_BASE).then_some(self.time_held)
     }
 
     /// Sets (or with `None` clears) the time left after the move, in seconds. A
-    /// time of whole milliseconds under 49 days is held in the node itself and
+    /// time of whole milliseconds under 24 days is held in the node itself and
     /// stores no rest; any other is kept as it is in the rest.
     #[inline]
     pub fn set_time_left(&mut self, seconds: Option<f64>) {
-        let small = seconds.and_then(whole_ms);
-        self.time_left = small.unwrap_or(NO_TIME);
-        let wide = if small.is_some() { None } else { seconds };
-        if wide.is_none() && self.rest.is_none() {
-            // Nothing wide to store, and none stored: no rest to look into.
-            return;
-        }
-        // Compared by bits: NaN is a value to keep, and -0 is not 0.
-        if self.times.time_left_wide.map(f64::to_bits) != wide.map(f64::to_bits) {
-            self.rest.times.time_left_wide = wide;
-            self.rest.tidy();
-        }
+        let total = self.time_total_ms();
+        self.place_times(seconds, total);
     }
 
     /// Sets the time left after the move to `ms` whole milliseconds: what
@@ -714,10 +719,77 @@ impl Node {
     /// float when the node can hold it itself (a reader's fast path).
     #[inline]
     pub(crate) fn set_time_left_ms(&mut self, ms: u32) {
-        if ms == NO_TIME || !self.rest.is_none() {
-            self.set_time_left(Some(f64::from(ms) / 1000.0));
+        // Nothing stored beside the node, and no total held in it: the time is
+        // all there is to place.
+        if ms < TOTAL_BASE && self.rest.is_none() && !self.own_times().2 {
+            self.time_held = ms;
         } else {
-            self.time_left = ms;
+            self.set_time_left(Some(f64::from(ms) / 1000.0));
+        }
+    }
+
+    /// The mover's total time spent so far, in milliseconds (KIF's second figure,
+    /// JKF's `total`).
+    #[inline]
+    pub fn time_total_ms(&self) -> Option<u64> {
+        if self.own_times().2 {
+            Some(u64::from(self.time_held - TOTAL_BASE))
+        } else {
+            self.times.time_total_wide_ms
+        }
+    }
+
+    /// Sets (or with `None` clears) the mover's total time so far, in milliseconds.
+    /// A total under 24 days is held in the node itself, unless it holds a time
+    /// left: a KIF move's time and total store no rest.
+    #[inline]
+    pub fn set_time_total_ms(&mut self, ms: Option<u64>) {
+        // A reader's fresh node: nothing stored beside it and no time left in it.
+        if self.rest.is_none() && self.time_held >= TOTAL_BASE {
+            match ms.and_then(|t| u32::try_from(t).ok()) {
+                Some(t) if t < NO_TIME - TOTAL_BASE => {
+                    self.time_held = TOTAL_BASE + t;
+                    return;
+                }
+                _ if ms.is_none() => {
+                    self.time_held = NO_TIME;
+                    return;
+                }
+                _ => {}
+            }
+        }
+        let left = self.time_left();
+        self.place_times(left, ms);
+    }
+
+    /// Places a time left (seconds) and a total time (milliseconds) where they go,
+    /// by their values only: a time left of whole milliseconds under 24 days in the
+    /// node, else a total under 24 days in the node; the rest of them in the rest's
+    /// [`NodeTimes`], which is stored only when it holds something.
+    fn place_times(&mut self, left: Option<f64>, total: Option<u64>) {
+        let left_held = left.and_then(whole_ms);
+        let total_held = total
+            .and_then(|t| u32::try_from(t).ok())
+            .filter(|&t| t < NO_TIME - TOTAL_BASE);
+        let (held, left_wide, total_wide) = match (left_held, total_held) {
+            (Some(l), _) => (l, None, total),
+            (None, Some(t)) => (TOTAL_BASE + t, left, None),
+            (None, None) => (NO_TIME, left, total),
+        };
+        self.time_held = held;
+        if left_wide.is_none() && total_wide.is_none() && self.rest.is_none() {
+            // Nothing wide to store, and none stored: no rest to look into.
+            return;
+        }
+        let times = &self.times;
+        // Compared by bits: NaN is a value to keep, and -0 is not 0.
+        if times.time_left_wide.map(f64::to_bits) != left_wide.map(f64::to_bits)
+            || times.time_total_wide_ms != total_wide
+        {
+            let times = &mut self.rest.times;
+            times.time_left_wide = left_wide;
+            times.time_total_wide_ms = total_wide;
+            self.rest.tidy();
         }
     }
 
@@ -768,7 +840,7 @@ mod json_tests {
         n.set_time_left(Some(30.5));
         n.times.periods_left = Some(3);
         n.set_time_used_ms(Some(1000));
-        n.times.time_total_ms = Some(2000);
+        n.set_time_total_ms(Some(2000));
         n.ending = Some(Ending {
             kind: EndingKind::Resign,
             color: Some(Color::White),
@@ -853,8 +925,11 @@ mod time_tests {
         assert!(n.rest.is_none());
         assert!(!n.is_bare());
         assert_eq!(n.time_used_ms(), Some(1000));
+        // A KIF move's two times, both held in the node.
+        n.set_time_total_ms(Some(5000));
+        assert!(n.rest.is_none());
+        assert_eq!(n.time_total_ms(), Some(5000));
         n.times.periods_left = Some(2);
-        n.times.time_total_ms = Some(5000);
         let json = serde_json::to_string(&n).expect("serialises");
         assert!(
             json.ends_with(r#""periods_left":2,"time_used_ms":1000,"time_total_ms":5000}"#),
@@ -865,21 +940,23 @@ mod time_tests {
         n.set_time_used_ms(None);
         assert_eq!(n.time_used_ms(), None);
         n.times.periods_left = None;
-        n.times.time_total_ms = None;
         n.rest.tidy();
-        assert!(n.is_bare() && n.rest.is_none());
+        assert!(n.rest.is_none() && !n.is_bare());
+        n.set_time_total_ms(None);
+        assert!(n.is_bare());
     }
 
     /// A node's times dropped with it are kept, emptied, for the next node of the
-    /// thread that stores times (a KIF record's every move holds its total).
+    /// thread that stores times (an SGF record's moves each hold their periods).
     #[test]
     fn the_box_of_a_nodes_times_is_kept_for_the_next_node() {
         let timed = || {
             let mut n = shogi();
-            n.times.time_total_ms = Some(5000);
+            n.times.periods_left = Some(2);
             n
         };
-        let first = timed();
+        let mut first = timed();
+        first.set_time_total_ms(Some(1 << 40));
         let at = first.times.get().map(|t| t as *const NodeTimes);
         let kept = || KEPT_TIMES.with(|k| k.borrow().len());
         let before = kept();
@@ -891,8 +968,8 @@ mod time_tests {
         let next = timed();
         assert_ne!(Some(&*other as *const NodeTimes), at);
         assert_eq!(next.times.get().map(|t| t as *const NodeTimes), at);
-        assert_eq!(next.times.periods_left, None, "emptied when given back");
-        assert_eq!(next.times.time_total_ms, Some(5000));
+        assert_eq!(next.time_total_ms(), None, "emptied when given back");
+        assert_eq!(next.times.periods_left, Some(2));
     }
 
     /// Times of 32 bits and more (49 days and longer, and the sentinel itself) are
@@ -923,6 +1000,66 @@ mod time_tests {
         }
     }
 
+    /// A time left and a total share the node's second slot: the time left is held
+    /// there when it can be, the total when the time left is not, and where each
+    /// goes depends on the values only, not on the order they were set in.
+    #[test]
+    fn a_time_left_and_a_total_are_placed_by_their_values() {
+        let lefts = [
+            None,
+            Some(0.0),
+            Some(30.5),
+            Some(0.0005),
+            Some(3e6),
+            Some(-1.0),
+        ];
+        let totals = [
+            None,
+            Some(0),
+            Some(5000),
+            Some(u64::from(TOTAL_BASE) - 2),
+            Some(u64::from(TOTAL_BASE) - 1),
+            Some(1 << 40),
+        ];
+        for left in lefts {
+            for total in totals {
+                let mut a = shogi();
+                a.set_time_left(left);
+                a.set_time_total_ms(total);
+                let mut b = shogi();
+                b.set_time_total_ms(total);
+                b.set_time_left(left);
+                // Set, changed and set back.
+                let mut c = shogi();
+                c.set_time_total_ms(Some(7));
+                c.set_time_left(Some(1e9));
+                c.set_time_left(left);
+                c.set_time_total_ms(total);
+                for n in [&a, &b, &c] {
+                    assert_eq!(n.time_left().map(f64::to_bits), left.map(f64::to_bits));
+                    assert_eq!(n.time_total_ms(), total, "{left:?} {total:?}");
+                }
+                assert_eq!(a, b, "{left:?} {total:?}");
+                assert_eq!(a, c, "{left:?} {total:?}");
+                let json = serde_json::to_string(&a).expect("serialises");
+                let back: Node = serde_json::from_str(&json).expect("reads back");
+                assert_eq!(back, a, "{json}");
+                // Nothing stored beside the node when both fit in it.
+                let left_fits = left.is_none_or(|l| whole_ms(l).is_some());
+                let total_fits = total.is_none_or(|t| t < u64::from(NO_TIME - TOTAL_BASE));
+                let one_held = left.is_none() || total.is_none();
+                assert_eq!(
+                    a.rest.is_none(),
+                    left_fits && total_fits && one_held,
+                    "{left:?} {total:?}"
+                );
+                a.set_time_left(None);
+                a.set_time_total_ms(None);
+                assert!(a.is_bare() && a.rest.is_none(), "{left:?} {total:?}");
+            }
+        }
+    }
+
     /// The reader's fast path sets the same node as the seconds do: in the node,
     /// or beside a rest's wide time left, which it replaces.
     #[test]
@@ -944,11 +1081,11 @@ mod time_tests {
         }
     }
 
-    /// A time left of whole milliseconds under 49 days is held in the node (no rest);
+    /// A time left of whole milliseconds under 24 days is held in the node (no rest);
     /// any other reads back bit for bit from the rest, and JSON writes both alike.
     #[test]
     fn a_time_left_is_held_in_the_node_when_exact() {
-        let held = [0.0, 0.001, 12.5, 28.0, 1795.312, 3584.0, 4_294_967.294];
+        let held = [0.0, 0.001, 12.5, 28.0, 1795.312, 3584.0, 2_147_483.647];
         let kept = [
             0.0005,
             1.0 / 3.0,
@@ -956,6 +1093,8 @@ mod time_tests {
             -0.0,
             f64::NAN,
             f64::INFINITY,
+            2_147_483.648,
+            4_294_967.294,
             4_294_967.295,
             1e12,
         ];
@@ -992,7 +1131,7 @@ mod time_tests {
         }
         // Every time of whole milliseconds written with three decimals reads as the
         // number the node gives back.
-        for ms in (0..2_000_000u32).step_by(997).chain([u32::MAX - 1]) {
+        for ms in (0..2_000_000u32).step_by(997).chain([TOTAL_BASE - 1]) {
             let text = format!("{}.{:03}", ms / 1000, ms % 1000);
             let seconds: f64 = text.parse().expect("a number");
             let mut n = shogi();

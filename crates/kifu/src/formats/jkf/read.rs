@@ -137,7 +137,7 @@ pub fn read(text: &str) -> Parsed {
             node.set_time_used_ms(Some(ms));
         }
         if let Some(ms) = entry.time_total_ms {
-            node.times.time_total_ms = Some(ms);
+            node.set_time_total_ms(Some(ms));
         }
         if let Some(sp) = entry.special.as_deref() {
             let side = pos.to_move();

@@ -130,12 +130,11 @@ fn entry(game: &Game, id: NodeId, pos: &mut Position, totals: &[u64]) -> Value {
     if !lines.is_empty() {
         e.insert("comments".into(), json!(lines));
     }
-    if node.time_used_ms().is_some() || node.times.time_total_ms.is_some() {
+    if node.time_used_ms().is_some() || node.time_total_ms().is_some() {
         let now = node.time_used_ms().unwrap_or(0) / 1000;
         // A record with times spent only (CSA): the total adds them up, as KIF's.
         let total = node
-            .times
-            .time_total_ms
+            .time_total_ms()
             .or_else(|| totals.get(id.0 as usize).copied())
             .unwrap_or(0)
             / 1000;

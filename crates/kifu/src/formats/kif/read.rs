@@ -876,7 +876,7 @@ impl<'a> KifReader<'a> {
         let id = self.new_node(span, None, |n| {
             if let Some((used, total)) = time {
                 n.set_time_used_ms(Some(used));
-                n.times.time_total_ms = Some(total);
+                n.set_time_total_ms(Some(total));
             }
             n.ending = Some(ending);
         });
@@ -900,7 +900,7 @@ impl<'a> KifReader<'a> {
         let id = self.new_node(span, number, |n| {
             if let Some((used, total)) = time {
                 n.set_time_used_ms(Some(used));
-                n.times.time_total_ms = Some(total);
+                n.set_time_total_ms(Some(total));
             }
             if no_promote {
                 n.extras.push(NO_PROMOTE_KEY, Vec::new());
@@ -933,7 +933,7 @@ impl<'a> KifReader<'a> {
                 .game
                 .tree
                 .iter()
-                .any(|(_, n)| n.time_used_ms().is_some() || n.times.time_total_ms.is_some());
+                .any(|(_, n)| n.time_used_ms().is_some() || n.time_total_ms().is_some());
             if sep != separator(timed) {
                 self.game.info.extras.push(SEPARATOR_KEY, vec![sep]);
             }

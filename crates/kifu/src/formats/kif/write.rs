@@ -242,7 +242,7 @@ pub(super) fn width(s: &str) -> usize {
 /// True when the node has a time to write: read, or kept as written.
 fn has_time(n: &Node) -> bool {
     n.time_used_ms().is_some()
-        || n.times.time_total_ms.is_some()
+        || n.time_total_ms().is_some()
         || n.extras.get(TIME_TEXT_KEY).is_some()
 }
 
@@ -250,7 +250,7 @@ fn has_time(n: &Node) -> bool {
 /// `format!("({:>2}:{:02}/{:02}:{:02}:{:02})", …)` gives, without its cost a move.
 fn time_text(out: &mut String, node: &Node, running_total_ms: u64) {
     let used = node.time_used_ms().unwrap_or(0) / 1000;
-    let total = node.times.time_total_ms.unwrap_or(running_total_ms) / 1000;
+    let total = node.time_total_ms().unwrap_or(running_total_ms) / 1000;
     out.push('(');
     two(out, used / 60, ' ');
     out.push(':');
@@ -301,8 +301,7 @@ fn running_totals(game: &Game) -> Vec<u64> {
         if let Some(c) = side {
             let slot = &mut sums[c.index()];
             *slot = node
-                .times
-                .time_total_ms
+                .time_total_ms()
                 .unwrap_or(*slot + node.time_used_ms().unwrap_or(0));
             if let Some(t) = mover_total.get_mut(i) {
                 *t = *slot;

@@ -1003,7 +1003,7 @@ mod tests {
                 Some(0u32),
                 Some(3_584_000),
                 Some(1_795_312),
-                Some(4_294_967_294),
+                Some(2_147_483_647),
             ] {
                 for color in [Color::Black, Color::White] {
                     let mut n = Node {
