@@ -97,9 +97,10 @@ pub fn encode_strict(text: &str, enc: TextEncoding) -> Result<Vec<u8>, Vec<Unmap
         return Ok(out);
     }
     if enc == TextEncoding::SHIFT_JIS {
+        // Every character the cache writes reads back as itself (checked when it
+        // was cached): no decoding of the whole output to find a substitution.
         if let Some(out) = shift_jis_cached(text) {
-            let bad = one_way(text, &out, enc);
-            return if bad.is_empty() { Ok(out) } else { Err(bad) };
+            return Ok(out);
         }
     }
     let mut encoder = enc.inner().new_encoder();
@@ -163,8 +164,10 @@ thread_local! {
 /// Shift_JIS as encoding_rs writes it, a character at a time through a small cache:
 /// a record's text uses few distinct characters (kanji of pieces and numbers), and
 /// encoding_rs looks each up afresh. The encoder keeps no state between characters,
-/// so the bytes are the same. `None` when a character is unmappable (the caller
-/// then takes the general way, which finds every such character).
+/// so the bytes are the same. A character is cached only when its bytes decode back
+/// to it (ASCII always does), so the output reads back as `text`. `None` when a
+/// character is unmappable or would read back as another (¥ is written as `\`): the
+/// caller then takes the general way, which reports every such character.
 fn shift_jis_cached(text: &str) -> Option<Vec<u8>> {
     SJIS_CACHE.with(|cache| {
         let mut cache = cache.try_borrow_mut().ok()?;
@@ -180,10 +183,7 @@ fn shift_jis_through(text: &str, cache: &mut [SjisSlot]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() + 16);
     let mut rest = text;
     while !rest.is_empty() {
-        let ascii = rest
-            .bytes()
-            .position(|b| !b.is_ascii())
-            .unwrap_or(rest.len());
+        let ascii = ascii_run(rest.as_bytes());
         out.extend_from_slice(rest.get(..ascii)?.as_bytes());
         rest = rest.get(ascii..)?;
         let Some(ch) = rest.chars().next() else { break };
@@ -201,6 +201,11 @@ fn shift_jis_through(text: &str, cache: &mut [SjisSlot]) -> Option<Vec<u8>> {
             if !matches!(result, EncoderResult::InputEmpty) || one.is_empty() || one.len() > 2 {
                 return None;
             }
+            let back =
+                encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(&one);
+            if back.as_deref() != Some(ch.encode_utf8(&mut buf)) {
+                return None;
+            }
             *slot = SjisSlot {
                 ch,
                 len: one.len() as u8,
@@ -210,6 +215,27 @@ fn shift_jis_through(text: &str, cache: &mut [SjisSlot]) -> Option<Vec<u8>> {
         out.extend_from_slice(slot.bytes.get(..usize::from(slot.len))?);
     }
     Some(out)
+}
+
+/// How many bytes `b` begins with that are ASCII, looked at eight at a time.
+fn ascii_run(b: &[u8]) -> usize {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(w);
+        let high = u64::from_le_bytes(bytes) & HIGHS;
+        if high != 0 {
+            return at + (high.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let rest = words.remainder();
+    at + rest
+        .iter()
+        .position(|b| !b.is_ascii())
+        .unwrap_or(rest.len())
 }
 
 /// Characters an encoder accepts but that decode to something else (Shift_JIS writes
@@ -274,6 +300,37 @@ mod tests {
             encode_strict("歩革", TextEncoding::SHIFT_JIS).expect("mappable"),
             encoding_rs::SHIFT_JIS.encode("歩革").0.into_owned()
         );
+    }
+
+    /// A character Shift_JIS writes as another's bytes (¥ as `\`, ‾ as `~`) is never
+    /// cached: each text holding one is reported, at its offset, the first time
+    /// and every time after.
+    #[test]
+    fn a_character_that_reads_back_as_another_is_reported_every_time() {
+        for _ in 0..3 {
+            let Err(bad) = encode_strict("歩¥12‾", TextEncoding::SHIFT_JIS) else {
+                panic!("¥ and ‾ do not read back");
+            };
+            let found: Vec<(char, usize)> = bad.iter().map(|u| (u.ch, u.offset)).collect();
+            assert_eq!(found, [('¥', 3), ('‾', 7)]);
+        }
+        assert_eq!(
+            encode_strict("歩\\12~", TextEncoding::SHIFT_JIS).expect("ASCII reads back"),
+            encoding_rs::SHIFT_JIS.encode("歩\\12~").0.into_owned()
+        );
+    }
+
+    #[test]
+    fn the_ascii_run_ends_at_the_first_byte_above_ascii() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut b = vec![b'a'; len];
+                if let Some(x) = b.get_mut(at) {
+                    *x = 0xE6;
+                }
+                assert_eq!(ascii_run(&b), at, "{len} {at}");
+            }
+        }
     }
 
     #[test]
