@@ -656,7 +656,7 @@ impl<'a> Sink<Draft> for Converting<'a> {
             ));
             return Ok(Flow::Stop);
         }
-        c.out.write(&encoded.bytes)?;
+        c.out.write_owned(encoded.bytes)?;
         c.progress.tick();
         super::stderr::tick();
         Ok(if c.out.failed() {

@@ -183,7 +183,7 @@ impl Sink<Draft> for Merging<'_> {
             Ok(encoded) => {
                 self.ui.losses(&at.input.display, &encoded.losses, false);
                 super::analysis::add(&mut self.stripped, encoded.stripped);
-                self.out.write(&encoded.bytes)?;
+                self.out.write_owned(encoded.bytes)?;
                 self.progress.tick();
                 Ok(Flow::Continue)
             }

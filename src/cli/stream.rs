@@ -15,9 +15,10 @@ use super::Fatal;
 pub enum Output {
     /// Standard output.
     Stdout,
-    /// A file being staged (or an output written directly: a device, a FIFO), and
-    /// the first error writing it.
-    File(kifu::fsio::OutputWriter, Option<String>),
+    /// A file being staged (or an output written directly: a device, a FIFO), the
+    /// first error writing it, and the games' bytes handed over and not yet written
+    /// ([`Output::write_owned`]).
+    File(kifu::fsio::OutputWriter, Option<String>, Gathered),
     /// Held until the end, then written to the inner output.
     Held(Vec<u8>, Box<Output>),
     /// A file being staged in an open directory of an output tree (`--out-dir`,
@@ -34,7 +35,7 @@ impl Output {
         match path {
             None => Ok(Output::Stdout),
             Some(p) => kifu::fsio::OutputWriter::staged(p)
-                .map(|s| Output::File(s, None))
+                .map(|s| Output::File(s, None, Gathered::default()))
                 .map_err(|e| format!("cannot write {}: {e}", p.display())),
         }
     }
@@ -50,7 +51,10 @@ impl Output {
         let fail = |e: std::io::Error| format!("cannot write {}: {e}", p.display());
         let target = super::output::resolve_named(p).map_err(fail)?;
         super::output::note_swept(target.sweep_stale(), ui);
-        target.open().map(|w| Output::File(w, None)).map_err(fail)
+        target
+            .open()
+            .map(|w| Output::File(w, None, Gathered::default()))
+            .map_err(fail)
     }
 
     /// A file `relative` below the output directory `root`, staged in its directory:
@@ -118,15 +122,11 @@ impl Output {
         use std::io::Write;
         match self {
             Output::Stdout => super::output::stdout_bytes(bytes),
-            Output::File(staging, failed) => {
+            Output::File(staging, failed, gathered) => {
+                gathered.write_out(staging, failed)?;
                 if failed.is_none() {
                     if let Err(e) = staging.write_all(bytes) {
-                        // A pipe named with -o (`/dev/stdout`, `>(cmd)`) whose reader
-                        // left stops the run quietly, as standard output does.
-                        if e.kind() == std::io::ErrorKind::BrokenPipe {
-                            return Err(Fatal::BrokenPipe);
-                        }
-                        *failed = Some(format!("cannot write {}: {e}", staging.dest().display()));
+                        *failed = Some(write_failure(staging, e)?);
                     }
                 }
                 Ok(())
@@ -146,12 +146,31 @@ impl Output {
         }
     }
 
+    /// Writes bytes handed over: a file takes them as they are, and writes what it
+    /// was handed in one `writev` once it holds [`GATHER`] bytes (a game's bytes are
+    /// not copied into a buffer first); any other output as [`Output::write`].
+    pub fn write_owned(&mut self, bytes: Vec<u8>) -> Result<(), Fatal> {
+        match self {
+            Output::File(staging, failed, gathered) => {
+                if failed.is_none() {
+                    gathered.len += bytes.len();
+                    gathered.pieces.push(bytes);
+                    if gathered.len >= GATHER {
+                        gathered.write_out(staging, failed)?;
+                    }
+                }
+                Ok(())
+            }
+            other => other.write(&bytes),
+        }
+    }
+
     /// True when what is written goes out at once and cannot be taken back:
     /// standard output, or a device, FIFO or descriptor named with `-o`.
     pub fn is_direct(&self) -> bool {
         match self {
             Output::Stdout => true,
-            Output::File(w, _) => matches!(w, kifu::fsio::OutputWriter::Direct { .. }),
+            Output::File(w, ..) => matches!(w, kifu::fsio::OutputWriter::Direct { .. }),
             Output::Held(..) | Output::InDir(..) => false,
         }
     }
@@ -159,7 +178,7 @@ impl Output {
     /// True when a file could not be written: nothing more is worth writing.
     pub fn failed(&self) -> bool {
         match self {
-            Output::File(_, failed) | Output::InDir(_, _, failed, _) => failed.is_some(),
+            Output::File(_, failed, _) | Output::InDir(_, _, failed, _) => failed.is_some(),
             Output::Stdout | Output::Held(..) => false,
         }
     }
@@ -170,8 +189,11 @@ impl Output {
     pub fn commit(self) -> Result<Result<(), String>, Fatal> {
         match self {
             Output::Stdout => Ok(Ok(())),
-            Output::File(_, Some(failed)) => Ok(Err(failed)),
-            Output::File(staging, None) => {
+            Output::File(mut staging, mut failed, mut gathered) => {
+                gathered.write_out(&mut staging, &mut failed)?;
+                if let Some(failed) = failed {
+                    return Ok(Err(failed));
+                }
                 let dest = staging.dest().to_path_buf();
                 match staging.commit() {
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Fatal::BrokenPipe),
@@ -197,6 +219,67 @@ impl Output {
             }
         }
     }
+}
+
+/// How many bytes handed over ([`Output::write_owned`]) a file holds before it writes
+/// them: as much as its buffer, so that the pieces go out in one `writev`.
+const GATHER: usize = 256 << 10;
+
+/// Pieces handed over to a file ([`Output::write_owned`]) and not yet written, in
+/// order, and how many bytes they hold.
+#[derive(Default)]
+pub struct Gathered {
+    pieces: Vec<Vec<u8>>,
+    len: usize,
+}
+
+impl Gathered {
+    /// Writes the pieces held to `out` (none once a write has failed: the failure is
+    /// kept in `failed`), and lets them go.
+    fn write_out(
+        &mut self,
+        out: &mut kifu::fsio::OutputWriter,
+        failed: &mut Option<String>,
+    ) -> Result<(), Fatal> {
+        if self.pieces.is_empty() {
+            return Ok(());
+        }
+        if failed.is_none() {
+            if let Err(e) = write_all_pieces(out, &self.pieces) {
+                *failed = Some(write_failure(out, e)?);
+            }
+        }
+        self.pieces.clear();
+        self.len = 0;
+        Ok(())
+    }
+}
+
+/// Writes every byte of `pieces`, in order, with as few `writev` calls as the writer
+/// takes (what `Write::write_all_vectored` does, not yet stable).
+fn write_all_pieces(out: &mut impl std::io::Write, pieces: &[Vec<u8>]) -> std::io::Result<()> {
+    let mut slices: Vec<std::io::IoSlice<'_>> =
+        pieces.iter().map(|p| std::io::IoSlice::new(p)).collect();
+    let mut rest = &mut slices[..];
+    std::io::IoSlice::advance_slices(&mut rest, 0);
+    while !rest.is_empty() {
+        match out.write_vectored(rest) {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(n) => std::io::IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// What a failed write of a file says; a pipe named with -o (`/dev/stdout`,
+/// `>(cmd)`) whose reader left stops the run quietly, as standard output does.
+fn write_failure(out: &kifu::fsio::OutputWriter, e: std::io::Error) -> Result<String, Fatal> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return Err(Fatal::BrokenPipe);
+    }
+    Ok(format!("cannot write {}: {e}", out.dest().display()))
 }
 
 /// How much an output of a tree holds before it is written: most outputs are one
@@ -246,5 +329,97 @@ impl InDirFile {
         let InDirFile { file, buf } = self;
         SPARE.with(|spare| spare.replace(buf));
         Ok(file)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that takes at most `most` bytes a call, fails once with
+    /// `Interrupted`, and keeps what it took.
+    struct Trickle {
+        most: usize,
+        interrupted: bool,
+        got: Vec<u8>,
+    }
+
+    impl std::io::Write for Trickle {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.most);
+            self.got.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> std::io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let mut left = self.most;
+            for b in bufs {
+                let n = b.len().min(left);
+                self.got.extend_from_slice(&b[..n]);
+                left -= n;
+                if left == 0 {
+                    break;
+                }
+            }
+            Ok(self.most - left)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn pieces_are_written_whole_and_in_order_through_short_writes() {
+        let pieces = vec![
+            b"(;GM[1]".to_vec(),
+            Vec::new(),
+            b";B[aa])".to_vec(),
+            b"\n".to_vec(),
+        ];
+        for most in [1, 3, 7, 64] {
+            let mut out = Trickle {
+                most,
+                interrupted: false,
+                got: Vec::new(),
+            };
+            write_all_pieces(&mut out, &pieces).unwrap();
+            assert_eq!(out.got, b"(;GM[1];B[aa])\n", "{most} bytes a call");
+        }
+    }
+
+    #[test]
+    fn a_writer_that_takes_nothing_is_an_error() {
+        let mut out = Trickle {
+            most: 0,
+            interrupted: true,
+            got: Vec::new(),
+        };
+        let e = write_all_pieces(&mut out, &[b"x".to_vec()]).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::WriteZero);
+    }
+
+    #[test]
+    fn bytes_handed_over_keep_their_place_among_bytes_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.sgf");
+        let mut out = Output::open(Some(&path)).unwrap();
+        out.write(b"<").unwrap();
+        let big = vec![b'x'; GATHER + 5];
+        out.write_owned(b"ab".to_vec()).unwrap();
+        out.write(b"-").unwrap();
+        out.write_owned(b"cd".to_vec()).unwrap();
+        out.write_owned(big.clone()).unwrap();
+        out.write_owned(b"ef".to_vec()).unwrap();
+        out.write(b">").unwrap();
+        out.commit().unwrap().unwrap();
+        let mut want = b"<ab-cd".to_vec();
+        want.extend_from_slice(&big);
+        want.extend_from_slice(b"ef>");
+        assert_eq!(std::fs::read(&path).unwrap(), want);
     }
 }

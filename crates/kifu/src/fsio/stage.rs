@@ -163,6 +163,21 @@ impl Write for Staging {
         self.out.write_all(buf)
     }
 
+    /// Pieces that fill the buffer go to the file in one `writev`, not copied (the
+    /// buffer cannot tell that the temporary file takes them: its `writev` test is
+    /// not stable Rust).
+    fn write_vectored(&mut self, bufs: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        let total = bufs
+            .iter()
+            .map(|b| b.len())
+            .fold(0usize, usize::saturating_add);
+        if total < self.out.capacity() {
+            return self.out.write_vectored(bufs);
+        }
+        self.out.flush()?;
+        self.out.get_mut().as_file_mut().write_vectored(bufs)
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }

@@ -168,6 +168,13 @@ impl Write for OutputWriter {
         }
     }
 
+    fn write_vectored(&mut self, bufs: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        match self {
+            OutputWriter::Direct { out, .. } => out.write_vectored(bufs),
+            OutputWriter::Staged(s) => s.write_vectored(bufs),
+        }
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         match self {
             OutputWriter::Direct { out, .. } => out.flush(),
