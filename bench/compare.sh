@@ -8,8 +8,8 @@
 #   KIFU_COMPARE_CORPUS  where the generated inputs go (default /dev/shm/kifu-compare: tmpfs,
 #                        so the disk's speed stays out of the figures)
 #   SGF_GAMES=5000 SHOGI_GAMES=2000 ARCHIVE_FILES=10000 ROUNDS=3 STARTUP_RUNS=1000
-#   SHORT_ROUNDS=7       the rounds of the rows whose runs last 50-110 ms (positions,
-#                        the Python shogi rows, the SGF conversions)
+#   SHORT_ROUNDS=7       the rounds of the rows whose runs last 50-120 ms (positions,
+#                        the Python shogi rows, the SGF conversions, run in turn)
 #   INDEX_GAMES=100000   the position index's collection (PARTS=index, #37)
 #   PARTS                which parts run (default "read convert disk reencode startup
 #                        positions index"; also "python": the Python package against
@@ -213,31 +213,27 @@ fi
 if want convert; then
 # Conversions (#34): each tool reads the same input and writes its output under
 # $conv (removed before each run, untimed); the peers convert in process and time
-# their parsing, serialising and writing (not their start-up). kifu's runs of the SGF
-# collection last 50-110 ms, where the host's noise alone moved one thread's time
-# from 114 to 164 ms between runs (RAYON_NUM_THREADS=1, 21 runs, 2026-11-26): the
-# SGF rows take the best of SHORT_ROUNDS, every tool of them alike.
+# their parsing, serialising and writing (not their start-up).
 mkdir -p "$conv"
 clean="rm -rf '$conv' && mkdir -p '$conv'"
 note "conversions: SGF $sgf_games games; shogi $shogi_games files a folder; outputs in $conv"
-measure --rounds "$short_rounds" --group "SGF convert" --tool "kifu convert -t sgf" --ref --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "CLI: decode, parse, type each node, write SGF, one collection staged and renamed" \
-  -- "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf"
-measure --rounds "$short_rounds" --group "SGF convert" --tool "kifu convert -t sgf, 1 thread" --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "the same on one thread (RAYON_NUM_THREADS=1)" \
-  -- env RAYON_NUM_THREADS=1 "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf"
-measure --rounds "$short_rounds" --group "SGF convert" --tool "kifu convert -t json" --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "CLI: decode, parse, type each node, write kifu's JSON model, one file staged and renamed" \
-  -- "$kifu" convert -q "$sgf" -t json -o "$conv/kifu.json"
-measure --rounds "$short_rounds" --group "SGF convert" --tool "kifu validate" --bytes "$sgf_bytes" --items "$sgf_games" \
-  --what "the check of the same file, for scale" \
-  -- "$kifu" validate -q "$sgf"
-measure --rounds "$short_rounds" --group "SGF convert" --tool sgfmill --prepare "$clean" \
-  --what "parse + serialise every game (Sgf_game.serialise), one collection written" \
-  -- "$py" "$here/peers/peers.py" sgfmill-sgf "$sgf" "$conv/sgfmill.sgf"
-measure --rounds "$short_rounds" --group "SGF convert" --tool @sabaki/sgf --prepare "$clean" \
-  --what "sgf.parse + sgf.stringify of the collection, written" \
-  -- node "$here/peers/peers.js" sabaki-sgf-sgf "$sgf" "$conv/sabaki.sgf"
+# The SGF collection's rows run in turn, SHORT_ROUNDS rounds, each by its best run
+# (harness.py alternate --best). kifu's runs last 50-120 ms, and on a shared host
+# they spread widely by themselves: 21 runs of convert -t sgf on one thread took
+# 114-164 ms one evening, validate's task clock 81-110 ms, with nothing else running;
+# and back to back, a best of seven fell in one slow spell in the first run of the
+# script (82 ms, against 69-75 ms in the runs after it). Taken in turn with the
+# peers' runs of 8-10 s, each tool's runs are spread over the same two minutes.
+python3 "$harness" alternate "$results" --group "SGF convert" --rounds "$short_rounds" --best \
+  --prepare "$clean" --bytes "$sgf_bytes" --items "$sgf_games" \
+  --tools "kifu convert -t sgf;;kifu convert -t sgf, 1 thread;;kifu convert -t json;;kifu validate;;sgfmill;;@sabaki/sgf" \
+  --what "CLI: decode, parse, type each node, write SGF, one collection staged and renamed;;the same on one thread (RAYON_NUM_THREADS=1);;CLI: decode, parse, type each node, write kifu's JSON model, one file staged and renamed;;the check of the same file, for scale;;parse + serialise every game (Sgf_game.serialise), one collection written;;sgf.parse + sgf.stringify of the collection, written" \
+  -- "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf" \
+  ";;" env RAYON_NUM_THREADS=1 "$kifu" convert -q "$sgf" -t sgf -o "$conv/kifu.sgf" \
+  ";;" "$kifu" convert -q "$sgf" -t json -o "$conv/kifu.json" \
+  ";;" "$kifu" validate -q "$sgf" \
+  ";;" "$py" "$here/peers/peers.py" sgfmill-sgf "$sgf" "$conv/sgfmill.sgf" \
+  ";;" node "$here/peers/peers.js" sabaki-sgf-sgf "$sgf" "$conv/sabaki.sgf"
 # The shogi folders: group, input folder, kifu's target, peers (tool;lib;what).
 shogi_conversions=(
   "KIF→CSA;kif;csa;tsshogi;tsshogi-kif-csa;importKIF + exportCSA per file, written (UTF-8)|json-kifu-format;jkf-kif-jkf;JKFPlayer.parseKIF + JSON.stringify(toJKF()) per file, written"

@@ -12,11 +12,16 @@ prints the comparison table. Standard library only.
       peers and the in-process figures), its own timed section; `items=`, `ok=`,
       `failed=`, `crashed=` and `bytes=` printed by the command override the flags.
   harness.py alternate OUT --group G --tools "T1;;T2" --what "W1;;W2" [--rounds N]
-                 [--prepare SHELL] [--bytes B] [--items N] -- COMMAND1... ;; COMMAND2...
-      The commands in turn, N rounds (default 7; each round starts with the other
-      command), SHELL before each run (remove the outputs and `sync`, untimed); one
+                 [--best] [--prepare SHELL] [--bytes B] [--items N] -- COMMAND1... ;; COMMAND2...
+      The commands in turn, N rounds (default 7; each round runs them in the other
+      order), SHELL before each run (remove the outputs and `sync`, untimed); one
       row a command, as `run` writes it, marked to be read by its MEDIANS: what a
       disk's floor is compared by (issue #34), where single runs spread widely.
+      With --best the rows are read by their best runs, as `run`'s: each command's
+      runs are spread over the same minutes as the others', so a spell of the host
+      running slow falls on all of them, not on one command's back-to-back runs.
+      --bytes and --items go to the first command's row and to every row whose
+      tool starts with "kifu" (they read the same input).
   harness.py startup OUT --runs N --rounds R -- COMMAND... ;; COMMAND...
       Mean wall time of N back-to-back runs of each command (posix_spawn + waitpid,
       output to /dev/null), interleaved, best round of R; appended to OUT.
@@ -195,12 +200,12 @@ def alternate(path, argv):
         sys.exit("alternate: as many --tools and --what as commands")
     rows = [
         {"kind": "run", "group": o["group"], "tool": t, "what": w, "ref": i == 0,
-         "median": True, "walls": [], "inner": [], "rss_kib": 0, "exit": []}
+         "median": not o.get("best"), "walls": [], "inner": [], "rss_kib": 0, "exit": []}
         for i, (t, w) in enumerate(zip(tools, whats))
     ]
     for i, row in enumerate(rows):
         for key in ("bytes", "items"):
-            if key in o and i == 0:
+            if key in o and (i == 0 or row["tool"].startswith("kifu")):
                 row[key] = float(o[key])
     for _ in range(int(o.get("warmup", 1))):
         for cmd in cmds:
@@ -219,8 +224,9 @@ def alternate(path, argv):
     with open(path, "a", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row) + "\n")
-            inner = f", own timing median {median(row['inner']):.3f} s" if row["inner"] else ""
-            print(f"  {row['group']:9} {row['tool']:28} median {median(row['walls']):.3f} s{inner}", file=sys.stderr)
+            pick, word = (median, "median") if row["median"] else (min, "best")
+            inner = f", own timing {word} {pick(row['inner']):.3f} s" if row["inner"] else ""
+            print(f"  {row['group']:9} {row['tool']:28} {word} {pick(row['walls']):.3f} s{inner}", file=sys.stderr)
 
 
 def median(xs):
