@@ -219,23 +219,7 @@ fn shift_jis_through(text: &str, cache: &mut [SjisSlot]) -> Option<Vec<u8>> {
 
 /// How many bytes `b` begins with that are ASCII, looked at eight at a time.
 fn ascii_run(b: &[u8]) -> usize {
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut words = b.chunks_exact(8);
-    let mut at = 0;
-    for w in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(w);
-        let high = u64::from_le_bytes(bytes) & HIGHS;
-        if high != 0 {
-            return at + (high.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    let rest = words.remainder();
-    at + rest
-        .iter()
-        .position(|b| !b.is_ascii())
-        .unwrap_or(rest.len())
+    super::words::first_marked(b, |w| w, |c| !c.is_ascii()).unwrap_or(b.len())
 }
 
 /// Characters an encoder accepts but that decode to something else (Shift_JIS writes

@@ -13,6 +13,7 @@ mod escape;
 mod lines;
 mod utf8;
 mod width;
+pub(crate) mod words;
 
 pub use decode::{decode_strict, Malformed, StrictDecode};
 pub(crate) use detect::{bom, decode_owned, utf16_pattern};

@@ -144,26 +144,8 @@ fn ki2_mark(c: char) -> Option<Color> {
 
 /// The index of the first `\n` in `b`, looking at eight bytes at a time.
 fn newline(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut words = b.chunks_exact(8);
-    let mut at = 0;
-    for w in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(w);
-        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\n'));
-        // The lowest set high bit marks the first zero byte of `x`.
-        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    words
-        .remainder()
-        .iter()
-        .position(|&c| c == b'\n')
-        .map(|i| at + i)
+    use crate::text::words::{equal_bytes, first_marked};
+    first_marked(b, |w| equal_bytes(w, b'\n'), |c| c == b'\n')
 }
 
 pub(super) struct KifReader<'a> {
